@@ -1,0 +1,106 @@
+/** What went wrong, in terms the UI can act on (offer "Set API Key", "Retry", "Edit", …). */
+export type ApiErrorKind =
+  | 'badBaseUrl'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'notAllowed'
+  | 'conflict'
+  | 'invalidInput'
+  | 'rateLimited'
+  | 'server'
+  | 'http'
+  | 'network'
+  | 'timeout'
+  | 'cancelled'
+  | 'badResponse';
+
+export interface ApiErrorDetails {
+  status?: number;
+  requestId?: string;
+  /** The API's own words: `message ?? error ?? detail ?? text` of the error body. */
+  apiMessage?: string;
+  /** Cloud validation errors: wire field path → messages. */
+  fieldErrors?: Record<string, string[]>;
+  /** How long the server asked us to wait (429/503), in milliseconds. */
+  retryAfterMs?: number;
+  method?: string;
+  path?: string;
+}
+
+/**
+ * The one error type the API client throws. It never holds the API key: the pipeline builds it from the
+ * status, the response body and the request's method and path only.
+ */
+export class GcoreApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status?: number;
+  readonly requestId?: string;
+  readonly apiMessage?: string;
+  readonly fieldErrors?: Record<string, string[]>;
+  readonly retryAfterMs?: number;
+  readonly method?: string;
+  readonly path?: string;
+
+  constructor(kind: ApiErrorKind, message: string, details: ApiErrorDetails = {}) {
+    super(message);
+    this.name = 'GcoreApiError';
+    this.kind = kind;
+    this.status = details.status;
+    this.requestId = details.requestId;
+    this.apiMessage = details.apiMessage;
+    this.fieldErrors = details.fieldErrors;
+    this.retryAfterMs = details.retryAfterMs;
+    this.method = details.method;
+    this.path = details.path;
+  }
+}
+
+export function isGcoreApiError(value: unknown): value is GcoreApiError {
+  return value instanceof GcoreApiError;
+}
+
+const DEFAULT_MESSAGES: Record<ApiErrorKind, string> = {
+  badBaseUrl: 'The API base URL is not allowed.',
+  unauthorized: 'The API key was rejected.',
+  forbidden: 'The request was refused (often: the region is out of capacity).',
+  notFound: 'Not found.',
+  notAllowed: 'The API does not allow this request.',
+  conflict: 'It already exists or conflicts with the current state.',
+  invalidInput: 'The API refused the input.',
+  rateLimited: 'Too many requests.',
+  server: 'The Gcore API had a server error.',
+  http: 'The request failed.',
+  network: 'Could not reach the Gcore API.',
+  timeout: 'The request timed out.',
+  cancelled: 'The request was cancelled.',
+  badResponse: 'The Gcore API sent an unexpected response.',
+};
+
+export function defaultMessage(kind: ApiErrorKind): string {
+  return DEFAULT_MESSAGES[kind];
+}
+
+export function kindForStatus(status: number): ApiErrorKind {
+  switch (status) {
+    case 400:
+    case 422:
+      return 'invalidInput';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'notFound';
+    case 405:
+      return 'notAllowed';
+    case 408:
+      return 'timeout';
+    case 409:
+      return 'conflict';
+    case 429:
+      return 'rateLimited';
+    default:
+      return status >= 500 ? 'server' : 'http';
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * When and how long to wait before retrying. Only idempotent reads are retried: a lost response to a
+ * POST or PATCH could otherwise turn one zone create into a confusing "already exists".
+ */
+export interface RetryOptions {
+  maxRetries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetryOptions = {
+  maxRetries: 2,
+  baseDelayMs: 500,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 60_000,
+};
+
+const RETRYABLE_STATUSES = new Set([408, 429]);
+
+export function isRetryableMethod(method: string): boolean {
+  return method === 'GET';
+}
+
+export function isRetryableStatus(status: number): boolean {
+  return RETRYABLE_STATUSES.has(status) || status >= 500;
+}
+
+/** Exponential backoff with "full jitter" kept above half the step, so retries spread but still back off. */
+export function backoffDelayMs(retryIndex: number, options: RetryOptions, random: () => number = Math.random): number {
+  const step = Math.min(options.baseDelayMs * 2 ** retryIndex, options.maxDelayMs);
+  return Math.round(step / 2 + (random() * step) / 2);
+}
+
+/** `Retry-After` as seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfterMs(header: string | null | undefined, now: number = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const value = header.trim();
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+export function retryDelayMs(
+  retryIndex: number,
+  retryAfterMs: number | undefined,
+  options: RetryOptions,
+  random?: () => number,
+): number {
+  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, options.maxRetryAfterMs);
+  return backoffDelayMs(retryIndex, options, random);
+}

@@ -1,0 +1,168 @@
+import * as assert from 'node:assert/strict';
+import * as net from 'node:net';
+import { GcoreClient } from '../../../src/api';
+import { TEST_KEY, rejection, startHarness, stopHarness, type Harness } from './clientHarness';
+
+const FLAVORS = '/cloud/v3/gpu/virtual/1/76/flavors';
+const ZONES = '/dns/v2/zones';
+
+describe('GcoreClient errors', () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness({ maxRetries: 0 });
+  });
+  afterEach(() => stopHarness(h));
+
+  const statusCases: { status: number; body: unknown; kind: string; message: RegExp }[] = [
+    { status: 400, body: { exception_class: 'ValidationError', message: 'Bad input' }, kind: 'invalidInput', message: /Bad input/ },
+    { status: 401, body: { exception_class: 'NotAuthenticated', message: 'Invalid token.' }, kind: 'unauthorized', message: /Invalid token/ },
+    { status: 403, body: { exception_class: 'ForbiddenError', message: 'Region is out of capacity' }, kind: 'forbidden', message: /out of capacity/ },
+    { status: 404, body: { error: 'zone not found' }, kind: 'notFound', message: /zone not found/ },
+    { status: 405, body: { message: 'is_disabled must be sent alone' }, kind: 'notAllowed', message: /sent alone/ },
+    { status: 409, body: { code: 3, error: 'exists', message: 'zone already exists' }, kind: 'conflict', message: /zone already exists/ },
+    { status: 429, body: { detail: 'Slow down' }, kind: 'rateLimited', message: /Slow down/ },
+    { status: 502, body: 'upstream connect error', kind: 'server', message: /upstream connect error/ },
+    { status: 418, body: {}, kind: 'http', message: /request failed/ },
+  ];
+  for (const { status, body, kind, message } of statusCases) {
+    it(`maps ${status} to kind ${kind} with the API's own message`, async () => {
+      h.emulator.inject({ path: FLAVORS, status, body });
+      const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }));
+      assert.equal(error.name, 'GcoreApiError');
+      assert.equal(error.kind, kind);
+      assert.equal(error.status, status);
+      assert.match(error.message, message);
+    });
+  }
+
+  it('keeps the request id and per-field messages of a Cloud validation error', async () => {
+    const error = await rejection(
+      h.client.updateContainer({ projectId: 1, regionId: 76 }, 'web-app', { scale: { min: 5, max: 2 } }),
+    );
+    assert.equal(error.kind, 'invalidInput');
+    assert.equal(typeof error.requestId, 'string');
+    assert.ok(Object.keys(error.fieldErrors as object).some((field) => field.startsWith('scale')));
+    assert.match(error.message, /scale/);
+  });
+
+  it('reads a DNS error body ({"error": ...})', async () => {
+    const error = await rejection(h.client.setDnssec('missing.example', true));
+    assert.equal(error.kind, 'notFound');
+    assert.equal(error.apiMessage, 'zone not found');
+  });
+
+  it('answers a real 401 from a wrong key as unauthorized', async () => {
+    const client = new GcoreClient({ settings: () => h.settings, apiKey: () => 'wrong', userAgent: 'test' });
+    const error = await rejection(client.listGpuFlavors({ projectId: 1, regionId: 76 }));
+    client.dispose();
+    assert.equal(error.kind, 'unauthorized');
+    assert.equal(error.status, 401);
+  });
+
+  it('turns a malformed 200 body into badResponse, never a raw parser error', async () => {
+    h.emulator.inject({ path: FLAVORS, malformed: true });
+    const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }));
+    assert.equal(error.kind, 'badResponse');
+    assert.doesNotMatch(error.message, /JSON at position|Unexpected token/);
+  });
+
+  const shapeCases: { body: unknown; what: RegExp }[] = [
+    { body: [], what: /not an object/ },
+    { body: { count: 1 }, what: /no results array/ },
+    { body: { results: [{ capacity: 1 }] }, what: /name is missing/ },
+    { body: { results: [{ name: 'x', capacity: 'many' }] }, what: /capacity is string/ },
+  ];
+  for (const { body, what } of shapeCases) {
+    it(`refuses an unusable flavor list: ${JSON.stringify(body)}`, async () => {
+      h.emulator.inject({ path: FLAVORS, status: 200, body });
+      const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }));
+      assert.equal(error.kind, 'badResponse');
+      assert.match(error.message, what);
+    });
+  }
+
+  it('tolerates missing count and fields, and keeps unknown ones', async () => {
+    h.emulator.inject({ path: FLAVORS, status: 200, body: { results: [{ name: 'g1', nic_ib: 2 }], next: null } });
+    const list = await h.client.listGpuFlavors({ projectId: 1, regionId: 76 });
+    assert.deepEqual(list, { results: [{ name: 'g1', nic_ib: 2 }], next: null, count: 1 });
+  });
+
+  it('tolerates a zone response with neither id nor warnings', async () => {
+    h.emulator.inject({ path: ZONES, status: 200, body: {} });
+    assert.deepEqual(await h.client.createZone({ name: 'a.example' }), { id: undefined, warnings: [] });
+  });
+
+  it('reports a dropped connection as a network error', async () => {
+    h.emulator.inject({ path: FLAVORS, drop: true });
+    const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }));
+    assert.equal(error.kind, 'network');
+  });
+
+  it('reports a refused connection as a network error naming the host', async () => {
+    const port = await closedPort();
+    h.settings.baseUrl = `http://127.0.0.1:${port}`;
+    const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }));
+    assert.equal(error.kind, 'network');
+    assert.match(error.message, new RegExp(`127\\.0\\.0\\.1:${port}.*ECONNREFUSED`));
+  });
+
+  it('times out a slow answer after the configured time', async () => {
+    h.settings.timeoutMs = 200;
+    h.emulator.inject({ path: FLAVORS, delayMs: 1_000 });
+    const started = Date.now();
+    const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }));
+    assert.equal(error.kind, 'timeout');
+    assert.ok(Date.now() - started < 900, 'it must not wait for the slow answer');
+  });
+
+  it('cancels an in-flight request by AbortSignal', async () => {
+    h.emulator.inject({ path: FLAVORS, delayMs: 1_000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }, { signal: controller.signal }));
+    assert.equal(error.kind, 'cancelled');
+  });
+
+  it('sends nothing when the signal is already aborted', async () => {
+    const error = await rejection(h.client.createZone({ name: 'x.example' }, { signal: AbortSignal.abort() }));
+    assert.equal(error.kind, 'cancelled');
+    assert.equal(h.emulator.requests.length, 0);
+  });
+
+  const refusedBaseUrls = ['http://api.gcore.com', 'ftp://127.0.0.1', 'http://10.0.0.1:8080', 'https://user:pw@api.gcore.com', 'not a url'];
+  for (const baseUrl of refusedBaseUrls) {
+    it(`never sends the key to a refused base URL: ${baseUrl}`, async () => {
+      h.settings.baseUrl = baseUrl;
+      const error = await rejection(h.client.setDnssec('a.example', true));
+      assert.equal(error.kind, 'badBaseUrl');
+    });
+  }
+
+  it('never puts the key in an error message, stack or serialization', async () => {
+    const failures: Promise<unknown>[] = [];
+    for (const fault of [{ status: 401 }, { status: 500 }, { drop: true }, { malformed: true }, { status: 400, body: TEST_KEY.slice(0, 5) }]) {
+      h.emulator.inject({ path: FLAVORS, ...fault });
+      failures.push(rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 })));
+      await failures[failures.length - 1];
+    }
+    h.settings.timeoutMs = 50;
+    h.emulator.inject({ path: FLAVORS, delayMs: 300 });
+    failures.push(rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 })));
+    for (const failure of failures) {
+      const error = (await failure) as Error;
+      const seen = `${error.message}\n${error.stack}\n${JSON.stringify(error)}\n${String(error)}`;
+      assert.ok(!seen.includes(TEST_KEY), `the key leaked into: ${seen}`);
+    }
+  });
+});
+
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}

@@ -1,0 +1,116 @@
+import * as assert from 'node:assert/strict';
+import { GcoreClient } from '../../../src/api';
+import { TEST_KEY, rejection, startHarness, stopHarness, type Harness } from './clientHarness';
+
+describe('GcoreClient operations against the emulator', () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(() => stopHarness(h));
+
+  it('lists GPU flavors with the exact auth header, user agent and no query when flags are off', async () => {
+    const list = await h.client.listGpuFlavors({ projectId: 1, regionId: 76 });
+    assert.ok(list.results.length > 0);
+    assert.equal(list.count, list.results.length);
+    const [request] = h.emulator.requests;
+    assert.equal(request.method, 'GET');
+    assert.equal(request.url, '/cloud/v3/gpu/virtual/1/76/flavors');
+    assert.equal(request.headers.authorization, `apikey ${TEST_KEY}`);
+    assert.equal(request.headers['user-agent'], 'gcore-vscode-tests/1.0');
+    assert.equal(request.headers['content-type'], undefined);
+    assert.equal(request.body, '');
+  });
+
+  it('sends hide_disabled=true and include_prices=true when asked, and keeps unknown fields', async () => {
+    const all = await h.client.listGpuFlavors({ projectId: 1, regionId: 76 });
+    const list = await h.client.listGpuFlavors({ projectId: 1, regionId: 76, hideDisabled: true, includePrices: true });
+    assert.deepEqual(h.emulator.requests[1].query, { hide_disabled: 'true', include_prices: 'true' });
+    assert.ok(list.results.every((flavor) => flavor.disabled !== true));
+    assert.ok(list.results.length < all.results.length, 'the emulator seeds disabled flavors that must be hidden');
+    assert.ok(list.results.every((flavor) => typeof flavor.price === 'object'));
+    assert.ok(all.results.every((flavor) => !('price' in flavor)));
+    assert.ok(list.results.some((flavor) => 'supported_features' in flavor), 'unknown fields survive decoding');
+  });
+
+  it('updates a container with exactly the given fields and returns the task ids', async () => {
+    const changes = { image: 'nginx:1.27', scale: { min: 1, max: 3 } };
+    const result = await h.client.updateContainer({ projectId: 1, regionId: 76 }, 'web-app', changes);
+    assert.ok(result.tasks.length >= 1);
+    assert.ok(result.tasks.every((task) => typeof task === 'string'));
+    const [request] = h.emulator.requests;
+    assert.equal(request.method, 'PATCH');
+    assert.equal(request.path, '/cloud/v1/caas/1/76/containers/web-app');
+    assert.equal(request.headers['content-type'], 'application/json');
+    assert.deepEqual(JSON.parse(request.body), changes);
+    assert.equal(h.emulator.container(1, 76, 'web-app')?.config.image, 'nginx:1.27');
+  });
+
+  it('percent-encodes path segments', async () => {
+    const error = await rejection(h.client.updateContainer({ projectId: 1, regionId: 76 }, 'a b/c?d', { image: 'x' }));
+    assert.equal(error.kind, 'notFound');
+    assert.equal(h.emulator.requests[0].path, '/cloud/v1/caas/1/76/containers/a%20b%2Fc%3Fd');
+    await rejection(h.client.setDnssec('bücher.de', true));
+    assert.equal(h.emulator.requests[1].path, '/dns/v2/zones/b%C3%BCcher.de/dnssec');
+  });
+
+  it('creates a zone, then refuses the duplicate as a conflict with the API message', async () => {
+    const created = await h.client.createZone({ name: 'client-test.example' });
+    assert.equal(typeof created.id, 'number');
+    assert.ok(Array.isArray(created.warnings));
+    assert.deepEqual(JSON.parse(h.emulator.requests[0].body), { name: 'client-test.example' });
+    const error = await rejection(h.client.createZone({ name: 'client-test.example' }));
+    assert.equal(error.kind, 'conflict');
+    assert.equal(error.status, 409);
+    assert.match(error.message, /already exists/);
+  });
+
+  it('toggles DNSSEC with exactly {"enabled": true} / {"enabled": false} and decodes the DS record', async () => {
+    await h.client.createZone({ name: 'dnssec-test.example' });
+    const on = await h.client.setDnssec('dnssec-test.example', true);
+    assert.match(on.ds ?? '', /^dnssec-test\.example\. \d+ IN DS \d+ 13 2 [0-9A-F]+$/);
+    assert.equal(typeof on.key_tag, 'number');
+    const off = await h.client.setDnssec('dnssec-test.example', false);
+    assert.equal(typeof off, 'object');
+    assert.equal(h.emulator.requests[1].body, '{"enabled":true}');
+    assert.equal(h.emulator.requests[2].body, '{"enabled":false}');
+    assert.equal(h.emulator.zone('dnssec-test.example')?.dnssecEnabled, false);
+  });
+
+  it('reads the settings before each request, so a new base URL applies at once', async () => {
+    h.settings.baseUrl = 'http://example.com';
+    const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 1 }));
+    assert.equal(error.kind, 'badBaseUrl');
+    h.settings.baseUrl = `${h.emulator.url}/`;
+    await h.client.listGpuFlavors({ projectId: 1, regionId: 1 });
+    assert.equal(h.emulator.requests.length, 1);
+    assert.equal(h.emulator.requests[0].path, '/cloud/v3/gpu/virtual/1/1/flavors');
+  });
+
+  it('refuses to send anything when no key is set', async () => {
+    const client = new GcoreClient({
+      settings: () => h.settings,
+      apiKey: async () => undefined,
+      userAgent: 'test',
+    });
+    const error = await rejection(client.listGpuFlavors({ projectId: 1, regionId: 1 }));
+    assert.equal(error.kind, 'unauthorized');
+    assert.equal(h.emulator.requests.length, 0);
+    client.dispose();
+  });
+
+  it('reports every attempt to the request log without the key', async () => {
+    await h.client.listGpuFlavors({ projectId: 1, regionId: 76 });
+    h.emulator.inject({ path: '/dns/v2/zones', status: 500, body: { error: 'boom' } });
+    await rejection(h.client.createZone({ name: 'log-test.example' }));
+    assert.deepEqual(
+      h.events.map((event) => [event.method, event.path, event.status, event.outcome]),
+      [
+        ['GET', '/cloud/v3/gpu/virtual/1/76/flavors', 200, 'ok'],
+        ['POST', '/dns/v2/zones', 500, 'server'],
+      ],
+    );
+    assert.ok(h.events.every((event) => typeof event.durationMs === 'number' && event.requestId));
+    assert.ok(!JSON.stringify(h.events).includes(TEST_KEY));
+  });
+});
