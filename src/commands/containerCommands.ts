@@ -1,0 +1,103 @@
+import type { ContainerUpdateResult, GcoreClient, LocationRef } from '../api';
+import type { Services } from '../services';
+import { UserCancelledError, type PromptUi } from '../prompts/promptUi';
+import { runWizard } from '../prompts/wizard';
+import { validateUpdateContainerArgs } from '../validation/commandArgs';
+import { splitDisabledChange, validateContainerUpdate, type ContainerUpdate } from '../validation/containerUpdate';
+import { unwrap } from './arguments';
+import type { CommandSpec } from './commandRunner';
+import { updateContainerPlan, type UpdateAnswers } from './containerWizard';
+import { EDIT, submitWithRecovery } from './submitWithRecovery';
+
+export function containerCommands(services: Services): CommandSpec[] {
+  return [
+    {
+      id: 'gcore.updateContainer',
+      what: 'Update container',
+      handler: async ({ ui, programmatic }, arg) => {
+        if (!programmatic) return updateInteractively(services, ui);
+        const args = unwrap(validateUpdateContainerArgs(arg));
+        const result = await sendUpdate(services.client, args, args.containerName, args.changes);
+        await services.recentContainers.remember(args.containerName);
+        return result;
+      },
+    },
+  ];
+}
+
+/**
+ * Sends the update; `is_disabled` goes in a request of its own because the API refuses it combined with
+ * other fields. Task ids of both requests are returned together.
+ */
+async function sendUpdate(
+  client: GcoreClient,
+  location: LocationRef,
+  containerName: string,
+  changes: ContainerUpdate,
+  signal?: AbortSignal,
+): Promise<ContainerUpdateResult> {
+  const tasks: string[] = [];
+  const parts = splitDisabledChange(changes);
+  for (const [index, part] of parts.entries()) {
+    try {
+      const result = await client.updateContainer(location, containerName, part, { signal });
+      tasks.push(...result.tasks);
+    } catch (error) {
+      if (index > 0 && error instanceof Error) {
+        error.message = `The other changes were applied (tasks ${tasks.join(', ') || 'none'}), but changing "Disabled" failed: ${error.message}`;
+      }
+      throw error;
+    }
+  }
+  return { tasks };
+}
+
+async function updateInteractively(services: Services, ui: PromptUi): Promise<ContainerUpdateResult | undefined> {
+  const answers: UpdateAnswers = { fields: [], changes: {} };
+  for (;;) {
+    await runWizard(answers, (state) => updateContainerPlan(ui, () => services.recentContainers.list(), state));
+    const { location, containerName } = answers;
+    if (!location || !containerName) throw new UserCancelledError();
+    const changes = unwrap(validateContainerUpdate(answers.changes));
+    const where = `project ${location.projectId}, region ${location.regionId}`;
+    const confirmed = await ui.confirm({
+      message: `Update container "${containerName}" in ${where}?`,
+      detail: summarize(changes),
+      confirmLabel: 'Update',
+    });
+    if (!confirmed) throw new UserCancelledError();
+    await services.recentContainers.remember(containerName);
+    const outcome = await submitWithRecovery(ui, services.log, {
+      what: `Update container ${containerName}`,
+      progressTitle: `Updating container ${containerName}…`,
+      send: (signal) => sendUpdate(services.client, location, containerName, changes, signal),
+    });
+    if (outcome === EDIT) continue;
+    announceTasks(ui, containerName, outcome.tasks);
+    return outcome;
+  }
+}
+
+/** The confirmation's body: each change on a line, as it will be sent. */
+export function summarize(changes: ContainerUpdate): string {
+  const lines = Object.entries(changes).map(([field, value]) => {
+    if (field === 'envs' && value) {
+      const entries = Object.entries(value as Record<string, string>);
+      return `envs (replaces all variables): ${entries.length === 0 ? 'none' : entries.map(([key, val]) => `${key}=${val}`).join(', ')}`;
+    }
+    return `${field}: ${JSON.stringify(value)}`;
+  });
+  if (changes.is_disabled !== undefined && Object.keys(changes).length > 1) {
+    lines.push('', '"is_disabled" is sent in a second request: the API does not accept it together with other fields.');
+  }
+  return lines.join('\n');
+}
+
+function announceTasks(ui: PromptUi, containerName: string, tasks: string[]): void {
+  const list = tasks.length > 0 ? `Tasks: ${tasks.join(', ')}` : 'Gcore started no task.';
+  const actions = tasks.length > 0 ? ['Copy Task IDs'] : [];
+  void ui.notify('info', `Updated container ${containerName}. ${list}`, ...actions).then(async (choice) => {
+    if (choice === 'Copy Task IDs') await ui.copyToClipboard(tasks.join('\n'));
+  });
+}
+

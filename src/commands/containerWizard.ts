@@ -1,0 +1,243 @@
+import { BACK, type PromptUi, type StepPosition } from '../prompts/promptUi';
+import type { StepContext, WizardStep } from '../prompts/wizard';
+import {
+  CONTAINER_UPDATE_FIELDS,
+  parseEnvEntry,
+  validateContainerNameText,
+  validateEnvEntryText,
+  validateScaleText,
+  type ContainerUpdate,
+} from '../validation/containerUpdate';
+import { findFieldSpec } from '../validation/fieldChecks';
+import type { BooleanFieldSpec, TextFieldSpec } from '../validation/fieldSpec';
+import type { Location } from '../validation/location';
+import { fieldTextProblem, promptBooleanField, promptTextField } from './fieldPrompts';
+import { pickLocation } from './locationPrompts';
+
+export type ContainerField = keyof ContainerUpdate;
+
+/** The answers so far; kept whole when the user goes back or edits after a failed request. */
+export interface UpdateAnswers {
+  location?: Location;
+  containerName?: string;
+  fields: ContainerField[];
+  changes: ContainerUpdate;
+}
+
+export const UPDATE_TITLE = 'Gcore: Update Container';
+
+/** Steps of the update wizard; recomputed after each answer because the chosen fields decide the rest. */
+export function updateContainerPlan(ui: PromptUi, recentNames: () => string[], answers: UpdateAnswers): WizardStep<UpdateAnswers>[] {
+  const at = (position: StepContext): StepPosition => ({ title: UPDATE_TITLE, ...position });
+  const steps: WizardStep<UpdateAnswers>[] = [
+    {
+      run: async (state, position) => {
+        const location = await pickLocation(ui, at(position), state.location);
+        if (location === BACK) return BACK;
+        state.location = location;
+      },
+    },
+    {
+      run: async (state, position) => {
+        const recent = recentNames();
+        const name = await ui.pick<string>({
+          ...at(position),
+          placeholder: recent.length > 0 ? 'Container name: pick a recent one or type a name' : 'Type the container name',
+          items: recent.map((item) => ({ label: item, description: 'recently used', value: item, picked: item === state.containerName })),
+          custom: {
+            label: (text) => `Use "${text.trim()}"`,
+            validate: (text) => prefixed('Container name', validateContainerNameText(text)),
+            toValue: (text) => text.trim(),
+          },
+        });
+        if (name === BACK) return BACK;
+        state.containerName = name;
+      },
+    },
+    {
+      run: async (state, position) => {
+        for (;;) {
+          const chosen = await ui.pickMany<ContainerField>({
+            ...at(position),
+            placeholder: 'Fields to change (only these are sent)',
+            items: CONTAINER_UPDATE_FIELDS.map((spec) => ({
+              label: spec.label,
+              description: spec.name,
+              detail: spec.description,
+              value: spec.name,
+              picked: state.fields.includes(spec.name),
+            })),
+          });
+          if (chosen === BACK) return BACK;
+          if (chosen.length === 0) {
+            void ui.notify('warning', 'Choose at least one field to change.');
+            continue;
+          }
+          for (const field of state.fields) if (!chosen.includes(field)) delete state.changes[field];
+          state.fields = CONTAINER_UPDATE_FIELDS.map((spec) => spec.name).filter((name) => chosen.includes(name));
+          return;
+        }
+      },
+    },
+  ];
+  for (const field of answers.fields) steps.push(...fieldSteps(ui, field, answers));
+  return steps;
+}
+
+function fieldSteps(ui: PromptUi, field: ContainerField, answers: UpdateAnswers): WizardStep<UpdateAnswers>[] {
+  const at = (position: StepContext): StepPosition => ({ title: `${UPDATE_TITLE}: ${labelOf(field)}`, ...position });
+  switch (field) {
+    case 'envs':
+      return [{ run: (state, position) => editEnvs(ui, state, at(position)) }];
+    case 'scale':
+      return [scaleStep(ui, 'min', at), scaleStep(ui, 'max', at)];
+    case 'logging':
+      return loggingSteps(ui, answers, at);
+    case 'is_disabled':
+    case 'is_api_key_auth':
+      return [
+        {
+          run: async (state, position) => {
+            const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, field) as BooleanFieldSpec;
+            const value = await promptBooleanField(ui, spec, at(position), state.changes[field] ?? undefined);
+            if (value === BACK) return BACK;
+            state.changes[field] = value;
+          },
+        },
+      ];
+    default:
+      return [
+        {
+          run: async (state, position) => {
+            const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, field) as TextFieldSpec;
+            const value = await promptTextField(ui, spec, at(position), state.changes[field] as string | number | undefined);
+            if (value === BACK) return BACK;
+            (state.changes as Record<string, unknown>)[field] = value;
+          },
+        },
+      ];
+  }
+}
+
+function scaleStep(ui: PromptUi, bound: 'min' | 'max', at: (position: StepContext) => StepPosition): WizardStep<UpdateAnswers> {
+  return {
+    run: async (state, position) => {
+      const current = state.changes.scale ?? undefined;
+      const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, `scale.${bound}`) as TextFieldSpec;
+      const answer = await ui.input({
+        ...at(position),
+        prompt: `${spec.label}: ${spec.description}`,
+        value: current?.[bound] !== undefined ? String(current[bound]) : undefined,
+        validate: (text) => {
+          if (bound === 'min') return fieldTextProblem(spec, text);
+          const problems = validateScaleText(String(current?.min ?? ''), text);
+          return problems.length > 0 ? problems.map((problem) => `Scale ${problem.field.replace('scale.', '')}: ${problem.message}`).join('; ') : undefined;
+        },
+      });
+      if (answer === BACK) return BACK;
+      state.changes.scale = { min: current?.min ?? 0, max: current?.max ?? 1, [bound]: Number(answer.trim()) };
+    },
+  };
+}
+
+function loggingSteps(ui: PromptUi, answers: UpdateAnswers, at: (position: StepContext) => StepPosition): WizardStep<UpdateAnswers>[] {
+  const enabledStep: WizardStep<UpdateAnswers> = {
+    run: async (state, position) => {
+      const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, 'logging.enabled') as BooleanFieldSpec;
+      const value = await promptBooleanField(ui, spec, at(position), state.changes.logging?.enabled ?? undefined, {
+        yes: 'Enable logging',
+        no: 'Disable logging',
+      });
+      if (value === BACK) return BACK;
+      state.changes.logging = value ? { ...state.changes.logging, enabled: true } : { enabled: false };
+    },
+  };
+  if (answers.changes.logging?.enabled !== true) return [enabledStep];
+  const optionalText = (path: string, read: (state: UpdateAnswers) => number | string | undefined, write: (state: UpdateAnswers, value: string | number | undefined) => void): WizardStep<UpdateAnswers> => ({
+    run: async (state, position) => {
+      const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, path) as TextFieldSpec;
+      const current = read(state);
+      const answer = await ui.input({
+        ...at(position),
+        prompt: `${spec.label}: ${spec.description} Leave empty to not set it.`,
+        value: current === undefined ? undefined : String(current),
+        validate: (text) => (text.trim() === '' ? undefined : fieldTextProblem(spec, text)),
+      });
+      if (answer === BACK) return BACK;
+      const text = answer.trim();
+      write(state, text === '' ? undefined : spec.kind === 'integer' ? Number(text) : text);
+    },
+  });
+  return [
+    enabledStep,
+    optionalText(
+      'logging.destination_region_id',
+      (state) => state.changes.logging?.destination_region_id ?? undefined,
+      (state, value) => setLogging(state, 'destination_region_id', value),
+    ),
+    optionalText(
+      'logging.topic_name',
+      (state) => state.changes.logging?.topic_name ?? undefined,
+      (state, value) => setLogging(state, 'topic_name', value),
+    ),
+    optionalText(
+      'logging.retention_policy.period',
+      (state) => state.changes.logging?.retention_policy?.period,
+      (state, value) => setLogging(state, 'retention_policy', value === undefined ? undefined : { period: value as number }),
+    ),
+  ];
+}
+
+function setLogging(state: UpdateAnswers, key: string, value: unknown): void {
+  const logging: Record<string, unknown> = { ...state.changes.logging };
+  if (value === undefined) delete logging[key];
+  else logging[key] = value;
+  state.changes.logging = logging;
+}
+
+const DONE = 'done';
+const ADD = 'add';
+
+/** The variables as a list: pick one to remove it, add more, then Done. The map sent replaces the container's. */
+async function editEnvs(ui: PromptUi, state: UpdateAnswers, position: StepPosition): Promise<void | typeof BACK> {
+  const envs: Record<string, string> = { ...(state.changes.envs ?? {}) };
+  for (;;) {
+    const names = Object.keys(envs);
+    const choice = await ui.pick<string>({
+      ...position,
+      placeholder: 'The update replaces ALL environment variables of the container with this list. Pick a variable to remove it.',
+      items: [
+        { label: '$(check) Done', description: `${names.length} variable${names.length === 1 ? '' : 's'}`, value: DONE },
+        { label: '$(add) Add variable…', description: 'NAME=value', value: ADD },
+        ...names.map((name) => ({ label: `$(trash) ${name}=${envs[name]}`, description: 'remove', value: `remove:${name}` })),
+      ],
+    });
+    if (choice === BACK) return BACK;
+    if (choice === DONE) {
+      state.changes.envs = envs;
+      return;
+    }
+    if (choice === ADD) {
+      const entry = await ui.input({
+        ...position,
+        canGoBack: true,
+        prompt: 'NAME=value (the name: letters, digits and underscores, not starting with a digit; the value: up to 255 characters)',
+        placeholder: 'LOG_LEVEL=info',
+        validate: (text) => prefixed('Environment variable', validateEnvEntryText(text)),
+      });
+      if (entry === BACK) continue;
+      const parsed = parseEnvEntry(entry);
+      if (parsed) envs[parsed.key] = parsed.value;
+      continue;
+    }
+    delete envs[choice.slice('remove:'.length)];
+  }
+}
+
+function labelOf(field: ContainerField): string {
+  return CONTAINER_UPDATE_FIELDS.find((spec) => spec.name === field)?.label ?? field;
+}
+
+function prefixed(label: string, problem: string | undefined): string | undefined {
+  return problem ? `${label}: ${problem}` : undefined;
+}

@@ -1,0 +1,110 @@
+import * as vscode from 'vscode';
+import { GcoreClient } from './api';
+import { apiKeyCommands } from './commands/apiKeyCommands';
+import { registerCommands } from './commands/commandRunner';
+import { containerCommands } from './commands/containerCommands';
+import { dnssecCommands } from './commands/dnssecCommands';
+import { flavorCommands } from './commands/flavorCommands';
+import { locationCommands } from './commands/locationCommands';
+import { logCommands } from './commands/logCommands';
+import { zoneCommands } from './commands/zoneCommands';
+import { Logger } from './logging/logger';
+import { requestLogLine } from './logging/requestLogLine';
+import type { PromptUi } from './prompts/promptUi';
+import { VscodePromptUi } from './prompts/vscodePromptUi';
+import type { Services } from './services';
+import { ApiKeyStore } from './state/apiKeyStore';
+import { FlavorLoader } from './state/flavorLoader';
+import { KnownZonesStore } from './state/knownZones';
+import { RecentValues } from './state/recentValues';
+import { SECTION, connectionSettings, flavorFilters } from './state/settings';
+import { GcoreTreeProvider, VIEW_ID } from './tree/gcoreTreeProvider';
+import { ZONES_SECTION } from './tree/treeNodes';
+
+/** Exposed to the extension's own tests only (ExtensionMode.Test), to script interactive flows. */
+export interface TestingApi {
+  setPromptUi(ui: PromptUi | undefined): void;
+}
+
+/**
+ * Only registers things: no request and no secret read happen here. The key is read when the tree is
+ * first shown or a command needs it.
+ */
+export function activate(context: vscode.ExtensionContext): TestingApi | undefined {
+  const log = new Logger();
+  const apiKey = new ApiKeyStore(context.secrets);
+  let promptUi: PromptUi = new VscodePromptUi();
+  const version = String(context.extension.packageJSON.version ?? '0.0.0');
+  const client = new GcoreClient({
+    settings: connectionSettings,
+    apiKey: async () => {
+      const key = (await apiKey.get())?.key;
+      log.setSecrets([key, apiKey.environmentKey()]);
+      return key;
+    },
+    userAgent: `gcore-vscode/${version} (VS Code ${vscode.version}; ${process.platform})`,
+    onRequest: (event) => (event.outcome === 'ok' ? log.info(requestLogLine(event)) : log.warn(requestLogLine(event))),
+  });
+  const zones = new KnownZonesStore(context.globalState);
+  const flavors = new FlavorLoader(client, flavorFilters);
+  let treeView: vscode.TreeView<unknown> | undefined;
+  const tree = new GcoreTreeProvider({
+    apiKey,
+    flavors,
+    zones,
+    setMessage: (message) => {
+      if (treeView) treeView.message = message;
+    },
+  });
+  const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
+  treeView = view;
+
+  const services: Services = {
+    client,
+    log,
+    apiKey,
+    zones,
+    flavors,
+    recentContainers: new RecentValues(context.globalState, 'gcore.recentContainers'),
+    tree,
+    treeView: view,
+    ui: () => promptUi,
+  };
+  registerCommands(context, { log, ui: services.ui }, [
+    ...apiKeyCommands(services),
+    ...locationCommands(services),
+    ...flavorCommands(services),
+    ...containerCommands(services),
+    ...zoneCommands(services),
+    ...dnssecCommands(services),
+    ...logCommands(services),
+  ]);
+
+  context.subscriptions.push(
+    log,
+    apiKey,
+    zones,
+    tree,
+    view,
+    { dispose: () => client.dispose() },
+    apiKey.onDidChange(() => {
+      flavors.invalidate();
+      tree.refresh();
+    }),
+    zones.onDidChange(() => tree.refresh(ZONES_SECTION)),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration(SECTION)) return;
+      flavors.invalidate();
+      tree.refresh();
+    }),
+  );
+
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
+  return {
+    setPromptUi: (ui) => {
+      promptUi = ui ?? new VscodePromptUi();
+    },
+  };
+}
+
+export function deactivate(): void {}

@@ -1,0 +1,79 @@
+/**
+ * Everything a command asks of the user goes through this interface, so the extension-host tests can
+ * script the answers of interactive flows. The sentinel and the error are recognised by name, not by
+ * identity, because test code and the bundled extension are different module instances.
+ */
+export const BACK: unique symbol = Symbol.for('gcore.prompt.back') as never;
+export type Back = typeof BACK;
+
+export class UserCancelledError extends Error {
+  readonly userCancelled = true;
+  constructor() {
+    super('Cancelled by the user.');
+    this.name = 'UserCancelledError';
+  }
+}
+
+export function isUserCancelled(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { userCancelled?: unknown }).userCancelled === true;
+}
+
+export interface StepPosition {
+  title: string;
+  step?: number;
+  totalSteps?: number;
+  /** Shows a Back button; choosing it resolves to BACK. */
+  canGoBack?: boolean;
+}
+
+export interface InputRequest extends StepPosition {
+  prompt?: string;
+  value?: string;
+  placeholder?: string;
+  password?: boolean;
+  /** Returns the message to show under the box, or undefined when the value is fine. */
+  validate?: (value: string) => string | undefined;
+}
+
+export interface PickItem<T> {
+  label: string;
+  description?: string;
+  detail?: string;
+  value: T;
+  picked?: boolean;
+}
+
+export interface PickRequest<T> extends StepPosition {
+  placeholder?: string;
+  items: PickItem<T>[];
+  /** Lets the user type a value that is not in the list; `toValue` turns the text into one. */
+  custom?: { label: (text: string) => string; validate?: (text: string) => string | undefined; toValue: (text: string) => T };
+  matchOnDescription?: boolean;
+}
+
+export interface ConfirmRequest {
+  message: string;
+  detail?: string;
+  confirmLabel: string;
+}
+
+export type Severity = 'info' | 'warning' | 'error';
+
+export interface ProgressTask<T> {
+  title: string;
+  cancellable?: boolean;
+  run: (signal: AbortSignal) => Promise<T>;
+}
+
+export interface PromptUi {
+  /** Resolves to the accepted text or BACK; throws UserCancelledError when dismissed. */
+  input(request: InputRequest): Promise<string | Back>;
+  pick<T>(request: PickRequest<T>): Promise<T | Back>;
+  pickMany<T>(request: PickRequest<T>): Promise<T[] | Back>;
+  /** A modal confirmation; false when declined or dismissed. */
+  confirm(request: ConfirmRequest): Promise<boolean>;
+  /** A notification; resolves to the chosen action's label, or undefined when dismissed. */
+  notify(severity: Severity, message: string, ...actions: string[]): Promise<string | undefined>;
+  withProgress<T>(task: ProgressTask<T>): Promise<T>;
+  copyToClipboard(text: string): Promise<void>;
+}

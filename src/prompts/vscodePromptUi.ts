@@ -1,0 +1,167 @@
+import * as vscode from 'vscode';
+import {
+  BACK,
+  UserCancelledError,
+  type Back,
+  type ConfirmRequest,
+  type InputRequest,
+  type PickItem,
+  type PickRequest,
+  type ProgressTask,
+  type PromptUi,
+  type Severity,
+} from './promptUi';
+
+type QuickItem<T> = vscode.QuickPickItem & { value?: T; custom?: string };
+
+/** The real prompts: quick inputs with a step counter, Back button, inline validation and progress. */
+export class VscodePromptUi implements PromptUi {
+  input(request: InputRequest): Promise<string | Back> {
+    const box = vscode.window.createInputBox();
+    applyPosition(box, request);
+    box.prompt = request.prompt;
+    box.value = request.value ?? '';
+    box.placeholder = request.placeholder;
+    box.password = request.password ?? false;
+    box.ignoreFocusOut = true;
+    const validate = () => {
+      box.validationMessage = request.validate?.(box.value);
+    };
+    validate();
+    return settle<string | Back>(box, (resolve, disposables) => {
+      disposables.push(
+        box.onDidChangeValue(validate),
+        box.onDidAccept(() => {
+          validate();
+          if (!box.validationMessage) resolve(box.value);
+        }),
+        box.onDidTriggerButton((button) => {
+          if (button === vscode.QuickInputButtons.Back) resolve(BACK);
+        }),
+      );
+    });
+  }
+
+  async pick<T>(request: PickRequest<T>): Promise<T | Back> {
+    const chosen = await this.showPick(request, false);
+    return chosen === BACK ? BACK : chosen[0];
+  }
+
+  pickMany<T>(request: PickRequest<T>): Promise<T[] | Back> {
+    return this.showPick(request, true);
+  }
+
+  async confirm(request: ConfirmRequest): Promise<boolean> {
+    const answer = await vscode.window.showWarningMessage(
+      request.message,
+      { modal: true, detail: request.detail },
+      request.confirmLabel,
+    );
+    return answer === request.confirmLabel;
+  }
+
+  notify(severity: Severity, message: string, ...actions: string[]): Promise<string | undefined> {
+    const show =
+      severity === 'error'
+        ? vscode.window.showErrorMessage
+        : severity === 'warning'
+          ? vscode.window.showWarningMessage
+          : vscode.window.showInformationMessage;
+    return Promise.resolve(show(message, ...actions));
+  }
+
+  withProgress<T>(task: ProgressTask<T>): Promise<T> {
+    return Promise.resolve(
+      vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: task.title, cancellable: task.cancellable ?? true },
+        (_progress, token) => {
+          const controller = new AbortController();
+          const subscription = token.onCancellationRequested(() => controller.abort());
+          return task.run(controller.signal).finally(() => subscription.dispose());
+        },
+      ),
+    );
+  }
+
+  async copyToClipboard(text: string): Promise<void> {
+    await vscode.env.clipboard.writeText(text);
+  }
+
+  private showPick<T>(request: PickRequest<T>, many: boolean): Promise<T[] | Back> {
+    const picker = vscode.window.createQuickPick<QuickItem<T>>();
+    applyPosition(picker, request);
+    picker.placeholder = request.placeholder;
+    picker.canSelectMany = many;
+    picker.matchOnDescription = request.matchOnDescription ?? true;
+    picker.ignoreFocusOut = true;
+    const listed: QuickItem<T>[] = request.items.map((item: PickItem<T>) => ({
+      label: item.label,
+      description: item.description,
+      detail: item.detail,
+      value: item.value,
+      picked: item.picked,
+    }));
+    const refreshItems = () => {
+      const text = picker.value.trim();
+      const custom = request.custom;
+      if (!custom || text === '' || listed.some((item) => item.label === text)) {
+        picker.items = listed;
+        return;
+      }
+      const problem = custom.validate?.(text);
+      picker.items = [
+        { label: custom.label(text), description: problem ? `⚠ ${problem}` : undefined, custom: text, alwaysShow: true },
+        ...listed,
+      ];
+    };
+    refreshItems();
+    if (many) picker.selectedItems = listed.filter((item) => item.picked);
+    return settle<T[] | Back>(picker, (resolve, disposables) => {
+      disposables.push(
+        picker.onDidChangeValue(refreshItems),
+        picker.onDidAccept(() => {
+          const selected = many ? picker.selectedItems : picker.activeItems.slice(0, 1);
+          if (!many && selected.length === 0) return;
+          const customText = selected.find((item) => item.custom !== undefined)?.custom;
+          if (customText !== undefined && request.custom) {
+            if (request.custom.validate?.(customText)) return;
+            resolve([request.custom.toValue(customText)]);
+            return;
+          }
+          resolve(selected.map((item) => item.value as T));
+        }),
+        picker.onDidTriggerButton((button) => {
+          if (button === vscode.QuickInputButtons.Back) resolve(BACK);
+        }),
+      );
+    });
+  }
+}
+
+function applyPosition(input: vscode.QuickInput & { buttons: readonly vscode.QuickInputButton[] }, request: { title: string; step?: number; totalSteps?: number; canGoBack?: boolean }): void {
+  input.title = request.title;
+  input.step = request.step;
+  input.totalSteps = request.totalSteps;
+  input.buttons = request.canGoBack ? [vscode.QuickInputButtons.Back] : [];
+}
+
+/** Shows the input and settles once: with a value, BACK, or UserCancelledError when hidden. */
+function settle<T>(
+  input: vscode.QuickInput,
+  wire: (resolve: (value: T) => void, disposables: vscode.Disposable[]) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const disposables: vscode.Disposable[] = [];
+    let done = false;
+    const finish = (outcome: () => void) => {
+      if (done) return;
+      done = true;
+      disposables.forEach((disposable) => disposable.dispose());
+      input.dispose();
+      outcome();
+    };
+    wire((value) => finish(() => resolve(value)), disposables);
+    disposables.push(input.onDidHide(() => finish(() => reject(new UserCancelledError()))));
+    input.show();
+  });
+}

@@ -1,0 +1,94 @@
+import * as vscode from 'vscode';
+
+export const API_KEY_SECRET = 'gcore.apiKey';
+export const API_KEY_ENV = 'GCORE_API_KEY';
+
+export type ApiKeySource = 'secretStorage' | 'environment';
+export interface ApiKey {
+  key: string;
+  source: ApiKeySource;
+}
+
+/** SecretStorage could not be used, typically Linux without an unlocked keyring. */
+export class SecretStorageUnavailableError extends Error {
+  constructor(action: 'read' | 'store' | 'delete', cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `VS Code could not ${action} the API key in its secret storage (${reason}). ` +
+        'On Linux this usually means no keyring is running or unlocked: install and unlock one ' +
+        `(e.g. gnome-keyring), or set ${API_KEY_ENV} in the environment that starts VS Code.`,
+    );
+    this.name = 'SecretStorageUnavailableError';
+  }
+}
+
+/**
+ * The only place the API key is read or written. The key stays in SecretStorage; when none is stored,
+ * `GCORE_API_KEY` from the environment is used read-only. Reads are cached and the cache follows
+ * SecretStorage's change events, which also fire when another window changes the key.
+ */
+export class ApiKeyStore implements vscode.Disposable {
+  private cached: Promise<ApiKey | undefined> | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly subscription: vscode.Disposable;
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {
+    this.subscription = secrets.onDidChange((event) => {
+      if (event.key !== API_KEY_SECRET) return;
+      this.cached = undefined;
+      this.changed.fire();
+    });
+  }
+
+  get(): Promise<ApiKey | undefined> {
+    this.cached ??= this.read();
+    return this.cached;
+  }
+
+  async store(key: string): Promise<void> {
+    try {
+      await this.secrets.store(API_KEY_SECRET, key);
+    } catch (error) {
+      throw new SecretStorageUnavailableError('store', error);
+    }
+    this.cached = Promise.resolve({ key, source: 'secretStorage' });
+    this.changed.fire();
+  }
+
+  async delete(): Promise<void> {
+    try {
+      await this.secrets.delete(API_KEY_SECRET);
+    } catch (error) {
+      throw new SecretStorageUnavailableError('delete', error);
+    }
+    this.cached = undefined;
+    this.changed.fire();
+  }
+
+  environmentKey(): string | undefined {
+    const key = this.env[API_KEY_ENV]?.trim();
+    return key ? key : undefined;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+
+  private async read(): Promise<ApiKey | undefined> {
+    let stored: string | undefined;
+    try {
+      stored = await this.secrets.get(API_KEY_SECRET);
+    } catch (error) {
+      this.cached = undefined;
+      throw new SecretStorageUnavailableError('read', error);
+    }
+    if (stored) return { key: stored, source: 'secretStorage' };
+    const fromEnv = this.environmentKey();
+    return fromEnv ? { key: fromEnv, source: 'environment' } : undefined;
+  }
+}

@@ -1,0 +1,79 @@
+import type { FlavorQuery, GcoreClient, GpuFlavorList } from '../api';
+import { locationKey, type Location } from '../validation/location';
+import { ConcurrencyLimit } from './concurrencyLimit';
+
+export interface FlavorFilters {
+  hideDisabled: boolean;
+  includePrices: boolean;
+}
+
+export type FlavorLoad =
+  | { state: 'loaded'; list: GpuFlavorList; filters: FlavorFilters }
+  | { state: 'failed'; error: unknown; filters: FlavorFilters };
+
+export const MAX_CONCURRENT_FLAVOR_REQUESTS = 6;
+
+/**
+ * Per-location flavor cache. Two loads of the same location at once share one request; a loaded
+ * location is served from memory until invalidated (so expanding or collapsing costs no request); an
+ * explicit refresh invalidates first. Failures are remembered too, so an error node stays put until retried.
+ */
+export class FlavorLoader {
+  private readonly settled = new Map<string, FlavorLoad>();
+  private readonly inFlight = new Map<string, Promise<FlavorLoad>>();
+  private readonly limit = new ConcurrencyLimit(MAX_CONCURRENT_FLAVOR_REQUESTS);
+
+  constructor(
+    private readonly client: Pick<GcoreClient, 'listGpuFlavors'>,
+    private readonly filters: () => FlavorFilters,
+  ) {}
+
+  /** Resolves to the location's flavors or its failure; never rejects. */
+  load(location: Location): Promise<FlavorLoad> {
+    const filters = this.filters();
+    const key = cacheKey(location, filters);
+    const settled = this.settled.get(key);
+    if (settled) return Promise.resolve(settled);
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+
+    const query: FlavorQuery = { projectId: location.projectId, regionId: location.regionId, ...filters };
+    const request = this.limit
+      .run(() => this.client.listGpuFlavors(query))
+      .then(
+        (list): FlavorLoad => ({ state: 'loaded', list, filters }),
+        (error: unknown): FlavorLoad => ({ state: 'failed', error, filters }),
+      )
+      .then((result) => {
+        // An invalidation while this request was in flight unregistered it: its result is stale, not cached.
+        if (this.inFlight.get(key) === request) {
+          this.inFlight.delete(key);
+          this.settled.set(key, result);
+        }
+        return result;
+      });
+    this.inFlight.set(key, request);
+    return request;
+  }
+
+  /** Drops what is known about one location (or all), so the next load asks the API again. */
+  invalidate(location?: Location): void {
+    if (!location) {
+      this.settled.clear();
+      this.inFlight.clear();
+      return;
+    }
+    const prefix = `${locationKey(location)}|`;
+    for (const map of [this.settled, this.inFlight]) {
+      for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
+    }
+  }
+
+  get activeRequests(): number {
+    return this.limit.active;
+  }
+}
+
+function cacheKey(location: Location, filters: FlavorFilters): string {
+  return `${locationKey(location)}|${filters.hideDisabled ? 'h' : '-'}${filters.includePrices ? 'p' : '-'}`;
+}

@@ -1,0 +1,91 @@
+import * as vscode from 'vscode';
+import type { ConnectionSettings } from '../api';
+import { describeProblems } from '../validation/problems';
+import { locationKey, validateLocation, type Location } from '../validation/location';
+import type { FlavorFilters } from './flavorLoader';
+
+export const SECTION = 'gcore';
+export const DEFAULT_API_BASE_URL = 'https://api.gcore.com';
+const DEFAULT_TIMEOUT_SECONDS = 30;
+
+export interface LocationsReading {
+  locations: Location[];
+  /** One line per entry of `gcore.locations` that was skipped, naming the field. */
+  problems: string[];
+}
+
+function config(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration(SECTION);
+}
+
+export function connectionSettings(): ConnectionSettings {
+  const settings = config();
+  const seconds = settings.get<number>('requestTimeoutSeconds', DEFAULT_TIMEOUT_SECONDS);
+  const timeoutSeconds = Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_TIMEOUT_SECONDS;
+  return {
+    baseUrl: settings.get<string>('apiBaseUrl', DEFAULT_API_BASE_URL) || DEFAULT_API_BASE_URL,
+    timeoutMs: timeoutSeconds * 1000,
+  };
+}
+
+export function flavorFilters(): FlavorFilters {
+  const settings = config();
+  return {
+    hideDisabled: settings.get<boolean>('gpuFlavors.hideDisabled', true) === true,
+    includePrices: settings.get<boolean>('gpuFlavors.includePrices', false) === true,
+  };
+}
+
+/** The configured locations, valid and without duplicates; invalid entries are reported, not fatal. */
+export function readLocations(): LocationsReading {
+  const raw = config().get<unknown>('locations', []);
+  const entries = Array.isArray(raw) ? raw : [];
+  const problems: string[] = Array.isArray(raw) ? [] : ['gcore.locations must be an array'];
+  const seen = new Set<string>();
+  const locations: Location[] = [];
+  entries.forEach((entry, index) => {
+    const checked = validateLocation(entry);
+    if (!checked.ok) {
+      problems.push(`gcore.locations[${index}] was skipped: ${describeProblems(checked.problems)}`);
+      return;
+    }
+    const key = locationKey(checked.value);
+    if (seen.has(key)) return;
+    seen.add(key);
+    locations.push(checked.value);
+  });
+  return { locations, problems };
+}
+
+/** Where a change to `gcore.locations` must go so that it takes effect: where the value is set now. */
+function locationsTarget(): vscode.ConfigurationTarget {
+  const inspected = config().inspect('locations');
+  if (inspected?.workspaceFolderValue !== undefined) return vscode.ConfigurationTarget.WorkspaceFolder;
+  if (inspected?.workspaceValue !== undefined) return vscode.ConfigurationTarget.Workspace;
+  return vscode.ConfigurationTarget.Global;
+}
+
+/** Adds the location (replacing the label of an existing one); returns whether it was new. */
+export async function addLocation(location: Location): Promise<boolean> {
+  const { locations } = readLocations();
+  const key = locationKey(location);
+  const existing = locations.findIndex((known) => locationKey(known) === key);
+  const next = [...locations];
+  if (existing >= 0) next[existing] = location;
+  else next.push(location);
+  await config().update('locations', next.map(toSetting), locationsTarget());
+  return existing < 0;
+}
+
+export async function removeLocation(location: Location): Promise<boolean> {
+  const { locations } = readLocations();
+  const key = locationKey(location);
+  const next = locations.filter((known) => locationKey(known) !== key);
+  if (next.length === locations.length) return false;
+  await config().update('locations', next.map(toSetting), locationsTarget());
+  return true;
+}
+
+function toSetting(location: Location): Location {
+  return location.label ? { projectId: location.projectId, regionId: location.regionId, label: location.label } : { projectId: location.projectId, regionId: location.regionId };
+}

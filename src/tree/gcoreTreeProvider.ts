@@ -1,0 +1,255 @@
+import * as vscode from 'vscode';
+import { isGcoreApiError } from '../api/errors';
+import type { ApiKeyStore } from '../state/apiKeyStore';
+import type { FlavorLoader } from '../state/flavorLoader';
+import type { KnownZonesStore } from '../state/knownZones';
+import { readLocations } from '../state/settings';
+import { locationKey } from '../validation/location';
+import type { ItemView } from './presentation/itemView';
+import { errorView } from './presentation/errorView';
+import { flavorView, sortFlavors } from './presentation/flavorView';
+import { dnssecDetailRows, zoneView } from './presentation/zoneView';
+import {
+  GPU_SECTION,
+  ZONES_SECTION,
+  locationNode,
+  zoneNode,
+  type LocationNode,
+  type TreeNode,
+} from './treeNodes';
+
+export const VIEW_ID = 'gcore.explorer';
+export const API_KEY_STATE_CONTEXT = 'gcore.apiKeyState';
+
+export interface TreeDeps {
+  apiKey: ApiKeyStore;
+  flavors: FlavorLoader;
+  zones: KnownZonesStore;
+  /** Shown above the tree (e.g. that the key comes from the environment); undefined clears it. */
+  setMessage: (message: string | undefined) => void;
+}
+
+/**
+ * GPU Flavors (one node per configured location, loaded on expand) and DNS Zones (the known zones).
+ * Loads never throw into VS Code: failures become error nodes under the location that failed.
+ */
+export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly parents = new Map<string, TreeNode>();
+
+  constructor(private readonly deps: TreeDeps) {}
+
+  /** Redraws a node (or everything) from what is cached; call the loader's invalidate first to refetch. */
+  refresh(node?: TreeNode): void {
+    this.changed.fire(node);
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    switch (node.nodeType) {
+      case 'section':
+        return sectionItem(node.section);
+      case 'location':
+        return locationItem(node);
+      case 'flavor':
+        return toTreeItem(node.id, flavorView(node.flavor, { showPrices: node.showPrices }), vscode.TreeItemCollapsibleState.None);
+      case 'zone': {
+        const hasDetails = dnssecDetailRows(node.zone).length > 0;
+        const item = toTreeItem(
+          node.id,
+          zoneView(node.zone),
+          hasDetails ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+        );
+        return item;
+      }
+      case 'zoneDetail':
+        return toTreeItem(node.id, node.row.view, vscode.TreeItemCollapsibleState.None);
+      case 'error':
+        return errorItem(node);
+      case 'hint': {
+        const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
+        item.id = node.id;
+        item.iconPath = new vscode.ThemeIcon(node.icon);
+        item.contextValue = 'hint';
+        if (node.command) item.command = { command: node.command.id, title: node.command.title };
+        return item;
+      }
+    }
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    const children = await this.childrenOf(node);
+    for (const child of children) this.parents.set(child.id, node ?? ROOT);
+    return children;
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    switch (node.nodeType) {
+      case 'section':
+        return undefined;
+      case 'location':
+        return GPU_SECTION;
+      case 'zone':
+        return ZONES_SECTION;
+      case 'flavor':
+        return locationNode(node.location);
+      case 'zoneDetail':
+        return zoneNode(node.zone);
+      default: {
+        const parent = this.parents.get(node.id);
+        return parent === ROOT ? undefined : parent;
+      }
+    }
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+
+  private async childrenOf(node: TreeNode | undefined): Promise<TreeNode[]> {
+    if (!node) return this.rootChildren();
+    if (node.nodeType === 'section') return node.section === 'gpu' ? this.locationChildren() : this.zoneChildren();
+    if (node.nodeType === 'location') return this.flavorChildren(node);
+    if (node.nodeType === 'zone') {
+      return dnssecDetailRows(node.zone).map((row) => ({ nodeType: 'zoneDetail', id: `${node.id}/${row.key}`, zone: node.zone, row }));
+    }
+    return [];
+  }
+
+  private async rootChildren(): Promise<TreeNode[]> {
+    let source: 'none' | 'secretStorage' | 'environment';
+    try {
+      source = (await this.deps.apiKey.get())?.source ?? 'none';
+    } catch (error) {
+      await vscode.commands.executeCommand('setContext', API_KEY_STATE_CONTEXT, 'unavailable');
+      this.deps.setMessage(undefined);
+      return [errorNode('root', 'API key unavailable', error, GPU_SECTION)];
+    }
+    await vscode.commands.executeCommand('setContext', API_KEY_STATE_CONTEXT, source);
+    this.deps.setMessage(
+      source === 'environment'
+        ? 'Using the API key from the GCORE_API_KEY environment variable (read-only). Run "Gcore: Set API Key" to store your own.'
+        : undefined,
+    );
+    return source === 'none' ? [] : [GPU_SECTION, ZONES_SECTION];
+  }
+
+  private locationChildren(): TreeNode[] {
+    const { locations, problems } = readLocations();
+    const nodes: TreeNode[] = locations.map(locationNode);
+    if (problems.length > 0) {
+      nodes.push({
+        nodeType: 'hint',
+        id: 'gpu/invalid-locations',
+        parentId: GPU_SECTION.id,
+        label: `${problems.length} invalid entr${problems.length === 1 ? 'y' : 'ies'} in gcore.locations skipped`,
+        icon: 'warning',
+        command: { id: 'workbench.action.openSettingsJson', title: 'Open Settings' },
+      });
+    }
+    if (locations.length === 0) {
+      nodes.push({
+        nodeType: 'hint',
+        id: 'gpu/add-location',
+        parentId: GPU_SECTION.id,
+        label: 'Add Project and Region…',
+        icon: 'add',
+        command: { id: 'gcore.addLocation', title: 'Add Project and Region' },
+      });
+    }
+    return nodes;
+  }
+
+  private async flavorChildren(node: LocationNode): Promise<TreeNode[]> {
+    const result = await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => this.deps.flavors.load(node.location));
+    if (result.state === 'failed') return [errorNode(node.id, 'Failed to load GPU flavors', result.error, node)];
+    const showPrices = result.filters.includePrices;
+    const flavors: TreeNode[] = sortFlavors(result.list.results).map((flavor) => ({
+      nodeType: 'flavor',
+      id: `${node.id}/${flavor.name}`,
+      location: node.location,
+      flavor,
+      showPrices,
+    }));
+    if (flavors.length > 0) return flavors;
+    const hidden = result.filters.hideDisabled ? ' (disabled flavors are hidden by gcore.gpuFlavors.hideDisabled)' : '';
+    return [{ nodeType: 'hint', id: `${node.id}/empty`, parentId: node.id, label: `No GPU flavors here${hidden}`, icon: 'info' }];
+  }
+
+  private zoneChildren(): TreeNode[] {
+    const zones = this.deps.zones.all();
+    if (zones.length > 0) return zones.map(zoneNode);
+    return [
+      {
+        nodeType: 'hint',
+        id: 'zones/create',
+        parentId: ZONES_SECTION.id,
+        label: 'Create DNS Zone…',
+        icon: 'add',
+        command: { id: 'gcore.createZone', title: 'Create DNS Zone' },
+      },
+      {
+        nodeType: 'hint',
+        id: 'zones/add-existing',
+        parentId: ZONES_SECTION.id,
+        label: 'Add Existing Zone…',
+        icon: 'link',
+        command: { id: 'gcore.addKnownZone', title: 'Add Existing Zone' },
+      },
+    ];
+  }
+}
+
+const ROOT: TreeNode = { nodeType: 'hint', id: '', parentId: '', label: '', icon: '' };
+
+function errorNode(parentId: string, title: string, error: unknown, retry: TreeNode): TreeNode {
+  return { nodeType: 'error', id: `${parentId}/error`, parentId, title, error, retry };
+}
+
+function sectionItem(section: 'gpu' | 'zones'): vscode.TreeItem {
+  const item = new vscode.TreeItem(section === 'gpu' ? 'GPU Flavors' : 'DNS Zones', vscode.TreeItemCollapsibleState.Expanded);
+  item.id = section;
+  item.contextValue = section === 'gpu' ? 'section.gpu' : 'section.zones';
+  item.iconPath = new vscode.ThemeIcon(section === 'gpu' ? 'circuit-board' : 'globe');
+  return item;
+}
+
+function locationItem(node: LocationNode): vscode.TreeItem {
+  const { location } = node;
+  const ids = `project ${location.projectId} · region ${location.regionId}`;
+  const item = new vscode.TreeItem(location.label ?? ids, vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = node.id;
+  item.description = location.label ? ids : undefined;
+  item.tooltip = `GPU flavors of project ${location.projectId}, region ${location.regionId} (${locationKey(location)})`;
+  item.iconPath = new vscode.ThemeIcon('location');
+  item.contextValue = 'location';
+  return item;
+}
+
+function errorItem(node: Extract<TreeNode, { nodeType: 'error' }>): vscode.TreeItem {
+  const error = node.error;
+  const unauthorized = isGcoreApiError(error) && error.kind === 'unauthorized';
+  const view = errorView(node.title, {
+    message: error instanceof Error ? error.message : String(error),
+    status: isGcoreApiError(error) ? error.status : undefined,
+    requestId: isGcoreApiError(error) ? error.requestId : undefined,
+    hint: unauthorized ? 'The API key was rejected: set a valid key.' : undefined,
+  });
+  const item = toTreeItem(node.id, view, vscode.TreeItemCollapsibleState.None);
+  item.command = unauthorized
+    ? { command: 'gcore.setApiKey', title: 'Set API Key' }
+    : { command: 'gcore.refresh', title: 'Retry', arguments: [node.retry] };
+  return item;
+}
+
+function toTreeItem(id: string, view: ItemView, state: vscode.TreeItemCollapsibleState): vscode.TreeItem {
+  const item = new vscode.TreeItem(view.label, state);
+  item.id = id;
+  item.description = view.description;
+  item.contextValue = view.contextValue;
+  if (view.tooltip) item.tooltip = new vscode.MarkdownString(view.tooltip);
+  if (view.icon) {
+    item.iconPath = new vscode.ThemeIcon(view.icon.id, view.icon.color ? new vscode.ThemeColor(view.icon.color) : undefined);
+  }
+  return item;
+}
