@@ -1,0 +1,60 @@
+import type { EmulatorOptions } from './server';
+
+export const USAGE = [
+  'Usage: node out/emulator/cli.js --port <n> --api-key <key> [--host 127.0.0.1] [--latency-ms <n>]',
+  '                                [--flavors-per-location <n>] [--demo]',
+  'The API key may also come from the GCORE_API_KEY environment variable.',
+].join('\n');
+
+export type CliCommand =
+  | { kind: 'serve'; options: EmulatorOptions }
+  | { kind: 'help' }
+  | { kind: 'usage-error'; message: string };
+
+const VALUE_FLAGS = new Set(['--port', '--api-key', '--host', '--latency-ms', '--flavors-per-location']);
+
+function parseWholeNumber(flag: string, text: string, max: number): number | string {
+  if (!/^\d+$/.test(text) || Number(text) > max) return `${flag} expects a whole number from 0 to ${max}, got "${text}"`;
+  return Number(text);
+}
+
+/** Reads `--flag value` and `--flag=value` forms; the environment only supplies the API key. */
+export function parseCliArguments(argv: readonly string[], env: NodeJS.ProcessEnv): CliCommand {
+  const values = new Map<string, string>();
+  let demo = false;
+  for (let i = 0; i < argv.length; i++) {
+    const argument = argv[i];
+    if (argument === '--help' || argument === '-h') return { kind: 'help' };
+    if (argument === '--demo') {
+      demo = true;
+      continue;
+    }
+    const equals = argument.indexOf('=');
+    const flag = equals === -1 ? argument : argument.slice(0, equals);
+    if (!VALUE_FLAGS.has(flag)) return { kind: 'usage-error', message: `Unknown argument "${argument}"` };
+    const value = equals === -1 ? argv[++i] : argument.slice(equals + 1);
+    if (value === undefined) return { kind: 'usage-error', message: `${flag} needs a value` };
+    values.set(flag, value);
+  }
+
+  const apiKey = values.get('--api-key') ?? env.GCORE_API_KEY;
+  if (apiKey === undefined || apiKey === '') {
+    return { kind: 'usage-error', message: 'An API key is required: pass --api-key or set GCORE_API_KEY' };
+  }
+  const options: EmulatorOptions = { apiKey, demo };
+  const host = values.get('--host');
+  if (host !== undefined) options.host = host;
+  const numeric: [string, 'port' | 'latencyMs' | 'flavorsPerLocation', number][] = [
+    ['--port', 'port', 65535],
+    ['--latency-ms', 'latencyMs', 600_000],
+    ['--flavors-per-location', 'flavorsPerLocation', 1_000_000],
+  ];
+  for (const [flag, option, max] of numeric) {
+    const text = values.get(flag);
+    if (text === undefined) continue;
+    const parsed = parseWholeNumber(flag, text, max);
+    if (typeof parsed === 'string') return { kind: 'usage-error', message: parsed };
+    options[option] = parsed;
+  }
+  return { kind: 'serve', options };
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { isJsonObject, readJsonBody, type ApiRequest } from './api-request';
+import { parseCloudLocation } from './cloud-location';
+import type { ContainerConfig, ContainerStore } from './container-store';
+import { validateContainerUpdate } from './container-update-validation';
+import { cloudError, cloudValidationError, type Reply } from './replies';
+
+/** PATCH /cloud/v1/caas/{project_id}/{region_id}/containers/{container_name} */
+export function updateContainer(
+  request: ApiRequest,
+  segments: { projectId: string; regionId: string; containerName: string },
+  store: ContainerStore,
+): Reply {
+  const { requestId } = request;
+  const location = parseCloudLocation(segments.projectId, segments.regionId);
+  if (!location.ok) return cloudValidationError(requestId, location.invalidFields);
+  const { projectId, regionId } = location.location;
+  const container = store.find(projectId, regionId, segments.containerName);
+  if (!container) {
+    return cloudError(requestId, 404, 'NotFoundError', `Container ${segments.containerName} not found`);
+  }
+
+  const body = readJsonBody(request);
+  if (body.kind === 'unsupported-media-type') {
+    return cloudError(requestId, 415, 'UnsupportedMediaType', `Unsupported media type "${body.contentType}" in request.`);
+  }
+  if (body.kind === 'malformed') {
+    return cloudError(requestId, 400, 'ValidationError', `Malformed JSON in request body: ${body.detail}`);
+  }
+  const update = body.value;
+  if (!isJsonObject(update)) return cloudValidationError(requestId, { _schema: ['Invalid input type.'] });
+  if ('is_disabled' in update && Object.keys(update).length > 1) {
+    return cloudError(requestId, 405, 'MethodNotAllowed', 'is_disabled must be sent alone');
+  }
+  const invalidFields = validateContainerUpdate(update);
+  if (Object.keys(invalidFields).length > 0) return cloudValidationError(requestId, invalidFields);
+
+  mergeUpdate(container.config, update);
+  container.updates += 1;
+  // A new image and a new scale are rolled out by separate tasks in the real service.
+  const changes = (field: string): boolean => update[field] !== undefined && update[field] !== null;
+  const taskCount = changes('image') && changes('scale') ? 2 : 1;
+  return { status: 200, body: { tasks: Array.from({ length: taskCount }, () => randomUUID()) } };
+}
+
+/** null unsets a field; envs and scale replace the stored value; logging merges its sub-fields. */
+function mergeUpdate(config: ContainerConfig, update: Record<string, unknown>): void {
+  for (const [field, value] of Object.entries(update)) {
+    if (value === null) {
+      delete config[field];
+    } else if (field === 'logging' && isJsonObject(value)) {
+      const logging = isJsonObject(config.logging) ? config.logging : {};
+      mergeUpdate(logging, value);
+      config.logging = logging;
+    } else {
+      config[field] = structuredClone(value);
+    }
+  }
+}

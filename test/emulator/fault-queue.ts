@@ -1,0 +1,54 @@
+export interface Fault {
+  /** Match only this method (default any). */
+  method?: string;
+  /** String: exact match on the decoded path without query. RegExp: tested on the decoded path. */
+  path: string | RegExp;
+  /** Apply to the next N matching requests (default 1). */
+  times?: number;
+  status?: number;
+  /** JSON body; a string is sent raw as given. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Wait before answering, then answer normally unless status, drop or malformed is given. */
+  delayMs?: number;
+  /** Destroy the socket without any response. */
+  drop?: boolean;
+  /** Answer 200 with Content-Type application/json and a truncated, non-JSON body. */
+  malformed?: boolean;
+}
+
+interface QueuedFault {
+  fault: Fault;
+  remaining: number;
+}
+
+export class FaultQueue {
+  private queued: QueuedFault[] = [];
+
+  add(fault: Fault): void {
+    const times = fault.times ?? 1;
+    if (!Number.isInteger(times) || times < 1) throw new RangeError(`Fault times must be a positive integer, got ${times}`);
+    this.queued.push({ fault, remaining: times });
+  }
+
+  /** Returns the first matching fault and uses up one of its applications. */
+  take(method: string, decodedPath: string): Fault | undefined {
+    const entry = this.queued.find(({ fault }) => matches(fault, method, decodedPath));
+    if (!entry) return undefined;
+    entry.remaining -= 1;
+    if (entry.remaining === 0) this.queued = this.queued.filter((queued) => queued !== entry);
+    return entry.fault;
+  }
+
+  clear(): void {
+    this.queued = [];
+  }
+}
+
+function matches(fault: Fault, method: string, decodedPath: string): boolean {
+  if (fault.method !== undefined && fault.method.toUpperCase() !== method.toUpperCase()) return false;
+  if (typeof fault.path === 'string') return fault.path === decodedPath;
+  // A global or sticky RegExp remembers where it stopped; every request must be tested from the start.
+  fault.path.lastIndex = 0;
+  return fault.path.test(decodedPath);
+}

@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { ApiRequest } from './api-request';
+import { answerApiRequest, type ApiState } from './api-router';
+import { checkAuthorization } from './authorization';
+import { ContainerStore, type ContainerRecord } from './container-store';
+import { FaultQueue, type Fault } from './fault-queue';
+import { GpuFlavorCatalogue } from './gpu-flavor-catalogue';
+import { areaError, areaOfPath, cloudError, dnsError, type ApiArea, type Reply } from './replies';
+import { ZoneStore, type ZoneRecord } from './zone-store';
+
+export { SEEDED_CONTAINER_NAMES, type ContainerConfig, type ContainerRecord } from './container-store';
+export type { DnssecRecord, ZoneRecord } from './zone-store';
+export type { Fault } from './fault-queue';
+
+export interface EmulatorOptions {
+  /** The only accepted key, sent as `Authorization: apikey <key>` (scheme word case-insensitive). */
+  apiKey: string;
+  /** Default 0 (ephemeral). */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Added before every response, to simulate a far network. Default 0. */
+  latencyMs?: number;
+  /** Every location serves this many generated flavors instead of the default catalogue. */
+  flavorsPerLocation?: number;
+  /** Seeds zones example.com (DNSSEC on) and example.org (off). */
+  demo?: boolean;
+  /** Called once per request after it was answered or dropped; the CLI logs with it. */
+  onResponse?: (request: RecordedRequest, elapsedMs: number) => void;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Raw request target as received. */
+  url: string;
+  /** Raw path without query, still percent-encoded. */
+  path: string;
+  query: Record<string, string>;
+  /** Lower-case names; repeated headers joined with ', '. */
+  headers: Record<string, string>;
+  /** Raw body text ('' when none). */
+  body: string;
+  /** Parsed body when it was valid JSON. */
+  json?: unknown;
+  /** Status the emulator answered, 0 if the connection was dropped. */
+  status: number;
+}
+
+export interface Emulator {
+  readonly url: string;
+  readonly port: number;
+  /** Every request, in arrival order. */
+  readonly requests: RecordedRequest[];
+  /** TCP connections accepted since start. */
+  readonly connectionCount: number;
+  /** Faults queue; the first matching fault with remaining times wins. Faults apply before authentication. */
+  inject(fault: Fault): void;
+  clearFaults(): void;
+  /** Clears requests and faults and restores the seeded state. */
+  reset(): void;
+  zone(name: string): ZoneRecord | undefined;
+  container(projectId: number, regionId: number, name: string): ContainerRecord | undefined;
+  setLatency(ms: number): void;
+  /** Stops listening and destroys open keep-alive sockets. */
+  close(): Promise<void>;
+}
+
+// Cut mid-token so that no JSON parser can accept it.
+const MALFORMED_BODY = '{"count": 3, "results": [{"name": "g3-ai-32-192-1500-l40s-48-1", "capacity": ';
+
+function recordedHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+/** The first value of each parameter, as URLSearchParams.get reads it and as the handlers see it. */
+function firstValues(query: URLSearchParams): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of query) {
+    if (!Object.hasOwn(values, name)) values[name] = value;
+  }
+  return values;
+}
+
+function decodePath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+function readBody(request: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function faultReply(fault: Fault, area: ApiArea, requestId: string): Reply | undefined {
+  if (fault.malformed) return { status: fault.status ?? 200, rawBody: MALFORMED_BODY };
+  if (fault.status === undefined) return undefined;
+  if (typeof fault.body === 'string') return { status: fault.status, rawBody: fault.body };
+  if (fault.body !== undefined) return { status: fault.status, body: fault.body };
+  if (fault.status < 400) return { status: fault.status, rawBody: '' };
+  return areaError(area, requestId, fault.status, http.STATUS_CODES[fault.status] ?? 'Injected fault');
+}
+
+function authenticationReply(area: ApiArea, verdict: 'missing' | 'invalid', requestId: string): Reply {
+  const reply =
+    area === 'dns'
+      ? dnsError(401, verdict === 'missing' ? 'authorization header is required' : 'invalid API key')
+      : verdict === 'missing'
+        ? cloudError(requestId, 401, 'NotAuthenticated', 'Authentication credentials were not provided.')
+        : cloudError(requestId, 401, 'AuthenticationFailed', 'Invalid token.');
+  return { ...reply, headers: { 'WWW-Authenticate': 'APIKey' } };
+}
+
+class EmulatorServer implements Emulator {
+  readonly requests: RecordedRequest[] = [];
+  private readonly server: http.Server;
+  private readonly faults = new FaultQueue();
+  private readonly state: ApiState;
+  /** Resolvers of pending latency waits, released at close so no handler outlives the server. */
+  private readonly waits = new Map<NodeJS.Timeout, () => void>();
+  private latencyMs: number;
+  private connections = 0;
+  /** Kept after close, when the server no longer reports an address. */
+  private boundPort = 0;
+  private closed = false;
+
+  constructor(private readonly options: EmulatorOptions) {
+    this.latencyMs = options.latencyMs ?? 0;
+    this.state = {
+      containers: new ContainerStore(),
+      zones: new ZoneStore(options.demo === true),
+      flavors: new GpuFlavorCatalogue(options.flavorsPerLocation),
+    };
+    this.server = http.createServer((request, response) => {
+      this.handle(request, response).catch((error: unknown) => {
+        if (!response.headersSent && !response.destroyed) {
+          response.writeHead(500, { 'Content-Type': 'application/json' });
+          response.end(JSON.stringify({ error: `emulator failure: ${String(error)}` }));
+        }
+      });
+    });
+    this.server.on('connection', () => {
+      this.connections += 1;
+    });
+  }
+
+  get port(): number {
+    return this.boundPort;
+  }
+
+  get url(): string {
+    const host = this.options.host ?? '127.0.0.1';
+    return `http://${host.includes(':') ? `[${host}]` : host}:${this.port}`;
+  }
+
+  get connectionCount(): number {
+    return this.connections;
+  }
+
+  listen(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', () => {
+        this.server.off('error', reject);
+        this.boundPort = (this.server.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+  }
+
+  inject(fault: Fault): void {
+    this.faults.add(fault);
+  }
+
+  clearFaults(): void {
+    this.faults.clear();
+  }
+
+  reset(): void {
+    this.requests.length = 0;
+    this.faults.clear();
+    this.state.containers.reset();
+    this.state.zones.reset();
+  }
+
+  zone(name: string): ZoneRecord | undefined {
+    return this.state.zones.find(name);
+  }
+
+  container(projectId: number, regionId: number, name: string): ContainerRecord | undefined {
+    return this.state.containers.find(projectId, regionId, name);
+  }
+
+  setLatency(ms: number): void {
+    this.latencyMs = ms;
+  }
+
+  close(): Promise<void> {
+    this.closed = true;
+    for (const [timer, release] of this.waits) {
+      clearTimeout(timer);
+      release();
+    }
+    this.waits.clear();
+    return new Promise((resolve, reject) => {
+      this.server.close((error) => (error ? reject(error) : resolve()));
+      this.server.closeAllConnections();
+    });
+  }
+
+  private wait(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waits.delete(timer);
+        resolve();
+      }, ms);
+      this.waits.set(timer, resolve);
+    });
+  }
+
+  private async handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    const startedAt = performance.now();
+    const target = request.url ?? '/';
+    const queryStart = target.indexOf('?');
+    const path = queryStart === -1 ? target : target.slice(0, queryStart);
+    const query = new URLSearchParams(queryStart === -1 ? '' : target.slice(queryStart + 1));
+    const method = request.method ?? 'GET';
+    const record: RecordedRequest = {
+      method,
+      url: target,
+      path,
+      query: firstValues(query),
+      headers: recordedHeaders(request.headers),
+      body: '',
+      status: 0,
+    };
+    this.requests.push(record);
+    record.body = await readBody(request);
+    try {
+      if (record.body !== '') record.json = JSON.parse(record.body);
+    } catch {
+      // The body is kept as text; handlers report malformed JSON in the API's own words.
+    }
+
+    const requestId = randomUUID();
+    const area = areaOfPath(path);
+    const fault = this.faults.take(method, decodePath(path));
+    // The answer is computed before the simulated latency, as a far server would have acted on a request
+    // whose response is then lost or late.
+    const reply = fault?.drop ? undefined : ((fault && faultReply(fault, area, requestId)) ?? this.answer(request, record, query, requestId));
+    await this.wait(this.latencyMs + (fault?.delayMs ?? 0));
+
+    if (reply && !this.closed && !response.destroyed) {
+      const text = reply.rawBody ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
+      response.writeHead(reply.status, {
+        'Content-Type': 'application/json',
+        'Content-Length': Buffer.byteLength(text),
+        'X-Request-ID': requestId,
+        ...reply.headers,
+        ...fault?.headers,
+      });
+      response.end(text);
+      record.status = reply.status;
+    } else {
+      request.socket.destroy();
+    }
+    this.options.onResponse?.(record, Math.round(performance.now() - startedAt));
+  }
+
+  private answer(request: http.IncomingMessage, record: RecordedRequest, query: URLSearchParams, requestId: string): Reply {
+    const area = areaOfPath(record.path);
+    const verdict = checkAuthorization(request.headers.authorization, this.options.apiKey);
+    if (verdict !== 'accepted') return authenticationReply(area, verdict, requestId);
+    const apiRequest: ApiRequest = {
+      method: record.method,
+      path: record.path,
+      query,
+      headers: request.headers,
+      body: record.body,
+      requestId,
+    };
+    try {
+      return answerApiRequest(apiRequest, this.state);
+    } catch (error) {
+      return areaError(area, requestId, 500, `Emulator failure: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+/** Starts an emulator listening on loopback; close() it when done. */
+export async function start(options: EmulatorOptions): Promise<Emulator> {
+  const emulator = new EmulatorServer(options);
+  await emulator.listen();
+  return emulator;
+}

@@ -1,0 +1,107 @@
+import { isJsonObject, readJsonBody, type ApiRequest, type JsonBodyResult } from './api-request';
+import { dnssecRecordFor } from './dnssec-keys';
+import { dnsError, type Reply } from './replies';
+import { normaliseZoneName } from './zone-name';
+import type { NewZone, ZoneStore } from './zone-store';
+
+const MAX_UINT32 = 0xffff_ffff;
+const MIN_NX_TTL = 60;
+const GCORE_NAME_SERVERS = 'ns1.gcorelabs.net, ns2.gcdn.services';
+const UNSIGNED_FIELDS = ['expiry', 'nx_ttl', 'refresh', 'retry', 'serial'] as const;
+const STRING_FIELDS = ['contact', 'primary_server'] as const;
+const ZONE_FIELDS = new Set<string>(['name', 'enabled', 'meta', ...UNSIGNED_FIELDS, ...STRING_FIELDS]);
+
+type JsonObjectResult = { ok: true; value: Record<string, unknown> } | { ok: false; reply: Reply };
+
+function jsonObjectBody(body: JsonBodyResult): JsonObjectResult {
+  if (body.kind === 'unsupported-media-type') {
+    return { ok: false, reply: dnsError(415, 'Content-Type must be application/json') };
+  }
+  if (body.kind === 'malformed') return { ok: false, reply: dnsError(400, `invalid JSON body: ${body.detail}`) };
+  if (!isJsonObject(body.value)) return { ok: false, reply: dnsError(400, 'request body must be a JSON object') };
+  return { ok: true, value: body.value };
+}
+
+function unknownField(body: Record<string, unknown>, known: Set<string>): string | undefined {
+  return Object.keys(body).find((field) => !known.has(field));
+}
+
+type ZoneParseResult = { ok: true; zone: NewZone } | { ok: false; message: string };
+
+// null means "not given", as it does for the real service's optional fields.
+function parseNewZone(body: Record<string, unknown>): ZoneParseResult {
+  const extra = unknownField(body, ZONE_FIELDS);
+  if (extra !== undefined) return { ok: false, message: `json: unknown field "${extra}"` };
+  if (body.name === undefined || body.name === null) return { ok: false, message: 'name is required' };
+  if (typeof body.name !== 'string') return { ok: false, message: 'name must be a string' };
+  const name = normaliseZoneName(body.name);
+  if (!name.ok) return { ok: false, message: `invalid zone name "${body.name}": ${name.reason}` };
+  const zone: NewZone = { name: name.name, enabled: true };
+  for (const field of UNSIGNED_FIELDS) {
+    const value = body[field];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_UINT32) {
+      return { ok: false, message: `${field} must be an unsigned 32-bit integer` };
+    }
+    zone[field] = value;
+  }
+  for (const field of STRING_FIELDS) {
+    const value = body[field];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') return { ok: false, message: `${field} must be a string` };
+    zone[field] = value;
+  }
+  if (body.enabled !== undefined && body.enabled !== null) {
+    if (typeof body.enabled !== 'boolean') return { ok: false, message: 'enabled must be a boolean' };
+    zone.enabled = body.enabled;
+  }
+  if (body.meta !== undefined && body.meta !== null) {
+    if (!isJsonObject(body.meta)) return { ok: false, message: 'meta must be an object' };
+    zone.meta = structuredClone(body.meta);
+  }
+  return { ok: true, zone };
+}
+
+/** POST /dns/v2/zones */
+export function createZone(request: ApiRequest, store: ZoneStore): Reply {
+  const body = jsonObjectBody(readJsonBody(request));
+  if (!body.ok) return body.reply;
+  const parsed = parseNewZone(body.value);
+  if (!parsed.ok) return dnsError(400, parsed.message);
+  const { zone } = parsed;
+
+  const warnings: string[] = [];
+  if (zone.primary_server !== undefined) {
+    warnings.push(
+      `primary_server "${zone.primary_server}" is ignored: the zone is served by Gcore name servers (${GCORE_NAME_SERVERS})`,
+    );
+  }
+  if (zone.nx_ttl !== undefined && zone.nx_ttl < MIN_NX_TTL) {
+    warnings.push(`nx_ttl ${zone.nx_ttl} is below the minimum of ${MIN_NX_TTL} seconds and was raised to ${MIN_NX_TTL}`);
+    zone.nx_ttl = MIN_NX_TTL;
+  }
+  const created = store.add(zone);
+  if (!created) return dnsError(409, `zone ${zone.name} already exists`);
+  return { status: 200, body: { id: created.id, warnings } };
+}
+
+const DNSSEC_FIELDS = new Set(['enabled', 'force_disable']);
+
+/** PATCH /dns/v2/zones/{name}/dnssec */
+export function toggleDnssec(request: ApiRequest, zoneSegment: string, store: ZoneStore): Reply {
+  const name = normaliseZoneName(zoneSegment);
+  const zone = name.ok ? store.find(name.name) : undefined;
+  if (!zone) return dnsError(404, 'zone not found');
+
+  const body = jsonObjectBody(readJsonBody(request));
+  if (!body.ok) return body.reply;
+  const extra = unknownField(body.value, DNSSEC_FIELDS);
+  if (extra !== undefined) return dnsError(400, `json: unknown field "${extra}"`);
+  const { enabled, force_disable: forceDisable } = body.value;
+  if (typeof enabled !== 'boolean') return dnsError(400, 'enabled is required and must be a boolean');
+  if (forceDisable !== undefined && typeof forceDisable !== 'boolean') return dnsError(400, 'force_disable must be a boolean');
+
+  zone.dnssec ??= dnssecRecordFor(zone.name);
+  zone.dnssecEnabled = enabled;
+  return { status: 200, body: { ...zone.dnssec, message: enabled ? 'DNSSEC enabled' : 'DNSSEC disabled' } };
+}
