@@ -18,7 +18,7 @@ export default tseslint.config(
   },
   {
     // The API client and validation layers run outside VS Code (tests, benchmarks, emulator tools).
-    files: ['src/api/**/*.ts', 'src/validation/**/*.ts'],
+    files: ['src/api/**/*.ts', 'src/validation/**/*.ts', 'src/tree/presentation/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This layer must not depend on VS Code.' }] }],
     },

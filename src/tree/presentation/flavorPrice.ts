@@ -1,0 +1,58 @@
+import type { FlavorPrice } from '../../api/types';
+import { finiteNumber, nonEmptyText } from './wireValues';
+
+/** The API's own verdict on whether a price may be shown; amounts sent with another status are not to be trusted. */
+export function isPriceShown(price: FlavorPrice | null | undefined): price is FlavorPrice {
+  return price?.price_status === 'show';
+}
+
+/** "€1.23/h", "$0.0042/h", "CHF 1.23/h"; undefined unless the API says to show a finite hourly price. */
+export function formatHourlyPrice(price: FlavorPrice | null | undefined): string | undefined {
+  if (!isPriceShown(price)) return undefined;
+  const amount = finiteNumber(price.price_per_hour);
+  return amount === undefined ? undefined : `${formatMoney(amount, price.currency_code)}/h`;
+}
+
+/**
+ * Intl's English currency format for every well-formed ISO code, so symbols ("€", "$") and codes ("CHF", "XYZ")
+ * come out by one rule. Amounts below 1 keep up to 4 fraction digits: GPU prices per hour can be fractions of a cent.
+ */
+export function formatMoney(amount: number, currencyCode: unknown): string {
+  const code = nonEmptyText(currencyCode);
+  const small = Math.abs(amount) < 1;
+  if (code !== undefined) {
+    const currency = currencyFormat(code, small);
+    if (currency !== undefined) return currency.format(amount);
+  }
+  const number = (small ? SMALL_AMOUNT : AMOUNT).format(amount);
+  return code === undefined ? number : `${number} ${code}`;
+}
+
+const AMOUNT = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const SMALL_AMOUNT = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+// Building a NumberFormat is far slower than using one, and a price list repeats the same currency thousands of times.
+const currencyFormats = new Map<string, Intl.NumberFormat | undefined>();
+
+function currencyFormat(code: string, small: boolean): Intl.NumberFormat | undefined {
+  const cacheKey = `${code}|${small}`;
+  if (!currencyFormats.has(cacheKey)) currencyFormats.set(cacheKey, createCurrencyFormat(code, small));
+  return currencyFormats.get(cacheKey);
+}
+
+function createCurrencyFormat(code: string, small: boolean): Intl.NumberFormat | undefined {
+  let standard: Intl.NumberFormat;
+  try {
+    standard = new Intl.NumberFormat('en', { style: 'currency', currency: code });
+  } catch {
+    return undefined;
+  }
+  if (!small) return standard;
+  const { minimumFractionDigits } = standard.resolvedOptions();
+  return new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency: code,
+    minimumFractionDigits,
+    maximumFractionDigits: Math.max(minimumFractionDigits ?? 0, 4),
+  });
+}

@@ -1,0 +1,25 @@
+/**
+ * A tree row described without VS Code types, so presentation rules stay testable in plain Node. The tree
+ * data provider turns it into a `vscode.TreeItem`.
+ */
+export interface ItemView {
+  label: string;
+  description?: string;
+  /** Markdown source for a vscode.MarkdownString tooltip (escape user/API text that could inject Markdown or links). */
+  tooltip?: string;
+  /** A codicon id for vscode.ThemeIcon, optionally with a theme color id, e.g. { id: 'error', color: 'errorForeground' } */
+  icon?: { id: string; color?: string };
+  contextValue: string;
+}
+
+// CommonMark lets a backslash escape any ASCII punctuation, so escaping all of it covers emphasis, links,
+// images, HTML, entities, table pipes, theme icons ($(...)) and GFM autolinks (which need an unescaped
+// "://" or "www.") without having to track which characters matter in which position.
+const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/g;
+// A line break inside API text could start a new block (heading, list, table row) or end a table cell.
+const LINE_BREAKS = /\r\n|[\r\n\u2028\u2029]/g;
+
+/** Makes text render literally inside Markdown, as one line. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(LINE_BREAKS, ' ').replace(ASCII_PUNCTUATION, (char) => `\\${char}`);
+}

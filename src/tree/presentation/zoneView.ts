@@ -1,0 +1,135 @@
+import { domainToUnicode } from 'node:url';
+import type { DnssecState } from '../../api/types';
+import { escapeMarkdown, type ItemView } from './itemView';
+import { finiteNumber, isRecord, nonEmptyText } from './wireValues';
+
+export type DnssecStatus = 'on' | 'off' | 'unknown';
+
+/** What the extension remembers about a zone; the API has no endpoint to list zones. */
+export interface KnownZoneSnapshot {
+  /** ASCII (punycode) name, lower-case. */
+  name: string;
+  dnssec: DnssecStatus;
+  /** The last DNSSEC response, kept from when DNSSEC was enabled. */
+  ds?: DnssecState;
+  createdHere?: boolean;
+}
+
+const STATUS_PRESENTATION: Record<DnssecStatus, { icon: NonNullable<ItemView['icon']>; explanation: string }> = {
+  on: {
+    icon: { id: 'lock' },
+    explanation: 'DNSSEC is **on**. The zone is signed; give its DS record to the domain registrar to complete the chain of trust.',
+  },
+  off: { icon: { id: 'unlock' }, explanation: 'DNSSEC is **off**.' },
+  unknown: {
+    icon: { id: 'question' },
+    explanation:
+      'DNSSEC state is **unknown**. This extension has not toggled DNSSEC for this zone yet, so it does not know the state at Gcore.',
+  },
+};
+
+const REGISTRAR_HINT =
+  'Give the DS record to the registrar of this domain: DNSSEC validation only works once the parent zone publishes it.';
+
+export function zoneView(zone: KnownZoneSnapshot): ItemView {
+  const status = knownStatus(zone.dnssec);
+  const label = unicodeZoneName(zone.name);
+  const { icon, explanation } = STATUS_PRESENTATION[status];
+  const blocks = [`### ${escapeMarkdown(label)}`];
+  if (label !== zone.name) blocks.push(`ASCII name: ${escapeMarkdown(zone.name)}`);
+  blocks.push(explanation);
+  const message = status === 'on' ? nonEmptyText(zone.ds?.message) : undefined;
+  if (message !== undefined) blocks.push(`Gcore said: ${escapeMarkdown(message)}`);
+  if (zone.createdHere === true) blocks.push('Created with this extension.');
+  return {
+    label,
+    description: `DNSSEC ${status}`,
+    tooltip: blocks.join('\n\n'),
+    icon: { ...icon },
+    contextValue: `zone.dnssec.${status}`,
+  };
+}
+
+/** Snapshots come back from globalState, which an older or newer extension version may have written. */
+function knownStatus(status: unknown): DnssecStatus {
+  return status === 'on' || status === 'off' ? status : 'unknown';
+}
+
+/** An invalid punycode label makes domainToUnicode return '', and then the stored name is the best label. */
+function unicodeZoneName(asciiName: string): string {
+  return domainToUnicode(asciiName) || asciiName;
+}
+
+export interface DsDetailRow {
+  key: 'ds' | 'keyTag' | 'algorithm' | 'digest';
+  label: string;
+  value: string;
+  view: ItemView;
+}
+
+/** Child rows of a zone with DNSSEC on, one per DS fact the API returned. */
+export function dnssecDetailRows(zone: KnownZoneSnapshot): DsDetailRow[] {
+  if (zone.dnssec !== 'on' || !isRecord(zone.ds)) return [];
+  const ds = zone.ds;
+  const rows: DsDetailRow[] = [];
+  const record = nonEmptyText(ds.ds);
+  if (record !== undefined) {
+    rows.push(detailRow('ds', 'DS record', record, { icon: 'key', contextValue: 'zone.dsRecord' }));
+  }
+  const keyTag = finiteNumber(ds.key_tag);
+  if (keyTag !== undefined) rows.push(detailRow('keyTag', 'Key tag', String(keyTag), { icon: 'tag' }));
+  const algorithm = joinPresent([nonEmptyText(ds.algorithm), nonEmptyText(ds.key_type)]);
+  if (algorithm !== undefined) rows.push(detailRow('algorithm', 'Algorithm', algorithm, { icon: 'symbol-key' }));
+  const digest = nonEmptyText(ds.digest);
+  if (digest !== undefined) {
+    const digestAlgorithm = digestAlgorithmName(ds);
+    rows.push(
+      detailRow('digest', 'Digest', joinPresent([digestAlgorithm, digest]) ?? digest, {
+        icon: 'symbol-numeric',
+        description: joinPresent([digestAlgorithm, shortenDigest(digest)]),
+      }),
+    );
+  }
+  return rows;
+}
+
+function detailRow(
+  key: DsDetailRow['key'],
+  label: string,
+  value: string,
+  options: { icon: string; contextValue?: string; description?: string },
+): DsDetailRow {
+  const tooltip = [`**${label}**`, escapeMarkdown(value), REGISTRAR_HINT].join('\n\n');
+  return {
+    key,
+    label,
+    value,
+    view: {
+      label,
+      description: options.description ?? value,
+      tooltip,
+      icon: { id: options.icon },
+      contextValue: options.contextValue ?? 'zone.dnssecDetail',
+    },
+  };
+}
+
+function joinPresent(parts: (string | undefined)[]): string | undefined {
+  const present = parts.filter((part): part is string => part !== undefined);
+  return present.length > 0 ? present.join(' · ') : undefined;
+}
+
+/** Prefers the algorithm name; the numeric digest type alone ("2") means little to most readers, so it is labelled. */
+function digestAlgorithmName(ds: DnssecState): string | undefined {
+  const name = nonEmptyText(ds.digest_algorithm);
+  if (name !== undefined) return name;
+  const type = nonEmptyText(ds.digest_type);
+  return type === undefined ? undefined : `type ${type}`;
+}
+
+const DIGEST_PREVIEW_LENGTH = 12;
+
+/** A SHA-256 digest is 64 hex digits; the start is enough to recognise it, the tooltip has the rest. */
+function shortenDigest(digest: string): string {
+  return digest.length > DIGEST_PREVIEW_LENGTH + 1 ? `${digest.slice(0, DIGEST_PREVIEW_LENGTH)}…` : digest;
+}

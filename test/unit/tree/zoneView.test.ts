@@ -1,0 +1,133 @@
+import * as assert from 'node:assert/strict';
+import type { DnssecState } from '../../../src/api/types';
+import { escapeMarkdown } from '../../../src/tree/presentation/itemView';
+import { dnssecDetailRows, zoneView, type KnownZoneSnapshot } from '../../../src/tree/presentation/zoneView';
+import { unescapeMarkdown } from './markdownReading';
+
+const DIGEST = '135E5B6C7D8E9F0A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F607182';
+const FULL_DS: DnssecState = {
+  algorithm: '13',
+  digest: DIGEST,
+  digest_algorithm: 'SHA256',
+  digest_type: '2',
+  ds: `example.com. 3600 IN DS 26191 13 2 ${DIGEST}`,
+  flags: 257,
+  key_tag: 26191,
+  key_type: 'ECDSAP256SHA256',
+  message: 'DNSSEC enabled',
+  public_key: 'mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==',
+  uuid: '7f8e2f36-1f5c-4a5e-9b44-2e4f3c1a9d10',
+};
+
+describe('zoneView', () => {
+  const cases: [KnownZoneSnapshot['dnssec'], string, { id: string }][] = [
+    ['on', 'DNSSEC on', { id: 'lock' }],
+    ['off', 'DNSSEC off', { id: 'unlock' }],
+    ['unknown', 'DNSSEC unknown', { id: 'question' }],
+  ];
+  for (const [dnssec, description, icon] of cases) {
+    it(`shows a zone with DNSSEC ${dnssec}`, () => {
+      const view = zoneView({ name: 'example.com', dnssec });
+      assert.equal(view.label, 'example.com');
+      assert.equal(view.description, description);
+      assert.deepEqual(view.icon, icon);
+      assert.equal(view.contextValue, `zone.dnssec.${dnssec}`);
+      assert.ok(view.tooltip!.startsWith(`### ${escapeMarkdown('example.com')}\n`));
+      assert.match(view.tooltip!, new RegExp(`DNSSEC (state )?is \\*\\*${dnssec}\\*\\*`));
+    });
+  }
+
+  it('hints that the state of an unknown zone has not been set from here', () => {
+    assert.match(zoneView({ name: 'example.com', dnssec: 'unknown' }).tooltip!, /This extension has not toggled DNSSEC for this zone yet/);
+    assert.doesNotMatch(zoneView({ name: 'example.com', dnssec: 'off' }).tooltip!, /has not toggled/);
+  });
+
+  it('points a zone with DNSSEC on to the registrar and repeats the API message', () => {
+    const tooltip = unescapeMarkdown(zoneView({ name: 'example.com', dnssec: 'on', ds: FULL_DS }).tooltip!);
+    assert.match(tooltip, /registrar/);
+    assert.match(tooltip, /Gcore said: DNSSEC enabled/);
+  });
+
+  it('treats a status it does not know as unknown', () => {
+    const view = zoneView({ name: 'example.com', dnssec: 'pending' as KnownZoneSnapshot['dnssec'] });
+    assert.equal(view.description, 'DNSSEC unknown');
+    assert.equal(view.contextValue, 'zone.dnssec.unknown');
+  });
+
+  it('labels an IDN zone in Unicode and keeps the ASCII form in the tooltip', () => {
+    const view = zoneView({ name: 'xn--bcher-kva.de', dnssec: 'off' });
+    assert.equal(view.label, 'bücher.de');
+    assert.match(unescapeMarkdown(view.tooltip!), /^### bücher\.de\n/);
+    assert.match(unescapeMarkdown(view.tooltip!), /ASCII name: xn--bcher-kva\.de/);
+  });
+
+  it('does not repeat the name as ASCII when it is already the label', () => {
+    assert.doesNotMatch(zoneView({ name: 'example.com', dnssec: 'off' }).tooltip!, /ASCII name/);
+  });
+
+  it('falls back to the stored name when it is not valid punycode', () => {
+    assert.equal(zoneView({ name: 'xn--zz.de', dnssec: 'off' }).label, 'xn--zz.de');
+  });
+
+  it('mentions zones created with this extension', () => {
+    assert.match(zoneView({ name: 'example.com', dnssec: 'off', createdHere: true }).tooltip!, /Created with this extension/);
+    assert.doesNotMatch(zoneView({ name: 'example.com', dnssec: 'off' }).tooltip!, /Created with this extension/);
+  });
+});
+
+describe('dnssecDetailRows', () => {
+  it('lists the DS record, key tag, algorithm and digest', () => {
+    const rows = dnssecDetailRows({ name: 'example.com', dnssec: 'on', ds: FULL_DS });
+    assert.deepEqual(
+      rows.map(({ key, label, value }) => ({ key, label, value })),
+      [
+        { key: 'ds', label: 'DS record', value: FULL_DS.ds },
+        { key: 'keyTag', label: 'Key tag', value: '26191' },
+        { key: 'algorithm', label: 'Algorithm', value: '13 · ECDSAP256SHA256' },
+        { key: 'digest', label: 'Digest', value: `SHA256 · ${DIGEST}` },
+      ],
+    );
+    assert.deepEqual(
+      rows.map((row) => row.view.contextValue),
+      ['zone.dsRecord', 'zone.dnssecDetail', 'zone.dnssecDetail', 'zone.dnssecDetail'],
+    );
+    for (const row of rows) {
+      assert.equal(row.view.label, row.label);
+      assert.match(row.view.tooltip!, /registrar/);
+      assert.ok(unescapeMarkdown(row.view.tooltip!).includes(row.value), `${row.key} tooltip has the full value`);
+      assert.ok(row.view.icon?.id);
+    }
+  });
+
+  it('keeps the whole DS record in the description and shortens only the digest', () => {
+    const [ds, keyTag, algorithm, digest] = dnssecDetailRows({ name: 'example.com', dnssec: 'on', ds: FULL_DS });
+    assert.equal(ds.view.description, FULL_DS.ds);
+    assert.equal(keyTag.view.description, '26191');
+    assert.equal(algorithm.view.description, '13 · ECDSAP256SHA256');
+    assert.equal(digest.view.description, 'SHA256 · 135E5B6C7D8E…');
+  });
+
+  it('skips rows for fields the API left out', () => {
+    const rows = dnssecDetailRows({ name: 'example.com', dnssec: 'on', ds: { key_tag: 2371, key_type: 'ECDSAP256SHA256', ds: '' } });
+    assert.deepEqual(
+      rows.map(({ key, value }) => [key, value]),
+      [
+        ['keyTag', '2371'],
+        ['algorithm', 'ECDSAP256SHA256'],
+      ],
+    );
+  });
+
+  it('names the digest by its type number when the algorithm name is missing', () => {
+    const [row] = dnssecDetailRows({ name: 'example.com', dnssec: 'on', ds: { digest: 'ABCD', digest_type: '2' } });
+    assert.equal(row.value, 'type 2 · ABCD');
+    assert.equal(row.view.description, 'type 2 · ABCD');
+  });
+
+  it('has no rows unless DNSSEC is on and a DS response is remembered', () => {
+    assert.deepEqual(dnssecDetailRows({ name: 'example.com', dnssec: 'off', ds: FULL_DS }), []);
+    assert.deepEqual(dnssecDetailRows({ name: 'example.com', dnssec: 'unknown', ds: FULL_DS }), []);
+    assert.deepEqual(dnssecDetailRows({ name: 'example.com', dnssec: 'on' }), []);
+    assert.deepEqual(dnssecDetailRows({ name: 'example.com', dnssec: 'on', ds: {} }), []);
+  });
+});
