@@ -1,0 +1,104 @@
+import { CONTAINER_NAME_FIELD, CONTAINER_UPDATE_FIELDS } from './containerUpdate';
+import type { ContainerUpdate } from './containerUpdate';
+import { checkFields, isPlainObject } from './fieldChecks';
+import type { FieldSpec } from './fieldSpec';
+import { PROJECT_ID_FIELD, REGION_ID_FIELD } from './location';
+import { validated } from './problems';
+import type { FieldProblem, Validated } from './problems';
+import { normalizeZoneName } from './zone';
+
+/*
+ * Argument objects of the programmatic commands (see the extension contract). Problems name the
+ * argument path, so a bad change reads 'changes.scale.min' rather than the bare wire path.
+ */
+
+export interface UpdateContainerArgs {
+  projectId: number;
+  regionId: number;
+  containerName: string;
+  changes: ContainerUpdate;
+}
+
+export interface ListGpuFlavorsArgs {
+  projectId: number;
+  regionId: number;
+  hideDisabled?: boolean;
+  includePrices?: boolean;
+}
+
+const UPDATE_CONTAINER_ARGS: readonly FieldSpec[] = [
+  PROJECT_ID_FIELD,
+  REGION_ID_FIELD,
+  CONTAINER_NAME_FIELD,
+  { name: 'changes', kind: 'object', label: 'Changes', description: 'Fields of the update payload to change.', required: true, fields: CONTAINER_UPDATE_FIELDS },
+];
+
+const LIST_GPU_FLAVORS_ARGS: readonly FieldSpec[] = [
+  PROJECT_ID_FIELD,
+  REGION_ID_FIELD,
+  { name: 'hideDisabled', kind: 'boolean', label: 'Hide disabled', description: 'Leave out disabled flavors.' },
+  { name: 'includePrices', kind: 'boolean', label: 'Include prices', description: 'Ask for flavor prices.' },
+];
+
+const API_KEY_ARGS: readonly FieldSpec[] = [
+  {
+    name: 'apiKey',
+    kind: 'string',
+    label: 'API key',
+    description: 'A Gcore API key.',
+    required: true,
+    trim: true,
+    minLength: 1,
+    // Not a format check (key formats vary): the key travels in an HTTP header, which cannot carry
+    // spaces, control or non-ASCII characters. The hint never repeats the key.
+    pattern: '^[\\x21-\\x7e]+$',
+    patternHint: 'must contain only printable ASCII characters without spaces',
+  },
+];
+
+export function validateUpdateContainerArgs(input: unknown): Validated<UpdateContainerArgs> {
+  return validateArgs<UpdateContainerArgs>(input, UPDATE_CONTAINER_ARGS, (args, problems) => {
+    if (isPlainObject(args.changes) && Object.keys(args.changes).length === 0) {
+      problems.push({ field: 'changes', message: 'must change at least one field' });
+    }
+  });
+}
+
+export function validateListGpuFlavorsArgs(input: unknown): Validated<ListGpuFlavorsArgs> {
+  return validateArgs<ListGpuFlavorsArgs>(input, LIST_GPU_FLAVORS_ARGS);
+}
+
+/** Accepts `{ apiKey }` and returns the trimmed key. */
+export function validateApiKeyArg(input: unknown): Validated<string> {
+  const result = validateArgs<{ apiKey: string }>(input, API_KEY_ARGS);
+  return result.ok ? { ok: true, value: result.value.apiKey } : result;
+}
+
+/** Accepts a zone name string or `{ zoneName }` and returns the normalized name; problems use the field 'zoneName'. */
+export function validateZoneNameArg(input: unknown): Validated<string> {
+  if (isPlainObject(input)) {
+    const unknownKeys = Object.keys(input).filter((k) => k !== 'zoneName');
+    const zone = normalizeZoneName(input.zoneName, 'zoneName');
+    const problems = unknownKeys.map((k) => ({ field: k, message: 'unknown field' }));
+    return zone.ok ? validated(zone.value, problems) : { ok: false, problems: [...problems, ...zone.problems] };
+  }
+  if (typeof input !== 'string') {
+    return { ok: false, problems: [{ field: 'zoneName', message: "must be a zone name or an object such as { zoneName: 'example.com' }" }] };
+  }
+  return normalizeZoneName(input, 'zoneName');
+}
+
+function validateArgs<T>(
+  input: unknown,
+  specs: readonly FieldSpec[],
+  extraChecks?: (args: Record<string, unknown>, problems: FieldProblem[]) => void,
+): Validated<T> {
+  if (!isPlainObject(input)) {
+    const names = specs.filter((s) => s.required).map((s) => s.name).join(', ');
+    return { ok: false, problems: [{ field: '', message: `the arguments must be an object with ${names}` }] };
+  }
+  const problems: FieldProblem[] = [];
+  const args = checkFields(specs, input, '', problems);
+  extraChecks?.(args, problems);
+  return validated(args as T, problems);
+}

@@ -1,0 +1,246 @@
+import { checkFieldText, checkFields, checkValue, findFieldSpec, isPlainObject, parseIntegerText } from './fieldChecks';
+import type { FieldSpec, ObjectFieldSpec, StringFieldSpec, StringMapFieldSpec } from './fieldSpec';
+import { validated } from './problems';
+import type { FieldProblem, Validated } from './problems';
+
+export interface ContainerScale {
+  min: number;
+  max: number;
+}
+
+export interface ContainerLogging {
+  destination_region_id?: number | null;
+  enabled?: boolean | null;
+  retention_policy?: { period: number } | null;
+  topic_name?: string | null;
+}
+
+export interface ContainerUpdate {
+  commands?: string | null;
+  description?: string | null;
+  envs?: Record<string, string> | null;
+  flavor?: string | null;
+  image?: string | null;
+  is_api_key_auth?: boolean | null;
+  is_disabled?: boolean | null;
+  listening_port?: number | null;
+  logging?: ContainerLogging | null;
+  pull_secret?: string | null;
+  scale?: ContainerScale | null;
+  timeout?: number | null;
+}
+
+export type ContainerFieldSpec = FieldSpec & { readonly name: keyof ContainerUpdate };
+
+const ENVS_FIELD: StringMapFieldSpec & { name: 'envs' } = {
+  name: 'envs',
+  kind: 'stringMap',
+  label: 'Environment variables',
+  description: 'Variable names to values; the map sent replaces all existing variables.',
+  nullable: true,
+  keyPattern: '^[a-zA-Z_][a-zA-Z0-9_]*$',
+  keyHint: 'must start with a letter or underscore and contain only letters, digits and underscores',
+  valueMaxLength: 255,
+};
+
+const SCALE_FIELD: ObjectFieldSpec & { name: 'scale' } = {
+  name: 'scale',
+  kind: 'object',
+  label: 'Scale',
+  description: 'Minimum and maximum number of container instances; both are required.',
+  nullable: true,
+  fields: [
+    { name: 'min', kind: 'integer', label: 'Minimum instances', description: 'From 0 to 25; 0 lets the container scale to zero.', required: true, minimum: 0, maximum: 25 },
+    { name: 'max', kind: 'integer', label: 'Maximum instances', description: 'From 1 to 25, and at least the minimum.', required: true, minimum: 1, maximum: 25 },
+  ],
+  orderedPairs: [{ lower: 'min', upper: 'max' }],
+};
+
+const LOGGING_FIELD: ObjectFieldSpec & { name: 'logging' } = {
+  name: 'logging',
+  kind: 'object',
+  label: 'Logging',
+  description: 'Where and for how long the container logs are kept.',
+  nullable: true,
+  fields: [
+    { name: 'destination_region_id', kind: 'integer', label: 'Log region', description: 'Id of the region that stores the logs.', nullable: true, minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    { name: 'enabled', kind: 'boolean', label: 'Logging enabled', description: 'Whether logs are collected.', nullable: true },
+    {
+      name: 'retention_policy',
+      kind: 'object',
+      label: 'Retention',
+      description: 'How long logs are kept.',
+      nullable: true,
+      fields: [{ name: 'period', kind: 'integer', label: 'Retention days', description: 'Days to keep logs, from 1 to 1825.', required: true, minimum: 1, maximum: 1825 }],
+    },
+    {
+      name: 'topic_name',
+      kind: 'string',
+      label: 'Log topic',
+      description: 'Lower-case dotted topic name, up to 223 characters.',
+      nullable: true,
+      trim: true,
+      minLength: 1,
+      maxLength: 223,
+      // Same language as the documented pattern, written without nested quantifiers so that a long
+      // non-matching name cannot make the regular expression backtrack exponentially.
+      pattern: '^[a-z0-9]+(?:-+[a-z0-9]+)*(?:\\.[a-z0-9]+(?:-+[a-z0-9]+)*)*$',
+      patternHint: 'must be lower-case letters, digits and hyphens in dot-separated parts, each starting and ending with a letter or digit',
+    },
+  ],
+};
+
+export const CONTAINER_UPDATE_FIELDS: readonly ContainerFieldSpec[] = [
+  { name: 'commands', kind: 'string', label: 'Command', description: 'Command line run in the container.', nullable: true },
+  { name: 'description', kind: 'string', label: 'Description', description: 'Free text, up to 255 characters.', nullable: true, maxLength: 255 },
+  ENVS_FIELD,
+  {
+    name: 'flavor',
+    kind: 'string',
+    label: 'Flavor',
+    description: 'CPU in millicores and memory, such as 250mCPU-512MiB.',
+    nullable: true,
+    trim: true,
+    // The documented pattern allows empty amounts ('mCPU-MiB'); at least one digit is required here
+    // because a flavor without amounts cannot exist.
+    pattern: '^[0-9]{1,12}mCPU-[0-9]{1,12}Mi?B$',
+    patternHint: 'must look like 250mCPU-512MiB (CPU in millicores, then memory in MiB or MB)',
+  },
+  { name: 'image', kind: 'string', label: 'Image', description: 'Image reference, up to 230 characters.', nullable: true, trim: true, minLength: 1, maxLength: 230 },
+  { name: 'is_api_key_auth', kind: 'boolean', label: 'Require API key', description: 'Whether callers need an API key; the service documents this as temporarily unsupported.', nullable: true },
+  { name: 'is_disabled', kind: 'boolean', label: 'Disabled', description: 'Whether the container is disabled; sent in a request of its own.', nullable: true },
+  { name: 'listening_port', kind: 'integer', label: 'Listening port', description: 'Port the container listens on, from 1 to 65535.', nullable: true, minimum: 1, maximum: 65535 },
+  LOGGING_FIELD,
+  { name: 'pull_secret', kind: 'string', label: 'Pull secret', description: 'Name of the secret used to pull the image, up to 400 characters.', nullable: true, trim: true, minLength: 1, maxLength: 400 },
+  SCALE_FIELD,
+  { name: 'timeout', kind: 'integer', label: 'Timeout', description: 'Seconds the container stays up without requests, from 0 to 180.', nullable: true, minimum: 0, maximum: 180 },
+];
+
+/*
+ * Container names are limited to 43 characters at creation, but this validator addresses existing
+ * containers, so it accepts up to 63 (one DNS label, which the name becomes part of): refusing a name
+ * that exists would lock the user out of it, while a too-long name only costs a 404.
+ */
+export const CONTAINER_NAME_FIELD: StringFieldSpec = {
+  name: 'containerName',
+  kind: 'string',
+  label: 'Container name',
+  description: 'Name of an existing container.',
+  required: true,
+  trim: true,
+  minLength: 3,
+  maxLength: 63,
+  pattern: '^[a-zA-Z0-9][a-zA-Z0-9.-]+[a-zA-Z0-9]$',
+  patternHint: 'must start and end with a letter or digit and contain only letters, digits, dots and hyphens',
+};
+
+export function validateContainerUpdate(input: unknown): Validated<ContainerUpdate> {
+  if (!isPlainObject(input)) {
+    return { ok: false, problems: [{ field: '', message: 'the container update must be an object of fields to change' }] };
+  }
+  const problems: FieldProblem[] = [];
+  const update = checkFields(CONTAINER_UPDATE_FIELDS, input, '', problems);
+  if (problems.length === 0 && Object.keys(update).length === 0) {
+    problems.push({ field: '', message: 'the container update must change at least one field' });
+  }
+  return validated(update as ContainerUpdate, problems);
+}
+
+/**
+ * The API answers 405 when is_disabled comes with other fields, so it goes in a request of its own,
+ * after the other changes.
+ */
+export function splitDisabledChange(update: ContainerUpdate): ContainerUpdate[] {
+  const rest = Object.fromEntries(
+    Object.entries(update).filter(([key, value]) => key !== 'is_disabled' && value !== undefined),
+  ) as ContainerUpdate;
+  const parts: ContainerUpdate[] = [];
+  if (Object.keys(rest).length > 0) {
+    parts.push(rest);
+  }
+  if (update.is_disabled !== undefined) {
+    parts.push({ is_disabled: update.is_disabled });
+  }
+  return parts;
+}
+
+export function validateContainerName(input: unknown): Validated<string> {
+  const problems: FieldProblem[] = [];
+  const name = checkFields([CONTAINER_NAME_FIELD], { containerName: input }, '', problems).containerName;
+  return validated(name as string, problems);
+}
+
+/**
+ * Validates the text of an input box for any string or integer field of the update, named by its
+ * wire path such as 'logging.retention_policy.period'.
+ */
+export function validateContainerFieldText(path: string, text: string): string | undefined {
+  const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, path);
+  if (spec?.kind !== 'string' && spec?.kind !== 'integer') {
+    throw new Error(`'${path}' is not a text field of a container update`);
+  }
+  return checkFieldText(spec, text);
+}
+
+export function validateFlavorText(text: string): string | undefined {
+  return validateContainerFieldText('flavor', text);
+}
+
+export function validateTimeoutText(text: string): string | undefined {
+  return validateContainerFieldText('timeout', text);
+}
+
+export function validatePortText(text: string): string | undefined {
+  return validateContainerFieldText('listening_port', text);
+}
+
+export function validateImageText(text: string): string | undefined {
+  return validateContainerFieldText('image', text);
+}
+
+export function validateTopicNameText(text: string): string | undefined {
+  return validateContainerFieldText('logging.topic_name', text);
+}
+
+export function validateRetentionPeriodText(text: string): string | undefined {
+  return validateContainerFieldText('logging.retention_policy.period', text);
+}
+
+export function validateContainerNameText(text: string): string | undefined {
+  return checkFieldText(CONTAINER_NAME_FIELD, text);
+}
+
+/** Splits 'KEY=VALUE' at the first '='; the key is trimmed (names hold no spaces), the value is kept as typed. */
+export function parseEnvEntry(text: string): { key: string; value: string } | undefined {
+  const equals = text.indexOf('=');
+  if (equals < 0) {
+    return undefined;
+  }
+  return { key: text.slice(0, equals).trim(), value: text.slice(equals + 1) };
+}
+
+export function validateEnvEntryText(text: string): string | undefined {
+  const entry = parseEnvEntry(text);
+  if (entry === undefined) {
+    return 'must look like NAME=value';
+  }
+  const problems: FieldProblem[] = [];
+  checkValue(ENVS_FIELD, { [entry.key]: entry.value }, ENVS_FIELD.name, problems);
+  return problems.length === 0 ? undefined : problems.map((p) => p.message).join('; ');
+}
+
+/** Checks the two scale boxes together; problems carry the paths 'scale.min' and 'scale.max'. */
+export function validateScaleText(min: string, max: string): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  for (const [name, text] of [['min', min], ['max', max]]) {
+    const field = `scale.${name}`;
+    const message = validateContainerFieldText(field, text);
+    if (message !== undefined) {
+      problems.push({ field, message });
+    }
+  }
+  if (problems.length === 0) {
+    checkValue(SCALE_FIELD, { min: parseIntegerText(min), max: parseIntegerText(max) }, SCALE_FIELD.name, problems);
+  }
+  return problems;
+}

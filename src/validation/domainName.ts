@@ -1,0 +1,92 @@
+import { domainToASCII, domainToUnicode } from 'node:url';
+
+const MAX_NAME_LENGTH = 253;
+const MAX_LABEL_LENGTH = 63;
+const LABEL_CHARACTERS = /^[a-z0-9-]*$/;
+const ALL_DIGITS = /^[0-9]+$/;
+const NON_ASCII = /\P{ASCII}/u;
+const SHOWN_LABEL_LENGTH = 20;
+
+export type DomainNameCheck = { ok: true; name: string } | { ok: false; messages: string[] };
+
+/**
+ * Normalizes a DNS name to its lower-case ASCII form and checks it against host name rules.
+ *
+ * A single label is refused: a one-label name is a top-level domain, which no customer account can
+ * host, so it is almost always a name typed without its suffix. A top-level label made only of digits
+ * is refused too, since it means an IP address was typed (RFC 3696, section 2).
+ */
+export function normalizeDomainName(text: string): DomainNameCheck {
+  const trimmed = text.trim();
+  if (trimmed === '') {
+    return { ok: false, messages: ['must not be empty'] };
+  }
+  let name: string;
+  if (NON_ASCII.test(trimmed)) {
+    // Only non-ASCII input goes through the WHATWG converter: it would also turn ASCII such as
+    // '0x7f.1' into an IPv4 address, which is not what the user typed.
+    name = domainToASCII(trimmed);
+    if (name === '') {
+      return { ok: false, messages: ['is not a valid internationalized domain name'] };
+    }
+  } else {
+    name = trimmed.toLowerCase();
+  }
+  if (name.endsWith('.')) {
+    name = name.slice(0, -1);
+  }
+  const messages = domainNameProblems(name);
+  return messages.length === 0 ? { ok: true, name } : { ok: false, messages };
+}
+
+/** Shows punycode labels in Unicode; a name that does not convert is shown as given. */
+export function domainNameForDisplay(asciiName: string): string {
+  const unicode = domainToUnicode(asciiName);
+  return unicode === '' ? asciiName : unicode;
+}
+
+function domainNameProblems(name: string): string[] {
+  if (name === '') {
+    return ['must be a domain name such as example.com'];
+  }
+  const messages: string[] = [];
+  if (name.length > MAX_NAME_LENGTH) {
+    messages.push(`must be at most ${MAX_NAME_LENGTH} characters (has ${name.length})`);
+  }
+  const labels = name.split('.');
+  if (labels.length < 2) {
+    messages.push('must have at least two labels, such as example.com');
+  }
+  if (labels.includes('')) {
+    messages.push('must not contain an empty label (two dots in a row or a leading dot)');
+  }
+  for (const label of labels.filter((l) => l !== '')) {
+    messages.push(...labelProblems(label));
+  }
+  const topLevel = labels[labels.length - 1];
+  if (labels.length >= 2 && ALL_DIGITS.test(topLevel)) {
+    messages.push(`top-level label '${topLevel}' must not be all digits (IP addresses are not domain names)`);
+  }
+  return [...new Set(messages)];
+}
+
+function labelProblems(label: string): string[] {
+  const shown = label.length > SHOWN_LABEL_LENGTH ? `${label.slice(0, SHOWN_LABEL_LENGTH)}…` : label;
+  const messages: string[] = [];
+  if (label.length > MAX_LABEL_LENGTH) {
+    messages.push(`label '${shown}' must be at most ${MAX_LABEL_LENGTH} characters (has ${label.length})`);
+  }
+  if (!LABEL_CHARACTERS.test(label)) {
+    messages.push(`label '${shown}' may contain only letters, digits and hyphens`);
+  }
+  if (label.startsWith('-')) {
+    messages.push(`label '${shown}' must not start with a hyphen`);
+  }
+  if (label.endsWith('-')) {
+    messages.push(`label '${shown}' must not end with a hyphen`);
+  }
+  if (messages.length === 0 && label.startsWith('xn--') && domainToASCII(label) === '') {
+    messages.push(`label '${shown}' is not valid punycode`);
+  }
+  return messages;
+}

@@ -1,0 +1,60 @@
+import { checkFieldText, checkFields, isPlainObject } from './fieldChecks';
+import type { FieldSpec, IntegerFieldSpec, StringFieldSpec } from './fieldSpec';
+import { validated } from './problems';
+import type { FieldProblem, Validated } from './problems';
+
+export interface Location {
+  projectId: number;
+  regionId: number;
+  label?: string;
+}
+
+export const PROJECT_ID_FIELD: IntegerFieldSpec = {
+  name: 'projectId',
+  kind: 'integer',
+  label: 'Project id',
+  description: 'Numeric id of a Gcore cloud project.',
+  required: true,
+  minimum: 1,
+  maximum: Number.MAX_SAFE_INTEGER,
+};
+
+export const REGION_ID_FIELD: IntegerFieldSpec = {
+  ...PROJECT_ID_FIELD,
+  name: 'regionId',
+  label: 'Region id',
+  description: 'Numeric id of a Gcore cloud region.',
+};
+
+const LABEL_FIELD: StringFieldSpec = {
+  name: 'label',
+  kind: 'string',
+  label: 'Label',
+  description: 'Optional name shown in the tree, up to 100 characters.',
+  trim: true,
+  maxLength: 100,
+};
+
+export const LOCATION_FIELDS: readonly FieldSpec[] = [PROJECT_ID_FIELD, REGION_ID_FIELD, LABEL_FIELD];
+
+export function validateLocation(input: unknown): Validated<Location> {
+  if (!isPlainObject(input)) {
+    return { ok: false, problems: [{ field: '', message: 'the location must be an object such as { projectId: 1, regionId: 2 }' }] };
+  }
+  const problems: FieldProblem[] = [];
+  const location = checkFields(LOCATION_FIELDS, input, '', problems);
+  // A blank label means "no label", so it is not stored as ''.
+  if (location.label === '') {
+    delete location.label;
+  }
+  return validated(location as unknown as Location, problems);
+}
+
+/** For an input box asking for a project or region id. */
+export function validateIdText(text: string): string | undefined {
+  return checkFieldText(PROJECT_ID_FIELD, text);
+}
+
+export function locationKey(loc: { projectId: number; regionId: number }): string {
+  return `${loc.projectId}/${loc.regionId}`;
+}

@@ -1,0 +1,79 @@
+import { domainNameForDisplay } from './domainName';
+import { checkFieldText, checkFields, isPlainObject } from './fieldChecks';
+import type { FieldSpec, IntegerFieldSpec, StringFieldSpec } from './fieldSpec';
+import { validated } from './problems';
+import type { FieldProblem, Validated } from './problems';
+
+export interface ZoneCreate {
+  name: string;
+  contact?: string;
+  enabled?: boolean;
+  expiry?: number;
+  meta?: Record<string, unknown>;
+  nx_ttl?: number;
+  primary_server?: string;
+  refresh?: number;
+  retry?: number;
+  serial?: number;
+}
+
+export type ZoneFieldSpec = FieldSpec & { readonly name: keyof ZoneCreate };
+
+const MAX_UNSIGNED_32 = 4294967295;
+
+function unsigned(name: keyof ZoneCreate, label: string, description: string): IntegerFieldSpec & { name: keyof ZoneCreate } {
+  return { name, kind: 'integer', label, description, minimum: 0, maximum: MAX_UNSIGNED_32 };
+}
+
+const ZONE_NAME_FIELD: StringFieldSpec & { name: 'name' } = {
+  name: 'name',
+  kind: 'string',
+  label: 'Zone name',
+  description: 'Domain name of the zone, such as example.com; international names are sent as punycode.',
+  required: true,
+  format: 'domainName',
+};
+
+/*
+ * The API documents no nullable zone fields, so null is refused: leaving a field out is how the
+ * API's default is chosen.
+ */
+export const ZONE_CREATE_FIELDS: readonly ZoneFieldSpec[] = [
+  ZONE_NAME_FIELD,
+  { name: 'contact', kind: 'string', label: 'Contact', description: "Administrator's e-mail address, such as hostmaster@example.com.", format: 'email', maxLength: 254 },
+  { name: 'enabled', kind: 'boolean', label: 'Enabled', description: 'Whether the zone is served; the API default is true.' },
+  unsigned('expiry', 'Expiry', 'SOA expiry, in seconds.'),
+  { name: 'meta', kind: 'jsonObject', label: 'Metadata', description: 'Free-form key/value object; values are usually strings.' },
+  unsigned('nx_ttl', 'Negative TTL', 'How long resolvers cache a missing name, in seconds.'),
+  { name: 'primary_server', kind: 'string', label: 'Primary server', description: 'Host name of the primary name server, such as ns1.example.com.', format: 'domainName' },
+  unsigned('refresh', 'Refresh', 'SOA refresh interval, in seconds.'),
+  unsigned('retry', 'Retry', 'SOA retry interval, in seconds.'),
+  unsigned('serial', 'Serial', 'Zone serial number.'),
+];
+
+/**
+ * Trims whitespace and one trailing dot, lower-cases, converts international labels to punycode and
+ * applies DNS host name rules (at least two labels; see normalizeDomainName for why).
+ */
+export function normalizeZoneName(input: unknown, field = 'name'): Validated<string> {
+  const problems: FieldProblem[] = [];
+  const value = checkFields([{ ...ZONE_NAME_FIELD, name: field }], { [field]: input }, '', problems)[field];
+  return validated(value as string, problems);
+}
+
+export function validateZoneNameText(text: string): string | undefined {
+  return checkFieldText(ZONE_NAME_FIELD, text);
+}
+
+export function validateZoneCreate(input: unknown): Validated<ZoneCreate> {
+  if (!isPlainObject(input)) {
+    return { ok: false, problems: [{ field: '', message: "the zone must be an object with at least a name, such as { name: 'example.com' }" }] };
+  }
+  const problems: FieldProblem[] = [];
+  const zone = checkFields(ZONE_CREATE_FIELDS, input, '', problems);
+  return validated(zone as unknown as ZoneCreate, problems);
+}
+
+export function zoneNameForDisplay(asciiName: string): string {
+  return domainNameForDisplay(asciiName);
+}

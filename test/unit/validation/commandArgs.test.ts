@@ -1,0 +1,111 @@
+import * as assert from 'node:assert/strict';
+import {
+  validateApiKeyArg,
+  validateListGpuFlavorsArgs,
+  validateUpdateContainerArgs,
+  validateZoneNameArg,
+} from '../../../src/validation/commandArgs';
+import { describeProblems } from '../../../src/validation/problems';
+import type { Validated } from '../../../src/validation/problems';
+import { assertProblems, assertValid, label } from './expectations';
+import type { ExpectedProblem } from './expectations';
+
+const p = (field: string, message: RegExp): ExpectedProblem => ({ field, message });
+
+interface Rows<T> {
+  valid: { input: unknown; expected: T }[];
+  invalid: { input: unknown; problems: ExpectedProblem[] }[];
+}
+
+function runRows<T>(name: string, validate: (input: unknown) => Validated<T>, rows: Rows<T>): void {
+  describe(name, () => {
+    for (const row of rows.valid) {
+      it(`accepts ${label(row.input)}`, () => assertValid(validate(row.input), row.expected));
+    }
+    for (const row of rows.invalid) {
+      it(`refuses ${label(row.input)}`, () => assertProblems(validate(row.input), row.problems));
+    }
+  });
+}
+
+runRows('validateUpdateContainerArgs', validateUpdateContainerArgs, {
+  valid: [
+    {
+      input: { projectId: 1, regionId: 2, containerName: ' app1 ', changes: { timeout: 5 } },
+      expected: { projectId: 1, regionId: 2, containerName: 'app1', changes: { timeout: 5 } },
+    },
+    {
+      input: { projectId: 1, regionId: 2, containerName: 'app1', changes: { image: ' nginx ', is_disabled: true } },
+      expected: { projectId: 1, regionId: 2, containerName: 'app1', changes: { image: 'nginx', is_disabled: true } },
+    },
+  ],
+  invalid: [
+    { input: 'app1', problems: [p('', /object with projectId, regionId, containerName, changes/)] },
+    { input: {}, problems: [p('projectId', /is required/), p('regionId', /is required/), p('containerName', /is required/), p('changes', /is required/)] },
+    { input: { projectId: 1, regionId: 2, containerName: 'app1', changes: {} }, problems: [p('changes', /must change at least one field/)] },
+    { input: { projectId: 1, regionId: 2, containerName: 'app1', changes: null }, problems: [p('changes', /must be an object/)] },
+    {
+      input: { projectId: 1, regionId: 2, containerName: 'app1', changes: { scale: { min: 3, max: 1 }, bogus: 1 } },
+      problems: [p('changes.scale.min', /must not be greater than changes\.scale\.max/), p('changes.bogus', /unknown field/)],
+    },
+    { input: { projectId: 1, regionId: 2, containerName: 'a', changes: { timeout: 1 } }, problems: [p('containerName', /at least 3/)] },
+    { input: { projectId: '1', regionId: 0, containerName: 'app1', changes: { timeout: 1 } }, problems: [p('projectId', /whole number/), p('regionId', /at least 1/)] },
+    { input: { projectId: 1, regionId: 2, containerName: 'app1', changes: { timeout: 1 }, dryRun: true }, problems: [p('dryRun', /unknown field/)] },
+  ],
+});
+
+runRows('validateListGpuFlavorsArgs', validateListGpuFlavorsArgs, {
+  valid: [
+    { input: { projectId: 1, regionId: 2 }, expected: { projectId: 1, regionId: 2 } },
+    { input: { projectId: 1, regionId: 2, hideDisabled: true, includePrices: false }, expected: { projectId: 1, regionId: 2, hideDisabled: true, includePrices: false } },
+  ],
+  invalid: [
+    { input: undefined, problems: [p('', /object with projectId, regionId$/)] },
+    { input: { projectId: 1 }, problems: [p('regionId', /is required/)] },
+    { input: { projectId: 1, regionId: 2, hideDisabled: 'true' }, problems: [p('hideDisabled', /true or false/)] },
+    { input: { projectId: 1, regionId: 2, includePrices: 1 }, problems: [p('includePrices', /true or false/)] },
+    { input: { projectId: 1, regionId: 2, hide_disabled: true }, problems: [p('hide_disabled', /unknown field/)] },
+  ],
+});
+
+runRows('validateZoneNameArg', validateZoneNameArg, {
+  valid: [
+    { input: 'Example.com.', expected: 'example.com' },
+    { input: { zoneName: 'bücher.de' }, expected: 'xn--bcher-kva.de' },
+  ],
+  invalid: [
+    { input: 'x-', problems: [p('zoneName', /at least two labels/), p('zoneName', /end with a hyphen/)] },
+    { input: { zoneName: '' }, problems: [p('zoneName', /must not be empty/)] },
+    { input: {}, problems: [p('zoneName', /is required/)] },
+    { input: { zoneName: 'example.com', extra: 1 }, problems: [p('extra', /unknown field/)] },
+    { input: { zoneName: 'x-.com', extra: 1 }, problems: [p('extra', /unknown field/), p('zoneName', /end with a hyphen/)] },
+    { input: { zoneName: 5 }, problems: [p('zoneName', /must be a string/)] },
+    { input: 5, problems: [p('zoneName', /zone name or an object such as/)] },
+    { input: null, problems: [p('zoneName', /zone name or an object such as/)] },
+  ],
+});
+
+runRows('validateApiKeyArg', validateApiKeyArg, {
+  valid: [
+    { input: { apiKey: 'abc$def' }, expected: 'abc$def' },
+    { input: { apiKey: '  12345$abcdef\n' }, expected: '12345$abcdef' },
+  ],
+  invalid: [
+    { input: 'abc', problems: [p('', /object with apiKey/)] },
+    { input: {}, problems: [p('apiKey', /is required/)] },
+    { input: { apiKey: '' }, problems: [p('apiKey', /must not be empty/)] },
+    { input: { apiKey: '   ' }, problems: [p('apiKey', /must not be empty/)] },
+    { input: { apiKey: 5 }, problems: [p('apiKey', /must be a string/)] },
+    { input: { apiKey: 'two words' }, problems: [p('apiKey', /printable ASCII/)] },
+    { input: { apiKey: 'clé' }, problems: [p('apiKey', /printable ASCII/)] },
+    { input: { apiKey: 'abc', token: 'x' }, problems: [p('token', /unknown field/)] },
+  ],
+});
+
+describe('validateApiKeyArg messages', () => {
+  it('never repeat the key', () => {
+    const result = validateApiKeyArg({ apiKey: 'sekrit value with spaces' });
+    assert.equal(result.ok, false);
+    assert.ok(!result.ok && !describeProblems(result.problems).includes('sekrit'));
+  });
+});

@@ -1,0 +1,186 @@
+import * as assert from 'node:assert/strict';
+import {
+  parseEnvEntry,
+  validateContainerFieldText,
+  validateContainerNameText,
+  validateEnvEntryText,
+  validateFlavorText,
+  validateImageText,
+  validatePortText,
+  validateRetentionPeriodText,
+  validateScaleText,
+  validateTimeoutText,
+  validateTopicNameText,
+} from '../../../src/validation/containerUpdate';
+import type { FieldProblem } from '../../../src/validation/problems';
+import { label } from './expectations';
+
+interface TextRow {
+  text: string;
+  message?: RegExp;
+}
+
+const textValidators: { name: string; validate: (text: string) => string | undefined; rows: TextRow[] }[] = [
+  {
+    name: 'validateFlavorText',
+    validate: validateFlavorText,
+    rows: [
+      { text: '250mCPU-512MiB' },
+      { text: '80mCPU-128MB' },
+      { text: ' 80mCPU-128MiB ' },
+      { text: '', message: /250mCPU-512MiB/ },
+      { text: '512MiB-250mCPU', message: /250mCPU-512MiB/ },
+      { text: '0.25CPU-512MiB', message: /250mCPU-512MiB/ },
+    ],
+  },
+  {
+    name: 'validateTimeoutText',
+    validate: validateTimeoutText,
+    rows: [
+      { text: '0' },
+      { text: '180' },
+      { text: ' 60 ' },
+      { text: '181', message: /^must be between 0 and 180$/ },
+      { text: '-1', message: /^must be between 0 and 180$/ },
+      { text: '1.5', message: /^must be a whole number$/ },
+      { text: '1e2', message: /^must be a whole number$/ },
+      { text: 'abc', message: /^must be a whole number$/ },
+      { text: '', message: /^must be a whole number$/ },
+    ],
+  },
+  {
+    name: 'validatePortText',
+    validate: validatePortText,
+    rows: [
+      { text: '1' },
+      { text: '65535' },
+      { text: '0', message: /between 1 and 65535/ },
+      { text: '65536', message: /between 1 and 65535/ },
+      { text: '99999999999999999999', message: /between 1 and 65535/ },
+      { text: '0x50', message: /whole number/ },
+    ],
+  },
+  {
+    name: 'validateEnvEntryText',
+    validate: validateEnvEntryText,
+    rows: [
+      { text: 'KEY=VALUE' },
+      { text: '_key1=' },
+      { text: 'A==b' },
+      { text: ' A=b' },
+      { text: `A=${'x'.repeat(255)}` },
+      { text: `A=${'x'.repeat(256)}`, message: /at most 255 characters/ },
+      { text: 'KEY', message: /NAME=value/ },
+      { text: '', message: /NAME=value/ },
+      { text: '=value', message: /name '' must start with a letter or underscore/ },
+      { text: '1A=x', message: /name '1A'/ },
+      { text: 'MY-VAR=x', message: /name 'MY-VAR'/ },
+    ],
+  },
+  {
+    name: 'validateImageText',
+    validate: validateImageText,
+    rows: [{ text: 'nginx:latest' }, { text: '', message: /must not be empty/ }, { text: 'x'.repeat(231), message: /at most 230/ }],
+  },
+  {
+    name: 'validateTopicNameText',
+    validate: validateTopicNameText,
+    rows: [{ text: 'team.logs' }, { text: 'Team.Logs', message: /lower-case/ }, { text: 'x'.repeat(224), message: /at most 223/ }],
+  },
+  {
+    name: 'validateRetentionPeriodText',
+    validate: validateRetentionPeriodText,
+    rows: [{ text: '1' }, { text: '1825' }, { text: '0', message: /between 1 and 1825/ }, { text: '1826', message: /between 1 and 1825/ }],
+  },
+  {
+    name: 'validateContainerNameText',
+    validate: validateContainerNameText,
+    rows: [{ text: 'my-app' }, { text: 'ab', message: /at least 3/ }, { text: 'my_app', message: /letters, digits, dots and hyphens/ }],
+  },
+];
+
+for (const { name, validate, rows } of textValidators) {
+  describe(name, () => {
+    for (const row of rows) {
+      it(`${label(row.text)} → ${row.message ?? 'fine'}`, () => {
+        const message = validate(row.text);
+        if (row.message === undefined) {
+          assert.equal(message, undefined);
+        } else {
+          assert.match(message ?? '<undefined>', row.message);
+        }
+      });
+    }
+  });
+}
+
+describe('validateContainerFieldText', () => {
+  const rows: { path: string; text: string; message?: RegExp }[] = [
+    { path: 'description', text: 'x'.repeat(255) },
+    { path: 'description', text: 'x'.repeat(256), message: /at most 255/ },
+    { path: 'pull_secret', text: 'x'.repeat(401), message: /at most 400/ },
+    { path: 'scale.max', text: '0', message: /between 1 and 25/ },
+    { path: 'logging.destination_region_id', text: '0', message: /at least 1/ },
+  ];
+  for (const row of rows) {
+    it(`${row.path} ${label(row.text)}`, () => {
+      const message = validateContainerFieldText(row.path, row.text);
+      if (row.message === undefined) {
+        assert.equal(message, undefined);
+      } else {
+        assert.match(message ?? '<undefined>', row.message);
+        assert.ok(!message?.startsWith(row.path), 'input box messages leave the field name out');
+      }
+    });
+  }
+
+  for (const path of ['scale', 'envs', 'is_disabled', 'logging.retention_policy', 'nope', 'image.x']) {
+    it(`throws for '${path}', which no text box can edit`, () => {
+      assert.throws(() => validateContainerFieldText(path, '1'), /not a text field/);
+    });
+  }
+});
+
+describe('parseEnvEntry', () => {
+  const rows: { text: string; expected: { key: string; value: string } | undefined }[] = [
+    { text: 'A=b', expected: { key: 'A', value: 'b' } },
+    { text: 'A= b ', expected: { key: 'A', value: ' b ' } },
+    { text: ' KEY =v', expected: { key: 'KEY', value: 'v' } },
+    { text: 'A==b', expected: { key: 'A', value: '=b' } },
+    { text: 'A=', expected: { key: 'A', value: '' } },
+    { text: 'noequals', expected: undefined },
+  ];
+  for (const row of rows) {
+    it(label(row.text), () => assert.deepStrictEqual(parseEnvEntry(row.text), row.expected));
+  }
+});
+
+describe('validateScaleText', () => {
+  const rows: { min: string; max: string; expected: { field: string; message: RegExp }[] }[] = [
+    { min: '0', max: '1', expected: [] },
+    { min: '25', max: '25', expected: [] },
+    { min: ' 2 ', max: '3', expected: [] },
+    { min: '5', max: '4', expected: [{ field: 'scale.min', message: /must not be greater than scale\.max/ }] },
+    { min: 'x', max: '1', expected: [{ field: 'scale.min', message: /whole number/ }] },
+    { min: '1', max: '', expected: [{ field: 'scale.max', message: /whole number/ }] },
+    { min: '1', max: '0', expected: [{ field: 'scale.max', message: /between 1 and 25/ }] },
+    {
+      min: '26',
+      max: '30',
+      expected: [
+        { field: 'scale.min', message: /between 0 and 25/ },
+        { field: 'scale.max', message: /between 1 and 25/ },
+      ],
+    },
+  ];
+  for (const row of rows) {
+    it(`min ${label(row.min)}, max ${label(row.max)}`, () => {
+      const problems: FieldProblem[] = validateScaleText(row.min, row.max);
+      assert.deepEqual(
+        problems.map((p) => p.field),
+        row.expected.map((e) => e.field),
+      );
+      row.expected.forEach((e, i) => assert.match(problems[i].message, e.message));
+    });
+  }
+});

@@ -1,0 +1,42 @@
+import * as assert from 'node:assert/strict';
+import { describeProblems } from '../../../src/validation/problems';
+import type { Validated } from '../../../src/validation/problems';
+
+export interface ExpectedProblem {
+  field: string;
+  message: RegExp;
+}
+
+/** Asserts the exact field paths in order, each message, and that the description names each field. */
+export function assertProblems<T>(result: Validated<T>, expected: readonly ExpectedProblem[]): void {
+  assert.equal(result.ok, false, `expected problems, got ${JSON.stringify(result)}`);
+  if (result.ok) {
+    return;
+  }
+  assert.deepEqual(
+    result.problems.map((p) => p.field),
+    expected.map((e) => e.field),
+    `fields of ${JSON.stringify(result.problems)}`,
+  );
+  expected.forEach((e, i) => assert.match(result.problems[i].message, e.message));
+  const description = describeProblems(result.problems);
+  for (const problem of result.problems) {
+    const shown = problem.field === '' ? problem.message : `${problem.field}: ${problem.message}`;
+    assert.ok(description.includes(shown), `'${description}' should include '${shown}'`);
+  }
+}
+
+export function assertValid<T>(result: Validated<T>, expected: T): void {
+  assert.deepStrictEqual(result, { ok: true, value: expected });
+}
+
+export function label(value: unknown): string {
+  if (typeof value === 'string') {
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}… (${value.length})` : value);
+  }
+  if (typeof value === 'number' || value === undefined) {
+    return String(value);
+  }
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}

@@ -1,0 +1,105 @@
+import * as assert from 'node:assert/strict';
+import { LOCATION_FIELDS, locationKey, validateIdText, validateLocation } from '../../../src/validation/location';
+import type { Location } from '../../../src/validation/location';
+import { assertProblems, assertValid, label } from './expectations';
+import type { ExpectedProblem } from './expectations';
+
+const p = (field: string, message: RegExp): ExpectedProblem => ({ field, message });
+
+describe('validateLocation', () => {
+  const valid: { input: object; expected?: Location }[] = [
+    { input: { projectId: 1, regionId: 2 } },
+    { input: { projectId: 123, regionId: 45, label: 'Prod' } },
+    { input: { projectId: Number.MAX_SAFE_INTEGER, regionId: 1 } },
+    { input: { projectId: 1, regionId: 2, label: ' Prod ' }, expected: { projectId: 1, regionId: 2, label: 'Prod' } },
+    { input: { projectId: 1, regionId: 2, label: '' }, expected: { projectId: 1, regionId: 2 } },
+    { input: { projectId: 1, regionId: 2, label: '   ' }, expected: { projectId: 1, regionId: 2 } },
+    { input: { projectId: 1, regionId: 2, label: 'x'.repeat(100) } },
+    { input: { projectId: 1, regionId: 2, label: undefined }, expected: { projectId: 1, regionId: 2 } },
+  ];
+  for (const row of valid) {
+    it(`accepts ${label(row.input)}`, () => assertValid(validateLocation(row.input), row.expected ?? (row.input as Location)));
+  }
+
+  const invalid: { input: unknown; problems: ExpectedProblem[] }[] = [
+    { input: null, problems: [p('', /must be an object such as/)] },
+    { input: '1/2', problems: [p('', /must be an object/)] },
+    { input: [1, 2], problems: [p('', /must be an object/)] },
+    { input: {}, problems: [p('projectId', /is required/), p('regionId', /is required/)] },
+    { input: { projectId: 1 }, problems: [p('regionId', /is required/)] },
+    { input: { regionId: 1 }, problems: [p('projectId', /is required/)] },
+    ...['projectId', 'regionId'].flatMap((field) => {
+      const other = field === 'projectId' ? 'regionId' : 'projectId';
+      return [
+        { input: { [other]: 1, [field]: 0 }, problems: [p(field, /^must be at least 1$/)] },
+        { input: { [other]: 1, [field]: -5 }, problems: [p(field, /^must be at least 1$/)] },
+        { input: { [other]: 1, [field]: 1.5 }, problems: [p(field, /^must be a whole number$/)] },
+        { input: { [other]: 1, [field]: '1' }, problems: [p(field, /^must be a whole number$/)] },
+        { input: { [other]: 1, [field]: NaN }, problems: [p(field, /^must be a whole number$/)] },
+        { input: { [other]: 1, [field]: Infinity }, problems: [p(field, /^must be a whole number$/)] },
+        { input: { [other]: 1, [field]: null }, problems: [p(field, /^must be a whole number$/)] },
+        { input: { [other]: 1, [field]: 2 ** 53 }, problems: [p(field, /^must be at most 9007199254740991$/)] },
+      ];
+    }),
+    { input: { projectId: 1, regionId: 2, label: 'x'.repeat(101) }, problems: [p('label', /at most 100 characters/)] },
+    { input: { projectId: 1, regionId: 2, label: 5 }, problems: [p('label', /^must be a string$/)] },
+    { input: { projectId: 1, regionId: 2, label: null }, problems: [p('label', /^must be a string$/)] },
+    { input: { projectId: 1, regionId: 2, name: 'x' }, problems: [p('name', /^unknown field$/)] },
+    { input: { projectId: 0, regionId: '2', extra: true }, problems: [p('projectId', /at least 1/), p('regionId', /whole number/), p('extra', /unknown field/)] },
+  ];
+  for (const row of invalid) {
+    it(`refuses ${label(row.input)}`, () => assertProblems(validateLocation(row.input), row.problems));
+  }
+});
+
+describe('LOCATION_FIELDS', () => {
+  it('matches the gcore.locations setting: two required positive ids and a label of up to 100 characters', () => {
+    assert.deepEqual(
+      LOCATION_FIELDS.map((s) => [s.name, s.kind, s.required === true]),
+      [
+        ['projectId', 'integer', true],
+        ['regionId', 'integer', true],
+        ['label', 'string', false],
+      ],
+    );
+  });
+});
+
+describe('validateIdText', () => {
+  const rows: { text: string; message?: RegExp }[] = [
+    { text: '1' },
+    { text: ' 42 ' },
+    { text: '007' },
+    { text: '9007199254740991' },
+    { text: '0', message: /^must be at least 1$/ },
+    { text: '-3', message: /^must be at least 1$/ },
+    { text: '9007199254740992', message: /^must be at most 9007199254740991$/ },
+    { text: '1.5', message: /^must be a whole number$/ },
+    { text: '1e3', message: /^must be a whole number$/ },
+    { text: '0x10', message: /^must be a whole number$/ },
+    { text: '+1', message: /^must be a whole number$/ },
+    { text: 'abc', message: /^must be a whole number$/ },
+    { text: '', message: /^must be a whole number$/ },
+  ];
+  for (const row of rows) {
+    it(label(row.text), () => {
+      const message = validateIdText(row.text);
+      if (row.message === undefined) {
+        assert.equal(message, undefined);
+      } else {
+        assert.match(message ?? '<undefined>', row.message);
+      }
+    });
+  }
+});
+
+describe('locationKey', () => {
+  const rows = [
+    { loc: { projectId: 123, regionId: 45 }, key: '123/45' },
+    { loc: { projectId: 1, regionId: 1 }, key: '1/1' },
+    { loc: { projectId: 7, regionId: 76, label: 'Prod' }, key: '7/76' },
+  ];
+  for (const row of rows) {
+    it(`${label(row.loc)} → ${row.key}`, () => assert.equal(locationKey(row.loc), row.key));
+  }
+});
