@@ -19,11 +19,12 @@ import { KnownZonesStore } from './state/knownZones';
 import { RecentValues } from './state/recentValues';
 import { SECTION, connectionSettings, flavorFilters } from './state/settings';
 import { GcoreTreeProvider, VIEW_ID } from './tree/gcoreTreeProvider';
-import { ZONES_SECTION } from './tree/treeNodes';
+import { ZONES_SECTION, type TreeNode } from './tree/treeNodes';
 
 /** Exposed to the extension's own tests only (ExtensionMode.Test), to script interactive flows. */
 export interface TestingApi {
   setPromptUi(ui: PromptUi | undefined): void;
+  readonly tree: vscode.TreeDataProvider<TreeNode>;
 }
 
 /**
@@ -47,17 +48,16 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
   });
   const zones = new KnownZonesStore(context.globalState);
   const flavors = new FlavorLoader(client, flavorFilters);
-  let treeView: vscode.TreeView<unknown> | undefined;
   const tree = new GcoreTreeProvider({
     apiKey,
     flavors,
     zones,
+    // Called from getChildren, which VS Code runs only after the view below exists.
     setMessage: (message) => {
-      if (treeView) treeView.message = message;
+      view.message = message;
     },
   });
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
-  treeView = view;
 
   const services: Services = {
     client,
@@ -104,6 +104,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     setPromptUi: (ui) => {
       promptUi = ui ?? new VscodePromptUi();
     },
+    tree,
   };
 }
 

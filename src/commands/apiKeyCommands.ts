@@ -1,8 +1,8 @@
 import { API_KEY_ENV } from '../state/apiKeyStore';
 import type { Services } from '../services';
-import { BACK } from '../prompts/promptUi';
-import { UserCancelledError } from '../prompts/promptUi';
-import { InvalidArgumentError, isPlainObject } from './arguments';
+import { BACK, UserCancelledError } from '../prompts/promptUi';
+import { validateApiKeyArg } from '../validation/commandArgs';
+import { unwrap } from './arguments';
 import type { CommandSpec } from './commandRunner';
 
 const KEY_HELP = 'Create a permanent API token in the Gcore Customer Portal: Profile → API Tokens.';
@@ -15,11 +15,7 @@ export function apiKeyCommands(services: Services): CommandSpec[] {
       handler: async ({ ui, programmatic }, arg) => {
         let key: string;
         if (programmatic) {
-          const value = isPlainObject(arg) ? arg.apiKey : undefined;
-          if (typeof value !== 'string' || value.trim() === '') {
-            throw new InvalidArgumentError([{ field: 'apiKey', message: 'must be a non-empty string' }]);
-          }
-          key = value.trim();
+          key = unwrap(validateApiKeyArg(arg));
         } else {
           const answer = await ui.input({
             title: 'Gcore: Set API Key',

@@ -1,5 +1,5 @@
 import { describeProblems, type FieldProblem, type Validated } from '../validation/problems';
-import { normalizeZoneName } from '../validation/zone';
+import { validateZoneNameArg } from '../validation/commandArgs';
 import { isNodeOfType } from '../tree/treeNodes';
 
 /** A programmatic argument was refused before any request: the message names the field. */
@@ -26,7 +26,5 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 export function zoneNameArgument(arg: unknown): string | undefined {
   if (arg === undefined) return undefined;
   if (isNodeOfType(arg, 'zone') || isNodeOfType(arg, 'zoneDetail')) return arg.zone.name;
-  if (typeof arg === 'string') return unwrap(normalizeZoneName(arg, 'zoneName'));
-  if (isPlainObject(arg) && 'zoneName' in arg) return unwrap(normalizeZoneName(arg.zoneName, 'zoneName'));
-  throw new InvalidArgumentError([{ field: 'zoneName', message: 'must be a zone name string or { zoneName: string }' }]);
+  return unwrap(validateZoneNameArg(arg));
 }

@@ -4,8 +4,8 @@ import { flavorFilters } from '../state/settings';
 import { BACK, UserCancelledError } from '../prompts/promptUi';
 import { flavorView, sortFlavors } from '../tree/presentation/flavorView';
 import { isNodeOfType, type TreeNode } from '../tree/treeNodes';
-import { validateLocation } from '../validation/location';
-import { InvalidArgumentError, isPlainObject, unwrap } from './arguments';
+import { validateListGpuFlavorsArgs } from '../validation/commandArgs';
+import { InvalidArgumentError, unwrap } from './arguments';
 import type { CommandSpec } from './commandRunner';
 import { pickLocation } from './locationPrompts';
 
@@ -16,15 +16,13 @@ export function flavorCommands(services: Services): CommandSpec[] {
       what: 'List GPU flavors',
       handler: async ({ ui, programmatic }, arg) => {
         if (programmatic) {
-          if (!isPlainObject(arg)) throw new InvalidArgumentError([{ field: 'projectId', message: 'an argument object is required' }]);
-          const { hideDisabled, includePrices, ...location } = arg;
-          const checked = unwrap(validateLocation(location));
+          const args = unwrap(validateListGpuFlavorsArgs(arg));
           const filters = flavorFilters();
           return services.client.listGpuFlavors({
-            projectId: checked.projectId,
-            regionId: checked.regionId,
-            hideDisabled: optionalBoolean(hideDisabled, 'hideDisabled') ?? filters.hideDisabled,
-            includePrices: optionalBoolean(includePrices, 'includePrices') ?? filters.includePrices,
+            projectId: args.projectId,
+            regionId: args.regionId,
+            hideDisabled: args.hideDisabled ?? filters.hideDisabled,
+            includePrices: args.includePrices ?? filters.includePrices,
           });
         }
         const location = await pickLocation(ui, { title: 'Gcore: List GPU Flavors' });
@@ -81,10 +79,4 @@ export function flavorCommands(services: Services): CommandSpec[] {
       },
     },
   ];
-}
-
-function optionalBoolean(value: unknown, field: string): boolean | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'boolean') throw new InvalidArgumentError([{ field, message: 'must be true or false' }]);
-  return value;
 }

@@ -28,7 +28,7 @@ export class SecretStorageUnavailableError extends Error {
  * SecretStorage's change events, which also fire when another window changes the key.
  */
 export class ApiKeyStore implements vscode.Disposable {
-  private cached: Promise<ApiKey | undefined> | undefined;
+  private cachedSecret: Promise<string | undefined> | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly subscription: vscode.Disposable;
   readonly onDidChange = this.changed.event;
@@ -39,14 +39,17 @@ export class ApiKeyStore implements vscode.Disposable {
   ) {
     this.subscription = secrets.onDidChange((event) => {
       if (event.key !== API_KEY_SECRET) return;
-      this.cached = undefined;
+      this.cachedSecret = undefined;
       this.changed.fire();
     });
   }
 
-  get(): Promise<ApiKey | undefined> {
-    this.cached ??= this.read();
-    return this.cached;
+  async get(): Promise<ApiKey | undefined> {
+    this.cachedSecret ??= this.readSecret();
+    const stored = await this.cachedSecret;
+    if (stored) return { key: stored, source: 'secretStorage' };
+    const fromEnv = this.environmentKey();
+    return fromEnv ? { key: fromEnv, source: 'environment' } : undefined;
   }
 
   async store(key: string): Promise<void> {
@@ -55,7 +58,7 @@ export class ApiKeyStore implements vscode.Disposable {
     } catch (error) {
       throw new SecretStorageUnavailableError('store', error);
     }
-    this.cached = Promise.resolve({ key, source: 'secretStorage' });
+    this.cachedSecret = Promise.resolve(key);
     this.changed.fire();
   }
 
@@ -65,7 +68,7 @@ export class ApiKeyStore implements vscode.Disposable {
     } catch (error) {
       throw new SecretStorageUnavailableError('delete', error);
     }
-    this.cached = undefined;
+    this.cachedSecret = Promise.resolve(undefined);
     this.changed.fire();
   }
 
@@ -79,16 +82,12 @@ export class ApiKeyStore implements vscode.Disposable {
     this.changed.dispose();
   }
 
-  private async read(): Promise<ApiKey | undefined> {
-    let stored: string | undefined;
+  private async readSecret(): Promise<string | undefined> {
     try {
-      stored = await this.secrets.get(API_KEY_SECRET);
+      return await this.secrets.get(API_KEY_SECRET);
     } catch (error) {
-      this.cached = undefined;
+      this.cachedSecret = undefined;
       throw new SecretStorageUnavailableError('read', error);
     }
-    if (stored) return { key: stored, source: 'secretStorage' };
-    const fromEnv = this.environmentKey();
-    return fromEnv ? { key: fromEnv, source: 'environment' } : undefined;
   }
 }

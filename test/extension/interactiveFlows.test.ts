@@ -1,0 +1,250 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { BACK } from '../../src/prompts/promptUi';
+import type { Emulator } from '../emulator/server';
+import { TEST_KEY, eventually, extensionApi, setKey, setLocations, sharedEmulator, useUi } from './support/harness';
+import { CANCEL, ScriptedUi, type Answer } from './support/scriptedUi';
+
+async function interact<T>(answers: Answer[], command: string, ...args: unknown[]): Promise<{ ui: ScriptedUi; result: T }> {
+  const ui = new ScriptedUi(answers);
+  await useUi(ui);
+  const result = (await vscode.commands.executeCommand(command, ...args)) as T;
+  return { ui, result };
+}
+
+function bodies(emulator: Emulator): unknown[] {
+  return emulator.requests.map((request) => (request.body ? JSON.parse(request.body) : undefined));
+}
+
+describe('interactive flows with scripted answers', () => {
+  let emulator: Emulator;
+
+  beforeEach(async () => {
+    emulator = await sharedEmulator();
+    await useUi(new ScriptedUi([]));
+    await setKey(TEST_KEY);
+    await setLocations([{ projectId: 1, regionId: 76, label: 'Prod' }]);
+    emulator.reset();
+  });
+
+  afterEach(async () => {
+    await useUi(new ScriptedUi([]));
+    for (const name of ['interactive.example', 'second.example', 'retry.example', 'edit.example', 'dup-i.example', 'dnssec-i.example']) {
+      await vscode.commands.executeCommand('gcore.forgetZone', name);
+    }
+    await setLocations([]);
+    await useUi(undefined);
+  });
+
+  describe('Create DNS Zone', () => {
+    it('creates a zone from the name alone, with a step counter and a review step', async () => {
+      const { ui, result } = await interact<{ id: number }>(['Interactive.Example.', [], 'Create interactive.example'], 'gcore.createZone');
+      ui.assertAllAnswersUsed();
+      assert.deepEqual(bodies(emulator), [{ name: 'interactive.example' }]);
+      assert.equal(typeof result.id, 'number');
+      assert.deepEqual(ui.shown.map((shown) => [shown.kind, shown.step, shown.totalSteps]), [
+        ['input', 1, 3],
+        ['pickMany', 2, 3],
+        ['pick', 3, 3],
+      ]);
+      assert.match(ui.notifications[0].message, /Created DNS zone interactive\.example/);
+      assert.ok(emulator.zone('interactive.example'));
+    });
+
+    it('goes Back without losing what was typed, validates each field by name, and shows API warnings', async () => {
+      const { ui } = await interact(
+        [
+          'first.example',
+          BACK,
+          'second.example',
+          ['Contact', 'Negative TTL'],
+          'not an address',
+          'hostmaster@second.example',
+          '-5',
+          '30',
+          'Create second.example',
+        ],
+        'gcore.createZone',
+      );
+      ui.assertAllAnswersUsed();
+      assert.equal(ui.shown[2].value, 'first.example', 'the name box reopens with the earlier answer');
+      const contact = ui.shown.find((shown) => shown.validationMessages.length > 0 && /Contact/.test(shown.validationMessages[0]));
+      assert.ok(contact, 'a bad contact is refused with a message naming the field');
+      assert.ok(ui.shown.some((shown) => shown.validationMessages.some((message) => /Negative TTL/.test(message))));
+      assert.deepEqual(bodies(emulator), [{ name: 'second.example', contact: 'hostmaster@second.example', nx_ttl: 30 }]);
+      assert.ok(ui.notifications.some((notification) => notification.severity === 'warning' && /warnings/.test(notification.message)));
+    });
+
+    it('refuses a bad zone name in the box before any request', async () => {
+      const { ui } = await interact(['bad..name', 'interactive.example', [], 'Create interactive.example'], 'gcore.createZone');
+      assert.match(ui.shown[0].validationMessages[0], /^Zone name: /);
+      assert.equal(emulator.requests.length, 1);
+    });
+
+    it('sends nothing and says nothing when cancelled', async () => {
+      const { ui, result } = await interact(['interactive.example', CANCEL], 'gcore.createZone');
+      assert.equal(result, undefined);
+      assert.equal(emulator.requests.length, 0);
+      assert.deepEqual(ui.notifications, []);
+    });
+
+    it('offers Retry after a failure and keeps the answers', async () => {
+      emulator.inject({ method: 'POST', path: '/dns/v2/zones', status: 503, body: { error: 'temporarily unavailable' } });
+      const ui = new ScriptedUi(['retry.example', [], 'Create retry.example']).answerNotification(/temporarily unavailable/, 'Retry');
+      await useUi(ui);
+      await vscode.commands.executeCommand('gcore.createZone');
+      assert.deepEqual(bodies(emulator), [{ name: 'retry.example' }, { name: 'retry.example' }]);
+      assert.ok(emulator.zone('retry.example'));
+    });
+
+    it('offers Edit after a failure and reopens the prompts with the answers filled in', async () => {
+      emulator.inject({ method: 'POST', path: '/dns/v2/zones', status: 400, body: { error: 'zone name is reserved' } });
+      const ui = new ScriptedUi(['edit-first.example', [], 'Create edit-first.example', 'edit.example', [], 'Create edit.example']).answerNotification(
+        /reserved/,
+        'Edit',
+      );
+      await useUi(ui);
+      await vscode.commands.executeCommand('gcore.createZone');
+      ui.assertAllAnswersUsed();
+      assert.equal(ui.shown[3].value, 'edit-first.example');
+      assert.deepEqual(bodies(emulator), [{ name: 'edit-first.example' }, { name: 'edit.example' }]);
+    });
+
+    it('turns "already exists" into an offer to add the existing zone', async () => {
+      await vscode.commands.executeCommand('gcore.createZone', { name: 'dup-i.example' });
+      await vscode.commands.executeCommand('gcore.forgetZone', 'dup-i.example');
+      const ui = new ScriptedUi(['dup-i.example', [], 'Create dup-i.example']).answerNotification(/already exists/, 'Add Existing Zone');
+      await useUi(ui);
+      await vscode.commands.executeCommand('gcore.createZone');
+      const tree = (await extensionApi()).tree;
+      const [, zones] = (await tree.getChildren()) ?? [];
+      const names = ((await tree.getChildren(zones)) ?? []).map((node) => node.id);
+      assert.ok(names.includes('zones/dup-i.example'));
+    });
+  });
+
+  describe('Update Container', () => {
+    it('updates image and scale after a summary and confirmation, and offers to copy the task ids', async () => {
+      const ui = new ScriptedUi(['Prod', 'web-app', ['Image', 'Scale'], 'nginx:1.27', '1', '3', true]).answerNotification(
+        /Updated container web-app/,
+        'Copy Task IDs',
+      );
+      await useUi(ui);
+      const result = (await vscode.commands.executeCommand('gcore.updateContainer')) as { tasks: string[] };
+      ui.assertAllAnswersUsed();
+      assert.deepEqual(bodies(emulator), [{ image: 'nginx:1.27', scale: { min: 1, max: 3 } }]);
+      assert.equal(emulator.requests[0].path, '/cloud/v1/caas/1/76/containers/web-app');
+      const confirmation = ui.shown.find((shown) => shown.kind === 'confirm');
+      assert.match(confirmation?.message ?? '', /web-app/);
+      assert.match(confirmation?.detail ?? '', /image: "nginx:1\.27"/);
+      await eventually(() => assert.deepEqual(ui.clipboard, [result.tasks.join('\n')]));
+      assert.match(ui.notifications.at(-1)?.message ?? '', new RegExp(result.tasks[0]));
+    });
+
+    it('edits environment variables as a list, validates entries, and sends nothing when not confirmed', async () => {
+      const { ui } = await interact(
+        [
+          'Prod',
+          'web-app',
+          ['Environment variables'],
+          'Add variable…',
+          'BAD KEY=1',
+          'LOG_LEVEL=debug',
+          'Add variable…',
+          'MODE=fast',
+          'LOG_LEVEL=debug',
+          'Done',
+          false,
+        ],
+        'gcore.updateContainer',
+      );
+      ui.assertAllAnswersUsed();
+      assert.ok(ui.shown.some((shown) => shown.validationMessages.some((message) => /^Environment variable: /.test(message))));
+      const confirmation = ui.shown.find((shown) => shown.kind === 'confirm');
+      assert.match(confirmation?.detail ?? '', /envs \(replaces all variables\): MODE=fast$/m);
+      assert.equal(emulator.requests.length, 0);
+    });
+
+    it('checks scale min against max, goes Back to the fields, and remembers the container name', async () => {
+      const { ui } = await interact(
+        ['Prod', 'web-app', ['Scale'], '5', BACK, BACK, ['Timeout'], '200', '90', true],
+        'gcore.updateContainer',
+      );
+      ui.assertAllAnswersUsed();
+      assert.match(ui.shown.find((shown) => shown.validationMessages.length > 0)?.validationMessages[0] ?? '', /^Timeout: /);
+      assert.deepEqual(bodies(emulator), [{ timeout: 90 }]);
+      const { ui: again } = await interact(['Prod', 'web-app', ['Timeout'], '91', true], 'gcore.updateContainer');
+      assert.ok(again.shown[1].labels?.includes('web-app'), 'recently used container names are offered');
+    });
+
+    it('refuses scale min above max with a message naming the field', async () => {
+      const { ui } = await interact(['Prod', 'web-app', ['Scale'], '5', '2', '6', true], 'gcore.updateContainer');
+      const maxBox = ui.shown.find((shown) => shown.validationMessages.length > 0);
+      assert.match(maxBox?.validationMessages[0] ?? '', /Scale/);
+      assert.deepEqual(bodies(emulator), [{ scale: { min: 5, max: 6 } }]);
+    });
+
+    it('sends "Disabled" in a second request when combined with other fields', async () => {
+      await interact(['Prod', 'web-app', ['Disabled', 'Timeout'], 'Yes', '30', true], 'gcore.updateContainer');
+      assert.deepEqual(bodies(emulator), [{ timeout: 30 }, { is_disabled: true }]);
+    });
+  });
+
+  describe('DNSSEC', () => {
+    it('enables from a tree node, shows the DS record and copies it', async () => {
+      await vscode.commands.executeCommand('gcore.createZone', { name: 'dnssec-i.example' });
+      const tree = (await extensionApi()).tree;
+      const [, zonesSection] = (await tree.getChildren()) ?? [];
+      const node = ((await tree.getChildren(zonesSection)) ?? []).find((candidate) => candidate.id === 'zones/dnssec-i.example');
+      const ui = new ScriptedUi([]).answerNotification(/DNSSEC is enabled/, 'Copy DS Record');
+      await useUi(ui);
+      const response = (await vscode.commands.executeCommand('gcore.enableDnssec', node)) as { ds: string };
+      assert.match(ui.notifications[0].message, /registrar/);
+      assert.ok(ui.notifications[0].message.includes(response.ds));
+      await eventually(() => assert.deepEqual(ui.clipboard, [response.ds]));
+    });
+
+    it('asks before disabling and explains what it means for resolution', async () => {
+      await vscode.commands.executeCommand('gcore.createZone', { name: 'dnssec-i.example' });
+      await vscode.commands.executeCommand('gcore.enableDnssec', 'dnssec-i.example');
+      emulator.reset();
+      const tree = (await extensionApi()).tree;
+      const [, zonesSection] = (await tree.getChildren()) ?? [];
+      const node = ((await tree.getChildren(zonesSection)) ?? []).find((candidate) => candidate.id === 'zones/dnssec-i.example');
+      const { ui } = await interact([false], 'gcore.disableDnssec', node);
+      assert.match(ui.shown[0].detail ?? '', /DS record/);
+      assert.equal(emulator.requests.length, 0);
+      await interact([true], 'gcore.disableDnssec', node);
+      assert.deepEqual(bodies(emulator), [{ enabled: false }]);
+    });
+  });
+
+  describe('API key', () => {
+    it('sets the key from a password box that refuses an empty value', async () => {
+      const { ui } = await interact(['  ', 'interactive-key'], 'gcore.setApiKey');
+      assert.match(ui.shown[0].validationMessages[0], /empty/);
+      emulator.inject({ path: '/cloud/v3/gpu/virtual/1/76/flavors', status: 500 });
+      await vscode.commands.executeCommand('gcore.listGpuFlavors', { projectId: 1, regionId: 76 }).then(undefined, () => undefined);
+      assert.equal(emulator.requests[0].headers.authorization, 'apikey interactive-key');
+    });
+
+    it('answers a 401 with "Set API Key", which opens the key prompt', async () => {
+      emulator.inject({ path: '/cloud/v3/gpu/virtual/1/76/flavors', status: 401, body: { exception_class: 'NotAuthenticated', message: 'Invalid token.' } });
+      const ui = new ScriptedUi(['Prod', TEST_KEY]).answerNotification(/rejected the API key/, 'Set API Key');
+      await useUi(ui);
+      await vscode.commands.executeCommand('gcore.listGpuFlavors');
+      await eventually(() => assert.ok(ui.shown.some((shown) => shown.title === 'Gcore: Set API Key')));
+      assert.match(ui.notifications[0].message, /Invalid token/);
+    });
+  });
+
+  it('Forget Zone says the zone at Gcore is untouched', async () => {
+    await vscode.commands.executeCommand('gcore.createZone', { name: 'interactive.example' });
+    const { ui } = await interact([], 'gcore.forgetZone', 'interactive.example');
+    assert.equal(ui.shown.length, 0, 'a zone name argument makes it programmatic: no confirmation');
+    await vscode.commands.executeCommand('gcore.addKnownZone', 'interactive.example');
+    const { ui: asked } = await interact(['interactive.example', true], 'gcore.forgetZone');
+    assert.match(asked.shown[1].detail ?? '', /not deleted/);
+    assert.match(asked.notifications[0].message, /untouched/);
+  });
+});

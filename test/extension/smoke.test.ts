@@ -1,0 +1,28 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+
+/** publisher.name from package.json: the identity users and other extensions rely on. */
+const EXTENSION_ID = 'gcore-vscode.gcore-vscode';
+/** This file runs from out/test/extension/, three levels below the extension under development. */
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+describe('extension host smoke', () => {
+  it('loads the extension under development, not an installed copy', () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension, `${EXTENSION_ID} is not among the loaded extensions`);
+    assert.equal(extension.extensionUri.fsPath, REPO_ROOT);
+  });
+
+  it('activates without error', async () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension);
+    await extension.activate();
+    assert.equal(extension.isActive, true);
+  });
+
+  it('contributes gcore.apiBaseUrl with the real API as its default', () => {
+    const config = vscode.workspace.getConfiguration('gcore');
+    assert.equal(config.inspect('apiBaseUrl')?.defaultValue, 'https://api.gcore.com');
+  });
+});

@@ -1,0 +1,69 @@
+import * as vscode from 'vscode';
+import type { TestingApi } from '../../../src/extension';
+import type { PromptUi } from '../../../src/prompts/promptUi';
+import { start, type Emulator } from '../../emulator/server';
+
+export const EXTENSION_ID = 'gcore-vscode.gcore-vscode';
+export const TEST_KEY = 'ext-host-test-key-0123456789';
+
+let api: TestingApi | undefined;
+let emulator: Emulator | undefined;
+
+/** Activates the extension under test and returns its testing hooks (present in ExtensionMode.Test only). */
+export async function extensionApi(): Promise<TestingApi> {
+  if (api) return api;
+  const extension = vscode.extensions.getExtension<TestingApi>(EXTENSION_ID);
+  if (!extension) throw new Error(`${EXTENSION_ID} is not installed in this extension host`);
+  const testingApi = await extension.activate();
+  if (!testingApi) throw new Error('the extension returned no testing API: is the host in test mode?');
+  api = testingApi;
+  return api;
+}
+
+/**
+ * One emulator for the whole run, in this extension host, with gcore.apiBaseUrl pointing at it.
+ * Each suite resets its state and request log.
+ */
+export async function sharedEmulator(): Promise<Emulator> {
+  if (!emulator) {
+    emulator = await start({ apiKey: TEST_KEY });
+    await gcoreConfig().update('apiBaseUrl', emulator.url, vscode.ConfigurationTarget.Global);
+  }
+  emulator.reset();
+  return emulator;
+}
+
+export async function stopSharedEmulator(): Promise<void> {
+  await emulator?.close();
+  emulator = undefined;
+}
+
+export function gcoreConfig(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('gcore');
+}
+
+export async function setKey(key: string | undefined): Promise<void> {
+  if (key === undefined) await vscode.commands.executeCommand('gcore.signOut');
+  else await vscode.commands.executeCommand('gcore.setApiKey', { apiKey: key });
+}
+
+export async function useUi(ui: PromptUi | undefined): Promise<void> {
+  (await extensionApi()).setPromptUi(ui);
+}
+
+export async function setLocations(locations: { projectId: number; regionId: number; label?: string }[]): Promise<void> {
+  await gcoreConfig().update('locations', locations, vscode.ConfigurationTarget.Global);
+}
+
+/** Waits until `check` passes (settings and secret events arrive asynchronously). */
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}

@@ -1,0 +1,157 @@
+import * as assert from 'node:assert/strict';
+import {
+  BACK,
+  type Back,
+  type ConfirmRequest,
+  type InputRequest,
+  type PickRequest,
+  type ProgressTask,
+  type PromptUi,
+  type Severity,
+} from '../../../src/prompts/promptUi';
+
+/** Dismissing a prompt (Escape). */
+export const CANCEL = Symbol('cancel');
+
+/**
+ * One scripted answer: text for an input box, a label (or labels) for a pick, true/false for a
+ * confirmation, BACK, or CANCEL.
+ */
+export type Answer = string | string[] | boolean | Back | typeof CANCEL;
+
+export interface ShownPrompt {
+  kind: 'input' | 'pick' | 'pickMany' | 'confirm';
+  title: string;
+  step?: number;
+  totalSteps?: number;
+  canGoBack?: boolean;
+  /** The value the box was opened with (what the user typed before going back, for example). */
+  value?: string;
+  labels?: string[];
+  message?: string;
+  detail?: string;
+  /** Validation messages the scripted text produced; the next answer is then typed as a correction. */
+  validationMessages: string[];
+}
+
+export interface Notification {
+  severity: Severity;
+  message: string;
+  actions: string[];
+}
+
+/**
+ * A PromptUi that answers from a script and records everything shown, so interactive flows are tested
+ * without clicking. Cancellation is signalled like the real UI: an error with `userCancelled`.
+ */
+export class ScriptedUi implements PromptUi {
+  readonly shown: ShownPrompt[] = [];
+  readonly notifications: Notification[] = [];
+  readonly clipboard: string[] = [];
+  readonly progressTitles: string[] = [];
+  private readonly answers: Answer[];
+  /** Button to press on the next notification whose message matches. */
+  private readonly notificationAnswers: { match: RegExp; action: string }[] = [];
+
+  constructor(answers: Answer[]) {
+    this.answers = [...answers];
+  }
+
+  answerNotification(match: RegExp, action: string): this {
+    this.notificationAnswers.push({ match, action });
+    return this;
+  }
+
+  assertAllAnswersUsed(): void {
+    assert.deepEqual(this.answers, [], 'not every scripted answer was asked for');
+  }
+
+  async input(request: InputRequest): Promise<string | Back> {
+    const shown = this.record('input', request, { value: request.value });
+    for (;;) {
+      const answer = this.next(shown);
+      if (answer === BACK) return BACK;
+      if (typeof answer !== 'string') throw new Error(`input "${request.title}" got a non-text answer ${String(answer)}`);
+      const problem = request.validate?.(answer);
+      if (problem === undefined) return answer;
+      shown.validationMessages.push(problem);
+    }
+  }
+
+  async pick<T>(request: PickRequest<T>): Promise<T | Back> {
+    const shown = this.record('pick', request, { labels: request.items.map((item) => item.label) });
+    for (;;) {
+      const answer = this.next(shown);
+      if (answer === BACK) return BACK;
+      if (typeof answer !== 'string') throw new Error(`pick "${request.title}" got ${String(answer)}`);
+      const item = request.items.find((candidate) => candidate.label === answer || stripIcon(candidate.label) === answer);
+      if (item) return item.value;
+      if (!request.custom) throw new Error(`pick "${request.title}" has no item "${answer}" (items: ${shown.labels?.join(' | ')})`);
+      const problem = request.custom.validate?.(answer);
+      if (problem === undefined) return request.custom.toValue(answer);
+      shown.validationMessages.push(problem);
+    }
+  }
+
+  async pickMany<T>(request: PickRequest<T>): Promise<T[] | Back> {
+    const shown = this.record('pickMany', request, { labels: request.items.map((item) => item.label) });
+    const answer = this.next(shown);
+    if (answer === BACK) return BACK;
+    if (!Array.isArray(answer)) throw new Error(`pickMany "${request.title}" needs a list of labels`);
+    return answer.map((label) => {
+      const item = request.items.find((candidate) => candidate.label === label || stripIcon(candidate.label) === label);
+      if (!item) throw new Error(`pickMany "${request.title}" has no item "${label}"`);
+      return item.value;
+    });
+  }
+
+  async confirm(request: ConfirmRequest): Promise<boolean> {
+    const shown = this.record('confirm', { title: request.confirmLabel }, { message: request.message, detail: request.detail });
+    const answer = this.next(shown);
+    if (typeof answer !== 'boolean') throw new Error(`confirmation "${request.message}" needs true or false`);
+    return answer;
+  }
+
+  async notify(severity: Severity, message: string, ...actions: string[]): Promise<string | undefined> {
+    this.notifications.push({ severity, message, actions });
+    const index = this.notificationAnswers.findIndex((answer) => answer.match.test(message));
+    if (index < 0) return undefined;
+    const [{ action }] = this.notificationAnswers.splice(index, 1);
+    assert.ok(actions.includes(action), `notification "${message}" has no action "${action}" (has: ${actions.join(', ')})`);
+    return action;
+  }
+
+  async withProgress<T>(task: ProgressTask<T>): Promise<T> {
+    this.progressTitles.push(task.title);
+    return task.run(new AbortController().signal);
+  }
+
+  async copyToClipboard(text: string): Promise<void> {
+    this.clipboard.push(text);
+  }
+
+  private record(kind: ShownPrompt['kind'], request: { title: string; step?: number; totalSteps?: number; canGoBack?: boolean }, extra: Partial<ShownPrompt>): ShownPrompt {
+    const shown: ShownPrompt = {
+      kind,
+      title: request.title,
+      step: request.step,
+      totalSteps: request.totalSteps,
+      canGoBack: request.canGoBack,
+      validationMessages: [],
+      ...extra,
+    };
+    this.shown.push(shown);
+    return shown;
+  }
+
+  private next(shown: ShownPrompt): Exclude<Answer, typeof CANCEL> {
+    if (this.answers.length === 0) throw new Error(`no scripted answer left for ${shown.kind} "${shown.title}"`);
+    const answer = this.answers.shift() as Answer;
+    if (answer === CANCEL) throw Object.assign(new Error('Cancelled by the user.'), { userCancelled: true });
+    return answer;
+  }
+}
+
+function stripIcon(label: string): string {
+  return label.replace(/^\$\([a-z-]+\)\s*/, '');
+}
