@@ -1,5 +1,6 @@
 // Bundles the extension into one CommonJS file (dist/extension.js). node-fetch 3 is ESM-only, so it is
 // inlined here rather than required at run time. `--emulator` bundles the API emulator's CLI instead.
+const fs = require('node:fs');
 const esbuild = require('esbuild');
 
 const production = process.argv.includes('--production');
@@ -21,11 +22,28 @@ const problemMatcherPlugin = {
   },
 };
 
+/**
+ * fetch-blob (a node-fetch dependency) falls back to web-streams-polyfill only when the runtime has no
+ * global ReadableStream. Every Node that runs VS Code extensions (18+) has one, so the 60 KB fallback is
+ * dead weight in the bundle; it is replaced by a module that says so if it is ever reached.
+ */
+const noStreamsPolyfillPlugin = {
+  name: 'no-web-streams-polyfill',
+  setup(build) {
+    build.onResolve({ filter: /^web-streams-polyfill(\/|$)/ }, (args) => ({ path: args.path, namespace: 'no-polyfill' }));
+    build.onLoad({ filter: /.*/, namespace: 'no-polyfill' }, () => ({
+      contents: 'throw new Error("This runtime has no ReadableStream; the Gcore extension needs Node 18 or newer.");',
+      loader: 'js',
+    }));
+  },
+};
+
 const extensionOptions = {
   entryPoints: ['src/extension.ts'],
   outfile: 'dist/extension.js',
   external: ['vscode'],
   define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"' },
+  plugins: [noStreamsPolyfillPlugin],
 };
 
 const emulatorOptions = {
@@ -34,6 +52,7 @@ const emulatorOptions = {
 };
 
 async function main() {
+  if (!emulator) fs.rmSync('dist', { recursive: true, force: true });
   const ctx = await esbuild.context({
     ...(emulator ? emulatorOptions : extensionOptions),
     bundle: true,
@@ -44,7 +63,7 @@ async function main() {
     sourcemap: !production,
     sourcesContent: false,
     logLevel: 'silent',
-    plugins: [problemMatcherPlugin],
+    plugins: [...(emulator ? [] : extensionOptions.plugins), problemMatcherPlugin],
   });
   if (watch) {
     await ctx.watch();
