@@ -7,7 +7,7 @@ import { readLocations } from '../state/settings';
 import { locationKey } from '../validation/location';
 import type { ItemView } from './presentation/itemView';
 import { errorView } from './presentation/errorView';
-import { flavorView, sortFlavors } from './presentation/flavorView';
+import { flavorTooltipMarkdown, flavorView, sortFlavors } from './presentation/flavorView';
 import { dnssecDetailRows, zoneView } from './presentation/zoneView';
 import {
   GPU_SECTION,
@@ -75,6 +75,12 @@ export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
         return item;
       }
     }
+  }
+
+  /** Flavor tooltips are built on hover only: a location may hold thousands of flavors. */
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    if (node.nodeType === 'flavor' && !item.tooltip) item.tooltip = new vscode.MarkdownString(flavorTooltipMarkdown(node.flavor));
+    return item;
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {

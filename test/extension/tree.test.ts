@@ -98,7 +98,9 @@ describe('the Gcore tree', () => {
     assert.ok(contexts.includes('flavor.outOfStock'), 'out-of-stock flavors are marked');
     assert.match(String(flavors[0].description), /\d+× .+ · \d+ vCPU · [\d.]+ GiB/);
     assert.ok(!String(flavors[0].description).includes('/h'), 'no price unless prices are on');
-    assert.match(tooltip(flavors[0]), /vCPU/);
+    const [firstFlavor] = await children(location);
+    const resolved = await (await tree()).resolveTreeItem?.(flavors[0], firstFlavor, new vscode.CancellationTokenSource().token);
+    assert.match(tooltip(resolved ?? flavors[0]), /vCPU/);
     assert.ok(flavors.every((item) => item.id?.startsWith('gpu/1/76/')));
   });
 

@@ -24,6 +24,9 @@ const PRESENTATION: Record<FlavorAvailability, { marker?: string; icon: NonNulla
 };
 
 /**
+ * The row itself, without the tooltip: a location can hold thousands of flavors, so the tree builds
+ * each tooltip only when it is hovered (see flavorTooltipMarkdown).
+ *
  * The availability marker leads the description because VS Code truncates descriptions from the end, and the
  * icon colour alone is not enough for colour-blind users or high-contrast themes.
  */
@@ -37,8 +40,12 @@ export function flavorView(flavor: GpuFlavor, options: { showPrices: boolean }):
   return {
     label: flavorName(flavor),
     ...(parts.length > 0 ? { description: parts.join(' · ') } : {}),
-    tooltip: flavorTooltip(flavor, availability),
     icon: { ...icon },
     contextValue,
   };
+}
+
+/** Markdown for the flavor's tooltip: every field it has, with why it is unavailable when it is. */
+export function flavorTooltipMarkdown(flavor: GpuFlavor): string {
+  return flavorTooltip(flavor, flavorAvailability(flavor));
 }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { GpuFlavor } from '../../../src/api/types';
-import { flavorView } from '../../../src/tree/presentation/flavorView';
+import { flavorTooltipMarkdown, flavorView } from '../../../src/tree/presentation/flavorView';
 import { escapeMarkdown } from '../../../src/tree/presentation/itemView';
 import { tableRows, unescapedPunctuation } from './markdownReading';
 
@@ -117,6 +117,10 @@ describe('flavorView icon, label and contextValue', () => {
 });
 
 describe('flavorView tooltip', () => {
+  it('is left out of the row, to be built when the row is hovered', () => {
+    assert.equal(flavorView(l40s(), withoutPrices).tooltip, undefined);
+  });
+
   it('lists every field, known ones with friendly labels first, unknown ones by their path', () => {
     const flavor = l40s({
       hardware_description: { gpu: '1x NVIDIA L40S 48GB', ram: 98304, vcpus: 16, local_storage: 200 },
@@ -125,7 +129,7 @@ describe('flavorView tooltip', () => {
       tags: ['a', 'b'],
       empty_section: {},
     });
-    const rows = tableRows(flavorView(flavor, withoutPrices).tooltip!);
+    const rows = tableRows(flavorTooltipMarkdown(flavor));
     assert.deepEqual(
       rows.map((row) => [row.label, row.value]),
       [
@@ -154,18 +158,18 @@ describe('flavorView tooltip', () => {
   });
 
   it('starts with the name as a heading', () => {
-    const tooltip = flavorView(l40s(), withoutPrices).tooltip!;
+    const tooltip = flavorTooltipMarkdown(l40s());
     assert.equal(tooltip.split('\n')[0], `### ${escapeMarkdown('g2-gpu-l40s-1')}`);
   });
 
   it('shows prices in the tooltip even when the description leaves them out', () => {
-    const rows = tableRows(flavorView(l40s(), withoutPrices).tooltip!);
+    const rows = tableRows(flavorTooltipMarkdown(l40s()));
     assert.equal(rows.find((row) => row.label === 'Price per hour')?.value, '€1.23/h');
   });
 
   it('does not show amounts the API marked as hidden, but still lists the fields', () => {
     const flavor = l40s({ price: { currency_code: 'EUR', price_per_hour: 1.2, price_per_month: null, price_status: 'hide' } });
-    const rowList = tableRows(flavorView(flavor, withPrices).tooltip!);
+    const rowList = tableRows(flavorTooltipMarkdown(flavor));
     const rows = new Map(rowList.map((row) => [row.label, row.value]));
     assert.match(rows.get('Price status')!, /^hide/);
     assert.equal(rows.get('Price per hour'), 'not shown (see price status)');
@@ -174,7 +178,7 @@ describe('flavorView tooltip', () => {
   });
 
   it('shows null hardware objects as rows of their own', () => {
-    const rows = tableRows(flavorView({ name: 'n', hardware_description: null, hardware_properties: null, price: null }, withPrices).tooltip!);
+    const rows = tableRows(flavorTooltipMarkdown({ name: 'n', hardware_description: null, hardware_properties: null, price: null }));
     assert.deepEqual(
       rows.map((row) => [row.label, row.value]),
       [
@@ -188,7 +192,7 @@ describe('flavorView tooltip', () => {
 
   it('shows values of an unexpected type as they came', () => {
     const rows = new Map(
-      tableRows(flavorView({ name: 'odd', capacity: 'lots' as unknown as number, disabled: 'no' as unknown as boolean }, withoutPrices).tooltip!).map(
+      tableRows(flavorTooltipMarkdown({ name: 'odd', capacity: 'lots' as unknown as number, disabled: 'no' as unknown as boolean })).map(
         (row) => [row.label, row.value],
       ),
     );
@@ -204,7 +208,7 @@ describe('flavorView tooltip', () => {
       'we|ird [k](z)': '`code` _em_ |',
       hardware_description: { gpu: '![img](http://x/y.png)' },
     };
-    const tooltip = flavorView(flavor, withoutPrices).tooltip!;
+    const tooltip = flavorTooltipMarkdown(flavor);
     assert.ok(!tooltip.includes('[x](https'), 'no live link');
     assert.ok(!tooltip.includes('<b>'), 'no live HTML');
     assert.ok(!tooltip.includes('\n# line two'), 'no injected heading');
@@ -227,17 +231,17 @@ describe('flavorView tooltip', () => {
   });
 
   it('explains why an out-of-stock flavor is unavailable', () => {
-    const tooltip = flavorView(l40s({ capacity: 0 }), withoutPrices).tooltip!;
+    const tooltip = flavorTooltipMarkdown(l40s({ capacity: 0 }));
     assert.match(tooltip, /\*\*Out of stock:\*\* .*no capacity/);
     assert.equal(tableRows(tooltip).find((row) => row.label === 'Capacity')?.value, '0 (out of stock)');
   });
 
   it('explains why a disabled flavor is unavailable', () => {
-    assert.match(flavorView(l40s({ disabled: true }), withoutPrices).tooltip!, /\*\*Disabled:\*\* .*disabled this flavor/);
+    assert.match(flavorTooltipMarkdown(l40s({ disabled: true })), /\*\*Disabled:\*\* .*disabled this flavor/);
   });
 
   it('says nothing about availability for an available flavor', () => {
-    const tooltip = flavorView(l40s(), withoutPrices).tooltip!;
+    const tooltip = flavorTooltipMarkdown(l40s());
     assert.doesNotMatch(tooltip, /Out of stock|\*\*Disabled/);
   });
 });
