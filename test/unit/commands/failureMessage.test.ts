@@ -1,0 +1,48 @@
+import * as assert from 'node:assert/strict';
+import { GcoreApiError, type ApiErrorKind } from '../../../src/api/errors';
+import { describeFailure } from '../../../src/commands/failureMessage';
+
+const cases: { kind: ApiErrorKind; status?: number; message: string; says: RegExp; actions: string[] }[] = [
+  { kind: 'unauthorized', message: 'No Gcore API key is set.', says: /needs a Gcore API key/, actions: ['Set API Key'] },
+  { kind: 'unauthorized', status: 401, message: 'Invalid token.', says: /rejected the API key \(Invalid token\)/, actions: ['Set API Key', 'Retry'] },
+  { kind: 'forbidden', status: 403, message: 'Region is out of capacity', says: /out of capacity \(403\).*try another region/, actions: ['Retry', 'Show Log'] },
+  { kind: 'notFound', status: 404, message: 'Container x not found', says: /not found \(404\)\. Check/, actions: ['Show Log'] },
+  { kind: 'conflict', status: 409, message: 'zone already exists', says: /already exists \(409\)/, actions: ['Show Log'] },
+  { kind: 'invalidInput', status: 400, message: 'Validation failed (scale.min: too big)', says: /refused the input: Validation failed \(scale\.min/, actions: ['Show Log'] },
+  { kind: 'rateLimited', status: 429, message: 'Too many requests.', says: /limiting the request rate \(429\)\. Wait/, actions: ['Retry'] },
+  { kind: 'server', status: 502, message: 'Bad gateway', says: /server error \(502\): Bad gateway\. Try again/, actions: ['Retry', 'Show Log'] },
+  { kind: 'network', message: 'Could not reach the Gcore API at api.gcore.com (ECONNREFUSED).', says: /ECONNREFUSED\)\. Check the network connection, your proxy/, actions: ['Retry', 'Open Settings'] },
+  { kind: 'timeout', message: 'The Gcore API did not answer within 30 s.', says: /within 30 s\. Try again, or raise gcore\.requestTimeoutSeconds/, actions: ['Retry', 'Open Settings'] },
+  { kind: 'badBaseUrl', message: 'The API base URL is refused: use https:.', says: /Fix the setting gcore\.apiBaseUrl/, actions: ['Open Settings'] },
+  { kind: 'badResponse', status: 200, message: 'The Gcore API sent an unexpected response: x.', says: /unexpected response: x\./, actions: ['Retry', 'Show Log'] },
+];
+
+describe('describeFailure', () => {
+  for (const { kind, status, message, says, actions } of cases) {
+    it(`says what failed and what to do next for ${kind}${status ? ` (${status})` : ''}`, () => {
+      const failure = describeFailure(new GcoreApiError(kind, message, { status }), 'List GPU flavors');
+      assert.match(failure.message, /^List GPU flavors /);
+      assert.match(failure.message, says);
+      assert.deepEqual(failure.actions, actions);
+    });
+  }
+
+  it('adds the request id and a button to copy it', () => {
+    const failure = describeFailure(new GcoreApiError('server', 'Boom', { status: 500, requestId: 'req-123' }), 'Create DNS zone');
+    assert.match(failure.message, /\(request ID req-123\)$/);
+    assert.deepEqual(failure.actions, ['Retry', 'Show Log', 'Copy Request ID']);
+    assert.equal(failure.requestId, 'req-123');
+  });
+
+  it('offers Edit where the flow can reopen its prompts, and no Retry where it cannot', () => {
+    const error = new GcoreApiError('invalidInput', 'Bad', { status: 400 });
+    assert.deepEqual(describeFailure(error, 'Update container', { canEdit: true }).actions, ['Edit', 'Show Log']);
+    const server = new GcoreApiError('server', 'Boom', { status: 500 });
+    assert.deepEqual(describeFailure(server, 'Update container', { canRetry: false }).actions, ['Show Log']);
+  });
+
+  it('wraps errors that are not API errors', () => {
+    assert.deepEqual(describeFailure(new Error('disk full'), 'Set API key'), { message: 'Set API key failed: disk full', actions: ['Show Log'] });
+    assert.equal(describeFailure('odd', 'Refresh').message, 'Refresh failed: odd');
+  });
+});
