@@ -28,6 +28,15 @@ async function section(name: 'GPU Flavors' | 'DNS Zones'): Promise<Node> {
   throw new Error(`no ${name} section`);
 }
 
+/** The location nodes under GPU Flavors, once the settings change has reached the tree. */
+async function locationNodes(count: number): Promise<Node[]> {
+  return eventually(async () => {
+    const found = await children(await section('GPU Flavors'));
+    assert.equal(found.length, count);
+    return found;
+  });
+}
+
 function label(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
 }
@@ -82,11 +91,7 @@ describe('the Gcore tree', () => {
 
   it('lists flavors on expand: available first, with GPU, vCPU, RAM and a Markdown tooltip', async () => {
     await setLocations([{ projectId: 1, regionId: 76 }]);
-    const [location] = await eventually(async () => {
-      const found = await children(await section('GPU Flavors'));
-      assert.equal(found.length, 1);
-      return found;
-    });
+    const [location] = await locationNodes(1);
     const flavors = await items(location);
     assert.equal(emulator.requests.length, 1);
     assert.equal(emulator.requests[0].query.hide_disabled, 'true');
@@ -107,11 +112,7 @@ describe('the Gcore tree', () => {
   it('shows hourly prices when gcore.gpuFlavors.includePrices is on, only for price_status "show"', async () => {
     await setLocations([{ projectId: 1, regionId: 76 }]);
     await gcoreConfig().update('gpuFlavors.includePrices', true, vscode.ConfigurationTarget.Global);
-    const [location] = await eventually(async () => {
-      const found = await children(await section('GPU Flavors'));
-      assert.equal(found.length, 1);
-      return found;
-    });
+    const [location] = await locationNodes(1);
     const flavors = await items(location);
     assert.equal(emulator.requests.at(-1)?.query.include_prices, 'true');
     const priced = flavors.filter((item) => /€[\d.]+\/h/.test(String(item.description)));
@@ -121,11 +122,7 @@ describe('the Gcore tree', () => {
 
   it('serves expand/collapse from cache and refetches only on Refresh', async () => {
     await setLocations([{ projectId: 1, regionId: 76 }]);
-    const [location] = await eventually(async () => {
-      const found = await children(await section('GPU Flavors'));
-      assert.equal(found.length, 1);
-      return found;
-    });
+    const [location] = await locationNodes(1);
     await Promise.all([children(location), children(location)]);
     assert.equal(emulator.requests.length, 1, 'two loads at once share one request');
     await children(location);
@@ -138,11 +135,7 @@ describe('the Gcore tree', () => {
   it('shows an error node with the API message for a failing location, and the other location still loads', async () => {
     await setLocations([{ projectId: 1, regionId: 76 }, { projectId: 3, regionId: 9 }]);
     emulator.inject({ path: '/cloud/v3/gpu/virtual/1/76/flavors', status: 403, body: { exception_class: 'ForbiddenError', message: 'Region is out of capacity' } });
-    const [failing, healthy] = await eventually(async () => {
-      const found = await children(await section('GPU Flavors'));
-      assert.equal(found.length, 2);
-      return found;
-    });
+    const [failing, healthy] = await locationNodes(2);
     const [errorItem] = await items(failing);
     assert.equal(errorItem.contextValue, 'error');
     assert.match(String(errorItem.description), /out of capacity/);
@@ -156,11 +149,7 @@ describe('the Gcore tree', () => {
   it('turns a 401 into an error node that sets the key', async () => {
     await setLocations([{ projectId: 1, regionId: 76 }]);
     emulator.inject({ path: '/cloud/v3/gpu/virtual/1/76/flavors', status: 401, body: { exception_class: 'NotAuthenticated', message: 'Invalid token.' } });
-    const [location] = await eventually(async () => {
-      const found = await children(await section('GPU Flavors'));
-      assert.equal(found.length, 1);
-      return found;
-    });
+    const [location] = await locationNodes(1);
     const [errorItem] = await items(location);
     assert.equal(errorItem.command?.command, 'gcore.setApiKey');
     assert.match(tooltip(errorItem), /Invalid token/);
