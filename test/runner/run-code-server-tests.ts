@@ -1,25 +1,34 @@
+import type { BrowserContext } from 'playwright-core';
+import { RELOAD_PHASE_VARIABLE, type ReloadPhase } from '../extension/reload/reloadPhase';
 import { CleanupStack } from './cleanup-stack';
-import { ensureCodeServerInstalled } from './code-server-install';
+import { type CodeServerInstall, ensureCodeServerInstalled } from './code-server-install';
 import { CodeServerProcess } from './code-server-process';
 import { errorSummary } from './error-summary';
 import { applyEnvChanges, extensionHostEnvChanges } from './extension-host-env';
 import { formatAutomationLog } from './extension-host-log';
 import { assertBuilt, REPO_ROOT, TESTS_ENTRY } from './extension-under-test';
 import { findFreeLoopbackPort } from './free-port';
-import { createThrowawayProfile, removeThrowawayProfile } from './throwaway-profile';
+import { createThrowawayProfile, removeThrowawayProfile, type ThrowawayProfile } from './throwaway-profile';
 import { launchChromium, runWorkbenchTests } from './workbench-browser';
 import { workbenchTestUrl } from './workbench-url';
 
 /**
  * Runs the suites of out/test/extension/ inside a real VS Code extension host (code-server's), with the
- * workbench in headless Chromium, and exits with the tests' exit code. Harness failures exit 2, the hard
- * timeout 124, and SIGINT/SIGTERM 130/143; in every case the browser, code-server's whole process group
- * and the temp profile are removed first.
+ * workbench in headless Chromium, and exits with the tests' exit code. VS Code starts twice on the same
+ * profile: the main phase runs every suite and leaves state behind (reload/beforeReload.test), then, after
+ * the window has closed and code-server has stopped, the second start runs reload/afterReload.test alone to
+ * check that state. Both must pass for exit 0; otherwise the first failing phase's code is returned.
+ * Harness failures exit 2, the hard timeout 124, and SIGINT/SIGTERM 130/143; in every case the browser,
+ * every code-server process group and the temp profile are removed first.
  */
 
 const TIMEOUT_VARIABLE = 'GCORE_TEST_TIMEOUT_SECONDS';
 const DEFAULT_TIMEOUT_SECONDS = 15 * 60;
 const READY_TIMEOUT_MS = 60_000;
+const HOST_EXIT_TIMEOUT_MS = 10_000;
+const HOST_EXIT_POLL_MS = 100;
+/** code-server's log line once the extension host of a closed window has shut down. */
+const EXTENSION_HOST_EXITED = /Extension Host Process exited/;
 const HARNESS_FAILURE = 2;
 const TIMED_OUT = 124;
 const SIGNAL_EXIT_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
@@ -56,20 +65,69 @@ async function runTests(): Promise<number> {
   });
 
   const port = await findFreeLoopbackPort();
-  const server = CodeServerProcess.start({ install, profile, port, env });
-  cleanups.push({ name: 'stop code-server', run: () => server.stop(), runNow: () => server.killNow() });
+  const browser = await launchChromium(profile.privateDirsEnv);
+  // Playwright kills the browsers it launched when the process exits, so no synchronous step is needed.
+  cleanups.push({ name: 'close browser', run: () => browser.close(), runNow: () => undefined });
+
+  // The web workbench keeps globalState and SecretStorage in the browser's storage for code-server's origin
+  // (the user-data dir holds the settings), so both starts share one browser context and one port.
+  const context = await browser.newContext();
+  const shared: SharedByBothStarts = { install, profile, port, env, context };
+
+  const main = await runStart('main', shared);
+  // The reload: the window closes, the extension host deactivates the extension and exits, code-server stops.
+  await closeWindows(context);
+  await waitForExtensionHostExit(main.server);
+  await main.stopServer();
+  const afterReload = await runStart('afterReload', shared);
+
+  phase(`main phase: exit ${main.exitCode}; after the reload: exit ${afterReload.exitCode}`);
+  return main.exitCode !== 0 ? main.exitCode : afterReload.exitCode;
+}
+
+interface SharedByBothStarts {
+  install: CodeServerInstall;
+  profile: ThrowawayProfile;
+  port: number;
+  env: NodeJS.ProcessEnv;
+  context: BrowserContext;
+}
+
+interface FinishedStart {
+  exitCode: number;
+  server: CodeServerProcess;
+  /** Stops code-server once; later calls (the cleanup's included) wait for that same stop. */
+  stopServer(): Promise<void>;
+}
+
+/**
+ * Starts code-server, opens a workbench window that runs this phase's suites, and returns their exit code.
+ * The window and code-server stay up; the cleanups stop them if the caller does not.
+ */
+async function runStart(reloadPhase: ReloadPhase, shared: SharedByBothStarts): Promise<FinishedStart> {
+  // A signal or the timeout may have started the teardown while the previous start was finishing.
+  if (cleanups.isDraining()) throw new Error('the teardown has started');
+  const { install, profile, port, env, context } = shared;
+  const server = CodeServerProcess.start({ install, profile, port, env: { ...env, [RELOAD_PHASE_VARIABLE]: reloadPhase } });
+  let stopping: Promise<void> | undefined;
+  const stopServer = (): Promise<void> => (stopping ??= server.stop());
+  cleanups.push({
+    name: `stop code-server (${reloadPhase})`,
+    run: stopServer,
+    // Once stopped, its process group id may be reused by someone else's processes: never signal it again.
+    runNow: () => {
+      if (!stopping) server.killNow();
+    },
+  });
+  // Newest first: the window closes before its code-server stops, as when a user closes VS Code.
+  cleanups.push({ name: `close the ${reloadPhase} window`, run: () => closeWindows(context), runNow: () => undefined });
   try {
     await server.waitUntilReady(READY_TIMEOUT_MS);
   } catch (error) {
     console.error(server.recentOutput());
     throw error;
   }
-  phase(`code-server ready on ${server.url} (process group ${server.pid})`);
-
-  const browser = await launchChromium(profile.privateDirsEnv);
-  // Playwright kills the browsers it launched when the process exits, so no synchronous step is needed.
-  cleanups.push({ name: 'close browser', run: () => browser.close(), runNow: () => undefined });
-  phase('chromium started; running the extension host tests');
+  phase(`${reloadPhase}: code-server ready on ${server.url} (process group ${server.pid}); running the extension host tests`);
 
   const url = workbenchTestUrl({
     serverUrl: server.url,
@@ -77,17 +135,36 @@ async function runTests(): Promise<number> {
     extensionDevelopmentPath: REPO_ROOT,
     extensionTestsPath: TESTS_ENTRY,
   });
-  const testsRun = runWorkbenchTests(browser, url, (type, args) => {
+  const testsRun = runWorkbenchTests(context, url, (type, args) => {
     const line = formatAutomationLog(type, args);
     if (line !== undefined) console.log(line);
   });
   const serverDied = server.whenExited().then((how): never => {
-    if (!cleanups.isDraining()) console.error(server.recentOutput());
+    if (!stopping && !cleanups.isDraining()) console.error(server.recentOutput());
     throw new Error(`code-server stopped during the tests (${how}).`);
   });
   const exitCode = await Promise.race([testsRun, serverDied]);
-  phase(`extension host tests finished: exit ${exitCode}`);
-  return exitCode;
+  phase(`${reloadPhase}: extension host tests finished: exit ${exitCode}`);
+  return { exitCode, server, stopServer };
+}
+
+async function closeWindows(context: BrowserContext): Promise<void> {
+  for (const page of context.pages()) await page.close();
+}
+
+/**
+ * After its window closed, the extension host deactivates the extensions and exits, which code-server logs.
+ * Stopping code-server before that would kill the host instead of letting it shut down.
+ */
+async function waitForExtensionHostExit(server: CodeServerProcess): Promise<void> {
+  const deadline = Date.now() + HOST_EXIT_TIMEOUT_MS;
+  while (!EXTENSION_HOST_EXITED.test(server.recentOutput())) {
+    if (Date.now() > deadline) {
+      phase(`the extension host did not report its exit within ${HOST_EXIT_TIMEOUT_MS / 1000} s; stopping code-server anyway`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, HOST_EXIT_POLL_MS));
+  }
 }
 
 function withTimeout(work: Promise<number>, seconds: number): Promise<number> {

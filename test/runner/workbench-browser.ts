@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
@@ -35,10 +35,15 @@ export async function launchChromium(privateDirsEnv: Record<string, string>): Pr
 /**
  * Opens the workbench with a test payload and resolves with the exit code the workbench reports through
  * codeAutomationExit once the extension host's `run()` has settled (0 = passed). Log lines arrive through
- * codeAutomationLog while the tests run.
+ * codeAutomationLog while the tests run. A page of a given context shares that context's storage, which
+ * is where the web workbench keeps globalState and secrets; a Browser gives the page a context of its own.
  */
-export async function runWorkbenchTests(browser: Browser, url: string, onLog: AutomationLogListener): Promise<number> {
-  const page = await browser.newPage();
+export async function runWorkbenchTests(
+  browserOrContext: Browser | BrowserContext,
+  url: string,
+  onLog: AutomationLogListener,
+): Promise<number> {
+  const page = await browserOrContext.newPage();
   return new Promise<number>((resolve, reject) => {
     const setUp = async (): Promise<void> => {
       await page.exposeFunction('codeAutomationExit', (code: unknown) => resolve(Number(code)));

@@ -1,0 +1,63 @@
+import * as assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
+import * as vscode from 'vscode';
+import { dnssecRecordFor } from '../../emulator/dnssec-keys';
+import type { Emulator } from '../../emulator/server';
+import { API_KEY_ENV } from '../../../src/state/apiKeyStore';
+import { TEST_KEY, eventually, gcoreConfig, sharedEmulator, useUi } from '../support/harness';
+import { ScriptedUi } from '../support/scriptedUi';
+import { ADDED_ZONE, DNSSEC_ZONE, LOCATION } from './reloadFixture';
+import { rowNamed, rowsUnder, sectionRow } from './treeReading';
+
+/**
+ * Runs alone in the second start of VS Code, on the profile beforeReload.test left behind. Its emulator is
+ * a new one that has never seen those zones, so everything asserted here came back from globalState,
+ * SecretStorage and the user settings; nothing is set up again.
+ */
+describe('after a reload: state kept', () => {
+  let emulator: Emulator;
+  let ui: ScriptedUi;
+
+  beforeEach(async () => {
+    emulator = await sharedEmulator();
+    ui = new ScriptedUi([]);
+    await useUi(ui);
+  });
+
+  it('runs against a new emulator, with no key in the environment', () => {
+    assert.equal(emulator.zone(DNSSEC_ZONE), undefined);
+    assert.equal(process.env[API_KEY_ENV], undefined);
+  });
+
+  it('still has the API key: the tree shows its sections and requests carry the key', async () => {
+    await eventually(async () => assert.deepEqual((await rowsUnder()).map((row) => row.label), ['GPU Flavors', 'DNS Zones']));
+    await vscode.commands.executeCommand('gcore.listGpuFlavors', { projectId: LOCATION.projectId, regionId: LOCATION.regionId });
+    assert.equal(emulator.requests.length, 1);
+    assert.equal(emulator.requests[0].headers.authorization, `apikey ${TEST_KEY}`);
+  });
+
+  it(`still lists ${DNSSEC_ZONE} with DNSSEC on and its DS record, and ${ADDED_ZONE} as unknown`, async () => {
+    const zones = await rowsUnder((await sectionRow('DNS Zones')).node);
+    const signed = rowNamed(zones, DNSSEC_ZONE);
+    assert.deepEqual([signed.description, signed.contextValue], ['DNSSEC on', 'zone.dnssec.on']);
+    const added = rowNamed(zones, ADDED_ZONE);
+    assert.deepEqual([added.description, added.contextValue], ['DNSSEC unknown', 'zone.dnssec.unknown']);
+
+    const dsRecord = rowNamed(await rowsUnder(signed.node), 'DS record');
+    assert.equal(dsRecord.description, dnssecRecordFor(DNSSEC_ZONE).ds);
+    assert.equal(emulator.requests.length, 0, 'known zones are listed from memory');
+  });
+
+  it('copies the same DS record as before the reload, without asking the API', async () => {
+    const expectedDs = dnssecRecordFor(DNSSEC_ZONE).ds;
+    assert.equal(await vscode.commands.executeCommand('gcore.copyDsRecord', DNSSEC_ZONE), expectedDs);
+    assert.deepEqual(ui.clipboard, [expectedDs]);
+    assert.equal(emulator.requests.length, 0);
+  });
+
+  it('still has the project and region in gcore.locations and under GPU Flavors', async () => {
+    assert.ok(gcoreConfig().get<unknown[]>('locations')?.some((location) => isDeepStrictEqual(location, LOCATION)));
+    const locations = await rowsUnder((await sectionRow('GPU Flavors')).node);
+    assert.equal(rowNamed(locations, LOCATION.label).node.id, `gpu/${LOCATION.projectId}/${LOCATION.regionId}`);
+  });
+});

@@ -1,0 +1,45 @@
+import * as assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
+import * as vscode from 'vscode';
+import { dnssecRecordFor } from '../../emulator/dnssec-keys';
+import type { Emulator } from '../../emulator/server';
+import { TEST_KEY, eventually, gcoreConfig, setKey, sharedEmulator, useUi } from '../support/harness';
+import { ScriptedUi } from '../support/scriptedUi';
+import { ADDED_ZONE, DNSSEC_ZONE, LOCATION } from './reloadFixture';
+import { rowNamed, rowsUnder, sectionRow } from './treeReading';
+
+/**
+ * Runs last in the first start of VS Code and leaves state behind on purpose: afterReload.test checks it
+ * after the driver has closed the window, stopped code-server and started it again on the same profile.
+ */
+describe('before a reload: state to keep', () => {
+  let emulator: Emulator;
+
+  before(async () => {
+    emulator = await sharedEmulator();
+    await useUi(new ScriptedUi([]));
+    await setKey(TEST_KEY);
+  });
+
+  it(`creates ${DNSSEC_ZONE} and enables DNSSEC on it, so its DS record is known`, async () => {
+    await vscode.commands.executeCommand('gcore.createZone', { name: DNSSEC_ZONE });
+    const response = await vscode.commands.executeCommand<{ ds?: string }>('gcore.enableDnssec', DNSSEC_ZONE);
+    const expectedDs = dnssecRecordFor(DNSSEC_ZONE).ds;
+    assert.equal(response.ds, expectedDs);
+    assert.equal(await vscode.commands.executeCommand('gcore.copyDsRecord', DNSSEC_ZONE), expectedDs);
+    assert.equal(emulator.zone(DNSSEC_ZONE)?.dnssecEnabled, true);
+    assert.ok(emulator.requests.every((request) => request.headers.authorization === `apikey ${TEST_KEY}`));
+  });
+
+  it(`adds ${ADDED_ZONE} by name, with its DNSSEC state unknown`, async () => {
+    await vscode.commands.executeCommand('gcore.addKnownZone', ADDED_ZONE);
+    const zones = await rowsUnder((await sectionRow('DNS Zones')).node);
+    assert.equal(rowNamed(zones, ADDED_ZONE).description, 'DNSSEC unknown');
+    assert.equal(rowNamed(zones, DNSSEC_ZONE).description, 'DNSSEC on');
+  });
+
+  it('adds a project and region to gcore.locations', async () => {
+    await vscode.commands.executeCommand('gcore.addLocation', { ...LOCATION });
+    await eventually(() => assert.ok(gcoreConfig().get<unknown[]>('locations')?.some((location) => isDeepStrictEqual(location, LOCATION))));
+  });
+});

@@ -1,0 +1,10 @@
+/** What the first start leaves behind and the second start looks for. */
+
+/** Created through the API with DNSSEC enabled, so its DS record is part of the remembered state. */
+export const DNSSEC_ZONE = 'reload.example';
+
+/** Added by name only: the extension has never seen its DNSSEC state. */
+export const ADDED_ZONE = 'kept.example';
+
+/** A location no other suite uses, so nothing else adds or removes it. */
+export const LOCATION = { projectId: 4711, regionId: 76, label: 'Survives a reload' } as const;
