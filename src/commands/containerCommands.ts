@@ -53,7 +53,7 @@ async function sendUpdate(
 }
 
 async function updateInteractively(services: Services, ui: PromptUi): Promise<ContainerUpdateResult | undefined> {
-  const answers: UpdateAnswers = { fields: [], changes: {} };
+  const answers: UpdateAnswers = { fields: [], changes: {}, scaleDraft: {} };
   for (;;) {
     await runWizard(answers, (state) => updateContainerPlan(ui, () => services.recentContainers.list(), state));
     const { location, containerName } = answers;

@@ -22,6 +22,8 @@ export interface UpdateAnswers {
   containerName?: string;
   fields: ContainerField[];
   changes: ContainerUpdate;
+  /** What was typed into the two scale boxes, kept for Back. */
+  scaleDraft: { min?: string; max?: string };
 }
 
 export const UPDATE_TITLE = 'Gcore: Update Container';
@@ -122,20 +124,21 @@ function fieldSteps(ui: PromptUi, field: ContainerField, answers: UpdateAnswers)
 function scaleStep(ui: PromptUi, bound: 'min' | 'max', at: (position: StepContext) => StepPosition): WizardStep<UpdateAnswers> {
   return {
     run: async (state, position) => {
-      const current = state.changes.scale ?? undefined;
       const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, `scale.${bound}`) as TextFieldSpec;
       const answer = await ui.input({
         ...at(position),
         prompt: `${spec.label}: ${spec.description}`,
-        value: current?.[bound] !== undefined ? String(current[bound]) : undefined,
+        value: state.scaleDraft[bound],
         validate: (text) => {
           if (bound === 'min') return fieldTextProblem(spec, text);
-          const problems = validateScaleText(String(current?.min ?? ''), text);
+          const problems = validateScaleText(state.scaleDraft.min ?? '', text);
           return problems.length > 0 ? problems.map((problem) => `Scale ${problem.field.replace('scale.', '')}: ${problem.message}`).join('; ') : undefined;
         },
       });
       if (answer === BACK) return BACK;
-      state.changes.scale = { min: current?.min ?? 0, max: current?.max ?? 1, [bound]: Number(answer.trim()) };
+      state.scaleDraft[bound] = answer.trim();
+      // The API needs both bounds, so the change exists only once the maximum is answered.
+      if (bound === 'max') state.changes.scale = { min: Number(state.scaleDraft.min), max: Number(answer.trim()) };
     },
   };
 }

@@ -72,7 +72,8 @@ function announce(ui: PromptUi, display: string, enabled: boolean, response: Dns
     void ui.notify('warning', `DNSSEC is enabled for ${display}, but Gcore sent no DS record yet. Check the zone in the Gcore Customer Portal.`);
     return;
   }
-  void ui.notify('info', `DNSSEC is enabled for ${display}. ${REGISTRAR_HINT}\n${response.ds}`, 'Copy DS Record').then(async (choice) => {
+  // Notifications drop line breaks, so the record follows a colon on the same line.
+  void ui.notify('info', `DNSSEC is enabled for ${display}. ${REGISTRAR_HINT} DS record: ${response.ds}`, 'Copy DS Record').then(async (choice) => {
     if (choice === 'Copy DS Record' && response.ds) await ui.copyToClipboard(response.ds);
   });
 }

@@ -27,7 +27,8 @@ export class VscodePromptUi implements PromptUi {
     const validate = () => {
       box.validationMessage = request.validate?.(box.value);
     };
-    validate();
+    // An empty box says what to type (the prompt); a message appears once there is something to judge.
+    if (box.value !== '') validate();
     return settle<string | Back>(box, (resolve, disposables) => {
       disposables.push(
         box.onDidChangeValue(validate),
@@ -101,10 +102,15 @@ export class VscodePromptUi implements PromptUi {
       value: item.value,
       picked: item.picked,
     }));
-    const refreshItems = () => {
+    picker.items = listed;
+    if (many) picker.selectedItems = listed.filter((item) => item.picked);
+    // Only a pick that accepts typed values rewrites its items while the user types: replacing the items
+    // of a multi-select would drop the ticks the user has set.
+    const custom = request.custom;
+    const offerTypedValue = () => {
+      if (!custom) return;
       const text = picker.value.trim();
-      const custom = request.custom;
-      if (!custom || text === '' || listed.some((item) => item.label === text)) {
+      if (text === '' || listed.some((item) => item.label === text)) {
         picker.items = listed;
         return;
       }
@@ -114,11 +120,9 @@ export class VscodePromptUi implements PromptUi {
         ...listed,
       ];
     };
-    refreshItems();
-    if (many) picker.selectedItems = listed.filter((item) => item.picked);
     return settle<T[] | Back>(picker, (resolve, disposables) => {
       disposables.push(
-        picker.onDidChangeValue(refreshItems),
+        picker.onDidChangeValue(offerTypedValue),
         picker.onDidAccept(() => {
           const selected = many ? picker.selectedItems : picker.activeItems.slice(0, 1);
           if (!many && selected.length === 0) return;

@@ -12,6 +12,19 @@ export interface CodeServerOptions {
   profile: ThrowawayProfile;
   port: number;
   env: NodeJS.ProcessEnv;
+  /**
+   * Lets the workbench take a test payload (default true). It also changes how the workbench shows
+   * notifications, so UI tests and the playground, which act as a user would, turn it off.
+   */
+  testDriver?: boolean;
+}
+
+/** The Node binary and the script that make up the code-server command line. */
+export function codeServerCommand(install: CodeServerInstall): { node: string; entry: string } {
+  return {
+    node: path.join(install.nodeHome, 'bin', 'node'),
+    entry: path.join(install.codeServerDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
+  };
 }
 
 /**
@@ -30,8 +43,7 @@ export class CodeServerProcess {
   private constructor(options: CodeServerOptions) {
     const { install, profile, port } = options;
     this.url = `http://127.0.0.1:${port}`;
-    const node = path.join(install.nodeHome, 'bin', 'node');
-    const entry = path.join(install.codeServerDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+    const { node, entry } = codeServerCommand(install);
     const args = [
       entry,
       '--config', profile.configFile,
@@ -42,7 +54,7 @@ export class CodeServerProcess {
       '--disable-workspace-trust',
       '--user-data-dir', profile.userDataDir,
       '--extensions-dir', profile.extensionsDir,
-      '--vscode-option', 'enable-smoke-test-driver',
+      ...(options.testDriver === false ? [] : ['--vscode-option', 'enable-smoke-test-driver']),
       profile.workspaceDir,
     ];
     const env: NodeJS.ProcessEnv = {

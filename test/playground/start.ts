@@ -1,0 +1,94 @@
+import { start } from '../emulator/server';
+import { CleanupStack } from '../runner/cleanup-stack';
+import { ensureCodeServerInstalled } from '../runner/code-server-install';
+import { CodeServerProcess } from '../runner/code-server-process';
+import { errorSummary } from '../runner/error-summary';
+import { applyEnvChanges, extensionHostEnvChanges } from '../runner/extension-host-env';
+import { REPO_ROOT } from '../runner/extension-under-test';
+import { createThrowawayProfile, removeThrowawayProfile } from '../runner/throwaway-profile';
+import { installVsix, packagedVsixPath } from '../ui/packaged-extension';
+import { addUserSettings } from '../ui/user-settings';
+import { playgroundPort } from './playground-port';
+
+/**
+ * `npm start`: VS Code in the browser (code-server on loopback) with the packaged extension installed,
+ * talking to the API emulator's demo data. The key comes from GCORE_API_KEY, so the tree opens ready to
+ * use. Everything lives in a temp folder and is removed on Ctrl-C.
+ */
+
+const DEMO_KEY = 'demo-key';
+const DEMO_LOCATION = { projectId: 1, regionId: 76, label: 'Demo project' };
+const READY_TIMEOUT_MS = 60_000;
+
+const cleanups = new CleanupStack();
+
+async function startPlayground(): Promise<CodeServerProcess> {
+  const vsix = packagedVsixPath();
+  const port = await playgroundPort(process.env);
+
+  const emulator = await start({ apiKey: DEMO_KEY, demo: true });
+  cleanups.push({ name: 'stop the emulator', run: () => emulator.close(), runNow: () => undefined });
+
+  const install = await ensureCodeServerInstalled(REPO_ROOT);
+  const profile = createThrowawayProfile();
+  cleanups.push({
+    name: 'remove the temp profile',
+    run: async () => removeThrowawayProfile(profile),
+    runNow: () => removeThrowawayProfile(profile),
+  });
+  addUserSettings(profile, { 'gcore.apiBaseUrl': emulator.url, 'gcore.locations': [DEMO_LOCATION] });
+  await installVsix(install, profile, vsix);
+
+  // The caller's own Gcore variables (a real key) are withheld; the demo key is what the extension sees.
+  const env = { ...applyEnvChanges(process.env, extensionHostEnvChanges(process.env)), GCORE_API_KEY: DEMO_KEY };
+  const server = CodeServerProcess.start({ install, profile, port, env, testDriver: false });
+  cleanups.push({ name: 'stop code-server', run: () => server.stop(), runNow: () => server.killNow() });
+  try {
+    await server.waitUntilReady(READY_TIMEOUT_MS);
+  } catch (error) {
+    console.error(server.recentOutput());
+    throw error;
+  }
+
+  console.log('');
+  console.log(`Gcore playground: open ${server.url}/ in your browser (Ctrl-C stops it).`);
+  console.log(
+    `The Gcore icon in the activity bar opens the tree: GPU flavors of "${DEMO_LOCATION.label}" come from the ` +
+      `local API emulator at ${emulator.url} (key "${DEMO_KEY}" from GCORE_API_KEY); its zones example.com ` +
+      '(DNSSEC on) and example.org can be added with "Gcore: Add Existing Zone", the container web-app updated ' +
+      'with "Gcore: Update Container", and "Gcore: Show Log" lists every request.',
+  );
+  return server;
+}
+
+async function stop(exitCode: number): Promise<never> {
+  await cleanups.runAll();
+  process.exit(exitCode);
+}
+
+function onSignal(): void {
+  // A second Ctrl-C while tearing down: stop waiting; the exit handler kills what is left.
+  if (cleanups.isDraining()) process.exit(1);
+  console.log('\nStopping the playground…');
+  void stop(0);
+}
+
+async function main(): Promise<void> {
+  process.on('exit', () => cleanups.runAllNow());
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let server: CodeServerProcess;
+  try {
+    server = await startPlayground();
+  } catch (error) {
+    if (cleanups.isDraining()) return;
+    console.error(`The playground could not start: ${errorSummary(error)}`);
+    return stop(1);
+  }
+  const how = await server.whenExited();
+  if (cleanups.isDraining()) return;
+  console.error(`${server.recentOutput()}\ncode-server stopped (${how}); stopping the playground.`);
+  await stop(1);
+}
+
+void main();

@@ -1,0 +1,97 @@
+import type { Browser } from 'playwright-core';
+import { start, type Emulator } from '../emulator/server';
+import { CleanupStack } from '../runner/cleanup-stack';
+import { ensureCodeServerInstalled } from '../runner/code-server-install';
+import { CodeServerProcess } from '../runner/code-server-process';
+import { applyEnvChanges, extensionHostEnvChanges } from '../runner/extension-host-env';
+import { REPO_ROOT } from '../runner/extension-under-test';
+import { findFreeLoopbackPort } from '../runner/free-port';
+import { createThrowawayProfile, removeThrowawayProfile, type ThrowawayProfile } from '../runner/throwaway-profile';
+import { launchChromium } from '../runner/workbench-browser';
+import { startApiTap, type ApiTap } from './api-tap';
+import { installVsix, packagedVsixPath } from './packaged-extension';
+import { addUserSettings } from './user-settings';
+import { WorkbenchPage } from './workbench-page';
+
+const READY_TIMEOUT_MS = 60_000;
+const SIGNAL_EXIT_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
+
+export interface UiSessionOptions {
+  /** The key the emulator accepts; the session starts with no key anywhere else. */
+  apiKey: string;
+  /** Where WorkbenchPage.screenshot writes. */
+  screenshotDir: string;
+}
+
+export interface UiSession {
+  emulator: Emulator;
+  /** Sits between the extension and the emulator and keeps the answers. */
+  tap: ApiTap;
+  profile: ThrowawayProfile;
+  workbench: WorkbenchPage;
+  /** Closes the browser, stops code-server's process group, the tap and the emulator, removes the temp dirs. */
+  close(): Promise<void>;
+}
+
+/**
+ * The packaged extension installed into a throwaway code-server, its workbench open in headless Chromium,
+ * and the API emulator behind gcore.apiBaseUrl. Whatever was started is stopped again by close(), by
+ * SIGINT/SIGTERM, or (synchronously, for code-server and the temp dirs) when the process exits.
+ */
+export async function startUiSession(options: UiSessionOptions): Promise<UiSession> {
+  const cleanups = new CleanupStack();
+  const onExit = (): void => cleanups.runAllNow();
+  const onSignal = (signal: NodeJS.Signals): void => {
+    void cleanups.runAll().finally(() => process.exit(SIGNAL_EXIT_CODES[signal] ?? 1));
+  };
+  process.on('exit', onExit);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const close = async (): Promise<void> => {
+    await cleanups.runAll();
+    process.off('exit', onExit);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+
+  try {
+    const vsix = packagedVsixPath();
+    const emulator = await start({ apiKey: options.apiKey });
+    cleanups.push({ name: 'stop the emulator', run: () => emulator.close(), runNow: () => undefined });
+    const tap = await startApiTap(emulator.url);
+    cleanups.push({ name: 'stop the API tap', run: () => tap.close(), runNow: () => undefined });
+
+    const install = await ensureCodeServerInstalled(REPO_ROOT);
+    const profile = createThrowawayProfile();
+    cleanups.push({
+      name: 'remove the temp profile',
+      run: async () => removeThrowawayProfile(profile),
+      runNow: () => removeThrowawayProfile(profile),
+    });
+    addUserSettings(profile, { 'gcore.apiBaseUrl': tap.url, 'workbench.colorTheme': 'Default Dark Modern' });
+    await installVsix(install, profile, vsix);
+
+    const env = applyEnvChanges(process.env, extensionHostEnvChanges(process.env));
+    // The user sets the key in the UI; none may come in from the environment.
+    delete env.GCORE_API_KEY;
+    const server = CodeServerProcess.start({ install, profile, port: await findFreeLoopbackPort(), env, testDriver: false });
+    cleanups.push({ name: 'stop code-server', run: () => server.stop(), runNow: () => server.killNow() });
+    try {
+      await server.waitUntilReady(READY_TIMEOUT_MS);
+    } catch (error) {
+      console.error(server.recentOutput());
+      throw error;
+    }
+
+    const browser: Browser = await launchChromium(profile.privateDirsEnv);
+    cleanups.push({ name: 'close the browser', run: () => browser.close(), runNow: () => undefined });
+    const url = new URL('/', server.url);
+    url.searchParams.set('folder', profile.workspaceDir);
+    const workbench = await WorkbenchPage.open(browser, url.toString(), options.screenshotDir);
+    await workbench.waitForViewContainer('Gcore');
+    return { emulator, tap, profile, workbench, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,287 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { RecordedRequest } from '../emulator/server';
+import { REPO_ROOT } from '../runner/extension-under-test';
+import type { TappedResponse } from './api-tap';
+import { startUiSession, type UiSession } from './ui-session';
+import { readUserSettings } from './user-settings';
+import type { WorkbenchPage } from './workbench-page';
+
+/**
+ * The packaged extension used as a user would: clicks, the F1 palette and typed answers in a real VS Code
+ * workbench (code-server in headless Chromium), against the API emulator. Each step builds on the one
+ * before, so the suite stops at the first failure (mocha --bail). Screenshots of the states go to
+ * docs/images/ for the README.
+ */
+
+const API_KEY = 'ui-journey-key-5f2c';
+const PROJECT = 482;
+const REGION = 76;
+const LOCATION_LABEL = 'Luxembourg';
+const FLAVORS_PATH = `/cloud/v3/gpu/virtual/${PROJECT}/${REGION}/flavors`;
+const ZONE = 'shop.example.com';
+const CONTAINER = 'web-app';
+const NEW_IMAGE = 'nginx:1.27.3-alpine';
+// Fixed so that the screenshot of the rejected key is the same on every run.
+const REJECTED_REQUEST_ID = '5c0e2f1a-61d4-4c47-9d2e-0b7a3e9f4d21';
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const POLL_MS = 100;
+const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'images');
+const FAILURE_DIR = path.join(REPO_ROOT, 'test-results');
+
+/** Polls a condition the workbench cannot show (what the emulator saw) until it holds. */
+async function eventually<T>(what: string, read: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+describe('Gcore in VS Code, used through its UI', function () {
+  this.timeout(60_000);
+  let session: UiSession;
+  let wb: WorkbenchPage;
+
+  function requestsTo(method: string, pathname: string): RecordedRequest[] {
+    return session.emulator.requests.filter((request) => request.method === method && request.path === pathname);
+  }
+
+  /** The first answer to this request that came after `mark` (a length of tap.responses taken earlier). */
+  function answerAfter(mark: number, method: string, pathname: string): Promise<TappedResponse> {
+    return eventually(`the answer to ${method} ${pathname}`, () =>
+      session.tap.responses
+        .slice(mark)
+        .find((response) => response.method === method && new URL(response.url, session.tap.url).pathname === pathname),
+    );
+  }
+
+  function rejectNextFlavorRequest(): void {
+    session.emulator.inject({
+      method: 'GET',
+      path: FLAVORS_PATH,
+      status: 401,
+      body: { exception_class: 'AuthenticationFailed', message: 'Invalid token.', request_id: REJECTED_REQUEST_ID },
+      headers: { 'X-Request-ID': REJECTED_REQUEST_ID },
+    });
+  }
+
+  before(async function () {
+    this.timeout(240_000);
+    session = await startUiSession({ apiKey: API_KEY, screenshotDir: SCREENSHOT_DIR });
+    wb = session.workbench;
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed' || !session) return;
+    fs.mkdirSync(FAILURE_DIR, { recursive: true });
+    const file = path.join(FAILURE_DIR, `ui-${this.currentTest.title.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.png`);
+    await wb.page.screenshot({ path: file }).catch(() => undefined);
+    console.error(`    screenshot of the failure: ${path.relative(REPO_ROOT, file)}`);
+  });
+
+  after(async function () {
+    this.timeout(30_000);
+    await session?.close();
+  });
+
+  it('opens the Gcore view from the activity bar and offers "Set API Key" while no key is set', async () => {
+    await wb.openViewContainer('Gcore');
+    await wb.widenSideBar();
+    await wb.welcome.locator('.monaco-button', { hasText: 'Set API Key' }).waitFor();
+    assert.match(await wb.welcome.innerText(), /Connect to Gcore with an API key/);
+    await wb.screenshot('welcome');
+    assert.deepEqual(session.emulator.requests, [], 'nothing is sent without a key');
+  });
+
+  it('stores the key typed into the password box of "Gcore: Set API Key"', async () => {
+    await wb.runCommand('Gcore: Set API Key');
+    await wb.waitForQuickInput('Gcore: Set API Key');
+    assert.equal(await wb.quickInputBox.getAttribute('type'), 'password');
+    await wb.answer(API_KEY);
+    await wb.notification('Gcore API key saved in VS Code secret storage.').waitFor();
+    await wb.treeRow('GPU Flavors').waitFor();
+    await wb.treeRow('DNS Zones').waitFor();
+    assert.equal(await wb.welcome.isVisible(), false);
+    assert.equal(JSON.stringify(readUserSettings(session.profile)).includes(API_KEY), false, 'the key stays out of settings');
+  });
+
+  it('adds a project and region through "Gcore: Add Project and Region"', async () => {
+    await wb.runCommand('Gcore: Add Project and Region');
+    await wb.waitForQuickInput('Gcore: Add Project and Region (1/3)');
+    await wb.answer(String(PROJECT));
+    await wb.waitForQuickInput('(2/3)');
+    await wb.answer(String(REGION));
+    await wb.waitForQuickInput('(3/3)');
+    await wb.answer(LOCATION_LABEL);
+    await wb.notification(`Added project ${PROJECT}, region ${REGION} to GPU Flavors.`).waitFor();
+    await wb.treeRow(LOCATION_LABEL).waitFor();
+    const row = (await wb.treeRows()).find((candidate) => candidate.label === LOCATION_LABEL);
+    assert.equal(row?.description, `project ${PROJECT} · region ${REGION}`);
+    assert.deepEqual(readUserSettings(session.profile)['gcore.locations'], [
+      { projectId: PROJECT, regionId: REGION, label: LOCATION_LABEL },
+    ]);
+  });
+
+  it('lists the GPU flavors the API returned when the location is expanded', async () => {
+    await wb.clearNotifications();
+    const mark = session.tap.responses.length;
+    await wb.treeRow(LOCATION_LABEL).click();
+    const answer = await answerAfter(mark, 'GET', FLAVORS_PATH);
+    assert.equal(answer.status, 200);
+    const listed = (JSON.parse(answer.body) as { results: { name: string; capacity: number }[] }).results;
+    assert.ok(listed.length > 1, 'the emulator serves a catalogue');
+    for (const flavor of listed) await wb.treeRow(flavor.name).waitFor();
+
+    const rows = await wb.treeRows();
+    const flavorRows = rows.slice(rows.findIndex((row) => row.label === LOCATION_LABEL) + 1, rows.findIndex((row) => row.label === 'DNS Zones'));
+    assert.deepEqual(flavorRows.map((row) => row.label).sort(), listed.map((flavor) => flavor.name).sort());
+    const outOfStock = listed.filter((flavor) => flavor.capacity === 0).map((flavor) => flavor.name);
+    assert.ok(outOfStock.length > 0, 'the catalogue has an out-of-stock flavor');
+    assert.deepEqual(flavorRows.slice(-outOfStock.length).map((row) => row.label).sort(), outOfStock.sort(), 'out of stock comes last');
+    for (const row of flavorRows.slice(-outOfStock.length)) assert.match(row.description, /^Out of stock · /);
+
+    const [request] = requestsTo('GET', FLAVORS_PATH);
+    assert.equal(request.headers.authorization, `apikey ${API_KEY}`);
+    assert.equal(request.query.hide_disabled, 'true');
+    await wb.screenshot('flavors');
+  });
+
+  it('creates a DNS zone by answering the "Gcore: Create DNS Zone" steps, and shows it in the tree', async () => {
+    await wb.clearNotifications();
+    await wb.runCommand('Gcore: Create DNS Zone');
+    await wb.waitForQuickInput('Gcore: Create DNS Zone (1/3)');
+    await wb.answer(ZONE);
+    await wb.waitForQuickInput('(2/3)');
+    await wb.page.keyboard.press('Enter');
+    await wb.waitForQuickInput('(3/3)');
+    const review = wb.quickPickRow(`Create ${ZONE}`);
+    await review.waitFor();
+    assert.match(await review.innerText(), /All other fields use the Gcore defaults\./);
+    await wb.screenshot('create-zone');
+    await review.click();
+
+    const created = await eventually('the zone at the emulator', () => session.emulator.zone(ZONE));
+    await wb.notification(`Created DNS zone ${ZONE} (id ${created.id}).`).waitFor();
+    await wb.treeRow(ZONE).waitFor();
+    assert.equal((await wb.treeRows()).find((row) => row.label === ZONE)?.description, 'DNSSEC off');
+    assert.deepEqual(
+      requestsTo('POST', '/dns/v2/zones').map((request) => request.json),
+      [{ name: ZONE }],
+    );
+  });
+
+  it('enables DNSSEC from the zone\'s context menu and shows the DS record', async () => {
+    await wb.clearNotifications();
+    const menu = await wb.treeContextMenu(ZONE);
+    const items = (await menu.locator('.action-menu-item .action-label').allInnerTexts()).map((text) => text.trim());
+    assert.deepEqual(items, ['Enable DNSSEC', 'Forget Zone']);
+    await wb.chooseMenuItem(menu, 'Enable DNSSEC');
+
+    const ds = await eventually('the DS record at the emulator', () => session.emulator.zone(ZONE)?.dnssec?.ds);
+    await wb.notification(`DNSSEC is enabled for ${ZONE}.`).filter({ hasText: ds }).waitFor();
+    await wb.notification('Enabling DNSSEC').waitFor({ state: 'detached' });
+    await wb.treeRow(ZONE).filter({ hasText: 'DNSSEC on' }).waitFor();
+    await wb.expandTreeRow(ZONE);
+    await wb.treeRow('DS record').waitFor();
+    assert.equal((await wb.treeRows()).find((row) => row.label === 'DS record')?.description, ds);
+    assert.deepEqual(
+      requestsTo('PATCH', `/dns/v2/zones/${ZONE}/dnssec`).map((request) => request.json),
+      [{ enabled: true }],
+    );
+    await wb.screenshot('dnssec');
+  });
+
+  it('updates a container\'s image and scale through "Gcore: Update Container" and shows the task ids', async () => {
+    await wb.clearNotifications();
+    await wb.runCommand('Gcore: Update Container');
+    await wb.waitForQuickInput('Gcore: Update Container (1/3)');
+    await wb.quickPickRow(LOCATION_LABEL).click();
+    await wb.waitForQuickInput('(2/3)');
+    await wb.quickInputBox.fill(CONTAINER);
+    await wb.quickPickRow(`Use "${CONTAINER}"`).click();
+    await wb.waitForQuickInput('(3/3)');
+    await wb.tickQuickPickItem('Image');
+    await wb.tickQuickPickItem('Scale');
+    await wb.clickQuickInputOk();
+    await wb.waitForQuickInput('Gcore: Update Container: Image (4/6)');
+    await wb.answer(NEW_IMAGE);
+    await wb.waitForQuickInput('Gcore: Update Container: Scale (5/6)');
+    await wb.answer('2');
+    await wb.waitForQuickInput('Gcore: Update Container: Scale (6/6)');
+    await wb.answer('6');
+
+    await wb.dialog.waitFor();
+    const mark = session.tap.responses.length;
+    assert.equal(
+      (await wb.dialog.locator('.dialog-message-text').innerText()).trim(),
+      `Update container "${CONTAINER}" in project ${PROJECT}, region ${REGION}?`,
+    );
+    assert.deepEqual((await wb.dialog.locator('.dialog-message-detail').innerText()).trim().split('\n'), [
+      `image: "${NEW_IMAGE}"`,
+      'scale: {"min":2,"max":6}',
+    ]);
+    assert.deepEqual(requestsTo('PATCH', `/cloud/v1/caas/${PROJECT}/${REGION}/containers/${CONTAINER}`), [], 'nothing is sent before confirming');
+    await wb.screenshot('update-container');
+    await wb.clickDialogButton('Update');
+
+    const toast = wb.notification(`Updated container ${CONTAINER}. Tasks: `);
+    await toast.waitFor();
+    const shownTasks = (await toast.locator('.notification-list-item-message').innerText()).match(UUID) ?? [];
+    const answer = await answerAfter(mark, 'PATCH', `/cloud/v1/caas/${PROJECT}/${REGION}/containers/${CONTAINER}`);
+    const returnedTasks = (JSON.parse(answer.body) as { tasks: string[] }).tasks;
+    assert.equal(returnedTasks.length, 2, 'a new image and a new scale are two tasks');
+    assert.deepEqual(shownTasks, returnedTasks);
+    await toast.locator('.monaco-button', { hasText: 'Copy Task IDs' }).waitFor();
+
+    assert.deepEqual(
+      requestsTo('PATCH', `/cloud/v1/caas/${PROJECT}/${REGION}/containers/${CONTAINER}`).map((request) => request.json),
+      [{ image: NEW_IMAGE, scale: { min: 2, max: 6 } }],
+    );
+    const container = session.emulator.container(PROJECT, REGION, CONTAINER);
+    assert.equal(container?.updates, 1);
+    assert.equal(container?.config.image, NEW_IMAGE);
+    assert.deepEqual(container?.config.scale, { min: 2, max: 6 });
+  });
+
+  it('on a rejected key, the failure notification\'s "Set API Key" opens the key prompt', async () => {
+    await wb.clearNotifications();
+    rejectNextFlavorRequest();
+    await wb.viewTitleAction('Refresh');
+    await wb.treeRow('Failed to load GPU flavors').waitFor();
+    assert.equal((await wb.treeRows()).find((row) => row.label === 'Failed to load GPU flavors')?.description, 'Invalid token.');
+
+    rejectNextFlavorRequest();
+    await wb.runCommand('Gcore: List GPU Flavors');
+    await wb.waitForQuickInput('Gcore: List GPU Flavors');
+    await wb.quickPickRow(LOCATION_LABEL).click();
+    const toast = wb.notification('List GPU flavors failed: Gcore rejected the API key (Invalid token). Set a valid API key.');
+    await toast.waitFor();
+    await wb.notification('Loading GPU flavors').waitFor({ state: 'detached' });
+    assert.equal(requestsTo('GET', FLAVORS_PATH).filter((request) => request.status === 401).length, 2);
+    await wb.screenshot('unauthorized');
+
+    await wb.clickNotificationButton(toast, 'Set API Key');
+    await wb.waitForQuickInput('Gcore: Set API Key');
+    assert.equal(await wb.quickInputBox.getAttribute('type'), 'password');
+    await wb.page.keyboard.press('Escape');
+    await wb.quickInput.waitFor({ state: 'hidden' });
+  });
+
+  it('on a rejected key, the tree\'s error row opens the key prompt, and a new key reloads the flavors', async () => {
+    const before = requestsTo('GET', FLAVORS_PATH).length;
+    const mark = session.tap.responses.length;
+    await wb.treeRow('Failed to load GPU flavors').click();
+    await wb.waitForQuickInput('Gcore: Set API Key');
+    await wb.answer(API_KEY);
+    await wb.treeRow('Failed to load GPU flavors').waitFor({ state: 'detached' });
+    const answer = await answerAfter(mark, 'GET', FLAVORS_PATH);
+    assert.equal(answer.status, 200);
+    const [first] = (JSON.parse(answer.body) as { results: { name: string }[] }).results;
+    await wb.treeRow(first.name).waitFor();
+    assert.equal(requestsTo('GET', FLAVORS_PATH).length, before + 1);
+  });
+});

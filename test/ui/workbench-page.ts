@@ -1,0 +1,199 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+
+/** The window size of the screenshots used in the README. */
+const WINDOW = { width: 1280, height: 800 };
+
+const SIDE_BAR_WIDTH = 520;
+
+export interface TreeRow {
+  label: string;
+  description: string;
+}
+
+/** Matches the whole text; the space a leading $(icon) leaves in a label is allowed. */
+function exactly(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
+/**
+ * The VS Code workbench in the browser, driven the way a user drives it: clicks, the F1 palette, typing
+ * into quick inputs. Every wait is on something becoming visible, never on time.
+ */
+export class WorkbenchPage {
+  private constructor(
+    readonly page: Page,
+    private readonly screenshotDir: string,
+  ) {}
+
+  static async open(browser: Browser, url: string, screenshotDir: string): Promise<WorkbenchPage> {
+    const page = await browser.newPage({ viewport: WINDOW });
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
+    await page.locator('.monaco-workbench .activitybar').waitFor();
+    return new WorkbenchPage(page, screenshotDir);
+  }
+
+  private viewContainerIcon(title: string): Locator {
+    return this.page.locator(`.activitybar .action-item .action-label[aria-label="${title}"]`);
+  }
+
+  /**
+   * Resolves once an extension's view container is in the activity bar, that is once the workbench has
+   * registered the extension's contributions: a palette opened earlier would not list its commands.
+   */
+  async waitForViewContainer(title: string): Promise<void> {
+    await this.viewContainerIcon(title).waitFor();
+  }
+
+  async openViewContainer(title: string): Promise<void> {
+    await this.viewContainerIcon(title).click();
+    await this.page.locator('.sidebar .title-label h2', { hasText: title }).waitFor();
+  }
+
+  /** Drags the side bar's edge so that flavor names and DS records fit on their rows. */
+  async widenSideBar(): Promise<void> {
+    const sash = await this.page.locator('.monaco-sash.primary-sidebar-sash').boundingBox();
+    if (!sash) throw new Error('The side bar has no resize handle on screen.');
+    const sideBar = await this.page.locator('.sidebar').boundingBox();
+    const y = sash.y + sash.height / 2;
+    await this.page.mouse.move(sash.x + sash.width / 2, y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(sash.x + SIDE_BAR_WIDTH - (sideBar?.width ?? 0), y, { steps: 8 });
+    await this.page.mouse.up();
+  }
+
+  get welcome(): Locator {
+    return this.page.locator('.sidebar .welcome-view-content');
+  }
+
+  async viewTitleAction(label: string): Promise<void> {
+    await this.page.locator(`.sidebar .title-actions .action-label[aria-label="${label}"]`).click();
+  }
+
+  /** The row whose label is exactly `label`. */
+  treeRow(label: string): Locator {
+    return this.page
+      .locator('.sidebar .monaco-list .monaco-list-row')
+      .filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) });
+  }
+
+  async treeRows(): Promise<TreeRow[]> {
+    return this.page.locator('.sidebar .monaco-list .monaco-list-row').evaluateAll((rows) =>
+      rows.map((row) => ({
+        label: row.querySelector('.label-name')?.textContent?.trim() ?? '',
+        description: row.querySelector('.label-description')?.textContent?.trim() ?? '',
+      })),
+    );
+  }
+
+  async expandTreeRow(label: string): Promise<void> {
+    const row = this.treeRow(label);
+    if ((await row.getAttribute('aria-expanded')) !== 'true') await row.locator('.monaco-tl-twistie').click();
+  }
+
+  async treeContextMenu(rowLabel: string): Promise<Locator> {
+    await this.treeRow(rowLabel).click({ button: 'right' });
+    const menu = this.page.locator('.context-view .monaco-menu');
+    await menu.waitFor();
+    return menu;
+  }
+
+  /**
+   * Points at the item until the menu highlights it, then clicks: a click that lands while the menu is
+   * still opening is ignored by the workbench, as the mouse-up of the opening right-click would be.
+   */
+  async chooseMenuItem(menu: Locator, label: string): Promise<void> {
+    const item = menu.locator('.action-item', { has: this.page.locator('.action-label', { hasText: exactly(label) }) });
+    await item.hover();
+    await menu.locator('.action-item.focused', { has: this.page.locator('.action-label', { hasText: exactly(label) }) }).waitFor();
+    await item.click();
+    await menu.waitFor({ state: 'detached' });
+  }
+
+  get quickInput(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  get quickInputBox(): Locator {
+    return this.quickInput.locator('.quick-input-box input');
+  }
+
+  /** F1, the command's title, then a click on it: the palette's own ordering (recently used) does not matter. */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('F1');
+    await this.quickInputBox.waitFor();
+    await this.quickInputBox.fill(`>${title}`);
+    await this.quickPickRow(title).click();
+  }
+
+  /** Waits until the visible quick input has this title (with or without the step counter). */
+  async waitForQuickInput(title: string | RegExp): Promise<void> {
+    await this.quickInput.locator('.quick-input-title', { hasText: title }).waitFor();
+  }
+
+  /** Types into the open box, replacing what it held, and presses Enter. */
+  async answer(text: string): Promise<void> {
+    await this.quickInputBox.fill(text);
+    await this.page.keyboard.press('Enter');
+  }
+
+  quickPickRow(label: string): Locator {
+    return this.quickInput
+      .locator('.monaco-list-row')
+      .filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) });
+  }
+
+  /**
+   * Ticks an item of a multi-select pick, scrolling the list with the mouse wheel until it is rendered.
+   * Nothing is typed into the filter: the extension's multi-select picks reset their ticks on every
+   * keystroke there (VscodePromptUi reassigns the items on each change of the filter text).
+   */
+  async tickQuickPickItem(label: string): Promise<void> {
+    const checkbox = this.quickInput.locator(`.monaco-list-row .monaco-checkbox[aria-label="${label}"]`);
+    const list = this.quickInput.locator('.monaco-list').first();
+    for (let scrolls = 0; (await checkbox.count()) === 0; scrolls++) {
+      if (scrolls === 20) throw new Error(`No item "${label}" in the quick pick.`);
+      await list.hover();
+      await this.page.mouse.wheel(0, 120);
+    }
+    await checkbox.click();
+    await this.quickInput.locator(`.monaco-list-row[aria-checked="true"] .monaco-checkbox[aria-label="${label}"]`).waitFor();
+  }
+
+  async clickQuickInputOk(): Promise<void> {
+    await this.quickInput.locator('.quick-input-action .monaco-button', { hasText: exactly('OK') }).click();
+  }
+
+  notification(text: string | RegExp): Locator {
+    return this.page.locator('.notifications-toasts .notification-toast', { hasText: text });
+  }
+
+  async clickNotificationButton(toast: Locator, label: string): Promise<void> {
+    await toast.locator('.notification-list-item-buttons-container .monaco-button', { hasText: exactly(label) }).click();
+  }
+
+  async clearNotifications(): Promise<void> {
+    await this.runCommand('Notifications: Clear All Notifications');
+    await this.page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached' });
+  }
+
+  get dialog(): Locator {
+    return this.page.locator('.monaco-dialog-box');
+  }
+
+  async clickDialogButton(label: string): Promise<void> {
+    await this.dialog.locator('.dialog-buttons .monaco-button', { hasText: exactly(label) }).click();
+    await this.dialog.waitFor({ state: 'detached' });
+  }
+
+  /** A PNG of the whole window, with the pointer parked where it highlights nothing. */
+  async screenshot(name: string): Promise<string> {
+    fs.mkdirSync(this.screenshotDir, { recursive: true });
+    const file = path.join(this.screenshotDir, `${name}.png`);
+    // Right of the quick input, above the notifications, on the empty editor area.
+    await this.page.mouse.move(WINDOW.width - 80, WINDOW.height / 3);
+    await this.page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+    return file;
+  }
+}
