@@ -85,12 +85,19 @@ export function summarize(changes: ContainerUpdate): string {
       const entries = Object.entries(value as Record<string, string>);
       return `envs (replaces all variables): ${entries.length === 0 ? 'none' : entries.map(([key, val]) => `${key}=${val}`).join(', ')}`;
     }
-    return `${field}: ${JSON.stringify(value)}`;
+    return `${field}: ${describeValue(value)}`;
   });
   if (changes.is_disabled !== undefined && Object.keys(changes).length > 1) {
     lines.push('', '"is_disabled" is sent in a second request: the API does not accept it together with other fields.');
   }
   return lines.join('\n');
+}
+
+/** Nested objects read as "min 2, max 6" rather than JSON; strings stay quoted so spaces are visible. */
+function describeValue(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  const parts = Object.entries(value).map(([key, nested]) => `${key} ${describeValue(nested)}`);
+  return parts.length > 0 ? parts.join(', ') : 'empty';
 }
 
 function announceTasks(ui: PromptUi, containerName: string, tasks: string[]): void {

@@ -137,6 +137,7 @@ describe('interactive flows with scripted answers', () => {
       const confirmation = ui.shown.find((shown) => shown.kind === 'confirm');
       assert.match(confirmation?.message ?? '', /web-app/);
       assert.match(confirmation?.detail ?? '', /image: "nginx:1\.27"/);
+      assert.match(confirmation?.detail ?? '', /scale: min 1, max 3/);
       await eventually(() => assert.deepEqual(ui.clipboard, [result.tasks.join('\n')]));
       assert.match(ui.notifications.at(-1)?.message ?? '', new RegExp(result.tasks[0]));
     });

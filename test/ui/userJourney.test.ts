@@ -222,7 +222,7 @@ describe('Gcore in VS Code, used through its UI', function () {
     );
     assert.deepEqual((await wb.dialog.locator('.dialog-message-detail').innerText()).trim().split('\n'), [
       `image: "${NEW_IMAGE}"`,
-      'scale: {"min":2,"max":6}',
+      'scale: min 2, max 6',
     ]);
     assert.deepEqual(requestsTo('PATCH', `/cloud/v1/caas/${PROJECT}/${REGION}/containers/${CONTAINER}`), [], 'nothing is sent before confirming');
     await wb.screenshot('update-container');
