@@ -7,6 +7,9 @@ import {
 import { RequestPipeline, type PipelineOptions } from './requestPipeline';
 import type { ContainerUpdateResult, CreateZoneResult, DnssecState, GpuFlavorList } from './types';
 
+/** The API's largest page of flavors. */
+export const FLAVOR_PAGE_LIMIT = 1000;
+
 export interface LocationRef {
   projectId: number;
   regionId: number;
@@ -32,13 +35,31 @@ export class GcoreClient {
     this.pipeline = new RequestPipeline(options);
   }
 
+  /**
+   * All flavors of a location. The API answers at most 1,000 per page (its `limit` cap), so when `count`
+   * says there are more, the rest is fetched page by page with `offset`; the first request carries only
+   * the two filters.
+   */
   async listGpuFlavors(query: FlavorQuery, options: CallOptions = {}): Promise<GpuFlavorList> {
+    const first = await this.flavorPage(query, undefined, options);
+    const results = [...first.results];
+    while (results.length < first.count) {
+      const page = await this.flavorPage(query, results.length, options);
+      if (page.results.length === 0) break;
+      results.push(...page.results);
+    }
+    return { ...first, results };
+  }
+
+  private async flavorPage(query: FlavorQuery, offset: number | undefined, options: CallOptions): Promise<GpuFlavorList> {
     const response = await this.pipeline.send({
       method: 'GET',
       segments: ['cloud', 'v3', 'gpu', 'virtual', query.projectId, query.regionId, 'flavors'],
       query: {
         hide_disabled: query.hideDisabled ? 'true' : undefined,
         include_prices: query.includePrices ? 'true' : undefined,
+        limit: offset === undefined ? undefined : String(FLAVOR_PAGE_LIMIT),
+        offset: offset === undefined ? undefined : String(offset),
       },
       signal: options.signal,
     });

@@ -1,5 +1,6 @@
 import type { GpuFlavor } from '../../api/types';
 import { finiteNumber, isRecord, nonEmptyText } from './wireValues';
+import { lazy } from './lazy';
 
 /** Flavor names are required by the wire format, but a row must still render if one is missing. */
 export function flavorName(flavor: GpuFlavor): string {
@@ -44,13 +45,13 @@ function gpuSummary({ gpuModel, gpuCount, gpuText }: FlavorHardware): string | u
   return gpuCount === undefined ? undefined : `${formatCount(gpuCount)}× GPU`;
 }
 
-const ONE_DECIMAL = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+const oneDecimal = lazy(() => new Intl.NumberFormat('en', { maximumFractionDigits: 1 }));
 
 /** The wire unit is MiB; GiB reads better from 1 GiB up. */
 export function formatMemoryMiB(mib: number): string {
-  return mib >= 1024 ? `${ONE_DECIMAL.format(mib / 1024)} GiB` : `${ONE_DECIMAL.format(mib)} MiB`;
+  return mib >= 1024 ? `${oneDecimal().format(mib / 1024)} GiB` : `${oneDecimal().format(mib)} MiB`;
 }
 
 export function formatCount(value: number): string {
-  return ONE_DECIMAL.format(value);
+  return oneDecimal().format(value);
 }

@@ -1,6 +1,7 @@
 import type { GpuFlavor } from '../../api/types';
 import { flavorAvailability, type FlavorAvailability } from './flavorAvailability';
 import { flavorName, readFlavorHardware } from './flavorFacts';
+import { lazy } from './lazy';
 
 const GROUP_RANK: Record<FlavorAvailability, number> = { available: 0, outOfStock: 1, disabled: 2 };
 
@@ -14,7 +15,7 @@ interface SortKey {
 }
 
 // Numeric collation puts "g1-gpu-2" before "g1-gpu-10", which is how people read flavor names.
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const collator = lazy(() => new Intl.Collator('en', { numeric: true, sensitivity: 'base' }));
 
 function sortKey(flavor: GpuFlavor): SortKey {
   const hardware = readFlavorHardware(flavor);
@@ -30,7 +31,7 @@ function sortKey(flavor: GpuFlavor): SortKey {
 
 /** Falls back to code-unit order so that strings the collator calls equal still have a fixed order. */
 function compareText(a: string, b: string): number {
-  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+  return collator().compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 function compareOptionalText(a: string | undefined, b: string | undefined): number {

@@ -1,5 +1,6 @@
 import type { FlavorPrice } from '../../api/types';
 import { finiteNumber, nonEmptyText } from './wireValues';
+import { lazy } from './lazy';
 
 /** The API's own verdict on whether a price may be shown; amounts sent with another status are not to be trusted. */
 export function isPriceShown(price: FlavorPrice | null | undefined): price is FlavorPrice {
@@ -24,12 +25,12 @@ export function formatMoney(amount: number, currencyCode: unknown): string {
     const currency = currencyFormat(code, small);
     if (currency !== undefined) return currency.format(amount);
   }
-  const number = (small ? SMALL_AMOUNT : AMOUNT).format(amount);
+  const number = (small ? smallAmountFormat() : amountFormat()).format(amount);
   return code === undefined ? number : `${number} ${code}`;
 }
 
-const AMOUNT = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const SMALL_AMOUNT = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+const amountFormat = lazy(() => new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const smallAmountFormat = lazy(() => new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 4 }));
 
 // Building a NumberFormat is far slower than using one, and a price list repeats the same currency thousands of times.
 const currencyFormats = new Map<string, Intl.NumberFormat | undefined>();

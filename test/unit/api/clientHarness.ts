@@ -1,6 +1,6 @@
 import { GcoreClient, type RequestEvent } from '../../../src/api';
 import type { RetryOptions } from '../../../src/api/retryPolicy';
-import { start, type Emulator } from '../../emulator/server';
+import { start, type Emulator, type EmulatorOptions } from '../../emulator/server';
 
 export const TEST_KEY = 'test-key-$ecret-0123456789';
 
@@ -12,8 +12,11 @@ export interface Harness {
 }
 
 /** An emulator on loopback and a client pointed at it; retries are fast unless a test asks otherwise. */
-export async function startHarness(retry: Partial<RetryOptions> = { baseDelayMs: 5, maxDelayMs: 20 }): Promise<Harness> {
-  const emulator = await start({ apiKey: TEST_KEY });
+export async function startHarness(
+  retry: Partial<RetryOptions> = { baseDelayMs: 5, maxDelayMs: 20 },
+  emulatorOptions: Partial<EmulatorOptions> = {},
+): Promise<Harness> {
+  const emulator = await start({ ...emulatorOptions, apiKey: TEST_KEY });
   const settings = { baseUrl: emulator.url, timeoutMs: 5_000 };
   const events: RequestEvent[] = [];
   const client = new GcoreClient({

@@ -114,3 +114,34 @@ describe('GcoreClient operations against the emulator', () => {
     assert.ok(!JSON.stringify(h.events).includes(TEST_KEY));
   });
 });
+
+describe('GcoreClient paging of GPU flavors', () => {
+  let h: Harness | undefined;
+  afterEach(() => stopHarness(h));
+
+  it('fetches every page when a location has more flavors than one page holds', async () => {
+    h = await startHarness(undefined, { flavorsPerLocation: 2_345 });
+    const { emulator } = h;
+    const list = await h.client.listGpuFlavors({ projectId: 1, regionId: 76, includePrices: true });
+    assert.equal(list.results.length, 2_345);
+    assert.equal(list.count, 2_345);
+    assert.equal(new Set(list.results.map((flavor) => flavor.name)).size, 2_345, 'no page is fetched twice');
+    assert.deepEqual(
+      emulator.requests.map((request) => request.query),
+      [
+        { include_prices: 'true' },
+        { include_prices: 'true', limit: '1000', offset: '1000' },
+        { include_prices: 'true', limit: '1000', offset: '2000' },
+      ],
+    );
+  });
+
+  it('stops when a page comes back empty even if count promised more', async () => {
+    h = await startHarness();
+    h.emulator.inject({ path: '/cloud/v3/gpu/virtual/1/76/flavors', status: 200, body: { count: 5, results: [{ name: 'a' }, { name: 'b' }] } });
+    h.emulator.inject({ path: '/cloud/v3/gpu/virtual/1/76/flavors', status: 200, body: { count: 5, results: [] } });
+    const list = await h.client.listGpuFlavors({ projectId: 1, regionId: 76 });
+    assert.deepEqual(list.results.map((flavor) => flavor.name), ['a', 'b']);
+    assert.equal(h.emulator.requests.length, 2);
+  });
+});
