@@ -47,6 +47,10 @@ export interface RecordedRequest {
   json?: unknown;
   /** Status the emulator answered, 0 if the connection was dropped. */
   status: number;
+  /** performance.now() when the request arrived, for measuring how many were in flight at once. */
+  receivedAtMs: number;
+  /** performance.now() when it was answered or dropped; undefined while it is still in flight. */
+  finishedAtMs?: number;
 }
 
 export interface Emulator {
@@ -247,6 +251,7 @@ class EmulatorServer implements Emulator {
       headers: recordedHeaders(request.headers),
       body: '',
       status: 0,
+      receivedAtMs: startedAt,
     };
     this.requests.push(record);
     record.body = await readBody(request);
@@ -278,7 +283,8 @@ class EmulatorServer implements Emulator {
     } else {
       request.socket.destroy();
     }
-    this.options.onResponse?.(record, Math.round(performance.now() - startedAt));
+    record.finishedAtMs = performance.now();
+    this.options.onResponse?.(record, Math.round(record.finishedAtMs - startedAt));
   }
 
   private answer(request: http.IncomingMessage, record: RecordedRequest, query: URLSearchParams, requestId: string): Reply {

@@ -1,0 +1,77 @@
+import * as path from 'node:path';
+import { start } from '../emulator/server';
+import { REPO_ROOT } from '../runner/extension-under-test';
+import { BENCH_API_KEY } from './bench-client';
+import type { Figure } from './bench-table';
+import type { HostSessions } from './host-session';
+import type { PackagedExtension } from './packaged-extension';
+import type { ActivationProbeInput, ActivationProbeResult } from './probe-contract';
+import { median } from './sample-statistics';
+
+const FRESH_STARTS = 5;
+/**
+ * The extension activates when its view is opened or a command runs, not while the window starts; the
+ * probe waits this long first, so that the start-up work of VS Code and the built-in extensions is not
+ * counted as ours.
+ */
+const IDLE_BEFORE_MS = 2_000;
+const SETTLE_MS = 1_000;
+const PROBE_TIMEOUT_MS = 120_000;
+
+/**
+ * Five fresh code-servers, each with a new profile, activate the packaged extension once. Each has a key
+ * (GCORE_API_KEY) and a configured location pointing at an emulator, so an activation that fetched or
+ * read the key would have every reason to, and the emulator would see it.
+ */
+export async function measureActivation(
+  sessions: HostSessions,
+  packaged: PackagedExtension,
+  progress: (message: string) => void,
+): Promise<Figure[]> {
+  const emulator = await start({ apiKey: BENCH_API_KEY });
+  try {
+    const runs: ActivationProbeResult[] = [];
+    for (let i = 0; i < FRESH_STARTS; i++) {
+      const input: Omit<ActivationProbeInput, 'resultFile'> = {
+        bundlePath: packaged.bundlePath,
+        idleBeforeMs: IDLE_BEFORE_MS,
+        settleMs: SETTLE_MS,
+      };
+      const run = await sessions.run<ActivationProbeResult>({
+        extensionDir: packaged.extensionDir,
+        probeModule: path.join(REPO_ROOT, 'out', 'test', 'bench', 'host', 'activation-probe'),
+        userSettings: { 'gcore.apiBaseUrl': emulator.url, 'gcore.locations': [{ projectId: 1, regionId: 1 }] },
+        env: { GCORE_API_KEY: BENCH_API_KEY },
+        input,
+        timeoutMs: PROBE_TIMEOUT_MS,
+      });
+      runs.push(run);
+      progress(
+        `start ${i + 1}/${FRESH_STARTS}: load ${run.loadMs.toFixed(1)} ms (of which require('vscode') ${run.vscodeApiMs.toFixed(1)} ms) + activate() ${run.activateCallMs.toFixed(1)} ms` +
+          ` (+${run.activateResolveMs.toFixed(1)} ms to settle); Extension.activate() as a caller sees it ${run.apiActivateMs.toFixed(1)} ms`,
+      );
+    }
+    const area = 'Cost to VS Code';
+    return [
+      {
+        area,
+        name: `activation: bundle load + activate() (median of ${FRESH_STARTS} fresh starts)`,
+        value: median(runs.map((run) => run.loadMs + run.activateCallMs + run.activateResolveMs)),
+        unit: 'ms',
+        rule: 'atMost',
+        budget: 25,
+      },
+      { area, name: `requests from start-up to ${SETTLE_MS / 1000} s after activation (all starts)`, value: emulator.requests.length, unit: 'requests', rule: 'exactly', budget: 0 },
+      {
+        area,
+        name: 'activate() awaits nothing and reads no secret (all starts)',
+        value: runs.every((run) => !run.returnedThenable && run.secretReads === 0) ? 1 : 0,
+        unit: 'yes/no',
+        rule: 'exactly',
+        budget: 1,
+      },
+    ];
+  } finally {
+    await emulator.close();
+  }
+}

@@ -1,0 +1,71 @@
+export type Unit = 'KB' | 'ms' | 'ratio' | 'MB' | 'connections' | 'requests' | 'flavors' | 'yes/no';
+
+/** One measured figure against its budget. `atMost`: value ≤ budget; `exactly`: value = budget. */
+export interface Figure {
+  area: string;
+  name: string;
+  value: number;
+  unit: Unit;
+  rule: 'atMost' | 'exactly';
+  budget: number;
+}
+
+/** A part of the benchmark that could not run at all; it is a row of its own so the table stays complete. */
+export interface Failure {
+  area: string;
+  name: string;
+  reason: string;
+}
+
+export type Row = Figure | Failure;
+
+export function isFailure(row: Row): row is Failure {
+  return 'reason' in row;
+}
+
+export function passes(figure: Figure): boolean {
+  if (!Number.isFinite(figure.value)) return false;
+  return figure.rule === 'atMost' ? figure.value <= figure.budget : figure.value === figure.budget;
+}
+
+const COUNTED: ReadonlySet<Unit> = new Set(['connections', 'requests', 'flavors']);
+
+const DECIMALS: Record<Unit, number> = { KB: 1, ms: 1, ratio: 2, MB: 2, connections: 0, requests: 0, flavors: 0, 'yes/no': 0 };
+
+export function formatValue(value: number, unit: Unit): string {
+  if (!Number.isFinite(value)) return 'not measured';
+  if (unit === 'yes/no') return value === 1 ? 'yes' : 'no';
+  const number = value.toLocaleString('en-US', { minimumFractionDigits: DECIMALS[unit], maximumFractionDigits: DECIMALS[unit] });
+  if (unit === 'ratio') return `${number}×`;
+  // "1 request", "0 requests": the counted units are plural words.
+  return `${number} ${value === 1 && COUNTED.has(unit) ? unit.slice(0, -1) : unit}`;
+}
+
+function formatBudget(figure: Figure): string {
+  const budget = formatValue(figure.budget, figure.unit);
+  return figure.rule === 'atMost' ? `≤ ${budget}` : budget;
+}
+
+/** "pass", or by how much the figure misses: the excess and its share of the budget, or what was expected. */
+export function verdict(figure: Figure): string {
+  if (passes(figure)) return 'pass';
+  if (!Number.isFinite(figure.value)) return 'MISS (not measured)';
+  if (figure.rule === 'exactly' || figure.budget === 0) return `MISS (expected ${formatValue(figure.budget, figure.unit)})`;
+  const excess = figure.value - figure.budget;
+  const percent = Math.round((excess / figure.budget) * 100);
+  return `MISS by ${formatValue(excess, figure.unit)} (+${percent}%)`;
+}
+
+/** The rows as one Markdown table with padded columns, readable in a terminal and pasteable into docs. */
+export function renderTable(rows: readonly Row[]): string {
+  const header = ['Area', 'Figure', 'Value', 'Budget', 'Result'];
+  const cells = rows.map((row) =>
+    isFailure(row)
+      ? [row.area, row.name, '—', '—', `ERROR: ${row.reason}`]
+      : [row.area, row.name, formatValue(row.value, row.unit), formatBudget(row), verdict(row)],
+  );
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column].length)));
+  const line = (values: string[]) => `| ${values.map((value, column) => value.padEnd(widths[column])).join(' | ')} |`;
+  const rule = `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`;
+  return [line(header), rule, ...cells.map(line)].join('\n');
+}

@@ -1,0 +1,17 @@
+import * as fs from 'node:fs';
+import { PROBE_INPUT_VARIABLE } from '../probe-contract';
+
+/** The driver's input, from the variable it set on the code-server this extension host belongs to. */
+export function readProbeInput<T extends { resultFile: string }>(): T {
+  const raw = process.env[PROBE_INPUT_VARIABLE];
+  if (!raw) throw new Error(`${PROBE_INPUT_VARIABLE} is not set: this module runs only under npm run bench`);
+  return JSON.parse(raw) as T;
+}
+
+export function writeProbeResult(file: string, result: object): void {
+  fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+}
+
+export function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,212 @@
+import * as http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+import * as vscode from 'vscode';
+import type { TestingApi } from '../../../src/extension';
+import type { TreeNode } from '../../../src/tree/treeNodes';
+import { bareGetJson } from '../bare-http';
+import { EXTENSION_ID, type LocationRef, type TreeProbeInput, type TreeProbeResult } from '../probe-contract';
+import { median } from '../sample-statistics';
+import { delay, readProbeInput, writeProbeResult } from './probe-io';
+
+type Tree = vscode.TreeDataProvider<TreeNode>;
+
+const SETTLE_TIMEOUT_MS = 15_000;
+const GC_PASSES = 4;
+const RETAINED_HEAP_MEASUREMENTS = 3;
+
+function gcoreConfig(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('gcore');
+}
+
+async function children(tree: Tree, node?: TreeNode): Promise<TreeNode[]> {
+  return (await tree.getChildren(node)) ?? [];
+}
+
+/** Settings reach the extension asynchronously; waits until the tree lists exactly these locations. */
+async function locationNodes(tree: Tree, locations: readonly LocationRef[]): Promise<TreeNode[]> {
+  const wanted = locations.map((location) => `gpu/${location.projectId}/${location.regionId}`);
+  const started = Date.now();
+  for (;;) {
+    const gpu = (await children(tree)).find((node) => node.id === 'gpu');
+    const found = gpu ? (await children(tree, gpu)).filter((node) => node.nodeType === 'location') : [];
+    if (found.map((node) => node.id).join() === wanted.join()) return found;
+    if (Date.now() - started > SETTLE_TIMEOUT_MS) {
+      throw new Error(`the tree shows [${found.map((node) => node.id).join(', ')}], expected [${wanted.join(', ')}]`);
+    }
+    await delay(50);
+  }
+}
+
+async function timed<T>(action: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await action();
+  return { ms: performance.now() - started, value };
+}
+
+/** What a user's Refresh of one location costs until its rows exist: the command, the load, the sorted nodes, their TreeItems. */
+async function refreshLocation(tree: Tree, location: TreeNode): Promise<number> {
+  await vscode.commands.executeCommand('gcore.refresh', location);
+  const rows = await children(tree, location);
+  for (const row of rows) await tree.getTreeItem(row);
+  return rows.filter((row) => row.nodeType === 'flavor').length;
+}
+
+function flavorsUrl(input: TreeProbeInput): string {
+  const { emulatorUrl, location } = input.big;
+  return `${emulatorUrl}/cloud/v3/gpu/virtual/${location.projectId}/${location.regionId}/flavors`;
+}
+
+function bareHeaders(input: TreeProbeInput): Record<string, string> {
+  return { Authorization: `apikey ${input.apiKey}`, Accept: 'application/json' };
+}
+
+/** Every flavor of the location with nothing but node:http and JSON.parse, a page (the API's limit cap) at a time. */
+async function bareFetchAllPages(input: TreeProbeInput, agent: http.Agent): Promise<number> {
+  const { pageSize } = input.big;
+  const base = flavorsUrl(input);
+  const headers = bareHeaders(input);
+  let pages = 0;
+  for (let offset = 0, total = Infinity; offset < total; ) {
+    const page = (await bareGetJson(`${base}?limit=${pageSize}&offset=${offset}`, headers, agent)) as { count: number; results: unknown[] };
+    pages += 1;
+    if (page.results.length === 0) break;
+    total = page.count;
+    offset += page.results.length;
+  }
+  return pages;
+}
+
+async function measureBigLocation(tree: Tree, input: TreeProbeInput): Promise<TreeProbeResult['big']> {
+  const config = gcoreConfig();
+  await config.update('apiBaseUrl', input.big.emulatorUrl, vscode.ConfigurationTarget.Global);
+  await config.update('gpuFlavors.hideDisabled', false, vscode.ConfigurationTarget.Global);
+  await config.update('locations', [input.big.location], vscode.ConfigurationTarget.Global);
+  const [location] = await locationNodes(tree, [input.big.location]);
+
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    let flavorRows = 0;
+    let barePages = 0;
+    const singleRequestMs: number[] = [];
+    const pair = async (extensionMs: number[], bareMs: number[], extensionFirst: boolean) => {
+      const extension = async () => {
+        const run = await timed(() => refreshLocation(tree, location));
+        extensionMs.push(run.ms);
+        flavorRows = run.value;
+      };
+      const bare = async () => {
+        const run = await timed(() => bareFetchAllPages(input, agent));
+        bareMs.push(run.ms);
+        barePages = run.value;
+      };
+      if (extensionFirst) {
+        await extension();
+        await bare();
+      } else {
+        await bare();
+        await extension();
+      }
+      singleRequestMs.push((await timed(() => bareGetJson(flavorsUrl(input), bareHeaders(input), agent))).ms);
+    };
+    for (let i = 0; i < input.big.warmupPairs; i++) await pair([], [], i % 2 === 0);
+    const ratios: number[] = [];
+    const extensionMedians: number[] = [];
+    const bareMedians: number[] = [];
+    for (let round = 0; round < input.big.rounds; round++) {
+      const extensionMs: number[] = [];
+      const bareMs: number[] = [];
+      for (let i = 0; i < input.big.pairsPerRound; i++) await pair(extensionMs, bareMs, i % 2 === 0);
+      extensionMedians.push(median(extensionMs));
+      bareMedians.push(median(bareMs));
+      ratios.push(median(extensionMs) / median(bareMs));
+    }
+    return {
+      ratios,
+      extensionMedianMs: median(extensionMedians),
+      bareMedianMs: median(bareMedians),
+      bareSingleRequestMedianMs: median(singleRequestMs),
+      flavorRows,
+      barePages,
+    };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** The extension host's own gc when it has one; otherwise V8's, exposed at run time. */
+function garbageCollector(): { collect: () => void; source: TreeProbeResult['leak']['gcSource'] } {
+  // Forced GCs age bytecode, and V8 then drops the bytecode of start-up code run long ago: megabytes that would
+  // shrink the heap between the two measurements and hide a leak of the same size.
+  v8.setFlagsFromString('--no-flush-bytecode');
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (typeof exposed === 'function') return { collect: exposed, source: 'global.gc' };
+  v8.setFlagsFromString('--expose-gc');
+  return { collect: vm.runInNewContext('gc') as () => void, source: 'expose-gc flag' };
+}
+
+async function heapAfterGc(collect: () => void): Promise<number> {
+  // Several passes with turns of the event loop between them, so finalizers and weak callbacks run too.
+  for (let i = 0; i < GC_PASSES; i++) {
+    collect();
+    await delay(20);
+  }
+  return process.memoryUsage().heapUsed;
+}
+
+/**
+ * What stays reachable: the least of a few measurements after GC. A leak cannot be collected, so it is in
+ * every one of them; a transient allocation of the extension host (another extension, an IPC buffer) is not.
+ */
+async function retainedHeap(collect: () => void): Promise<number> {
+  const measurements: number[] = [];
+  for (let i = 0; i < RETAINED_HEAP_MEASUREMENTS; i++) measurements.push(await heapAfterGc(collect));
+  return Math.min(...measurements);
+}
+
+/** A Refresh of everything, then every node VS Code would ask for with all of them expanded. */
+async function refreshWholeTree(tree: Tree): Promise<void> {
+  await vscode.commands.executeCommand('gcore.refresh');
+  const expand = async (node?: TreeNode): Promise<void> => {
+    const nodes = await children(tree, node);
+    await Promise.all(
+      nodes.map(async (child) => {
+        await tree.getTreeItem(child);
+        if (child.nodeType === 'section' || child.nodeType === 'location' || child.nodeType === 'zone') await expand(child);
+      }),
+    );
+  };
+  await expand();
+}
+
+async function measureLeak(tree: Tree, input: TreeProbeInput): Promise<TreeProbeResult['leak']> {
+  const config = gcoreConfig();
+  await config.update('apiBaseUrl', input.leak.emulatorUrl, vscode.ConfigurationTarget.Global);
+  await config.update('gpuFlavors.hideDisabled', undefined, vscode.ConfigurationTarget.Global);
+  await config.update('locations', input.leak.locations, vscode.ConfigurationTarget.Global);
+  await locationNodes(tree, input.leak.locations);
+
+  const { collect, source } = garbageCollector();
+  for (let i = 0; i < input.leak.warmupRefreshes; i++) await refreshWholeTree(tree);
+  const heapBeforeBytes = await retainedHeap(collect);
+  const heapSamplesBytes: number[] = [];
+  for (let i = 1; i <= input.leak.refreshes; i++) {
+    await refreshWholeTree(tree);
+    if (i % input.leak.sampleEvery === 0) heapSamplesBytes.push(await heapAfterGc(collect));
+  }
+  const heapAfterBytes = await retainedHeap(collect);
+  return { gcSource: source, heapBeforeBytes, heapAfterBytes, heapSamplesBytes };
+}
+
+/** extensionTestsPath module: the big location and the leak figures, measured on the real tree in the extension host. */
+export async function run(): Promise<void> {
+  const input = readProbeInput<TreeProbeInput>();
+  const extension = vscode.extensions.getExtension<TestingApi | undefined>(EXTENSION_ID);
+  if (!extension) throw new Error(`${EXTENSION_ID} is not in this extension host`);
+  const api = await extension.activate();
+  if (!api) throw new Error('the extension returned no testing API: is the host in test mode?');
+  const tree = api.tree;
+  const result: TreeProbeResult = { big: await measureBigLocation(tree, input), leak: await measureLeak(tree, input) };
+  writeProbeResult(input.resultFile, result);
+}

@@ -1,0 +1,85 @@
+/**
+ * What the driver (plain Node) and the probes (inside the extension host) exchange. The driver puts the
+ * input in an environment variable of the code-server it starts, which the extension host inherits; the
+ * probe writes its result as JSON to the file the input names.
+ */
+
+export const PROBE_INPUT_VARIABLE = 'GCORE_BENCH_PROBE_INPUT';
+
+export const EXTENSION_ID = 'gcore-vscode.gcore-vscode';
+
+export interface LocationRef {
+  projectId: number;
+  regionId: number;
+}
+
+export interface ActivationProbeInput {
+  resultFile: string;
+  /** Absolute path of the bundle the extension host will require (package.json "main"). */
+  bundlePath: string;
+  /** How long to wait before activating, so that the window's own start-up is over. */
+  idleBeforeMs: number;
+  /** How long to stay after activation, so that a request activation merely started still reaches the emulator. */
+  settleMs: number;
+}
+
+export interface ActivationProbeResult {
+  /** require() of the bundle, as timed around the extension host's own module load. */
+  loadMs: number;
+  /** The part of loadMs spent in the bundle's require('vscode'), where VS Code builds the extension's API object. */
+  vscodeApiMs: number;
+  /** The synchronous part of activate(). */
+  activateCallMs: number;
+  /** From activate() returning to its result settling; 0 when it returned a plain value. */
+  activateResolveMs: number;
+  /** vscode.Extension.activate() as a caller sees it, including VS Code's own context set-up. */
+  apiActivateMs: number;
+  returnedThenable: boolean;
+  /** context.secrets.get calls made from the start of activate() until its result settled. */
+  secretReads: number;
+}
+
+export interface TreeProbeInput {
+  resultFile: string;
+  apiKey: string;
+  big: {
+    emulatorUrl: string;
+    location: LocationRef;
+    /** The emulator's page size cap (the API's `limit` maximum). */
+    pageSize: number;
+    rounds: number;
+    pairsPerRound: number;
+    warmupPairs: number;
+  };
+  leak: {
+    emulatorUrl: string;
+    locations: LocationRef[];
+    warmupRefreshes: number;
+    refreshes: number;
+    /** Heap after GC is also sampled every this many refreshes, to show the trend and not only two points. */
+    sampleEvery: number;
+  };
+}
+
+export interface TreeProbeResult {
+  big: {
+    /** Per round: median extension refresh time / median bare fetch time. */
+    ratios: number[];
+    extensionMedianMs: number;
+    bareMedianMs: number;
+    /** The one request the extension sends (no paging parameters), fetched and parsed bare. */
+    bareSingleRequestMedianMs: number;
+    /** Flavor rows the tree showed under the location. */
+    flavorRows: number;
+    /** Pages the bare fetch needed to read every flavor. */
+    barePages: number;
+  };
+  leak: {
+    gcSource: 'global.gc' | 'expose-gc flag';
+    /** Retained heap (least of a few measurements after GC) after the warm-up and after all refreshes. */
+    heapBeforeBytes: number;
+    heapAfterBytes: number;
+    /** Heap used after one GC every sampleEvery refreshes: the trend between the two. */
+    heapSamplesBytes: number[];
+  };
+}

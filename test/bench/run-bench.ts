@@ -1,0 +1,161 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { ensureCodeServerInstalled, type CodeServerInstall } from '../runner/code-server-install';
+import { errorSummary } from '../runner/error-summary';
+import { REPO_ROOT } from '../runner/extension-under-test';
+import { measureActivation } from './activation-bench';
+import { isFailure, passes, renderTable, type Figure, type Row } from './bench-table';
+import { HostSessions } from './host-session';
+import { codeServerFact, machineFacts } from './machine-facts';
+import { packageExtension, packageSizeFigures, type PackagedExtension } from './packaged-extension';
+import { measureRequestCpu } from './request-cpu';
+import { measureRoundTrips } from './round-trips';
+import { measureTree } from './tree-bench';
+
+/**
+ * `npm run bench`: every figure of the performance issue against its budget, printed as one table on
+ * stdout (progress goes to stderr). Exit 0 when every budget holds, 1 when any misses, 2 when a part could
+ * not run, 124 on the hard timeout, 130/143 on SIGINT/SIGTERM; code-server, Chromium and temp profiles are
+ * removed in every case.
+ */
+
+const HARD_TIMEOUT_MS = 20 * 60_000;
+const EXIT = { allPass: 0, miss: 1, broken: 2, timedOut: 124 } as const;
+const SIGNAL_EXIT_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
+
+const startedAt = Date.now();
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gcore-bench-'));
+let sessions: HostSessions | undefined;
+let stopping = false;
+
+function progress(message: string): void {
+  process.stderr.write(`[bench +${((Date.now() - startedAt) / 1000).toFixed(1)}s] ${message}\n`);
+}
+
+interface Part {
+  area: string;
+  name: string;
+  measure: () => Promise<Figure[]>;
+}
+
+async function runParts(parts: Part[], rows: Row[]): Promise<void> {
+  for (const part of parts) {
+    progress(`${part.area}: ${part.name}`);
+    try {
+      rows.push(...(await part.measure()));
+    } catch (error) {
+      if (stopping) return;
+      progress(`${part.name} could not run:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      rows.push({ area: part.area, name: part.name, reason: errorSummary(error) });
+    }
+  }
+}
+
+async function settled<T>(work: Promise<T>): Promise<T | Error> {
+  try {
+    return await work;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** A part that runs the packaged extension in code-server; it fails with the reason when either is missing. */
+function hostPart(
+  needs: { install: CodeServerInstall | Error; packaged: PackagedExtension | Error },
+  part: Omit<Part, 'measure'>,
+  measure: (sessions: HostSessions, packaged: PackagedExtension) => Promise<Figure[]>,
+): Part {
+  return {
+    ...part,
+    measure: async () => {
+      const { install, packaged } = needs;
+      if (packaged instanceof Error) throw new Error(`packaging failed: ${errorSummary(packaged)}`);
+      if (install instanceof Error) throw new Error(`code-server is not available: ${errorSummary(install)}`);
+      sessions ??= new HostSessions(install);
+      return measure(sessions, packaged);
+    },
+  };
+}
+
+async function bench(): Promise<number> {
+  const rows: Row[] = [];
+  const facts = machineFacts();
+  progress('packaging the extension (npm run package)');
+  const packaged = await settled(packageExtension(workDir));
+  await runParts(
+    [
+      {
+        area: 'Cost to VS Code',
+        name: 'bundle and .vsix sizes',
+        measure: async () => {
+          if (packaged instanceof Error) throw packaged;
+          return packageSizeFigures(packaged);
+        },
+      },
+    ],
+    rows,
+  );
+
+  progress('making sure code-server is installed (a few minutes the first time)');
+  const install = await settled(ensureCodeServerInstalled(REPO_ROOT));
+  const needs = { install, packaged };
+  await runParts(
+    [
+      hostPart(needs, { area: 'Cost to VS Code', name: 'activation in code-server' }, (host, extension) => measureActivation(host, extension, progress)),
+      { area: 'Round trips (50 ms latency)', name: 'client and loader against the emulator', measure: () => measureRoundTrips(progress) },
+      { area: 'CPU per request (no latency)', name: 'client vs bare node:http', measure: () => measureRequestCpu(progress) },
+      hostPart(needs, { area: 'Big data in the tree / No leak', name: '5,000 flavors and 1,000 refreshes in code-server' }, (host, extension) =>
+        measureTree(host, extension, progress),
+      ),
+    ],
+    rows,
+  );
+
+  const lines = ['', ...facts, codeServerFact(install), '', renderTable(rows), ''];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  const figures = rows.filter((row): row is Figure => !isFailure(row));
+  const failures = rows.length - figures.length;
+  const misses = figures.filter((figure) => !passes(figure)).length;
+  progress(`${figures.length} figures, ${misses} missed, ${failures} could not run, in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+  if (failures > 0) return EXIT.broken;
+  return misses > 0 ? EXIT.miss : EXIT.allPass;
+}
+
+async function stopAndExit(code: number): Promise<never> {
+  stopping = true;
+  await sessions?.stop();
+  fs.rmSync(workDir, { recursive: true, force: true });
+  process.exit(code);
+}
+
+function main(): void {
+  process.on('exit', () => {
+    sessions?.stopNow();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      // A second signal while tearing down: stop waiting; the exit handler kills what is left.
+      if (stopping) process.exit(SIGNAL_EXIT_CODES[signal] ?? 1);
+      progress(`${signal} received; stopping`);
+      void stopAndExit(SIGNAL_EXIT_CODES[signal] ?? 1);
+    });
+  }
+  const timer = setTimeout(() => {
+    progress(`not finished after ${HARD_TIMEOUT_MS / 60_000} minutes; stopping`);
+    void stopAndExit(EXIT.timedOut);
+  }, HARD_TIMEOUT_MS);
+  bench().then(
+    (code) => {
+      clearTimeout(timer);
+      return stopAndExit(code);
+    },
+    (error: unknown) => {
+      progress(`the benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return stopAndExit(EXIT.broken);
+    },
+  );
+}
+
+main();

@@ -1,0 +1,43 @@
+import * as assert from 'node:assert/strict';
+import { formatValue, passes, renderTable, verdict, type Figure } from '../../bench/bench-table';
+
+function figure(overrides: Partial<Figure>): Figure {
+  return { area: 'Area', name: 'figure', value: 1, unit: 'ms', rule: 'atMost', budget: 1, ...overrides };
+}
+
+describe('bench table', () => {
+  it('passes a figure at or under an atMost budget and misses one above it by the excess', () => {
+    assert.equal(verdict(figure({ value: 25, budget: 25 })), 'pass');
+    assert.equal(verdict(figure({ value: 30, budget: 25 })), 'MISS by 5.0 ms (+20%)');
+    assert.equal(verdict(figure({ value: 2.15, budget: 1.5, unit: 'ratio' })), 'MISS by 0.65× (+43%)');
+  });
+
+  it('passes an exact budget only when equal, and names what was expected', () => {
+    assert.equal(passes(figure({ value: 1, budget: 1, rule: 'exactly', unit: 'requests' })), true);
+    assert.equal(verdict(figure({ value: 2, budget: 1, rule: 'exactly', unit: 'requests' })), 'MISS (expected 1 request)');
+    assert.equal(verdict(figure({ value: 0, budget: 1, rule: 'exactly', unit: 'yes/no' })), 'MISS (expected yes)');
+  });
+
+  it('misses a figure that was not measured', () => {
+    assert.equal(passes(figure({ value: Number.NaN })), false);
+    assert.equal(verdict(figure({ value: Number.NaN })), 'MISS (not measured)');
+  });
+
+  it('formats values with their unit and thousands separators', () => {
+    assert.equal(formatValue(5000, 'flavors'), '5,000 flavors');
+    assert.equal(formatValue(103.2264, 'KB'), '103.2 KB');
+    assert.equal(formatValue(1, 'yes/no'), 'yes');
+    assert.equal(formatValue(1, 'connections'), '1 connection');
+    assert.equal(formatValue(0, 'requests'), '0 requests');
+  });
+
+  it('renders one Markdown row per figure and an error row for a part that could not run', () => {
+    const table = renderTable([figure({ name: 'activation', value: 12, budget: 25 }), { area: 'Area', name: 'broken part', reason: 'no browser' }]);
+    const lines = table.split('\n');
+    assert.equal(lines.length, 4);
+    assert.match(lines[0], /^\| Area +\| Figure +\| Value +\| Budget +\| Result +\|$/);
+    assert.match(lines[2], /\| activation +\| 12\.0 ms +\| ≤ 25\.0 ms +\| pass +\|/);
+    assert.match(lines[3], /\| broken part +\| — +\| — +\| ERROR: no browser +\|/);
+    assert.equal(new Set(lines.map((line) => line.length)).size, 1);
+  });
+});
