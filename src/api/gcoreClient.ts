@@ -4,7 +4,7 @@ import {
   decodeDnssec,
   decodeFlavorList,
 } from './decode';
-import { RequestPipeline, type PipelineOptions } from './requestPipeline';
+import { RequestPipeline, type AttemptGate, type PipelineOptions } from './requestPipeline';
 import type { ContainerUpdateResult, CreateZoneResult, DnssecState, GpuFlavorList } from './types';
 
 /** The API's largest page of flavors. */
@@ -22,6 +22,8 @@ export interface FlavorQuery extends LocationRef {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Wraps each HTTP attempt (see ApiRequest.gate). */
+  gate?: AttemptGate;
 }
 
 /**
@@ -62,6 +64,7 @@ export class GcoreClient {
         offset: offset === undefined ? undefined : String(offset),
       },
       signal: options.signal,
+      gate: options.gate,
     });
     return decodeFlavorList(response.body);
   }

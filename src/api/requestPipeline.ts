@@ -46,7 +46,14 @@ export interface ApiRequest {
   query?: Record<string, string | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * Wraps each attempt, e.g. to take a concurrency slot: a slot held per attempt, not per request, is
+   * free while the request waits to retry.
+   */
+  gate?: AttemptGate;
 }
+
+export type AttemptGate = <T>(attempt: () => Promise<T>) => Promise<T>;
 
 export interface ApiResponse {
   status: number;
@@ -97,7 +104,8 @@ export class RequestPipeline {
     const retries = isRetryableMethod(request.method) ? this.retry.maxRetries : 0;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.attempt(request, url, path, apiKey, timeoutMs, attempt);
+        const run = () => this.attempt(request, url, path, apiKey, timeoutMs, attempt);
+        return await (request.gate ? request.gate(run) : run());
       } catch (error) {
         if (!(error instanceof GcoreApiError) || attempt >= retries || !isRetryable(error)) throw error;
         await sleep(retryDelayMs(attempt, error.retryAfterMs, this.retry), request.signal, failure);

@@ -17,6 +17,8 @@ export const MAX_CONCURRENT_FLAVOR_REQUESTS = 6;
  * Per-location flavor cache. Two loads of the same location at once share one request; a loaded
  * location is served from memory until invalidated (so expanding or collapsing costs no request); an
  * explicit refresh invalidates first. Failures are remembered too, so an error node stays put until retried.
+ * At most six HTTP attempts run at once; the limit applies per attempt, so a location waiting to retry
+ * holds no slot and delays no other.
  */
 export class FlavorLoader {
   private readonly settled = new Map<string, FlavorLoad>();
@@ -38,8 +40,8 @@ export class FlavorLoader {
     if (pending) return pending;
 
     const query: FlavorQuery = { projectId: location.projectId, regionId: location.regionId, ...filters };
-    const request = this.limit
-      .run(() => this.client.listGpuFlavors(query))
+    const request = this.client
+      .listGpuFlavors(query, { gate: (attempt) => this.limit.run(attempt) })
       .then(
         (list): FlavorLoad => ({ state: 'loaded', list, filters }),
         (error: unknown): FlavorLoad => ({ state: 'failed', error, filters }),

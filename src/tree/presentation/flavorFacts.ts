@@ -49,9 +49,14 @@ const oneDecimal = lazy(() => new Intl.NumberFormat('en', { maximumFractionDigit
 
 /** The wire unit is MiB; GiB reads better from 1 GiB up. */
 export function formatMemoryMiB(mib: number): string {
-  return mib >= 1024 ? `${oneDecimal().format(mib / 1024)} GiB` : `${oneDecimal().format(mib)} MiB`;
+  return mib >= 1024 ? `${formatCount(mib / 1024)} GiB` : `${formatCount(mib)} MiB`;
 }
 
+/**
+ * Small whole numbers, nearly every count and size on a flavor row, read the same without Intl, and
+ * formatting thousands of rows is measurably faster without it.
+ */
 export function formatCount(value: number): string {
+  if (Number.isInteger(value) && Math.abs(value) < 1000) return String(value);
   return oneDecimal().format(value);
 }

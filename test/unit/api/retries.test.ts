@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { backoffDelayMs, DEFAULT_RETRY, parseRetryAfterMs } from '../../../src/api/retryPolicy';
+import { ConcurrencyLimit } from '../../../src/state/concurrencyLimit';
 import { rejection, startHarness, stopHarness, type Harness } from './clientHarness';
 
 const FLAVORS = '/cloud/v3/gpu/virtual/1/76/flavors';
@@ -112,4 +113,23 @@ describe('retry policy', () => {
       assert.equal(parseRetryAfterMs(header, Date.parse('Wed, 21 Oct 2015 07:28:00 GMT')), expected);
     });
   }
+});
+
+describe('the attempt gate', () => {
+  let h: Harness | undefined;
+  afterEach(() => stopHarness(h));
+
+  it('wraps each attempt, so a request waiting to retry holds no slot', async () => {
+    h = await startHarness({ baseDelayMs: 400, maxDelayMs: 400 });
+    const limit = new ConcurrencyLimit(1);
+    const gate = <T>(attempt: () => Promise<T>) => limit.run(attempt);
+    h.emulator.inject({ path: FLAVORS, status: 503 });
+    const finished: string[] = [];
+    const retrying = h.client.listGpuFlavors({ projectId: 1, regionId: 76 }, { gate }).then(() => finished.push('retried'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await h.client.listGpuFlavors({ projectId: 2, regionId: 76 }, { gate }).then(() => finished.push('other'));
+    await retrying;
+    assert.deepEqual(finished, ['other', 'retried']);
+    assert.deepEqual(h.emulator.requests.map((request) => request.path.split('/')[5]), ['1', '2', '1']);
+  });
 });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { FlavorQuery, GpuFlavorList } from '../../../src/api';
+import type { CallOptions, FlavorQuery, GpuFlavorList } from '../../../src/api';
 import { ConcurrencyLimit } from '../../../src/state/concurrencyLimit';
 import { FlavorLoader, MAX_CONCURRENT_FLAVOR_REQUESTS } from '../../../src/state/flavorLoader';
 
@@ -10,7 +10,13 @@ class ControlledClient {
   maxInFlight = 0;
   private readonly pending: { query: FlavorQuery; settle: (fail: boolean) => void }[] = [];
 
-  listGpuFlavors(query: FlavorQuery): Promise<GpuFlavorList> {
+  /** One attempt per call, taken through the caller's gate as the real client does. */
+  listGpuFlavors(query: FlavorQuery, options: CallOptions = {}): Promise<GpuFlavorList> {
+    const attempt = () => this.answer(query);
+    return options.gate ? options.gate(attempt) : attempt();
+  }
+
+  private answer(query: FlavorQuery): Promise<GpuFlavorList> {
     this.calls.push(query);
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);

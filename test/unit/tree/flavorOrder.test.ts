@@ -168,3 +168,21 @@ describe('sortFlavors', () => {
     assert.ok(groups.includes('available') && groups.includes('outOfStock') && groups.includes('disabled'));
   });
 });
+
+describe('name order without the collator', () => {
+  it('matches numeric, case-insensitive collation for generated flavor-like names', () => {
+    const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+    let seed = 42;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const alphabet = 'abcxyzABZ0123456789-.';
+    const names = Array.from({ length: 2_000 }, () =>
+      Array.from({ length: 1 + random(14) }, () => alphabet[random(alphabet.length)]).join(''),
+    );
+    const sorted = sortFlavors(names.map((name) => ({ name }))).map((flavor) => flavor.name);
+    const reference = [...names].sort((a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0));
+    assert.deepEqual(sorted, reference);
+  });
+});
