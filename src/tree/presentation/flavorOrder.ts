@@ -7,71 +7,34 @@ const GROUP_RANK: Record<FlavorAvailability, number> = { available: 0, outOfStoc
 
 interface SortKey {
   group: number;
-  gpuModel: CollatedText | undefined;
+  gpuModel: string | undefined;
   gpuCount: number | undefined;
   vcpus: number | undefined;
   ramMiB: number | undefined;
-  name: CollatedText;
-}
-
-/** A text with, where it can be had, a key whose plain string order equals the collator's order. */
-interface CollatedText {
-  text: string;
-  fastKey: string | undefined;
+  name: string;
 }
 
 // Numeric collation puts "g1-gpu-2" before "g1-gpu-10", which is how people read flavor names.
 const collator = lazy(() => new Intl.Collator('en', { numeric: true, sensitivity: 'base' }));
 
-const FAST_KEY_TEXT = /^[a-z0-9.-]*$/;
-const DIGIT_RUN = /\d+/g;
-const DIGITS_WIDTH = 15;
-
-/**
- * Collator comparisons dominate sorting thousands of flavors, so names made of lower-case letters, digits,
- * dots and hyphens (all real flavor names and GPU models) get a key instead: case folded, digit runs
- * zero-padded so that they compare as numbers. For these characters the root collation orders
- * '-' < '.' < digits < letters, as plain code units do, so the key orders exactly as the collator.
- * Other text keeps the collator.
- */
-function collated(text: string): CollatedText {
-  const folded = text.toLowerCase();
-  if (!FAST_KEY_TEXT.test(folded)) return { text, fastKey: undefined };
-  let tooLong = false;
-  const fastKey = folded.replace(DIGIT_RUN, (run) => {
-    const digits = run.replace(/^0+(?=\d)/, '');
-    if (digits.length > DIGITS_WIDTH) tooLong = true;
-    return digits.padStart(DIGITS_WIDTH, '0');
-  });
-  return { text, fastKey: tooLong ? undefined : fastKey };
-}
-
 function sortKey(flavor: GpuFlavor): SortKey {
   const hardware = readFlavorHardware(flavor);
   return {
     group: GROUP_RANK[flavorAvailability(flavor)],
-    gpuModel: hardware.gpuModel === undefined ? undefined : collated(hardware.gpuModel),
+    gpuModel: hardware.gpuModel,
     gpuCount: hardware.gpuCount,
     vcpus: hardware.vcpus,
     ramMiB: hardware.ramMiB,
-    name: collated(flavorName(flavor)),
+    name: flavorName(flavor),
   };
 }
 
 /** Falls back to code-unit order so that strings the collator calls equal still have a fixed order. */
-function compareText(a: CollatedText, b: CollatedText): number {
-  const primary =
-    a.fastKey !== undefined && b.fastKey !== undefined
-      ? codeUnitOrder(a.fastKey, b.fastKey)
-      : collator().compare(a.text, b.text);
-  return primary || codeUnitOrder(a.text, b.text);
+function compareText(a: string, b: string): number {
+  return collator().compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-function codeUnitOrder(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function compareOptionalText(a: CollatedText | undefined, b: CollatedText | undefined): number {
+function compareOptionalText(a: string | undefined, b: string | undefined): number {
   if (a === undefined || b === undefined) return missingLast(a, b);
   return compareText(a, b);
 }
