@@ -6,7 +6,8 @@ import { CodeServerProcess } from '../runner/code-server-process';
 import { applyEnvChanges, extensionHostEnvChanges } from '../runner/extension-host-env';
 import { formatAutomationLog } from '../runner/extension-host-log';
 import { findFreeLoopbackPort } from '../runner/free-port';
-import { createThrowawayProfile, removeThrowawayProfile } from '../runner/throwaway-profile';
+import { createCleanedUpProfile } from '../runner/throwaway-profile';
+import { addUserSettings } from '../runner/user-settings';
 import { launchChromium, runWorkbenchTests } from '../runner/workbench-browser';
 import { workbenchTestUrl } from '../runner/workbench-url';
 import { PROBE_INPUT_VARIABLE } from './probe-contract';
@@ -60,15 +61,8 @@ export class HostSessions {
   }
 
   private async runIn<T>(cleanups: CleanupStack, run: ProbeRun): Promise<T> {
-    const profile = createThrowawayProfile();
-    cleanups.push({
-      name: 'remove temp profile',
-      run: async () => removeThrowawayProfile(profile),
-      runNow: () => removeThrowawayProfile(profile),
-    });
-    const settingsFile = path.join(profile.userDataDir, 'User', 'settings.json');
-    const settings = { ...JSON.parse(fs.readFileSync(settingsFile, 'utf8')), ...run.userSettings };
-    fs.writeFileSync(settingsFile, `${JSON.stringify(settings, null, 2)}\n`);
+    const profile = createCleanedUpProfile(cleanups);
+    addUserSettings(profile, run.userSettings);
 
     const resultFile = path.join(profile.root, 'probe-result.json');
     const env = applyEnvChanges(process.env, {

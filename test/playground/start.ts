@@ -5,9 +5,9 @@ import { CodeServerProcess } from '../runner/code-server-process';
 import { errorSummary } from '../runner/error-summary';
 import { applyEnvChanges, extensionHostEnvChanges } from '../runner/extension-host-env';
 import { REPO_ROOT } from '../runner/extension-under-test';
-import { createThrowawayProfile, removeThrowawayProfile } from '../runner/throwaway-profile';
+import { createCleanedUpProfile } from '../runner/throwaway-profile';
 import { installVsix, packagedVsixPath } from '../ui/packaged-extension';
-import { addUserSettings } from '../ui/user-settings';
+import { addUserSettings } from '../runner/user-settings';
 import { playgroundPort } from './playground-port';
 
 /**
@@ -30,12 +30,7 @@ async function startPlayground(): Promise<CodeServerProcess> {
   cleanups.push({ name: 'stop the emulator', run: () => emulator.close(), runNow: () => undefined });
 
   const install = await ensureCodeServerInstalled(REPO_ROOT);
-  const profile = createThrowawayProfile();
-  cleanups.push({
-    name: 'remove the temp profile',
-    run: async () => removeThrowawayProfile(profile),
-    runNow: () => removeThrowawayProfile(profile),
-  });
+  const profile = createCleanedUpProfile(cleanups);
   addUserSettings(profile, { 'gcore.apiBaseUrl': emulator.url, 'gcore.locations': [DEMO_LOCATION] });
   await installVsix(install, profile, vsix);
 

@@ -8,7 +8,7 @@ import { applyEnvChanges, extensionHostEnvChanges } from './extension-host-env';
 import { formatAutomationLog } from './extension-host-log';
 import { assertBuilt, REPO_ROOT, TESTS_ENTRY } from './extension-under-test';
 import { findFreeLoopbackPort } from './free-port';
-import { createThrowawayProfile, removeThrowawayProfile, type ThrowawayProfile } from './throwaway-profile';
+import { createCleanedUpProfile, type ThrowawayProfile } from './throwaway-profile';
 import { launchChromium, runWorkbenchTests } from './workbench-browser';
 import { workbenchTestUrl } from './workbench-url';
 
@@ -57,12 +57,7 @@ async function runTests(): Promise<number> {
   const install = await ensureCodeServerInstalled(REPO_ROOT);
   phase(`code-server found in ${install.codeServerDir}`);
 
-  const profile = createThrowawayProfile();
-  cleanups.push({
-    name: 'remove temp profile',
-    run: async () => removeThrowawayProfile(profile),
-    runNow: () => removeThrowawayProfile(profile),
-  });
+  const profile = createCleanedUpProfile(cleanups);
 
   const port = await findFreeLoopbackPort();
   const browser = await launchChromium(profile.privateDirsEnv);

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import type { CleanupStack } from './cleanup-stack';
 
 /** A fresh user-data dir, extensions dir, workspace folder and private homes, all under one temp root. */
 export interface ThrowawayProfile {
@@ -55,4 +56,15 @@ export function createThrowawayProfile(): ThrowawayProfile {
 
 export function removeThrowawayProfile(profile: ThrowawayProfile): void {
   fs.rmSync(profile.root, { recursive: true, force: true, maxRetries: 3 });
+}
+
+/** A throwaway profile whose removal is already on the run's cleanup stack. */
+export function createCleanedUpProfile(cleanups: CleanupStack): ThrowawayProfile {
+  const profile = createThrowawayProfile();
+  cleanups.push({
+    name: 'remove temp profile',
+    run: async () => removeThrowawayProfile(profile),
+    runNow: () => removeThrowawayProfile(profile),
+  });
+  return profile;
 }

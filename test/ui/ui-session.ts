@@ -6,11 +6,11 @@ import { CodeServerProcess } from '../runner/code-server-process';
 import { applyEnvChanges, extensionHostEnvChanges } from '../runner/extension-host-env';
 import { REPO_ROOT } from '../runner/extension-under-test';
 import { findFreeLoopbackPort } from '../runner/free-port';
-import { createThrowawayProfile, removeThrowawayProfile, type ThrowawayProfile } from '../runner/throwaway-profile';
+import { createCleanedUpProfile, type ThrowawayProfile } from '../runner/throwaway-profile';
 import { launchChromium } from '../runner/workbench-browser';
 import { startApiTap, type ApiTap } from './api-tap';
 import { installVsix, packagedVsixPath } from './packaged-extension';
-import { addUserSettings } from './user-settings';
+import { addUserSettings } from '../runner/user-settings';
 import { WorkbenchPage } from './workbench-page';
 
 const READY_TIMEOUT_MS = 60_000;
@@ -62,12 +62,7 @@ export async function startUiSession(options: UiSessionOptions): Promise<UiSessi
     cleanups.push({ name: 'stop the API tap', run: () => tap.close(), runNow: () => undefined });
 
     const install = await ensureCodeServerInstalled(REPO_ROOT);
-    const profile = createThrowawayProfile();
-    cleanups.push({
-      name: 'remove the temp profile',
-      run: async () => removeThrowawayProfile(profile),
-      runNow: () => removeThrowawayProfile(profile),
-    });
+    const profile = createCleanedUpProfile(cleanups);
     addUserSettings(profile, { 'gcore.apiBaseUrl': tap.url, 'workbench.colorTheme': 'Default Dark Modern' });
     await installVsix(install, profile, vsix);
 

@@ -5,7 +5,7 @@ import type { RecordedRequest } from '../emulator/server';
 import { REPO_ROOT } from '../runner/extension-under-test';
 import type { TappedResponse } from './api-tap';
 import { startUiSession, type UiSession } from './ui-session';
-import { readUserSettings } from './user-settings';
+import { readUserSettings } from '../runner/user-settings';
 import type { WorkbenchPage } from './workbench-page';
 
 /**

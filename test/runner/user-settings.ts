@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ThrowawayProfile } from '../runner/throwaway-profile';
+import type { ThrowawayProfile } from './throwaway-profile';
 
 /** Adds settings to the profile's User/settings.json (written as plain JSON by createThrowawayProfile). */
 export function addUserSettings(profile: ThrowawayProfile, settings: Record<string, unknown>): void {
