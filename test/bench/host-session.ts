@@ -73,11 +73,7 @@ export class HostSessions {
     const port = await findFreeLoopbackPort();
     const server = CodeServerProcess.start({ install: this.install, profile, port, env });
     cleanups.push({ name: 'stop code-server', run: () => server.stop(), runNow: () => server.killNow() });
-    try {
-      await server.waitUntilReady(READY_TIMEOUT_MS);
-    } catch (error) {
-      throw new Error(`${(error as Error).message}\n${server.recentOutput()}`, { cause: error });
-    }
+    await server.waitUntilReady(READY_TIMEOUT_MS);
 
     const browser = await launchChromium(profile.privateDirsEnv);
     // Playwright kills the browsers it launched when the process exits, so no synchronous step is needed.

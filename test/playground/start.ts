@@ -38,12 +38,7 @@ async function startPlayground(): Promise<CodeServerProcess> {
   const env = { ...applyEnvChanges(process.env, extensionHostEnvChanges(process.env)), GCORE_API_KEY: DEMO_KEY };
   const server = CodeServerProcess.start({ install, profile, port, env, testDriver: false });
   cleanups.push({ name: 'stop code-server', run: () => server.stop(), runNow: () => server.killNow() });
-  try {
-    await server.waitUntilReady(READY_TIMEOUT_MS);
-  } catch (error) {
-    console.error(server.recentOutput());
-    throw error;
-  }
+  await server.waitUntilReady(READY_TIMEOUT_MS);
 
   console.log('');
   console.log(`Gcore playground: open ${server.url}/ in your browser (Ctrl-C stops it).`);

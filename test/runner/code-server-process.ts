@@ -82,17 +82,25 @@ export class CodeServerProcess {
     return new CodeServerProcess(options);
   }
 
-  /** Resolves once the server answers its health check; rejects if it exits or stays silent too long. */
+  /**
+   * Resolves once the server answers its health check; rejects if it exits or stays silent too long,
+   * after printing its last lines to stderr (callers report only an error's first line).
+   */
   async waitUntilReady(timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (this.exitDescription !== undefined) {
-        throw new Error(`code-server stopped before it was ready (${this.exitDescription}).`);
+        throw this.notReady(`code-server stopped before it was ready (${this.exitDescription}).`);
       }
       if (await this.answers()) return;
       await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
     }
-    throw new Error(`code-server did not answer on ${this.url} within ${Math.round(timeoutMs / 1000)} s.`);
+    throw this.notReady(`code-server did not answer on ${this.url} within ${Math.round(timeoutMs / 1000)} s.`);
+  }
+
+  private notReady(message: string): Error {
+    console.error(this.recentOutput());
+    return new Error(message);
   }
 
   /** Settles when the main code-server process has exited, with how it ended (e.g. "exit 1", "SIGKILL"). */

@@ -116,12 +116,7 @@ async function runStart(reloadPhase: ReloadPhase, shared: SharedByBothStarts): P
   });
   // Newest first: the window closes before its code-server stops, as when a user closes VS Code.
   cleanups.push({ name: `close the ${reloadPhase} window`, run: () => closeWindows(context), runNow: () => undefined });
-  try {
-    await server.waitUntilReady(READY_TIMEOUT_MS);
-  } catch (error) {
-    console.error(server.recentOutput());
-    throw error;
-  }
+  await server.waitUntilReady(READY_TIMEOUT_MS);
   phase(`${reloadPhase}: code-server ready on ${server.url} (process group ${server.pid}); running the extension host tests`);
 
   const url = workbenchTestUrl({

@@ -71,12 +71,7 @@ export async function startUiSession(options: UiSessionOptions): Promise<UiSessi
     delete env.GCORE_API_KEY;
     const server = CodeServerProcess.start({ install, profile, port: await findFreeLoopbackPort(), env, testDriver: false });
     cleanups.push({ name: 'stop code-server', run: () => server.stop(), runNow: () => server.killNow() });
-    try {
-      await server.waitUntilReady(READY_TIMEOUT_MS);
-    } catch (error) {
-      console.error(server.recentOutput());
-      throw error;
-    }
+    await server.waitUntilReady(READY_TIMEOUT_MS);
 
     const browser: Browser = await launchChromium(profile.privateDirsEnv);
     cleanups.push({ name: 'close the browser', run: () => browser.close(), runNow: () => undefined });
