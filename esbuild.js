@@ -1,5 +1,5 @@
-// Bundles the extension into one CommonJS file (dist/extension.js). node-fetch 3 is ESM-only, so it is
-// inlined here rather than required at run time. `--emulator` bundles the API emulator's CLI instead.
+// Bundles the extension into one CommonJS file (dist/extension.js), dependencies inlined, because the
+// .vsix ships no node_modules. `--emulator` bundles the API emulator's CLI instead.
 const fs = require('node:fs');
 const esbuild = require('esbuild');
 
@@ -23,16 +23,25 @@ const problemMatcherPlugin = {
 };
 
 /**
- * fetch-blob (a node-fetch dependency) falls back to web-streams-polyfill only when the runtime has no
- * global ReadableStream. Every Node that runs VS Code extensions (18+) has one, so the 60 KB fallback is
- * dead weight in the bundle; it is replaced by a module that says so if it is ever reached.
+ * Two optional modules node-fetch 2 reaches for, replaced by what they resolve to on the Node that runs
+ * VS Code extensions:
+ * - whatwg-url is its fallback for runtimes without a global URL class (before Node 10); bundling it would
+ *   add a 260 KB Unicode table for code that never runs, so it becomes Node's own URL.
+ * - encoding is an optional peer, used only by Response.textConverted(), which the extension never calls;
+ *   node-fetch requires it in a try/catch at load, so an empty module keeps activation from probing the
+ *   disk for a package the .vsix does not ship.
  */
-const noStreamsPolyfillPlugin = {
-  name: 'no-web-streams-polyfill',
+const NODE_FETCH_OPTIONAL_MODULES = {
+  'whatwg-url': 'module.exports = { URL: globalThis.URL };',
+  encoding: 'module.exports = {};',
+};
+
+const nodeFetchOptionalModulesPlugin = {
+  name: 'node-fetch-optional-modules',
   setup(build) {
-    build.onResolve({ filter: /^web-streams-polyfill(\/|$)/ }, (args) => ({ path: args.path, namespace: 'no-polyfill' }));
-    build.onLoad({ filter: /.*/, namespace: 'no-polyfill' }, () => ({
-      contents: 'throw new Error("This runtime has no ReadableStream; the Gcore extension needs Node 18 or newer.");',
+    build.onResolve({ filter: /^(whatwg-url|encoding)$/ }, (args) => ({ path: args.path, namespace: 'node-fetch-optional' }));
+    build.onLoad({ filter: /.*/, namespace: 'node-fetch-optional' }, (args) => ({
+      contents: NODE_FETCH_OPTIONAL_MODULES[args.path],
       loader: 'js',
     }));
   },
@@ -43,7 +52,7 @@ const extensionOptions = {
   outfile: 'dist/extension.js',
   external: ['vscode'],
   define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"' },
-  plugins: [noStreamsPolyfillPlugin],
+  plugins: [nodeFetchOptionalModulesPlugin],
 };
 
 const emulatorOptions = {

@@ -44,6 +44,7 @@ export class GcoreClient {
    */
   async listGpuFlavors(query: FlavorQuery, options: CallOptions = {}): Promise<GpuFlavorList> {
     const first = await this.flavorPage(query, undefined, options);
+    if (first.results.length >= first.count) return first;
     const results = [...first.results];
     while (results.length < first.count) {
       const page = await this.flavorPage(query, results.length, options);
@@ -53,8 +54,8 @@ export class GcoreClient {
     return { ...first, results };
   }
 
-  private async flavorPage(query: FlavorQuery, offset: number | undefined, options: CallOptions): Promise<GpuFlavorList> {
-    const response = await this.pipeline.send({
+  private flavorPage(query: FlavorQuery, offset: number | undefined, options: CallOptions): Promise<GpuFlavorList> {
+    const response = this.pipeline.send({
       method: 'GET',
       segments: ['cloud', 'v3', 'gpu', 'virtual', query.projectId, query.regionId, 'flavors'],
       query: {
@@ -66,7 +67,7 @@ export class GcoreClient {
       signal: options.signal,
       gate: options.gate,
     });
-    return decodeFlavorList(response.body);
+    return response.then((answer) => decodeFlavorList(answer.body));
   }
 
   async updateContainer(

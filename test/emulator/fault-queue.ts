@@ -11,6 +11,8 @@ export interface Fault {
   headers?: Record<string, string>;
   /** Wait before answering, then answer normally unless status, drop or malformed is given. */
   delayMs?: number;
+  /** Send the status line, headers and the first half of the body, then wait this long before the rest. */
+  bodyDelayMs?: number;
   /** Destroy the socket without any response. */
   drop?: boolean;
   /** Answer 200 with Content-Type application/json and a truncated, non-JSON body. */

@@ -278,8 +278,16 @@ class EmulatorServer implements Emulator {
         ...reply.headers,
         ...fault?.headers,
       });
-      response.end(text);
       record.status = reply.status;
+      if (fault?.bodyDelayMs) {
+        const bytes = Buffer.from(text);
+        const half = Math.floor(bytes.length / 2);
+        response.write(bytes.subarray(0, half));
+        await this.wait(fault.bodyDelayMs);
+        if (!this.closed && !response.destroyed) response.end(bytes.subarray(half));
+      } else {
+        response.end(text);
+      }
     } else {
       request.socket.destroy();
     }

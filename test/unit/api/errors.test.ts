@@ -115,6 +115,23 @@ describe('GcoreClient errors', () => {
     assert.ok(Date.now() - started < 900, 'it must not wait for the slow answer');
   });
 
+  it('times out a body that stops arriving after the head', async () => {
+    h.settings.timeoutMs = 200;
+    h.emulator.inject({ path: FLAVORS, bodyDelayMs: 1_000 });
+    const started = Date.now();
+    const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }));
+    assert.equal(error.kind, 'timeout');
+    assert.ok(Date.now() - started < 900, 'it must not wait for the rest of the body');
+  });
+
+  it('cancels a request whose body is still arriving', async () => {
+    h.emulator.inject({ path: FLAVORS, bodyDelayMs: 1_000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }, { signal: controller.signal }));
+    assert.equal(error.kind, 'cancelled');
+  });
+
   it('cancels an in-flight request by AbortSignal', async () => {
     h.emulator.inject({ path: FLAVORS, delayMs: 1_000 });
     const controller = new AbortController();

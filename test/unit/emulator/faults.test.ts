@@ -72,6 +72,15 @@ describe('emulator fault injection', () => {
     assert.equal((await rawRequest(emulator, 'PATCH', path, { body: {} })).status, 409);
   });
 
+  it('sends the head and half the body at once, and the rest after bodyDelayMs', async () => {
+    emulator.inject({ path: FLAVORS, bodyDelayMs: 300 });
+    const started = Date.now();
+    const response = await rawRequest(emulator, 'GET', FLAVORS);
+    assert.ok(Date.now() - started >= 290, 'the body must arrive late');
+    assert.equal(response.status, 200);
+    assert.ok(Array.isArray((response.json as { results?: unknown }).results), 'the whole body still arrives');
+  });
+
   it('drops the connection without a response and records status 0', async () => {
     emulator.inject({ path: FLAVORS, drop: true });
     await assert.rejects(rawRequest(emulator, 'GET', FLAVORS), (error: NodeJS.ErrnoException) => {
