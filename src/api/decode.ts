@@ -16,41 +16,45 @@ function asObject(value: unknown, what: string): Json {
   return value as Json;
 }
 
-function checkOptional(object: Json, field: string, type: 'string' | 'number' | 'boolean' | 'object', where: string): void {
+type FieldType = 'string' | 'number' | 'boolean' | 'object';
+
+/** The type of a field that is present with another type than expected; undefined when it is fine. */
+function wrongType(object: Json, field: string, type: FieldType): string | undefined {
   const value = object[field];
-  if (value === undefined || value === null) return;
+  if (value === undefined || value === null) return undefined;
   const actual = Array.isArray(value) ? 'array' : typeof value;
-  if (actual !== type) throw unexpected(`${where}${field} is ${actual}, expected ${type}`);
+  return actual === type ? undefined : actual;
 }
 
+function checkOptional(object: Json, field: string, type: FieldType, where: string): void {
+  const actual = wrongType(object, field, type);
+  if (actual !== undefined) throw unexpected(`${where}${field} is ${actual}, expected ${type}`);
+}
+
+type FieldChecks = readonly (readonly [field: string, type: FieldType])[];
+
+/** What the tree reads of a flavor, by the object it sits in ('' for the flavor itself). */
+const FLAVOR_CHECKS: readonly (readonly [object: string, checks: FieldChecks])[] = [
+  ['', [['capacity', 'number'], ['disabled', 'boolean'], ['architecture', 'string'], ['hardware_description', 'object'], ['hardware_properties', 'object'], ['price', 'object']]],
+  ['hardware_description', [['gpu', 'string'], ['ram', 'number'], ['vcpus', 'number']]],
+  ['hardware_properties', [['gpu_count', 'number'], ['gpu_model', 'string'], ['gpu_manufacturer', 'string']]],
+  ['price', [['price_per_hour', 'number'], ['price_per_month', 'number'], ['currency_code', 'string'], ['price_status', 'string']]],
+];
+
+// A region can list thousands of flavors: the path in an error message is only built for the one that fails.
 function decodeFlavor(value: unknown, index: number): GpuFlavor {
-  const where = `results[${index}].`;
   const flavor = asObject(value, `results[${index}]`);
-  if (typeof flavor.name !== 'string' || flavor.name === '') throw unexpected(`${where}name is missing`);
-  checkOptional(flavor, 'capacity', 'number', where);
-  checkOptional(flavor, 'disabled', 'boolean', where);
-  checkOptional(flavor, 'architecture', 'string', where);
-  checkOptional(flavor, 'hardware_description', 'object', where);
-  checkOptional(flavor, 'hardware_properties', 'object', where);
-  checkOptional(flavor, 'price', 'object', where);
-  const description = flavor.hardware_description as Json | null | undefined;
-  if (description) {
-    checkOptional(description, 'gpu', 'string', `${where}hardware_description.`);
-    checkOptional(description, 'ram', 'number', `${where}hardware_description.`);
-    checkOptional(description, 'vcpus', 'number', `${where}hardware_description.`);
-  }
-  const properties = flavor.hardware_properties as Json | null | undefined;
-  if (properties) {
-    checkOptional(properties, 'gpu_count', 'number', `${where}hardware_properties.`);
-    checkOptional(properties, 'gpu_model', 'string', `${where}hardware_properties.`);
-    checkOptional(properties, 'gpu_manufacturer', 'string', `${where}hardware_properties.`);
-  }
-  const price = flavor.price as Json | null | undefined;
-  if (price) {
-    checkOptional(price, 'price_per_hour', 'number', `${where}price.`);
-    checkOptional(price, 'price_per_month', 'number', `${where}price.`);
-    checkOptional(price, 'currency_code', 'string', `${where}price.`);
-    checkOptional(price, 'price_status', 'string', `${where}price.`);
+  if (typeof flavor.name !== 'string' || flavor.name === '') throw unexpected(`results[${index}].name is missing`);
+  for (const [objectName, checks] of FLAVOR_CHECKS) {
+    const object = objectName === '' ? flavor : (flavor[objectName] as Json | null | undefined);
+    if (!object) continue;
+    for (const [field, type] of checks) {
+      const actual = wrongType(object, field, type);
+      if (actual !== undefined) {
+        const where = objectName === '' ? `results[${index}].` : `results[${index}].${objectName}.`;
+        throw unexpected(`${where}${field} is ${actual}, expected ${type}`);
+      }
+    }
   }
   return flavor as GpuFlavor;
 }

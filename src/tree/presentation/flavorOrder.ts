@@ -2,16 +2,27 @@ import type { GpuFlavor } from '../../api/types';
 import { flavorAvailability, type FlavorAvailability } from './flavorAvailability';
 import { flavorName, readFlavorHardware } from './flavorFacts';
 import { lazy } from './lazy';
+import { compareTableNames, isInCollationTable } from './nameCollation';
 
 const GROUP_RANK: Record<FlavorAvailability, number> = { available: 0, outOfStock: 1, disabled: 2 };
 
 interface SortKey {
   group: number;
-  gpuModel: string | undefined;
+  gpuModel: SortText | undefined;
   gpuCount: number | undefined;
   vcpus: number | undefined;
   ramMiB: number | undefined;
-  name: string;
+  name: SortText;
+}
+
+/** A text with whether the collator's order can be computed without the collator (see nameCollation). */
+interface SortText {
+  text: string;
+  inTable: boolean;
+}
+
+function sortText(text: string): SortText {
+  return { text, inTable: isInCollationTable(text) };
 }
 
 // Numeric collation puts "g1-gpu-2" before "g1-gpu-10", which is how people read flavor names.
@@ -21,20 +32,21 @@ function sortKey(flavor: GpuFlavor): SortKey {
   const hardware = readFlavorHardware(flavor);
   return {
     group: GROUP_RANK[flavorAvailability(flavor)],
-    gpuModel: hardware.gpuModel,
+    gpuModel: hardware.gpuModel === undefined ? undefined : sortText(hardware.gpuModel),
     gpuCount: hardware.gpuCount,
     vcpus: hardware.vcpus,
     ramMiB: hardware.ramMiB,
-    name: flavorName(flavor),
+    name: sortText(flavorName(flavor)),
   };
 }
 
 /** Falls back to code-unit order so that strings the collator calls equal still have a fixed order. */
-function compareText(a: string, b: string): number {
-  return collator().compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+function compareText(a: SortText, b: SortText): number {
+  const order = a.inTable && b.inTable ? compareTableNames(a.text, b.text) : collator().compare(a.text, b.text);
+  return order || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0);
 }
 
-function compareOptionalText(a: string | undefined, b: string | undefined): number {
+function compareOptionalText(a: SortText | undefined, b: SortText | undefined): number {
   if (a === undefined || b === undefined) return missingLast(a, b);
   return compareText(a, b);
 }

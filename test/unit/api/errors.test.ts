@@ -71,6 +71,15 @@ describe('GcoreClient errors', () => {
     { body: { count: 1 }, what: /no results array/ },
     { body: { results: [{ capacity: 1 }] }, what: /name is missing/ },
     { body: { results: [{ name: 'x', capacity: 'many' }] }, what: /capacity is string/ },
+    { body: { results: [{ name: 'x', hardware_description: [] }] }, what: /results\[0\]\.hardware_description is array, expected object/ },
+    {
+      body: { results: [{ name: 'x', hardware_properties: { gpu_count: '2' } }] },
+      what: /results\[0\]\.hardware_properties\.gpu_count is string, expected number/,
+    },
+    {
+      body: { results: [{ name: 'x' }, { name: 'y', price: { price_per_hour: [] } }] },
+      what: /results\[1\]\.price\.price_per_hour is array, expected number/,
+    },
   ];
   for (const { body, what } of shapeCases) {
     it(`refuses an unusable flavor list: ${JSON.stringify(body)}`, async () => {
