@@ -9,7 +9,7 @@ import { isFailure, passes, renderTable, type Figure, type Row } from './bench-t
 import { HostSessions } from './host-session';
 import { codeServerFact, machineFacts } from './machine-facts';
 import { packageExtension, packageSizeFigures, type PackagedExtension } from './packaged-extension';
-import { measureRequestCpu } from './request-cpu';
+import { measureRequestCpu, stopRequestCpuProcess } from './request-cpu';
 import { measureRoundTrips } from './round-trips';
 import { measureTree } from './tree-bench';
 
@@ -124,6 +124,7 @@ async function bench(): Promise<number> {
 
 async function stopAndExit(code: number): Promise<never> {
   stopping = true;
+  stopRequestCpuProcess();
   await sessions?.stop();
   fs.rmSync(workDir, { recursive: true, force: true });
   process.exit(code);
@@ -131,6 +132,7 @@ async function stopAndExit(code: number): Promise<never> {
 
 function main(): void {
   process.on('exit', () => {
+    stopRequestCpuProcess();
     sessions?.stopNow();
     fs.rmSync(workDir, { recursive: true, force: true });
   });
