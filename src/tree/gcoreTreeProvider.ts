@@ -254,8 +254,19 @@ function toTreeItem(id: string, view: ItemView, state: vscode.TreeItemCollapsibl
   item.description = view.description;
   item.contextValue = view.contextValue;
   if (view.tooltip) item.tooltip = new vscode.MarkdownString(view.tooltip);
-  if (view.icon) {
-    item.iconPath = new vscode.ThemeIcon(view.icon.id, view.icon.color ? new vscode.ThemeColor(view.icon.color) : undefined);
-  }
+  if (view.icon) item.iconPath = themeIcon(view.icon.id, view.icon.color);
   return item;
+}
+
+const themeIcons = new Map<string, vscode.ThemeIcon>();
+
+/** Icons are immutable values, and a location can show thousands of rows with the same three: one each. */
+function themeIcon(id: string, color: string | undefined): vscode.ThemeIcon {
+  const key = color === undefined ? id : `${id} ${color}`;
+  let icon = themeIcons.get(key);
+  if (!icon) {
+    icon = new vscode.ThemeIcon(id, color === undefined ? undefined : new vscode.ThemeColor(color));
+    themeIcons.set(key, icon);
+  }
+  return icon;
 }

@@ -31,9 +31,9 @@ export async function measureTree(
         emulatorUrl: big.url,
         location: { projectId: 1, regionId: 1 },
         pageSize: API_PAGE_SIZE,
-        rounds: 5,
-        pairsPerRound: 5,
-        warmupPairs: 2,
+        rounds: 9,
+        pairsPerRound: 7,
+        warmupPairs: 4,
       },
       leak: { emulatorUrl: normal.url, locations: LEAK_LOCATIONS, warmupRefreshes: 50, refreshes: LEAK_REFRESHES, sampleEvery: 100 },
     };
