@@ -11,8 +11,8 @@ import type { WorkbenchPage } from './workbench-page';
 /**
  * The packaged extension used as a user would: clicks, the F1 palette and typed answers in a real VS Code
  * workbench (code-server in headless Chromium), against the API emulator. Each step builds on the one
- * before, so the suite stops at the first failure (mocha --bail). Screenshots of the states go to
- * docs/images/ for the README.
+ * before, so the suite stops at the first failure (mocha --bail). It screenshots each state; the README
+ * shows those of docs/images/.
  */
 
 const API_KEY = 'ui-journey-key-5f2c';
@@ -27,7 +27,8 @@ const NEW_IMAGE = 'nginx:1.27.3-alpine';
 const REJECTED_REQUEST_ID = '5c0e2f1a-61d4-4c47-9d2e-0b7a3e9f4d21';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const POLL_MS = 100;
-const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'images');
+// A test run must not leave the README's images modified; GCORE_SCREENSHOTS_DIR=docs/images refreshes them.
+const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
 const FAILURE_DIR = path.join(REPO_ROOT, 'test-results');
 
 /** Polls a condition the workbench cannot show (what the emulator saw) until it holds. */
