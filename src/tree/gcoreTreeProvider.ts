@@ -85,7 +85,8 @@ export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     const children = await this.childrenOf(node);
-    for (const child of children) this.parents.set(child.id, node ?? ROOT);
+    // Only nodes whose parent getParent cannot work out are remembered: a location's thousands of flavors are not.
+    for (const child of children) if (!hasStructuralParent(child)) this.parents.set(child.id, node ?? ROOT);
     return children;
   }
 
@@ -269,4 +270,9 @@ function themeIcon(id: string, color: string | undefined): vscode.ThemeIcon {
     themeIcons.set(key, icon);
   }
   return icon;
+}
+
+/** Node types whose parent follows from the node itself (see getParent). */
+function hasStructuralParent(node: TreeNode): boolean {
+  return node.nodeType !== 'error' && node.nodeType !== 'hint';
 }
