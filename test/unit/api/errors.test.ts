@@ -115,39 +115,28 @@ describe('GcoreClient errors', () => {
     assert.match(error.message, new RegExp(`127\\.0\\.0\\.1:${port}.*ECONNREFUSED`));
   });
 
-  it('times out a slow answer after the configured time', async () => {
-    h.settings.timeoutMs = 200;
-    h.emulator.inject({ path: FLAVORS, delayMs: 1_000 });
-    const started = Date.now();
-    const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }));
-    assert.equal(error.kind, 'timeout');
-    assert.ok(Date.now() - started < 900, 'it must not wait for the slow answer');
-  });
+  const lateAnswers: { what: string; fault: { delayMs?: number; bodyDelayMs?: number } }[] = [
+    { what: 'an answer that has not started', fault: { delayMs: 1_000 } },
+    { what: 'an answer whose body stalls after the head', fault: { bodyDelayMs: 1_000 } },
+  ];
+  for (const { what, fault } of lateAnswers) {
+    it(`times out ${what} once the configured time has passed`, async () => {
+      h.settings.timeoutMs = 200;
+      h.emulator.inject({ path: FLAVORS, ...fault });
+      const started = Date.now();
+      const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }));
+      assert.equal(error.kind, 'timeout');
+      assert.ok(Date.now() - started < 900, 'it must not wait for the rest of the answer');
+    });
 
-  it('times out a body that stops arriving after the head', async () => {
-    h.settings.timeoutMs = 200;
-    h.emulator.inject({ path: FLAVORS, bodyDelayMs: 1_000 });
-    const started = Date.now();
-    const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }));
-    assert.equal(error.kind, 'timeout');
-    assert.ok(Date.now() - started < 900, 'it must not wait for the rest of the body');
-  });
-
-  it('cancels a request whose body is still arriving', async () => {
-    h.emulator.inject({ path: FLAVORS, bodyDelayMs: 1_000 });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }, { signal: controller.signal }));
-    assert.equal(error.kind, 'cancelled');
-  });
-
-  it('cancels an in-flight request by AbortSignal', async () => {
-    h.emulator.inject({ path: FLAVORS, delayMs: 1_000 });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }, { signal: controller.signal }));
-    assert.equal(error.kind, 'cancelled');
-  });
+    it(`cancels ${what} by AbortSignal`, async () => {
+      h.emulator.inject({ path: FLAVORS, ...fault });
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 100);
+      const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }, { signal: controller.signal }));
+      assert.equal(error.kind, 'cancelled');
+    });
+  }
 
   it('sends nothing when the signal is already aborted', async () => {
     const error = await rejection(h.client.createZone({ name: 'x.example' }, { signal: AbortSignal.abort() }));
