@@ -68,9 +68,8 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     recentContainers: new RecentValues(context.globalState, 'gcore.recentContainers'),
     tree,
     treeView: view,
-    ui: () => promptUi,
   };
-  registerCommands(context, { log, ui: services.ui }, [
+  registerCommands(context, { log, ui: () => promptUi }, [
     ...apiKeyCommands(services),
     ...locationCommands(services),
     ...flavorCommands(services),

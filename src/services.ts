@@ -1,7 +1,6 @@
 import type * as vscode from 'vscode';
 import type { GcoreClient } from './api';
 import type { Logger } from './logging/logger';
-import type { PromptUi } from './prompts/promptUi';
 import type { ApiKeyStore } from './state/apiKeyStore';
 import type { FlavorLoader } from './state/flavorLoader';
 import type { KnownZonesStore } from './state/knownZones';
@@ -19,5 +18,4 @@ export interface Services {
   recentContainers: RecentValues;
   tree: GcoreTreeProvider;
   treeView: vscode.TreeView<TreeNode>;
-  ui: () => PromptUi;
 }

@@ -26,9 +26,9 @@ function wrongType(object: Json, field: string, type: FieldType): string | undef
   return actual === type ? undefined : actual;
 }
 
-function checkOptional(object: Json, field: string, type: FieldType, where: string): void {
+function checkOptional(object: Json, field: string, type: FieldType): void {
   const actual = wrongType(object, field, type);
-  if (actual !== undefined) throw unexpected(`${where}${field} is ${actual}, expected ${type}`);
+  if (actual !== undefined) throw unexpected(`${field} is ${actual}, expected ${type}`);
 }
 
 type FieldChecks = readonly (readonly [field: string, type: FieldType])[];
@@ -80,7 +80,7 @@ export function decodeContainerUpdate(value: unknown): ContainerUpdateResult {
 
 export function decodeCreateZone(value: unknown): CreateZoneResult {
   const body = asObject(value ?? {}, 'the zone response');
-  checkOptional(body, 'id', 'number', '');
+  checkOptional(body, 'id', 'number');
   const warnings = body.warnings ?? [];
   if (!Array.isArray(warnings)) throw unexpected('warnings is not a list');
   return { ...body, id: typeof body.id === 'number' ? body.id : undefined, warnings: warnings.map(String) };
@@ -89,9 +89,9 @@ export function decodeCreateZone(value: unknown): CreateZoneResult {
 export function decodeDnssec(value: unknown): DnssecState {
   const body = asObject(value ?? {}, 'the DNSSEC response');
   for (const field of ['algorithm', 'digest', 'digest_algorithm', 'digest_type', 'ds', 'key_type', 'message', 'public_key', 'uuid']) {
-    checkOptional(body, field, 'string', '');
+    checkOptional(body, field, 'string');
   }
-  checkOptional(body, 'flags', 'number', '');
-  checkOptional(body, 'key_tag', 'number', '');
+  checkOptional(body, 'flags', 'number');
+  checkOptional(body, 'key_tag', 'number');
   return body as DnssecState;
 }

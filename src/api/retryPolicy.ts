@@ -42,12 +42,7 @@ export function parseRetryAfterMs(header: string | null | undefined, now: number
   return Math.max(0, date - now);
 }
 
-export function retryDelayMs(
-  retryIndex: number,
-  retryAfterMs: number | undefined,
-  options: RetryOptions,
-  random?: () => number,
-): number {
+export function retryDelayMs(retryIndex: number, retryAfterMs: number | undefined, options: RetryOptions): number {
   if (retryAfterMs !== undefined) return Math.min(retryAfterMs, options.maxRetryAfterMs);
-  return backoffDelayMs(retryIndex, options, random);
+  return backoffDelayMs(retryIndex, options);
 }

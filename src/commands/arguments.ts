@@ -15,10 +15,6 @@ export function unwrap<T>(checked: Validated<T>): T {
   return checked.value;
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * The zone a command is about: a zone tree node (or one of its detail rows), a name string, or
  * `{ zoneName }`. Returns undefined when no argument was given, so the caller can prompt.

@@ -6,7 +6,6 @@ import { describeFailure, type RecoveryAction } from './failureMessage';
 
 export interface Invocation {
   readonly ui: PromptUi;
-  readonly log: Logger;
   /** Called with an argument object: prompt for nothing, return the result, reject with a plain Error. */
   readonly programmatic: boolean;
 }
@@ -47,14 +46,14 @@ export function registerCommands(context: vscode.ExtensionContext, deps: RunnerD
 
 export async function runCommand(deps: RunnerDeps, spec: CommandSpec, args: unknown[]): Promise<unknown> {
   const programmatic = (spec.isProgrammatic ?? defaultIsProgrammatic)(args);
-  const invocation: Invocation = { ui: deps.ui(), log: deps.log, programmatic };
+  const invocation: Invocation = { ui: deps.ui(), programmatic };
   deps.log.debug(`${spec.id} started${programmatic ? ' (programmatic)' : ''}`);
   try {
     const result = await spec.handler(invocation, ...args);
     deps.log.debug(`${spec.id} finished`);
     return result;
   } catch (error) {
-    if (isUserCancelled(error) || (isGcoreApiError(error) && error.kind === 'cancelled' && !programmatic)) {
+    if (isUserCancelled(error) || (isCancelledRequest(error) && !programmatic)) {
       deps.log.info(`${spec.id} cancelled`);
       return undefined;
     }
@@ -68,8 +67,9 @@ export async function runCommand(deps: RunnerDeps, spec: CommandSpec, args: unkn
 
 async function presentFailure(deps: RunnerDeps, spec: CommandSpec, args: unknown[], error: unknown): Promise<void> {
   const failure = describeFailure(error, spec.what);
-  const choice = await deps.ui().notify('error', failure.message, ...failure.actions);
-  await performRecovery(deps, choice as RecoveryAction | undefined, {
+  const ui = deps.ui();
+  const choice = await ui.notify('error', failure.message, ...failure.actions);
+  await performRecovery(deps.log, ui, choice as RecoveryAction | undefined, {
     retry: () => vscode.commands.executeCommand(spec.id, ...args),
     requestId: failure.requestId,
   });
@@ -77,7 +77,8 @@ async function presentFailure(deps: RunnerDeps, spec: CommandSpec, args: unknown
 
 /** Carries out a recovery button that does not need the failed flow's state (Retry and Edit do). */
 export async function performRecovery(
-  deps: RunnerDeps,
+  log: Logger,
+  ui: PromptUi,
   action: RecoveryAction | undefined,
   context: { retry?: () => Thenable<unknown>; requestId?: string },
 ): Promise<void> {
@@ -92,10 +93,10 @@ export async function performRecovery(
       await vscode.commands.executeCommand('workbench.action.openSettings', 'gcore.');
       break;
     case 'Show Log':
-      deps.log.show();
+      log.show();
       break;
     case 'Copy Request ID':
-      if (context.requestId) await deps.ui().copyToClipboard(context.requestId);
+      if (context.requestId) await ui.copyToClipboard(context.requestId);
       break;
     default:
       break;
@@ -106,6 +107,15 @@ function defaultIsProgrammatic(args: unknown[]): boolean {
   const first = args[0];
   if (typeof first === 'string') return true;
   return typeof first === 'object' && first !== null && !isTreeNode(first);
+}
+
+/** The user cancelled a prompt, or a request was cancelled (by the user through its progress notification). */
+export function isCancellation(error: unknown): boolean {
+  return isUserCancelled(error) || isCancelledRequest(error);
+}
+
+function isCancelledRequest(error: unknown): boolean {
+  return isGcoreApiError(error) && error.kind === 'cancelled';
 }
 
 /** Tree nodes carry a `nodeType`; menus pass them as the first argument. */

@@ -238,7 +238,7 @@ async function editEnvs(ui: PromptUi, state: UpdateAnswers, position: StepPositi
 }
 
 function labelOf(field: ContainerField): string {
-  return CONTAINER_UPDATE_FIELDS.find((spec) => spec.name === field)?.label ?? field;
+  return findFieldSpec(CONTAINER_UPDATE_FIELDS, field)?.label ?? field;
 }
 
 function prefixed(label: string, problem: string | undefined): string | undefined {

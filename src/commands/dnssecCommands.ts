@@ -2,7 +2,7 @@ import type { DnssecState } from '../api';
 import type { Services } from '../services';
 import { BACK, UserCancelledError, type PromptUi } from '../prompts/promptUi';
 import { zoneNameForDisplay } from '../validation/zone';
-import { InvalidArgumentError, zoneNameArgument } from './arguments';
+import { zoneNameArgument } from './arguments';
 import type { CommandSpec, Invocation } from './commandRunner';
 import { promptZoneName } from './zonePrompts';
 
@@ -102,6 +102,5 @@ async function askZone(
   });
   if (choice === BACK) throw new UserCancelledError();
   if (choice === other) return promptZoneName(ui, { title });
-  if (typeof choice !== 'string') throw new InvalidArgumentError([{ field: 'zoneName', message: 'no zone chosen' }]);
   return choice;
 }

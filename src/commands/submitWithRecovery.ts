@@ -1,7 +1,6 @@
-import { isGcoreApiError } from '../api/errors';
 import type { Logger } from '../logging/logger';
-import { UserCancelledError, isUserCancelled, type PromptUi } from '../prompts/promptUi';
-import { ReportedError, performRecovery } from './commandRunner';
+import { UserCancelledError, type PromptUi } from '../prompts/promptUi';
+import { ReportedError, isCancellation, performRecovery } from './commandRunner';
 import { describeFailure, type RecoveryAction } from './failureMessage';
 
 export const EDIT: unique symbol = Symbol('edit');
@@ -23,7 +22,7 @@ export async function submitWithRecovery<T>(ui: PromptUi, log: Logger, submissio
     try {
       return await ui.withProgress({ title: submission.progressTitle, run: submission.send });
     } catch (error) {
-      if (isUserCancelled(error) || (isGcoreApiError(error) && error.kind === 'cancelled')) throw new UserCancelledError();
+      if (isCancellation(error)) throw new UserCancelledError();
       log.error(`${submission.what} failed`, error);
       const failure = describeFailure(error, submission.what, { canRetry: true, canEdit: true });
       const alternative = submission.alternative?.when(error) ? submission.alternative : undefined;
@@ -32,7 +31,7 @@ export async function submitWithRecovery<T>(ui: PromptUi, log: Logger, submissio
       if (alternative && choice === alternative.label) return alternative.run();
       if (choice === 'Retry') continue;
       if (choice === 'Edit') return EDIT;
-      await performRecovery({ log, ui: () => ui }, choice as RecoveryAction | undefined, { requestId: failure.requestId });
+      await performRecovery(log, ui, choice as RecoveryAction | undefined, { requestId: failure.requestId });
       throw new ReportedError(error);
     }
   }

@@ -43,7 +43,7 @@ export function zoneCommands(services: Services): CommandSpec[] {
       what: 'Add existing zone',
       handler: async ({ ui, programmatic }, arg) => {
         const name = zoneNameArgument(arg) ?? (await promptZoneName(ui, { title: 'Gcore: Add Existing Zone' }));
-        const added = await services.zones.upsert({ name, dnssec: services.zones.get(name)?.dnssec ?? 'unknown' });
+        const added = await services.zones.add(name);
         if (!programmatic) {
           await reveal(services, name);
           const display = zoneNameForDisplay(name);
@@ -90,7 +90,7 @@ async function createZoneInteractively(services: Services, ui: PromptUi): Promis
         when: (error) => isGcoreApiError(error) && error.kind === 'conflict',
         label: 'Add Existing Zone',
         run: async () => {
-          await services.zones.upsert({ name: zone.name, dnssec: services.zones.get(zone.name)?.dnssec ?? 'unknown' });
+          await services.zones.add(zone.name);
           await reveal(services, zone.name);
           return undefined;
         },

@@ -10,6 +10,7 @@ import {
   type ProgressTask,
   type PromptUi,
   type Severity,
+  type StepPosition,
 } from './promptUi';
 
 type QuickItem<T> = vscode.QuickPickItem & { value?: T; custom?: string };
@@ -142,7 +143,7 @@ export class VscodePromptUi implements PromptUi {
   }
 }
 
-function applyPosition(input: vscode.QuickInput & { buttons: readonly vscode.QuickInputButton[] }, request: { title: string; step?: number; totalSteps?: number; canGoBack?: boolean }): void {
+function applyPosition(input: vscode.QuickInput & { buttons: readonly vscode.QuickInputButton[] }, request: StepPosition): void {
   input.title = request.title;
   input.step = request.step;
   input.totalSteps = request.totalSteps;

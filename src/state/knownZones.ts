@@ -42,10 +42,16 @@ export class KnownZonesStore implements vscode.Disposable {
     return index < 0;
   }
 
+  /** Adds a zone that exists elsewhere, its DNSSEC state unknown; a zone already known is left as it is. */
+  async add(name: string): Promise<boolean> {
+    const zones = this.all();
+    if (zones.some((known) => known.name === name)) return false;
+    await this.save([...zones, { name, dnssec: 'unknown' }]);
+    return true;
+  }
+
   async recordDnssec(name: string, enabled: boolean, response: DnssecState): Promise<void> {
-    const existing = this.get(name);
     await this.upsert({
-      ...existing,
       name,
       dnssec: enabled ? 'on' : 'off',
       ds: enabled ? response : undefined,

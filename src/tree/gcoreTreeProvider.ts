@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isGcoreApiError } from '../api/errors';
-import type { ApiKeyStore } from '../state/apiKeyStore';
+import { API_KEY_ENV, type ApiKeyStore } from '../state/apiKeyStore';
 import type { FlavorLoader } from '../state/flavorLoader';
 import type { KnownZonesStore } from '../state/knownZones';
 import { readLocations } from '../state/settings';
@@ -36,7 +36,6 @@ export interface TreeDeps {
 export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly parents = new Map<string, TreeNode>();
 
   constructor(private readonly deps: TreeDeps) {}
 
@@ -83,11 +82,8 @@ export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
     return item;
   }
 
-  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    const children = await this.childrenOf(node);
-    // Only nodes whose parent getParent cannot work out are remembered: a location's thousands of flavors are not.
-    for (const child of children) if (!hasStructuralParent(child)) this.parents.set(child.id, node ?? ROOT);
-    return children;
+  getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    return this.childrenOf(node);
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
@@ -102,10 +98,9 @@ export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
         return locationNode(node.location);
       case 'zoneDetail':
         return zoneNode(node.zone);
-      default: {
-        const parent = this.parents.get(node.id);
-        return parent === ROOT ? undefined : parent;
-      }
+      case 'error':
+      case 'hint':
+        return node.parent;
     }
   }
 
@@ -130,12 +125,12 @@ export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
     } catch (error) {
       await vscode.commands.executeCommand('setContext', API_KEY_STATE_CONTEXT, 'unavailable');
       this.deps.setMessage(undefined);
-      return [errorNode('root', 'API key unavailable', error, GPU_SECTION)];
+      return [errorNode(undefined, 'API key unavailable', error, GPU_SECTION)];
     }
     await vscode.commands.executeCommand('setContext', API_KEY_STATE_CONTEXT, source);
     this.deps.setMessage(
       source === 'environment'
-        ? 'Using the API key from the GCORE_API_KEY environment variable (read-only). Run "Gcore: Set API Key" to store your own.'
+        ? `Using the API key from the ${API_KEY_ENV} environment variable (read-only). Run "Gcore: Set API Key" to store your own.`
         : undefined,
     );
     return source === 'none' ? [] : [GPU_SECTION, ZONES_SECTION];
@@ -148,7 +143,7 @@ export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
       nodes.push({
         nodeType: 'hint',
         id: 'gpu/invalid-locations',
-        parentId: GPU_SECTION.id,
+        parent: GPU_SECTION,
         label: `${problems.length} invalid entr${problems.length === 1 ? 'y' : 'ies'} in gcore.locations skipped`,
         icon: 'warning',
         command: { id: 'workbench.action.openSettingsJson', title: 'Open Settings' },
@@ -158,7 +153,7 @@ export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
       nodes.push({
         nodeType: 'hint',
         id: 'gpu/add-location',
-        parentId: GPU_SECTION.id,
+        parent: GPU_SECTION,
         label: 'Add Project and Region…',
         icon: 'add',
         command: { id: 'gcore.addLocation', title: 'Add Project and Region' },
@@ -169,7 +164,7 @@ export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
 
   private async flavorChildren(node: LocationNode): Promise<TreeNode[]> {
     const result = await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => this.deps.flavors.load(node.location));
-    if (result.state === 'failed') return [errorNode(node.id, 'Failed to load GPU flavors', result.error, node)];
+    if (result.state === 'failed') return [errorNode(node, 'Failed to load GPU flavors', result.error, node)];
     const showPrices = result.filters.includePrices;
     const flavors: TreeNode[] = sortFlavors(result.list.results).map((flavor) => ({
       nodeType: 'flavor',
@@ -180,7 +175,7 @@ export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
     }));
     if (flavors.length > 0) return flavors;
     const hidden = result.filters.hideDisabled ? ' (disabled flavors are hidden by gcore.gpuFlavors.hideDisabled)' : '';
-    return [{ nodeType: 'hint', id: `${node.id}/empty`, parentId: node.id, label: `No GPU flavors here${hidden}`, icon: 'info' }];
+    return [{ nodeType: 'hint', id: `${node.id}/empty`, parent: node, label: `No GPU flavors here${hidden}`, icon: 'info' }];
   }
 
   private zoneChildren(): TreeNode[] {
@@ -190,7 +185,7 @@ export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
       {
         nodeType: 'hint',
         id: 'zones/create',
-        parentId: ZONES_SECTION.id,
+        parent: ZONES_SECTION,
         label: 'Create DNS Zone…',
         icon: 'add',
         command: { id: 'gcore.createZone', title: 'Create DNS Zone' },
@@ -198,7 +193,7 @@ export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
       {
         nodeType: 'hint',
         id: 'zones/add-existing',
-        parentId: ZONES_SECTION.id,
+        parent: ZONES_SECTION,
         label: 'Add Existing Zone…',
         icon: 'link',
         command: { id: 'gcore.addKnownZone', title: 'Add Existing Zone' },
@@ -207,10 +202,8 @@ export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
   }
 }
 
-const ROOT: TreeNode = { nodeType: 'hint', id: '', parentId: '', label: '', icon: '' };
-
-function errorNode(parentId: string, title: string, error: unknown, retry: TreeNode): TreeNode {
-  return { nodeType: 'error', id: `${parentId}/error`, parentId, title, error, retry };
+function errorNode(parent: TreeNode | undefined, title: string, error: unknown, retry: TreeNode): TreeNode {
+  return { nodeType: 'error', id: `${parent?.id ?? 'root'}/error`, parent, title, error, retry };
 }
 
 function sectionItem(section: 'gpu' | 'zones'): vscode.TreeItem {
@@ -270,9 +263,4 @@ function themeIcon(id: string, color: string | undefined): vscode.ThemeIcon {
     themeIcons.set(key, icon);
   }
   return icon;
-}
-
-/** Node types whose parent follows from the node itself (see getParent). */
-function hasStructuralParent(node: TreeNode): boolean {
-  return node.nodeType !== 'error' && node.nodeType !== 'hint';
 }

@@ -13,8 +13,9 @@ export type TreeNode =
   | { nodeType: 'flavor'; id: string; location: Location; flavor: GpuFlavor; showPrices: boolean }
   | { nodeType: 'zone'; id: string; zone: KnownZone }
   | { nodeType: 'zoneDetail'; id: string; zone: KnownZone; row: DsDetailRow }
-  | { nodeType: 'error'; id: string; parentId: string; title: string; error: unknown; retry: TreeNode }
-  | { nodeType: 'hint'; id: string; parentId: string; label: string; icon: string; command?: { id: string; title: string } };
+  // An error or hint row keeps the node it is shown under (undefined: the root), for getParent.
+  | { nodeType: 'error'; id: string; parent: TreeNode | undefined; title: string; error: unknown; retry: TreeNode }
+  | { nodeType: 'hint'; id: string; parent: TreeNode | undefined; label: string; icon: string; command?: { id: string; title: string } };
 
 export type SectionNode = Extract<TreeNode, { nodeType: 'section' }>;
 export type LocationNode = Extract<TreeNode, { nodeType: 'location' }>;

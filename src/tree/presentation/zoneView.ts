@@ -1,19 +1,8 @@
-import { domainToUnicode } from 'node:url';
 import type { DnssecState } from '../../api/types';
+import type { DnssecStatus, KnownZone } from '../../state/knownZones';
+import { domainNameForDisplay } from '../../validation/domainName';
 import { escapeMarkdown, type ItemView } from './itemView';
 import { finiteNumber, isRecord, nonEmptyText } from './wireValues';
-
-export type DnssecStatus = 'on' | 'off' | 'unknown';
-
-/** What the extension remembers about a zone; the API has no endpoint to list zones. */
-export interface KnownZoneSnapshot {
-  /** ASCII (punycode) name, lower-case. */
-  name: string;
-  dnssec: DnssecStatus;
-  /** The last DNSSEC response, kept from when DNSSEC was enabled. */
-  ds?: DnssecState;
-  createdHere?: boolean;
-}
 
 const STATUS_PRESENTATION: Record<DnssecStatus, { icon: NonNullable<ItemView['icon']>; explanation: string }> = {
   on: {
@@ -31,9 +20,9 @@ const STATUS_PRESENTATION: Record<DnssecStatus, { icon: NonNullable<ItemView['ic
 const REGISTRAR_HINT =
   'Give the DS record to the registrar of this domain: DNSSEC validation only works once the parent zone publishes it.';
 
-export function zoneView(zone: KnownZoneSnapshot): ItemView {
+export function zoneView(zone: KnownZone): ItemView {
   const status = knownStatus(zone.dnssec);
-  const label = unicodeZoneName(zone.name);
+  const label = domainNameForDisplay(zone.name);
   const { icon, explanation } = STATUS_PRESENTATION[status];
   const blocks = [`### ${escapeMarkdown(label)}`];
   if (label !== zone.name) blocks.push(`ASCII name: ${escapeMarkdown(zone.name)}`);
@@ -55,11 +44,6 @@ function knownStatus(status: unknown): DnssecStatus {
   return status === 'on' || status === 'off' ? status : 'unknown';
 }
 
-/** An invalid punycode label makes domainToUnicode return '', and then the stored name is the best label. */
-function unicodeZoneName(asciiName: string): string {
-  return domainToUnicode(asciiName) || asciiName;
-}
-
 export interface DsDetailRow {
   key: 'ds' | 'keyTag' | 'algorithm' | 'digest';
   label: string;
@@ -68,7 +52,7 @@ export interface DsDetailRow {
 }
 
 /** Child rows of a zone with DNSSEC on, one per DS fact the API returned. */
-export function dnssecDetailRows(zone: KnownZoneSnapshot): DsDetailRow[] {
+export function dnssecDetailRows(zone: KnownZone): DsDetailRow[] {
   if (zone.dnssec !== 'on' || !isRecord(zone.ds)) return [];
   const ds = zone.ds;
   const rows: DsDetailRow[] = [];

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { DnssecState } from '../../../src/api/types';
 import { escapeMarkdown } from '../../../src/tree/presentation/itemView';
-import { dnssecDetailRows, zoneView, type KnownZoneSnapshot } from '../../../src/tree/presentation/zoneView';
+import type { KnownZone } from '../../../src/state/knownZones';
+import { dnssecDetailRows, zoneView } from '../../../src/tree/presentation/zoneView';
 import { unescapeMarkdown } from './markdownReading';
 
 const DIGEST = '135E5B6C7D8E9F0A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F607182';
@@ -20,7 +21,7 @@ const FULL_DS: DnssecState = {
 };
 
 describe('zoneView', () => {
-  const cases: [KnownZoneSnapshot['dnssec'], string, { id: string }][] = [
+  const cases: [KnownZone['dnssec'], string, { id: string }][] = [
     ['on', 'DNSSEC on', { id: 'lock' }],
     ['off', 'DNSSEC off', { id: 'unlock' }],
     ['unknown', 'DNSSEC unknown', { id: 'question' }],
@@ -49,7 +50,7 @@ describe('zoneView', () => {
   });
 
   it('treats a status it does not know as unknown', () => {
-    const view = zoneView({ name: 'example.com', dnssec: 'pending' as KnownZoneSnapshot['dnssec'] });
+    const view = zoneView({ name: 'example.com', dnssec: 'pending' as KnownZone['dnssec'] });
     assert.equal(view.description, 'DNSSEC unknown');
     assert.equal(view.contextValue, 'zone.dnssec.unknown');
   });
