@@ -39,7 +39,8 @@ const NODE_FETCH_OPTIONAL_MODULES = {
 const nodeFetchOptionalModulesPlugin = {
   name: 'node-fetch-optional-modules',
   setup(build) {
-    build.onResolve({ filter: /^(whatwg-url|encoding)$/ }, (args) => ({ path: args.path, namespace: 'node-fetch-optional' }));
+    const names = new RegExp(`^(${Object.keys(NODE_FETCH_OPTIONAL_MODULES).join('|')})$`);
+    build.onResolve({ filter: names }, (args) => ({ path: args.path, namespace: 'node-fetch-optional' }));
     build.onLoad({ filter: /.*/, namespace: 'node-fetch-optional' }, (args) => ({
       contents: NODE_FETCH_OPTIONAL_MODULES[args.path],
       loader: 'js',
@@ -52,12 +53,13 @@ const extensionOptions = {
   outfile: 'dist/extension.js',
   external: ['vscode'],
   define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"' },
-  plugins: [nodeFetchOptionalModulesPlugin],
+  plugins: [nodeFetchOptionalModulesPlugin, problemMatcherPlugin],
 };
 
 const emulatorOptions = {
   entryPoints: ['test/emulator/cli.ts'],
   outfile: 'out/emulator/cli.js',
+  plugins: [problemMatcherPlugin],
 };
 
 async function main() {
@@ -72,7 +74,6 @@ async function main() {
     sourcemap: !production,
     sourcesContent: false,
     logLevel: 'silent',
-    plugins: [...(emulator ? [] : extensionOptions.plugins), problemMatcherPlugin],
   });
   if (watch) {
     await ctx.watch();

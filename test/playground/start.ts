@@ -1,13 +1,8 @@
 import { start } from '../emulator/server';
 import { CleanupStack } from '../runner/cleanup-stack';
-import { ensureCodeServerInstalled } from '../runner/code-server-install';
-import { CodeServerProcess } from '../runner/code-server-process';
+import type { CodeServerProcess } from '../runner/code-server-process';
 import { errorSummary } from '../runner/error-summary';
-import { applyEnvChanges, extensionHostEnvChanges } from '../runner/extension-host-env';
-import { REPO_ROOT } from '../runner/extension-under-test';
-import { createCleanedUpProfile } from '../runner/throwaway-profile';
-import { installVsix, packagedVsixPath } from '../ui/packaged-extension';
-import { addUserSettings } from '../runner/user-settings';
+import { packagedVsixPath, startWithPackagedExtension } from '../ui/packaged-extension';
 import { playgroundPort } from './playground-port';
 
 /**
@@ -18,7 +13,6 @@ import { playgroundPort } from './playground-port';
 
 const DEMO_KEY = 'demo-key';
 const DEMO_LOCATION = { projectId: 1, regionId: 76, label: 'Demo project' };
-const READY_TIMEOUT_MS = 60_000;
 
 const cleanups = new CleanupStack();
 
@@ -29,16 +23,13 @@ async function startPlayground(): Promise<CodeServerProcess> {
   const emulator = await start({ apiKey: DEMO_KEY, demo: true });
   cleanups.push({ name: 'stop the emulator', run: () => emulator.close(), runNow: () => undefined });
 
-  const install = await ensureCodeServerInstalled(REPO_ROOT);
-  const profile = createCleanedUpProfile(cleanups);
-  addUserSettings(profile, { 'gcore.apiBaseUrl': emulator.url, 'gcore.locations': [DEMO_LOCATION] });
-  await installVsix(install, profile, vsix);
-
   // The caller's own Gcore variables (a real key) are withheld; the demo key is what the extension sees.
-  const env = { ...applyEnvChanges(process.env, extensionHostEnvChanges(process.env)), GCORE_API_KEY: DEMO_KEY };
-  const server = CodeServerProcess.start({ install, profile, port, env, testDriver: false });
-  cleanups.push({ name: 'stop code-server', run: () => server.stop(), runNow: () => server.killNow() });
-  await server.waitUntilReady(READY_TIMEOUT_MS);
+  const { server } = await startWithPackagedExtension(cleanups, {
+    vsix,
+    settings: { 'gcore.apiBaseUrl': emulator.url, 'gcore.locations': [DEMO_LOCATION] },
+    apiKey: DEMO_KEY,
+    port,
+  });
 
   console.log('');
   console.log(`Gcore playground: open ${server.url}/ in your browser (Ctrl-C stops it).`);

@@ -1,10 +1,16 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { CodeServerInstall } from '../runner/code-server-install';
-import { codeServerCommand } from '../runner/code-server-process';
+import type { CleanupStack } from '../runner/cleanup-stack';
+import { ensureCodeServerInstalled, type CodeServerInstall } from '../runner/code-server-install';
+import { CodeServerProcess, codeServerCommand } from '../runner/code-server-process';
+import { applyEnvChanges, extensionHostEnvChanges } from '../runner/extension-host-env';
 import { REPO_ROOT } from '../runner/extension-under-test';
-import type { ThrowawayProfile } from '../runner/throwaway-profile';
+import { findFreeLoopbackPort } from '../runner/free-port';
+import { createCleanedUpProfile, type ThrowawayProfile } from '../runner/throwaway-profile';
+import { addUserSettings } from '../runner/user-settings';
+
+const READY_TIMEOUT_MS = 60_000;
 
 /** The .vsix `npm run package` writes for the version in package.json; throws when it is not there. */
 export function packagedVsixPath(): string {
@@ -40,4 +46,36 @@ export function installVsix(install: CodeServerInstall, profile: ThrowawayProfil
       else reject(new Error(`installing ${path.basename(vsix)} failed (${signal ?? `exit ${code}`}):\n${output.trim()}`));
     });
   });
+}
+
+export interface PackagedExtensionOptions {
+  vsix: string;
+  /** User settings of the new profile. */
+  settings: Record<string, unknown>;
+  /** GCORE_API_KEY as the extension host sees it; undefined: none (the caller's own Gcore variables are withheld either way). */
+  apiKey: string | undefined;
+  /** Default: a free loopback port. */
+  port?: number;
+}
+
+/**
+ * code-server with the .vsix installed into a new throwaway profile, as a user would have it, running
+ * without the test driver (UI sessions and the playground act as a user). Stopping it and removing the
+ * profile are on the cleanup stack.
+ */
+export async function startWithPackagedExtension(
+  cleanups: CleanupStack,
+  options: PackagedExtensionOptions,
+): Promise<{ profile: ThrowawayProfile; server: CodeServerProcess }> {
+  const install = await ensureCodeServerInstalled(REPO_ROOT);
+  const profile = createCleanedUpProfile(cleanups);
+  addUserSettings(profile, options.settings);
+  await installVsix(install, profile, options.vsix);
+
+  const env = applyEnvChanges(process.env, { ...extensionHostEnvChanges(process.env), GCORE_API_KEY: options.apiKey });
+  const port = options.port ?? (await findFreeLoopbackPort());
+  const server = CodeServerProcess.start({ install, profile, port, env, testDriver: false });
+  cleanups.push({ name: 'stop code-server', run: () => server.stop(), runNow: () => server.killNow() });
+  await server.waitUntilReady(READY_TIMEOUT_MS);
+  return { profile, server };
 }

@@ -1,19 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { start, type Emulator } from '../emulator/server';
 import { CleanupStack } from '../runner/cleanup-stack';
-import { ensureCodeServerInstalled } from '../runner/code-server-install';
-import { CodeServerProcess } from '../runner/code-server-process';
-import { applyEnvChanges, extensionHostEnvChanges } from '../runner/extension-host-env';
-import { REPO_ROOT } from '../runner/extension-under-test';
-import { findFreeLoopbackPort } from '../runner/free-port';
-import { createCleanedUpProfile, type ThrowawayProfile } from '../runner/throwaway-profile';
+import type { ThrowawayProfile } from '../runner/throwaway-profile';
 import { launchChromium } from '../runner/workbench-browser';
 import { startApiTap, type ApiTap } from './api-tap';
-import { installVsix, packagedVsixPath } from './packaged-extension';
-import { addUserSettings } from '../runner/user-settings';
+import { packagedVsixPath, startWithPackagedExtension } from './packaged-extension';
 import { WorkbenchPage } from './workbench-page';
 
-const READY_TIMEOUT_MS = 60_000;
 const SIGNAL_EXIT_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 export interface UiSessionOptions {
@@ -61,17 +54,12 @@ export async function startUiSession(options: UiSessionOptions): Promise<UiSessi
     const tap = await startApiTap(emulator.url);
     cleanups.push({ name: 'stop the API tap', run: () => tap.close(), runNow: () => undefined });
 
-    const install = await ensureCodeServerInstalled(REPO_ROOT);
-    const profile = createCleanedUpProfile(cleanups);
-    addUserSettings(profile, { 'gcore.apiBaseUrl': tap.url, 'workbench.colorTheme': 'Default Dark Modern' });
-    await installVsix(install, profile, vsix);
-
-    const env = applyEnvChanges(process.env, extensionHostEnvChanges(process.env));
     // The user sets the key in the UI; none may come in from the environment.
-    delete env.GCORE_API_KEY;
-    const server = CodeServerProcess.start({ install, profile, port: await findFreeLoopbackPort(), env, testDriver: false });
-    cleanups.push({ name: 'stop code-server', run: () => server.stop(), runNow: () => server.killNow() });
-    await server.waitUntilReady(READY_TIMEOUT_MS);
+    const { profile, server } = await startWithPackagedExtension(cleanups, {
+      vsix,
+      settings: { 'gcore.apiBaseUrl': tap.url, 'workbench.colorTheme': 'Default Dark Modern' },
+      apiKey: undefined,
+    });
 
     const browser: Browser = await launchChromium(profile.privateDirsEnv);
     cleanups.push({ name: 'close the browser', run: () => browser.close(), runNow: () => undefined });

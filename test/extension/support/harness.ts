@@ -33,11 +33,6 @@ export async function sharedEmulator(): Promise<Emulator> {
   return emulator;
 }
 
-export async function stopSharedEmulator(): Promise<void> {
-  await emulator?.close();
-  emulator = undefined;
-}
-
 export function gcoreConfig(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration('gcore');
 }
