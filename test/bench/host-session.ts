@@ -72,7 +72,7 @@ export class HostSessions {
     });
     const port = await findFreeLoopbackPort();
     const server = CodeServerProcess.start({ install: this.install, profile, port, env });
-    cleanups.push({ name: 'stop code-server', run: () => server.stop(), runNow: () => server.killNow() });
+    cleanups.push(server.cleanup('stop code-server'));
     await server.waitUntilReady(READY_TIMEOUT_MS);
 
     const browser = await launchChromium(profile.privateDirsEnv);

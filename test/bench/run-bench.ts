@@ -2,8 +2,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureCodeServerInstalled, type CodeServerInstall } from '../runner/code-server-install';
+import { CleanupStack } from '../runner/cleanup-stack';
+import { EXIT_HARNESS_FAILURE, runEntryPoint } from '../runner/entry-point';
 import { errorSummary } from '../runner/error-summary';
-import { REPO_ROOT } from '../runner/extension-under-test';
 import { measureActivation } from './activation-bench';
 import { isFailure, passes, renderTable, type Figure, type Row } from './bench-table';
 import { HostSessions } from './host-session';
@@ -21,13 +22,16 @@ import { measureTree } from './tree-bench';
  */
 
 const HARD_TIMEOUT_MS = 20 * 60_000;
-const EXIT = { allPass: 0, miss: 1, broken: 2, timedOut: 124 } as const;
-const SIGNAL_EXIT_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
+const EXIT = { allPass: 0, miss: 1, broken: EXIT_HARNESS_FAILURE } as const;
 
 const startedAt = Date.now();
+const cleanups = new CleanupStack();
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gcore-bench-'));
+const removeWorkDir = (): void => fs.rmSync(workDir, { recursive: true, force: true });
+cleanups.push({ name: 'remove the work folder', run: async () => removeWorkDir(), runNow: removeWorkDir });
+cleanups.push({ name: 'stop the request-CPU process', run: async () => stopRequestCpuProcess(), runNow: stopRequestCpuProcess });
 let sessions: HostSessions | undefined;
-let stopping = false;
+cleanups.push({ name: 'stop the code-server session', run: () => sessions?.stop() ?? Promise.resolve(), runNow: () => sessions?.stopNow() });
 
 function progress(message: string): void {
   process.stderr.write(`[bench +${((Date.now() - startedAt) / 1000).toFixed(1)}s] ${message}\n`);
@@ -45,7 +49,7 @@ async function runParts(parts: Part[], rows: Row[]): Promise<void> {
     try {
       rows.push(...(await part.measure()));
     } catch (error) {
-      if (stopping) return;
+      if (cleanups.isDraining()) return;
       progress(`${part.name} could not run:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       rows.push({ area: part.area, name: part.name, reason: errorSummary(error) });
     }
@@ -98,7 +102,7 @@ async function bench(): Promise<number> {
   );
 
   progress('making sure code-server is installed (a few minutes the first time)');
-  const install = await settled(ensureCodeServerInstalled(REPO_ROOT));
+  const install = await settled(ensureCodeServerInstalled(cleanups));
   const needs = { install, packaged };
   await runParts(
     [
@@ -122,42 +126,10 @@ async function bench(): Promise<number> {
   return misses > 0 ? EXIT.miss : EXIT.allPass;
 }
 
-async function stopAndExit(code: number): Promise<never> {
-  stopping = true;
-  stopRequestCpuProcess();
-  await sessions?.stop();
-  fs.rmSync(workDir, { recursive: true, force: true });
-  process.exit(code);
-}
-
-function main(): void {
-  process.on('exit', () => {
-    stopRequestCpuProcess();
-    sessions?.stopNow();
-    fs.rmSync(workDir, { recursive: true, force: true });
-  });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      // A second signal while tearing down: stop waiting; the exit handler kills what is left.
-      if (stopping) process.exit(SIGNAL_EXIT_CODES[signal] ?? 1);
-      progress(`${signal} received; stopping`);
-      void stopAndExit(SIGNAL_EXIT_CODES[signal] ?? 1);
-    });
-  }
-  const timer = setTimeout(() => {
-    progress(`not finished after ${HARD_TIMEOUT_MS / 60_000} minutes; stopping`);
-    void stopAndExit(EXIT.timedOut);
-  }, HARD_TIMEOUT_MS);
-  bench().then(
-    (code) => {
-      clearTimeout(timer);
-      return stopAndExit(code);
-    },
-    (error: unknown) => {
-      progress(`the benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return stopAndExit(EXIT.broken);
-    },
-  );
-}
-
-main();
+runEntryPoint({
+  cleanups,
+  log: progress,
+  timeoutMs: HARD_TIMEOUT_MS,
+  main: bench,
+  describeFailure: (error) => (error instanceof Error ? (error.stack ?? error.message) : String(error)),
+});

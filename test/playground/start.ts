@@ -1,14 +1,14 @@
 import { start } from '../emulator/server';
 import { CleanupStack } from '../runner/cleanup-stack';
 import type { CodeServerProcess } from '../runner/code-server-process';
-import { errorSummary } from '../runner/error-summary';
+import { runEntryPoint } from '../runner/entry-point';
 import { packagedVsixPath, startWithPackagedExtension } from '../ui/packaged-extension';
 import { playgroundPort } from './playground-port';
 
 /**
  * `npm start`: VS Code in the browser (code-server on loopback) with the packaged extension installed,
  * talking to the API emulator's demo data. The key comes from GCORE_API_KEY, so the tree opens ready to
- * use. Everything lives in a temp folder and is removed on Ctrl-C.
+ * use. Everything lives in a temp folder and is removed on Ctrl-C, also during the first run's install.
  */
 
 const DEMO_KEY = 'demo-key';
@@ -42,34 +42,15 @@ async function startPlayground(): Promise<CodeServerProcess> {
   return server;
 }
 
-async function stop(exitCode: number): Promise<never> {
-  await cleanups.runAll();
-  process.exit(exitCode);
-}
-
-function onSignal(): void {
-  // A second Ctrl-C while tearing down: stop waiting; the exit handler kills what is left.
-  if (cleanups.isDraining()) process.exit(1);
-  console.log('\nStopping the playground…');
-  void stop(0);
-}
-
-async function main(): Promise<void> {
-  process.on('exit', () => cleanups.runAllNow());
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  let server: CodeServerProcess;
-  try {
-    server = await startPlayground();
-  } catch (error) {
-    if (cleanups.isDraining()) return;
-    console.error(`The playground could not start: ${errorSummary(error)}`);
-    return stop(1);
-  }
-  const how = await server.whenExited();
-  if (cleanups.isDraining()) return;
-  console.error(`${server.recentOutput()}\ncode-server stopped (${how}); stopping the playground.`);
-  await stop(1);
-}
-
-void main();
+runEntryPoint({
+  cleanups,
+  log: (message) => console.error(`playground: ${message}`),
+  // Ctrl-C is how the playground is meant to end.
+  signalExitCode: () => 0,
+  main: async () => {
+    const server = await startPlayground();
+    const how = await server.whenExited();
+    if (!cleanups.isDraining()) console.error(`${server.recentOutput()}\ncode-server stopped (${how}); stopping the playground.`);
+    return 1;
+  },
+});

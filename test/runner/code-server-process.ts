@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
+import type { Cleanup } from './cleanup-stack';
 import type { CodeServerInstall } from './code-server-install';
+import { signalProcessGroup } from './process-group';
 import type { ThrowawayProfile } from './throwaway-profile';
 
 const OUTPUT_LINES_KEPT = 60;
@@ -39,6 +41,8 @@ export class CodeServerProcess {
   private readonly exited: Promise<void>;
   private exitDescription: string | undefined;
   private readonly outputTail: string[] = [];
+  private stopping: Promise<void> | undefined;
+  private stopped = false;
 
   private constructor(options: CodeServerOptions) {
     const { install, profile, port } = options;
@@ -114,25 +118,31 @@ export class CodeServerProcess {
     return this.outputTail.join('\n');
   }
 
-  /** SIGTERM to the group, a grace period, then SIGKILL to the group for whatever is left. */
-  async stop(): Promise<void> {
-    this.signalGroup('SIGTERM');
-    await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS))]);
-    this.signalGroup('SIGKILL');
+  /**
+   * SIGTERM to the group, a grace period, then SIGKILL to the group for whatever is left. Stops once:
+   * later calls wait for that same stop.
+   */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      signalProcessGroup(this.pid, 'SIGTERM');
+      await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS))]);
+      signalProcessGroup(this.pid, 'SIGKILL');
+      this.stopped = true;
+    })();
+    return this.stopping;
   }
 
-  /** The synchronous last resort, for when the driver itself is exiting. */
+  /**
+   * The synchronous last resort, for when the driver itself is exiting. Does nothing once a stop has
+   * finished: the group's id may by then belong to someone else's processes.
+   */
   killNow(): void {
-    this.signalGroup('SIGKILL');
+    if (!this.stopped) signalProcessGroup(this.pid, 'SIGKILL');
   }
 
-  private signalGroup(signal: NodeJS.Signals): void {
-    try {
-      process.kill(-this.pid, signal);
-    } catch (error) {
-      // ESRCH: nothing is left in the group.
-      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-    }
+  /** Both ways of stopping, for a cleanup stack. */
+  cleanup(name: string): Cleanup {
+    return { name, run: () => this.stop(), runNow: () => this.killNow() };
   }
 
   private async answers(): Promise<boolean> {

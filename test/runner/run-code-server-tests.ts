@@ -3,6 +3,7 @@ import { RELOAD_PHASE_VARIABLE, type ReloadPhase } from '../extension/reload/rel
 import { CleanupStack } from './cleanup-stack';
 import { type CodeServerInstall, ensureCodeServerInstalled } from './code-server-install';
 import { CodeServerProcess } from './code-server-process';
+import { EXIT_HARNESS_FAILURE, runEntryPoint } from './entry-point';
 import { errorSummary } from './error-summary';
 import { applyEnvChanges, extensionHostEnvChanges } from './extension-host-env';
 import { formatAutomationLog } from './extension-host-log';
@@ -29,9 +30,6 @@ const HOST_EXIT_TIMEOUT_MS = 10_000;
 const HOST_EXIT_POLL_MS = 100;
 /** code-server's log line once the extension host of a closed window has shut down. */
 const EXTENSION_HOST_EXITED = /Extension Host Process exited/;
-const HARNESS_FAILURE = 2;
-const TIMED_OUT = 124;
-const SIGNAL_EXIT_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 const cleanups = new CleanupStack();
 const startedAt = Date.now();
@@ -54,7 +52,7 @@ async function runTests(): Promise<number> {
   assertBuilt();
   const env = applyEnvChanges(process.env, extensionHostEnvChanges(process.env));
 
-  const install = await ensureCodeServerInstalled(REPO_ROOT);
+  const install = await ensureCodeServerInstalled(cleanups);
   phase(`code-server found in ${install.codeServerDir}`);
 
   const profile = createCleanedUpProfile(cleanups);
@@ -73,7 +71,7 @@ async function runTests(): Promise<number> {
   // The reload: the window closes, the extension host deactivates the extension and exits, code-server stops.
   await closeWindows(context);
   await waitForExtensionHostExit(main.server);
-  await main.stopServer();
+  await main.server.stop();
   const afterReload = await runStart('afterReload', shared);
 
   phase(`main phase: exit ${main.exitCode}; after the reload: exit ${afterReload.exitCode}`);
@@ -91,8 +89,6 @@ interface SharedByBothStarts {
 interface FinishedStart {
   exitCode: number;
   server: CodeServerProcess;
-  /** Stops code-server once; later calls (the cleanup's included) wait for that same stop. */
-  stopServer(): Promise<void>;
 }
 
 /**
@@ -104,16 +100,7 @@ async function runStart(reloadPhase: ReloadPhase, shared: SharedByBothStarts): P
   if (cleanups.isDraining()) throw new Error('the teardown has started');
   const { install, profile, port, env, context } = shared;
   const server = CodeServerProcess.start({ install, profile, port, env: { ...env, [RELOAD_PHASE_VARIABLE]: reloadPhase } });
-  let stopping: Promise<void> | undefined;
-  const stopServer = (): Promise<void> => (stopping ??= server.stop());
-  cleanups.push({
-    name: `stop code-server (${reloadPhase})`,
-    run: stopServer,
-    // Once stopped, its process group id may be reused by someone else's processes: never signal it again.
-    runNow: () => {
-      if (!stopping) server.killNow();
-    },
-  });
+  cleanups.push(server.cleanup(`stop code-server (${reloadPhase})`));
   // Newest first: the window closes before its code-server stops, as when a user closes VS Code.
   cleanups.push({ name: `close the ${reloadPhase} window`, run: () => closeWindows(context), runNow: () => undefined });
   await server.waitUntilReady(READY_TIMEOUT_MS);
@@ -130,12 +117,12 @@ async function runStart(reloadPhase: ReloadPhase, shared: SharedByBothStarts): P
     if (line !== undefined) console.log(line);
   });
   const serverDied = server.whenExited().then((how): never => {
-    if (!stopping && !cleanups.isDraining()) console.error(server.recentOutput());
+    if (!cleanups.isDraining()) console.error(server.recentOutput());
     throw new Error(`code-server stopped during the tests (${how}).`);
   });
   const exitCode = await Promise.race([testsRun, serverDied]);
   phase(`${reloadPhase}: extension host tests finished: exit ${exitCode}`);
-  return { exitCode, server, stopServer };
+  return { exitCode, server };
 }
 
 async function closeWindows(context: BrowserContext): Promise<void> {
@@ -157,46 +144,22 @@ async function waitForExtensionHostExit(server: CodeServerProcess): Promise<void
   }
 }
 
-function withTimeout(work: Promise<number>, seconds: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      phase(`timed out after ${seconds} s (${TIMEOUT_VARIABLE} changes the limit)`);
-      resolve(TIMED_OUT);
-    }, seconds * 1000);
-    work.then(resolve, reject).finally(() => clearTimeout(timer));
-  });
+let timeoutMs: number;
+try {
+  timeoutMs = timeoutSeconds() * 1000;
+} catch (error) {
+  console.error(errorSummary(error));
+  process.exit(EXIT_HARNESS_FAILURE);
 }
 
-async function finish(exitCode: number): Promise<never> {
-  await cleanups.runAll();
-  phase(`cleaned up; exiting with ${exitCode}`);
-  process.exit(exitCode);
-}
-
-function onSignal(signal: NodeJS.Signals): void {
-  if (cleanups.isDraining()) {
-    // A second signal while tearing down: stop waiting and kill what is left.
-    process.exit(SIGNAL_EXIT_CODES[signal] ?? 1);
-  }
-  phase(`${signal} received; tearing down`);
-  void finish(SIGNAL_EXIT_CODES[signal] ?? 1);
-}
-
-async function main(): Promise<void> {
-  process.on('exit', () => cleanups.runAllNow());
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  let exitCode: number;
-  try {
-    const seconds = timeoutSeconds();
-    exitCode = await withTimeout(runTests(), seconds);
-  } catch (error) {
-    // Once a signal or the timeout has started the teardown, the steps it interrupted fail; that is expected.
-    if (cleanups.isDraining()) return;
-    console.error(`extension tests could not run: ${errorSummary(error)}`);
-    exitCode = HARNESS_FAILURE;
-  }
-  await finish(exitCode);
-}
-
-void main();
+runEntryPoint({
+  cleanups,
+  log: phase,
+  timeoutMs,
+  timeoutHint: `${TIMEOUT_VARIABLE} changes the limit`,
+  main: async () => {
+    const exitCode = await runTests();
+    phase(`tearing down; exiting with ${exitCode}`);
+    return exitCode;
+  },
+});

@@ -67,7 +67,7 @@ export async function startWithPackagedExtension(
   cleanups: CleanupStack,
   options: PackagedExtensionOptions,
 ): Promise<{ profile: ThrowawayProfile; server: CodeServerProcess }> {
-  const install = await ensureCodeServerInstalled(REPO_ROOT);
+  const install = await ensureCodeServerInstalled(cleanups);
   const profile = createCleanedUpProfile(cleanups);
   addUserSettings(profile, options.settings);
   await installVsix(install, profile, options.vsix);
@@ -75,7 +75,7 @@ export async function startWithPackagedExtension(
   const env = applyEnvChanges(process.env, { ...extensionHostEnvChanges(process.env), GCORE_API_KEY: options.apiKey });
   const port = options.port ?? (await findFreeLoopbackPort());
   const server = CodeServerProcess.start({ install, profile, port, env, testDriver: false });
-  cleanups.push({ name: 'stop code-server', run: () => server.stop(), runNow: () => server.killNow() });
+  cleanups.push(server.cleanup('stop code-server'));
   await server.waitUntilReady(READY_TIMEOUT_MS);
   return { profile, server };
 }

@@ -1,13 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { start, type Emulator } from '../emulator/server';
 import { CleanupStack } from '../runner/cleanup-stack';
+import { SIGNAL_EXIT_CODES, tieToProcess } from '../runner/entry-point';
 import type { ThrowawayProfile } from '../runner/throwaway-profile';
 import { launchChromium } from '../runner/workbench-browser';
 import { startApiTap, type ApiTap } from './api-tap';
 import { packagedVsixPath, startWithPackagedExtension } from './packaged-extension';
 import { WorkbenchPage } from './workbench-page';
-
-const SIGNAL_EXIT_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 export interface UiSessionOptions {
   /** The key the emulator accepts; the session starts with no key anywhere else. */
@@ -33,18 +32,12 @@ export interface UiSession {
  */
 export async function startUiSession(options: UiSessionOptions): Promise<UiSession> {
   const cleanups = new CleanupStack();
-  const onExit = (): void => cleanups.runAllNow();
-  const onSignal = (signal: NodeJS.Signals): void => {
-    void cleanups.runAll().finally(() => process.exit(SIGNAL_EXIT_CODES[signal] ?? 1));
-  };
-  process.on('exit', onExit);
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const untie = tieToProcess(cleanups, (signal) => {
+    void cleanups.runAll().finally(() => process.exit(SIGNAL_EXIT_CODES[signal]));
+  });
   const close = async (): Promise<void> => {
     await cleanups.runAll();
-    process.off('exit', onExit);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    untie();
   };
 
   try {
