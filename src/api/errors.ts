@@ -1,6 +1,7 @@
 /** What went wrong, in terms the UI can act on (offer "Set API Key", "Retry", "Edit", …). */
 export type ApiErrorKind =
   | 'badBaseUrl'
+  | 'badApiKey'
   | 'unauthorized'
   | 'forbidden'
   | 'notFound'
@@ -24,6 +25,13 @@ export interface ApiErrorDetails {
   fieldErrors?: Record<string, string[]>;
   /** How long the server asked us to wait (429/503), in milliseconds. */
   retryAfterMs?: number;
+  /** Scalar facts of a Cloud quota error (`info`): limit, used, requested… */
+  quota?: Record<string, string | number | boolean>;
+  /**
+   * A create or update whose answer never arrived (cancelled, timed out, connection lost) after it was
+   * sent: Gcore may have carried it out.
+   */
+  mayHaveApplied?: boolean;
   method?: string;
   path?: string;
 }
@@ -39,6 +47,8 @@ export class GcoreApiError extends Error {
   readonly apiMessage?: string;
   readonly fieldErrors?: Record<string, string[]>;
   readonly retryAfterMs?: number;
+  readonly quota?: Record<string, string | number | boolean>;
+  readonly mayHaveApplied?: boolean;
   readonly method?: string;
   readonly path?: string;
 
@@ -51,6 +61,8 @@ export class GcoreApiError extends Error {
     this.apiMessage = details.apiMessage;
     this.fieldErrors = details.fieldErrors;
     this.retryAfterMs = details.retryAfterMs;
+    this.quota = details.quota;
+    this.mayHaveApplied = details.mayHaveApplied;
     this.method = details.method;
     this.path = details.path;
   }
@@ -62,6 +74,7 @@ export function isGcoreApiError(value: unknown): value is GcoreApiError {
 
 const DEFAULT_MESSAGES: Record<ApiErrorKind, string> = {
   badBaseUrl: 'The API base URL is not allowed.',
+  badApiKey: 'The API key cannot be sent.',
   unauthorized: 'The API key was rejected.',
   forbidden: 'The request was refused (often: the region is out of capacity).',
   notFound: 'Not found.',

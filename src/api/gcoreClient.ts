@@ -4,8 +4,9 @@ import {
   decodeDnssec,
   decodeFlavorList,
 } from './decode';
+import { fetchAllPages } from './paging';
 import { RequestPipeline, type AttemptGate, type PipelineOptions } from './requestPipeline';
-import type { ContainerUpdateResult, CreateZoneResult, DnssecState, GpuFlavorList } from './types';
+import type { ContainerUpdateResult, CreateZoneResult, DnssecState, GpuFlavor, GpuFlavorList, UnreadableFlavor } from './types';
 
 /** The API's largest page of flavors. */
 export const FLAVOR_PAGE_LIMIT = 1000;
@@ -40,18 +41,23 @@ export class GcoreClient {
   /**
    * All flavors of a location. The API answers at most 1,000 per page (its `limit` cap), so when `count`
    * says there are more, the rest is fetched page by page with `offset`; the first request carries only
-   * the two filters.
+   * the two filters. Flavors that cannot be read are left out and listed in `unreadable`.
    */
   async listGpuFlavors(query: FlavorQuery, options: CallOptions = {}): Promise<GpuFlavorList> {
-    const first = await this.flavorPage(query, undefined, options);
-    if (first.results.length >= first.count) return first;
-    const results = [...first.results];
-    while (results.length < first.count) {
-      const page = await this.flavorPage(query, results.length, options);
-      if (page.results.length === 0) break;
-      results.push(...page.results);
-    }
-    return { ...first, results };
+    let first: GpuFlavorList | undefined;
+    const unreadable: UnreadableFlavor[] = [];
+    const all = await fetchAllPages<GpuFlavor>({
+      what: 'GPU flavors',
+      keyOf: (flavor) => flavor.name,
+      fetchPage: async (offset) => {
+        const page = await this.flavorPage(query, offset, options);
+        first ??= page;
+        unreadable.push(...(page.unreadable ?? []));
+        return { total: page.count, items: page.results, size: page.results.length + (page.unreadable?.length ?? 0) };
+      },
+    });
+    const { unreadable: _firstPageOnly, ...answer } = first as GpuFlavorList;
+    return { ...answer, results: all.items, ...(unreadable.length > 0 ? { unreadable } : {}) };
   }
 
   private flavorPage(query: FlavorQuery, offset: number | undefined, options: CallOptions): Promise<GpuFlavorList> {
@@ -95,11 +101,15 @@ export class GcoreClient {
     return decodeCreateZone(response.body);
   }
 
-  async setDnssec(zoneName: string, enabled: boolean, options: CallOptions = {}): Promise<DnssecState> {
+  /**
+   * Sends exactly `{"enabled": …}`; `forceDisable` adds `force_disable: true`, which makes Gcore stop
+   * signing even while the registrar may still publish the DS record (the caller asks the user first).
+   */
+  async setDnssec(zoneName: string, enabled: boolean, options: CallOptions & { forceDisable?: boolean } = {}): Promise<DnssecState> {
     const response = await this.pipeline.send({
       method: 'PATCH',
       segments: ['dns', 'v2', 'zones', zoneName, 'dnssec'],
-      body: { enabled },
+      body: !enabled && options.forceDisable ? { enabled, force_disable: true } : { enabled },
       signal: options.signal,
     });
     return decodeDnssec(response.body);

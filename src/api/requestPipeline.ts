@@ -1,7 +1,8 @@
-import * as http from 'node:http';
-import * as https from 'node:https';
-import fetch, { FetchError, type Response } from 'node-fetch';
+import fetch, { type Response } from 'node-fetch';
+import { apiKeyProblem } from './apiKeyText';
+import { ATTEMPT_TIMED_OUT, MAX_RESPONSE_BYTES, RESPONSE_TOO_LARGE, createGuardedAgents } from './attemptGuard';
 import { checkApiBaseUrl } from './baseUrl';
+import { errorMessage, readErrorBody, stringField } from './errorBody';
 import { GcoreApiError, defaultMessage, kindForStatus, type ApiErrorKind } from './errors';
 import {
   DEFAULT_RETRY,
@@ -61,7 +62,11 @@ export interface ApiResponse {
   body: unknown;
 }
 
-const MAX_API_MESSAGE_LENGTH = 500;
+/** Node's timers overflow past 2^31 - 1 ms and then fire at once; no answer is waited for that long. */
+const MAX_TIMEOUT_MS = 600_000;
+
+/** Connection errors that mean the request never left: a write that failed with one was not carried out. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 type CheckedBase =
   | { raw: string; ok: true; prefix: string; host: string; secure: boolean }
@@ -80,8 +85,7 @@ interface Target {
  */
 export class RequestPipeline {
   private readonly retry: RetryOptions;
-  private readonly httpAgent = new http.Agent({ keepAlive: true, scheduling: 'lifo' });
-  private readonly httpsAgent = new https.Agent({ keepAlive: true, scheduling: 'lifo' });
+  private readonly agents = createGuardedAgents();
   private lastBase: CheckedBase | undefined;
 
   constructor(private readonly options: PipelineOptions) {
@@ -89,15 +93,18 @@ export class RequestPipeline {
   }
 
   async send(request: ApiRequest): Promise<ApiResponse> {
-    const { baseUrl, timeoutMs } = this.options.settings();
+    const settings = this.options.settings();
+    const timeoutMs = Number.isFinite(settings.timeoutMs) ? Math.min(Math.max(settings.timeoutMs, 1), MAX_TIMEOUT_MS) : MAX_TIMEOUT_MS;
     const path = buildPath(request.segments);
     const failure = (kind: ApiErrorKind, message: string) =>
       new GcoreApiError(kind, message, { method: request.method, path });
 
-    const base = this.checkedBase(baseUrl);
+    const base = this.checkedBase(settings.baseUrl);
     if (!base.ok) throw failure('badBaseUrl', `The API base URL is refused: ${base.reason}.`);
     const apiKey = await this.options.apiKey();
     if (!apiKey) throw failure('unauthorized', 'No Gcore API key is set.');
+    const keyProblem = apiKeyProblem(apiKey);
+    if (keyProblem) throw failure('badApiKey', `The API key cannot be sent: it ${keyProblem}.`);
     throwIfCancelled(request.signal, failure);
 
     const url: Target = { href: base.prefix + path + queryString(request.query), host: base.host, secure: base.secure };
@@ -107,8 +114,15 @@ export class RequestPipeline {
         const run = () => this.attempt(request, url, path, apiKey, timeoutMs, attempt);
         return await (request.gate ? request.gate(run) : run());
       } catch (error) {
-        if (!(error instanceof GcoreApiError) || attempt >= retries || !isRetryable(error)) throw error;
-        await sleep(retryDelayMs(attempt, error.retryAfterMs, this.retry), request.signal, failure);
+        if (!(error instanceof GcoreApiError)) {
+          // A gate gives up its wait for a slot when the request is cancelled, with an error of its own.
+          throwIfCancelled(request.signal, failure);
+          throw error;
+        }
+        if (attempt >= retries || !isRetryable(error)) throw error;
+        const delay = retryDelayMs(attempt, error.retryAfterMs, this.retry);
+        if (delay === undefined) throw error;
+        await sleep(delay, request.signal, failure);
       }
     }
   }
@@ -135,8 +149,7 @@ export class RequestPipeline {
 
   /** Closes idle keep-alive sockets; the pipeline stays usable and reconnects on the next request. */
   dispose(): void {
-    this.httpAgent.destroy();
-    this.httpsAgent.destroy();
+    this.agents.destroy();
   }
 
   private async attempt(
@@ -170,22 +183,26 @@ export class RequestPipeline {
     let response: Response;
     let text: string;
     try {
+      // The agent takes these limits when node-fetch hands it the request, synchronously inside fetch().
+      this.agents.guardNext({ timeoutMs, maxBytes: MAX_RESPONSE_BYTES });
       response = await fetch(url.href, {
         method: request.method,
         headers,
         body: hasBody ? JSON.stringify(request.body) : undefined,
         signal: request.signal,
-        // node-fetch's own timers (one for the response head, one for the body) cost far less per request
-        // than an AbortController of our own, and abort the socket just the same.
-        timeout: timeoutMs,
-        agent: url.secure ? this.httpsAgent : this.httpAgent,
+        agent: url.secure ? this.agents.https : this.agents.http,
         redirect: 'error',
       });
       text = await response.text();
     } catch (error) {
       const kind = transportFailureKind(error, request.signal);
       report(kind);
-      throw new GcoreApiError(kind, transportMessage(kind, error, url, timeoutMs), { method: request.method, path });
+      const code = errorCode(error);
+      throw new GcoreApiError(kind, transportMessage(kind, code, url, timeoutMs), {
+        method: request.method,
+        path,
+        mayHaveApplied: request.method !== 'GET' && kind !== 'badResponse' && !NOT_SENT_CODES.has(code ?? ''),
+      });
     }
 
     const parsed = parseJson(text);
@@ -206,7 +223,15 @@ export class RequestPipeline {
 
     const kind = kindForStatus(response.status);
     report(kind, response.status, requestId);
-    throw errorFromResponse(kind, response.status, parsed.value, text, {
+    // A server that echoes the request (a proxy's error page, a debug body) would put the key into the
+    // error: it is taken out before anything is read.
+    const withoutKey = (raw: string) => (apiKey.length >= 4 ? raw.split(apiKey).join('***') : raw);
+    const errorText = withoutKey(text);
+    const headerError = response.headers.get('error');
+    const reading = readErrorBody(errorText === text ? parsed.value : parseJson(errorText).value, errorText, headerError === null ? null : withoutKey(headerError));
+    throw new GcoreApiError(kind, errorMessage(reading, defaultMessage(kind)), {
+      ...reading,
+      status: response.status,
       requestId,
       retryAfterMs: parseRetryAfterMs(response.headers.get('retry-after')),
       method: request.method,
@@ -215,9 +240,16 @@ export class RequestPipeline {
   }
 }
 
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 function transportFailureKind(error: unknown, signal: AbortSignal | undefined): ApiErrorKind {
   if (signal?.aborted) return 'cancelled';
-  if (error instanceof FetchError && (error.type === 'request-timeout' || error.type === 'body-timeout')) return 'timeout';
+  const code = errorCode(error);
+  if (code === ATTEMPT_TIMED_OUT) return 'timeout';
+  if (code === RESPONSE_TOO_LARGE) return 'badResponse';
   return 'network';
 }
 
@@ -247,57 +279,18 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; va
   }
 }
 
-function stringField(value: unknown, name: string): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const field = (value as Record<string, unknown>)[name];
-  return typeof field === 'string' && field !== '' ? field : undefined;
-}
-
-function errorFromResponse(
-  kind: ApiErrorKind,
-  status: number,
-  body: unknown,
-  text: string,
-  details: { requestId?: string; retryAfterMs?: number; method: HttpMethod; path: string },
-): GcoreApiError {
-  const apiMessage =
-    stringField(body, 'message') ??
-    stringField(body, 'error') ??
-    stringField(body, 'detail') ??
-    (body === undefined && text.trim() !== '' ? truncate(text.trim()) : undefined);
-  const fieldErrors = readFieldErrors(body);
-  let message = apiMessage ?? defaultMessage(kind);
-  if (fieldErrors) {
-    const listed = Object.entries(fieldErrors)
-      .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
-      .join('; ');
-    message = `${message} (${listed})`;
-  }
-  return new GcoreApiError(kind, message, { ...details, status, apiMessage, fieldErrors });
-}
-
-function readFieldErrors(body: unknown): Record<string, string[]> | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const raw = (body as Record<string, unknown>).invalid_fields;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
-  const result: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(raw)) {
-    const list = Array.isArray(messages) ? messages : [messages];
-    result[field] = list.map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
-  }
-  return Object.keys(result).length > 0 ? result : undefined;
-}
-
-function truncate(text: string): string {
-  return text.length > MAX_API_MESSAGE_LENGTH ? `${text.slice(0, MAX_API_MESSAGE_LENGTH)}…` : text;
-}
-
-function transportMessage(kind: ApiErrorKind, error: unknown, url: Target, timeoutMs: number): string {
+/**
+ * Said in our words only: a transport error's own text can quote the request (node-fetch once quoted a
+ * whole header, key included), so at most its code is shown.
+ */
+function transportMessage(kind: ApiErrorKind, code: string | undefined, url: Target, timeoutMs: number): string {
   if (kind === 'cancelled') return defaultMessage('cancelled');
-  if (kind === 'timeout') return `The Gcore API did not answer within ${Math.round(timeoutMs / 1000)} s.`;
-  const code = (error as { code?: unknown }).code;
-  const reason = typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
-  return `Could not reach the Gcore API at ${url.host} (${reason}).`;
+  if (kind === 'timeout') return `The Gcore API did not answer completely within ${Math.round(timeoutMs / 1000)} s.`;
+  if (kind === 'badResponse') return `The Gcore API sent an answer larger than ${MAX_RESPONSE_BYTES / (1024 * 1024)} MB; the extension stopped reading it.`;
+  if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE') {
+    return `The connection to the Gcore API at ${url.host} was closed before the answer was complete (${code}).`;
+  }
+  return `Could not reach the Gcore API at ${url.host}${code ? ` (${code})` : ''}.`;
 }
 
 function throwIfCancelled(

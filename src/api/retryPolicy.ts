@@ -6,6 +6,10 @@ export interface RetryOptions {
   maxRetries: number;
   baseDelayMs: number;
   maxDelayMs: number;
+  /**
+   * The longest `Retry-After` waited out without a word to the user. A longer one ends the request at
+   * once, and the message says how long Gcore asked to wait.
+   */
   maxRetryAfterMs: number;
 }
 
@@ -13,7 +17,7 @@ export const DEFAULT_RETRY: RetryOptions = {
   maxRetries: 2,
   baseDelayMs: 500,
   maxDelayMs: 8_000,
-  maxRetryAfterMs: 60_000,
+  maxRetryAfterMs: 10_000,
 };
 
 const RETRYABLE_STATUSES = new Set([408, 429]);
@@ -36,13 +40,17 @@ export function backoffDelayMs(retryIndex: number, options: RetryOptions, random
 export function parseRetryAfterMs(header: string | null | undefined, now: number = Date.now()): number | undefined {
   if (!header) return undefined;
   const value = header.trim();
-  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  if (/^\d+(\.\d+)?$/.test(value)) {
+    const ms = Math.round(Number(value) * 1000);
+    return Number.isFinite(ms) ? ms : undefined;
+  }
   const date = Date.parse(value);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
 }
 
-export function retryDelayMs(retryIndex: number, retryAfterMs: number | undefined, options: RetryOptions): number {
-  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, options.maxRetryAfterMs);
-  return backoffDelayMs(retryIndex, options);
+/** How long to wait before the next attempt, or undefined when the server asked for too long a wait. */
+export function retryDelayMs(retryIndex: number, retryAfterMs: number | undefined, options: RetryOptions): number | undefined {
+  if (retryAfterMs === undefined) return backoffDelayMs(retryIndex, options);
+  return retryAfterMs <= options.maxRetryAfterMs ? retryAfterMs : undefined;
 }

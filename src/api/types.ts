@@ -34,7 +34,15 @@ export interface GpuFlavor {
 export interface GpuFlavorList {
   count: number;
   results: GpuFlavor[];
+  /** Entries of the answer that could not be read, left out of `results`; absent when there were none. */
+  unreadable?: UnreadableFlavor[];
   [extra: string]: unknown;
+}
+
+export interface UnreadableFlavor {
+  name?: string;
+  /** Which field is wrong, e.g. "results[3].capacity is string, expected number". */
+  problem: string;
 }
 
 export interface ContainerUpdateResult {

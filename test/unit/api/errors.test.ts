@@ -66,27 +66,35 @@ describe('GcoreClient errors', () => {
     assert.doesNotMatch(error.message, /JSON at position|Unexpected token/);
   });
 
-  const shapeCases: { body: unknown; what: RegExp }[] = [
+  const unusableLists: { body: unknown; what: RegExp }[] = [
     { body: [], what: /not an object/ },
     { body: { count: 1 }, what: /no results array/ },
-    { body: { results: [{ capacity: 1 }] }, what: /name is missing/ },
-    { body: { results: [{ name: 'x', capacity: 'many' }] }, what: /capacity is string/ },
-    { body: { results: [{ name: 'x', hardware_description: [] }] }, what: /results\[0\]\.hardware_description is array, expected object/ },
-    {
-      body: { results: [{ name: 'x', hardware_properties: { gpu_count: '2' } }] },
-      what: /results\[0\]\.hardware_properties\.gpu_count is string, expected number/,
-    },
-    {
-      body: { results: [{ name: 'x' }, { name: 'y', price: { price_per_hour: [] } }] },
-      what: /results\[1\]\.price\.price_per_hour is array, expected number/,
-    },
+    { body: { count: 'many', results: [] }, what: /count is not a number/ },
   ];
-  for (const { body, what } of shapeCases) {
+  for (const { body, what } of unusableLists) {
     it(`refuses an unusable flavor list: ${JSON.stringify(body)}`, async () => {
       h.emulator.inject({ path: FLAVORS, status: 200, body });
       const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }));
       assert.equal(error.kind, 'badResponse');
       assert.match(error.message, what);
+    });
+  }
+
+  const unreadableFlavors: { flavor: unknown; what: RegExp }[] = [
+    { flavor: { capacity: 1 }, what: /name is missing/ },
+    { flavor: 'g1', what: /results\[1\] is not an object/ },
+    { flavor: { name: 'x', capacity: 'many' }, what: /capacity is string/ },
+    { flavor: { name: 'x', hardware_description: [] }, what: /results\[1\]\.hardware_description is array, expected object/ },
+    { flavor: { name: 'x', hardware_properties: { gpu_count: '2' } }, what: /results\[1\]\.hardware_properties\.gpu_count is string, expected number/ },
+    { flavor: { name: 'x', price: { price_per_hour: [] } }, what: /results\[1\]\.price\.price_per_hour is array, expected number/ },
+  ];
+  for (const { flavor, what } of unreadableFlavors) {
+    it(`keeps the readable flavors and describes an unreadable one: ${JSON.stringify(flavor)}`, async () => {
+      h.emulator.inject({ path: FLAVORS, status: 200, body: { count: 3, results: [{ name: 'good-1' }, flavor, { name: 'good-2' }] } });
+      const list = await h.client.listGpuFlavors({ projectId: 1, regionId: 76 });
+      assert.deepEqual(list.results.map((entry) => entry.name), ['good-1', 'good-2']);
+      assert.equal(list.unreadable?.length, 1);
+      assert.match(list.unreadable?.[0]?.problem ?? '', what);
     });
   }
 

@@ -1,0 +1,67 @@
+import { GcoreApiError } from './errors';
+
+/**
+ * More than any list in this extension can sensibly hold or show. A server reporting a larger total is
+ * refused at once instead of being walked towards page by page.
+ */
+export const MAX_LIST_ITEMS = 100_000;
+
+export interface Page<T> {
+  /** The total over all pages, as the server reports it (`count`, `total_amount`). */
+  total: number;
+  items: T[];
+  /** How many entries the page held before decoding dropped any; the next offset moves by this. */
+  size: number;
+}
+
+export interface PagingPlan<T> {
+  /** Names the list in messages: "GPU flavors", "zones". */
+  what: string;
+  /** The first page is asked for with `offset` undefined (the caller decides what that request carries). */
+  fetchPage(offset: number | undefined): Promise<Page<T>>;
+  /** Items with the same key are one item: a server that repeats itself adds nothing. */
+  keyOf(item: T): string;
+}
+
+export interface AllPages<T> {
+  total: number;
+  items: T[];
+}
+
+/**
+ * Every page of a `{count, results}`-style list. Stops at the reported total, on an empty page, or on a
+ * page that brings nothing new (a server ignoring `offset` would otherwise repeat its first page forever).
+ */
+export async function fetchAllPages<T>(plan: PagingPlan<T>): Promise<AllPages<T>> {
+  const first = await plan.fetchPage(undefined);
+  refuseHugeTotal(plan.what, first.total);
+  const seen = new Set<string>();
+  const items: T[] = [];
+  const addNew = (page: Page<T>): number => {
+    let added = 0;
+    for (const item of page.items) {
+      const key = plan.keyOf(item);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      items.push(item);
+      added += 1;
+    }
+    return added;
+  };
+  addNew(first);
+  let offset = first.size;
+  while (offset < first.total) {
+    const page = await plan.fetchPage(offset);
+    if (page.size === 0 || addNew(page) === 0) break;
+    offset += page.size;
+  }
+  return { total: first.total, items };
+}
+
+function refuseHugeTotal(what: string, total: number): void {
+  if (total <= MAX_LIST_ITEMS) return;
+  throw new GcoreApiError(
+    'badResponse',
+    `The Gcore API reports ${total} ${what}, more than the ${MAX_LIST_ITEMS} this extension lists at once; nothing was loaded.`,
+  );
+}
