@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
-import { redact } from './redaction';
+import { redactSessionSecrets } from './redaction';
 
-/** The "Gcore" log channel; every line passes through redaction of the current secrets. */
+/** The "Gcore" log channel; every line passes through redaction of the session's secrets. */
 export class Logger implements vscode.Disposable {
   private readonly channel = vscode.window.createOutputChannel('Gcore', { log: true });
-  private secrets: readonly (string | undefined)[] = [];
+  /** The extension's own tests read every line through this; the channel itself cannot be read back. */
+  private tap: ((line: string) => void) | undefined;
 
-  /** Keys that must never appear in the log, refreshed whenever the key changes. */
-  setSecrets(secrets: readonly (string | undefined)[]): void {
-    this.secrets = secrets;
+  setTap(tap: ((line: string) => void) | undefined): void {
+    this.tap = tap;
   }
 
   info(message: string): void {
@@ -37,6 +37,8 @@ export class Logger implements vscode.Disposable {
   }
 
   private clean(message: string): string {
-    return redact(message, this.secrets);
+    const line = redactSessionSecrets(message);
+    this.tap?.(line);
+    return line;
   }
 }

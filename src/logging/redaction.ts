@@ -4,11 +4,27 @@
  */
 const SCHEME_PATTERN = /\b(apikey\s+)[^\s"',}]+/gi;
 const HEADER_PATTERN = /\b(authorization["']?\s*[:=]\s*["']?)(?![\s"']|apikey\s)[^"',}\r\n]+/gi;
+const MIN_SECRET_LENGTH = 4;
 
-export function redact(text: string, secrets: readonly (string | undefined)[]): string {
+export function redact(text: string, secrets: Iterable<string | undefined>): string {
   let result = text;
   for (const secret of secrets) {
-    if (secret && secret.length >= 4) result = result.split(secret).join('***');
+    if (secret && secret.length >= MIN_SECRET_LENGTH) result = result.split(secret).join('***');
   }
   return result.replace(SCHEME_PATTERN, '$1***').replace(HEADER_PATTERN, '$1***');
+}
+
+/**
+ * Every key this session has used, from SecretStorage or the environment. Kept for the whole session: a
+ * message about a request made with the previous key must not show it either.
+ */
+const sessionSecrets = new Set<string>();
+
+export function hideSecret(secret: string | undefined): void {
+  if (secret && secret.length >= MIN_SECRET_LENGTH) sessionSecrets.add(secret);
+}
+
+/** What every log line and every message built from an error passes through before anyone sees it. */
+export function redactSessionSecrets(text: string): string {
+  return redact(text, sessionSecrets);
 }

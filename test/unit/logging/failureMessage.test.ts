@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { GcoreApiError, type ApiErrorKind } from '../../../src/api/errors';
-import { describeFailure } from '../../../src/commands/failureMessage';
+import { describeFailure, errorForCaller, failureReason, formatWait } from '../../../src/logging/failureMessage';
+import { hideSecret } from '../../../src/logging/redaction';
 
 const cases: { kind: ApiErrorKind; status?: number; message: string; says: RegExp; actions: string[] }[] = [
   { kind: 'unauthorized', message: 'No Gcore API key is set.', says: /needs a Gcore API key/, actions: ['Set API Key'] },
@@ -44,5 +45,34 @@ describe('describeFailure', () => {
   it('wraps errors that are not API errors', () => {
     assert.deepEqual(describeFailure(new Error('disk full'), 'Set API key'), { message: 'Set API key failed: disk full', actions: ['Show Log'] });
     assert.equal(describeFailure('odd', 'Refresh').message, 'Refresh failed: odd');
+  });
+
+  it('says how long Gcore asks to wait, in words, instead of seconds by the million', () => {
+    const limited = describeFailure(new GcoreApiError('rateLimited', 'Too many requests.', { status: 429, retryAfterMs: 999_999_000 }), 'List GPU flavors');
+    assert.match(limited.message, /Gcore asks to wait 12 days before trying again\.$/);
+    const busy = describeFailure(new GcoreApiError('server', 'Busy', { status: 503, retryAfterMs: 300_000 }), 'List GPU flavors');
+    assert.match(busy.message, /Gcore asks to wait 5 min\.$/);
+    assert.deepEqual([5_000, 90_000, 3_600_000, 172_800_000].map(formatWait), ['5 s', '90 s', '60 min', '2 days']);
+  });
+
+  it('warns that a write whose answer was lost may have been carried out', () => {
+    const failure = describeFailure(new GcoreApiError('timeout', 'The Gcore API did not answer completely within 30 s.', { mayHaveApplied: true }), 'Create DNS zone a.example');
+    assert.match(failure.message, /may have received it before the answer was lost: check before sending it again\.$/);
+  });
+
+  it('offers Set API Key for a key that cannot be sent', () => {
+    const failure = describeFailure(new GcoreApiError('badApiKey', 'The API key cannot be sent: it contains a space at position 3.'), 'List GPU flavors');
+    assert.equal(failure.message, 'List GPU flavors failed: The API key cannot be sent: it contains a space at position 3. Set the API key again.');
+    assert.deepEqual(failure.actions, ['Set API Key']);
+  });
+
+  it('never shows a key of this session, nor anything after an apikey marker, in any error text', () => {
+    hideSecret('session-secret-key-42');
+    const leaky = new Error('apikey other-key-9 is not a legal HTTP header value; stored session-secret-key-42');
+    for (const text of [failureReason(leaky), describeFailure(leaky, 'Refresh').message, errorForCaller(new Error(leaky.message)).message]) {
+      assert.ok(!text.includes('session-secret-key-42') && !text.includes('other-key-9'), text);
+    }
+    const api = new GcoreApiError('server', 'echo session-secret-key-42', { status: 500 });
+    assert.ok(!describeFailure(api, 'Refresh').message.includes('session-secret-key-42'));
   });
 });
