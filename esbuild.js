@@ -1,6 +1,7 @@
 // Bundles the extension into one CommonJS file (dist/extension.js), dependencies inlined, because the
 // .vsix ships no node_modules. `--emulator` bundles the API emulator's CLI instead.
 const fs = require('node:fs');
+const path = require('node:path');
 const esbuild = require('esbuild');
 
 const production = process.argv.includes('--production');
@@ -48,12 +49,25 @@ const nodeFetchOptionalModulesPlugin = {
   },
 };
 
+/**
+ * node-fetch 2 parses URLs with the legacy url.parse(), which prints a DEP0169 deprecation warning into the
+ * extension host log under Node 24. Its `url` import gets src/api/nodeFetchUrl.ts, the same fields from the
+ * WHATWG parser; everyone else keeps Node's module.
+ */
+const nodeFetchUrlPlugin = {
+  name: 'node-fetch-url',
+  setup(build) {
+    const shim = path.resolve(__dirname, 'src', 'api', 'nodeFetchUrl.ts');
+    build.onResolve({ filter: /^url$/ }, (args) => (/[\\/]node_modules[\\/]node-fetch[\\/]/.test(args.importer) ? { path: shim } : undefined));
+  },
+};
+
 const extensionOptions = {
   entryPoints: ['src/extension.ts'],
   outfile: 'dist/extension.js',
   external: ['vscode'],
   define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"' },
-  plugins: [nodeFetchOptionalModulesPlugin, problemMatcherPlugin],
+  plugins: [nodeFetchOptionalModulesPlugin, nodeFetchUrlPlugin, problemMatcherPlugin],
 };
 
 const emulatorOptions = {

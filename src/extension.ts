@@ -24,6 +24,8 @@ import { ZONES_SECTION, type TreeNode } from './tree/treeNodes';
 /** Exposed to the extension's own tests only (ExtensionMode.Test), to script interactive flows. */
 export interface TestingApi {
   setPromptUi(ui: PromptUi | undefined): void;
+  /** Hands every log line, as written to the channel, to `listener` (undefined stops). */
+  tapLog(listener: ((line: string) => void) | undefined): void;
   readonly tree: vscode.TreeDataProvider<TreeNode>;
 }
 
@@ -38,11 +40,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   const client = new GcoreClient({
     settings: connectionSettings,
-    apiKey: async () => {
-      const key = (await apiKey.get())?.key;
-      log.setSecrets([key, apiKey.environmentKey()]);
-      return key;
-    },
+    apiKey: async () => (await apiKey.get())?.key,
     userAgent: `gcore-vscode/${version} (VS Code ${vscode.version}; ${process.platform})`,
     onRequest: (event) => (event.outcome === 'ok' ? log.info(requestLogLine(event)) : log.warn(requestLogLine(event))),
   });
@@ -103,6 +101,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     setPromptUi: (ui) => {
       promptUi = ui ?? new VscodePromptUi();
     },
+    tapLog: (listener) => log.setTap(listener),
     tree,
   };
 }

@@ -1,7 +1,7 @@
 import { API_KEY_ENV } from '../state/apiKeyStore';
 import type { Services } from '../services';
 import { BACK, UserCancelledError } from '../prompts/promptUi';
-import { validateApiKeyArg } from '../validation/commandArgs';
+import { apiKeyTextProblem, validateApiKeyArg } from '../validation/commandArgs';
 import { unwrap } from './arguments';
 import type { CommandSpec } from './commandRunner';
 
@@ -22,7 +22,7 @@ export function apiKeyCommands(services: Services): CommandSpec[] {
             prompt: `Paste your Gcore API key. It is kept in VS Code's secret storage only. ${KEY_HELP}`,
             placeholder: 'API key',
             password: true,
-            validate: (text) => (text.trim() === '' ? 'The API key must not be empty.' : undefined),
+            validate: apiKeyTextProblem,
           });
           if (answer === BACK) throw new UserCancelledError();
           key = answer.trim();

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { isGcoreApiError } from '../api/errors';
 import type { Logger } from '../logging/logger';
 import { isUserCancelled, type PromptUi } from '../prompts/promptUi';
-import { describeFailure, type RecoveryAction } from './failureMessage';
+import { describeFailure, errorForCaller, type RecoveryAction } from '../logging/failureMessage';
 
 export interface Invocation {
   readonly ui: PromptUi;
@@ -59,7 +59,7 @@ export async function runCommand(deps: RunnerDeps, spec: CommandSpec, args: unkn
     }
     const original = error instanceof ReportedError ? error.original : error;
     deps.log.error(`${spec.id} failed`, original);
-    if (programmatic) throw original instanceof Error ? original : new Error(String(original));
+    if (programmatic) throw errorForCaller(original);
     if (!(error instanceof ReportedError)) void presentFailure(deps, spec, args, original);
     return undefined;
   }

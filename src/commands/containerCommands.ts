@@ -1,4 +1,5 @@
 import type { ContainerUpdateResult, GcoreClient, LocationRef } from '../api';
+import { wasEmptyAnswer } from '../api/decode';
 import type { Services } from '../services';
 import { UserCancelledError, type PromptUi } from '../prompts/promptUi';
 import { runWizard } from '../prompts/wizard';
@@ -17,7 +18,7 @@ export function containerCommands(services: Services): CommandSpec[] {
       handler: async ({ ui, programmatic }, arg) => {
         if (!programmatic) return updateInteractively(services, ui);
         const args = unwrap(validateUpdateContainerArgs(arg));
-        const result = await sendUpdate(services.client, args, args.containerName, args.changes);
+        const { result } = await sendUpdate(services.client, args, args.containerName, args.changes);
         await services.recentContainers.remember(args.containerName);
         return result;
       },
@@ -35,13 +36,15 @@ async function sendUpdate(
   containerName: string,
   changes: ContainerUpdate,
   signal?: AbortSignal,
-): Promise<ContainerUpdateResult> {
+): Promise<{ result: ContainerUpdateResult; emptyAnswer: boolean }> {
   const tasks: string[] = [];
+  let emptyAnswer = false;
   const parts = splitDisabledChange(changes);
   for (const [index, part] of parts.entries()) {
     try {
       const result = await client.updateContainer(location, containerName, part, { signal });
       tasks.push(...result.tasks);
+      emptyAnswer ||= wasEmptyAnswer(result);
     } catch (error) {
       if (index > 0 && error instanceof Error) {
         error.message = `The other changes were applied (tasks ${tasks.join(', ') || 'none'}), but changing "Disabled" failed: ${error.message}`;
@@ -49,7 +52,7 @@ async function sendUpdate(
       throw error;
     }
   }
-  return { tasks };
+  return { result: { tasks }, emptyAnswer };
 }
 
 async function updateInteractively(services: Services, ui: PromptUi): Promise<ContainerUpdateResult | undefined> {
@@ -71,10 +74,14 @@ async function updateInteractively(services: Services, ui: PromptUi): Promise<Co
       what: `Update container ${containerName}`,
       progressTitle: `Updating container ${containerName}…`,
       send: (signal) => sendUpdate(services.client, location, containerName, changes, signal),
+      cancelledAfterSending: {
+        message: `Cancelled after the update was sent: Gcore may still apply it to container ${containerName}. Check the container before sending the update again.`,
+      },
     });
     if (outcome === EDIT) continue;
-    announceTasks(ui, containerName, outcome.tasks);
-    return outcome;
+    if (outcome.emptyAnswer && outcome.result.tasks.length === 0) announceEmptyAnswer(ui, containerName);
+    else announceTasks(ui, containerName, outcome.result.tasks);
+    return outcome.result;
   }
 }
 
@@ -98,6 +105,14 @@ function describeValue(value: unknown): string {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
   const parts = Object.entries(value).map(([key, nested]) => `${key} ${describeValue(nested)}`);
   return parts.length > 0 ? parts.join(', ') : 'empty';
+}
+
+function announceEmptyAnswer(ui: PromptUi, containerName: string): void {
+  void ui.notify(
+    'warning',
+    `The update of container ${containerName} was sent, but Gcore's answer was empty, so there are no task IDs to follow. ` +
+      'It may have been applied: check the container before sending it again.',
+  );
 }
 
 function announceTasks(ui: PromptUi, containerName: string, tasks: string[]): void {

@@ -1,9 +1,12 @@
 import type { DnssecState } from '../api';
+import { isGcoreApiError, type GcoreApiError } from '../api/errors';
+import { failureReason } from '../logging/failureMessage';
+import { isNodeOfType } from '../tree/treeNodes';
 import type { Services } from '../services';
 import { BACK, UserCancelledError, type PromptUi } from '../prompts/promptUi';
 import { zoneNameForDisplay } from '../validation/zone';
 import { zoneNameArgument } from './arguments';
-import type { CommandSpec, Invocation } from './commandRunner';
+import { ReportedError, type CommandSpec, type Invocation } from './commandRunner';
 import { promptZoneName } from './zonePrompts';
 
 const REGISTRAR_HINT = 'Give this DS record to the registrar of the domain so that resolvers can validate the zone.';
@@ -33,6 +36,17 @@ export function dnssecCommands(services: Services): CommandSpec[] {
         return ds;
       },
     },
+    {
+      id: 'gcore.copyDnssecValue',
+      what: 'Copy value',
+      isProgrammatic: () => false,
+      handler: async ({ ui }, node) => {
+        if (!isNodeOfType(node, 'zoneDetail')) throw new Error('Copy Value copies a DNSSEC row of the Gcore tree; choose it on such a row.');
+        await ui.copyToClipboard(node.row.value);
+        void ui.notify('info', `Copied the ${node.row.label} of ${zoneNameForDisplay(node.zone.name)}.`);
+        return undefined;
+      },
+    },
   ];
 }
 
@@ -53,14 +67,37 @@ async function toggleDnssec(services: Services, { ui, programmatic }: Invocation
     });
     if (!confirmed) throw new UserCancelledError();
   }
-  const call = (signal?: AbortSignal) => services.client.setDnssec(name, enabled, { signal });
-  const response = interactive
-    ? await ui.withProgress({ title: `${enabled ? 'Enabling' : 'Disabling'} DNSSEC for ${display}…`, run: call })
-    : await call();
+  const call = (forceDisable: boolean) => (signal?: AbortSignal) => services.client.setDnssec(name, enabled, { signal, forceDisable });
+  const progressTitle = `${enabled ? 'Enabling' : 'Disabling'} DNSSEC for ${display}…`;
+  let response: DnssecState;
+  try {
+    response = interactive ? await ui.withProgress({ title: progressTitle, run: call(false) }) : await call(false)();
+  } catch (error) {
+    if (!interactive || enabled || !isGcoreApiError(error) || error.kind !== 'conflict') throw error;
+    // Gcore refuses to stop signing while the registrar may still publish the DS record (its DNSSEC guide).
+    const forced = await confirmForcedDisable(ui, display, error);
+    response = await ui.withProgress({ title: progressTitle, run: call(forced) });
+  }
   await services.zones.recordDnssec(name, enabled, response);
   services.log.info(`DNSSEC ${enabled ? 'enabled' : 'disabled'} for ${name}`);
   if (interactive) announce(ui, display, enabled, response);
   return response;
+}
+
+/** Explains Gcore's 409 and asks whether to disable anyway; resolves to true, or throws when the user declines. */
+async function confirmForcedDisable(ui: PromptUi, display: string, error: GcoreApiError): Promise<true> {
+  const confirmed = await ui.confirm({
+    message: `Gcore did not disable DNSSEC for ${display}: the DS record may still be published at the domain's registrar.`,
+    detail:
+      `Gcore said: ${failureReason(error)}\n\n` +
+      'While the registrar publishes a DS record, resolvers that validate DNSSEC expect signed answers. If Gcore stops ' +
+      'signing now, those resolvers treat the zone as bogus and the domain stops resolving for their users until the DS ' +
+      'record is removed and its TTL has passed. Disable anyway only if the DS record is already gone or the domain may ' +
+      'stop resolving for a while.',
+    confirmLabel: 'Disable Anyway',
+  });
+  if (!confirmed) throw new ReportedError(error);
+  return true;
 }
 
 function announce(ui: PromptUi, display: string, enabled: boolean, response: DnssecState): void {

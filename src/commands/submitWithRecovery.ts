@@ -1,7 +1,8 @@
+import { isGcoreApiError } from '../api/errors';
 import type { Logger } from '../logging/logger';
 import { UserCancelledError, type PromptUi } from '../prompts/promptUi';
 import { ReportedError, isCancellation, performRecovery } from './commandRunner';
-import { describeFailure, type RecoveryAction } from './failureMessage';
+import { describeFailure, type RecoveryAction } from '../logging/failureMessage';
 
 export const EDIT: unique symbol = Symbol('edit');
 
@@ -11,6 +12,11 @@ export interface Submission<T> {
   send: (signal: AbortSignal) => Promise<T>;
   /** An extra button for a failure this flow understands better (e.g. "already exists" → add it instead). */
   alternative?: { when: (error: unknown) => boolean; label: string; run: () => Promise<T> };
+  /**
+   * What to tell the user when they cancel after the request was sent: Gcore may carry it out anyway.
+   * An optional button helps them check.
+   */
+  cancelledAfterSending: { message: string; action?: { label: string; run: () => Promise<unknown> } };
 }
 
 /**
@@ -22,7 +28,10 @@ export async function submitWithRecovery<T>(ui: PromptUi, log: Logger, submissio
     try {
       return await ui.withProgress({ title: submission.progressTitle, run: submission.send });
     } catch (error) {
-      if (isCancellation(error)) throw new UserCancelledError();
+      if (isCancellation(error)) {
+        if (isGcoreApiError(error) && error.mayHaveApplied) warnCancelledAfterSending(ui, submission.cancelledAfterSending);
+        throw new UserCancelledError();
+      }
       log.error(`${submission.what} failed`, error);
       const failure = describeFailure(error, submission.what, { canRetry: true, canEdit: true });
       const alternative = submission.alternative?.when(error) ? submission.alternative : undefined;
@@ -35,4 +44,11 @@ export async function submitWithRecovery<T>(ui: PromptUi, log: Logger, submissio
       throw new ReportedError(error);
     }
   }
+}
+
+function warnCancelledAfterSending(ui: PromptUi, warning: Submission<unknown>['cancelledAfterSending']): void {
+  const { action } = warning;
+  void ui.notify('warning', warning.message, ...(action ? [action.label] : [])).then(async (choice) => {
+    if (action && choice === action.label) await action.run();
+  });
 }

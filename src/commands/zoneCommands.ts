@@ -86,14 +86,14 @@ async function createZoneInteractively(services: Services, ui: PromptUi): Promis
       what: `Create DNS zone ${display}`,
       progressTitle: `Creating DNS zone ${display}…`,
       send: (signal) => services.client.createZone(zone, { signal }),
+      cancelledAfterSending: {
+        message: `Cancelled after the request was sent: the zone ${display} may have been created at Gcore. Add it to the list to work with it if it was.`,
+        action: { label: 'Add Existing Zone', run: () => addAndReveal(services, zone.name) },
+      },
       alternative: {
         when: (error) => isGcoreApiError(error) && error.kind === 'conflict',
         label: 'Add Existing Zone',
-        run: async () => {
-          await services.zones.add(zone.name);
-          await reveal(services, zone.name);
-          return undefined;
-        },
+        run: () => addAndReveal(services, zone.name),
       },
     });
     if (outcome === EDIT) continue;
@@ -195,6 +195,12 @@ function fieldSpec(name: keyof ZoneCreate) {
 
 async function rememberCreated(services: Services, name: string): Promise<void> {
   await services.zones.upsert({ name, dnssec: 'off', createdHere: true });
+}
+
+async function addAndReveal(services: Services, name: string): Promise<undefined> {
+  await services.zones.add(name);
+  await reveal(services, name);
+  return undefined;
 }
 
 async function reveal(services: Services, name: string): Promise<void> {

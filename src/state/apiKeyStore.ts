@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { hideSecret } from '../logging/redaction';
 
 export const API_KEY_SECRET = 'gcore.apiKey';
 export const API_KEY_ENV = 'GCORE_API_KEY';
@@ -47,12 +48,16 @@ export class ApiKeyStore implements vscode.Disposable {
   async get(): Promise<ApiKey | undefined> {
     this.cachedSecret ??= this.readSecret();
     const stored = await this.cachedSecret;
+    // Whichever key is in use, no log line or message may show it.
+    hideSecret(stored);
     if (stored) return { key: stored, source: 'secretStorage' };
     const fromEnv = this.environmentKey();
+    hideSecret(fromEnv);
     return fromEnv ? { key: fromEnv, source: 'environment' } : undefined;
   }
 
   async store(key: string): Promise<void> {
+    hideSecret(key);
     try {
       await this.secrets.store(API_KEY_SECRET, key);
     } catch (error) {

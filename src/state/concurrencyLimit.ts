@@ -12,9 +12,23 @@ export class ConcurrencyLimit {
     return this.running;
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  /** Runs the task when a slot is free; a cancelled signal takes a waiting task out of the line. */
+  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (this.running >= this.max) {
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await new Promise<void>((resolve, reject) => {
+        const onAbort = (): void => {
+          const index = this.waiting.indexOf(start);
+          if (index >= 0) this.waiting.splice(index, 1);
+          reject(new Error('cancelled while waiting for a request slot'));
+        };
+        const start = (): void => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        if (signal?.aborted) return onAbort();
+        this.waiting.push(start);
+        signal?.addEventListener('abort', onAbort, { once: true });
+      });
     } else {
       this.running++;
     }

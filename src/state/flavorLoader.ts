@@ -22,7 +22,7 @@ export const MAX_CONCURRENT_FLAVOR_REQUESTS = 6;
  */
 export class FlavorLoader {
   private readonly settled = new Map<string, FlavorLoad>();
-  private readonly inFlight = new Map<string, Promise<FlavorLoad>>();
+  private readonly inFlight = new Map<string, { promise: Promise<FlavorLoad>; controller: AbortController }>();
   private readonly limit = new ConcurrencyLimit(MAX_CONCURRENT_FLAVOR_REQUESTS);
 
   constructor(
@@ -37,37 +37,41 @@ export class FlavorLoader {
     const settled = this.settled.get(key);
     if (settled) return Promise.resolve(settled);
     const pending = this.inFlight.get(key);
-    if (pending) return pending;
+    if (pending) return pending.promise;
 
     const query: FlavorQuery = { projectId: location.projectId, regionId: location.regionId, ...filters };
-    const request = this.client
-      .listGpuFlavors(query, { gate: (attempt) => this.limit.run(attempt) })
+    const controller = new AbortController();
+    const { signal } = controller;
+    const promise = this.client
+      .listGpuFlavors(query, { signal, gate: (attempt) => this.limit.run(attempt, signal) })
       .then(
         (list): FlavorLoad => ({ state: 'loaded', list, filters }),
         (error: unknown): FlavorLoad => ({ state: 'failed', error, filters }),
       )
       .then((result) => {
-        // An invalidation while this request was in flight unregistered it: its result is stale, not cached.
-        if (this.inFlight.get(key) === request) {
+        // An invalidation while this request was in flight cancelled and unregistered it: its result is stale.
+        if (this.inFlight.get(key)?.promise === promise) {
           this.inFlight.delete(key);
           this.settled.set(key, result);
         }
         return result;
       });
-    this.inFlight.set(key, request);
-    return request;
+    this.inFlight.set(key, { promise, controller });
+    return promise;
   }
 
-  /** Drops what is known about one location (or all), so the next load asks the API again. */
+  /**
+   * Drops what is known about one location (or all), so the next load asks the API again. Requests still
+   * in flight for it are cancelled: their answers would be stale, and they would hold request slots that
+   * the fresh loads need.
+   */
   invalidate(location?: Location): void {
-    if (!location) {
-      this.settled.clear();
-      this.inFlight.clear();
-      return;
-    }
-    const prefix = `${locationKey(location)}|`;
-    for (const map of [this.settled, this.inFlight]) {
-      for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
+    const prefix = location ? `${locationKey(location)}|` : '';
+    for (const key of [...this.settled.keys()]) if (key.startsWith(prefix)) this.settled.delete(key);
+    for (const [key, { controller }] of [...this.inFlight]) {
+      if (!key.startsWith(prefix)) continue;
+      this.inFlight.delete(key);
+      controller.abort();
     }
   }
 

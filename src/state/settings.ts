@@ -7,6 +7,9 @@ import type { FlavorFilters } from './flavorLoader';
 export const SECTION = 'gcore';
 export const DEFAULT_API_BASE_URL = 'https://api.gcore.com';
 const DEFAULT_TIMEOUT_SECONDS = 30;
+/** The setting's own bounds; settings.json can hold any number, and a huge one overflows Node's timers. */
+const MIN_TIMEOUT_SECONDS = 1;
+const MAX_TIMEOUT_SECONDS = 600;
 
 export interface LocationsReading {
   locations: Location[];
@@ -21,7 +24,10 @@ function config(): vscode.WorkspaceConfiguration {
 export function connectionSettings(): ConnectionSettings {
   const settings = config();
   const seconds = settings.get<number>('requestTimeoutSeconds', DEFAULT_TIMEOUT_SECONDS);
-  const timeoutSeconds = Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_TIMEOUT_SECONDS;
+  const timeoutSeconds =
+    typeof seconds === 'number' && Number.isFinite(seconds)
+      ? Math.min(Math.max(seconds, MIN_TIMEOUT_SECONDS), MAX_TIMEOUT_SECONDS)
+      : DEFAULT_TIMEOUT_SECONDS;
   return {
     baseUrl: settings.get<string>('apiBaseUrl', DEFAULT_API_BASE_URL) || DEFAULT_API_BASE_URL,
     timeoutMs: timeoutSeconds * 1000,

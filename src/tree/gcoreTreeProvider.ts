@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
+import { apiKeyProblem } from '../api/apiKeyText';
 import { isGcoreApiError } from '../api/errors';
+import { failureReason } from '../logging/failureMessage';
 import { API_KEY_ENV, type ApiKeyStore } from '../state/apiKeyStore';
 import type { FlavorLoader } from '../state/flavorLoader';
 import type { KnownZonesStore } from '../state/knownZones';
@@ -7,7 +9,7 @@ import { readLocations } from '../state/settings';
 import { locationKey } from '../validation/location';
 import type { ItemView } from './presentation/itemView';
 import { errorView } from './presentation/errorView';
-import { flavorTooltipMarkdown, flavorView, sortFlavors } from './presentation/flavorView';
+import { flavorTooltipMarkdown, flavorView, sortFlavors, unreadableFlavorsView } from './presentation/flavorView';
 import { dnssecDetailRows, zoneView } from './presentation/zoneView';
 import {
   GPU_SECTION,
@@ -69,6 +71,7 @@ export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
         const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
         item.iconPath = new vscode.ThemeIcon(node.icon);
+        if (node.tooltip) item.tooltip = new vscode.MarkdownString(node.tooltip);
         item.contextValue = 'hint';
         if (node.command) item.command = { command: node.command.id, title: node.command.title };
         return item;
@@ -120,8 +123,11 @@ export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
 
   private async rootChildren(): Promise<TreeNode[]> {
     let source: 'none' | 'secretStorage' | 'environment';
+    let keyProblem: string | undefined;
     try {
-      source = (await this.deps.apiKey.get())?.source ?? 'none';
+      const key = await this.deps.apiKey.get();
+      source = key?.source ?? 'none';
+      keyProblem = key === undefined ? undefined : apiKeyProblem(key.key);
     } catch (error) {
       await vscode.commands.executeCommand('setContext', API_KEY_STATE_CONTEXT, 'unavailable');
       this.deps.setMessage(undefined);
@@ -130,7 +136,9 @@ export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
     await vscode.commands.executeCommand('setContext', API_KEY_STATE_CONTEXT, source);
     this.deps.setMessage(
       source === 'environment'
-        ? `Using the API key from the ${API_KEY_ENV} environment variable (read-only). Run "Gcore: Set API Key" to store your own.`
+        ? keyProblem === undefined
+          ? `Using the API key from the ${API_KEY_ENV} environment variable (read-only). Run "Gcore: Set API Key" to store your own.`
+          : `The API key in the ${API_KEY_ENV} environment variable cannot be used: it ${keyProblem}. Fix the variable, or run "Gcore: Set API Key" to store a key.`
         : undefined,
     );
     return source === 'none' ? [] : [GPU_SECTION, ZONES_SECTION];
@@ -164,7 +172,11 @@ export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
 
   private async flavorChildren(node: LocationNode): Promise<TreeNode[]> {
     const result = await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => this.deps.flavors.load(node.location));
-    if (result.state === 'failed') return [errorNode(node, 'Failed to load GPU flavors', result.error, node)];
+    if (result.state === 'failed') {
+      // A refresh cancelled the load this row was waiting for; the fresh load answers instead.
+      if (isGcoreApiError(result.error) && result.error.kind === 'cancelled') return this.flavorChildren(node);
+      return [errorNode(node, 'Failed to load GPU flavors', result.error, node)];
+    }
     const showPrices = result.filters.includePrices;
     const flavors: TreeNode[] = sortFlavors(result.list.results).map((flavor) => ({
       nodeType: 'flavor',
@@ -173,6 +185,11 @@ export class GcoreTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
       flavor,
       showPrices,
     }));
+    const unreadable = result.list.unreadable ?? [];
+    if (unreadable.length > 0) {
+      const view = unreadableFlavorsView(unreadable);
+      flavors.push({ nodeType: 'hint', id: `${node.id}/unreadable`, parent: node, label: view.label, icon: 'warning', tooltip: view.tooltip });
+    }
     if (flavors.length > 0) return flavors;
     const hidden = result.filters.hideDisabled ? ' (disabled flavors are hidden by gcore.gpuFlavors.hideDisabled)' : '';
     return [{ nodeType: 'hint', id: `${node.id}/empty`, parent: node, label: `No GPU flavors here${hidden}`, icon: 'info' }];
@@ -228,15 +245,15 @@ function locationItem(node: LocationNode): vscode.TreeItem {
 
 function errorItem(node: Extract<TreeNode, { nodeType: 'error' }>): vscode.TreeItem {
   const error = node.error;
-  const unauthorized = isGcoreApiError(error) && error.kind === 'unauthorized';
+  const keyKind = isGcoreApiError(error) && (error.kind === 'unauthorized' || error.kind === 'badApiKey') ? error.kind : undefined;
   const view = errorView(node.title, {
-    message: error instanceof Error ? error.message : String(error),
+    message: failureReason(error),
     status: isGcoreApiError(error) ? error.status : undefined,
     requestId: isGcoreApiError(error) ? error.requestId : undefined,
-    hint: unauthorized ? 'The API key was rejected: set a valid key.' : undefined,
+    hint: keyKind === 'unauthorized' ? 'The API key was rejected: set a valid key.' : keyKind === 'badApiKey' ? 'Set the API key again.' : undefined,
   });
   const item = toTreeItem(node.id, view, vscode.TreeItemCollapsibleState.None);
-  item.command = unauthorized
+  item.command = keyKind
     ? { command: 'gcore.setApiKey', title: 'Set API Key' }
     : { command: 'gcore.refresh', title: 'Retry', arguments: [node.retry] };
   return item;

@@ -15,7 +15,16 @@ export type TreeNode =
   | { nodeType: 'zoneDetail'; id: string; zone: KnownZone; row: DsDetailRow }
   // An error or hint row keeps the node it is shown under (undefined: the root), for getParent.
   | { nodeType: 'error'; id: string; parent: TreeNode | undefined; title: string; error: unknown; retry: TreeNode }
-  | { nodeType: 'hint'; id: string; parent: TreeNode | undefined; label: string; icon: string; command?: { id: string; title: string } };
+  | {
+      nodeType: 'hint';
+      id: string;
+      parent: TreeNode | undefined;
+      label: string;
+      icon: string;
+      /** Markdown. */
+      tooltip?: string;
+      command?: { id: string; title: string };
+    };
 
 export type SectionNode = Extract<TreeNode, { nodeType: 'section' }>;
 export type LocationNode = Extract<TreeNode, { nodeType: 'location' }>;

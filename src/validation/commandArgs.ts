@@ -1,3 +1,4 @@
+import { apiKeyProblem } from '../api/apiKeyText';
 import { CONTAINER_NAME_FIELD, CONTAINER_UPDATE_FIELDS } from './containerUpdate';
 import type { ContainerUpdate } from './containerUpdate';
 import { checkFields, isPlainObject } from './fieldChecks';
@@ -49,10 +50,6 @@ const API_KEY_ARGS: readonly FieldSpec[] = [
     required: true,
     trim: true,
     minLength: 1,
-    // Not a format check (key formats vary): the key travels in an HTTP header, which cannot carry
-    // spaces, control or non-ASCII characters. The hint never repeats the key.
-    pattern: '^[\\x21-\\x7e]+$',
-    patternHint: 'must contain only printable ASCII characters without spaces',
   },
 ];
 
@@ -68,10 +65,19 @@ export function validateListGpuFlavorsArgs(input: unknown): Validated<ListGpuFla
   return validateArgs<ListGpuFlavorsArgs>(input, LIST_GPU_FLAVORS_ARGS);
 }
 
-/** Accepts `{ apiKey }` and returns the trimmed key. */
+/** Accepts `{ apiKey }` and returns the trimmed key, refusing one that cannot be sent (see apiKeyProblem). */
 export function validateApiKeyArg(input: unknown): Validated<string> {
-  const result = validateArgs<{ apiKey: string }>(input, API_KEY_ARGS);
+  const result = validateArgs<{ apiKey: string }>(input, API_KEY_ARGS, (args, problems) => {
+    const problem = typeof args.apiKey === 'string' ? apiKeyProblem(args.apiKey) : undefined;
+    if (problem !== undefined) problems.push({ field: 'apiKey', message: problem });
+  });
   return result.ok ? { ok: true, value: result.value.apiKey } : result;
+}
+
+/** What the Set API Key box says about typed text, or undefined when the key can be stored. */
+export function apiKeyTextProblem(text: string): string | undefined {
+  const problem = apiKeyProblem(text.trim());
+  return problem === undefined ? undefined : `The API key ${problem}.`;
 }
 
 /** Accepts a zone name string or `{ zoneName }` and returns the normalized name; problems use the field 'zoneName'. */

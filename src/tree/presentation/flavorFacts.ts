@@ -13,6 +13,8 @@ export interface FlavorHardware {
   gpuCount?: number;
   /** Free text such as "1x NVIDIA 11GB", used when the structured model is missing. */
   gpuText?: string;
+  /** Memory per GPU as the free text gives it ("80GB" → "80 GB"); the structured fields have none. */
+  gpuMemory?: string;
   vcpus?: number;
   ramMiB?: number;
 }
@@ -20,16 +22,18 @@ export interface FlavorHardware {
 export function readFlavorHardware(flavor: GpuFlavor): FlavorHardware {
   const description = isRecord(flavor.hardware_description) ? flavor.hardware_description : {};
   const properties = isRecord(flavor.hardware_properties) ? flavor.hardware_properties : {};
+  const gpuText = nonEmptyText(description.gpu);
   return {
-    gpuModel: nonEmptyText(properties.gpu_model),
+    gpuModel: readableModel(nonEmptyText(properties.gpu_model)),
     gpuCount: finiteNumber(properties.gpu_count),
-    gpuText: nonEmptyText(description.gpu),
+    gpuText,
+    gpuMemory: gpuText === undefined ? undefined : gpuMemoryOf(gpuText),
     vcpus: finiteNumber(description.vcpus),
     ramMiB: finiteNumber(description.ram),
   };
 }
 
-/** One line such as "1× L40S · 16 vCPU · 96 GiB"; parts the API did not give are left out. */
+/** One line such as "1× L40S 48 GB · 16 vCPU · 96 GiB"; parts the API did not give are left out. */
 export function hardwareSummaryParts(hardware: FlavorHardware): string[] {
   const parts: string[] = [];
   const gpu = gpuSummary(hardware);
@@ -39,8 +43,21 @@ export function hardwareSummaryParts(hardware: FlavorHardware): string[] {
   return parts;
 }
 
-function gpuSummary({ gpuModel, gpuCount, gpuText }: FlavorHardware): string | undefined {
-  if (gpuModel !== undefined) return gpuCount === undefined ? gpuModel : `${formatCount(gpuCount)}× ${gpuModel}`;
+/** Real flavors name models in lower case ("h100", "l40s"); the product names are upper case. */
+function readableModel(model: string | undefined): string | undefined {
+  return model !== undefined && /^[a-z0-9-]+$/.test(model) ? model.toUpperCase() : model;
+}
+
+function gpuMemoryOf(text: string): string | undefined {
+  const match = /(\d+(?:\.\d+)?)\s*(GB|GiB|TB)\b/i.exec(text);
+  return match ? `${match[1]} ${match[2].toUpperCase() === 'GIB' ? 'GiB' : match[2].toUpperCase()}` : undefined;
+}
+
+function gpuSummary({ gpuModel, gpuCount, gpuText, gpuMemory }: FlavorHardware): string | undefined {
+  if (gpuModel !== undefined) {
+    const model = gpuMemory === undefined ? gpuModel : `${gpuModel} ${gpuMemory}`;
+    return gpuCount === undefined ? model : `${formatCount(gpuCount)}× ${model}`;
+  }
   if (gpuText !== undefined) return gpuText;
   return gpuCount === undefined ? undefined : `${formatCount(gpuCount)}× GPU`;
 }

@@ -1,9 +1,9 @@
-import type { GpuFlavor } from '../../api/types';
+import type { GpuFlavor, UnreadableFlavor } from '../../api/types';
 import { flavorAvailability, type FlavorAvailability } from './flavorAvailability';
 import { flavorName, hardwareSummaryParts, readFlavorHardware } from './flavorFacts';
 import { formatHourlyPrice } from './flavorPrice';
 import { flavorTooltip } from './flavorTooltip';
-import type { ItemView } from './itemView';
+import { escapeMarkdown, type ItemView } from './itemView';
 
 export { flavorAvailability, type FlavorAvailability } from './flavorAvailability';
 export { compareFlavors, sortFlavors } from './flavorOrder';
@@ -48,4 +48,19 @@ export function flavorView(flavor: GpuFlavor, options: { showPrices: boolean }):
 /** Markdown for the flavor's tooltip: every field it has, with why it is unavailable when it is. */
 export function flavorTooltipMarkdown(flavor: GpuFlavor): string {
   return flavorTooltip(flavor, flavorAvailability(flavor));
+}
+
+const UNREADABLE_LISTED = 20;
+
+/** The one warning row for flavors the API sent in a shape the extension cannot read. */
+export function unreadableFlavorsView(unreadable: readonly UnreadableFlavor[]): { label: string; tooltip: string } {
+  const count = unreadable.length;
+  const lines = unreadable
+    .slice(0, UNREADABLE_LISTED)
+    .map(({ name, problem }) => `- ${name === undefined ? '' : `${escapeMarkdown(name)}: `}${escapeMarkdown(problem)}`);
+  if (count > UNREADABLE_LISTED) lines.push(`- and ${count - UNREADABLE_LISTED} more`);
+  return {
+    label: `${count} flavor${count === 1 ? '' : 's'} could not be read`,
+    tooltip: [`**The Gcore API sent ${count === 1 ? 'a flavor' : 'flavors'} in an unexpected shape; the others are listed above.**`, lines.join('\n')].join('\n\n'),
+  };
 }

@@ -45,7 +45,7 @@ function knownStatus(status: unknown): DnssecStatus {
 }
 
 export interface DsDetailRow {
-  key: 'ds' | 'keyTag' | 'algorithm' | 'digest';
+  key: 'ds' | 'keyTag' | 'algorithm' | 'digest' | 'dnskey';
   label: string;
   value: string;
   view: ItemView;
@@ -74,7 +74,37 @@ export function dnssecDetailRows(zone: KnownZone): DsDetailRow[] {
       }),
     );
   }
+  const dnskey = dnskeyRow(ds);
+  if (dnskey !== undefined) rows.push(dnskey);
   return rows;
+}
+
+/**
+ * Some registrars take the zone's key (DNSKEY) instead of its DS record. Its record data in zone-file form
+ * is "flags protocol algorithm public-key"; the protocol is always 3 (RFC 4034).
+ */
+function dnskeyRow(ds: DnssecState): DsDetailRow | undefined {
+  const publicKey = nonEmptyText(ds.public_key);
+  if (publicKey === undefined) return undefined;
+  const flags = finiteNumber(ds.flags);
+  const algorithm = nonEmptyText(ds.algorithm);
+  const value = flags !== undefined && algorithm !== undefined ? `${flags} 3 ${algorithm} ${publicKey}` : publicKey;
+  const facts = [
+    flags === undefined ? undefined : `Flags: ${flags}${flags === 257 ? ' (key-signing key)' : ''}`,
+    algorithm === undefined ? undefined : `Algorithm: ${joinPresent([algorithm, nonEmptyText(ds.key_type)])}`,
+    `Public key: ${publicKey}`,
+  ].filter((fact): fact is string => fact !== undefined);
+  const row = detailRow('dnskey', 'DNSKEY', value, {
+    icon: 'key',
+    description: joinPresent([flags === undefined ? undefined : `flags ${flags}`, shortenDigest(publicKey)]),
+  });
+  row.view.tooltip = [
+    '**DNSKEY**',
+    escapeMarkdown(value),
+    facts.map((fact) => escapeMarkdown(fact)).join('  \n'),
+    'For registrars that ask for the key (flags, protocol, algorithm and public key) instead of the DS record.',
+  ].join('\n\n');
+  return row;
 }
 
 function detailRow(

@@ -49,9 +49,9 @@ describe('emulator GPU flavor list', () => {
     for (const flavor of results) {
       assert.equal(flavor.architecture, 'x86_64');
       assert.equal('price' in flavor, false);
-      assert.equal(flavor.hardware_properties.gpu_manufacturer, 'NVIDIA');
-      assert.ok(['L40S', 'A100', 'H100'].includes(flavor.hardware_properties.gpu_model));
-      assert.match(flavor.hardware_description.gpu, /^\d+x NVIDIA (L40S|A100|H100) \d+GB$/);
+      assert.equal(flavor.hardware_properties.gpu_manufacturer, 'nvidia');
+      assert.ok(['l40s', 'a100', 'h100'].includes(flavor.hardware_properties.gpu_model));
+      assert.match(flavor.hardware_description.gpu, /^NVIDIA (L40S|A100|H100)-\d+GPU \(\d+GB\)$/);
       assert.ok(flavor.hardware_description.ram >= 1024 && flavor.hardware_description.vcpus > 0);
       assert.equal(flavor.supported_features.security_groups, true);
     }

@@ -167,6 +167,14 @@ describe('emulator DNSSEC toggle', () => {
     assert.equal((await toggle(emulator, 'example.com', { enabled: false })).status, 200);
   });
 
+  it('refuses with 409 to disable DNSSEC while the DS record is at the registrar, unless force_disable is sent', async () => {
+    const refused = await toggle(emulator, 'example.com', { enabled: false });
+    assert.match(dnsErrorOf(refused, 409), /still published at the registrar/);
+    assert.equal(emulator.zone('example.com')?.dnssecEnabled, true);
+    assert.equal((await toggle(emulator, 'example.com', { enabled: false, force_disable: true })).status, 200);
+    assert.equal(emulator.zone('example.com')?.dnssecEnabled, false);
+  });
+
   it('finds zones by percent-encoded Unicode or punycode names', async () => {
     await createZone(emulator, { name: 'bücher.de' });
     assert.equal((await toggle(emulator, 'b%C3%BCcher.de', { enabled: true })).status, 200);

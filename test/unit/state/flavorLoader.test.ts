@@ -10,24 +10,34 @@ class ControlledClient {
   maxInFlight = 0;
   private readonly pending: { query: FlavorQuery; settle: (fail: boolean) => void }[] = [];
 
-  /** One attempt per call, taken through the caller's gate as the real client does. */
+  /** `honoursCancel`: a cancelled signal ends the attempt at once, as the real client does mid-request. */
+  constructor(private readonly honoursCancel = false) {}
+
+  /** One attempt per call, taken through the caller's gate as the real client does; a cancelled signal ends it. */
   listGpuFlavors(query: FlavorQuery, options: CallOptions = {}): Promise<GpuFlavorList> {
-    const attempt = () => this.answer(query);
+    const attempt = () => this.answer(query, options.signal);
     return options.gate ? options.gate(attempt) : attempt();
   }
 
-  private answer(query: FlavorQuery): Promise<GpuFlavorList> {
+  private answer(query: FlavorQuery, signal: AbortSignal | undefined): Promise<GpuFlavorList> {
     this.calls.push(query);
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     return new Promise((resolve, reject) => {
-      this.pending.push({
+      const entry = {
         query,
-        settle: (fail) => {
+        settle: (fail: boolean) => {
           this.inFlight--;
           if (fail) reject(new Error(`failed ${query.projectId}`));
           else resolve({ count: 1, results: [{ name: `flavor-${query.projectId}-${this.calls.length}` }] });
         },
+      };
+      this.pending.push(entry);
+      if (!this.honoursCancel) return;
+      signal?.addEventListener('abort', () => {
+        this.pending.splice(this.pending.indexOf(entry), 1);
+        this.inFlight--;
+        reject(new Error('cancelled'));
       });
     });
   }
@@ -47,6 +57,49 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 const filters = { hideDisabled: true, includePrices: false };
 
 describe('FlavorLoader', () => {
+  it('cancels what is in flight on invalidation, so fresh loads take the slots at once', async () => {
+    const client = new ControlledClient(true);
+    const loader = new FlavorLoader(client, () => filters);
+    const locations = Array.from({ length: 6 }, (_, index) => ({ projectId: index + 1, regionId: 1 }));
+    let stale = locations.map((location) => loader.load(location));
+    // Four quick refreshes of six locations, each one before anything answered.
+    for (let refresh = 0; refresh < 4; refresh++) {
+      await tick();
+      loader.invalidate();
+      const outcomes = await Promise.all(stale);
+      assert.ok(outcomes.every((outcome) => outcome.state === 'failed'), 'a cancelled load reports failure to whoever waited for it');
+      assert.equal(client.waiting, 0, 'every stale request was cancelled and gave its slot back');
+      stale = locations.map((location) => loader.load(location));
+    }
+    await tick();
+    assert.equal(client.waiting, MAX_CONCURRENT_FLAVOR_REQUESTS, 'the fresh loads run without waiting for stale ones');
+    for (let index = 0; index < locations.length; index++) client.release();
+    const fresh = await Promise.all(stale);
+    assert.ok(fresh.every((outcome) => outcome.state === 'loaded'));
+    assert.equal(client.calls.length, 5 * locations.length);
+    assert.ok(client.maxInFlight <= MAX_CONCURRENT_FLAVOR_REQUESTS);
+    // Nothing cancelled was cached: the next load is served from the fresh answers.
+    assert.equal((await loader.load(locations[0])).state, 'loaded');
+    assert.equal(client.calls.length, 5 * locations.length);
+  });
+
+  it('takes a load still waiting for a slot out of the line when it is invalidated', async () => {
+    const client = new ControlledClient(true);
+    const loader = new FlavorLoader(client, () => filters);
+    const locations = Array.from({ length: MAX_CONCURRENT_FLAVOR_REQUESTS + 2 }, (_, index) => ({ projectId: index + 1, regionId: 1 }));
+    const loads = locations.map((location) => loader.load(location));
+    await tick();
+    assert.equal(client.waiting, MAX_CONCURRENT_FLAVOR_REQUESTS);
+    loader.invalidate(locations.at(-1));
+    const last = await loads.at(-1);
+    assert.equal(last?.state, 'failed');
+    for (let index = 0; index < MAX_CONCURRENT_FLAVOR_REQUESTS; index++) client.release();
+    await tick();
+    client.release();
+    await Promise.all(loads.slice(0, -1));
+    assert.equal(client.calls.length, MAX_CONCURRENT_FLAVOR_REQUESTS + 1, 'the invalidated load never sent its request');
+  });
+
   it('shares one request between two loads of the same location, and serves the next from cache', async () => {
     const client = new ControlledClient();
     const loader = new FlavorLoader(client, () => filters);

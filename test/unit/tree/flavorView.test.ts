@@ -22,16 +22,16 @@ const withoutPrices = { showPrices: false };
 
 describe('flavorView description', () => {
   it('summarises GPU, vCPUs and RAM, then the price when prices are shown', () => {
-    assert.equal(flavorView(l40s(), withPrices).description, '1× L40S · 16 vCPU · 96 GiB · €1.23/h');
+    assert.equal(flavorView(l40s(), withPrices).description, '1× L40S 48 GB · 16 vCPU · 96 GiB · €1.23/h');
   });
 
   it('leaves the price out when prices are not shown', () => {
-    assert.equal(flavorView(l40s(), withoutPrices).description, '1× L40S · 16 vCPU · 96 GiB');
+    assert.equal(flavorView(l40s(), withoutPrices).description, '1× L40S 48 GB · 16 vCPU · 96 GiB');
   });
 
   it('leaves the price out when the API says not to show it', () => {
     const hidden = l40s({ price: { currency_code: 'EUR', price_per_hour: 1.2, price_status: 'hide' } });
-    assert.equal(flavorView(hidden, withPrices).description, '1× L40S · 16 vCPU · 96 GiB');
+    assert.equal(flavorView(hidden, withPrices).description, '1× L40S 48 GB · 16 vCPU · 96 GiB');
   });
 
   const ramCases: [number, string][] = [
@@ -47,6 +47,15 @@ describe('flavorView description', () => {
       assert.equal(view.description, text);
     });
   }
+
+  it('reads real flavors, whose models are lower case and whose memory is only in the GPU text', () => {
+    const h100: GpuFlavor = {
+      name: 'g3-ai-24-232-1000-h100-80-1',
+      hardware_description: { gpu: 'NVIDIA H100-1GPU (80GB)', ram: 237568, vcpus: 24 },
+      hardware_properties: { gpu_count: 1, gpu_manufacturer: 'nvidia', gpu_model: 'h100' },
+    };
+    assert.equal(flavorView(h100, withoutPrices).description, '1× H100 80 GB · 24 vCPU · 232 GiB');
+  });
 
   it('falls back to the GPU text when the structured model is missing', () => {
     const sparse: GpuFlavor = {
@@ -80,11 +89,11 @@ describe('flavorView description', () => {
   });
 
   it('leads with "Out of stock" when capacity is 0', () => {
-    assert.equal(flavorView(l40s({ capacity: 0 }), withPrices).description, 'Out of stock · 1× L40S · 16 vCPU · 96 GiB · €1.23/h');
+    assert.equal(flavorView(l40s({ capacity: 0 }), withPrices).description, 'Out of stock · 1× L40S 48 GB · 16 vCPU · 96 GiB · €1.23/h');
   });
 
   it('leads with "Disabled" when disabled, whatever the capacity', () => {
-    assert.equal(flavorView(l40s({ disabled: true, capacity: 0 }), withoutPrices).description, 'Disabled · 1× L40S · 16 vCPU · 96 GiB');
+    assert.equal(flavorView(l40s({ disabled: true, capacity: 0 }), withoutPrices).description, 'Disabled · 1× L40S 48 GB · 16 vCPU · 96 GiB');
     assert.equal(flavorView({ name: 'x', disabled: true }, withoutPrices).description, 'Disabled');
   });
 });

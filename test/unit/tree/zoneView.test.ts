@@ -77,7 +77,7 @@ describe('zoneView', () => {
 });
 
 describe('dnssecDetailRows', () => {
-  it('lists the DS record, key tag, algorithm and digest', () => {
+  it('lists the DS record, key tag, algorithm, digest and the DNSKEY', () => {
     const rows = dnssecDetailRows({ name: 'example.com', dnssec: 'on', ds: FULL_DS });
     assert.deepEqual(
       rows.map(({ key, label, value }) => ({ key, label, value })),
@@ -86,11 +86,12 @@ describe('dnssecDetailRows', () => {
         { key: 'keyTag', label: 'Key tag', value: '26191' },
         { key: 'algorithm', label: 'Algorithm', value: '13 · ECDSAP256SHA256' },
         { key: 'digest', label: 'Digest', value: `SHA256 · ${DIGEST}` },
+        { key: 'dnskey', label: 'DNSKEY', value: `257 3 13 ${FULL_DS.public_key}` },
       ],
     );
     assert.deepEqual(
       rows.map((row) => row.view.contextValue),
-      ['zone.dsRecord', 'zone.dnssecDetail', 'zone.dnssecDetail', 'zone.dnssecDetail'],
+      ['zone.dsRecord', 'zone.dnssecDetail', 'zone.dnssecDetail', 'zone.dnssecDetail', 'zone.dnssecDetail'],
     );
     for (const row of rows) {
       assert.equal(row.view.label, row.label);
@@ -98,6 +99,16 @@ describe('dnssecDetailRows', () => {
       assert.ok(unescapeMarkdown(row.view.tooltip!).includes(row.value), `${row.key} tooltip has the full value`);
       assert.ok(row.view.icon?.id);
     }
+  });
+
+  it('shows the DNSKEY a registrar may ask for: flags, protocol 3, algorithm and public key', () => {
+    const dnskey = dnssecDetailRows({ name: 'example.com', dnssec: 'on', ds: FULL_DS }).find((row) => row.key === 'dnskey');
+    assert.ok(dnskey);
+    assert.match(dnskey.view.description ?? '', /^flags 257 · /);
+    const tooltip = unescapeMarkdown(dnskey.view.tooltip ?? '');
+    assert.match(tooltip, /Flags: 257 \(key-signing key\)/);
+    assert.ok(tooltip.includes(`Public key: ${FULL_DS.public_key}`));
+    assert.equal(dnssecDetailRows({ name: 'a.example', dnssec: 'on', ds: { ds: FULL_DS.ds } }).some((row) => row.key === 'dnskey'), false);
   });
 
   it('keeps the whole DS record in the description and shortens only the digest', () => {

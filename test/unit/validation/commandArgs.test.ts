@@ -96,8 +96,9 @@ runRows('validateApiKeyArg', validateApiKeyArg, {
     { input: { apiKey: '' }, problems: [p('apiKey', /must not be empty/)] },
     { input: { apiKey: '   ' }, problems: [p('apiKey', /must not be empty/)] },
     { input: { apiKey: 5 }, problems: [p('apiKey', /must be a string/)] },
-    { input: { apiKey: 'two words' }, problems: [p('apiKey', /printable ASCII/)] },
-    { input: { apiKey: 'clé' }, problems: [p('apiKey', /printable ASCII/)] },
+    { input: { apiKey: 'two words' }, problems: [p('apiKey', /contains a space at position 4/)] },
+    { input: { apiKey: 'clé' }, problems: [p('apiKey', /non-ASCII character U\+00E9 at position 3/)] },
+    { input: { apiKey: 'abc\u200bdef' }, problems: [p('apiKey', /invisible character \(U\+200B\) at position 4/)] },
     { input: { apiKey: 'abc', token: 'x' }, problems: [p('token', /unknown field/)] },
   ],
 });
