@@ -15,6 +15,8 @@ export interface Fault {
   bodyDelayMs?: number;
   /** Destroy the socket without any response. */
   drop?: boolean;
+  /** Send the status line, headers (with the full Content-Length) and half the body, then reset the connection. */
+  resetMidBody?: boolean;
   /** Answer 200 with Content-Type application/json and a truncated, non-JSON body. */
   malformed?: boolean;
 }

@@ -93,7 +93,8 @@ function entryFor(template: FlavorTemplate, traits: EntryTraits): CatalogueEntry
       disabled: traits.disabled,
       os_type: 'linux',
       hardware_description: {
-        gpu: `${gpuCount}x NVIDIA ${gpu.model} ${gpu.memoryGb}GB`,
+        // As the real API writes it, e.g. "NVIDIA H100-1GPU (80GB)".
+        gpu: `NVIDIA ${gpu.model}-${gpuCount}GPU (${gpu.memoryGb}GB)`,
         ram: template.ramGib * 1024,
         vcpus: template.vcpus,
         local_storage: template.localStorageGb,
@@ -101,8 +102,9 @@ function entryFor(template: FlavorTemplate, traits: EntryTraits): CatalogueEntry
       },
       hardware_properties: {
         gpu_count: gpuCount,
-        gpu_manufacturer: 'NVIDIA',
-        gpu_model: gpu.model,
+        // Real flavors carry both in lower case.
+        gpu_manufacturer: 'nvidia',
+        gpu_model: gpu.model.toLowerCase(),
         nic_eth: multiGpu ? '2x100G' : '1x25G',
         nic_ib: gpuCount >= 4 ? `${gpuCount}x400G` : null,
       },

@@ -279,7 +279,12 @@ class EmulatorServer implements Emulator {
         ...fault?.headers,
       });
       record.status = reply.status;
-      if (fault?.bodyDelayMs) {
+      if (fault?.resetMidBody) {
+        const bytes = Buffer.from(text);
+        response.write(bytes.subarray(0, Math.floor(bytes.length / 2)));
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        request.socket.destroy();
+      } else if (fault?.bodyDelayMs) {
         const bytes = Buffer.from(text);
         const half = Math.floor(bytes.length / 2);
         response.write(bytes.subarray(0, half));

@@ -101,7 +101,14 @@ export function toggleDnssec(request: ApiRequest, zoneSegment: string, store: Zo
   if (typeof enabled !== 'boolean') return dnsError(400, 'enabled is required and must be a boolean');
   if (forceDisable !== undefined && typeof forceDisable !== 'boolean') return dnsError(400, 'force_disable must be a boolean');
 
+  if (!enabled && zone.dnssecEnabled && zone.dsAtRegistrar && forceDisable !== true) {
+    return dnsError(
+      409,
+      `the DS record of ${zone.name} is still published at the registrar; remove it there first, or send force_disable to disable DNSSEC anyway`,
+    );
+  }
   zone.dnssec ??= dnssecRecordFor(zone.name);
   zone.dnssecEnabled = enabled;
+  if (!enabled) zone.dsAtRegistrar = false;
   return { status: 200, body: { ...zone.dnssec, message: enabled ? 'DNSSEC enabled' : 'DNSSEC disabled' } };
 }

@@ -18,9 +18,14 @@ export interface ZoneRecord {
   /** The key record last reported by the DNSSEC endpoint; undefined until DNSSEC was first toggled. */
   dnssec: DnssecRecord | undefined;
   dnssecEnabled: boolean;
+  /**
+   * The registrar publishes the zone's DS record (DNSSEC status "active" at Gcore). Disabling DNSSEC then
+   * answers 409 unless `force_disable` is sent, as Gcore's DNSSEC guide describes. Tests set it directly.
+   */
+  dsAtRegistrar: boolean;
 }
 
-export type NewZone = Omit<ZoneRecord, 'id' | 'dnssec' | 'dnssecEnabled'>;
+export type NewZone = Omit<ZoneRecord, 'id' | 'dnssec' | 'dnssecEnabled' | 'dsAtRegistrar'>;
 
 // Real zone ids are large integers; starting high keeps them from looking like array indexes.
 const FIRST_ZONE_ID = 731_200;
@@ -40,7 +45,7 @@ export class ZoneStore {
   /** Undefined when a zone of that name already exists. */
   add(zone: NewZone): ZoneRecord | undefined {
     if (this.zones.has(zone.name)) return undefined;
-    const record: ZoneRecord = { ...zone, id: this.nextId++, dnssec: undefined, dnssecEnabled: false };
+    const record: ZoneRecord = { ...zone, id: this.nextId++, dnssec: undefined, dnssecEnabled: false, dsAtRegistrar: false };
     this.zones.set(record.name, record);
     return record;
   }
@@ -57,6 +62,7 @@ export class ZoneStore {
     if (signed) {
       signed.dnssec = dnssecRecordFor(signed.name);
       signed.dnssecEnabled = true;
+      signed.dsAtRegistrar = true;
     }
     this.add({ name: 'example.org', enabled: true, contact: 'hostmaster@example.org', nx_ttl: 3600 });
   }

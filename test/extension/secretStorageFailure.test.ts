@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { describeFailure } from '../../src/commands/failureMessage';
+import { describeFailure } from '../../src/logging/failureMessage';
 import { ApiKeyStore, SecretStorageUnavailableError } from '../../src/state/apiKeyStore';
 
 /** SecretStorage as it behaves on Linux without a keyring: every call rejects. */

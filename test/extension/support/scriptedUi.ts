@@ -52,6 +52,8 @@ export class ScriptedUi implements PromptUi {
   private readonly answers: Answer[];
   /** Button to press on the next notification whose message matches. */
   private readonly notificationAnswers: { match: RegExp; action: string }[] = [];
+  /** Presses the progress notification's Cancel this long after the next task starts. */
+  private cancelAfterMs: number | undefined;
 
   constructor(answers: Answer[]) {
     this.answers = [...answers];
@@ -59,6 +61,11 @@ export class ScriptedUi implements PromptUi {
 
   answerNotification(match: RegExp, action: string): this {
     this.notificationAnswers.push({ match, action });
+    return this;
+  }
+
+  cancelProgressAfter(ms: number): this {
+    this.cancelAfterMs = ms;
     return this;
   }
 
@@ -123,7 +130,24 @@ export class ScriptedUi implements PromptUi {
 
   async withProgress<T>(task: ProgressTask<T>): Promise<T> {
     this.progressTitles.push(task.title);
-    return task.run(new AbortController().signal);
+    const controller = new AbortController();
+    const cancelAfter = this.cancelAfterMs;
+    this.cancelAfterMs = undefined;
+    const timer = cancelAfter === undefined ? undefined : setTimeout(() => controller.abort(), cancelAfter);
+    try {
+      return await task.run(controller.signal);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Every text shown to the user: prompts, their details and validation messages, notifications. */
+  shownTexts(): string[] {
+    return [
+      ...this.shown.flatMap((shown) => [shown.title, shown.message ?? '', shown.detail ?? '', ...(shown.labels ?? []), ...shown.validationMessages]),
+      ...this.notifications.flatMap((notification) => [notification.message, ...notification.actions]),
+      ...this.progressTitles,
+    ];
   }
 
   async copyToClipboard(text: string): Promise<void> {
