@@ -146,6 +146,23 @@ describe('reliability: bad keys, misbehaving servers, documented error shapes', 
     });
   });
 
+  it('lists the readable flavors of a location and one warning row for those it cannot read', async () => {
+    await setLocations([{ projectId: 1, regionId: 76 }]);
+    const body = { count: 3, results: [{ name: 'good-a' }, { name: 'bad', capacity: 'plenty' }, { name: 'good-b' }] };
+    emulator.inject({ path: '/cloud/v3/gpu/virtual/1/76/flavors', status: 200, body });
+    const tree = (await extensionApi()).tree;
+    const rows = await eventually(async () => {
+      const [gpu] = (await tree.getChildren()) ?? [];
+      const [location] = (await tree.getChildren(gpu)) ?? [];
+      const children = (await tree.getChildren(location)) ?? [];
+      assert.equal(children.length, 3);
+      return children;
+    });
+    const items = await Promise.all(rows.map((row) => tree.getTreeItem(row)));
+    assert.deepEqual(items.map((item) => item.label), ['good-a', 'good-b', '1 flavor could not be read']);
+    assert.ok((items[2].tooltip as vscode.MarkdownString).value.replace(/\\(.)/g, '$1').includes('bad: results[1].capacity is string, expected number'));
+  });
+
   it('treats a zone create answered 200 with an error as a failure and does not remember the zone', async () => {
     emulator.inject({ method: 'POST', path: '/dns/v2/zones', status: 200, body: { error: 'zone refused.example is reserved' }, times: 2 });
     await assert.rejects(async () => vscode.commands.executeCommand('gcore.createZone', { name: 'refused.example' }), /zone refused\.example is reserved/);

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { GpuFlavor } from '../../../src/api/types';
-import { flavorTooltipMarkdown, flavorView } from '../../../src/tree/presentation/flavorView';
+import { flavorTooltipMarkdown, flavorView, unreadableFlavorsView } from '../../../src/tree/presentation/flavorView';
 import { escapeMarkdown } from '../../../src/tree/presentation/itemView';
-import { tableRows, unescapedPunctuation } from './markdownReading';
+import { tableRows, unescapeMarkdown, unescapedPunctuation } from './markdownReading';
 
 function l40s(overrides: Partial<GpuFlavor> = {}): GpuFlavor {
   return {
@@ -254,3 +254,21 @@ describe('flavorView tooltip', () => {
     assert.doesNotMatch(tooltip, /Out of stock|\*\*Disabled/);
   });
 });
+
+describe('unreadableFlavorsView', () => {
+  it('counts the flavors that could not be read and names each problem in the tooltip', () => {
+    const view = unreadableFlavorsView([{ name: 'g1-*bad*', problem: 'results[3].capacity is string, expected number' }, { problem: 'results[7].name is missing' }]);
+    assert.equal(view.label, '2 flavors could not be read');
+    const text = unescapeMarkdown(view.tooltip);
+    assert.ok(text.includes('- g1-*bad*: results[3].capacity is string, expected number'), text);
+    assert.ok(text.endsWith('- results[7].name is missing'), text);
+    assert.equal(unreadableFlavorsView([{ problem: 'x' }]).label, '1 flavor could not be read');
+  });
+
+  it('lists at most twenty problems and says how many more there are', () => {
+    const view = unreadableFlavorsView(Array.from({ length: 25 }, (_, index) => ({ problem: `problem ${index}` })));
+    assert.equal(view.tooltip.split('\n').filter((line) => line.startsWith('- ')).length, 21);
+    assert.match(view.tooltip, /- and 5 more$/);
+  });
+});
+
