@@ -1,3 +1,4 @@
+import type { ProjectRegionRef } from '../core/projectRegion';
 import {
   decodeContainerUpdate,
   decodeCreateZone,
@@ -11,12 +12,8 @@ import type { ContainerUpdateResult, CreateZoneResult, DnssecState, GpuFlavor, G
 /** The API's largest page of flavors. */
 export const FLAVOR_PAGE_LIMIT = 1000;
 
-export interface LocationRef {
-  projectId: number;
-  regionId: number;
-}
 
-export interface FlavorQuery extends LocationRef {
+export interface FlavorQuery extends ProjectRegionRef {
   hideDisabled?: boolean;
   includePrices?: boolean;
 }
@@ -77,7 +74,7 @@ export class GcoreClient {
   }
 
   async updateContainer(
-    location: LocationRef,
+    location: ProjectRegionRef,
     containerName: string,
     changes: object,
     options: CallOptions = {},

@@ -1,7 +1,7 @@
 import { API_KEY_ENV } from '../state/apiKeyStore';
 import type { Services } from '../services';
 import { BACK, UserCancelledError } from '../prompts/promptUi';
-import { apiKeyTextProblem, validateApiKeyArg } from '../validation/commandArgs';
+import { apiKeyTextProblem, validateApiKeyArg } from '../models/commandArgs';
 import { unwrap } from './arguments';
 import type { CommandSpec } from './commandRunner';
 

@@ -1,5 +1,5 @@
 import { describeProblems, type FieldProblem, type Validated } from '../validation/problems';
-import { validateZoneNameArg } from '../validation/commandArgs';
+import { validateZoneNameArg } from '../models/commandArgs';
 import { isNodeOfType } from '../tree/treeNodes';
 
 /** A programmatic argument was refused before any request: the message names the field. */

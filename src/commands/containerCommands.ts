@@ -1,10 +1,10 @@
-import type { ContainerUpdateResult, GcoreClient, LocationRef } from '../api';
+import type { ContainerUpdateResult, GcoreClient, ProjectRegionRef } from '../api';
 import { wasEmptyAnswer } from '../api/decode';
 import type { Services } from '../services';
 import { UserCancelledError, type PromptUi } from '../prompts/promptUi';
 import { runWizard } from '../prompts/wizard';
-import { validateUpdateContainerArgs } from '../validation/commandArgs';
-import { splitDisabledChange, validateContainerUpdate, type ContainerUpdate } from '../validation/containerUpdate';
+import { validateUpdateContainerArgs } from '../models/commandArgs';
+import { splitDisabledChange, validateContainerUpdate, type ContainerUpdate } from '../models/containerUpdate';
 import { unwrap } from './arguments';
 import type { CommandSpec } from './commandRunner';
 import { updateContainerPlan, type UpdateAnswers } from './containerWizard';
@@ -32,7 +32,7 @@ export function containerCommands(services: Services): CommandSpec[] {
  */
 async function sendUpdate(
   client: GcoreClient,
-  location: LocationRef,
+  location: ProjectRegionRef,
   containerName: string,
   changes: ContainerUpdate,
   signal?: AbortSignal,

@@ -7,10 +7,10 @@ import {
   validateEnvEntryText,
   validateScaleText,
   type ContainerUpdate,
-} from '../validation/containerUpdate';
+} from '../models/containerUpdate';
 import { findFieldSpec } from '../validation/fieldChecks';
 import type { BooleanFieldSpec, TextFieldSpec } from '../validation/fieldSpec';
-import type { Location } from '../validation/location';
+import type { ProjectRegion } from '../models/projectRegion';
 import { fieldTextProblem, promptBooleanField, promptTextField } from './fieldPrompts';
 import { pickLocation } from './locationPrompts';
 
@@ -18,7 +18,7 @@ export type ContainerField = keyof ContainerUpdate;
 
 /** The answers so far; kept whole when the user goes back or edits after a failed request. */
 export interface UpdateAnswers {
-  location?: Location;
+  location?: ProjectRegion;
   containerName?: string;
   fields: ContainerField[];
   changes: ContainerUpdate;

@@ -4,7 +4,7 @@ import { failureReason } from '../logging/failureMessage';
 import { isNodeOfType } from '../tree/treeNodes';
 import type { Services } from '../services';
 import { BACK, UserCancelledError, type PromptUi } from '../prompts/promptUi';
-import { zoneNameForDisplay } from '../validation/zone';
+import { zoneNameForDisplay } from '../models/zoneCreate';
 import { zoneNameArgument } from './arguments';
 import { ReportedError, type CommandSpec, type Invocation } from './commandRunner';
 import { promptZoneName } from './zonePrompts';

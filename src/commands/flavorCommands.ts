@@ -4,7 +4,7 @@ import { flavorFilters } from '../state/settings';
 import { BACK, UserCancelledError } from '../prompts/promptUi';
 import { flavorView, sortFlavors } from '../tree/presentation/flavorView';
 import { isNodeOfType, type TreeNode } from '../tree/treeNodes';
-import { validateListGpuFlavorsArgs } from '../validation/commandArgs';
+import { validateListGpuFlavorsArgs } from '../models/commandArgs';
 import { InvalidArgumentError, unwrap } from './arguments';
 import type { CommandSpec } from './commandRunner';
 import { pickLocation } from './locationPrompts';

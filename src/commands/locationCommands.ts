@@ -1,7 +1,7 @@
 import type { Services } from '../services';
 import { addLocation, removeLocation } from '../state/settings';
 import { isNodeOfType } from '../tree/treeNodes';
-import { validateLocation } from '../validation/location';
+import { validateProjectRegion } from '../models/projectRegion';
 import { unwrap } from './arguments';
 import type { CommandSpec } from './commandRunner';
 import { promptNewLocation } from './locationPrompts';
@@ -12,7 +12,7 @@ export function locationCommands(services: Services): CommandSpec[] {
       id: 'gcore.addLocation',
       what: 'Add project and region',
       handler: async ({ ui, programmatic }, arg) => {
-        const location = programmatic ? unwrap(validateLocation(arg)) : await promptNewLocation(ui, 'Gcore: Add Project and Region', true);
+        const location = programmatic ? unwrap(validateProjectRegion(arg)) : await promptNewLocation(ui, 'Gcore: Add Project and Region', true);
         const added = await addLocation(location);
         services.log.info(`location ${location.projectId}/${location.regionId} ${added ? 'added' : 'updated'}`);
         if (!programmatic) {
@@ -26,7 +26,7 @@ export function locationCommands(services: Services): CommandSpec[] {
       id: 'gcore.removeLocation',
       what: 'Remove project and region',
       handler: async ({ ui, programmatic }, arg) => {
-        const location = isNodeOfType(arg, 'location') ? arg.location : unwrap(validateLocation(arg));
+        const location = isNodeOfType(arg, 'location') ? arg.location : unwrap(validateProjectRegion(arg));
         await removeLocation(location);
         services.flavors.invalidate(location);
         if (!programmatic) {

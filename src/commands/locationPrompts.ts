@@ -1,5 +1,5 @@
-import type { Location } from '../validation/location';
-import { validateIdText } from '../validation/location';
+import type { ProjectRegion } from '../models/projectRegion';
+import { validateIdText } from '../models/projectRegion';
 import { readLocations } from '../state/settings';
 import { BACK, type Back, type PromptUi } from '../prompts/promptUi';
 import { runWizard, type WizardStep } from '../prompts/wizard';
@@ -11,7 +11,7 @@ interface LocationAnswers {
 }
 
 /** Asks for a project id, a region id and (optionally) a label, with Back between the steps. */
-export async function promptNewLocation(ui: PromptUi, title: string, withLabel: boolean): Promise<Location> {
+export async function promptNewLocation(ui: PromptUi, title: string, withLabel: boolean): Promise<ProjectRegion> {
   const idStep = (field: 'projectId' | 'regionId', what: string): WizardStep<LocationAnswers> => ({
     run: async (answers, position) => {
       const answer = await ui.input({
@@ -54,12 +54,12 @@ export async function promptNewLocation(ui: PromptUi, title: string, withLabel: 
 export async function pickLocation(
   ui: PromptUi,
   position: { title: string; step?: number; totalSteps?: number; canGoBack?: boolean },
-  preselected?: Location,
-): Promise<Location | Back> {
+  preselected?: ProjectRegion,
+): Promise<ProjectRegion | Back> {
   const { locations } = readLocations();
   if (locations.length === 0) return promptNewLocation(ui, position.title, false);
   const enter = Symbol('enter');
-  const choice = await ui.pick<Location | typeof enter>({
+  const choice = await ui.pick<ProjectRegion | typeof enter>({
     ...position,
     placeholder: 'Project and region',
     items: [

@@ -5,7 +5,7 @@ import type { Services } from '../services';
 import { BACK, UserCancelledError, type PromptUi } from '../prompts/promptUi';
 import { runWizard, type WizardStep } from '../prompts/wizard';
 import { zoneNode } from '../tree/treeNodes';
-import { ZONE_CREATE_FIELDS, validateZoneCreate, zoneNameForDisplay, type ZoneCreate } from '../validation/zone';
+import { ZONE_CREATE_FIELDS, validateZoneCreate, zoneNameForDisplay, type ZoneCreate } from '../models/zoneCreate';
 import type { BooleanFieldSpec, TextFieldSpec } from '../validation/fieldSpec';
 import { unwrap, zoneNameArgument } from './arguments';
 import type { CommandSpec } from './commandRunner';

@@ -1,5 +1,5 @@
 import { BACK, UserCancelledError, type PromptUi, type StepPosition } from '../prompts/promptUi';
-import { normalizeZoneName } from '../validation/zone';
+import { normalizeZoneName } from '../models/zoneCreate';
 
 /** Validation message for a zone name box, naming the field. */
 export function zoneNameProblem(text: string): string | undefined {

@@ -1,5 +1,6 @@
 import type { FlavorQuery, GcoreClient, GpuFlavorList } from '../api';
-import { locationKey, type Location } from '../validation/location';
+import { projectRegionKey } from '../core/projectRegion';
+import type { ProjectRegion } from '../models/projectRegion';
 import { ConcurrencyLimit } from './concurrencyLimit';
 
 export interface FlavorFilters {
@@ -31,7 +32,7 @@ export class FlavorLoader {
   ) {}
 
   /** Resolves to the location's flavors or its failure; never rejects. */
-  load(location: Location): Promise<FlavorLoad> {
+  load(location: ProjectRegion): Promise<FlavorLoad> {
     const filters = this.filters();
     const key = cacheKey(location, filters);
     const settled = this.settled.get(key);
@@ -65,8 +66,8 @@ export class FlavorLoader {
    * in flight for it are cancelled: their answers would be stale, and they would hold request slots that
    * the fresh loads need.
    */
-  invalidate(location?: Location): void {
-    const prefix = location ? `${locationKey(location)}|` : '';
+  invalidate(location?: ProjectRegion): void {
+    const prefix = location ? `${projectRegionKey(location)}|` : '';
     for (const key of [...this.settled.keys()]) if (key.startsWith(prefix)) this.settled.delete(key);
     for (const [key, { controller }] of [...this.inFlight]) {
       if (!key.startsWith(prefix)) continue;
@@ -80,6 +81,6 @@ export class FlavorLoader {
   }
 }
 
-function cacheKey(location: Location, filters: FlavorFilters): string {
-  return `${locationKey(location)}|${filters.hideDisabled ? 'h' : '-'}${filters.includePrices ? 'p' : '-'}`;
+function cacheKey(location: ProjectRegion, filters: FlavorFilters): string {
+  return `${projectRegionKey(location)}|${filters.hideDisabled ? 'h' : '-'}${filters.includePrices ? 'p' : '-'}`;
 }

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { ConnectionSettings } from '../api';
 import { describeProblems } from '../validation/problems';
-import { locationKey, validateLocation, type Location } from '../validation/location';
+import { projectRegionKey } from '../core/projectRegion';
+import { validateProjectRegion, type ProjectRegion } from '../models/projectRegion';
 import type { FlavorFilters } from './flavorLoader';
 
 export const SECTION = 'gcore';
@@ -12,7 +13,7 @@ const MIN_TIMEOUT_SECONDS = 1;
 const MAX_TIMEOUT_SECONDS = 600;
 
 export interface LocationsReading {
-  locations: Location[];
+  locations: ProjectRegion[];
   /** One line per entry of `gcore.locations` that was skipped, naming the field. */
   problems: string[];
 }
@@ -48,14 +49,14 @@ export function readLocations(): LocationsReading {
   const entries = Array.isArray(raw) ? raw : [];
   const problems: string[] = Array.isArray(raw) ? [] : ['gcore.locations must be an array'];
   const seen = new Set<string>();
-  const locations: Location[] = [];
+  const locations: ProjectRegion[] = [];
   entries.forEach((entry, index) => {
-    const checked = validateLocation(entry);
+    const checked = validateProjectRegion(entry);
     if (!checked.ok) {
       problems.push(`gcore.locations[${index}] was skipped: ${describeProblems(checked.problems)}`);
       return;
     }
-    const key = locationKey(checked.value);
+    const key = projectRegionKey(checked.value);
     if (seen.has(key)) return;
     seen.add(key);
     locations.push(checked.value);
@@ -72,10 +73,10 @@ function locationsTarget(): vscode.ConfigurationTarget {
 }
 
 /** Adds the location (replacing the label of an existing one); returns whether it was new. */
-export async function addLocation(location: Location): Promise<boolean> {
+export async function addLocation(location: ProjectRegion): Promise<boolean> {
   const { locations } = readLocations();
-  const key = locationKey(location);
-  const existing = locations.findIndex((known) => locationKey(known) === key);
+  const key = projectRegionKey(location);
+  const existing = locations.findIndex((known) => projectRegionKey(known) === key);
   const next = [...locations];
   if (existing >= 0) next[existing] = location;
   else next.push(location);
@@ -83,15 +84,15 @@ export async function addLocation(location: Location): Promise<boolean> {
   return existing < 0;
 }
 
-export async function removeLocation(location: Location): Promise<boolean> {
+export async function removeLocation(location: ProjectRegion): Promise<boolean> {
   const { locations } = readLocations();
-  const key = locationKey(location);
-  const next = locations.filter((known) => locationKey(known) !== key);
+  const key = projectRegionKey(location);
+  const next = locations.filter((known) => projectRegionKey(known) !== key);
   if (next.length === locations.length) return false;
   await config().update('locations', next.map(toSetting), locationsTarget());
   return true;
 }
 
-function toSetting(location: Location): Location {
+function toSetting(location: ProjectRegion): ProjectRegion {
   return location.label ? { projectId: location.projectId, regionId: location.regionId, label: location.label } : { projectId: location.projectId, regionId: location.regionId };
 }

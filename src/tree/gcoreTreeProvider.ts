@@ -6,7 +6,7 @@ import { API_KEY_ENV, type ApiKeyStore } from '../state/apiKeyStore';
 import type { FlavorLoader } from '../state/flavorLoader';
 import type { KnownZonesStore } from '../state/knownZones';
 import { readLocations } from '../state/settings';
-import { locationKey } from '../validation/location';
+import { projectRegionKey } from '../core/projectRegion';
 import type { ItemView } from './presentation/itemView';
 import { errorView } from './presentation/errorView';
 import { flavorTooltipMarkdown, flavorView, sortFlavors, unreadableFlavorsView } from './presentation/flavorView';
@@ -237,7 +237,7 @@ function locationItem(node: LocationNode): vscode.TreeItem {
   const item = new vscode.TreeItem(location.label ?? ids, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = node.id;
   item.description = location.label ? ids : undefined;
-  item.tooltip = `GPU flavors of project ${location.projectId}, region ${location.regionId} (${locationKey(location)})`;
+  item.tooltip = `GPU flavors of project ${location.projectId}, region ${location.regionId} (${projectRegionKey(location)})`;
   item.iconPath = new vscode.ThemeIcon('location');
   item.contextValue = 'location';
   return item;

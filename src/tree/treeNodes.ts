@@ -1,6 +1,6 @@
 import type { GpuFlavor } from '../api';
 import type { KnownZone } from '../state/knownZones';
-import type { Location } from '../validation/location';
+import type { ProjectRegion } from '../models/projectRegion';
 import type { DsDetailRow } from './presentation/zoneView';
 
 /**
@@ -9,8 +9,8 @@ import type { DsDetailRow } from './presentation/zoneView';
  */
 export type TreeNode =
   | { nodeType: 'section'; id: string; section: 'gpu' | 'zones' }
-  | { nodeType: 'location'; id: string; location: Location }
-  | { nodeType: 'flavor'; id: string; location: Location; flavor: GpuFlavor; showPrices: boolean }
+  | { nodeType: 'location'; id: string; location: ProjectRegion }
+  | { nodeType: 'flavor'; id: string; location: ProjectRegion; flavor: GpuFlavor; showPrices: boolean }
   | { nodeType: 'zone'; id: string; zone: KnownZone }
   | { nodeType: 'zoneDetail'; id: string; zone: KnownZone; row: DsDetailRow }
   // An error or hint row keeps the node it is shown under (undefined: the root), for getParent.
@@ -33,7 +33,7 @@ export type ZoneNode = Extract<TreeNode, { nodeType: 'zone' }>;
 export const GPU_SECTION: SectionNode = { nodeType: 'section', id: 'gpu', section: 'gpu' };
 export const ZONES_SECTION: SectionNode = { nodeType: 'section', id: 'zones', section: 'zones' };
 
-export function locationNode(location: Location): LocationNode {
+export function locationNode(location: ProjectRegion): LocationNode {
   return { nodeType: 'location', id: `gpu/${location.projectId}/${location.regionId}`, location };
 }
 

@@ -8,7 +8,7 @@ export const PROBE_INPUT_VARIABLE = 'GCORE_BENCH_PROBE_INPUT';
 
 export const EXTENSION_ID = 'gcore-vscode.gcore-vscode';
 
-export interface LocationRef {
+export interface ProjectRegionRef {
   projectId: number;
   regionId: number;
 }
@@ -44,7 +44,7 @@ export interface TreeProbeInput {
   apiKey: string;
   big: {
     emulatorUrl: string;
-    location: LocationRef;
+    location: ProjectRegionRef;
     /** The emulator's page size cap (the API's `limit` maximum). */
     pageSize: number;
     rounds: number;
@@ -53,7 +53,7 @@ export interface TreeProbeInput {
   };
   leak: {
     emulatorUrl: string;
-    locations: LocationRef[];
+    locations: ProjectRegionRef[];
     warmupRefreshes: number;
     refreshes: number;
     /** Heap after GC is also sampled every this many refreshes, to show the trend and not only two points. */

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { FlavorLoader, type FlavorFilters, type FlavorLoad } from '../../src/state/flavorLoader';
-import type { Location } from '../../src/validation/location';
+import type { ProjectRegion } from '../../src/models/projectRegion';
 import { start, type Emulator, type Fault } from '../emulator/server';
 import { BENCH_API_KEY, benchClient, flavorsPath } from './bench-client';
 import type { Figure } from './bench-table';
@@ -19,7 +19,7 @@ const SLOW_DELAY_MS = 2_000;
 const EXPAND_COLLAPSE_CYCLES = 10;
 const FILTERS: FlavorFilters = { hideDisabled: true, includePrices: false };
 
-const LOCATIONS: Location[] = Array.from({ length: LOCATION_COUNT }, (_, index) => ({ projectId: 1, regionId: index + 1 }));
+const LOCATIONS: ProjectRegion[] = Array.from({ length: LOCATION_COUNT }, (_, index) => ({ projectId: 1, regionId: index + 1 }));
 /** The first location: its request is among the first six, so it holds a slot from the start (the worst case). */
 const TROUBLED = LOCATIONS[0];
 

@@ -5,13 +5,13 @@ import { BENCH_API_KEY } from './bench-client';
 import type { Figure } from './bench-table';
 import type { HostSessions } from './host-session';
 import type { PackagedExtension } from './packaged-extension';
-import type { LocationRef, TreeProbeInput, TreeProbeResult } from './probe-contract';
+import type { ProjectRegionRef, TreeProbeInput, TreeProbeResult } from './probe-contract';
 import { median } from './sample-statistics';
 
 const BIG_FLAVOR_COUNT = 5_000;
 /** The emulator's (and the real API's) maximum `limit`. */
 const API_PAGE_SIZE = 1_000;
-const LEAK_LOCATIONS: LocationRef[] = Array.from({ length: 10 }, (_, index) => ({ projectId: 1, regionId: index + 1 }));
+const LEAK_LOCATIONS: ProjectRegionRef[] = Array.from({ length: 10 }, (_, index) => ({ projectId: 1, regionId: index + 1 }));
 const LEAK_REFRESHES = 1_000;
 const BYTES_PER_MB = 1024 * 1024;
 const PROBE_TIMEOUT_MS = 6 * 60_000;

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { TestingApi } from '../../../src/extension';
 import type { TreeNode } from '../../../src/tree/treeNodes';
 import { bareGetJson } from '../bare-http';
-import { EXTENSION_ID, type LocationRef, type TreeProbeInput, type TreeProbeResult } from '../probe-contract';
+import { EXTENSION_ID, type ProjectRegionRef, type TreeProbeInput, type TreeProbeResult } from '../probe-contract';
 import { median } from '../sample-statistics';
 import { delay, readProbeInput, writeProbeResult } from './probe-io';
 
@@ -25,7 +25,7 @@ async function children(tree: Tree, node?: TreeNode): Promise<TreeNode[]> {
 }
 
 /** Settings reach the extension asynchronously; waits until the tree lists exactly these locations. */
-async function locationNodes(tree: Tree, locations: readonly LocationRef[]): Promise<TreeNode[]> {
+async function locationNodes(tree: Tree, locations: readonly ProjectRegionRef[]): Promise<TreeNode[]> {
   const wanted = locations.map((location) => `gpu/${location.projectId}/${location.regionId}`);
   const started = Date.now();
   for (;;) {

@@ -1,12 +1,12 @@
 import { apiKeyProblem } from '../api/apiKeyText';
 import { CONTAINER_NAME_FIELD, CONTAINER_UPDATE_FIELDS } from './containerUpdate';
 import type { ContainerUpdate } from './containerUpdate';
-import { checkFields, isPlainObject } from './fieldChecks';
-import type { FieldSpec } from './fieldSpec';
-import { PROJECT_ID_FIELD, REGION_ID_FIELD } from './location';
-import { validated } from './problems';
-import type { FieldProblem, Validated } from './problems';
-import { normalizeZoneName } from './zone';
+import { checkFields, isPlainObject } from '../validation/fieldChecks';
+import type { FieldSpec } from '../validation/fieldSpec';
+import { PROJECT_ID_FIELD, REGION_ID_FIELD } from './projectRegion';
+import { validated } from '../validation/problems';
+import type { FieldProblem, Validated } from '../validation/problems';
+import { normalizeZoneName } from './zoneCreate';
 
 /*
  * Argument objects of the programmatic commands (see the extension contract). Problems name the

@@ -1,8 +1,8 @@
-import { domainNameForDisplay } from './domainName';
-import { checkFieldText, checkFields, isPlainObject } from './fieldChecks';
-import type { FieldSpec, IntegerFieldSpec, StringFieldSpec } from './fieldSpec';
-import { validated } from './problems';
-import type { FieldProblem, Validated } from './problems';
+import { domainNameForDisplay } from '../validation/domainName';
+import { checkFieldText, checkFields, isPlainObject } from '../validation/fieldChecks';
+import type { FieldSpec, IntegerFieldSpec, StringFieldSpec } from '../validation/fieldSpec';
+import { validated } from '../validation/problems';
+import type { FieldProblem, Validated } from '../validation/problems';
 
 export interface ZoneCreate {
   name: string;

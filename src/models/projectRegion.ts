@@ -1,11 +1,11 @@
-import { checkFieldText, checkFields, isPlainObject } from './fieldChecks';
-import type { FieldSpec, IntegerFieldSpec, StringFieldSpec } from './fieldSpec';
-import { validated } from './problems';
-import type { FieldProblem, Validated } from './problems';
+import type { ProjectRegionRef } from '../core/projectRegion';
+import { checkFieldText, checkFields, isPlainObject } from '../validation/fieldChecks';
+import type { FieldSpec, IntegerFieldSpec, StringFieldSpec } from '../validation/fieldSpec';
+import { validated } from '../validation/problems';
+import type { FieldProblem, Validated } from '../validation/problems';
 
-export interface Location {
-  projectId: number;
-  regionId: number;
+/** A project and region the user works in, as `gcore.locations` holds it: the ids and an optional label. */
+export interface ProjectRegion extends ProjectRegionRef {
   label?: string;
 }
 
@@ -35,26 +35,22 @@ const LABEL_FIELD: StringFieldSpec = {
   maxLength: 100,
 };
 
-export const LOCATION_FIELDS: readonly FieldSpec[] = [PROJECT_ID_FIELD, REGION_ID_FIELD, LABEL_FIELD];
+export const PROJECT_REGION_FIELDS: readonly FieldSpec[] = [PROJECT_ID_FIELD, REGION_ID_FIELD, LABEL_FIELD];
 
-export function validateLocation(input: unknown): Validated<Location> {
+export function validateProjectRegion(input: unknown): Validated<ProjectRegion> {
   if (!isPlainObject(input)) {
     return { ok: false, problems: [{ field: '', message: 'the location must be an object such as { projectId: 1, regionId: 2 }' }] };
   }
   const problems: FieldProblem[] = [];
-  const location = checkFields(LOCATION_FIELDS, input, '', problems);
+  const location = checkFields(PROJECT_REGION_FIELDS, input, '', problems);
   // A blank label means "no label", so it is not stored as ''.
   if (location.label === '') {
     delete location.label;
   }
-  return validated(location as unknown as Location, problems);
+  return validated(location as unknown as ProjectRegion, problems);
 }
 
 /** For an input box asking for a project or region id. */
 export function validateIdText(text: string): string | undefined {
   return checkFieldText(PROJECT_ID_FIELD, text);
-}
-
-export function locationKey(loc: { projectId: number; regionId: number }): string {
-  return `${loc.projectId}/${loc.regionId}`;
 }

@@ -4,11 +4,11 @@ import {
   validateListGpuFlavorsArgs,
   validateUpdateContainerArgs,
   validateZoneNameArg,
-} from '../../../src/validation/commandArgs';
+} from '../../../src/models/commandArgs';
 import { describeProblems } from '../../../src/validation/problems';
 import type { Validated } from '../../../src/validation/problems';
-import { assertProblems, assertValid, label } from './expectations';
-import type { ExpectedProblem } from './expectations';
+import { assertProblems, assertValid, label } from '../validation/expectations';
+import type { ExpectedProblem } from '../validation/expectations';
 
 const p = (field: string, message: RegExp): ExpectedProblem => ({ field, message });
 

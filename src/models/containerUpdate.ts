@@ -1,7 +1,7 @@
-import { checkFieldText, checkFields, checkValue, findFieldSpec, isPlainObject, parseIntegerText } from './fieldChecks';
-import type { FieldSpec, ObjectFieldSpec, StringFieldSpec, StringMapFieldSpec } from './fieldSpec';
-import { validated } from './problems';
-import type { FieldProblem, Validated } from './problems';
+import { checkFieldText, checkFields, checkValue, findFieldSpec, isPlainObject, parseIntegerText } from '../validation/fieldChecks';
+import type { FieldSpec, ObjectFieldSpec, StringFieldSpec, StringMapFieldSpec } from '../validation/fieldSpec';
+import { validated } from '../validation/problems';
+import type { FieldProblem, Validated } from '../validation/problems';
 
 export interface ContainerScale {
   min: number;

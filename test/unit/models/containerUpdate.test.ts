@@ -4,10 +4,10 @@ import {
   splitDisabledChange,
   validateContainerName,
   validateContainerUpdate,
-} from '../../../src/validation/containerUpdate';
-import type { ContainerUpdate } from '../../../src/validation/containerUpdate';
-import { assertProblems, assertValid, label } from './expectations';
-import type { ExpectedProblem } from './expectations';
+} from '../../../src/models/containerUpdate';
+import type { ContainerUpdate } from '../../../src/models/containerUpdate';
+import { assertProblems, assertValid, label } from '../validation/expectations';
+import type { ExpectedProblem } from '../validation/expectations';
 
 const a = (n: number) => 'a'.repeat(n);
 

@@ -5,10 +5,10 @@ import {
   validateZoneCreate,
   validateZoneNameText,
   zoneNameForDisplay,
-} from '../../../src/validation/zone';
-import type { ZoneCreate } from '../../../src/validation/zone';
-import { assertProblems, assertValid, label } from './expectations';
-import type { ExpectedProblem } from './expectations';
+} from '../../../src/models/zoneCreate';
+import type { ZoneCreate } from '../../../src/models/zoneCreate';
+import { assertProblems, assertValid, label } from '../validation/expectations';
+import type { ExpectedProblem } from '../validation/expectations';
 
 const a = (n: number) => 'a'.repeat(n);
 const b = (n: number) => 'b'.repeat(n);

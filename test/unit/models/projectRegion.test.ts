@@ -1,13 +1,14 @@
 import * as assert from 'node:assert/strict';
-import { LOCATION_FIELDS, locationKey, validateIdText, validateLocation } from '../../../src/validation/location';
-import type { Location } from '../../../src/validation/location';
-import { assertProblems, assertValid, label } from './expectations';
-import type { ExpectedProblem } from './expectations';
+import { projectRegionKey } from '../../../src/core/projectRegion';
+import { PROJECT_REGION_FIELDS, validateIdText, validateProjectRegion } from '../../../src/models/projectRegion';
+import type { ProjectRegion } from '../../../src/models/projectRegion';
+import { assertProblems, assertValid, label } from '../validation/expectations';
+import type { ExpectedProblem } from '../validation/expectations';
 
 const p = (field: string, message: RegExp): ExpectedProblem => ({ field, message });
 
-describe('validateLocation', () => {
-  const valid: { input: object; expected?: Location }[] = [
+describe('validateProjectRegion', () => {
+  const valid: { input: object; expected?: ProjectRegion }[] = [
     { input: { projectId: 1, regionId: 2 } },
     { input: { projectId: 123, regionId: 45, label: 'Prod' } },
     { input: { projectId: Number.MAX_SAFE_INTEGER, regionId: 1 } },
@@ -18,7 +19,7 @@ describe('validateLocation', () => {
     { input: { projectId: 1, regionId: 2, label: undefined }, expected: { projectId: 1, regionId: 2 } },
   ];
   for (const row of valid) {
-    it(`accepts ${label(row.input)}`, () => assertValid(validateLocation(row.input), row.expected ?? (row.input as Location)));
+    it(`accepts ${label(row.input)}`, () => assertValid(validateProjectRegion(row.input), row.expected ?? (row.input as ProjectRegion)));
   }
 
   const invalid: { input: unknown; problems: ExpectedProblem[] }[] = [
@@ -48,14 +49,14 @@ describe('validateLocation', () => {
     { input: { projectId: 0, regionId: '2', extra: true }, problems: [p('projectId', /at least 1/), p('regionId', /whole number/), p('extra', /unknown field/)] },
   ];
   for (const row of invalid) {
-    it(`refuses ${label(row.input)}`, () => assertProblems(validateLocation(row.input), row.problems));
+    it(`refuses ${label(row.input)}`, () => assertProblems(validateProjectRegion(row.input), row.problems));
   }
 });
 
-describe('LOCATION_FIELDS', () => {
+describe('PROJECT_REGION_FIELDS', () => {
   it('matches the gcore.locations setting: two required positive ids and a label of up to 100 characters', () => {
     assert.deepEqual(
-      LOCATION_FIELDS.map((s) => [s.name, s.kind, s.required === true]),
+      PROJECT_REGION_FIELDS.map((s) => [s.name, s.kind, s.required === true]),
       [
         ['projectId', 'integer', true],
         ['regionId', 'integer', true],
@@ -93,13 +94,13 @@ describe('validateIdText', () => {
   }
 });
 
-describe('locationKey', () => {
+describe('projectRegionKey', () => {
   const rows = [
     { loc: { projectId: 123, regionId: 45 }, key: '123/45' },
     { loc: { projectId: 1, regionId: 1 }, key: '1/1' },
     { loc: { projectId: 7, regionId: 76, label: 'Prod' }, key: '7/76' },
   ];
   for (const row of rows) {
-    it(`${label(row.loc)} → ${row.key}`, () => assert.equal(locationKey(row.loc), row.key));
+    it(`${label(row.loc)} → ${row.key}`, () => assert.equal(projectRegionKey(row.loc), row.key));
   }
 });

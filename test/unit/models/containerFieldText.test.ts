@@ -11,9 +11,9 @@ import {
   validateScaleText,
   validateTimeoutText,
   validateTopicNameText,
-} from '../../../src/validation/containerUpdate';
+} from '../../../src/models/containerUpdate';
 import type { FieldProblem } from '../../../src/validation/problems';
-import { label } from './expectations';
+import { label } from '../validation/expectations';
 
 interface TextRow {
   text: string;
