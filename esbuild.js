@@ -51,13 +51,13 @@ const nodeFetchOptionalModulesPlugin = {
 
 /**
  * node-fetch 2 parses URLs with the legacy url.parse(), which prints a DEP0169 deprecation warning into the
- * extension host log under Node 24. Its `url` import gets src/api/nodeFetchUrl.ts, the same fields from the
+ * extension host log under Node 24. Its `url` import gets src/api/http/nodeFetchUrl.ts, the same fields from the
  * WHATWG parser; everyone else keeps Node's module.
  */
 const nodeFetchUrlPlugin = {
   name: 'node-fetch-url',
   setup(build) {
-    const shim = path.resolve(__dirname, 'src', 'api', 'nodeFetchUrl.ts');
+    const shim = path.resolve(__dirname, 'src', 'api', 'http', 'nodeFetchUrl.ts');
     build.onResolve({ filter: /^url$/ }, (args) => (/[\\/]node_modules[\\/]node-fetch[\\/]/.test(args.importer) ? { path: shim } : undefined));
   },
 };

@@ -14,7 +14,7 @@ import type { PromptUi } from './prompts/promptUi';
 import { VscodePromptUi } from './prompts/vscodePromptUi';
 import type { Services } from './services';
 import { ApiKeyStore } from './state/apiKeyStore';
-import { FlavorLoader } from './state/flavorLoader';
+import { FlavorLoader } from './loaders/flavorLoader';
 import { KnownZonesStore } from './state/knownZones';
 import { RecentValues } from './state/recentValues';
 import { SECTION, connectionSettings, flavorFilters } from './state/settings';
@@ -45,7 +45,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     onRequest: (event) => (event.outcome === 'ok' ? log.info(requestLogLine(event)) : log.warn(requestLogLine(event))),
   });
   const zones = new KnownZonesStore(context.globalState);
-  const flavors = new FlavorLoader(client, flavorFilters);
+  const flavors = new FlavorLoader(client.gpu, flavorFilters);
   const tree = new GcoreTreeProvider({
     apiKey,
     flavors,

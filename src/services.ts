@@ -2,7 +2,7 @@ import type * as vscode from 'vscode';
 import type { GcoreClient } from './api';
 import type { Logger } from './logging/logger';
 import type { ApiKeyStore } from './state/apiKeyStore';
-import type { FlavorLoader } from './state/flavorLoader';
+import type { FlavorLoader } from './loaders/flavorLoader';
 import type { KnownZonesStore } from './state/knownZones';
 import type { RecentValues } from './state/recentValues';
 import type { GcoreTreeProvider } from './tree/gcoreTreeProvider';

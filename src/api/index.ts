@@ -1,6 +1,8 @@
-export { checkApiBaseUrl, isLoopbackHost } from './baseUrl';
+export { checkApiBaseUrl, isLoopbackHost } from './http/baseUrl';
 export { GcoreApiError, isGcoreApiError, type ApiErrorKind } from './errors';
-export { GcoreClient, type CallOptions, type FlavorQuery } from './gcoreClient';
+export { GcoreClient } from './gcoreClient';
+export type { CallOptions } from './callOptions';
+export type { FlavorQuery } from './gpuClient';
 export type { ProjectRegionRef } from '../core/projectRegion';
-export type { ConnectionSettings, PipelineOptions, RequestEvent } from './requestPipeline';
+export type { ConnectionSettings, PipelineOptions, RequestEvent } from './http/requestPipeline';
 export type * from './types';

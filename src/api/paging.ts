@@ -1,4 +1,25 @@
+import { asObject, unexpected } from './decode';
 import { GcoreApiError } from './errors';
+
+/** The API's two list shapes: Cloud's `{count, results}` and the DNS zone list's `{total_amount, zones}`. */
+export type ListShape = { total: 'count'; items: 'results' } | { total: 'total_amount'; items: 'zones' };
+export const CLOUD_LIST: ListShape = { total: 'count', items: 'results' };
+export const DNS_ZONE_LIST: ListShape = { total: 'total_amount', items: 'zones' };
+
+/**
+ * The total and the entries of one page, or an error naming what is wrong with it. A missing total is the
+ * page's own length (the list is then one page).
+ */
+export function readListPage(value: unknown, shape: ListShape, what: string): { body: Record<string, unknown>; total: number; entries: unknown[] } {
+  const body = asObject(value, what);
+  const entries = body[shape.items];
+  if (!Array.isArray(entries)) throw unexpected(`${what} has no ${shape.items} array`);
+  const total = body[shape.total];
+  if (total !== undefined && total !== null && (typeof total !== 'number' || !Number.isFinite(total))) {
+    throw unexpected(`${shape.total} is not a number`);
+  }
+  return { body, total: typeof total === 'number' ? total : entries.length, entries };
+}
 
 /**
  * More than any list in this extension can sensibly hold or show. A server reporting a larger total is

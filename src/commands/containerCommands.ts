@@ -1,10 +1,10 @@
-import type { ContainerUpdateResult, GcoreClient, ProjectRegionRef } from '../api';
+import type { ContainerUpdateResult } from '../api';
 import { wasEmptyAnswer } from '../api/decode';
 import type { Services } from '../services';
 import { UserCancelledError, type PromptUi } from '../prompts/promptUi';
 import { runWizard } from '../prompts/wizard';
 import { validateUpdateContainerArgs } from '../models/commandArgs';
-import { splitDisabledChange, validateContainerUpdate, type ContainerUpdate } from '../models/containerUpdate';
+import { validateContainerUpdate, type ContainerUpdate } from '../models/containerUpdate';
 import { unwrap } from './arguments';
 import type { CommandSpec } from './commandRunner';
 import { updateContainerPlan, type UpdateAnswers } from './containerWizard';
@@ -18,41 +18,12 @@ export function containerCommands(services: Services): CommandSpec[] {
       handler: async ({ ui, programmatic }, arg) => {
         if (!programmatic) return updateInteractively(services, ui);
         const args = unwrap(validateUpdateContainerArgs(arg));
-        const { result } = await sendUpdate(services.client, args, args.containerName, args.changes);
+        const result = await services.client.containers.update(args, args.containerName, args.changes);
         await services.recentContainers.remember(args.containerName);
         return result;
       },
     },
   ];
-}
-
-/**
- * Sends the update; `is_disabled` goes in a request of its own because the API refuses it combined with
- * other fields. Task ids of both requests are returned together.
- */
-async function sendUpdate(
-  client: GcoreClient,
-  location: ProjectRegionRef,
-  containerName: string,
-  changes: ContainerUpdate,
-  signal?: AbortSignal,
-): Promise<{ result: ContainerUpdateResult; emptyAnswer: boolean }> {
-  const tasks: string[] = [];
-  let emptyAnswer = false;
-  const parts = splitDisabledChange(changes);
-  for (const [index, part] of parts.entries()) {
-    try {
-      const result = await client.updateContainer(location, containerName, part, { signal });
-      tasks.push(...result.tasks);
-      emptyAnswer ||= wasEmptyAnswer(result);
-    } catch (error) {
-      if (index > 0 && error instanceof Error) {
-        error.message = `The other changes were applied (tasks ${tasks.join(', ') || 'none'}), but changing "Disabled" failed: ${error.message}`;
-      }
-      throw error;
-    }
-  }
-  return { result: { tasks }, emptyAnswer };
 }
 
 async function updateInteractively(services: Services, ui: PromptUi): Promise<ContainerUpdateResult | undefined> {
@@ -73,15 +44,15 @@ async function updateInteractively(services: Services, ui: PromptUi): Promise<Co
     const outcome = await submitWithRecovery(ui, services.log, {
       what: `Update container ${containerName}`,
       progressTitle: `Updating container ${containerName}…`,
-      send: (signal) => sendUpdate(services.client, location, containerName, changes, signal),
+      send: (signal) => services.client.containers.update(location, containerName, changes, { signal }),
       cancelledAfterSending: {
         message: `Cancelled after the update was sent: Gcore may still apply it to container ${containerName}. Check the container before sending the update again.`,
       },
     });
     if (outcome === EDIT) continue;
-    if (outcome.emptyAnswer && outcome.result.tasks.length === 0) announceEmptyAnswer(ui, containerName);
-    else announceTasks(ui, containerName, outcome.result.tasks);
-    return outcome.result;
+    if (wasEmptyAnswer(outcome)) announceEmptyAnswer(ui, containerName);
+    else announceTasks(ui, containerName, outcome.tasks);
+    return outcome;
   }
 }
 

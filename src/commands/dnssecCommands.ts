@@ -67,7 +67,7 @@ async function toggleDnssec(services: Services, { ui, programmatic }: Invocation
     });
     if (!confirmed) throw new UserCancelledError();
   }
-  const call = (forceDisable: boolean) => (signal?: AbortSignal) => services.client.setDnssec(name, enabled, { signal, forceDisable });
+  const call = (forceDisable: boolean) => (signal?: AbortSignal) => services.client.dns.setDnssec(name, enabled, { signal, forceDisable });
   const progressTitle = `${enabled ? 'Enabling' : 'Disabling'} DNSSEC for ${display}…`;
   let response: DnssecState;
   try {

@@ -18,7 +18,7 @@ export function flavorCommands(services: Services): CommandSpec[] {
         if (programmatic) {
           const args = unwrap(validateListGpuFlavorsArgs(arg));
           const filters = flavorFilters();
-          return services.client.listGpuFlavors({
+          return services.client.gpu.listFlavors({
             projectId: args.projectId,
             regionId: args.regionId,
             hideDisabled: args.hideDisabled ?? filters.hideDisabled,
@@ -30,7 +30,7 @@ export function flavorCommands(services: Services): CommandSpec[] {
         const filters = flavorFilters();
         const list: GpuFlavorList = await ui.withProgress({
           title: `Loading GPU flavors of project ${location.projectId}, region ${location.regionId}…`,
-          run: (signal) => services.client.listGpuFlavors({ ...location, ...filters }, { signal }),
+          run: (signal) => services.client.gpu.listFlavors({ ...location, ...filters }, { signal }),
         });
         if (list.results.length === 0) {
           void ui.notify('info', `No GPU flavors in project ${location.projectId}, region ${location.regionId}.`);

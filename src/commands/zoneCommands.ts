@@ -31,7 +31,7 @@ export function zoneCommands(services: Services): CommandSpec[] {
       handler: async ({ ui, programmatic }, arg) => {
         if (programmatic) {
           const zone = unwrap(validateZoneCreate(arg));
-          const result = await services.client.createZone(zone);
+          const result = await services.client.dns.createZone(zone);
           await rememberCreated(services, zone.name);
           return result;
         }
@@ -85,7 +85,7 @@ async function createZoneInteractively(services: Services, ui: PromptUi): Promis
     const outcome = await submitWithRecovery(ui, services.log, {
       what: `Create DNS zone ${display}`,
       progressTitle: `Creating DNS zone ${display}…`,
-      send: (signal) => services.client.createZone(zone, { signal }),
+      send: (signal) => services.client.dns.createZone(zone, { signal }),
       cancelledAfterSending: {
         message: `Cancelled after the request was sent: the zone ${display} may have been created at Gcore. Add it to the list to work with it if it was.`,
         action: { label: 'Add Existing Zone', run: () => addAndReveal(services, zone.name) },

@@ -1,4 +1,4 @@
-import { apiKeyProblem } from '../api/apiKeyText';
+import { apiKeyProblem } from '../api/http/apiKeyText';
 import { CONTAINER_NAME_FIELD, CONTAINER_UPDATE_FIELDS } from './containerUpdate';
 import type { ContainerUpdate } from './containerUpdate';
 import { checkFields, isPlainObject } from '../validation/fieldChecks';

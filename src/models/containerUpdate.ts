@@ -146,24 +146,6 @@ export function validateContainerUpdate(input: unknown): Validated<ContainerUpda
   return validated(update as ContainerUpdate, problems);
 }
 
-/**
- * The API answers 405 when is_disabled comes with other fields, so it goes in a request of its own,
- * after the other changes.
- */
-export function splitDisabledChange(update: ContainerUpdate): ContainerUpdate[] {
-  const rest = Object.fromEntries(
-    Object.entries(update).filter(([key, value]) => key !== 'is_disabled' && value !== undefined),
-  ) as ContainerUpdate;
-  const parts: ContainerUpdate[] = [];
-  if (Object.keys(rest).length > 0) {
-    parts.push(rest);
-  }
-  if (update.is_disabled !== undefined) {
-    parts.push({ is_disabled: update.is_disabled });
-  }
-  return parts;
-}
-
 export function validateContainerName(input: unknown): Validated<string> {
   const problems: FieldProblem[] = [];
   const name = checkFields([CONTAINER_NAME_FIELD], { containerName: input }, '', problems).containerName;

@@ -3,7 +3,7 @@ import type { ConnectionSettings } from '../api';
 import { describeProblems } from '../validation/problems';
 import { projectRegionKey } from '../core/projectRegion';
 import { validateProjectRegion, type ProjectRegion } from '../models/projectRegion';
-import type { FlavorFilters } from './flavorLoader';
+import type { FlavorFilters } from '../loaders/flavorLoader';
 
 export const SECTION = 'gcore';
 export const DEFAULT_API_BASE_URL = 'https://api.gcore.com';

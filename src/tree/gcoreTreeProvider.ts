@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { apiKeyProblem } from '../api/apiKeyText';
+import { apiKeyProblem } from '../api/http/apiKeyText';
 import { isGcoreApiError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
 import { API_KEY_ENV, type ApiKeyStore } from '../state/apiKeyStore';
-import type { FlavorLoader } from '../state/flavorLoader';
+import type { FlavorLoader } from '../loaders/flavorLoader';
 import type { KnownZonesStore } from '../state/knownZones';
 import { readLocations } from '../state/settings';
 import { projectRegionKey } from '../core/projectRegion';

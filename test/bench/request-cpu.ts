@@ -39,7 +39,7 @@ export async function measureRequestCpuOnce(): Promise<RequestCpuRun> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const url = `${emulator.url}${flavorsPath(LOCATION)}?hide_disabled=true`;
   const headers = { Authorization: `apikey ${BENCH_API_KEY}`, Accept: 'application/json', 'User-Agent': BENCH_USER_AGENT };
-  const viaClient = () => client.listGpuFlavors({ ...LOCATION, hideDisabled: true });
+  const viaClient = () => client.gpu.listFlavors({ ...LOCATION, hideDisabled: true });
   const viaBare = () => bareGetJson(url, headers, agent);
   try {
     for (let i = 0; i < WARMUP_PAIRS; i++) {

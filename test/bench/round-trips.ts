@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { FlavorLoader, type FlavorFilters, type FlavorLoad } from '../../src/state/flavorLoader';
+import { FlavorLoader, type FlavorFilters, type FlavorLoad } from '../../src/loaders/flavorLoader';
 import type { ProjectRegion } from '../../src/models/projectRegion';
 import { start, type Emulator, type Fault } from '../emulator/server';
 import { BENCH_API_KEY, benchClient, flavorsPath } from './bench-client';
@@ -34,7 +34,7 @@ interface RefreshRun {
 /** A cold start of the tree's loader: a new client (new connections) and an empty cache, every location at once. */
 async function refreshAllLocations(emulator: Emulator): Promise<RefreshRun> {
   const client = benchClient(emulator);
-  const loader = new FlavorLoader(client, () => FILTERS);
+  const loader = new FlavorLoader(client.gpu, () => FILTERS);
   const firstRequest = emulator.requests.length;
   const settledAtMs = new Map<number, number>();
   const loads = new Map<number, FlavorLoad>();
@@ -57,7 +57,7 @@ async function connectionsForSequentialRequests(emulator: Emulator): Promise<num
   const client = benchClient(emulator);
   const before = emulator.connectionCount;
   try {
-    for (let i = 0; i < SEQUENTIAL_REQUESTS; i++) await client.listGpuFlavors({ projectId: 1, regionId: 1, ...FILTERS });
+    for (let i = 0; i < SEQUENTIAL_REQUESTS; i++) await client.gpu.listFlavors({ projectId: 1, regionId: 1, ...FILTERS });
   } finally {
     client.dispose();
   }
@@ -93,7 +93,7 @@ interface CacheRequests {
  */
 async function requestsOfCachedLoads(emulator: Emulator): Promise<CacheRequests> {
   const client = benchClient(emulator);
-  const loader = new FlavorLoader(client, () => FILTERS);
+  const loader = new FlavorLoader(client.gpu, () => FILTERS);
   const location = LOCATIONS[1];
   const sent = async (action: () => Promise<unknown>): Promise<number> => {
     const before = emulator.requests.length;

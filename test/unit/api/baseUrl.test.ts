@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { checkApiBaseUrl } from '../../../src/api/baseUrl';
+import { checkApiBaseUrl } from '../../../src/api/http/baseUrl';
 
 describe('the base-URL rule', () => {
   const allowed = ['https://api.gcore.com', 'https://api.gcore.com/', 'https://proxy.example/gcore', 'http://127.0.0.1:8080', 'http://127.5.6.7', 'http://localhost:3000', 'http://[::1]:9000'];

@@ -1,5 +1,5 @@
 import { GcoreClient, type RequestEvent } from '../../../src/api';
-import type { RetryOptions } from '../../../src/api/retryPolicy';
+import type { RetryOptions } from '../../../src/api/http/retryPolicy';
 import { start, type Emulator, type EmulatorOptions } from '../../emulator/server';
 
 export const TEST_KEY = 'test-key-$ecret-0123456789';

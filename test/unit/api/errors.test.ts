@@ -27,7 +27,7 @@ describe('GcoreClient errors', () => {
   for (const { status, body, kind, message } of statusCases) {
     it(`maps ${status} to kind ${kind} with the API's own message`, async () => {
       h.emulator.inject({ path: FLAVORS, status, body });
-      const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }));
+      const error = await rejection(h.client.gpu.listFlavors({ projectId: 1, regionId: 76 }));
       assert.equal(error.name, 'GcoreApiError');
       assert.equal(error.kind, kind);
       assert.equal(error.status, status);
@@ -37,7 +37,7 @@ describe('GcoreClient errors', () => {
 
   it('keeps the request id and per-field messages of a Cloud validation error', async () => {
     const error = await rejection(
-      h.client.updateContainer({ projectId: 1, regionId: 76 }, 'web-app', { scale: { min: 5, max: 2 } }),
+      h.client.containers.update({ projectId: 1, regionId: 76 }, 'web-app', { scale: { min: 5, max: 2 } }),
     );
     assert.equal(error.kind, 'invalidInput');
     assert.equal(typeof error.requestId, 'string');
@@ -46,14 +46,14 @@ describe('GcoreClient errors', () => {
   });
 
   it('reads a DNS error body ({"error": ...})', async () => {
-    const error = await rejection(h.client.setDnssec('missing.example', true));
+    const error = await rejection(h.client.dns.setDnssec('missing.example', true));
     assert.equal(error.kind, 'notFound');
     assert.equal(error.apiMessage, 'zone not found');
   });
 
   it('answers a real 401 from a wrong key as unauthorized', async () => {
     const client = new GcoreClient({ settings: () => h.settings, apiKey: () => 'wrong', userAgent: 'test' });
-    const error = await rejection(client.listGpuFlavors({ projectId: 1, regionId: 76 }));
+    const error = await rejection(client.gpu.listFlavors({ projectId: 1, regionId: 76 }));
     client.dispose();
     assert.equal(error.kind, 'unauthorized');
     assert.equal(error.status, 401);
@@ -61,7 +61,7 @@ describe('GcoreClient errors', () => {
 
   it('turns a malformed 200 body into badResponse, never a raw parser error', async () => {
     h.emulator.inject({ path: FLAVORS, malformed: true });
-    const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }));
+    const error = await rejection(h.client.gpu.listFlavors({ projectId: 1, regionId: 76 }));
     assert.equal(error.kind, 'badResponse');
     assert.doesNotMatch(error.message, /JSON at position|Unexpected token/);
   });
@@ -74,7 +74,7 @@ describe('GcoreClient errors', () => {
   for (const { body, what } of unusableLists) {
     it(`refuses an unusable flavor list: ${JSON.stringify(body)}`, async () => {
       h.emulator.inject({ path: FLAVORS, status: 200, body });
-      const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }));
+      const error = await rejection(h.client.gpu.listFlavors({ projectId: 1, regionId: 76 }));
       assert.equal(error.kind, 'badResponse');
       assert.match(error.message, what);
     });
@@ -91,7 +91,7 @@ describe('GcoreClient errors', () => {
   for (const { flavor, what } of unreadableFlavors) {
     it(`keeps the readable flavors and describes an unreadable one: ${JSON.stringify(flavor)}`, async () => {
       h.emulator.inject({ path: FLAVORS, status: 200, body: { count: 3, results: [{ name: 'good-1' }, flavor, { name: 'good-2' }] } });
-      const list = await h.client.listGpuFlavors({ projectId: 1, regionId: 76 });
+      const list = await h.client.gpu.listFlavors({ projectId: 1, regionId: 76 });
       assert.deepEqual(list.results.map((entry) => entry.name), ['good-1', 'good-2']);
       assert.equal(list.unreadable?.length, 1);
       assert.match(list.unreadable?.[0]?.problem ?? '', what);
@@ -100,25 +100,25 @@ describe('GcoreClient errors', () => {
 
   it('tolerates missing count and fields, and keeps unknown ones', async () => {
     h.emulator.inject({ path: FLAVORS, status: 200, body: { results: [{ name: 'g1', nic_ib: 2 }], next: null } });
-    const list = await h.client.listGpuFlavors({ projectId: 1, regionId: 76 });
+    const list = await h.client.gpu.listFlavors({ projectId: 1, regionId: 76 });
     assert.deepEqual(list, { results: [{ name: 'g1', nic_ib: 2 }], next: null, count: 1 });
   });
 
   it('tolerates a zone response with neither id nor warnings', async () => {
     h.emulator.inject({ path: ZONES, status: 200, body: {} });
-    assert.deepEqual(await h.client.createZone({ name: 'a.example' }), { id: undefined, warnings: [] });
+    assert.deepEqual(await h.client.dns.createZone({ name: 'a.example' }), { id: undefined, warnings: [] });
   });
 
   it('reports a dropped connection as a network error', async () => {
     h.emulator.inject({ path: FLAVORS, drop: true });
-    const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }));
+    const error = await rejection(h.client.gpu.listFlavors({ projectId: 1, regionId: 76 }));
     assert.equal(error.kind, 'network');
   });
 
   it('reports a refused connection as a network error naming the host', async () => {
     const port = await closedPort();
     h.settings.baseUrl = `http://127.0.0.1:${port}`;
-    const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }));
+    const error = await rejection(h.client.gpu.listFlavors({ projectId: 1, regionId: 76 }));
     assert.equal(error.kind, 'network');
     assert.match(error.message, new RegExp(`127\\.0\\.0\\.1:${port}.*ECONNREFUSED`));
   });
@@ -132,7 +132,7 @@ describe('GcoreClient errors', () => {
       h.settings.timeoutMs = 200;
       h.emulator.inject({ path: FLAVORS, ...fault });
       const started = Date.now();
-      const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }));
+      const error = await rejection(h.client.gpu.listFlavors({ projectId: 1, regionId: 76 }));
       assert.equal(error.kind, 'timeout');
       assert.ok(Date.now() - started < 900, 'it must not wait for the rest of the answer');
     });
@@ -141,13 +141,13 @@ describe('GcoreClient errors', () => {
       h.emulator.inject({ path: FLAVORS, ...fault });
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 100);
-      const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 }, { signal: controller.signal }));
+      const error = await rejection(h.client.gpu.listFlavors({ projectId: 1, regionId: 76 }, { signal: controller.signal }));
       assert.equal(error.kind, 'cancelled');
     });
   }
 
   it('sends nothing when the signal is already aborted', async () => {
-    const error = await rejection(h.client.createZone({ name: 'x.example' }, { signal: AbortSignal.abort() }));
+    const error = await rejection(h.client.dns.createZone({ name: 'x.example' }, { signal: AbortSignal.abort() }));
     assert.equal(error.kind, 'cancelled');
     assert.equal(h.emulator.requests.length, 0);
   });
@@ -156,7 +156,7 @@ describe('GcoreClient errors', () => {
   for (const baseUrl of refusedBaseUrls) {
     it(`never sends the key to a refused base URL: ${baseUrl}`, async () => {
       h.settings.baseUrl = baseUrl;
-      const error = await rejection(h.client.setDnssec('a.example', true));
+      const error = await rejection(h.client.dns.setDnssec('a.example', true));
       assert.equal(error.kind, 'badBaseUrl');
     });
   }
@@ -165,12 +165,12 @@ describe('GcoreClient errors', () => {
     const failures: Promise<unknown>[] = [];
     for (const fault of [{ status: 401 }, { status: 500 }, { drop: true }, { malformed: true }, { status: 400, body: TEST_KEY.slice(0, 5) }]) {
       h.emulator.inject({ path: FLAVORS, ...fault });
-      failures.push(rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 })));
+      failures.push(rejection(h.client.gpu.listFlavors({ projectId: 1, regionId: 76 })));
       await failures[failures.length - 1];
     }
     h.settings.timeoutMs = 50;
     h.emulator.inject({ path: FLAVORS, delayMs: 300 });
-    failures.push(rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 76 })));
+    failures.push(rejection(h.client.gpu.listFlavors({ projectId: 1, regionId: 76 })));
     for (const failure of failures) {
       const error = (await failure) as Error;
       const seen = `${error.message}\n${error.stack}\n${JSON.stringify(error)}\n${String(error)}`;

@@ -30,7 +30,7 @@ describe('GcoreClient under faults', () => {
       it(`is refused before any request, without quoting it: ${JSON.stringify(key)}`, async () => {
         const client = new GcoreClient({ settings: () => h.settings, apiKey: () => key, userAgent: 'test' });
         try {
-          const error = await rejection(client.listGpuFlavors(LOCATION));
+          const error = await rejection(client.gpu.listFlavors(LOCATION));
           assert.equal(error.kind, 'badApiKey');
           assert.match(error.message, says);
           assert.ok(!error.message.includes(key) && !error.message.includes(key.slice(0, 3)), error.message);
@@ -46,7 +46,7 @@ describe('GcoreClient under faults', () => {
     h.settings.timeoutMs = 20_000;
     h.emulator.inject({ path: FLAVORS, resetMidBody: true });
     const started = Date.now();
-    const list = await h.client.listGpuFlavors(LOCATION);
+    const list = await h.client.gpu.listFlavors(LOCATION);
     assert.ok(list.results.length > 0);
     assert.equal(h.emulator.requests.length, 2);
     assert.ok(Date.now() - started < 5_000, 'the early close was noticed at once');
@@ -54,7 +54,7 @@ describe('GcoreClient under faults', () => {
 
   it('reports a write cut off mid-body as a network error that may have applied, without resending it', async () => {
     h.emulator.inject({ path: ZONES, resetMidBody: true });
-    const error = await rejection(h.client.createZone({ name: 'cut.example' }));
+    const error = await rejection(h.client.dns.createZone({ name: 'cut.example' }));
     assert.equal(error.kind, 'network');
     assert.equal(error.mayHaveApplied, true);
     assert.match(error.message, /closed before the answer was complete/);
@@ -65,10 +65,10 @@ describe('GcoreClient under faults', () => {
     h.emulator.inject({ method: 'PATCH', path: /\/containers\//, delayMs: 2_000 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const inFlight = await rejection(h.client.updateContainer(LOCATION, 'web-app', { timeout: 5 }, { signal: controller.signal }));
+    const inFlight = await rejection(h.client.containers.update(LOCATION, 'web-app', { timeout: 5 }, { signal: controller.signal }));
     assert.equal(inFlight.kind, 'cancelled');
     assert.equal(inFlight.mayHaveApplied, true);
-    const before = await rejection(h.client.createZone({ name: 'x.example' }, { signal: AbortSignal.abort() }));
+    const before = await rejection(h.client.dns.createZone({ name: 'x.example' }, { signal: AbortSignal.abort() }));
     assert.equal(before.mayHaveApplied, undefined);
   });
 
@@ -76,7 +76,7 @@ describe('GcoreClient under faults', () => {
     h.settings.timeoutMs = 500;
     h.emulator.inject({ path: FLAVORS, delayMs: 300, bodyDelayMs: 300, times: 3 });
     const started = Date.now();
-    const error = await rejection(h.client.listGpuFlavors(LOCATION));
+    const error = await rejection(h.client.gpu.listFlavors(LOCATION));
     assert.equal(error.kind, 'timeout');
     // Three attempts of at most 500 ms each, plus short back-off.
     assert.ok(Date.now() - started < 2_500, `took ${Date.now() - started} ms`);
@@ -84,14 +84,14 @@ describe('GcoreClient under faults', () => {
 
   it('treats a timeout setting past Node\'s timer range as the longest allowed, not as 1 ms', async () => {
     h.settings.timeoutMs = 1e13;
-    const list = await h.client.listGpuFlavors(LOCATION);
+    const list = await h.client.gpu.listFlavors(LOCATION);
     assert.ok(list.results.length > 0);
   });
 
   it('stops reading an answer larger than 16 MB and says so', async () => {
     const huge = JSON.stringify({ count: 1, results: [{ name: 'x', filler: 'y'.repeat(17 * 1024 * 1024) }] });
     h.emulator.inject({ path: FLAVORS, status: 200, body: huge });
-    const error = await rejection(h.client.listGpuFlavors(LOCATION));
+    const error = await rejection(h.client.gpu.listFlavors(LOCATION));
     assert.equal(error.kind, 'badResponse');
     assert.match(error.message, /larger than 16 MB/);
     assert.equal(h.emulator.requests.length, 1, 'an oversized answer is not asked for again');
@@ -99,7 +99,7 @@ describe('GcoreClient under faults', () => {
 
   it('refuses at once a total beyond what any list here can hold', async () => {
     h.emulator.inject({ path: FLAVORS, status: 200, body: { count: 1e9, results: [{ name: 'a' }] } });
-    const error = await rejection(h.client.listGpuFlavors(LOCATION));
+    const error = await rejection(h.client.gpu.listFlavors(LOCATION));
     assert.equal(error.kind, 'badResponse');
     assert.match(error.message, new RegExp(`reports 1000000000 GPU flavors, more than the ${MAX_LIST_ITEMS}`));
     assert.equal(h.emulator.requests.length, 1);
@@ -108,7 +108,7 @@ describe('GcoreClient under faults', () => {
   it('stops paging when a server ignores offset, without duplicates', async () => {
     const page = { count: 5_000, results: Array.from({ length: 1_000 }, (_, index) => ({ name: `f-${index}` })) };
     h.emulator.inject({ path: FLAVORS, status: 200, body: page, times: 10 });
-    const list = await h.client.listGpuFlavors(LOCATION);
+    const list = await h.client.gpu.listFlavors(LOCATION);
     assert.equal(list.results.length, 1_000);
     assert.equal(new Set(list.results.map((flavor) => flavor.name)).size, 1_000);
     assert.equal(h.emulator.requests.length, 2);
@@ -117,7 +117,7 @@ describe('GcoreClient under faults', () => {
   it('stops paging on an empty page, and drops repeated names within an answer', async () => {
     h.emulator.inject({ path: FLAVORS, status: 200, body: { count: 10, results: [{ name: 'a' }, { name: 'b' }, { name: 'a' }] } });
     h.emulator.inject({ path: FLAVORS, status: 200, body: { count: 10, results: [] } });
-    const list = await h.client.listGpuFlavors(LOCATION);
+    const list = await h.client.gpu.listFlavors(LOCATION);
     assert.deepEqual(list.results.map((flavor) => flavor.name), ['a', 'b']);
     assert.equal(h.emulator.requests.length, 2);
   });
@@ -125,14 +125,14 @@ describe('GcoreClient under faults', () => {
   it('shows a gateway\'s HTML page as its title, on one line', async () => {
     const page = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>';
     h.emulator.inject({ path: FLAVORS, status: 502, body: page, times: 3 });
-    const error = await rejection(h.client.listGpuFlavors(LOCATION));
+    const error = await rejection(h.client.gpu.listFlavors(LOCATION));
     assert.equal(error.message, '502 Bad Gateway');
   });
 
   it('gives up at once on a Retry-After longer than it waits for, and keeps how long', async () => {
     h.emulator.inject({ path: FLAVORS, status: 429, headers: { 'Retry-After': '999999' } });
     const started = Date.now();
-    const error = await rejection(h.client.listGpuFlavors(LOCATION));
+    const error = await rejection(h.client.gpu.listFlavors(LOCATION));
     assert.equal(error.kind, 'rateLimited');
     assert.equal(error.retryAfterMs, 999_999_000);
     assert.equal(h.emulator.requests.length, 1);
@@ -141,7 +141,7 @@ describe('GcoreClient under faults', () => {
 
   it('reads a DNS error from the `error` response header when the body says nothing', async () => {
     h.emulator.inject({ path: ZONES, status: 400, body: '', headers: { error: 'zone name is not valid: bad..example' } });
-    const error = await rejection(h.client.createZone({ name: 'bad.example' }));
+    const error = await rejection(h.client.dns.createZone({ name: 'bad.example' }));
     assert.equal(error.kind, 'invalidInput');
     assert.equal(error.message, 'zone name is not valid: bad..example');
   });
@@ -153,38 +153,38 @@ describe('GcoreClient under faults', () => {
       invalid_fields: { flavor: ['Not a valid flavor'] },
     };
     h.emulator.inject({ method: 'PATCH', path: /\/containers\//, status: 400, body });
-    const error = await rejection(h.client.updateContainer(LOCATION, 'web-app', { flavor: 'x' }));
+    const error = await rejection(h.client.containers.update(LOCATION, 'web-app', { flavor: 'x' }));
     assert.equal(error.message, body.message);
   });
 
   it('shows the numbers of a quota error', async () => {
     const body = { exception_class: 'QuotaExceeded', message: 'Quota exceeded.', info: { quota_name: 'caas_containers', limit: 10, used: 10, requested: 1 } };
     h.emulator.inject({ method: 'PATCH', path: /\/containers\//, status: 403, body });
-    const error = await rejection(h.client.updateContainer(LOCATION, 'web-app', { timeout: 5 }));
+    const error = await rejection(h.client.containers.update(LOCATION, 'web-app', { timeout: 5 }));
     assert.equal(error.message, 'Quota exceeded (quota name caas_containers, limit 10, used 10, requested 1)');
   });
 
   it('treats a zone create answered 200 with an error as a failure', async () => {
     h.emulator.inject({ path: ZONES, status: 200, body: { error: 'zone taken.example already exists' } });
-    const error = await rejection(h.client.createZone({ name: 'taken.example' }));
+    const error = await rejection(h.client.dns.createZone({ name: 'taken.example' }));
     assert.equal(error.kind, 'conflict');
     assert.equal(error.message, 'zone taken.example already exists');
   });
 
   it('tells an empty answer to a container update from one that started no task', async () => {
     h.emulator.inject({ method: 'PATCH', path: /\/containers\//, status: 200, body: '' });
-    const empty = await h.client.updateContainer(LOCATION, 'web-app', { timeout: 5 });
+    const empty = await h.client.containers.update(LOCATION, 'web-app', { timeout: 5 });
     assert.deepEqual(empty, { tasks: [] });
     assert.equal(wasEmptyAnswer(empty), true);
     h.emulator.inject({ method: 'PATCH', path: /\/containers\//, status: 200, body: { tasks: [] } });
-    assert.equal(wasEmptyAnswer(await h.client.updateContainer(LOCATION, 'web-app', { timeout: 5 })), false);
+    assert.equal(wasEmptyAnswer(await h.client.containers.update(LOCATION, 'web-app', { timeout: 5 })), false);
   });
 
   it('sends force_disable only when asked to', async () => {
-    await h.client.createZone({ name: 'force.example' });
-    await h.client.setDnssec('force.example', false);
-    await h.client.setDnssec('force.example', false, { forceDisable: true });
-    await h.client.setDnssec('force.example', true, { forceDisable: true });
+    await h.client.dns.createZone({ name: 'force.example' });
+    await h.client.dns.setDnssec('force.example', false);
+    await h.client.dns.setDnssec('force.example', false, { forceDisable: true });
+    await h.client.dns.setDnssec('force.example', true, { forceDisable: true });
     assert.deepEqual(
       h.emulator.requests.filter((request) => request.method === 'PATCH').map((request) => request.json),
       [{ enabled: false }, { enabled: false, force_disable: true }, { enabled: true }],
@@ -209,7 +209,7 @@ describe('GcoreClient against a server that closes a Content-Length body early',
     });
     try {
       const started = Date.now();
-      const error = await rejection(client.createZone({ name: 'x.example' }));
+      const error = await rejection(client.dns.createZone({ name: 'x.example' }));
       assert.equal(error.kind, 'network');
       assert.ok(Date.now() - started < 5_000);
     } finally {

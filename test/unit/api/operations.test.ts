@@ -10,7 +10,7 @@ describe('GcoreClient operations against the emulator', () => {
   afterEach(() => stopHarness(h));
 
   it('lists GPU flavors with the exact auth header, user agent and no query when flags are off', async () => {
-    const list = await h.client.listGpuFlavors({ projectId: 1, regionId: 76 });
+    const list = await h.client.gpu.listFlavors({ projectId: 1, regionId: 76 });
     assert.ok(list.results.length > 0);
     assert.equal(list.count, list.results.length);
     const [request] = h.emulator.requests;
@@ -23,8 +23,8 @@ describe('GcoreClient operations against the emulator', () => {
   });
 
   it('sends hide_disabled=true and include_prices=true when asked, and keeps unknown fields', async () => {
-    const all = await h.client.listGpuFlavors({ projectId: 1, regionId: 76 });
-    const list = await h.client.listGpuFlavors({ projectId: 1, regionId: 76, hideDisabled: true, includePrices: true });
+    const all = await h.client.gpu.listFlavors({ projectId: 1, regionId: 76 });
+    const list = await h.client.gpu.listFlavors({ projectId: 1, regionId: 76, hideDisabled: true, includePrices: true });
     assert.deepEqual(h.emulator.requests[1].query, { hide_disabled: 'true', include_prices: 'true' });
     assert.ok(list.results.every((flavor) => flavor.disabled !== true));
     assert.ok(list.results.length < all.results.length, 'the emulator seeds disabled flavors that must be hidden');
@@ -35,7 +35,7 @@ describe('GcoreClient operations against the emulator', () => {
 
   it('updates a container with exactly the given fields and returns the task ids', async () => {
     const changes = { image: 'nginx:1.27', scale: { min: 1, max: 3 } };
-    const result = await h.client.updateContainer({ projectId: 1, regionId: 76 }, 'web-app', changes);
+    const result = await h.client.containers.update({ projectId: 1, regionId: 76 }, 'web-app', changes);
     assert.ok(result.tasks.length >= 1);
     assert.ok(result.tasks.every((task) => typeof task === 'string'));
     const [request] = h.emulator.requests;
@@ -47,30 +47,30 @@ describe('GcoreClient operations against the emulator', () => {
   });
 
   it('percent-encodes path segments', async () => {
-    const error = await rejection(h.client.updateContainer({ projectId: 1, regionId: 76 }, 'a b/c?d', { image: 'x' }));
+    const error = await rejection(h.client.containers.update({ projectId: 1, regionId: 76 }, 'a b/c?d', { image: 'x' }));
     assert.equal(error.kind, 'notFound');
     assert.equal(h.emulator.requests[0].path, '/cloud/v1/caas/1/76/containers/a%20b%2Fc%3Fd');
-    await rejection(h.client.setDnssec('bücher.de', true));
+    await rejection(h.client.dns.setDnssec('bücher.de', true));
     assert.equal(h.emulator.requests[1].path, '/dns/v2/zones/b%C3%BCcher.de/dnssec');
   });
 
   it('creates a zone, then refuses the duplicate as a conflict with the API message', async () => {
-    const created = await h.client.createZone({ name: 'client-test.example' });
+    const created = await h.client.dns.createZone({ name: 'client-test.example' });
     assert.equal(typeof created.id, 'number');
     assert.ok(Array.isArray(created.warnings));
     assert.deepEqual(JSON.parse(h.emulator.requests[0].body), { name: 'client-test.example' });
-    const error = await rejection(h.client.createZone({ name: 'client-test.example' }));
+    const error = await rejection(h.client.dns.createZone({ name: 'client-test.example' }));
     assert.equal(error.kind, 'conflict');
     assert.equal(error.status, 409);
     assert.match(error.message, /already exists/);
   });
 
   it('toggles DNSSEC with exactly {"enabled": true} / {"enabled": false} and decodes the DS record', async () => {
-    await h.client.createZone({ name: 'dnssec-test.example' });
-    const on = await h.client.setDnssec('dnssec-test.example', true);
+    await h.client.dns.createZone({ name: 'dnssec-test.example' });
+    const on = await h.client.dns.setDnssec('dnssec-test.example', true);
     assert.match(on.ds ?? '', /^dnssec-test\.example\. \d+ IN DS \d+ 13 2 [0-9A-F]+$/);
     assert.equal(typeof on.key_tag, 'number');
-    const off = await h.client.setDnssec('dnssec-test.example', false);
+    const off = await h.client.dns.setDnssec('dnssec-test.example', false);
     assert.equal(typeof off, 'object');
     assert.equal(h.emulator.requests[1].body, '{"enabled":true}');
     assert.equal(h.emulator.requests[2].body, '{"enabled":false}');
@@ -79,10 +79,10 @@ describe('GcoreClient operations against the emulator', () => {
 
   it('reads the settings before each request, so a new base URL applies at once', async () => {
     h.settings.baseUrl = 'http://example.com';
-    const error = await rejection(h.client.listGpuFlavors({ projectId: 1, regionId: 1 }));
+    const error = await rejection(h.client.gpu.listFlavors({ projectId: 1, regionId: 1 }));
     assert.equal(error.kind, 'badBaseUrl');
     h.settings.baseUrl = `${h.emulator.url}/`;
-    await h.client.listGpuFlavors({ projectId: 1, regionId: 1 });
+    await h.client.gpu.listFlavors({ projectId: 1, regionId: 1 });
     assert.equal(h.emulator.requests.length, 1);
     assert.equal(h.emulator.requests[0].path, '/cloud/v3/gpu/virtual/1/1/flavors');
   });
@@ -93,16 +93,16 @@ describe('GcoreClient operations against the emulator', () => {
       apiKey: async () => undefined,
       userAgent: 'test',
     });
-    const error = await rejection(client.listGpuFlavors({ projectId: 1, regionId: 1 }));
+    const error = await rejection(client.gpu.listFlavors({ projectId: 1, regionId: 1 }));
     assert.equal(error.kind, 'unauthorized');
     assert.equal(h.emulator.requests.length, 0);
     client.dispose();
   });
 
   it('reports every attempt to the request log without the key', async () => {
-    await h.client.listGpuFlavors({ projectId: 1, regionId: 76 });
+    await h.client.gpu.listFlavors({ projectId: 1, regionId: 76 });
     h.emulator.inject({ path: '/dns/v2/zones', status: 500, body: { error: 'boom' } });
-    await rejection(h.client.createZone({ name: 'log-test.example' }));
+    await rejection(h.client.dns.createZone({ name: 'log-test.example' }));
     assert.deepEqual(
       h.events.map((event) => [event.method, event.path, event.status, event.outcome]),
       [
@@ -122,7 +122,7 @@ describe('GcoreClient paging of GPU flavors', () => {
   it('fetches every page when a location has more flavors than one page holds', async () => {
     h = await startHarness(undefined, { flavorsPerLocation: 2_345 });
     const { emulator } = h;
-    const list = await h.client.listGpuFlavors({ projectId: 1, regionId: 76, includePrices: true });
+    const list = await h.client.gpu.listFlavors({ projectId: 1, regionId: 76, includePrices: true });
     assert.equal(list.results.length, 2_345);
     assert.equal(list.count, 2_345);
     assert.equal(new Set(list.results.map((flavor) => flavor.name)).size, 2_345, 'no page is fetched twice');
@@ -140,7 +140,7 @@ describe('GcoreClient paging of GPU flavors', () => {
     h = await startHarness();
     h.emulator.inject({ path: '/cloud/v3/gpu/virtual/1/76/flavors', status: 200, body: { count: 5, results: [{ name: 'a' }, { name: 'b' }] } });
     h.emulator.inject({ path: '/cloud/v3/gpu/virtual/1/76/flavors', status: 200, body: { count: 5, results: [] } });
-    const list = await h.client.listGpuFlavors({ projectId: 1, regionId: 76 });
+    const list = await h.client.gpu.listFlavors({ projectId: 1, regionId: 76 });
     assert.deepEqual(list.results.map((flavor) => flavor.name), ['a', 'b']);
     assert.equal(h.emulator.requests.length, 2);
   });

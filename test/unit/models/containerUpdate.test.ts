@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import {
   CONTAINER_UPDATE_FIELDS,
-  splitDisabledChange,
   validateContainerName,
   validateContainerUpdate,
 } from '../../../src/models/containerUpdate';
 import type { ContainerUpdate } from '../../../src/models/containerUpdate';
+import { splitDisabledChange } from '../../../src/api/containersClient';
 import { assertProblems, assertValid, label } from '../validation/expectations';
 import type { ExpectedProblem } from '../validation/expectations';
 

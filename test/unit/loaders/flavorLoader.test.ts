@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { CallOptions, FlavorQuery, GpuFlavorList } from '../../../src/api';
-import { ConcurrencyLimit } from '../../../src/state/concurrencyLimit';
-import { FlavorLoader, MAX_CONCURRENT_FLAVOR_REQUESTS } from '../../../src/state/flavorLoader';
+import { ConcurrencyLimit } from '../../../src/loaders/concurrencyLimit';
+import { FlavorLoader, MAX_CONCURRENT_FLAVOR_REQUESTS } from '../../../src/loaders/flavorLoader';
 
 /** A client whose answers the test releases by hand, so timing never decides the outcome. */
 class ControlledClient {
@@ -14,7 +14,7 @@ class ControlledClient {
   constructor(private readonly honoursCancel = false) {}
 
   /** One attempt per call, taken through the caller's gate as the real client does; a cancelled signal ends it. */
-  listGpuFlavors(query: FlavorQuery, options: CallOptions = {}): Promise<GpuFlavorList> {
+  listFlavors(query: FlavorQuery, options: CallOptions = {}): Promise<GpuFlavorList> {
     const attempt = () => this.answer(query, options.signal);
     return options.gate ? options.gate(attempt) : attempt();
   }

@@ -3,7 +3,7 @@ import { apiKeyProblem } from './apiKeyText';
 import { ATTEMPT_TIMED_OUT, MAX_RESPONSE_BYTES, RESPONSE_TOO_LARGE, createGuardedAgents } from './attemptGuard';
 import { checkApiBaseUrl } from './baseUrl';
 import { errorMessage, readErrorBody, stringField } from './errorBody';
-import { GcoreApiError, defaultMessage, kindForStatus, type ApiErrorKind } from './errors';
+import { GcoreApiError, defaultMessage, kindForStatus, type ApiErrorKind } from '../errors';
 import {
   DEFAULT_RETRY,
   isRetryableMethod,

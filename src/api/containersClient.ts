@@ -1,0 +1,70 @@
+import type { ProjectRegionRef } from '../core/projectRegion';
+import type { CallOptions } from './callOptions';
+import { asObject, markEmptyAnswer, unexpected, wasEmptyAnswer } from './decode';
+import type { RequestPipeline } from './http/requestPipeline';
+import type { ContainerUpdateResult } from './types';
+
+/** Serverless containers (CaaS, `/cloud/v1/caas/…`). */
+export class ContainersClient {
+  constructor(private readonly pipeline: RequestPipeline) {}
+
+  /**
+   * Sends the changes (wire field names, already validated). `is_disabled` goes in a request of its own,
+   * after the others, because the API answers 405 when it comes with other fields; the task ids of both
+   * are returned together. When every answer was empty the result is marked so (`wasEmptyAnswer`).
+   */
+  async update(ref: ProjectRegionRef, containerName: string, changes: object, options: CallOptions = {}): Promise<ContainerUpdateResult> {
+    const tasks: string[] = [];
+    let answered = false;
+    const parts = splitDisabledChange(changes as Record<string, unknown>);
+    for (const [index, part] of parts.entries()) {
+      try {
+        const result = await this.patch(ref, containerName, part, options);
+        tasks.push(...result.tasks);
+        answered ||= !wasEmptyAnswer(result);
+      } catch (error) {
+        if (index > 0 && error instanceof Error) {
+          error.message = `The other changes were applied (tasks ${tasks.join(', ') || 'none'}), but changing "Disabled" failed: ${error.message}`;
+        }
+        throw error;
+      }
+    }
+    return answered ? { tasks } : markEmptyAnswer({ tasks });
+  }
+
+  private async patch(ref: ProjectRegionRef, containerName: string, body: object, options: CallOptions): Promise<ContainerUpdateResult> {
+    const response = await this.pipeline.send({
+      method: 'PATCH',
+      segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers', containerName],
+      body,
+      signal: options.signal,
+    });
+    return decodeContainerUpdate(response.body);
+  }
+}
+
+/**
+ * The requests an update takes: the API answers 405 when is_disabled comes with other fields, so it goes
+ * in a request of its own, after the other changes.
+ */
+export function splitDisabledChange<T extends { is_disabled?: unknown }>(update: T): T[] {
+  const rest = Object.fromEntries(Object.entries(update).filter(([key, value]) => key !== 'is_disabled' && value !== undefined)) as T;
+  const parts: T[] = [];
+  if (Object.keys(rest).length > 0) parts.push(rest);
+  if (update.is_disabled !== undefined) parts.push({ is_disabled: update.is_disabled } as T);
+  return parts;
+}
+
+/**
+ * An empty answer to an update is not a failure: the change was sent and may have been carried out; the
+ * result has no task ids and `wasEmptyAnswer` tells the caller so.
+ */
+function decodeContainerUpdate(value: unknown): ContainerUpdateResult {
+  if (value === undefined) return markEmptyAnswer({ tasks: [] });
+  const body = asObject(value, 'the update response');
+  const tasks = body.tasks ?? [];
+  if (!Array.isArray(tasks) || !tasks.every((task) => typeof task === 'string')) {
+    throw unexpected('tasks is not a list of task ids');
+  }
+  return { ...body, tasks };
+}

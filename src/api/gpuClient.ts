@@ -1,0 +1,112 @@
+import { wrongType, type FieldType, type Json } from './decode';
+import type { RequestPipeline } from './http/requestPipeline';
+import { CLOUD_LIST, fetchAllPages, readListPage } from './paging';
+import type { CallOptions } from './callOptions';
+import type { ProjectRegionRef } from '../core/projectRegion';
+import type { GpuFlavor, GpuFlavorList, UnreadableFlavor } from './types';
+
+/** The API's largest page of flavors. */
+export const FLAVOR_PAGE_LIMIT = 1000;
+
+export interface FlavorQuery extends ProjectRegionRef {
+  hideDisabled?: boolean;
+  includePrices?: boolean;
+}
+
+/** Virtual GPU flavors (`/cloud/v3/gpu/virtual/…`). */
+export class GpuClient {
+  constructor(private readonly pipeline: RequestPipeline) {}
+
+  /**
+   * All flavors of a project and region. The API answers at most 1,000 per page (its `limit` cap), so when
+   * `count` says there are more, the rest is fetched page by page with `offset`; the first request carries
+   * only the two filters. Flavors that cannot be read are left out and listed in `unreadable`.
+   */
+  async listFlavors(query: FlavorQuery, options: CallOptions = {}): Promise<GpuFlavorList> {
+    let first: GpuFlavorList | undefined;
+    const unreadable: UnreadableFlavor[] = [];
+    const all = await fetchAllPages<GpuFlavor>({
+      what: 'GPU flavors',
+      keyOf: (flavor) => flavor.name,
+      fetchPage: async (offset) => {
+        const page = await this.flavorPage(query, offset, options);
+        first ??= page;
+        unreadable.push(...(page.unreadable ?? []));
+        return { total: page.count, items: page.results, size: page.results.length + (page.unreadable?.length ?? 0) };
+      },
+    });
+    const answer: GpuFlavorList = { ...(first as GpuFlavorList), results: all.items };
+    delete answer.unreadable;
+    return unreadable.length > 0 ? { ...answer, unreadable } : answer;
+  }
+
+  private async flavorPage(query: FlavorQuery, offset: number | undefined, options: CallOptions): Promise<GpuFlavorList> {
+    const answer = await this.pipeline.send({
+      method: 'GET',
+      segments: ['cloud', 'v3', 'gpu', 'virtual', query.projectId, query.regionId, 'flavors'],
+      query: {
+        hide_disabled: query.hideDisabled ? 'true' : undefined,
+        include_prices: query.includePrices ? 'true' : undefined,
+        limit: offset === undefined ? undefined : String(FLAVOR_PAGE_LIMIT),
+        offset: offset === undefined ? undefined : String(offset),
+      },
+      signal: options.signal,
+      gate: options.gate,
+    });
+    return decodeFlavorList(answer.body);
+  }
+}
+
+type FieldChecks = readonly (readonly [field: string, type: FieldType])[];
+
+/** What the tree reads of a flavor, by the object it sits in ('' for the flavor itself). */
+const FLAVOR_CHECKS: readonly (readonly [object: string, checks: FieldChecks])[] = [
+  ['', [['capacity', 'number'], ['disabled', 'boolean'], ['architecture', 'string'], ['hardware_description', 'object'], ['hardware_properties', 'object'], ['price', 'object']]],
+  ['hardware_description', [['gpu', 'string'], ['ram', 'number'], ['vcpus', 'number']]],
+  ['hardware_properties', [['gpu_count', 'number'], ['gpu_model', 'string'], ['gpu_manufacturer', 'string']]],
+  ['price', [['price_per_hour', 'number'], ['price_per_month', 'number'], ['currency_code', 'string'], ['price_status', 'string']]],
+];
+
+/**
+ * Why a flavor cannot be shown, or undefined when it can. A region can list thousands of flavors: the
+ * path in the message is only built for the one that fails.
+ */
+function flavorProblem(value: unknown, index: number): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `results[${index}] is not an object`;
+  const flavor = value as Json;
+  if (typeof flavor.name !== 'string' || flavor.name === '') return `results[${index}].name is missing`;
+  for (const [objectName, checks] of FLAVOR_CHECKS) {
+    const object = objectName === '' ? flavor : (flavor[objectName] as Json | null | undefined);
+    if (!object) continue;
+    if (typeof object !== 'object' || Array.isArray(object)) return `results[${index}].${objectName} is not an object`;
+    for (const [field, type] of checks) {
+      const actual = wrongType(object, field, type);
+      if (actual !== undefined) {
+        const where = objectName === '' ? `results[${index}].` : `results[${index}].${objectName}.`;
+        return `${where}${field} is ${actual}, expected ${type}`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * One page of flavors. A flavor the extension cannot read is left out and described in `unreadable`
+ * (one bad entry must not hide a region's whole list); a page it cannot read at all is an error.
+ */
+export function decodeFlavorList(value: unknown): GpuFlavorList {
+  const { body, total, entries } = readListPage(value, CLOUD_LIST, 'the flavor list');
+  const results: GpuFlavor[] = [];
+  const unreadable: UnreadableFlavor[] = [];
+  entries.forEach((entry, index) => {
+    const problem = flavorProblem(entry, index);
+    if (problem === undefined) results.push(entry as GpuFlavor);
+    else unreadable.push({ name: nameOf(entry), problem });
+  });
+  return { ...body, count: total, results, ...(unreadable.length > 0 ? { unreadable } : {}) };
+}
+
+function nameOf(entry: unknown): string | undefined {
+  const name = typeof entry === 'object' && entry !== null ? (entry as Json).name : undefined;
+  return typeof name === 'string' && name !== '' ? name : undefined;
+}
