@@ -1,19 +1,6 @@
-import { describeProblems, type FieldProblem, type Validated } from '../validation/problems';
 import { validateZoneNameArg } from '../models/commandArgs';
 import { isNodeOfType } from '../tree/treeNodes';
-
-/** A programmatic argument was refused before any request: the message names the field. */
-export class InvalidArgumentError extends Error {
-  constructor(readonly problems: FieldProblem[]) {
-    super(`Invalid argument: ${describeProblems(problems)}`);
-    this.name = 'InvalidArgumentError';
-  }
-}
-
-export function unwrap<T>(checked: Validated<T>): T {
-  if (!checked.ok) throw new InvalidArgumentError(checked.problems);
-  return checked.value;
-}
+import { unwrap } from '../validation/problems';
 
 /**
  * The zone a command is about: a zone tree node (or one of its detail rows), a name string, or

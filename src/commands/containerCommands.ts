@@ -1,59 +1,50 @@
 import type { ContainerUpdateResult } from '../api';
 import { wasEmptyAnswer } from '../api/decode';
-import type { Services } from '../services';
-import { UserCancelledError, type PromptUi } from '../prompts/promptUi';
-import { runWizard } from '../prompts/wizard';
-import { validateUpdateContainerArgs } from '../models/commandArgs';
+import { validateUpdateContainerArgs, type UpdateContainerArgs } from '../models/commandArgs';
 import { validateContainerUpdate, type ContainerUpdate } from '../models/containerUpdate';
-import { unwrap } from './arguments';
-import type { CommandSpec } from './commandRunner';
-import { updateContainerPlan, type UpdateAnswers } from './containerWizard';
-import { EDIT, submitWithRecovery } from './submitWithRecovery';
+import type { Services } from '../services';
+import type { PromptUi } from '../ui/promptUi';
+import { runWizard } from '../ui/wizard';
+import { updateContainerPlan, type UpdateAnswers } from '../ui/wizards/containerUpdateWizard';
+import { unwrap } from '../validation/problems';
+import { command, type Command } from './command';
 
-export function containerCommands(services: Services): CommandSpec[] {
+export function containerCommands(services: Services): Command<never, unknown, never>[] {
   return [
-    {
+    command<UpdateContainerArgs, ContainerUpdateResult, UpdateAnswers>({
       id: 'gcore.updateContainer',
-      what: 'Update container',
-      handler: async ({ ui, programmatic }, arg) => {
-        if (!programmatic) return updateInteractively(services, ui);
-        const args = unwrap(validateUpdateContainerArgs(arg));
-        const result = await services.client.containers.update(args, args.containerName, args.changes);
+      what: (args) => (args ? `Update container ${args.containerName}` : 'Update container'),
+      parse: (arg) => unwrap(validateUpdateContainerArgs(arg)),
+      draft: () => ({ fields: [], changes: {}, scaleDraft: {} }),
+      ask: async (ui, answers) => {
+        await runWizard(answers, (state) => updateContainerPlan(ui, () => services.recentContainers.list(), state));
+        const { location, containerName } = answers;
+        if (!location || !containerName) throw new Error('The update wizard ended without a project, region and container.');
+        return { projectId: location.projectId, regionId: location.regionId, containerName, changes: unwrap(validateContainerUpdate(answers.changes)) };
+      },
+      confirm: (ui, { projectId, regionId, containerName, changes }) =>
+        ui.confirm({
+          message: `Update container "${containerName}" in project ${projectId}, region ${regionId}?`,
+          detail: summarize(changes),
+          confirmLabel: 'Update',
+        }),
+      confirmed: (args) => services.recentContainers.remember(args.containerName),
+      progress: (args) => `Updating container ${args.containerName}…`,
+      run: async (args, { signal }) => {
+        const result = await services.client.containers.update(args, args.containerName, args.changes, { signal });
         await services.recentContainers.remember(args.containerName);
         return result;
       },
-    },
-  ];
-}
-
-async function updateInteractively(services: Services, ui: PromptUi): Promise<ContainerUpdateResult | undefined> {
-  const answers: UpdateAnswers = { fields: [], changes: {}, scaleDraft: {} };
-  for (;;) {
-    await runWizard(answers, (state) => updateContainerPlan(ui, () => services.recentContainers.list(), state));
-    const { location, containerName } = answers;
-    if (!location || !containerName) throw new UserCancelledError();
-    const changes = unwrap(validateContainerUpdate(answers.changes));
-    const where = `project ${location.projectId}, region ${location.regionId}`;
-    const confirmed = await ui.confirm({
-      message: `Update container "${containerName}" in ${where}?`,
-      detail: summarize(changes),
-      confirmLabel: 'Update',
-    });
-    if (!confirmed) throw new UserCancelledError();
-    await services.recentContainers.remember(containerName);
-    const outcome = await submitWithRecovery(ui, services.log, {
-      what: `Update container ${containerName}`,
-      progressTitle: `Updating container ${containerName}…`,
-      send: (signal) => services.client.containers.update(location, containerName, changes, { signal }),
-      cancelledAfterSending: {
+      editable: true,
+      cancelledAfterSending: ({ containerName }) => ({
         message: `Cancelled after the update was sent: Gcore may still apply it to container ${containerName}. Check the container before sending the update again.`,
+      }),
+      report: (ui, result, { containerName }) => {
+        if (wasEmptyAnswer(result)) announceEmptyAnswer(ui, containerName);
+        else announceTasks(ui, containerName, result.tasks);
       },
-    });
-    if (outcome === EDIT) continue;
-    if (wasEmptyAnswer(outcome)) announceEmptyAnswer(ui, containerName);
-    else announceTasks(ui, containerName, outcome.tasks);
-    return outcome;
-  }
+    }),
+  ];
 }
 
 /** The confirmation's body: each change on a line, as it will be sent. */

@@ -1,103 +1,104 @@
 import type { DnssecState } from '../api';
-import { isGcoreApiError, type GcoreApiError } from '../api/errors';
+import { isGcoreApiError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
-import { isNodeOfType } from '../tree/treeNodes';
-import type { Services } from '../services';
-import { BACK, UserCancelledError, type PromptUi } from '../prompts/promptUi';
 import { zoneNameForDisplay } from '../models/zoneCreate';
+import type { Services } from '../services';
+import type { KnownZone } from '../state/knownZones';
+import { isNodeOfType, type TreeNode } from '../tree/treeNodes';
+import { pickZone } from '../ui/pickers/zonePicker';
+import { BACK, UserCancelledError, type PromptUi } from '../ui/promptUi';
 import { zoneNameArgument } from './arguments';
-import { ReportedError, type CommandSpec, type Invocation } from './commandRunner';
-import { promptZoneName } from './zonePrompts';
+import { command, type Command } from './command';
+import { reported } from './flowRunner';
 
 const REGISTRAR_HINT = 'Give this DS record to the registrar of the domain so that resolvers can validate the zone.';
 
-export function dnssecCommands(services: Services): CommandSpec[] {
-  const toggle = (enabled: boolean): CommandSpec => ({
-    id: enabled ? 'gcore.enableDnssec' : 'gcore.disableDnssec',
-    what: enabled ? 'Enable DNSSEC' : 'Disable DNSSEC',
-    handler: (invocation, arg) => toggleDnssec(services, invocation, arg, enabled),
-  });
+interface Toggle {
+  name: string;
+  /** Disable even while the registrar may still publish the DS record (`force_disable`), after a second yes. */
+  force?: boolean;
+}
+
+type ZoneDetailNode = Extract<TreeNode, { nodeType: 'zoneDetail' }>;
+
+export function dnssecCommands(services: Services): Command<never, unknown, never>[] {
+  const toggle = (enabled: boolean) =>
+    command<Toggle, DnssecState>({
+      id: enabled ? 'gcore.enableDnssec' : 'gcore.disableDnssec',
+      what: () => (enabled ? 'Enable DNSSEC' : 'Disable DNSSEC'),
+      parse: (arg) => ({ name: zoneNameArgument(arg) as string }),
+      ask: async (ui, _draft, node) => ({
+        name:
+          zoneNameArgument(node) ??
+          (await askZone(ui, services.zones.all(), enabled ? 'Gcore: Enable DNSSEC' : 'Gcore: Disable DNSSEC', (zone) => zone.dnssec !== (enabled ? 'on' : 'off'))),
+      }),
+      confirm: enabled
+        ? undefined
+        : (ui, { name }) =>
+            ui.confirm({
+              message: `Disable DNSSEC for ${zoneNameForDisplay(name)}?`,
+              detail:
+                "Gcore will stop signing the zone. If the domain's registrar still publishes a DS record for it, validating resolvers " +
+                'will treat its answers as bogus and the domain will stop resolving for their users. Remove the DS record at the ' +
+                'registrar first (and wait for its TTL to pass).',
+              confirmLabel: 'Disable DNSSEC',
+            }),
+      progress: ({ name }) => `${enabled ? 'Enabling' : 'Disabling'} DNSSEC for ${zoneNameForDisplay(name)}…`,
+      run: async ({ name, force }, { signal }) => {
+        const response = await services.client.dns.setDnssec(name, enabled, { signal, forceDisable: force });
+        await services.zones.recordDnssec(name, enabled, response);
+        services.log.info(`DNSSEC ${enabled ? 'enabled' : 'disabled'} for ${name}`);
+        return response;
+      },
+      onFailure: async (ui, error, args) => {
+        // Gcore refuses to stop signing while the registrar may still publish the DS record (its DNSSEC guide).
+        if (enabled || args.force || !isGcoreApiError(error) || error.kind !== 'conflict') return undefined;
+        const confirmed = await ui.confirm({
+          message: `Gcore did not disable DNSSEC for ${zoneNameForDisplay(args.name)}: the DS record may still be published at the domain's registrar.`,
+          detail:
+            `Gcore said: ${failureReason(error)}\n\n` +
+            'While the registrar publishes a DS record, resolvers that validate DNSSEC expect signed answers. If Gcore stops ' +
+            'signing now, those resolvers treat the zone as bogus and the domain stops resolving for their users until the DS ' +
+            'record is removed and its TTL has passed. Disable anyway only if the DS record is already gone or the domain may ' +
+            'stop resolving for a while.',
+          confirmLabel: 'Disable Anyway',
+        });
+        if (!confirmed) throw reported(error);
+        return { runAgainWith: { ...args, force: true } };
+      },
+      report: (ui, response, { name }) => announce(ui, zoneNameForDisplay(name), enabled, response),
+    });
   return [
     toggle(true),
     toggle(false),
-    {
+    command<string, string>({
       id: 'gcore.copyDsRecord',
-      what: 'Copy DS record',
-      handler: async ({ ui, programmatic }, arg) => {
-        const name = zoneNameArgument(arg) ?? (await askZone(services, ui, 'Gcore: Copy DS Record', (zone) => zone.dnssec === 'on'));
+      what: () => 'Copy DS record',
+      parse: (arg) => zoneNameArgument(arg) as string,
+      ask: async (ui, _draft, node) =>
+        zoneNameArgument(node) ?? (await askZone(ui, services.zones.all(), 'Gcore: Copy DS Record', (zone) => zone.dnssec === 'on')),
+      run: async (name, { ui }) => {
         const ds = services.zones.get(name)?.ds?.ds;
-        if (!ds) {
-          throw new Error(
-            `No DS record is known for ${zoneNameForDisplay(name)}: enable DNSSEC for the zone from this extension first.`,
-          );
-        }
+        if (!ds) throw new Error(`No DS record is known for ${zoneNameForDisplay(name)}: enable DNSSEC for the zone from this extension first.`);
         await ui.copyToClipboard(ds);
-        if (!programmatic) void ui.notify('info', `Copied the DS record of ${zoneNameForDisplay(name)}. ${REGISTRAR_HINT}`);
         return ds;
       },
-    },
-    {
+      report: (ui, _ds, name) => void ui.notify('info', `Copied the DS record of ${zoneNameForDisplay(name)}. ${REGISTRAR_HINT}`),
+    }),
+    command<ZoneDetailNode, undefined>({
       id: 'gcore.copyDnssecValue',
-      what: 'Copy value',
-      isProgrammatic: () => false,
-      handler: async ({ ui }, node) => {
+      what: () => 'Copy value',
+      ask: async (_ui, _draft, node) => {
         if (!isNodeOfType(node, 'zoneDetail')) throw new Error('Copy Value copies a DNSSEC row of the Gcore tree; choose it on such a row.');
+        return node;
+      },
+      run: async (node, { ui }) => {
         await ui.copyToClipboard(node.row.value);
-        void ui.notify('info', `Copied the ${node.row.label} of ${zoneNameForDisplay(node.zone.name)}.`);
         return undefined;
       },
-    },
+      report: (ui, _result, node) => void ui.notify('info', `Copied the ${node.row.label} of ${zoneNameForDisplay(node.zone.name)}.`),
+    }),
   ];
-}
-
-async function toggleDnssec(services: Services, { ui, programmatic }: Invocation, arg: unknown, enabled: boolean): Promise<DnssecState> {
-  const title = enabled ? 'Gcore: Enable DNSSEC' : 'Gcore: Disable DNSSEC';
-  const name =
-    zoneNameArgument(arg) ?? (await askZone(services, ui, title, (zone) => zone.dnssec !== (enabled ? 'on' : 'off')));
-  const display = zoneNameForDisplay(name);
-  const interactive = !programmatic;
-  if (interactive && !enabled) {
-    const confirmed = await ui.confirm({
-      message: `Disable DNSSEC for ${display}?`,
-      detail:
-        'Gcore will stop signing the zone. If the domain\'s registrar still publishes a DS record for it, validating resolvers ' +
-        'will treat its answers as bogus and the domain will stop resolving for their users. Remove the DS record at the ' +
-        'registrar first (and wait for its TTL to pass).',
-      confirmLabel: 'Disable DNSSEC',
-    });
-    if (!confirmed) throw new UserCancelledError();
-  }
-  const call = (forceDisable: boolean) => (signal?: AbortSignal) => services.client.dns.setDnssec(name, enabled, { signal, forceDisable });
-  const progressTitle = `${enabled ? 'Enabling' : 'Disabling'} DNSSEC for ${display}…`;
-  let response: DnssecState;
-  try {
-    response = interactive ? await ui.withProgress({ title: progressTitle, run: call(false) }) : await call(false)();
-  } catch (error) {
-    if (!interactive || enabled || !isGcoreApiError(error) || error.kind !== 'conflict') throw error;
-    // Gcore refuses to stop signing while the registrar may still publish the DS record (its DNSSEC guide).
-    const forced = await confirmForcedDisable(ui, display, error);
-    response = await ui.withProgress({ title: progressTitle, run: call(forced) });
-  }
-  await services.zones.recordDnssec(name, enabled, response);
-  services.log.info(`DNSSEC ${enabled ? 'enabled' : 'disabled'} for ${name}`);
-  if (interactive) announce(ui, display, enabled, response);
-  return response;
-}
-
-/** Explains Gcore's 409 and asks whether to disable anyway; resolves to true, or throws when the user declines. */
-async function confirmForcedDisable(ui: PromptUi, display: string, error: GcoreApiError): Promise<true> {
-  const confirmed = await ui.confirm({
-    message: `Gcore did not disable DNSSEC for ${display}: the DS record may still be published at the domain's registrar.`,
-    detail:
-      `Gcore said: ${failureReason(error)}\n\n` +
-      'While the registrar publishes a DS record, resolvers that validate DNSSEC expect signed answers. If Gcore stops ' +
-      'signing now, those resolvers treat the zone as bogus and the domain stops resolving for their users until the DS ' +
-      'record is removed and its TTL has passed. Disable anyway only if the DS record is already gone or the domain may ' +
-      'stop resolving for a while.',
-    confirmLabel: 'Disable Anyway',
-  });
-  if (!confirmed) throw new ReportedError(error);
-  return true;
 }
 
 function announce(ui: PromptUi, display: string, enabled: boolean, response: DnssecState): void {
@@ -115,29 +116,9 @@ function announce(ui: PromptUi, display: string, enabled: boolean, response: Dns
   });
 }
 
-async function askZone(
-  services: Services,
-  ui: PromptUi,
-  title: string,
-  prefer: (zone: { dnssec: string }) => boolean,
-): Promise<string> {
-  const zones = services.zones.all();
-  if (zones.length === 0) return promptZoneName(ui, { title });
-  const preferred = zones.filter(prefer);
-  const other = Symbol('other');
-  const choice = await ui.pick<string | typeof other>({
-    title,
-    placeholder: 'Zone',
-    items: [
-      ...[...preferred, ...zones.filter((zone) => !prefer(zone))].map((zone) => ({
-        label: zoneNameForDisplay(zone.name),
-        description: `DNSSEC ${zone.dnssec}`,
-        value: zone.name,
-      })),
-      { label: '$(edit) Enter a zone name…', value: other },
-    ],
-  });
-  if (choice === BACK) throw new UserCancelledError();
-  if (choice === other) return promptZoneName(ui, { title });
-  return choice;
+/** A known zone (those the command would change first), or a typed name. */
+async function askZone(ui: PromptUi, zones: readonly KnownZone[], title: string, prefer: (zone: KnownZone) => boolean): Promise<string> {
+  const name = await pickZone(ui, zones, { title }, { prefer, allowTyped: true, placeholder: 'Zone' });
+  if (name === BACK) throw new UserCancelledError();
+  return name;
 }

@@ -1,71 +1,69 @@
 import type { GpuFlavorList } from '../api';
+import { validateListGpuFlavorsArgs, type ListGpuFlavorsArgs } from '../models/commandArgs';
 import type { Services } from '../services';
 import { flavorFilters } from '../state/settings';
-import { BACK, UserCancelledError } from '../prompts/promptUi';
 import { flavorView, sortFlavors } from '../tree/presentation/flavorView';
 import { isNodeOfType, type TreeNode } from '../tree/treeNodes';
-import { validateListGpuFlavorsArgs } from '../models/commandArgs';
-import { InvalidArgumentError, unwrap } from './arguments';
-import type { CommandSpec } from './commandRunner';
-import { pickLocation } from './locationPrompts';
+import { pickProjectRegion } from '../ui/pickers/projectRegionPicker';
+import { BACK, UserCancelledError } from '../ui/promptUi';
+import { InvalidArgumentError, unwrap } from '../validation/problems';
+import { command, type Command } from './command';
 
-export function flavorCommands(services: Services): CommandSpec[] {
+type FlavorNode = Extract<TreeNode, { nodeType: 'flavor' }>;
+
+export function flavorCommands(services: Services): Command<never, unknown, never>[] {
   return [
-    {
+    command<ListGpuFlavorsArgs, GpuFlavorList>({
       id: 'gcore.listGpuFlavors',
-      what: 'List GPU flavors',
-      handler: async ({ ui, programmatic }, arg) => {
-        if (programmatic) {
-          const args = unwrap(validateListGpuFlavorsArgs(arg));
-          const filters = flavorFilters();
-          return services.client.gpu.listFlavors({
-            projectId: args.projectId,
-            regionId: args.regionId,
-            hideDisabled: args.hideDisabled ?? filters.hideDisabled,
-            includePrices: args.includePrices ?? filters.includePrices,
-          });
-        }
-        const location = await pickLocation(ui, { title: 'Gcore: List GPU Flavors' });
-        if (location === BACK) throw new UserCancelledError();
+      what: () => 'List GPU flavors',
+      parse: (arg) => unwrap(validateListGpuFlavorsArgs(arg)),
+      ask: async (ui) => pickProjectRegion(ui, 'Gcore: List GPU Flavors'),
+      progress: ({ projectId, regionId }) => `Loading GPU flavors of project ${projectId}, region ${regionId}…`,
+      run: (args, { signal }) => {
         const filters = flavorFilters();
-        const list: GpuFlavorList = await ui.withProgress({
-          title: `Loading GPU flavors of project ${location.projectId}, region ${location.regionId}…`,
-          run: (signal) => services.client.gpu.listFlavors({ ...location, ...filters }, { signal }),
-        });
+        const query = {
+          projectId: args.projectId,
+          regionId: args.regionId,
+          hideDisabled: args.hideDisabled ?? filters.hideDisabled,
+          includePrices: args.includePrices ?? filters.includePrices,
+        };
+        return services.client.gpu.listFlavors(query, { signal });
+      },
+      report: async (ui, list, { projectId, regionId }) => {
         if (list.results.length === 0) {
-          void ui.notify('info', `No GPU flavors in project ${location.projectId}, region ${location.regionId}.`);
-          return list;
+          void ui.notify('info', `No GPU flavors in project ${projectId}, region ${regionId}.`);
+          return;
         }
+        const showPrices = flavorFilters().includePrices;
         const chosen = await ui.pick({
-          title: `GPU flavors · project ${location.projectId} · region ${location.regionId} (${list.count})`,
+          title: `GPU flavors · project ${projectId} · region ${regionId} (${list.count})`,
           placeholder: 'Choose a flavor to copy its name',
           items: sortFlavors(list.results).map((flavor) => {
-            const view = flavorView(flavor, { showPrices: filters.includePrices });
+            const view = flavorView(flavor, { showPrices });
             return { label: view.label, description: view.description, value: flavor.name };
           }),
         });
         if (chosen === BACK) throw new UserCancelledError();
         await ui.copyToClipboard(chosen);
         void ui.notify('info', `Copied flavor name ${chosen}.`);
-        return list;
       },
-    },
-    {
+    }),
+    command<FlavorNode, string>({
       id: 'gcore.copyFlavorName',
-      what: 'Copy flavor name',
-      isProgrammatic: () => false,
-      handler: async ({ ui }, arg) => {
-        if (!isNodeOfType(arg, 'flavor')) throw new InvalidArgumentError([{ field: 'node', message: 'must be a GPU flavor node' }]);
-        await ui.copyToClipboard(arg.flavor.name);
-        return arg.flavor.name;
+      what: () => 'Copy flavor name',
+      ask: async (_ui, _draft, node) => {
+        if (!isNodeOfType(node, 'flavor')) throw new InvalidArgumentError([{ field: 'node', message: 'must be a GPU flavor node' }]);
+        return node;
       },
-    },
-    {
+      run: async (node, { ui }) => {
+        await ui.copyToClipboard(node.flavor.name);
+        return node.flavor.name;
+      },
+    }),
+    command<TreeNode | undefined, undefined>({
       id: 'gcore.refresh',
-      what: 'Refresh',
-      isProgrammatic: () => false,
-      handler: async (_invocation, arg) => {
-        const node = arg as TreeNode | undefined;
+      what: () => 'Refresh',
+      run: async (node) => {
         if (node && isNodeOfType(node, 'location')) {
           services.flavors.invalidate(node.location);
           services.tree.refresh(node);
@@ -77,6 +75,6 @@ export function flavorCommands(services: Services): CommandSpec[] {
         }
         return undefined;
       },
-    },
+    }),
   ];
 }

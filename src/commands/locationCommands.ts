@@ -1,39 +1,41 @@
+import { validateProjectRegion, type ProjectRegion } from '../models/projectRegion';
 import type { Services } from '../services';
 import { addLocation, removeLocation } from '../state/settings';
 import { isNodeOfType } from '../tree/treeNodes';
-import { validateProjectRegion } from '../models/projectRegion';
-import { unwrap } from './arguments';
-import type { CommandSpec } from './commandRunner';
-import { promptNewLocation } from './locationPrompts';
+import { promptNewProjectRegion } from '../ui/pickers/projectRegionPicker';
+import { unwrap } from '../validation/problems';
+import { command, type Command } from './command';
 
-export function locationCommands(services: Services): CommandSpec[] {
+export function locationCommands(services: Services): Command<never, unknown, never>[] {
   return [
-    {
+    command<ProjectRegion, boolean>({
       id: 'gcore.addLocation',
-      what: 'Add project and region',
-      handler: async ({ ui, programmatic }, arg) => {
-        const location = programmatic ? unwrap(validateProjectRegion(arg)) : await promptNewLocation(ui, 'Gcore: Add Project and Region', true);
+      what: () => 'Add project and region',
+      parse: (arg) => unwrap(validateProjectRegion(arg)),
+      ask: (ui) => promptNewProjectRegion(ui, 'Gcore: Add Project and Region'),
+      run: async (location) => {
         const added = await addLocation(location);
         services.log.info(`location ${location.projectId}/${location.regionId} ${added ? 'added' : 'updated'}`);
-        if (!programmatic) {
-          const what = `project ${location.projectId}, region ${location.regionId}`;
-          void ui.notify('info', added ? `Added ${what} to GPU Flavors.` : `Updated ${what}.`);
-        }
-        return undefined;
+        return added;
       },
-    },
-    {
+      returns: () => undefined,
+      report: (ui, added, location) => {
+        const what = `project ${location.projectId}, region ${location.regionId}`;
+        void ui.notify('info', added ? `Added ${what} to GPU Flavors.` : `Updated ${what}.`);
+      },
+    }),
+    command<ProjectRegion, undefined>({
       id: 'gcore.removeLocation',
-      what: 'Remove project and region',
-      handler: async ({ ui, programmatic }, arg) => {
-        const location = isNodeOfType(arg, 'location') ? arg.location : unwrap(validateProjectRegion(arg));
+      what: () => 'Remove project and region',
+      parse: (arg) => unwrap(validateProjectRegion(arg)),
+      ask: async (_ui, _draft, node) => (isNodeOfType(node, 'location') ? node.location : unwrap(validateProjectRegion(node))),
+      run: async (location) => {
         await removeLocation(location);
         services.flavors.invalidate(location);
-        if (!programmatic) {
-          void ui.notify('info', `Removed project ${location.projectId}, region ${location.regionId} from the tree (only from this list).`);
-        }
         return undefined;
       },
-    },
+      report: (ui, _result, location) =>
+        void ui.notify('info', `Removed project ${location.projectId}, region ${location.regionId} from the tree (only from this list).`),
+    }),
   ];
 }

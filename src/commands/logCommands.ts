@@ -1,16 +1,15 @@
 import type { Services } from '../services';
-import type { CommandSpec } from './commandRunner';
+import { command, type Command } from './command';
 
-export function logCommands(services: Services): CommandSpec[] {
+export function logCommands(services: Services): Command<never, unknown, never>[] {
   return [
-    {
+    command<undefined, undefined>({
       id: 'gcore.showLog',
-      what: 'Show log',
-      isProgrammatic: () => false,
-      handler: async () => {
+      what: () => 'Show log',
+      run: async () => {
         services.log.show();
         return undefined;
       },
-    },
+    }),
   ];
 }

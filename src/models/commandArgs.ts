@@ -2,7 +2,7 @@ import { apiKeyProblem } from '../api/http/apiKeyText';
 import { CONTAINER_NAME_FIELD, CONTAINER_UPDATE_FIELDS } from './containerUpdate';
 import type { ContainerUpdate } from './containerUpdate';
 import { checkFields, isPlainObject } from '../validation/fieldChecks';
-import type { FieldSpec } from '../validation/fieldSpec';
+import type { FieldSpec, StringFieldSpec } from '../validation/fieldSpec';
 import { PROJECT_ID_FIELD, REGION_ID_FIELD } from './projectRegion';
 import { validated } from '../validation/problems';
 import type { FieldProblem, Validated } from '../validation/problems';
@@ -41,17 +41,15 @@ const LIST_GPU_FLAVORS_ARGS: readonly FieldSpec[] = [
   { name: 'includePrices', kind: 'boolean', label: 'Include prices', description: 'Ask for flavor prices.' },
 ];
 
-const API_KEY_ARGS: readonly FieldSpec[] = [
-  {
-    name: 'apiKey',
-    kind: 'string',
-    label: 'API key',
-    description: 'A Gcore API key.',
-    required: true,
-    trim: true,
-    minLength: 1,
-  },
-];
+export const API_KEY_FIELD: StringFieldSpec = {
+  name: 'apiKey',
+  kind: 'string',
+  label: 'API key',
+  description: 'A Gcore API key.',
+  required: true,
+  trim: true,
+  minLength: 1,
+};
 
 export function validateUpdateContainerArgs(input: unknown): Validated<UpdateContainerArgs> {
   return validateArgs<UpdateContainerArgs>(input, UPDATE_CONTAINER_ARGS, (args, problems) => {
@@ -67,18 +65,13 @@ export function validateListGpuFlavorsArgs(input: unknown): Validated<ListGpuFla
 
 /** Accepts `{ apiKey }` and returns the trimmed key, refusing one that cannot be sent (see apiKeyProblem). */
 export function validateApiKeyArg(input: unknown): Validated<string> {
-  const result = validateArgs<{ apiKey: string }>(input, API_KEY_ARGS, (args, problems) => {
+  const result = validateArgs<{ apiKey: string }>(input, [API_KEY_FIELD], (args, problems) => {
     const problem = typeof args.apiKey === 'string' ? apiKeyProblem(args.apiKey) : undefined;
     if (problem !== undefined) problems.push({ field: 'apiKey', message: problem });
   });
   return result.ok ? { ok: true, value: result.value.apiKey } : result;
 }
 
-/** What the Set API Key box says about typed text, or undefined when the key can be stored. */
-export function apiKeyTextProblem(text: string): string | undefined {
-  const problem = apiKeyProblem(text.trim());
-  return problem === undefined ? undefined : `The API key ${problem}.`;
-}
 
 /** Accepts a zone name string or `{ zoneName }` and returns the normalized name; problems use the field 'zoneName'. */
 export function validateZoneNameArg(input: unknown): Validated<string> {

@@ -164,34 +164,6 @@ export function validateContainerFieldText(path: string, text: string): string |
   return checkFieldText(spec, text);
 }
 
-export function validateFlavorText(text: string): string | undefined {
-  return validateContainerFieldText('flavor', text);
-}
-
-export function validateTimeoutText(text: string): string | undefined {
-  return validateContainerFieldText('timeout', text);
-}
-
-export function validatePortText(text: string): string | undefined {
-  return validateContainerFieldText('listening_port', text);
-}
-
-export function validateImageText(text: string): string | undefined {
-  return validateContainerFieldText('image', text);
-}
-
-export function validateTopicNameText(text: string): string | undefined {
-  return validateContainerFieldText('logging.topic_name', text);
-}
-
-export function validateRetentionPeriodText(text: string): string | undefined {
-  return validateContainerFieldText('logging.retention_policy.period', text);
-}
-
-export function validateContainerNameText(text: string): string | undefined {
-  return checkFieldText(CONTAINER_NAME_FIELD, text);
-}
-
 /** Splits 'KEY=VALUE' at the first '='; the key is trimmed (names hold no spaces), the value is kept as typed. */
 export function parseEnvEntry(text: string): { key: string; value: string } | undefined {
   const equals = text.indexOf('=');

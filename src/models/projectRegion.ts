@@ -1,5 +1,5 @@
 import type { ProjectRegionRef } from '../core/projectRegion';
-import { checkFieldText, checkFields, isPlainObject } from '../validation/fieldChecks';
+import { checkFields, isPlainObject } from '../validation/fieldChecks';
 import type { FieldSpec, IntegerFieldSpec, StringFieldSpec } from '../validation/fieldSpec';
 import { validated } from '../validation/problems';
 import type { FieldProblem, Validated } from '../validation/problems';
@@ -12,8 +12,8 @@ export interface ProjectRegion extends ProjectRegionRef {
 export const PROJECT_ID_FIELD: IntegerFieldSpec = {
   name: 'projectId',
   kind: 'integer',
-  label: 'Project id',
-  description: 'Numeric id of a Gcore cloud project.',
+  label: 'Project ID',
+  description: 'Numeric ID of a Gcore Cloud project, a positive integer; the Gcore Customer Portal shows it.',
   required: true,
   minimum: 1,
   maximum: Number.MAX_SAFE_INTEGER,
@@ -22,11 +22,11 @@ export const PROJECT_ID_FIELD: IntegerFieldSpec = {
 export const REGION_ID_FIELD: IntegerFieldSpec = {
   ...PROJECT_ID_FIELD,
   name: 'regionId',
-  label: 'Region id',
-  description: 'Numeric id of a Gcore cloud region.',
+  label: 'Region ID',
+  description: 'Numeric ID of a Gcore Cloud region, a positive integer; the Gcore Customer Portal shows it.',
 };
 
-const LABEL_FIELD: StringFieldSpec = {
+export const LABEL_FIELD: StringFieldSpec = {
   name: 'label',
   kind: 'string',
   label: 'Label',
@@ -48,9 +48,4 @@ export function validateProjectRegion(input: unknown): Validated<ProjectRegion> 
     delete location.label;
   }
   return validated(location as unknown as ProjectRegion, problems);
-}
-
-/** For an input box asking for a project or region id. */
-export function validateIdText(text: string): string | undefined {
-  return checkFieldText(PROJECT_ID_FIELD, text);
 }

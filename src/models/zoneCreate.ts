@@ -1,5 +1,5 @@
 import { domainNameForDisplay } from '../validation/domainName';
-import { checkFieldText, checkFields, isPlainObject } from '../validation/fieldChecks';
+import { checkFields, isPlainObject } from '../validation/fieldChecks';
 import type { FieldSpec, IntegerFieldSpec, StringFieldSpec } from '../validation/fieldSpec';
 import { validated } from '../validation/problems';
 import type { FieldProblem, Validated } from '../validation/problems';
@@ -25,7 +25,7 @@ function unsigned(name: keyof ZoneCreate, label: string, description: string): I
   return { name, kind: 'integer', label, description, minimum: 0, maximum: MAX_UNSIGNED_32 };
 }
 
-const ZONE_NAME_FIELD: StringFieldSpec & { name: 'name' } = {
+export const ZONE_NAME_FIELD: StringFieldSpec & { name: 'name' } = {
   name: 'name',
   kind: 'string',
   label: 'Zone name',
@@ -59,10 +59,6 @@ export function normalizeZoneName(input: unknown, field = 'name'): Validated<str
   const problems: FieldProblem[] = [];
   const value = checkFields([{ ...ZONE_NAME_FIELD, name: field }], { [field]: input }, '', problems)[field];
   return validated(value as string, problems);
-}
-
-export function validateZoneNameText(text: string): string | undefined {
-  return checkFieldText(ZONE_NAME_FIELD, text);
 }
 
 export function validateZoneCreate(input: unknown): Validated<ZoneCreate> {

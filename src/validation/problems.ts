@@ -13,3 +13,17 @@ export function validated<T>(value: T, problems: FieldProblem[]): Validated<T> {
 export function describeProblems(problems: FieldProblem[]): string {
   return problems.map((p) => (p.field === '' ? p.message : `${p.field}: ${p.message}`)).join('; ');
 }
+
+/** Input was refused before any request; the message names the field. */
+export class InvalidArgumentError extends Error {
+  constructor(readonly problems: FieldProblem[]) {
+    super(`Invalid argument: ${describeProblems(problems)}`);
+    this.name = 'InvalidArgumentError';
+  }
+}
+
+/** The value of a valid result; an invalid one throws InvalidArgumentError. */
+export function unwrap<T>(checked: Validated<T>): T {
+  if (!checked.ok) throw new InvalidArgumentError(checked.problems);
+  return checked.value;
+}

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { BACK } from '../../src/prompts/promptUi';
+import { BACK } from '../../src/ui/promptUi';
 import type { Emulator } from '../emulator/server';
 import { TEST_KEY, eventually, extensionApi, setKey, setLocations, sharedEmulator, useUi } from './support/harness';
 import { CANCEL, ScriptedUi, type Answer } from './support/scriptedUi';

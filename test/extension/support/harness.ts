@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { TestingApi } from '../../../src/extension';
-import type { PromptUi } from '../../../src/prompts/promptUi';
+import type { PromptUi } from '../../../src/ui/promptUi';
 import { start, type Emulator } from '../../emulator/server';
 
 export const EXTENSION_ID = 'gcore-vscode.gcore-vscode';

@@ -8,7 +8,7 @@ import {
   type ProgressTask,
   type PromptUi,
   type Severity,
-} from '../../../src/prompts/promptUi';
+} from '../../../src/ui/promptUi';
 
 /** Dismissing a prompt (Escape). */
 export const CANCEL = Symbol('cancel');

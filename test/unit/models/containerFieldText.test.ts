@@ -1,17 +1,12 @@
 import * as assert from 'node:assert/strict';
 import {
+  CONTAINER_NAME_FIELD,
   parseEnvEntry,
   validateContainerFieldText,
-  validateContainerNameText,
   validateEnvEntryText,
-  validateFlavorText,
-  validateImageText,
-  validatePortText,
-  validateRetentionPeriodText,
   validateScaleText,
-  validateTimeoutText,
-  validateTopicNameText,
 } from '../../../src/models/containerUpdate';
+import { checkFieldText } from '../../../src/validation/fieldChecks';
 import type { FieldProblem } from '../../../src/validation/problems';
 import { label } from '../validation/expectations';
 
@@ -23,7 +18,7 @@ interface TextRow {
 const textValidators: { name: string; validate: (text: string) => string | undefined; rows: TextRow[] }[] = [
   {
     name: 'validateFlavorText',
-    validate: validateFlavorText,
+    validate: (text: string) => validateContainerFieldText('flavor', text),
     rows: [
       { text: '250mCPU-512MiB' },
       { text: '80mCPU-128MB' },
@@ -35,7 +30,7 @@ const textValidators: { name: string; validate: (text: string) => string | undef
   },
   {
     name: 'validateTimeoutText',
-    validate: validateTimeoutText,
+    validate: (text: string) => validateContainerFieldText('timeout', text),
     rows: [
       { text: '0' },
       { text: '180' },
@@ -50,7 +45,7 @@ const textValidators: { name: string; validate: (text: string) => string | undef
   },
   {
     name: 'validatePortText',
-    validate: validatePortText,
+    validate: (text: string) => validateContainerFieldText('listening_port', text),
     rows: [
       { text: '1' },
       { text: '65535' },
@@ -79,22 +74,22 @@ const textValidators: { name: string; validate: (text: string) => string | undef
   },
   {
     name: 'validateImageText',
-    validate: validateImageText,
+    validate: (text: string) => validateContainerFieldText('image', text),
     rows: [{ text: 'nginx:latest' }, { text: '', message: /must not be empty/ }, { text: 'x'.repeat(231), message: /at most 230/ }],
   },
   {
     name: 'validateTopicNameText',
-    validate: validateTopicNameText,
+    validate: (text: string) => validateContainerFieldText('logging.topic_name', text),
     rows: [{ text: 'team.logs' }, { text: 'Team.Logs', message: /lower-case/ }, { text: 'x'.repeat(224), message: /at most 223/ }],
   },
   {
     name: 'validateRetentionPeriodText',
-    validate: validateRetentionPeriodText,
+    validate: (text: string) => validateContainerFieldText('logging.retention_policy.period', text),
     rows: [{ text: '1' }, { text: '1825' }, { text: '0', message: /between 1 and 1825/ }, { text: '1826', message: /between 1 and 1825/ }],
   },
   {
-    name: 'validateContainerNameText',
-    validate: validateContainerNameText,
+    name: 'the container name box',
+    validate: (text: string) => checkFieldText(CONTAINER_NAME_FIELD, text),
     rows: [{ text: 'my-app' }, { text: 'ab', message: /at least 3/ }, { text: 'my_app', message: /letters, digits, dots and hyphens/ }],
   },
 ];

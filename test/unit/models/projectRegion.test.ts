@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { projectRegionKey } from '../../../src/core/projectRegion';
-import { PROJECT_REGION_FIELDS, validateIdText, validateProjectRegion } from '../../../src/models/projectRegion';
+import { PROJECT_ID_FIELD, PROJECT_REGION_FIELDS, validateProjectRegion } from '../../../src/models/projectRegion';
+import { checkFieldText } from '../../../src/validation/fieldChecks';
 import type { ProjectRegion } from '../../../src/models/projectRegion';
 import { assertProblems, assertValid, label } from '../validation/expectations';
 import type { ExpectedProblem } from '../validation/expectations';
@@ -66,7 +67,7 @@ describe('PROJECT_REGION_FIELDS', () => {
   });
 });
 
-describe('validateIdText', () => {
+describe('the project and region ID boxes (checkFieldText with PROJECT_ID_FIELD)', () => {
   const rows: { text: string; message?: RegExp }[] = [
     { text: '1' },
     { text: ' 42 ' },
@@ -84,7 +85,7 @@ describe('validateIdText', () => {
   ];
   for (const row of rows) {
     it(label(row.text), () => {
-      const message = validateIdText(row.text);
+      const message = checkFieldText(PROJECT_ID_FIELD, row.text);
       if (row.message === undefined) {
         assert.equal(message, undefined);
       } else {

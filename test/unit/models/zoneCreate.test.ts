@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
+import { checkFieldText } from '../../../src/validation/fieldChecks';
 import {
   ZONE_CREATE_FIELDS,
   normalizeZoneName,
   validateZoneCreate,
-  validateZoneNameText,
+  ZONE_NAME_FIELD,
   zoneNameForDisplay,
 } from '../../../src/models/zoneCreate';
 import type { ZoneCreate } from '../../../src/models/zoneCreate';
@@ -85,7 +86,7 @@ describe('normalizeZoneName', () => {
   });
 });
 
-describe('validateZoneNameText', () => {
+describe('the zone name box (checkFieldText with ZONE_NAME_FIELD)', () => {
   const rows: { text: string; message?: RegExp }[] = [
     { text: 'example.com' },
     { text: 'Bücher.de.' },
@@ -95,7 +96,7 @@ describe('validateZoneNameText', () => {
   ];
   for (const row of rows) {
     it(label(row.text), () => {
-      const message = validateZoneNameText(row.text);
+      const message = checkFieldText(ZONE_NAME_FIELD, row.text);
       if (row.message === undefined) {
         assert.equal(message, undefined);
       } else {

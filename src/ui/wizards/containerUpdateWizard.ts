@@ -1,24 +1,22 @@
-import { BACK, type PromptUi, type StepPosition } from '../prompts/promptUi';
-import type { StepContext, WizardStep } from '../prompts/wizard';
 import {
   CONTAINER_UPDATE_FIELDS,
   parseEnvEntry,
-  validateContainerNameText,
   validateEnvEntryText,
   validateScaleText,
   type ContainerUpdate,
-} from '../models/containerUpdate';
-import { findFieldSpec } from '../validation/fieldChecks';
-import type { BooleanFieldSpec, TextFieldSpec } from '../validation/fieldSpec';
-import type { ProjectRegion } from '../models/projectRegion';
-import { fieldTextProblem, promptBooleanField, promptTextField } from './fieldPrompts';
-import { pickLocation } from './locationPrompts';
+} from '../../models/containerUpdate';
+import { findFieldSpec } from '../../validation/fieldChecks';
+import type { BooleanFieldSpec, TextFieldSpec } from '../../validation/fieldSpec';
+import { fieldTextProblem, promptField } from '../fieldInput';
+import { containerNameStep } from '../pickers/containerNamePicker';
+import { projectRegionSteps, type ProjectRegionAnswers } from '../pickers/projectRegionPicker';
+import { BACK, type PromptUi, type StepPosition } from '../promptUi';
+import type { StepContext, WizardStep } from '../wizard';
 
 export type ContainerField = keyof ContainerUpdate;
 
 /** The answers so far; kept whole when the user goes back or edits after a failed request. */
-export interface UpdateAnswers {
-  location?: ProjectRegion;
+export interface UpdateAnswers extends ProjectRegionAnswers {
   containerName?: string;
   fields: ContainerField[];
   changes: ContainerUpdate;
@@ -32,30 +30,8 @@ export const UPDATE_TITLE = 'Gcore: Update Container';
 export function updateContainerPlan(ui: PromptUi, recentNames: () => string[], answers: UpdateAnswers): WizardStep<UpdateAnswers>[] {
   const at = (position: StepContext): StepPosition => ({ title: UPDATE_TITLE, ...position });
   const steps: WizardStep<UpdateAnswers>[] = [
-    {
-      run: async (state, position) => {
-        const location = await pickLocation(ui, at(position), state.location);
-        if (location === BACK) return BACK;
-        state.location = location;
-      },
-    },
-    {
-      run: async (state, position) => {
-        const recent = recentNames();
-        const name = await ui.pick<string>({
-          ...at(position),
-          placeholder: recent.length > 0 ? 'Container name: pick a recent one or type a name' : 'Type the container name',
-          items: recent.map((item) => ({ label: item, description: 'recently used', value: item, picked: item === state.containerName })),
-          custom: {
-            label: (text) => `Use "${text.trim()}"`,
-            validate: (text) => prefixed('Container name', validateContainerNameText(text)),
-            toValue: (text) => text.trim(),
-          },
-        });
-        if (name === BACK) return BACK;
-        state.containerName = name;
-      },
-    },
+    ...projectRegionSteps(ui, at, answers),
+    containerNameStep(ui, at, recentNames),
     {
       run: async (state, position) => {
         for (;;) {
@@ -101,7 +77,7 @@ function fieldSteps(ui: PromptUi, field: ContainerField, answers: UpdateAnswers)
         {
           run: async (state, position) => {
             const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, field) as BooleanFieldSpec;
-            const value = await promptBooleanField(ui, spec, at(position), state.changes[field] ?? undefined);
+            const value = await promptField(ui, spec, at(position), state.changes[field]);
             if (value === BACK) return BACK;
             state.changes[field] = value;
           },
@@ -112,7 +88,7 @@ function fieldSteps(ui: PromptUi, field: ContainerField, answers: UpdateAnswers)
         {
           run: async (state, position) => {
             const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, field) as TextFieldSpec;
-            const value = await promptTextField(ui, spec, at(position), state.changes[field] as string | number | undefined);
+            const value = await promptField(ui, spec, at(position), state.changes[field]);
             if (value === BACK) return BACK;
             (state.changes as Record<string, unknown>)[field] = value;
           },
@@ -147,43 +123,39 @@ function loggingSteps(ui: PromptUi, answers: UpdateAnswers, at: (position: StepC
   const enabledStep: WizardStep<UpdateAnswers> = {
     run: async (state, position) => {
       const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, 'logging.enabled') as BooleanFieldSpec;
-      const value = await promptBooleanField(ui, spec, at(position), state.changes.logging?.enabled ?? undefined, {
-        yes: 'Enable logging',
-        no: 'Disable logging',
+      const value = await promptField(ui, spec, at(position), state.changes.logging?.enabled, {
+        choices: { yes: 'Enable logging', no: 'Disable logging' },
       });
       if (value === BACK) return BACK;
       state.changes.logging = value ? { ...state.changes.logging, enabled: true } : { enabled: false };
     },
   };
   if (answers.changes.logging?.enabled !== true) return [enabledStep];
-  const optionalText = (path: string, read: (state: UpdateAnswers) => number | string | undefined, write: (state: UpdateAnswers, value: string | number | undefined) => void): WizardStep<UpdateAnswers> => ({
+  const optionalField = (
+    path: string,
+    read: (state: UpdateAnswers) => number | string | undefined | null,
+    write: (state: UpdateAnswers, value: string | number | undefined) => void,
+  ): WizardStep<UpdateAnswers> => ({
     run: async (state, position) => {
       const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, path) as TextFieldSpec;
-      const current = read(state);
-      const answer = await ui.input({
-        ...at(position),
-        prompt: `${spec.label}: ${spec.description} Leave empty to not set it.`,
-        value: current === undefined ? undefined : String(current),
-        validate: (text) => (text.trim() === '' ? undefined : fieldTextProblem(spec, text)),
-      });
+      const answer = await promptField(ui, spec, at(position), read(state), { optional: true });
       if (answer === BACK) return BACK;
-      const text = answer.trim();
-      write(state, text === '' ? undefined : spec.kind === 'integer' ? Number(text) : text);
+      write(state, answer);
     },
   });
   return [
     enabledStep,
-    optionalText(
+    optionalField(
       'logging.destination_region_id',
       (state) => state.changes.logging?.destination_region_id ?? undefined,
       (state, value) => setLogging(state, 'destination_region_id', value),
     ),
-    optionalText(
+    optionalField(
       'logging.topic_name',
       (state) => state.changes.logging?.topic_name ?? undefined,
       (state, value) => setLogging(state, 'topic_name', value),
     ),
-    optionalText(
+    optionalField(
       'logging.retention_policy.period',
       (state) => state.changes.logging?.retention_policy?.period,
       (state, value) => setLogging(state, 'retention_policy', value === undefined ? undefined : { period: value as number }),

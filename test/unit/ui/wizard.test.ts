@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { BACK } from '../../../src/prompts/promptUi';
-import { runWizard, type StepContext, type WizardStep } from '../../../src/prompts/wizard';
+import { BACK } from '../../../src/ui/promptUi';
+import { runWizard, type StepContext, type WizardStep } from '../../../src/ui/wizard';
 
 interface State {
   answers: string[];

@@ -1,0 +1,179 @@
+import * as vscode from 'vscode';
+import { isGcoreApiError } from '../api/errors';
+import { describeFailure, errorForCaller, type RecoveryAction } from '../logging/failureMessage';
+import type { Logger } from '../logging/logger';
+import { UserCancelledError, isUserCancelled, type PromptUi } from '../ui/promptUi';
+import type { Command, RunContext } from './command';
+import { SilentUi } from './silentUi';
+
+export interface RunnerDeps {
+  log: Logger;
+  ui: () => PromptUi;
+}
+
+/** A failure the flow already showed the user (with its buttons): the runner only logs it. */
+class ReportedError extends Error {
+  constructor(readonly original: unknown) {
+    super(original instanceof Error ? original.message : String(original));
+    this.name = 'ReportedError';
+  }
+}
+
+const EDIT: unique symbol = Symbol('edit');
+
+/**
+ * The one runner around every command: logs start and outcome, stays silent when the user cancels,
+ * rejects programmatic callers with a plain Error (its text through the secret redaction), and turns
+ * failures of interactive calls into a message with the buttons that help.
+ */
+export function registerCommands(context: vscode.ExtensionContext, deps: RunnerDeps, commands: Command<never, unknown, never>[]): void {
+  for (const command of commands) {
+    context.subscriptions.push(vscode.commands.registerCommand(command.id, (arg: unknown) => runCommand(deps, command, arg)));
+  }
+}
+
+/**
+ * A call is programmatic when it brings an argument that is not a tree node (menus pass nodes) and the
+ * command takes arguments; it then prompts for nothing and returns the result.
+ */
+export async function runCommand<Args, Result, Draft>(deps: RunnerDeps, command: Command<Args, Result, Draft>, arg: unknown): Promise<unknown> {
+  const programmatic = command.parse !== undefined && arg !== undefined && !isTreeNode(arg);
+  deps.log.debug(`${command.id} started${programmatic ? ' (programmatic)' : ''}`);
+  const ui = deps.ui();
+  try {
+    const result = programmatic ? await runProgrammatic(command, arg, ui) : await runInteractive(deps, command, ui, arg);
+    deps.log.debug(`${command.id} finished`);
+    return command.returns ? command.returns(result) : result;
+  } catch (error) {
+    if (isUserCancelled(error) || (isCancelledRequest(error) && !programmatic)) {
+      deps.log.info(`${command.id} cancelled`);
+      return undefined;
+    }
+    const original = error instanceof ReportedError ? error.original : error;
+    deps.log.error(`${command.id} failed`, original);
+    if (programmatic) throw errorForCaller(original);
+    if (!(error instanceof ReportedError)) void presentFailure(deps, ui, command as Command<never, unknown, never>, arg, original);
+    return undefined;
+  }
+}
+
+function runProgrammatic<Args, Result, Draft>(command: Command<Args, Result, Draft>, arg: unknown, ui: PromptUi): Promise<Result> {
+  const args = (command.parse as (arg: unknown) => Args)(arg);
+  return command.run(args, { ui: new SilentUi(ui) });
+}
+
+async function runInteractive<Args, Result, Draft>(deps: RunnerDeps, command: Command<Args, Result, Draft>, ui: PromptUi, node: unknown): Promise<Result> {
+  const draft = command.draft?.() as Draft;
+  for (;;) {
+    const args = command.ask ? await command.ask(ui, draft, node) : (node as Args);
+    if (command.confirm && !(await command.confirm(ui, args))) throw new UserCancelledError();
+    await command.confirmed?.(args);
+    const outcome = await sendWithRecovery(deps, command, ui, args);
+    if (outcome === EDIT) continue;
+    await command.report?.(ui, outcome, args);
+    return outcome;
+  }
+}
+
+/**
+ * Runs the command, with progress when it names one. On failure the user keeps what they typed: Retry
+ * runs it again, Edit returns EDIT so the flow reopens its prompts, and a command's own answer to a
+ * failure (another button, a second confirmation) comes first.
+ */
+async function sendWithRecovery<Args, Result, Draft>(
+  deps: RunnerDeps,
+  command: Command<Args, Result, Draft>,
+  ui: PromptUi,
+  initial: Args,
+): Promise<Result | typeof EDIT> {
+  let args = initial;
+  for (;;) {
+    try {
+      const progress = command.progress?.(args);
+      const run = (signal?: AbortSignal) => command.run(args, { ui, signal } satisfies RunContext);
+      return await (progress === undefined ? run() : ui.withProgress({ title: progress, run }));
+    } catch (error) {
+      if (isUserCancelled(error) || isCancelledRequest(error)) {
+        if (isGcoreApiError(error) && error.mayHaveApplied && command.cancelledAfterSending) {
+          warnCancelledAfterSending(ui, command.cancelledAfterSending(args));
+        }
+        throw new UserCancelledError();
+      }
+      const handled = await command.onFailure?.(ui, error, args);
+      if (handled) {
+        args = handled.runAgainWith;
+        continue;
+      }
+      // A failure that is no request's (no key store, bad input found late) has nothing to retry.
+      if (!isGcoreApiError(error) || command.progress === undefined) throw error;
+      deps.log.error(`${command.what(args)} failed`, error);
+      const failure = describeFailure(error, command.what(args), { canRetry: true, canEdit: command.editable === true });
+      const alternative = command.alternative?.(args);
+      const offered = alternative?.when(error) ? alternative : undefined;
+      const choice = await ui.notify('error', failure.message, ...(offered ? [offered.label] : []), ...failure.actions);
+      if (offered && choice === offered.label) return offered.run();
+      if (choice === 'Retry') continue;
+      if (choice === 'Edit') return EDIT;
+      await performRecovery(deps.log, ui, choice as RecoveryAction | undefined, { requestId: failure.requestId });
+      throw new ReportedError(error);
+    }
+  }
+}
+
+async function presentFailure(deps: RunnerDeps, ui: PromptUi, command: Command<never, unknown, never>, arg: unknown, error: unknown): Promise<void> {
+  const failure = describeFailure(error, command.what());
+  const choice = await ui.notify('error', failure.message, ...failure.actions);
+  await performRecovery(deps.log, ui, choice as RecoveryAction | undefined, {
+    retry: () => vscode.commands.executeCommand(command.id, arg),
+    requestId: failure.requestId,
+  });
+}
+
+/** Carries out a recovery button that does not need the failed flow's state (Retry and Edit do). */
+async function performRecovery(
+  log: Logger,
+  ui: PromptUi,
+  action: RecoveryAction | undefined,
+  context: { retry?: () => Thenable<unknown>; requestId?: string },
+): Promise<void> {
+  switch (action) {
+    case 'Set API Key':
+      await vscode.commands.executeCommand('gcore.setApiKey');
+      break;
+    case 'Retry':
+      await context.retry?.();
+      break;
+    case 'Open Settings':
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'gcore.');
+      break;
+    case 'Show Log':
+      log.show();
+      break;
+    case 'Copy Request ID':
+      if (context.requestId) await ui.copyToClipboard(context.requestId);
+      break;
+    default:
+      break;
+  }
+}
+
+function warnCancelledAfterSending(ui: PromptUi, warning: { message: string; action?: { label: string; run: () => Promise<unknown> } }): void {
+  const { action } = warning;
+  void ui.notify('warning', warning.message, ...(action ? [action.label] : [])).then(async (choice) => {
+    if (action && choice === action.label) await action.run();
+  });
+}
+
+/** Thrown by a command that showed the failure itself (a declined second confirmation). */
+export function reported(error: unknown): Error {
+  return new ReportedError(error);
+}
+
+function isCancelledRequest(error: unknown): boolean {
+  return isGcoreApiError(error) && error.kind === 'cancelled';
+}
+
+/** Tree nodes carry a `nodeType`; menus pass them as the first argument. */
+function isTreeNode(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as { nodeType?: unknown }).nodeType === 'string';
+}

@@ -1,0 +1,42 @@
+import type { Back, ConfirmRequest, InputRequest, PickRequest, ProgressTask, PromptUi, Severity } from '../ui/promptUi';
+
+/**
+ * The UI of a programmatic call: it announces nothing and shows no progress, and a prompt is a bug (a
+ * programmatic call has all it needs in its argument). The clipboard still works: Copy DS Record puts
+ * the record there for callers too.
+ */
+export class SilentUi implements PromptUi {
+  constructor(private readonly clipboard: Pick<PromptUi, 'copyToClipboard'>) {}
+
+  input(request: InputRequest): Promise<string | Back> {
+    return refuse(request.title);
+  }
+
+  pick<T>(request: PickRequest<T>): Promise<T | Back> {
+    return refuse(request.title);
+  }
+
+  pickMany<T>(request: PickRequest<T>): Promise<T[] | Back> {
+    return refuse(request.title);
+  }
+
+  confirm(request: ConfirmRequest): Promise<boolean> {
+    return refuse(request.message);
+  }
+
+  async notify(_severity: Severity, _message: string): Promise<string | undefined> {
+    return undefined;
+  }
+
+  withProgress<T>(task: ProgressTask<T>): Promise<T> {
+    return task.run(new AbortController().signal);
+  }
+
+  copyToClipboard(text: string): Promise<void> {
+    return this.clipboard.copyToClipboard(text);
+  }
+}
+
+function refuse(what: string): Promise<never> {
+  return Promise.reject(new Error(`A programmatic call cannot ask the user ("${what}"); pass everything in its argument.`));
+}

@@ -1,0 +1,59 @@
+import type { KnownZone } from '../../state/knownZones';
+import { ZONE_NAME_FIELD, normalizeZoneName, zoneNameForDisplay } from '../../models/zoneCreate';
+import { promptField } from '../fieldInput';
+import { BACK, type Back, type PromptUi, type StepPosition } from '../promptUi';
+
+const ZONE_NAME_PROMPT = 'Zone name, e.g. example.com (internationalized names are converted to punycode).';
+
+/** The box for a zone name, checked by the zone name's rules; resolves to the text as typed, trimmed. */
+export async function zoneNameInput(ui: PromptUi, position: StepPosition, value?: string): Promise<string | Back> {
+  const answer = await promptField(ui, ZONE_NAME_FIELD, position, value, { prompt: ZONE_NAME_PROMPT, placeholder: 'example.com' });
+  return answer === BACK ? BACK : String(answer).trim();
+}
+
+/** The zone name box, resolving to the normalized ASCII name. */
+export async function promptZoneName(ui: PromptUi, position: StepPosition, value?: string): Promise<string | Back> {
+  const answer = await zoneNameInput(ui, position, value);
+  if (answer === BACK) return BACK;
+  const checked = normalizeZoneName(answer, 'name');
+  // The box accepted the text, so it normalizes; the guard keeps the types honest.
+  return checked.ok ? checked.value : String(answer);
+}
+
+export interface ZonePick {
+  /** Zones to list first (e.g. those whose DNSSEC the command would change). */
+  prefer?: (zone: KnownZone) => boolean;
+  /** Offer "Enter a zone name…" for a zone the list does not have. */
+  allowTyped: boolean;
+  placeholder: string;
+  /** Said (as an error) when there is no zone to pick and none may be typed. */
+  emptyMessage?: string;
+}
+
+/**
+ * A zone from the known ones, by name with its DNSSEC state, or typed. With no known zone and typing
+ * allowed, it is the name box directly.
+ */
+export async function pickZone(ui: PromptUi, zones: readonly KnownZone[], position: StepPosition, options: ZonePick): Promise<string | Back> {
+  if (zones.length === 0) {
+    if (options.allowTyped) return promptZoneName(ui, position);
+    throw new Error(options.emptyMessage ?? 'No zones are known yet.');
+  }
+  const prefer = options.prefer ?? (() => true);
+  const typed: unique symbol = Symbol('typed');
+  const ordered = [...zones.filter(prefer), ...zones.filter((zone) => !prefer(zone))];
+  for (;;) {
+    const choice = await ui.pick<string | typeof typed>({
+      ...position,
+      placeholder: options.placeholder,
+      items: [
+        ...ordered.map((zone) => ({ label: zoneNameForDisplay(zone.name), description: `DNSSEC ${zone.dnssec}`, value: zone.name })),
+        ...(options.allowTyped ? [{ label: '$(edit) Enter a zone name…', value: typed as typeof typed }] : []),
+      ],
+    });
+    if (choice !== typed) return choice;
+    // Back from the name box returns to the list.
+    const name = await promptZoneName(ui, { ...position, canGoBack: true });
+    if (name !== BACK) return name;
+  }
+}
