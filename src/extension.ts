@@ -13,13 +13,16 @@ import { requestLogLine } from './logging/requestLogLine';
 import type { PromptUi } from './ui/promptUi';
 import { VscodePromptUi } from './ui/vscodePromptUi';
 import type { Services } from './services';
-import { ApiKeyStore } from './state/apiKeyStore';
+import { ApiKeyStore } from './auth/apiKeyStore';
 import { FlavorLoader } from './loaders/flavorLoader';
 import { KnownZonesStore } from './state/knownZones';
 import { RecentValues } from './state/recentValues';
 import { SECTION, connectionSettings, flavorFilters } from './state/settings';
-import { GcoreTreeProvider, VIEW_ID } from './tree/gcoreTreeProvider';
-import { ZONES_SECTION, type TreeNode } from './tree/treeNodes';
+import { Explorer, VIEW_ID } from './views/explorer';
+import { KeyStatus } from './views/keyStatus';
+import { DnsZonesSection } from './views/sections/dnsZonesSection';
+import { GpuFlavorsSection } from './views/sections/gpuFlavorsSection';
+import { ZONES_SECTION, type TreeNode } from './views/treeNodes';
 
 /** Exposed to the extension's own tests only (ExtensionMode.Test), to script interactive flows. */
 export interface TestingApi {
@@ -46,15 +49,11 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
   });
   const zones = new KnownZonesStore(context.globalState);
   const flavors = new FlavorLoader(client.gpu, flavorFilters);
-  const tree = new GcoreTreeProvider({
-    apiKey,
-    flavors,
-    zones,
+  const keyStatus = new KeyStatus(apiKey, (message) => {
     // Called from getChildren, which VS Code runs only after the view below exists.
-    setMessage: (message) => {
-      view.message = message;
-    },
+    view.message = message;
   });
+  const tree = new Explorer(keyStatus, [new GpuFlavorsSection(flavors, VIEW_ID), new DnsZonesSection(zones)]);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
 
   const services: Services = {
@@ -84,15 +83,10 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     tree,
     view,
     { dispose: () => client.dispose() },
-    apiKey.onDidChange(() => {
-      flavors.invalidate();
-      tree.refresh();
-    }),
+    apiKey.onDidChange(() => tree.reload()),
     zones.onDidChange(() => tree.refresh(ZONES_SECTION)),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (!event.affectsConfiguration(SECTION)) return;
-      flavors.invalidate();
-      tree.refresh();
+      if (event.affectsConfiguration(SECTION)) tree.reload();
     }),
   );
 

@@ -1,12 +1,12 @@
 import type * as vscode from 'vscode';
 import type { GcoreClient } from './api';
 import type { Logger } from './logging/logger';
-import type { ApiKeyStore } from './state/apiKeyStore';
+import type { ApiKeyStore } from './auth/apiKeyStore';
 import type { FlavorLoader } from './loaders/flavorLoader';
 import type { KnownZonesStore } from './state/knownZones';
 import type { RecentValues } from './state/recentValues';
-import type { GcoreTreeProvider } from './tree/gcoreTreeProvider';
-import type { TreeNode } from './tree/treeNodes';
+import type { Explorer } from './views/explorer';
+import type { TreeNode } from './views/treeNodes';
 
 /** What commands need, built once in activate(). */
 export interface Services {
@@ -16,6 +16,6 @@ export interface Services {
   zones: KnownZonesStore;
   flavors: FlavorLoader;
   recentContainers: RecentValues;
-  tree: GcoreTreeProvider;
+  tree: Explorer;
   treeView: vscode.TreeView<TreeNode>;
 }

@@ -1,5 +1,5 @@
 import { validateZoneNameArg } from '../models/commandArgs';
-import { isNodeOfType } from '../tree/treeNodes';
+import { isNodeOfType } from '../views/treeNodes';
 import { unwrap } from '../validation/problems';
 
 /**

@@ -4,7 +4,7 @@ import { failureReason } from '../logging/failureMessage';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import type { Services } from '../services';
 import type { KnownZone } from '../state/knownZones';
-import { isNodeOfType, type TreeNode } from '../tree/treeNodes';
+import { isNodeOfType, type TreeNode } from '../views/treeNodes';
 import { pickZone } from '../ui/pickers/zonePicker';
 import { BACK, UserCancelledError, type PromptUi } from '../ui/promptUi';
 import { zoneNameArgument } from './arguments';

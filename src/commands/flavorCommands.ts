@@ -2,8 +2,8 @@ import type { GpuFlavorList } from '../api';
 import { validateListGpuFlavorsArgs, type ListGpuFlavorsArgs } from '../models/commandArgs';
 import type { Services } from '../services';
 import { flavorFilters } from '../state/settings';
-import { flavorView, sortFlavors } from '../tree/presentation/flavorView';
-import { isNodeOfType, type TreeNode } from '../tree/treeNodes';
+import { flavorView, sortFlavors } from '../views/presentation/flavorView';
+import { isNodeOfType, type TreeNode } from '../views/treeNodes';
 import { pickProjectRegion } from '../ui/pickers/projectRegionPicker';
 import { BACK, UserCancelledError } from '../ui/promptUi';
 import { InvalidArgumentError, unwrap } from '../validation/problems';
@@ -64,15 +64,8 @@ export function flavorCommands(services: Services): Command<never, unknown, neve
       id: 'gcore.refresh',
       what: () => 'Refresh',
       run: async (node) => {
-        if (node && isNodeOfType(node, 'location')) {
-          services.flavors.invalidate(node.location);
-          services.tree.refresh(node);
-        } else if (node && isNodeOfType(node, 'section') && node.section === 'zones') {
-          services.tree.refresh(node);
-        } else {
-          services.flavors.invalidate();
-          services.tree.refresh(node && isNodeOfType(node, 'section') ? node : undefined);
-        }
+        // A node is reloaded by its section (a location's flavors); no node, or the root of one: all of it.
+        services.tree.reload(node);
         return undefined;
       },
     }),

@@ -1,7 +1,7 @@
 import { validateProjectRegion, type ProjectRegion } from '../models/projectRegion';
 import type { Services } from '../services';
 import { addLocation, removeLocation } from '../state/settings';
-import { isNodeOfType } from '../tree/treeNodes';
+import { isNodeOfType } from '../views/treeNodes';
 import { promptNewProjectRegion } from '../ui/pickers/projectRegionPicker';
 import { unwrap } from '../validation/problems';
 import { command, type Command } from './command';

@@ -3,7 +3,7 @@ import type { CreateZoneResult } from '../api';
 import { isGcoreApiError } from '../api/errors';
 import { validateZoneCreate, zoneNameForDisplay, type ZoneCreate } from '../models/zoneCreate';
 import type { Services } from '../services';
-import { zoneNode } from '../tree/treeNodes';
+import { zoneNode } from '../views/treeNodes';
 import { promptZoneName, pickZone } from '../ui/pickers/zonePicker';
 import { BACK, UserCancelledError, type PromptUi } from '../ui/promptUi';
 import { runWizard } from '../ui/wizard';

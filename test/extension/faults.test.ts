@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { TreeNode } from '../../src/tree/treeNodes';
+import type { TreeNode } from '../../src/views/treeNodes';
 import type { Emulator, Fault } from '../emulator/server';
 import { TEST_KEY, extensionApi, gcoreConfig, setKey, setLocations, sharedEmulator, useUi } from './support/harness';
 import { ScriptedUi, type Answer } from './support/scriptedUi';

@@ -185,6 +185,29 @@ describe('interactive flows with scripted answers', () => {
       assert.deepEqual(bodies(emulator), [{ scale: { min: 5, max: 6 } }]);
     });
 
+    it('takes typed project and region IDs inside the wizard, keeping its step counter and Back', async () => {
+      const enter = 'Enter project and region IDs…';
+      const { ui } = await interact([enter, '1', BACK, BACK, enter, '1', '76', 'web-app', ['Timeout'], '12', true], 'gcore.updateContainer');
+      ui.assertAllAnswersUsed();
+      assert.deepEqual(
+        ui.shown.slice(0, 8).map((shown) => [shown.kind, shown.step, shown.totalSteps]),
+        [
+          ['pick', 1, 3],
+          ['input', 2, 5],
+          ['input', 3, 5],
+          ['input', 2, 5],
+          ['pick', 1, 5],
+          ['input', 2, 5],
+          ['input', 3, 5],
+          ['pick', 4, 5],
+        ],
+      );
+      assert.equal(ui.shown[3].value, '1', 'Back reopens the project ID box with what was typed');
+      assert.ok(ui.shown.slice(1, 3).every((shown) => shown.canGoBack));
+      assert.deepEqual(bodies(emulator), [{ timeout: 12 }]);
+      assert.equal(emulator.requests[0].path, '/cloud/v1/caas/1/76/containers/web-app');
+    });
+
     it('sends "Disabled" in a second request when combined with other fields', async () => {
       await interact(['Prod', 'web-app', ['Disabled', 'Timeout'], 'Yes', '30', true], 'gcore.updateContainer');
       assert.deepEqual(bodies(emulator), [{ timeout: 30 }, { is_disabled: true }]);

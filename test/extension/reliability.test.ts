@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type * as url from 'node:url';
 import * as vscode from 'vscode';
-import type { TreeNode } from '../../src/tree/treeNodes';
+import type { TreeNode } from '../../src/views/treeNodes';
 import type { Emulator } from '../emulator/server';
 import { EXTENSION_ID, TEST_KEY, eventually, extensionApi, setKey, setLocations, sharedEmulator, useUi } from './support/harness';
 import { ScriptedUi } from './support/scriptedUi';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { describeFailure } from '../../src/logging/failureMessage';
-import { ApiKeyStore, SecretStorageUnavailableError } from '../../src/state/apiKeyStore';
+import { ApiKeyStore, SecretStorageUnavailableError } from '../../src/auth/apiKeyStore';
 
 /** SecretStorage as it behaves on Linux without a keyring: every call rejects. */
 function brokenSecrets(): vscode.SecretStorage {

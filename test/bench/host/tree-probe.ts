@@ -4,7 +4,7 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 import type { TestingApi } from '../../../src/extension';
-import type { TreeNode } from '../../../src/tree/treeNodes';
+import type { TreeNode } from '../../../src/views/treeNodes';
 import { bareGetJson } from '../bare-http';
 import { EXTENSION_ID, type ProjectRegionRef, type TreeProbeInput, type TreeProbeResult } from '../probe-contract';
 import { median } from '../sample-statistics';

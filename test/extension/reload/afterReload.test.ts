@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import * as vscode from 'vscode';
 import { dnssecRecordFor } from '../../emulator/dnssec-keys';
 import type { Emulator } from '../../emulator/server';
-import { API_KEY_ENV } from '../../../src/state/apiKeyStore';
+import { API_KEY_ENV } from '../../../src/auth/apiKeyStore';
 import { TEST_KEY, eventually, gcoreConfig, sharedEmulator, useUi } from '../support/harness';
 import { ScriptedUi } from '../support/scriptedUi';
 import { ADDED_ZONE, DNSSEC_ZONE, LOCATION } from './reloadFixture';

@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { TreeNode } from '../../../src/tree/treeNodes';
+import type { TreeNode } from '../../../src/views/treeNodes';
 import { extensionApi } from '../support/harness';
 
 /** A tree row as the view would show it, with the node behind it for expanding further. */

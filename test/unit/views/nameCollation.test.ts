@@ -3,7 +3,7 @@ import {
   PUNCTUATION_IN_COLLATION_ORDER,
   compareTableNames,
   isInCollationTable,
-} from '../../../src/tree/presentation/nameCollation';
+} from '../../../src/views/presentation/nameCollation';
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 

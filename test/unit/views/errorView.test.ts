@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { errorView } from '../../../src/tree/presentation/errorView';
+import { errorView } from '../../../src/views/presentation/errorView';
 import { unescapeMarkdown, unescapedPunctuation } from './markdownReading';
 
 describe('errorView', () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { GpuFlavor } from '../../../src/api/types';
-import { flavorTooltipMarkdown, flavorView, unreadableFlavorsView } from '../../../src/tree/presentation/flavorView';
-import { escapeMarkdown } from '../../../src/tree/presentation/itemView';
+import { flavorTooltipMarkdown, flavorView, unreadableFlavorsView } from '../../../src/views/presentation/flavorView';
+import { escapeMarkdown } from '../../../src/views/presentation/itemView';
 import { tableRows, unescapeMarkdown, unescapedPunctuation } from './markdownReading';
 
 function l40s(overrides: Partial<GpuFlavor> = {}): GpuFlavor {

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { DnssecState } from '../../../src/api/types';
-import { escapeMarkdown } from '../../../src/tree/presentation/itemView';
+import { escapeMarkdown } from '../../../src/views/presentation/itemView';
 import type { KnownZone } from '../../../src/state/knownZones';
-import { dnssecDetailRows, zoneView } from '../../../src/tree/presentation/zoneView';
+import { dnssecDetailRows, zoneView } from '../../../src/views/presentation/zoneView';
 import { unescapeMarkdown } from './markdownReading';
 
 const DIGEST = '135E5B6C7D8E9F0A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F607182';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { GpuFlavor } from '../../../src/api/types';
-import { compareFlavors, flavorAvailability, sortFlavors } from '../../../src/tree/presentation/flavorView';
+import { compareFlavors, flavorAvailability, sortFlavors } from '../../../src/views/presentation/flavorView';
 
 interface Spec {
   name: string;

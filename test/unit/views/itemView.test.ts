@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { escapeMarkdown } from '../../../src/tree/presentation/itemView';
+import { escapeMarkdown } from '../../../src/views/presentation/itemView';
 import { unescapeMarkdown, unescapedPunctuation } from './markdownReading';
 
 describe('escapeMarkdown', () => {

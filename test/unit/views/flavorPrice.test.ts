@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { FlavorPrice } from '../../../src/api/types';
-import { formatHourlyPrice } from '../../../src/tree/presentation/flavorView';
+import { formatHourlyPrice } from '../../../src/views/presentation/flavorView';
 
 const NBSP = '\u00a0';
 

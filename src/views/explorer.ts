@@ -1,0 +1,91 @@
+import * as vscode from 'vscode';
+import type { KeyStatus } from './keyStatus';
+import type { Section } from './section';
+import { errorNode, type NodeView, type TreeNode } from './treeNodes';
+
+export const VIEW_ID = 'gcore.explorer';
+
+/**
+ * The Gcore tree: with a usable key, one node per section; the section a node belongs to answers for its
+ * children and its hover. Loads never throw into VS Code: failures are error rows of their section.
+ */
+export class Explorer implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly sections: ReadonlyMap<string, Section>;
+
+  constructor(
+    private readonly keyStatus: KeyStatus,
+    sections: readonly Section[],
+  ) {
+    this.sections = new Map(sections.map((section) => [section.id, section]));
+  }
+
+  /** Redraws a node (or everything) from what is loaded; `reload` forgets that first, so it is asked for again. */
+  refresh(node?: TreeNode): void {
+    this.changed.fire(node);
+  }
+
+  reload(node?: TreeNode): void {
+    if (node) this.sections.get(node.section)?.invalidate(node);
+    else for (const section of this.sections.values()) section.invalidate(section.root);
+    this.refresh(node);
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return toTreeItem(node.id, node.view);
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    if (!item.tooltip) {
+      const tooltip = this.sections.get(node.section)?.resolveTooltip?.(node);
+      if (tooltip) item.tooltip = new vscode.MarkdownString(tooltip);
+    }
+    return item;
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    if (node) return (await this.sections.get(node.section)?.children(node)) ?? [];
+    const state = await this.keyStatus.read();
+    if (state.kind === 'unavailable') return [errorNode(undefined, 'gpu', 'API key unavailable', state.error, undefined)];
+    return state.kind === 'none' ? [] : [...this.sections.values()].map((section) => section.root);
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    return node.parent;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+const COLLAPSIBLE: Record<NodeView['collapsible'], vscode.TreeItemCollapsibleState> = {
+  none: vscode.TreeItemCollapsibleState.None,
+  collapsed: vscode.TreeItemCollapsibleState.Collapsed,
+  expanded: vscode.TreeItemCollapsibleState.Expanded,
+};
+
+function toTreeItem(id: string, view: NodeView): vscode.TreeItem {
+  const item = new vscode.TreeItem(view.label, COLLAPSIBLE[view.collapsible]);
+  item.id = id;
+  item.description = view.description;
+  item.contextValue = view.contextValue;
+  if (view.tooltip) item.tooltip = new vscode.MarkdownString(view.tooltip);
+  if (view.icon) item.iconPath = themeIcon(view.icon.id, view.icon.color);
+  if (view.command) item.command = { command: view.command.id, title: view.command.title, arguments: view.command.arguments };
+  return item;
+}
+
+const themeIcons = new Map<string, vscode.ThemeIcon>();
+
+/** Icons are immutable values, and a location can show thousands of rows with the same three: one each. */
+function themeIcon(id: string, color: string | undefined): vscode.ThemeIcon {
+  const key = color === undefined ? id : `${id} ${color}`;
+  let icon = themeIcons.get(key);
+  if (!icon) {
+    icon = new vscode.ThemeIcon(id, color === undefined ? undefined : new vscode.ThemeColor(color));
+    themeIcons.set(key, icon);
+  }
+  return icon;
+}

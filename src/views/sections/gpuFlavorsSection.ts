@@ -1,0 +1,83 @@
+import * as vscode from 'vscode';
+import { isGcoreApiError } from '../../api/errors';
+import type { FlavorLoader } from '../../loaders/flavorLoader';
+import { readLocations } from '../../state/settings';
+import { flavorTooltipMarkdown, flavorView, sortFlavors, unreadableFlavorsView } from '../presentation/flavorView';
+import type { Section } from '../section';
+import { GPU_SECTION, errorNode, hintNode, isNodeOfType, locationNode, type LocationNode, type TreeNode } from '../treeNodes';
+
+/**
+ * GPU Flavors: one node per configured project and region, whose flavors load when it is expanded, through
+ * the flavor loader (its cache makes collapse and expand free).
+ */
+export class GpuFlavorsSection implements Section {
+  readonly id = 'gpu';
+  readonly root = GPU_SECTION;
+
+  constructor(
+    private readonly flavors: FlavorLoader,
+    private readonly viewId: string,
+  ) {}
+
+  async children(node: TreeNode): Promise<TreeNode[]> {
+    if (node === this.root || isNodeOfType(node, 'section')) return this.locations();
+    if (isNodeOfType(node, 'location')) return this.flavorRows(node);
+    return [];
+  }
+
+  invalidate(node: TreeNode): void {
+    this.flavors.invalidate(isNodeOfType(node, 'location') ? node.location : undefined);
+  }
+
+  resolveTooltip(node: TreeNode): string | undefined {
+    return isNodeOfType(node, 'flavor') ? flavorTooltipMarkdown(node.flavor) : undefined;
+  }
+
+  private locations(): TreeNode[] {
+    const { locations, problems } = readLocations();
+    const nodes: TreeNode[] = locations.map(locationNode);
+    if (problems.length > 0) {
+      nodes.push(
+        hintNode(this.root, 'invalid-locations', {
+          label: `${problems.length} invalid entr${problems.length === 1 ? 'y' : 'ies'} in gcore.locations skipped`,
+          icon: { id: 'warning' },
+          command: { id: 'workbench.action.openSettingsJson', title: 'Open Settings' },
+        }),
+      );
+    }
+    if (locations.length === 0) {
+      nodes.push(
+        hintNode(this.root, 'add-location', {
+          label: 'Add Project and Region…',
+          icon: { id: 'add' },
+          command: { id: 'gcore.addLocation', title: 'Add Project and Region' },
+        }),
+      );
+    }
+    return nodes;
+  }
+
+  private async flavorRows(node: LocationNode): Promise<TreeNode[]> {
+    const result = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () => this.flavors.load(node.location));
+    if (result.state === 'failed') {
+      // A refresh cancelled the load this row was waiting for; the fresh load answers instead.
+      if (isGcoreApiError(result.error) && result.error.kind === 'cancelled') return this.flavorRows(node);
+      return [errorNode(node, 'gpu', 'Failed to load GPU flavors', result.error, node)];
+    }
+    const showPrices = result.filters.includePrices;
+    const rows: TreeNode[] = sortFlavors(result.list.results).map((flavor) => ({
+      nodeType: 'flavor',
+      id: `${node.id}/${flavor.name}`,
+      section: 'gpu',
+      parent: node,
+      location: node.location,
+      flavor,
+      view: { ...flavorView(flavor, { showPrices }), collapsible: 'none' },
+    }));
+    const unreadable = result.list.unreadable ?? [];
+    if (unreadable.length > 0) rows.push(hintNode(node, 'unreadable', { ...unreadableFlavorsView(unreadable), icon: { id: 'warning' } }));
+    if (rows.length > 0) return rows;
+    const hidden = result.filters.hideDisabled ? ' (disabled flavors are hidden by gcore.gpuFlavors.hideDisabled)' : '';
+    return [hintNode(node, 'empty', { label: `No GPU flavors here${hidden}`, icon: { id: 'info' } })];
+  }
+}

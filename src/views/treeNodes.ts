@@ -1,0 +1,136 @@
+import type { GpuFlavor } from '../api';
+import { projectRegionKey } from '../core/projectRegion';
+import type { ProjectRegion } from '../models/projectRegion';
+import type { KnownZone } from '../state/knownZones';
+import { isGcoreApiError } from '../api/errors';
+import { failureReason } from '../logging/failureMessage';
+import { errorView } from './presentation/errorView';
+import type { ItemView } from './presentation/itemView';
+import { dnssecDetailRows, zoneView, type DsDetailRow } from './presentation/zoneView';
+
+export type SectionId = 'gpu' | 'zones';
+
+/** How a row is drawn, decided once when the node is made: VS Code asks for it again on every redraw. */
+export interface NodeView extends ItemView {
+  collapsible: 'none' | 'collapsed' | 'expanded';
+  /** Run when the row is clicked. */
+  command?: { id: string; title: string; arguments?: unknown[] };
+}
+
+interface NodeBase {
+  /** Stable across refreshes, so expansion and selection survive them. */
+  id: string;
+  section: SectionId;
+  /** The node it is shown under (undefined: the root), for `getParent` and `reveal`. */
+  parent: TreeNode | undefined;
+  view: NodeView;
+}
+
+/**
+ * The tree's elements. Every node carries `nodeType` (menus pass nodes to commands, which tell them from
+ * programmatic arguments by it), its section, its parent and its view; the data a command needs rides
+ * along (the location, the flavor, the zone).
+ */
+export type TreeNode =
+  | (NodeBase & { nodeType: 'section' })
+  | (NodeBase & { nodeType: 'location'; location: ProjectRegion })
+  | (NodeBase & { nodeType: 'flavor'; location: ProjectRegion; flavor: GpuFlavor })
+  | (NodeBase & { nodeType: 'zone'; zone: KnownZone; details: DsDetailRow[] })
+  | (NodeBase & { nodeType: 'zoneDetail'; zone: KnownZone; row: DsDetailRow })
+  // An error stands in for what failed to load under its parent; Retry reloads `retry` (undefined: all).
+  | (NodeBase & { nodeType: 'error'; error: unknown; retry: TreeNode | undefined })
+  | (NodeBase & { nodeType: 'hint' });
+
+export type SectionNode = Extract<TreeNode, { nodeType: 'section' }>;
+export type LocationNode = Extract<TreeNode, { nodeType: 'location' }>;
+export type ZoneNode = Extract<TreeNode, { nodeType: 'zone' }>;
+
+function sectionNode(section: SectionId, label: string, icon: string): SectionNode {
+  return {
+    nodeType: 'section',
+    id: section,
+    section,
+    parent: undefined,
+    view: { label, icon: { id: icon }, contextValue: `section.${section}`, collapsible: 'expanded' },
+  };
+}
+
+export const GPU_SECTION = sectionNode('gpu', 'GPU Flavors', 'circuit-board');
+export const ZONES_SECTION = sectionNode('zones', 'DNS Zones', 'globe');
+
+export function locationNode(location: ProjectRegion): LocationNode {
+  const ids = `project ${location.projectId} · region ${location.regionId}`;
+  return {
+    nodeType: 'location',
+    id: `gpu/${location.projectId}/${location.regionId}`,
+    section: 'gpu',
+    parent: GPU_SECTION,
+    location,
+    view: {
+      label: location.label ?? ids,
+      description: location.label ? ids : undefined,
+      tooltip: `GPU flavors of project ${location.projectId}, region ${location.regionId} (${projectRegionKey(location)})`,
+      icon: { id: 'location' },
+      contextValue: 'location',
+      collapsible: 'collapsed',
+    },
+  };
+}
+
+/** A zone row; its DNSSEC detail rows are worked out once, here, to know whether it expands. */
+export function zoneNode(zone: KnownZone): ZoneNode {
+  const details = dnssecDetailRows(zone);
+  return {
+    nodeType: 'zone',
+    id: `zones/${zone.name}`,
+    section: 'zones',
+    parent: ZONES_SECTION,
+    zone,
+    details,
+    view: { ...zoneView(zone), collapsible: details.length > 0 ? 'collapsed' : 'none' },
+  };
+}
+
+/** A row that says something (empty, skipped entries) or offers a first step. */
+export function hintNode(parent: TreeNode, key: string, view: Omit<NodeView, 'collapsible' | 'contextValue'>): TreeNode {
+  return {
+    nodeType: 'hint',
+    id: `${parent.id}/${key}`,
+    section: parent.section,
+    parent,
+    view: { ...view, contextValue: 'hint', collapsible: 'none' },
+  };
+}
+
+/**
+ * A row standing in for content that failed to load under `parent` (undefined: the root). Clicking it
+ * retries `retry`; a rejected or unusable key instead opens Set API Key.
+ */
+export function errorNode(parent: TreeNode | undefined, section: SectionId, title: string, error: unknown, retry: TreeNode | undefined): TreeNode {
+  const keyKind = isGcoreApiError(error) && (error.kind === 'unauthorized' || error.kind === 'badApiKey') ? error.kind : undefined;
+  const view = errorView(title, {
+    message: failureReason(error),
+    status: isGcoreApiError(error) ? error.status : undefined,
+    requestId: isGcoreApiError(error) ? error.requestId : undefined,
+    hint: keyKind === 'unauthorized' ? 'The API key was rejected: set a valid key.' : keyKind === 'badApiKey' ? 'Set the API key again.' : undefined,
+  });
+  return {
+    nodeType: 'error',
+    id: `${parent?.id ?? 'root'}/error`,
+    section,
+    parent,
+    error,
+    retry,
+    view: {
+      ...view,
+      collapsible: 'none',
+      command: keyKind
+        ? { id: 'gcore.setApiKey', title: 'Set API Key' }
+        : { id: 'gcore.refresh', title: 'Retry', arguments: retry ? [retry] : [] },
+    },
+  };
+}
+
+export function isNodeOfType<T extends TreeNode['nodeType']>(value: unknown, type: T): value is Extract<TreeNode, { nodeType: T }> {
+  return typeof value === 'object' && value !== null && (value as { nodeType?: unknown }).nodeType === type;
+}

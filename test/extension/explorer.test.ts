@@ -1,0 +1,59 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { Explorer } from '../../src/views/explorer';
+import type { KeyState, KeyStatus } from '../../src/views/keyStatus';
+import type { Section } from '../../src/views/section';
+import { GPU_SECTION, type TreeNode } from '../../src/views/treeNodes';
+import { extensionApi } from './support/harness';
+
+/** A section with nothing in it, for the explorer's own routing. */
+const emptySection: Section = { id: 'gpu', root: GPU_SECTION, children: async () => [], invalidate: () => undefined };
+
+describe('the explorer', () => {
+  it('retries the root "API key unavailable" row by reloading the whole tree, which reads the key again', async () => {
+    let state: KeyState = { kind: 'unavailable', error: new Error('no keyring is running') };
+    const keyStatus = { read: async () => state } as unknown as KeyStatus;
+    const explorer = new Explorer(keyStatus, [emptySection]);
+
+    const [row] = await explorer.getChildren();
+    const item = explorer.getTreeItem(row);
+    assert.equal(item.label, 'API key unavailable');
+    assert.match(String(item.description), /no keyring is running/);
+    assert.equal(item.command?.command, 'gcore.refresh');
+    assert.deepEqual(item.command.arguments, [], 'Retry reloads everything, the key state included');
+
+    // That command, with those arguments, reloads the extension's whole tree from the root.
+    const tree = (await extensionApi()).tree;
+    const changed = new Promise<TreeNode | undefined | null>((resolve) => {
+      const subscription = tree.onDidChangeTreeData?.((node) => {
+        subscription?.dispose();
+        resolve(node as TreeNode | undefined);
+      });
+    });
+    await vscode.commands.executeCommand(item.command.command, ...item.command.arguments);
+    assert.equal(await changed, undefined);
+
+    state = { kind: 'secretStorage' };
+    explorer.reload();
+    assert.deepEqual((await explorer.getChildren()).map((node) => node.id), ['gpu']);
+  });
+
+  it('answers every node from its own section, and knows each node\'s parent', async () => {
+    const asked: string[] = [];
+    const section: Section = {
+      id: 'gpu',
+      root: GPU_SECTION,
+      children: async (node) => {
+        asked.push(node.id);
+        return [{ nodeType: 'hint', id: 'gpu/child', section: 'gpu', parent: node, view: { label: 'child', contextValue: 'hint', collapsible: 'none' } }];
+      },
+      invalidate: () => undefined,
+    };
+    const explorer = new Explorer({ read: async () => ({ kind: 'secretStorage' }) } as unknown as KeyStatus, [section]);
+    const [root] = await explorer.getChildren();
+    const [child] = await explorer.getChildren(root);
+    assert.deepEqual(asked, ['gpu']);
+    assert.equal(explorer.getParent(child), root);
+    assert.equal(explorer.getParent(root), undefined);
+  });
+});
