@@ -2,6 +2,28 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/**
+ * The layers of src/, lowest first (docs/architecture.md). A layer may import the layers before it and
+ * never those after it; extension.ts, which wires them together, may import any.
+ */
+const LAYERS = ['core', 'api', 'validation', 'models', 'logging', 'auth', 'loaders', 'state', 'ui', 'views', 'commands'];
+
+/** Layers that run outside VS Code too (unit tests, benchmarks, the emulator's tools). */
+const WITHOUT_VSCODE = ['src/core/**/*.ts', 'src/api/**/*.ts', 'src/validation/**/*.ts', 'src/models/**/*.ts', 'src/loaders/**/*.ts', 'src/views/presentation/**/*.ts'];
+
+const vscodeBan = { name: 'vscode', message: 'This layer must not depend on VS Code.' };
+
+function layerRules(layer, index) {
+  const higher = LAYERS.slice(index + 1);
+  const patterns = higher.length === 0 ? [] : [{ regex: `^(\\.\\./)+(${higher.join('|')})(/|$)`, message: `src/${layer} must not import a higher layer (${higher.join(', ')}).` }];
+  const files = [`src/${layer}/**/*.ts`];
+  const vscodeFree = WITHOUT_VSCODE.some((glob) => glob.startsWith(`src/${layer}/**`));
+  return {
+    files,
+    rules: { 'no-restricted-imports': ['error', { paths: vscodeFree ? [vscodeBan] : [], patterns }] },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', '*.vsix'] },
   js.configs.recommended,
@@ -16,11 +38,15 @@ export default tseslint.config(
       'no-restricted-imports': 'off',
     },
   },
+  ...LAYERS.map(layerRules),
   {
-    // The API client and validation layers run outside VS Code (tests, benchmarks, emulator tools).
-    files: ['src/api/**/*.ts', 'src/validation/**/*.ts', 'src/tree/presentation/**/*.ts'],
+    // Pure presentation: API objects in, rows out, tested in plain Node.
+    files: ['src/views/presentation/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This layer must not depend on VS Code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [vscodeBan], patterns: [{ regex: '^(\\.\\./)+(ui|commands)(/|$)', message: 'Presentation must not import prompts or commands.' }] },
+      ],
     },
   },
   {

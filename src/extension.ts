@@ -12,7 +12,7 @@ import { Logger } from './logging/logger';
 import { requestLogLine } from './logging/requestLogLine';
 import type { PromptUi } from './ui/promptUi';
 import { VscodePromptUi } from './ui/vscodePromptUi';
-import type { Services } from './services';
+import type { Services } from './commands/services';
 import { ApiKeyStore } from './auth/apiKeyStore';
 import { FlavorLoader } from './loaders/flavorLoader';
 import { KnownZonesStore } from './state/knownZones';

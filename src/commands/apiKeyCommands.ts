@@ -1,6 +1,6 @@
 import { apiKeyProblem } from '../api/http/apiKeyText';
 import { API_KEY_FIELD, validateApiKeyArg } from '../models/commandArgs';
-import type { Services } from '../services';
+import type { Services } from './services';
 import { API_KEY_ENV } from '../auth/apiKeyStore';
 import { promptField } from '../ui/fieldInput';
 import { BACK, UserCancelledError } from '../ui/promptUi';

@@ -1,4 +1,4 @@
-import type { Services } from '../services';
+import type { Services } from './services';
 import type { PromptUi } from '../ui/promptUi';
 
 /** What `run` gets: the UI (a silent one for programmatic calls) and the cancellation of the progress. */

@@ -2,7 +2,7 @@ import type { ContainerUpdateResult } from '../api';
 import { wasEmptyAnswer } from '../api/decode';
 import { validateUpdateContainerArgs, type UpdateContainerArgs } from '../models/commandArgs';
 import { validateContainerUpdate, type ContainerUpdate } from '../models/containerUpdate';
-import type { Services } from '../services';
+import type { Services } from './services';
 import type { PromptUi } from '../ui/promptUi';
 import { runWizard } from '../ui/wizard';
 import { updateContainerPlan, type UpdateAnswers } from '../ui/wizards/containerUpdateWizard';

@@ -2,7 +2,7 @@ import type { DnssecState } from '../api';
 import { isGcoreApiError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
 import { zoneNameForDisplay } from '../models/zoneCreate';
-import type { Services } from '../services';
+import type { Services } from './services';
 import type { KnownZone } from '../state/knownZones';
 import { isNodeOfType, type TreeNode } from '../views/treeNodes';
 import { pickZone } from '../ui/pickers/zonePicker';

@@ -1,6 +1,6 @@
 import type { GpuFlavorList } from '../api';
 import { validateListGpuFlavorsArgs, type ListGpuFlavorsArgs } from '../models/commandArgs';
-import type { Services } from '../services';
+import type { Services } from './services';
 import { flavorFilters } from '../state/settings';
 import { flavorView, sortFlavors } from '../views/presentation/flavorView';
 import { isNodeOfType, type TreeNode } from '../views/treeNodes';

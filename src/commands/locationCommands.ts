@@ -1,5 +1,5 @@
 import { validateProjectRegion, type ProjectRegion } from '../models/projectRegion';
-import type { Services } from '../services';
+import type { Services } from './services';
 import { addLocation, removeLocation } from '../state/settings';
 import { isNodeOfType } from '../views/treeNodes';
 import { promptNewProjectRegion } from '../ui/pickers/projectRegionPicker';

@@ -1,4 +1,4 @@
-import type { Services } from '../services';
+import type { Services } from './services';
 import { command, type Command } from './command';
 
 export function logCommands(services: Services): Command<never, unknown, never>[] {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { CreateZoneResult } from '../api';
 import { isGcoreApiError } from '../api/errors';
 import { validateZoneCreate, zoneNameForDisplay, type ZoneCreate } from '../models/zoneCreate';
-import type { Services } from '../services';
+import type { Services } from './services';
 import { zoneNode } from '../views/treeNodes';
 import { promptZoneName, pickZone } from '../ui/pickers/zonePicker';
 import { BACK, UserCancelledError, type PromptUi } from '../ui/promptUi';

@@ -1,0 +1,21 @@
+import type * as vscode from 'vscode';
+import type { GcoreClient } from '../api';
+import type { Logger } from '../logging/logger';
+import type { ApiKeyStore } from '../auth/apiKeyStore';
+import type { FlavorLoader } from '../loaders/flavorLoader';
+import type { KnownZonesStore } from '../state/knownZones';
+import type { RecentValues } from '../state/recentValues';
+import type { Explorer } from '../views/explorer';
+import type { TreeNode } from '../views/treeNodes';
+
+/** What commands need, built once in activate(). */
+export interface Services {
+  client: GcoreClient;
+  log: Logger;
+  apiKey: ApiKeyStore;
+  zones: KnownZonesStore;
+  flavors: FlavorLoader;
+  recentContainers: RecentValues;
+  tree: Explorer;
+  treeView: vscode.TreeView<TreeNode>;
+}
