@@ -6,7 +6,7 @@ import type { ProjectRegionRef } from '../core/projectRegion';
 import type { GpuFlavor, GpuFlavorList, UnreadableFlavor } from './types';
 
 /** The API's largest page of flavors. */
-export const FLAVOR_PAGE_LIMIT = 1000;
+const FLAVOR_PAGE_LIMIT = 1000;
 
 export interface FlavorQuery extends ProjectRegionRef {
   hideDisabled?: boolean;
@@ -94,7 +94,7 @@ function flavorProblem(value: unknown, index: number): string | undefined {
  * One page of flavors. A flavor the extension cannot read is left out and described in `unreadable`
  * (one bad entry must not hide a region's whole list); a page it cannot read at all is an error.
  */
-export function decodeFlavorList(value: unknown): GpuFlavorList {
+function decodeFlavorList(value: unknown): GpuFlavorList {
   const { body, total, entries } = readListPage(value, CLOUD_LIST, 'the flavor list');
   const results: GpuFlavor[] = [];
   const unreadable: UnreadableFlavor[] = [];

@@ -1,4 +1,3 @@
-import type { Services } from './services';
 import type { PromptUi } from '../ui/promptUi';
 
 /** What `run` gets: the UI (a silent one for programmatic calls) and the cancellation of the progress. */
@@ -58,9 +57,6 @@ export interface Command<Args, Result, Draft = undefined> {
   /** Told when the user cancels after a create or update was sent: Gcore may carry it out anyway. */
   cancelledAfterSending?(args: Args): { message: string; action?: { label: string; run: () => Promise<unknown> } };
 }
-
-/** Commands of one area, built from the services. */
-export type CommandFactory = (services: Services) => Command<never, unknown, never>[];
 
 /**
  * Keeps each command's own types while putting it in a list of commands of any types (the runner

@@ -48,7 +48,7 @@ export function containerCommands(services: Services): Command<never, unknown, n
 }
 
 /** The confirmation's body: each change on a line, as it will be sent. */
-export function summarize(changes: ContainerUpdate): string {
+function summarize(changes: ContainerUpdate): string {
   const lines = Object.entries(changes).map(([field, value]) => {
     if (field === 'envs' && value) {
       const entries = Object.entries(value as Record<string, string>);

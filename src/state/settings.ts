@@ -6,7 +6,7 @@ import { validateProjectRegion, type ProjectRegion } from '../models/projectRegi
 import type { FlavorFilters } from '../loaders/flavorLoader';
 
 export const SECTION = 'gcore';
-export const DEFAULT_API_BASE_URL = 'https://api.gcore.com';
+const DEFAULT_API_BASE_URL = 'https://api.gcore.com';
 const DEFAULT_TIMEOUT_SECONDS = 30;
 /** The setting's own bounds; settings.json can hold any number, and a huge one overflows Node's timers. */
 const MIN_TIMEOUT_SECONDS = 1;

@@ -22,7 +22,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
-export function joinPath(prefix: string, name: string): string {
+function joinPath(prefix: string, name: string): string {
   return prefix === '' ? name : `${prefix}.${name}`;
 }
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { apiKeyProblem } from '../api/http/apiKeyText';
 import { API_KEY_ENV, type ApiKeyStore } from '../auth/apiKeyStore';
 
-export const API_KEY_STATE_CONTEXT = 'gcore.apiKeyState';
+const API_KEY_STATE_CONTEXT = 'gcore.apiKeyState';
 
 export type KeyState = { kind: 'none' | 'secretStorage' | 'environment' } | { kind: 'unavailable'; error: unknown };
 

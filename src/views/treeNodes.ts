@@ -43,7 +43,6 @@ export type TreeNode =
 
 export type SectionNode = Extract<TreeNode, { nodeType: 'section' }>;
 export type LocationNode = Extract<TreeNode, { nodeType: 'location' }>;
-export type ZoneNode = Extract<TreeNode, { nodeType: 'zone' }>;
 
 function sectionNode(section: SectionId, label: string, icon: string): SectionNode {
   return {
@@ -78,7 +77,7 @@ export function locationNode(location: ProjectRegion): LocationNode {
 }
 
 /** A zone row; its DNSSEC detail rows are worked out once, here, to know whether it expands. */
-export function zoneNode(zone: KnownZone): ZoneNode {
+export function zoneNode(zone: KnownZone): Extract<TreeNode, { nodeType: 'zone' }> {
   const details = dnssecDetailRows(zone);
   return {
     nodeType: 'zone',

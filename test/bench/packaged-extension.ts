@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from '../runner/extension-under-test';
+import { runToEnd } from '../runner/run-to-end';
 import type { Figure } from './bench-table';
 
 const BYTES_PER_KB = 1000;
-const OUTPUT_LINES_KEPT = 30;
 
 /** The .vsix as users get it, and the same files unpacked: what the extension-host parts load. */
 export interface PackagedExtension {
@@ -13,25 +12,6 @@ export interface PackagedExtension {
   /** The unpacked `extension/` folder, usable as an extensionDevelopmentPath. */
   extensionDir: string;
   bundlePath: string;
-}
-
-/** Runs a command; its output is only shown when it fails. */
-function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    const output: string[] = [];
-    const keep = (chunk: Buffer) => {
-      output.push(...chunk.toString('utf8').split('\n'));
-      output.splice(0, Math.max(0, output.length - OUTPUT_LINES_KEPT));
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.once('error', reject);
-    child.once('close', (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}):\n${output.join('\n')}`));
-    });
-  });
 }
 
 /**
@@ -42,8 +22,8 @@ function run(command: string, args: string[]): Promise<void> {
 export async function packageExtension(workDir: string): Promise<PackagedExtension> {
   const vsixPath = path.join(workDir, 'gcore-vscode.vsix');
   const unpacked = path.join(workDir, 'unpacked');
-  await run('npm', ['run', 'package', '--', '--out', vsixPath]);
-  await run('python3', ['-m', 'zipfile', '-e', vsixPath, unpacked]);
+  await runToEnd('npm', ['run', 'package', '--', '--out', vsixPath], { cwd: REPO_ROOT });
+  await runToEnd('python3', ['-m', 'zipfile', '-e', vsixPath, unpacked], { cwd: REPO_ROOT });
   const extensionDir = path.join(unpacked, 'extension');
   const main = (JSON.parse(fs.readFileSync(path.join(extensionDir, 'package.json'), 'utf8')) as { main: string }).main;
   return { vsixPath, extensionDir, bundlePath: path.join(extensionDir, main) };

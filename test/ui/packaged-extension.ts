@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CleanupStack } from '../runner/cleanup-stack';
@@ -8,6 +7,7 @@ import { applyEnvChanges, extensionHostEnvChanges } from '../runner/extension-ho
 import { REPO_ROOT } from '../runner/extension-under-test';
 import { findFreeLoopbackPort } from '../runner/free-port';
 import { createCleanedUpProfile, type ThrowawayProfile } from '../runner/throwaway-profile';
+import { runToEnd } from '../runner/run-to-end';
 import { addUserSettings } from '../runner/user-settings';
 
 const READY_TIMEOUT_MS = 60_000;
@@ -33,19 +33,7 @@ export function installVsix(install: CodeServerInstall, profile: ThrowawayProfil
     '--extensions-dir', profile.extensionsDir,
     '--install-extension', vsix,
   ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(node, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...profile.privateDirsEnv } });
-    let output = '';
-    for (const stream of [child.stdout, child.stderr]) {
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (output += chunk));
-    }
-    child.once('error', reject);
-    child.once('close', (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new Error(`installing ${path.basename(vsix)} failed (${signal ?? `exit ${code}`}):\n${output.trim()}`));
-    });
-  });
+  return runToEnd(node, args, { env: { ...process.env, ...profile.privateDirsEnv }, label: `installing ${path.basename(vsix)}` });
 }
 
 export interface PackagedExtensionOptions {

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RecordedRequest } from '../emulator/server';
 import { REPO_ROOT } from '../runner/extension-under-test';
+import { eventually, present } from '../support/eventually';
 import type { TappedResponse } from './api-tap';
 import { startUiSession, type UiSession } from './ui-session';
 import { readUserSettings } from '../runner/user-settings';
@@ -26,21 +27,9 @@ const NEW_IMAGE = 'nginx:1.27.3-alpine';
 // Fixed so that the screenshot of the rejected key is the same on every run.
 const REJECTED_REQUEST_ID = '5c0e2f1a-61d4-4c47-9d2e-0b7a3e9f4d21';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-const POLL_MS = 100;
 // A test run must not leave the README's images modified; GCORE_SCREENSHOTS_DIR=docs/images refreshes them.
 const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
 const FAILURE_DIR = path.join(REPO_ROOT, 'test-results');
-
-/** Polls a condition the workbench cannot show (what the emulator saw) until it holds. */
-async function eventually<T>(what: string, read: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-}
 
 describe('Gcore in VS Code, used through its UI', function () {
   this.timeout(60_000);
@@ -53,10 +42,13 @@ describe('Gcore in VS Code, used through its UI', function () {
 
   /** The first answer to this request that came after `mark` (a length of tap.responses taken earlier). */
   function answerAfter(mark: number, method: string, pathname: string): Promise<TappedResponse> {
-    return eventually(`the answer to ${method} ${pathname}`, () =>
-      session.tap.responses
-        .slice(mark)
-        .find((response) => response.method === method && new URL(response.url, session.tap.url).pathname === pathname),
+    return eventually(
+      () =>
+        present(
+          session.tap.responses.slice(mark).find((response) => response.method === method && new URL(response.url, session.tap.url).pathname === pathname),
+          `the answer to ${method} ${pathname}`,
+        ),
+      10_000,
     );
   }
 
@@ -165,7 +157,7 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.screenshot('create-zone');
     await review.click();
 
-    const created = await eventually('the zone at the emulator', () => session.emulator.zone(ZONE));
+    const created = await eventually(() => present(session.emulator.zone(ZONE), 'the zone at the emulator'), 10_000);
     await wb.notification(`Created DNS zone ${ZONE} (id ${created.id}).`).waitFor();
     await wb.treeRow(ZONE).waitFor();
     assert.equal((await wb.treeRows()).find((row) => row.label === ZONE)?.description, 'DNSSEC off');
@@ -182,7 +174,7 @@ describe('Gcore in VS Code, used through its UI', function () {
     assert.deepEqual(items, ['Enable DNSSEC', 'Forget Zone']);
     await wb.chooseMenuItem(menu, 'Enable DNSSEC');
 
-    const ds = await eventually('the DS record at the emulator', () => session.emulator.zone(ZONE)?.dnssec?.ds);
+    const ds = await eventually(() => present(session.emulator.zone(ZONE)?.dnssec?.ds, 'the DS record at the emulator'), 10_000);
     await wb.notification(`DNSSEC is enabled for ${ZONE}.`).filter({ hasText: ds }).waitFor();
     await wb.notification('Enabling DNSSEC').waitFor({ state: 'detached' });
     await wb.treeRow(ZONE).filter({ hasText: 'DNSSEC on' }).waitFor();

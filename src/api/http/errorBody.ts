@@ -50,7 +50,7 @@ export function stringField(value: unknown, name: string): string | undefined {
  * removed, runs of whitespace and line breaks become one space, and the result is cut at a sentence's
  * length, so that a gateway's page never fills a notification.
  */
-export function readableText(raw: string): string | undefined {
+function readableText(raw: string): string | undefined {
   let text = raw;
   if (/<\s*(!doctype|html|head|body|title|h1|center|p|div)\b/i.test(text)) {
     const heading = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text) ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(text);

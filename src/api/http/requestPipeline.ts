@@ -258,7 +258,7 @@ function isRetryable(error: GcoreApiError): boolean {
   return error.status !== undefined && isRetryableStatus(error.status);
 }
 
-export function buildPath(segments: readonly (string | number)[]): string {
+function buildPath(segments: readonly (string | number)[]): string {
   return '/' + segments.map((segment) => encodeURIComponent(String(segment))).join('/');
 }
 

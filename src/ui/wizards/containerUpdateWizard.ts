@@ -24,7 +24,7 @@ export interface UpdateAnswers extends ProjectRegionAnswers {
   scaleDraft: { min?: string; max?: string };
 }
 
-export const UPDATE_TITLE = 'Gcore: Update Container';
+const UPDATE_TITLE = 'Gcore: Update Container';
 
 /** Steps of the update wizard; recomputed after each answer because the chosen fields decide the rest. */
 export function updateContainerPlan(ui: PromptUi, recentNames: () => string[], answers: UpdateAnswers): WizardStep<UpdateAnswers>[] {

@@ -50,15 +50,4 @@ export async function setLocations(locations: { projectId: number; regionId: num
   await gcoreConfig().update('locations', locations, vscode.ConfigurationTarget.Global);
 }
 
-/** Waits until `check` passes (settings and secret events arrive asynchronously). */
-export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
+export { eventually } from '../../support/eventually';
