@@ -27,9 +27,12 @@ export class Explorer implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
   }
 
   reload(node?: TreeNode): void {
-    if (node) this.sections.get(node.section)?.invalidate(node);
-    else for (const section of this.sections.values()) section.invalidate(section.root);
-    this.refresh(node);
+    if (node && this.sections.get(node.section)?.invalidate(node)) {
+      this.refresh(node);
+      return;
+    }
+    for (const section of this.sections.values()) section.invalidate(section.root);
+    this.refresh(undefined);
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {

@@ -10,8 +10,12 @@ export interface Section {
   readonly root: SectionNode;
   /** Children of the root or of one of the section's nodes; failures come back as error rows, never thrown. */
   children(node: TreeNode): Promise<TreeNode[]>;
-  /** Forgets what was loaded under the node (the root: everything), so the next `children` asks again. */
-  invalidate(node: TreeNode): void;
+  /**
+   * Forgets what was loaded under the node (the root: everything in the section), so the next `children`
+   * asks again. False when the node has nothing of its own to reload (a flavor row, a zone): the explorer
+   * then reloads the whole tree, as a Refresh from the view's title bar with such a row selected expects.
+   */
+  invalidate(node: TreeNode): boolean;
   /** A tooltip built on hover instead of with the row (rows that come by the thousand). */
   resolveTooltip?(node: TreeNode): string | undefined;
 }

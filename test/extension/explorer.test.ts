@@ -7,7 +7,7 @@ import { GPU_SECTION, type TreeNode } from '../../src/views/treeNodes';
 import { extensionApi } from './support/harness';
 
 /** A section with nothing in it, for the explorer's own routing. */
-const emptySection: Section = { id: 'gpu', root: GPU_SECTION, children: async () => [], invalidate: () => undefined };
+const emptySection: Section = { id: 'gpu', root: GPU_SECTION, children: async () => [], invalidate: () => true };
 
 describe('the explorer', () => {
   it('retries the root "API key unavailable" row by reloading the whole tree, which reads the key again', async () => {
@@ -47,7 +47,7 @@ describe('the explorer', () => {
         asked.push(node.id);
         return [{ nodeType: 'hint', id: 'gpu/child', section: 'gpu', parent: node, view: { label: 'child', contextValue: 'hint', collapsible: 'none' } }];
       },
-      invalidate: () => undefined,
+      invalidate: () => true,
     };
     const explorer = new Explorer({ read: async () => ({ kind: 'secretStorage' }) } as unknown as KeyStatus, [section]);
     const [root] = await explorer.getChildren();
@@ -55,5 +55,26 @@ describe('the explorer', () => {
     assert.deepEqual(asked, ['gpu']);
     assert.equal(explorer.getParent(child), root);
     assert.equal(explorer.getParent(root), undefined);
+  });
+
+  it('reloads the whole tree for a node its section has nothing to reload for (a Refresh from the title bar with a row selected)', async () => {
+    const invalidated: string[] = [];
+    const section: Section = {
+      id: 'gpu',
+      root: GPU_SECTION,
+      children: async () => [],
+      invalidate: (node) => {
+        invalidated.push(node.id);
+        return node.nodeType !== 'hint';
+      },
+    };
+    const explorer = new Explorer({ read: async () => ({ kind: 'secretStorage' }) } as unknown as KeyStatus, [section]);
+    const fired: (TreeNode | undefined)[] = [];
+    explorer.onDidChangeTreeData((node) => fired.push(node));
+    const row: TreeNode = { nodeType: 'hint', id: 'gpu/row', section: 'gpu', parent: GPU_SECTION, view: { label: 'row', contextValue: 'hint', collapsible: 'none' } };
+    explorer.reload(row);
+    explorer.reload(GPU_SECTION);
+    assert.deepEqual(invalidated, ['gpu/row', 'gpu', 'gpu']);
+    assert.deepEqual(fired, [undefined, GPU_SECTION]);
   });
 });

@@ -30,6 +30,8 @@ export class DnsZonesSection implements Section {
     ];
   }
 
-  /** Zones live in globalState and are read anew on every listing: nothing to forget. */
-  invalidate(): void {}
+  /** Zones live in globalState and are read anew on every listing: the section redraws, nothing is forgotten. */
+  invalidate(node: TreeNode): boolean {
+    return isNodeOfType(node, 'section');
+  }
 }

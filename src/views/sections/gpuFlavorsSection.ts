@@ -25,8 +25,11 @@ export class GpuFlavorsSection implements Section {
     return [];
   }
 
-  invalidate(node: TreeNode): void {
-    this.flavors.invalidate(isNodeOfType(node, 'location') ? node.location : undefined);
+  invalidate(node: TreeNode): boolean {
+    if (isNodeOfType(node, 'location')) this.flavors.invalidate(node.location);
+    else if (node === this.root || isNodeOfType(node, 'section')) this.flavors.invalidate();
+    else return false;
+    return true;
   }
 
   resolveTooltip(node: TreeNode): string | undefined {
