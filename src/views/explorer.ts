@@ -63,14 +63,14 @@ export class Explorer implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
   }
 }
 
-const COLLAPSIBLE: Record<NodeView['collapsible'], vscode.TreeItemCollapsibleState> = {
+const COLLAPSIBLE: Record<NonNullable<NodeView['collapsible']>, vscode.TreeItemCollapsibleState> = {
   none: vscode.TreeItemCollapsibleState.None,
   collapsed: vscode.TreeItemCollapsibleState.Collapsed,
   expanded: vscode.TreeItemCollapsibleState.Expanded,
 };
 
 function toTreeItem(id: string, view: NodeView): vscode.TreeItem {
-  const item = new vscode.TreeItem(view.label, COLLAPSIBLE[view.collapsible]);
+  const item = new vscode.TreeItem(view.label, COLLAPSIBLE[view.collapsible ?? 'none']);
   item.id = id;
   item.description = view.description;
   item.contextValue = view.contextValue;

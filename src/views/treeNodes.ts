@@ -12,7 +12,8 @@ export type SectionId = 'gpu' | 'zones';
 
 /** How a row is drawn, decided once when the node is made: VS Code asks for it again on every redraw. */
 export interface NodeView extends ItemView {
-  collapsible: 'none' | 'collapsed' | 'expanded';
+  /** Default 'none': most rows are leaves, and a location's thousands of flavor rows are built without a copy. */
+  collapsible?: 'none' | 'collapsed' | 'expanded';
   /** Run when the row is clicked. */
   command?: { id: string; title: string; arguments?: unknown[] };
 }

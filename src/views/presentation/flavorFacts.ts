@@ -48,9 +48,17 @@ function readableModel(model: string | undefined): string | undefined {
   return model !== undefined && /^[a-z0-9-]+$/.test(model) ? model.toUpperCase() : model;
 }
 
+/** A region has thousands of flavors but a handful of GPU texts: each is read once. */
+const gpuMemoryByText = new Map<string, string | undefined>();
+const GPU_TEXTS_REMEMBERED = 256;
+
 function gpuMemoryOf(text: string): string | undefined {
+  if (gpuMemoryByText.has(text)) return gpuMemoryByText.get(text);
   const match = /(\d+(?:\.\d+)?)\s*(GB|GiB|TB)\b/i.exec(text);
-  return match ? `${match[1]} ${match[2].toUpperCase() === 'GIB' ? 'GiB' : match[2].toUpperCase()}` : undefined;
+  const memory = match ? `${match[1]} ${match[2].toUpperCase() === 'GIB' ? 'GiB' : match[2].toUpperCase()}` : undefined;
+  if (gpuMemoryByText.size >= GPU_TEXTS_REMEMBERED) gpuMemoryByText.clear();
+  gpuMemoryByText.set(text, memory);
+  return memory;
 }
 
 function gpuSummary({ gpuModel, gpuCount, gpuText, gpuMemory }: FlavorHardware): string | undefined {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isGcoreApiError } from '../../api/errors';
-import type { FlavorLoader } from '../../loaders/flavorLoader';
+import type { FlavorLoad, FlavorLoader } from '../../loaders/flavorLoader';
 import { readLocations } from '../../state/settings';
 import { flavorTooltipMarkdown, flavorView, sortFlavors, unreadableFlavorsView } from '../presentation/flavorView';
 import type { Section } from '../section';
@@ -13,6 +13,11 @@ import { GPU_SECTION, errorNode, hintNode, isNodeOfType, locationNode, type Loca
 export class GpuFlavorsSection implements Section {
   readonly id = 'gpu';
   readonly root = GPU_SECTION;
+  /**
+   * The rows of each load, built once: VS Code's view and a reveal or a test may all ask for the same
+   * location's children, and a location can hold thousands of flavors.
+   */
+  private readonly rowsOfLoad = new WeakMap<FlavorLoad, TreeNode[]>();
 
   constructor(
     private readonly flavors: FlavorLoader,
@@ -67,6 +72,15 @@ export class GpuFlavorsSection implements Section {
       if (isGcoreApiError(result.error) && result.error.kind === 'cancelled') return this.flavorRows(node);
       return [errorNode(node, 'gpu', 'Failed to load GPU flavors', result.error, node)];
     }
+    let rows = this.rowsOfLoad.get(result);
+    if (!rows) {
+      rows = this.rowsFor(node, result);
+      this.rowsOfLoad.set(result, rows);
+    }
+    return rows;
+  }
+
+  private rowsFor(node: LocationNode, result: Extract<FlavorLoad, { state: 'loaded' }>): TreeNode[] {
     const showPrices = result.filters.includePrices;
     const rows: TreeNode[] = sortFlavors(result.list.results).map((flavor) => ({
       nodeType: 'flavor',
@@ -75,7 +89,7 @@ export class GpuFlavorsSection implements Section {
       parent: node,
       location: node.location,
       flavor,
-      view: { ...flavorView(flavor, { showPrices }), collapsible: 'none' },
+      view: flavorView(flavor, { showPrices }),
     }));
     const unreadable = result.list.unreadable ?? [];
     if (unreadable.length > 0) rows.push(hintNode(node, 'unreadable', { ...unreadableFlavorsView(unreadable), icon: { id: 'warning' } }));
