@@ -96,14 +96,14 @@ function flavorProblem(value: unknown, index: number): string | undefined {
  */
 function decodeFlavorList(value: unknown): GpuFlavorList {
   const { body, total, entries } = readListPage(value, CLOUD_LIST, 'the flavor list');
-  const results: GpuFlavor[] = [];
   const unreadable: UnreadableFlavor[] = [];
   entries.forEach((entry, index) => {
     const problem = flavorProblem(entry, index);
-    if (problem === undefined) results.push(entry as GpuFlavor);
-    else unreadable.push({ name: nameOf(entry), problem });
+    if (problem !== undefined) unreadable.push({ name: nameOf(entry), problem });
   });
-  return { ...body, count: total, results, ...(unreadable.length > 0 ? { unreadable } : {}) };
+  if (unreadable.length === 0) return { ...body, count: total, results: entries as GpuFlavor[] };
+  const results = entries.filter((entry, index) => flavorProblem(entry, index) === undefined) as GpuFlavor[];
+  return { ...body, count: total, results, unreadable };
 }
 
 function nameOf(entry: unknown): string | undefined {

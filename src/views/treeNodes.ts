@@ -35,7 +35,7 @@ interface NodeBase {
 export type TreeNode =
   | (NodeBase & { nodeType: 'section' })
   | (NodeBase & { nodeType: 'location'; location: ProjectRegion })
-  | (NodeBase & { nodeType: 'flavor'; location: ProjectRegion; flavor: GpuFlavor })
+  | (NodeBase & { nodeType: 'flavor'; flavor: GpuFlavor })
   | (NodeBase & { nodeType: 'zone'; zone: KnownZone; details: DsDetailRow[] })
   | (NodeBase & { nodeType: 'zoneDetail'; zone: KnownZone; row: DsDetailRow })
   // An error stands in for what failed to load under its parent; Retry reloads `retry` (undefined: all).

@@ -87,7 +87,6 @@ export class GpuFlavorsSection implements Section {
       id: `${node.id}/${flavor.name}`,
       section: 'gpu',
       parent: node,
-      location: node.location,
       flavor,
       view: flavorView(flavor, { showPrices }),
     }));
