@@ -36,7 +36,9 @@ export class Explorer implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    return toTreeItem(node.id, node.view);
+    const view = node.view ?? this.sections.get(node.section)?.view?.(node);
+    if (!view) throw new Error(`no view for ${node.id}`);
+    return toTreeItem(node.id, view);
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {

@@ -1,4 +1,4 @@
-import type { SectionId, SectionNode, TreeNode } from './treeNodes';
+import type { NodeView, SectionId, SectionNode, TreeNode } from './treeNodes';
 
 /**
  * One top-level node of the tree and everything under it. The explorer only routes: it asks the section a
@@ -16,6 +16,8 @@ export interface Section {
    * then reloads the whole tree, as a Refresh from the view's title bar with such a row selected expects.
    */
   invalidate(node: TreeNode): boolean;
+  /** How a node that carries no view of its own is drawn (rows that come by the thousand). */
+  view?(node: TreeNode): NodeView;
   /** A tooltip built on hover instead of with the row (rows that come by the thousand). */
   resolveTooltip?(node: TreeNode): string | undefined;
 }

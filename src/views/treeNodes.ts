@@ -28,6 +28,13 @@ interface NodeBase {
 }
 
 /**
+ * A row that comes by the thousand (a location's flavors) carries no view: its section draws it when VS
+ * Code asks. Kept, 5,000 views outlive the refresh that made them and cost the garbage collector more
+ * than drawing them again does.
+ */
+type DrawnOnDemand = Omit<NodeBase, 'view'> & { view?: undefined };
+
+/**
  * The tree's elements. Every node carries `nodeType` (menus pass nodes to commands, which tell them from
  * programmatic arguments by it), its section, its parent and its view; the data a command needs rides
  * along (the location, the flavor, the zone).
@@ -35,7 +42,7 @@ interface NodeBase {
 export type TreeNode =
   | (NodeBase & { nodeType: 'section' })
   | (NodeBase & { nodeType: 'location'; location: ProjectRegion })
-  | (NodeBase & { nodeType: 'flavor'; flavor: GpuFlavor })
+  | (DrawnOnDemand & { nodeType: 'flavor'; flavor: GpuFlavor; showPrices: boolean })
   | (NodeBase & { nodeType: 'zone'; zone: KnownZone; details: DsDetailRow[] })
   | (NodeBase & { nodeType: 'zoneDetail'; zone: KnownZone; row: DsDetailRow })
   // An error stands in for what failed to load under its parent; Retry reloads `retry` (undefined: all).

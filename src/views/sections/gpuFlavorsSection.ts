@@ -4,7 +4,7 @@ import type { FlavorLoad, FlavorLoader } from '../../loaders/flavorLoader';
 import { readLocations } from '../../state/settings';
 import { flavorTooltipMarkdown, flavorView, sortFlavors, unreadableFlavorsView } from '../presentation/flavorView';
 import type { Section } from '../section';
-import { GPU_SECTION, errorNode, hintNode, isNodeOfType, locationNode, type LocationNode, type TreeNode } from '../treeNodes';
+import { GPU_SECTION, errorNode, hintNode, isNodeOfType, locationNode, type LocationNode, type NodeView, type TreeNode } from '../treeNodes';
 
 /**
  * GPU Flavors: one node per configured project and region, whose flavors load when it is expanded, through
@@ -35,6 +35,11 @@ export class GpuFlavorsSection implements Section {
     else if (node === this.root || isNodeOfType(node, 'section')) this.flavors.invalidate();
     else return false;
     return true;
+  }
+
+  view(node: TreeNode): NodeView {
+    if (!isNodeOfType(node, 'flavor')) throw new Error(`${node.id} draws itself`);
+    return flavorView(node.flavor, { showPrices: node.showPrices });
   }
 
   resolveTooltip(node: TreeNode): string | undefined {
@@ -88,7 +93,7 @@ export class GpuFlavorsSection implements Section {
       section: 'gpu',
       parent: node,
       flavor,
-      view: flavorView(flavor, { showPrices }),
+      showPrices,
     }));
     const unreadable = result.list.unreadable ?? [];
     if (unreadable.length > 0) rows.push(hintNode(node, 'unreadable', { ...unreadableFlavorsView(unreadable), icon: { id: 'warning' } }));
