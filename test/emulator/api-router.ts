@@ -4,13 +4,20 @@ import type { ContainerStore } from './container-store';
 import { listGpuFlavors } from './gpu-flavor-endpoint';
 import type { GpuFlavorCatalogue } from './gpu-flavor-catalogue';
 import { areaError, areaOfPath, type Reply } from './replies';
-import { createZone, toggleDnssec } from './zone-endpoints';
+import { getAccount, listProjects, listRegions } from './account-endpoints';
+import { getContainer, listContainerFlavors, listContainers } from './container-read-endpoints';
+import { getTask } from './task-endpoint';
+import type { TaskStore } from './task-store';
+import { createZone, getDnssec, getZone, listZones, toggleDnssec } from './zone-endpoints';
 import type { ZoneStore } from './zone-store';
 
 export interface ApiState {
   containers: ContainerStore;
   zones: ZoneStore;
   flavors: GpuFlavorCatalogue;
+  tasks: TaskStore;
+  /** Only the four endpoints of interface.md: every read endpoint answers as missing. */
+  coreOnly: boolean;
 }
 
 type Params = Record<string, string>;
@@ -19,24 +26,42 @@ type Handler = (request: ApiRequest, params: Params, state: ApiState) => Reply;
 interface Route {
   /** Literal segments, or `:name` for a parameter that matches any non-empty decoded segment. */
   pattern: readonly string[];
-  handlers: Readonly<Record<string, Handler>>;
+  /** The four operations of interface.md. */
+  handlers?: Readonly<Record<string, Handler>>;
+  /** The read endpoints of real-api-notes.md, absent from a core-only server. */
+  reads?: Readonly<Record<string, Handler>>;
 }
 
 const ROUTES: readonly Route[] = [
   {
     pattern: ['cloud', 'v1', 'caas', ':projectId', ':regionId', 'containers', ':containerName'],
     handlers: {
-      PATCH: (request, { projectId, regionId, containerName }, { containers }) =>
-        updateContainer(request, { projectId, regionId, containerName }, containers),
+      PATCH: (request, { projectId, regionId, containerName }, { containers, tasks }) =>
+        updateContainer(request, { projectId, regionId, containerName }, containers, tasks),
     },
+    reads: { GET: (request, params, { containers, tasks }) => getContainer(request, { projectId: params.projectId, regionId: params.regionId, containerName: params.containerName }, containers, tasks) },
+  },
+  {
+    pattern: ['cloud', 'v1', 'caas', ':projectId', ':regionId', 'containers'],
+    reads: { GET: (request, params, { containers, tasks }) => listContainers(request, { projectId: params.projectId, regionId: params.regionId }, containers, tasks) },
+  },
+  {
+    pattern: ['cloud', 'v1', 'caas', 'flavors', ':projectId', ':regionId'],
+    reads: { GET: (request, params) => listContainerFlavors(request, { projectId: params.projectId, regionId: params.regionId }) },
   },
   {
     pattern: ['dns', 'v2', 'zones'],
     handlers: { POST: (request, _params, { zones }) => createZone(request, zones) },
+    reads: { GET: (request, _params, { zones }) => listZones(request, zones) },
+  },
+  {
+    pattern: ['dns', 'v2', 'zones', ':name'],
+    reads: { GET: (_request, { name }, { zones }) => getZone(name, zones) },
   },
   {
     pattern: ['dns', 'v2', 'zones', ':name', 'dnssec'],
     handlers: { PATCH: (request, { name }, { zones }) => toggleDnssec(request, name, zones) },
+    reads: { GET: (_request, { name }, { zones }) => getDnssec(name, zones) },
   },
   {
     pattern: ['cloud', 'v3', 'gpu', 'virtual', ':projectId', ':regionId', 'flavors'],
@@ -44,6 +69,10 @@ const ROUTES: readonly Route[] = [
       GET: (request, { projectId, regionId }, { flavors }) => listGpuFlavors(request, { projectId, regionId }, flavors),
     },
   },
+  { pattern: ['cloud', 'v1', 'tasks', ':taskId'], reads: { GET: (request, { taskId }, { tasks }) => getTask(request, taskId, tasks) } },
+  { pattern: ['cloud', 'v1', 'projects'], reads: { GET: (request) => listProjects(request) } },
+  { pattern: ['cloud', 'v1', 'regions'], reads: { GET: (request) => listRegions(request) } },
+  { pattern: ['iam', 'clients', 'me'], reads: { GET: () => getAccount() } },
 ];
 
 function matchPattern(pattern: readonly string[], segments: readonly string[]): Params | undefined {
@@ -73,10 +102,12 @@ export function answerApiRequest(request: ApiRequest, state: ApiState): Reply {
   for (const route of ROUTES) {
     const params = matchPattern(route.pattern, segments);
     if (!params) continue;
-    const handler = Object.hasOwn(route.handlers, request.method) ? route.handlers[request.method] : undefined;
+    const handlers = { ...route.handlers, ...(state.coreOnly ? {} : route.reads) };
+    if (Object.keys(handlers).length === 0) break;
+    const handler = Object.hasOwn(handlers, request.method) ? handlers[request.method] : undefined;
     if (handler) return handler(request, params, state);
     const reply = areaError(area, request.requestId, 405, `Method "${request.method}" not allowed.`);
-    return { ...reply, headers: { Allow: Object.keys(route.handlers).join(', ') } };
+    return { ...reply, headers: { Allow: Object.keys(handlers).join(', ') } };
   }
   return areaError(area, request.requestId, 404, 'The requested URL was not found on the server.');
 }

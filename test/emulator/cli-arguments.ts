@@ -2,7 +2,8 @@ import type { EmulatorOptions } from './server';
 
 export const USAGE = [
   'Usage: node out/emulator/cli.js --port <n> --api-key <key> [--host 127.0.0.1] [--latency-ms <n>]',
-  '                                [--flavors-per-location <n>] [--demo]',
+  '                                [--flavors-per-location <n>] [--containers-per-location <n>] [--demo] [--core-only]',
+  '--core-only serves only the four endpoints of interface.md, to try how the extension degrades.',
   'The API key may also come from the GCORE_API_KEY environment variable.',
 ].join('\n');
 
@@ -11,7 +12,7 @@ export type CliCommand =
   | { kind: 'help' }
   | { kind: 'usage-error'; message: string };
 
-const VALUE_FLAGS = new Set(['--port', '--api-key', '--host', '--latency-ms', '--flavors-per-location']);
+const VALUE_FLAGS = new Set(['--port', '--api-key', '--host', '--latency-ms', '--flavors-per-location', '--containers-per-location']);
 
 function parseWholeNumber(flag: string, text: string, max: number): number | string {
   if (!/^\d+$/.test(text) || Number(text) > max) return `${flag} expects a whole number from 0 to ${max}, got "${text}"`;
@@ -22,11 +23,16 @@ function parseWholeNumber(flag: string, text: string, max: number): number | str
 export function parseCliArguments(argv: readonly string[], env: NodeJS.ProcessEnv): CliCommand {
   const values = new Map<string, string>();
   let demo = false;
+  let coreOnly = false;
   for (let i = 0; i < argv.length; i++) {
     const argument = argv[i];
     if (argument === '--help' || argument === '-h') return { kind: 'help' };
     if (argument === '--demo') {
       demo = true;
+      continue;
+    }
+    if (argument === '--core-only') {
+      coreOnly = true;
       continue;
     }
     const equals = argument.indexOf('=');
@@ -41,13 +47,14 @@ export function parseCliArguments(argv: readonly string[], env: NodeJS.ProcessEn
   if (apiKey === undefined || apiKey === '') {
     return { kind: 'usage-error', message: 'An API key is required: pass --api-key or set GCORE_API_KEY' };
   }
-  const options: EmulatorOptions = { apiKey, demo };
+  const options: EmulatorOptions = { apiKey, demo, ...(coreOnly ? { coreOnly } : {}) };
   const host = values.get('--host');
   if (host !== undefined) options.host = host;
-  const numeric: [string, 'port' | 'latencyMs' | 'flavorsPerLocation', number][] = [
+  const numeric: [string, 'port' | 'latencyMs' | 'flavorsPerLocation' | 'containersPerLocation', number][] = [
     ['--port', 'port', 65535],
     ['--latency-ms', 'latencyMs', 600_000],
     ['--flavors-per-location', 'flavorsPerLocation', 1_000_000],
+    ['--containers-per-location', 'containersPerLocation', 100_000],
   ];
   for (const [flag, option, max] of numeric) {
     const text = values.get(flag);

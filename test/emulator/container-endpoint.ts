@@ -1,15 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { isJsonObject, readJsonBody, type ApiRequest } from './api-request';
 import { parseCloudLocation } from './cloud-location';
 import type { ContainerConfig, ContainerStore } from './container-store';
 import { validateContainerUpdate } from './container-update-validation';
 import { cloudError, cloudValidationError, type Reply } from './replies';
+import type { TaskStore } from './task-store';
 
 /** PATCH /cloud/v1/caas/{project_id}/{region_id}/containers/{container_name} */
 export function updateContainer(
   request: ApiRequest,
   segments: { projectId: string; regionId: string; containerName: string },
   store: ContainerStore,
+  tasks: TaskStore,
 ): Reply {
   const { requestId } = request;
   const location = parseCloudLocation(segments.projectId, segments.regionId);
@@ -37,10 +38,19 @@ export function updateContainer(
 
   mergeUpdate(container.config, update);
   container.updates += 1;
-  // A new image and a new scale are rolled out by separate tasks in the real service.
+  if (update.is_disabled === true) container.state = { ...container.state, status: 'Disabled', statusMessage: null, ready: 0, total: 0 };
+  if (update.is_disabled === false) container.state = { ...container.state, status: 'Ready', statusMessage: null, total: Math.max(1, container.state.total) };
+  // A new image and a new scale are rolled out by separate tasks in the real service. An image that cannot
+  // be pulled (by this emulator's convention, one whose name says "does-not-exist") makes the task fail.
   const changes = (field: string): boolean => update[field] !== undefined && update[field] !== null;
   const taskCount = changes('image') && changes('scale') ? 2 : 1;
-  return { status: 200, body: { tasks: Array.from({ length: taskCount }, () => randomUUID()) } };
+  const image = String(container.config.image ?? '');
+  const error = image.includes('does-not-exist') ? `Failed to pull image "${image}": not found` : undefined;
+  const started = Array.from({ length: taskCount }, () =>
+    tasks.start({ taskType: 'patch_caas_container', projectId, regionId, containerName: container.name, error }),
+  );
+  container.rolloutTaskId = started[0].id;
+  return { status: 200, body: { tasks: started.map((task) => task.id) } };
 }
 
 /** null unsets a field; envs and scale replace the stored value; logging merges its sub-fields. */

@@ -1,70 +1,210 @@
+import { createHash } from 'node:crypto';
+
 /** The stored configuration of a container: the seeded settings with every accepted update merged in. */
 export type ContainerConfig = Record<string, unknown>;
+
+/** What the service reports about a container beyond its configuration. */
+export interface ContainerState {
+  status: string;
+  statusMessage: string | null;
+  ready: number;
+  total: number;
+  createdAt: string;
+}
 
 export interface ContainerRecord {
   name: string;
   projectId: number;
   regionId: number;
   config: ContainerConfig;
+  state: ContainerState;
   /** Successful PATCH requests applied to this container. */
   updates: number;
+  /** The task rolling out the last update; while it runs the container is Deploying. */
+  rolloutTaskId?: string;
 }
 
-/** Every project/region pair has these containers, so any location works in tests and the playground. */
-const SEEDED_CONFIGS: Record<string, () => ContainerConfig> = {
-  'web-app': () => ({
-    image: 'nginx:1.27-alpine',
-    flavor: '250mCPU-512MiB',
-    listening_port: 80,
-    timeout: 60,
-    scale: { min: 1, max: 3 },
-    envs: { NGINX_PORT: '80' },
-    description: 'Public web front end',
-    is_api_key_auth: false,
-    is_disabled: false,
-    logging: { enabled: false },
-  }),
-  'inference-api': () => ({
-    image: 'ghcr.io/example/inference-api:2.4.1',
-    flavor: '1000mCPU-2048MiB',
-    listening_port: 8080,
-    timeout: 120,
-    scale: { min: 0, max: 5 },
-    envs: { MODEL_NAME: 'llama-3.1-8b-instruct', LOG_LEVEL: 'info' },
-    description: 'Text generation endpoint',
-    is_api_key_auth: true,
-    is_disabled: false,
-    logging: { enabled: true, destination_region_id: 76, topic_name: 'inference.api', retention_policy: { period: 30 } },
-  }),
-  'batch-worker': () => ({
-    image: 'registry.example.com/batch/worker:1.9.0',
-    flavor: '500mCPU-1024MiB',
-    listening_port: 9000,
-    timeout: 180,
-    scale: { min: 0, max: 10 },
-    envs: { QUEUE: 'default' },
-    commands: 'worker --queue default',
-    pull_secret: 'registry-example',
-    description: 'Background jobs',
-    is_api_key_auth: false,
-    is_disabled: false,
-    logging: { enabled: false },
-  }),
+interface Seed {
+  config: () => ContainerConfig;
+  state: ContainerState;
+}
+
+const TRIGGERS_CPU = { cpu: { threshold: 80 }, memory: null, http: null };
+
+/**
+ * Every project/region pair has these containers, so any location works in tests and the playground: one
+ * in each status the guides name, with the nullable and missing fields of real answers among them.
+ */
+const SEEDS: Record<string, Seed> = {
+  'web-app': {
+    config: () => ({
+      image: 'nginx:1.27-alpine',
+      flavor: '250mCPU-512MiB',
+      listening_port: 80,
+      timeout: 60,
+      scale: { min: 1, max: 3, cooldown_period: 60, triggers: { cpu: { threshold: 80 }, memory: { threshold: 80 }, http: null } },
+      envs: { NGINX_PORT: '80' },
+      description: 'Public web front end',
+      is_api_key_auth: false,
+      is_disabled: false,
+      pull_secret: null,
+      commands: null,
+      logging: { enabled: false, destination_region_id: null, topic_name: null, retention_policy: null },
+    }),
+    state: { status: 'Ready', statusMessage: null, ready: 2, total: 2, createdAt: '2026-05-30T20:56:36Z' },
+  },
+  'inference-api': {
+    config: () => ({
+      image: 'ghcr.io/example/inference-api:2.4.1',
+      flavor: '1140mCPU-2048MiB',
+      listening_port: 8080,
+      timeout: 120,
+      scale: { min: 0, max: 5, cooldown_period: 300, triggers: { cpu: null, memory: null, http: { rate: 20, window: 60 } } },
+      envs: { MODEL_NAME: 'llama-3.1-8b-instruct', LOG_LEVEL: 'info' },
+      description: 'Text generation endpoint',
+      is_api_key_auth: true,
+      is_disabled: false,
+      pull_secret: null,
+      logging: { enabled: true, destination_region_id: 76, topic_name: 'inference.api', retention_policy: { period: 30 } },
+    }),
+    // No trailing Z: the API sends timestamps both ways.
+    state: { status: 'Ready', statusMessage: null, ready: 1, total: 1, createdAt: '2026-06-02T08:14:09' },
+  },
+  'batch-worker': {
+    config: () => ({
+      image: 'registry.example.com/batch/worker:1.9.0',
+      flavor: '580mCPU-1024MiB',
+      listening_port: 9000,
+      timeout: 180,
+      scale: { min: 0, max: 10, cooldown_period: null, triggers: null },
+      envs: { QUEUE: 'default' },
+      commands: 'worker --queue default',
+      pull_secret: 'registry-example',
+      description: 'Background jobs',
+      is_api_key_auth: false,
+      is_disabled: false,
+      logging: { enabled: false },
+    }),
+    // Scaled to zero.
+    state: { status: 'Ready', statusMessage: null, ready: 0, total: 0, createdAt: '2026-04-11T12:00:00Z' },
+  },
+  'staging-api': {
+    config: () => ({
+      image: 'ghcr.io/example/api:3.0.0-rc.2',
+      flavor: '330mCPU-512MiB',
+      listening_port: 3000,
+      timeout: 30,
+      scale: { min: 1, max: 1, cooldown_period: 60, triggers: TRIGGERS_CPU },
+      envs: { NODE_ENV: 'staging', DATABASE_URL: 'postgres://staging.internal/app' },
+      description: '',
+      is_api_key_auth: false,
+      is_disabled: false,
+      pull_secret: null,
+    }),
+    state: { status: 'Deploying', statusMessage: 'Rolling out revision 14', ready: 0, total: 1, createdAt: '2026-11-20T09:30:00Z' },
+  },
+  'nightly-report': {
+    config: () => ({
+      image: 'registry.example.com/reports/nightly:2026.11',
+      flavor: '160mCPU-256MiB',
+      listening_port: 8000,
+      timeout: 0,
+      scale: { min: 0, max: 1, cooldown_period: 60, triggers: null },
+      envs: {},
+      description: 'Builds the nightly report',
+      is_api_key_auth: false,
+      is_disabled: false,
+      pull_secret: 'registry-example',
+    }),
+    state: { status: 'Pending', statusMessage: null, ready: 0, total: 1, createdAt: '2026-11-22T23:59:59Z' },
+  },
+  'legacy-site': {
+    config: () => ({
+      image: 'httpd:2.4',
+      flavor: '80mCPU-128MiB',
+      listening_port: 80,
+      timeout: 60,
+      scale: { min: 0, max: 1, cooldown_period: 60, triggers: null },
+      envs: {},
+      description: 'Old marketing site, kept for reference',
+      is_api_key_auth: false,
+      is_disabled: true,
+      pull_secret: null,
+      logging: null,
+    }),
+    state: { status: 'Disabled', statusMessage: null, ready: 0, total: 0, createdAt: '2025-01-15T10:00:00Z' },
+  },
+  'broken-build': {
+    config: () => ({
+      image: 'ghcr.io/example/does-not-exist:latest',
+      flavor: '250mCPU-512MiB',
+      listening_port: 8080,
+      timeout: 60,
+      scale: { min: 1, max: 2, cooldown_period: 60, triggers: TRIGGERS_CPU },
+      envs: { FEATURE_FLAGS: 'beta' },
+      description: 'Image tag that does not exist',
+      is_api_key_auth: false,
+      is_disabled: false,
+      pull_secret: null,
+    }),
+    state: {
+      status: 'Error',
+      statusMessage: 'Back-off pulling image "ghcr.io/example/does-not-exist:latest"',
+      ready: 0,
+      total: 1,
+      createdAt: '2026-11-21T14:02:11Z',
+    },
+  },
 };
 
-export const SEEDED_CONTAINER_NAMES: readonly string[] = Object.keys(SEEDED_CONFIGS);
+export const SEEDED_CONTAINER_NAMES: readonly string[] = Object.keys(SEEDS);
+
+const GENERATED_STATUSES: readonly ContainerState['status'][] = ['Ready', 'Ready', 'Ready', 'Deploying', 'Pending', 'Disabled', 'Error'];
+
+/** A generated container for benchmarks: the same shapes, unique names, a fixed mix of statuses. */
+function generatedSeed(index: number): Seed {
+  const status = GENERATED_STATUSES[index % GENERATED_STATUSES.length];
+  return {
+    config: () => ({
+      image: `registry.example.com/service-${index}:1.${index % 10}.0`,
+      flavor: '250mCPU-512MiB',
+      listening_port: 8080,
+      timeout: 60,
+      scale: { min: 0, max: 3, cooldown_period: 60, triggers: null },
+      envs: { SERVICE_INDEX: String(index) },
+      description: `Generated service ${index}`,
+      is_api_key_auth: false,
+      is_disabled: status === 'Disabled',
+      pull_secret: null,
+    }),
+    state: { status, statusMessage: status === 'Error' ? 'CrashLoopBackOff' : null, ready: status === 'Ready' ? 1 : 0, total: status === 'Disabled' ? 0 : 1, createdAt: '2026-10-01T00:00:00Z' },
+  };
+}
+
+function generatedName(index: number): string {
+  return `svc-${String(index).padStart(5, '0')}`;
+}
 
 export class ContainerStore {
   private readonly touched = new Map<string, ContainerRecord>();
 
-  /** A container that exists at this location, or undefined. Seeded containers are materialised on first access. */
+  /** `containersPerLocation` replaces the seeded containers with that many generated ones. */
+  constructor(private readonly containersPerLocation?: number) {}
+
+  /** The container names of a location, in the order the API lists them (by creation). */
+  names(): string[] {
+    if (this.containersPerLocation === undefined) return [...SEEDED_CONTAINER_NAMES];
+    return Array.from({ length: this.containersPerLocation }, (_, index) => generatedName(index));
+  }
+
+  /** A container that exists at this location, or undefined. Containers are materialised on first access. */
   find(projectId: number, regionId: number, name: string): ContainerRecord | undefined {
     const key = `${projectId}/${regionId}/${name}`;
     const existing = this.touched.get(key);
     if (existing) return existing;
-    const seed = Object.hasOwn(SEEDED_CONFIGS, name) ? SEEDED_CONFIGS[name] : undefined;
+    const seed = this.seed(name);
     if (!seed) return undefined;
-    const record: ContainerRecord = { name, projectId, regionId, config: seed(), updates: 0 };
+    const record: ContainerRecord = { name, projectId, regionId, config: seed.config(), state: { ...seed.state }, updates: 0 };
     this.touched.set(key, record);
     return record;
   }
@@ -72,4 +212,41 @@ export class ContainerStore {
   reset(): void {
     this.touched.clear();
   }
+
+  private seed(name: string): Seed | undefined {
+    if (this.containersPerLocation === undefined) return Object.hasOwn(SEEDS, name) ? SEEDS[name] : undefined;
+    const match = /^svc-(\d{5})$/.exec(name);
+    const index = match ? Number(match[1]) : -1;
+    return index >= 0 && index < this.containersPerLocation ? generatedSeed(index) : undefined;
+  }
+}
+
+/** The rollout's state as a task reports it: NEW, RUNNING, FINISHED or ERROR, and its error. */
+export type RolloutLookup = (taskId: string) => { state: string; error?: string | null } | undefined;
+
+/** What the service reports while and after the last update rolls out. */
+function currentState(record: ContainerRecord, rollout: RolloutLookup): ContainerState {
+  const task = record.rolloutTaskId === undefined ? undefined : rollout(record.rolloutTaskId);
+  if (!task || record.state.status === 'Disabled') return record.state;
+  if (task.state === 'NEW' || task.state === 'RUNNING') return { ...record.state, status: 'Deploying', statusMessage: null, ready: 0 };
+  if (task.state === 'ERROR') return { ...record.state, status: 'Error', statusMessage: task.error ?? 'Update failed', ready: 0 };
+  return { ...record.state, status: 'Ready', statusMessage: null, ready: record.state.total };
+}
+
+/** The container as `GET …/containers/{name}` answers: the configuration and what the service reports. */
+export function containerView(record: ContainerRecord, rollout: RolloutLookup): Record<string, unknown> {
+  const { name, projectId, regionId, config } = record;
+  const state = currentState(record, rollout);
+  const suffix = createHash('sha256').update(`${projectId}/${regionId}/${name}`).digest('hex').slice(0, 7);
+  return {
+    name,
+    ...config,
+    source: 'cloud',
+    status: state.status,
+    status_message: state.statusMessage,
+    namespace: `caas-${projectId}-${regionId}`,
+    address: `https://${name}-${projectId}-${suffix}-caas.caas.k1.region-${regionId}.cloud.gcore.dev/`,
+    created_at: state.createdAt,
+    deploy_status: { total: state.total, ready: state.ready },
+  };
 }

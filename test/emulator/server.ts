@@ -9,6 +9,7 @@ import { ContainerStore, type ContainerRecord } from './container-store';
 import { FaultQueue, type Fault } from './fault-queue';
 import { GpuFlavorCatalogue } from './gpu-flavor-catalogue';
 import { areaError, areaOfPath, cloudError, dnsError, type ApiArea, type Reply } from './replies';
+import { TaskStore, type TaskTimings } from './task-store';
 import { ZoneStore, type ZoneRecord } from './zone-store';
 
 export { SEEDED_CONTAINER_NAMES, type ContainerConfig, type ContainerRecord } from './container-store';
@@ -26,8 +27,20 @@ export interface EmulatorOptions {
   latencyMs?: number;
   /** Every location serves this many generated flavors instead of the default catalogue. */
   flavorsPerLocation?: number;
-  /** Seeds zones example.com (DNSSEC on) and example.org (off). */
+  /** Every location serves this many generated containers instead of the seeded ones. */
+  containersPerLocation?: number;
+  /** The account has this many generated zones (besides the demo ones). */
+  zonesInAccount?: number;
+  /**
+   * Seeds zones in every DNSSEC state: example.com (active, its DS record at the registrar), example.org
+   * (never enabled), pending.example.net, leaving.example.net (pending-disabled), unsigned.example.net
+   * (disabled) and parked.example.net (not served).
+   */
   demo?: boolean;
+  /** Serve only the four endpoints of interface.md: every read endpoint answers as missing (404/405). */
+  coreOnly?: boolean;
+  /** How long an update's tasks stay NEW and then RUNNING (default 300 ms and 1.2 s). */
+  taskTimings?: TaskTimings;
   /** Called once per request after it was answered or dropped; the CLI logs with it. */
   onResponse?: (request: RecordedRequest, elapsedMs: number) => void;
 }
@@ -144,9 +157,11 @@ class EmulatorServer implements Emulator {
   constructor(private readonly options: EmulatorOptions) {
     this.latencyMs = options.latencyMs ?? 0;
     this.state = {
-      containers: new ContainerStore(),
-      zones: new ZoneStore(options.demo === true),
+      containers: new ContainerStore(options.containersPerLocation),
+      zones: new ZoneStore(options.demo === true, options.zonesInAccount),
       flavors: new GpuFlavorCatalogue(options.flavorsPerLocation),
+      tasks: new TaskStore(options.taskTimings),
+      coreOnly: options.coreOnly === true,
     };
     this.server = http.createServer((request, response) => {
       this.handle(request, response).catch((error: unknown) => {
@@ -198,6 +213,7 @@ class EmulatorServer implements Emulator {
     this.faults.clear();
     this.state.containers.reset();
     this.state.zones.reset();
+    this.state.tasks.reset();
   }
 
   zone(name: string): ZoneRecord | undefined {

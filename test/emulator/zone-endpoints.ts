@@ -2,7 +2,9 @@ import { isJsonObject, readJsonBody, type ApiRequest, type JsonBodyResult } from
 import { dnssecRecordFor } from './dnssec-keys';
 import { dnsError, type Reply } from './replies';
 import { normaliseZoneName } from './zone-name';
-import type { NewZone, ZoneStore } from './zone-store';
+import { pageOf, readPageQuery } from './paging-query';
+import type { InvalidFields } from './replies';
+import type { NewZone, ZoneRecord, ZoneStore } from './zone-store';
 
 const MAX_UINT32 = 0xffff_ffff;
 const MIN_NX_TTL = 60;
@@ -109,6 +111,54 @@ export function toggleDnssec(request: ApiRequest, zoneSegment: string, store: Zo
   }
   zone.dnssec ??= dnssecRecordFor(zone.name);
   zone.dnssecEnabled = enabled;
+  zone.dnssecStatus = enabled ? (zone.dsAtRegistrar ? 'active' : 'pending') : 'disabled';
   if (!enabled) zone.dsAtRegistrar = false;
   return { status: 200, body: { ...zone.dnssec, message: enabled ? 'DNSSEC enabled' : 'DNSSEC disabled' } };
+}
+
+/** A zone as the zone list and `GET /dns/v2/zones/{name}` answer it. */
+function zoneView(zone: ZoneRecord): Record<string, unknown> {
+  return {
+    name: zone.name,
+    enabled: zone.enabled,
+    status: zone.enabled ? 'active' : 'disabled',
+    dnssec_enabled: zone.dnssecEnabled,
+    ...(zone.dnssecStatus ? { dnssec_status: zone.dnssecStatus } : {}),
+    contact: zone.contact ?? '',
+    serial: zone.serial ?? 1,
+    refresh: zone.refresh ?? 3600,
+    retry: zone.retry ?? 3600,
+    expiry: zone.expiry ?? 1_209_600,
+    nx_ttl: zone.nx_ttl ?? 3600,
+    primary_server: zone.primary_server ?? 'ns1.gcorelabs.net',
+    meta: zone.meta ?? {},
+    rrsets_amount: { total: 2, static: 2, dynamic: { total: 0, healthcheck: 0 } },
+    client_id: 1_186_668,
+  };
+}
+
+/** GET /dns/v2/zones?limit=&offset=: `{total_amount, zones}`. */
+export function listZones(request: ApiRequest, store: ZoneStore): Reply {
+  const invalidFields: InvalidFields = {};
+  const page = readPageQuery(request.query, 1000, 100, invalidFields);
+  const problem = Object.entries(invalidFields)[0];
+  if (problem) return dnsError(400, `${problem[0]}: ${problem[1].join(' ')}`);
+  const zones = store.all();
+  return { status: 200, body: { total_amount: zones.length, zones: pageOf(zones, page).map(zoneView) } };
+}
+
+/** GET /dns/v2/zones/{name} */
+export function getZone(zoneSegment: string, store: ZoneStore): Reply {
+  const name = normaliseZoneName(zoneSegment);
+  const zone = name.ok ? store.find(name.name) : undefined;
+  return zone ? { status: 200, body: zoneView(zone) } : dnsError(404, 'zone not found');
+}
+
+/** GET /dns/v2/zones/{name}/dnssec: the current DS record, while DNSSEC is on. */
+export function getDnssec(zoneSegment: string, store: ZoneStore): Reply {
+  const name = normaliseZoneName(zoneSegment);
+  const zone = name.ok ? store.find(name.name) : undefined;
+  if (!zone) return dnsError(404, 'zone not found');
+  if (!zone.dnssecEnabled || !zone.dnssec) return dnsError(400, 'dnssec is not enabled for the zone');
+  return { status: 200, body: { ...zone.dnssec } };
 }

@@ -73,10 +73,26 @@ describe('emulator authentication and routing', () => {
     assert.equal(cloud.status, 405);
     assert.equal(cloud.headers.allow, 'GET');
     assert.equal((cloud.json as Record<string, unknown>).exception_class, 'MethodNotAllowed');
-    const dns = await rawRequest(emulator, 'GET', '/dns/v2/zones');
+    const dns = await rawRequest(emulator, 'DELETE', '/dns/v2/zones');
     assert.equal(dns.status, 405);
-    assert.equal(dns.headers.allow, 'POST');
+    assert.equal(dns.headers.allow, 'POST, GET');
     assert.equal(typeof (dns.json as Record<string, unknown>).error, 'string');
+  });
+
+  it('with coreOnly, serves the four operations of interface.md and answers every read endpoint as missing', async () => {
+    const core = await start({ apiKey: API_KEY, coreOnly: true, demo: true });
+    try {
+      const zones = await rawRequest(core, 'GET', '/dns/v2/zones');
+      assert.equal(zones.status, 405);
+      assert.equal(zones.headers.allow, 'POST');
+      for (const path of ['/cloud/v1/caas/1/76/containers', '/cloud/v1/caas/flavors/1/76', '/cloud/v1/projects', '/cloud/v1/regions', '/iam/clients/me', '/dns/v2/zones/example.com', '/cloud/v1/tasks/x']) {
+        assert.equal((await rawRequest(core, 'GET', path)).status, 404, path);
+      }
+      assert.equal((await rawRequest(core, 'GET', '/cloud/v1/caas/1/76/containers/web-app')).status, 405);
+      assert.equal((await rawRequest(core, 'GET', FLAVORS)).status, 200);
+    } finally {
+      await core.close();
+    }
   });
 
   it('refuses bodies that are not declared as JSON', async () => {

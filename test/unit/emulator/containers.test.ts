@@ -50,7 +50,7 @@ describe('emulator container update', () => {
   });
 
   it('has the seeded containers in every location and decodes the name segment', async () => {
-    assert.deepEqual([...SEEDED_CONTAINER_NAMES].sort(), ['batch-worker', 'inference-api', 'web-app']);
+    assert.deepEqual([...SEEDED_CONTAINER_NAMES].sort(), ['batch-worker', 'broken-build', 'inference-api', 'legacy-site', 'nightly-report', 'staging-api', 'web-app']);
     for (const name of SEEDED_CONTAINER_NAMES) {
       assert.equal((await patch(emulator, { timeout: 5 }, name, '424242/1')).status, 200, name);
     }

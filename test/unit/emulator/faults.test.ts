@@ -59,7 +59,7 @@ describe('emulator fault injection', () => {
 
   it('matches the method, and string paths against the decoded path', async () => {
     emulator.inject({ method: 'PATCH', path: '/dns/v2/zones/bücher.de/dnssec', status: 503 });
-    assert.equal((await rawRequest(emulator, 'GET', '/dns/v2/zones/b%C3%BCcher.de/dnssec')).status, 405);
+    assert.equal((await rawRequest(emulator, 'DELETE', '/dns/v2/zones/b%C3%BCcher.de/dnssec')).status, 405);
     const patched = await rawRequest(emulator, 'PATCH', '/dns/v2/zones/b%C3%BCcher.de/dnssec', { body: { enabled: true } });
     assert.equal(patched.status, 503);
   });

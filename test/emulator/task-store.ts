@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+
+export interface TaskRecord {
+  id: string;
+  taskType: string;
+  projectId: number;
+  regionId: number;
+  containerName: string;
+  createdAtMs: number;
+  /** The failure it ends with, or undefined when it succeeds. */
+  error?: string;
+}
+
+/** How long a task stays NEW, then RUNNING, before it ends. */
+export interface TaskTimings {
+  newMs: number;
+  runningMs: number;
+}
+
+export const DEFAULT_TASK_TIMINGS: TaskTimings = { newMs: 300, runningMs: 1_200 };
+
+/** The tasks the emulator's updates started; their state follows from their age. */
+export class TaskStore {
+  private readonly tasks = new Map<string, TaskRecord>();
+
+  constructor(private readonly timings: TaskTimings = DEFAULT_TASK_TIMINGS) {}
+
+  start(task: Omit<TaskRecord, 'id' | 'createdAtMs'>): TaskRecord {
+    const record: TaskRecord = { ...task, id: randomUUID(), createdAtMs: Date.now() };
+    this.tasks.set(record.id, record);
+    return record;
+  }
+
+  find(id: string): TaskRecord | undefined {
+    return this.tasks.get(id);
+  }
+
+  /** The task as `GET /cloud/v1/tasks/{id}` answers. */
+  view(task: TaskRecord, now = Date.now()): Record<string, unknown> {
+    const age = now - task.createdAtMs;
+    const ended = age >= this.timings.newMs + this.timings.runningMs;
+    const state = !ended ? (age < this.timings.newMs ? 'NEW' : 'RUNNING') : task.error === undefined ? 'FINISHED' : 'ERROR';
+    const iso = (ms: number) => new Date(ms).toISOString();
+    return {
+      id: task.id,
+      task_type: task.taskType,
+      state,
+      error: state === 'ERROR' ? task.error : null,
+      created_on: iso(task.createdAtMs),
+      updated_on: iso(Math.min(now, task.createdAtMs + this.timings.newMs + this.timings.runningMs)),
+      finished_on: ended ? iso(task.createdAtMs + this.timings.newMs + this.timings.runningMs) : null,
+      project_id: task.projectId,
+      region_id: task.regionId,
+      created_resources: ended && task.error === undefined ? { caas_containers: [task.containerName] } : null,
+    };
+  }
+
+  reset(): void {
+    this.tasks.clear();
+  }
+}
