@@ -2,11 +2,64 @@ import type { ProjectRegionRef } from '../core/projectRegion';
 import type { CallOptions } from './callOptions';
 import { asObject, markEmptyAnswer, unexpected, wasEmptyAnswer } from './decode';
 import type { RequestPipeline } from './http/requestPipeline';
-import type { ContainerUpdateResult } from './types';
+import { decodeContainer, decodeContainerFlavor } from './decodeItems';
+import { CLOUD_LIST, fetchList, readListPage } from './paging';
+import type { Container, ContainerFlavor, ContainerFlavorList, ContainerList, ContainerUpdateResult } from './types';
+
+/** The largest page of containers the API gives (its default too). */
+const CONTAINER_PAGE_LIMIT = 1000;
 
 /** Serverless containers (CaaS, `/cloud/v1/caas/…`). */
 export class ContainersClient {
   constructor(private readonly pipeline: RequestPipeline) {}
+
+  /** Every container of a project and region, page by page. */
+  async list(ref: ProjectRegionRef, options: CallOptions = {}): Promise<ContainerList> {
+    const { body, total, items } = await fetchList({
+      what: 'containers',
+      shape: CLOUD_LIST,
+      pageLimit: CONTAINER_PAGE_LIMIT,
+      keyOf: (container) => container.name,
+      decodeItem: decodeContainer,
+      fetchBody: async (limit, offset) =>
+        (
+          await this.pipeline.send({
+            method: 'GET',
+            segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers'],
+            query: { limit: String(limit), offset: String(offset) },
+            signal: options.signal,
+            gate: options.gate,
+          })
+        ).body,
+    });
+    return { ...body, count: total, results: items };
+  }
+
+  /** One container; an unknown name answers 404 (kind notFound). */
+  async get(ref: ProjectRegionRef, containerName: string, options: CallOptions = {}): Promise<Container> {
+    const response = await this.pipeline.send({
+      method: 'GET',
+      segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers', containerName],
+      signal: options.signal,
+      gate: options.gate,
+    });
+    const container = decodeContainer(response.body);
+    if (!container) throw unexpected('the container has no name');
+    return container;
+  }
+
+  /** The container sizes of a project and region (not paged by the API). */
+  async flavors(ref: ProjectRegionRef, options: CallOptions = {}): Promise<ContainerFlavorList> {
+    const response = await this.pipeline.send({
+      method: 'GET',
+      segments: ['cloud', 'v1', 'caas', 'flavors', ref.projectId, ref.regionId],
+      signal: options.signal,
+      gate: options.gate,
+    });
+    const { body, entries } = readListPage(response.body, CLOUD_LIST, 'the container size list');
+    const results = entries.map(decodeContainerFlavor).filter((flavor): flavor is ContainerFlavor => flavor !== undefined);
+    return { ...body, count: results.length, results };
+  }
 
   /**
    * Sends the changes (wire field names, already validated). `is_disabled` goes in a request of its own,

@@ -3,11 +3,44 @@ import { asObject, checkOptional, unexpected } from './decode';
 import { GcoreApiError } from './errors';
 import { stringField } from './http/errorBody';
 import type { RequestPipeline } from './http/requestPipeline';
-import type { CreateZoneResult, DnssecState } from './types';
+import { decodeZone } from './decodeItems';
+import { DNS_ZONE_LIST, fetchList } from './paging';
+import type { CreateZoneResult, DnsZone, DnsZoneList, DnssecState } from './types';
+
+/** The page size Gcore's own Go DNS client asks for; the limit is not documented. */
+const ZONE_PAGE_LIMIT = 100;
 
 /** DNS zones and DNSSEC (`/dns/v2/…`). */
 export class DnsClient {
   constructor(private readonly pipeline: RequestPipeline) {}
+
+  /** Every zone of the account, page by page (`{total_amount, zones}`). */
+  async listZones(options: CallOptions = {}): Promise<DnsZoneList> {
+    const { body, total, items } = await fetchList({
+      what: 'zones',
+      shape: DNS_ZONE_LIST,
+      pageLimit: ZONE_PAGE_LIMIT,
+      keyOf: (zone) => zone.name,
+      decodeItem: decodeZone,
+      fetchBody: async (limit, offset) =>
+        (await this.pipeline.send({ method: 'GET', segments: ['dns', 'v2', 'zones'], query: { limit: String(limit), offset: String(offset) }, signal: options.signal, gate: options.gate })).body,
+    });
+    return { ...body, total_amount: total, zones: items };
+  }
+
+  /** One zone; 404 (kind notFound) when the account no longer has it. */
+  async getZone(zoneName: string, options: CallOptions = {}): Promise<DnsZone> {
+    const response = await this.pipeline.send({ method: 'GET', segments: ['dns', 'v2', 'zones', zoneName], signal: options.signal, gate: options.gate });
+    const zone = decodeZone(response.body);
+    if (!zone) throw unexpected('the zone has no name');
+    return zone;
+  }
+
+  /** The current DS record of a zone whose DNSSEC is on. */
+  async getDnssec(zoneName: string, options: CallOptions = {}): Promise<DnssecState> {
+    const response = await this.pipeline.send({ method: 'GET', segments: ['dns', 'v2', 'zones', zoneName, 'dnssec'], signal: options.signal, gate: options.gate });
+    return decodeDnssec(response.body);
+  }
 
   async createZone(zone: object, options: CallOptions = {}): Promise<CreateZoneResult> {
     const response = await this.pipeline.send({ method: 'POST', segments: ['dns', 'v2', 'zones'], body: zone, signal: options.signal });

@@ -117,3 +117,11 @@ export function kindForStatus(status: number): ApiErrorKind {
       return status >= 500 ? 'server' : 'http';
   }
 }
+
+/**
+ * Whether a read endpoint is missing from this server (404, 405 or 501 to a collection), as on a server
+ * with only interface.md's four operations. Not for an item's endpoint, where 404 means the item is gone.
+ */
+export function isEndpointMissing(error: unknown): boolean {
+  return isGcoreApiError(error) && (error.status === 404 || error.status === 405 || error.status === 501);
+}

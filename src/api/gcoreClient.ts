@@ -1,3 +1,4 @@
+import { AccountClient } from './accountClient';
 import { ContainersClient } from './containersClient';
 import { DnsClient } from './dnsClient';
 import { GpuClient } from './gpuClient';
@@ -12,6 +13,7 @@ export class GcoreClient {
   readonly gpu: GpuClient;
   readonly containers: ContainersClient;
   readonly dns: DnsClient;
+  readonly account: AccountClient;
   private readonly pipeline: RequestPipeline;
 
   constructor(options: PipelineOptions) {
@@ -19,6 +21,7 @@ export class GcoreClient {
     this.gpu = new GpuClient(this.pipeline);
     this.containers = new ContainersClient(this.pipeline);
     this.dns = new DnsClient(this.pipeline);
+    this.account = new AccountClient(this.pipeline);
   }
 
   dispose(): void {

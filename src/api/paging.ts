@@ -86,3 +86,38 @@ function refuseHugeTotal(what: string, total: number): void {
     `The Gcore API reports ${total} ${what}, more than the ${MAX_LIST_ITEMS} this extension lists at once; nothing was loaded.`,
   );
 }
+
+export interface ListPlan<T> {
+  what: string;
+  shape: ListShape;
+  /** Asked on every request: the defaults of the API's lists differ (containers 1000, projects 100). */
+  pageLimit: number;
+  /** One page's body, for `limit` and `offset`. */
+  fetchBody(limit: number, offset: number): Promise<unknown>;
+  /** An entry as the extension can use it, or undefined for one it cannot (left out, not fatal). */
+  decodeItem(entry: unknown): T | undefined;
+  keyOf(item: T): string;
+}
+
+/**
+ * Every item of a list the API pages with `limit` and `offset`, with the paging bounds of fetchAllPages.
+ * Resolves to the first page's body (its other fields kept) with the total and every item.
+ */
+export async function fetchList<T>(plan: ListPlan<T>): Promise<{ body: Record<string, unknown>; total: number; items: T[] }> {
+  let first: Record<string, unknown> | undefined;
+  const all = await fetchAllPages<T>({
+    what: plan.what,
+    keyOf: plan.keyOf,
+    fetchPage: async (offset) => {
+      const { body, total, entries } = readListPage(await plan.fetchBody(plan.pageLimit, offset ?? 0), plan.shape, `the ${plan.what} list`);
+      first ??= body;
+      const items: T[] = [];
+      for (const entry of entries) {
+        const item = plan.decodeItem(entry);
+        if (item !== undefined) items.push(item);
+      }
+      return { total, items, size: entries.length };
+    },
+  });
+  return { body: first ?? {}, total: all.total, items: all.items };
+}

@@ -70,3 +70,125 @@ export interface DnssecState {
   uuid?: string;
   [extra: string]: unknown;
 }
+
+/** A serverless container as the API reads it back; only `name` is relied on, the rest may be absent or null. */
+export interface Container {
+  name: string;
+  image?: string | null;
+  flavor?: string | null;
+  listening_port?: number | null;
+  description?: string | null;
+  envs?: Record<string, string> | null;
+  timeout?: number | null;
+  scale?: {
+    min?: number | null;
+    max?: number | null;
+    cooldown_period?: number | null;
+    triggers?: {
+      cpu?: { threshold?: number | null } | null;
+      memory?: { threshold?: number | null } | null;
+      http?: { rate?: number | null; window?: number | null } | null;
+    } | null;
+  } | null;
+  is_disabled?: boolean | null;
+  is_api_key_auth?: boolean | null;
+  pull_secret?: string | null;
+  commands?: string | null;
+  logging?: {
+    enabled?: boolean | null;
+    destination_region_id?: number | null;
+    topic_name?: string | null;
+    retention_policy?: { period?: number | null } | null;
+  } | null;
+  status?: string | null;
+  status_message?: string | null;
+  address?: string | null;
+  created_at?: string | null;
+  deploy_status?: { total?: number | null; ready?: number | null } | null;
+  [extra: string]: unknown;
+}
+
+export interface ContainerList {
+  count: number;
+  results: Container[];
+  [extra: string]: unknown;
+}
+
+/** A container size of a region: `cpu` in millicores, `ram` in MiB. */
+export interface ContainerFlavor {
+  name: string;
+  cpu?: number | null;
+  ram?: number | null;
+  [extra: string]: unknown;
+}
+
+export interface ContainerFlavorList {
+  count: number;
+  results: ContainerFlavor[];
+  [extra: string]: unknown;
+}
+
+/** A zone of the account; no field but `name` is guaranteed. */
+export interface DnsZone {
+  name: string;
+  enabled?: boolean | null;
+  status?: string | null;
+  dnssec_enabled?: boolean | null;
+  /** pending, active, pending-disabled, disabled; absent or empty when DNSSEC was never enabled. */
+  dnssec_status?: string | null;
+  [extra: string]: unknown;
+}
+
+export interface DnsZoneList {
+  total_amount: number;
+  zones: DnsZone[];
+  [extra: string]: unknown;
+}
+
+export interface Project {
+  id: number;
+  name: string;
+  is_default?: boolean | null;
+  state?: string | null;
+  description?: string | null;
+  [extra: string]: unknown;
+}
+
+export interface Region {
+  id: number;
+  display_name: string;
+  state?: string | null;
+  country?: string | null;
+  zone?: string | null;
+  [extra: string]: unknown;
+}
+
+export interface CloudList<T> {
+  count: number;
+  results: T[];
+  [extra: string]: unknown;
+}
+
+export interface Task {
+  id: string;
+  /** NEW, RUNNING, FINISHED or ERROR; any other value is kept as it came. */
+  state: string;
+  task_type?: string | null;
+  error?: string | null;
+  created_on?: string | null;
+  updated_on?: string | null;
+  finished_on?: string | null;
+  project_id?: number | null;
+  region_id?: number | null;
+  [extra: string]: unknown;
+}
+
+/** The account behind a key (`/iam/clients/me`, camelCase keys). */
+export interface Account {
+  id?: number;
+  email?: string | null;
+  name?: string | null;
+  companyName?: string | null;
+  status?: string | null;
+  [extra: string]: unknown;
+}

@@ -1,0 +1,61 @@
+import type { CallOptions } from './callOptions';
+import { unexpected } from './decode';
+import { decodeAccount, decodeProject, decodeRegion, decodeTask } from './decodeItems';
+import type { RequestPipeline } from './http/requestPipeline';
+import { CLOUD_LIST, fetchList } from './paging';
+import type { Account, CloudList, Project, Region, Task } from './types';
+
+/** Regions that run a product: all of them when undefined. */
+export type RegionProduct = 'containers' | 'inference';
+
+const PAGE_LIMIT = 100;
+
+/** What the key gives access to: the account, its projects, the regions, and the tasks started with it. */
+export class AccountClient {
+  constructor(private readonly pipeline: RequestPipeline) {}
+
+  /** The account behind the key; Gcore's own guide checks a new key with this call (401 when wrong). */
+  async me(options: CallOptions = {}): Promise<Account> {
+    const response = await this.pipeline.send({ method: 'GET', segments: ['iam', 'clients', 'me'], signal: options.signal, gate: options.gate });
+    const account = decodeAccount(response.body);
+    if (!account) throw unexpected('the account is not an object');
+    return account;
+  }
+
+  /** Every project, by name. */
+  async listProjects(options: CallOptions = {}): Promise<CloudList<Project>> {
+    return this.cloudList('projects', ['cloud', 'v1', 'projects'], { order_by: 'name.asc' }, decodeProject, options);
+  }
+
+  /** Every region, or those that run `product`. */
+  async listRegions(product: RegionProduct | undefined, options: CallOptions = {}): Promise<CloudList<Region>> {
+    return this.cloudList('regions', ['cloud', 'v1', 'regions'], { product }, decodeRegion, options);
+  }
+
+  /** A task by its id (ids are global: no project or region in the path). */
+  async getTask(taskId: string, options: CallOptions = {}): Promise<Task> {
+    const response = await this.pipeline.send({ method: 'GET', segments: ['cloud', 'v1', 'tasks', taskId], signal: options.signal, gate: options.gate });
+    const task = decodeTask(response.body);
+    if (!task) throw unexpected('the task has no id or state');
+    return task;
+  }
+
+  private async cloudList<T extends { id: number }>(
+    what: string,
+    segments: readonly string[],
+    query: Record<string, string | undefined>,
+    decodeItem: (entry: unknown) => T | undefined,
+    options: CallOptions,
+  ): Promise<CloudList<T>> {
+    const { body, total, items } = await fetchList({
+      what,
+      shape: CLOUD_LIST,
+      pageLimit: PAGE_LIMIT,
+      keyOf: (item) => String(item.id),
+      decodeItem,
+      fetchBody: async (limit, offset) =>
+        (await this.pipeline.send({ method: 'GET', segments, query: { ...query, limit: String(limit), offset: String(offset) }, signal: options.signal, gate: options.gate })).body,
+    });
+    return { ...body, count: total, results: items };
+  }
+}
