@@ -7,6 +7,8 @@ import { dnssecCommands } from './commands/dnssecCommands';
 import { flavorCommands } from './commands/flavorCommands';
 import { locationCommands } from './commands/locationCommands';
 import { logCommands } from './commands/logCommands';
+import { readCommands } from './commands/readCommands';
+import { rowCommands } from './commands/rowCommands';
 import { zoneCommands } from './commands/zoneCommands';
 import { Logger } from './logging/logger';
 import { requestLogLine } from './logging/requestLogLine';
@@ -15,11 +17,13 @@ import { VscodePromptUi } from './ui/vscodePromptUi';
 import type { Services } from './commands/services';
 import { ApiKeyStore } from './auth/apiKeyStore';
 import { FlavorLoader } from './loaders/flavorLoader';
+import { ReadLoaders } from './loaders/readLoaders';
 import { KnownZonesStore } from './state/knownZones';
 import { RecentValues } from './state/recentValues';
 import { SECTION, connectionSettings, flavorFilters } from './state/settings';
 import { Explorer, VIEW_ID } from './views/explorer';
 import { KeyStatus } from './views/keyStatus';
+import { ContainersSection } from './views/sections/containersSection';
 import { DnsZonesSection } from './views/sections/dnsZonesSection';
 import { GpuFlavorsSection } from './views/sections/gpuFlavorsSection';
 import { ZONES_SECTION, type TreeNode } from './views/treeNodes';
@@ -49,11 +53,22 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
   });
   const zones = new KnownZonesStore(context.globalState);
   const flavors = new FlavorLoader(client.gpu, flavorFilters);
-  const keyStatus = new KeyStatus(apiKey, (message) => {
-    // Called from getChildren, which VS Code runs only after the view below exists.
-    view.message = message;
-  });
-  const tree = new Explorer(keyStatus, [new GpuFlavorsSection(flavors, VIEW_ID), new DnsZonesSection(zones)]);
+  const reads = new ReadLoaders(client);
+  // Both are called from getChildren, which VS Code runs only after the view below exists.
+  const keyStatus = new KeyStatus(
+    apiKey,
+    (message) => {
+      view.message = message;
+    },
+    {
+      read: () => reads.account(),
+      show: (label) => {
+        view.description = label;
+      },
+    },
+  );
+  const containersSection = new ContainersSection(reads, VIEW_ID, (node) => tree.refresh(node));
+  const tree = new Explorer(keyStatus, [new GpuFlavorsSection(flavors, VIEW_ID), new DnsZonesSection(zones, reads, VIEW_ID), containersSection]);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
 
   const services: Services = {
@@ -62,6 +77,8 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     apiKey,
     zones,
     flavors,
+    reads,
+    containersSection,
     recentContainers: new RecentValues(context.globalState, 'gcore.recentContainers'),
     tree,
     treeView: view,
@@ -74,6 +91,8 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     ...zoneCommands(services),
     ...dnssecCommands(services),
     ...logCommands(services),
+    ...readCommands(services),
+    ...rowCommands(services),
   ]);
 
   context.subscriptions.push(
@@ -83,10 +102,16 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     tree,
     view,
     { dispose: () => client.dispose() },
-    apiKey.onDidChange(() => tree.reload()),
-    zones.onDidChange(() => tree.refresh(ZONES_SECTION)),
+    apiKey.onDidChange(() => {
+      reads.invalidateAll();
+      tree.reload();
+    }),
+    // A zone created, added or toggled here: the account's list and DS records are read again.
+    zones.onDidChange(() => tree.reload(ZONES_SECTION)),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration(SECTION)) tree.reload();
+      if (!event.affectsConfiguration(SECTION)) return;
+      reads.invalidateAll();
+      tree.reload();
     }),
   );
 

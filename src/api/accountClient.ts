@@ -14,9 +14,12 @@ const PAGE_LIMIT = 100;
 export class AccountClient {
   constructor(private readonly pipeline: RequestPipeline) {}
 
-  /** The account behind the key; Gcore's own guide checks a new key with this call (401 when wrong). */
-  async me(options: CallOptions = {}): Promise<Account> {
-    const response = await this.pipeline.send({ method: 'GET', segments: ['iam', 'clients', 'me'], signal: options.signal, gate: options.gate });
+  /**
+   * The account behind the key, or behind `apiKey` when given (a key not saved yet); Gcore's own guide
+   * checks a new key with this call (401 when wrong).
+   */
+  async me(options: CallOptions & { apiKey?: string } = {}): Promise<Account> {
+    const response = await this.pipeline.send({ method: 'GET', segments: ['iam', 'clients', 'me'], signal: options.signal, gate: options.gate, apiKey: options.apiKey });
     const account = decodeAccount(response.body);
     if (!account) throw unexpected('the account is not an object');
     return account;

@@ -3,7 +3,11 @@ import { API_KEY_FIELD, validateApiKeyArg } from '../models/commandArgs';
 import type { Services } from './services';
 import { API_KEY_ENV } from '../auth/apiKeyStore';
 import { promptField } from '../ui/fieldInput';
-import { BACK, UserCancelledError } from '../ui/promptUi';
+import { BACK, UserCancelledError, type PromptUi } from '../ui/promptUi';
+import type { Account } from '../api/types';
+import { isEndpointMissing, isGcoreApiError } from '../api/errors';
+import { failureReason } from '../logging/failureMessage';
+import { accountLabel } from '../views/presentation/accountLabel';
 import { unwrap } from '../validation/problems';
 import { command, type Command } from './command';
 
@@ -11,26 +15,21 @@ const KEY_HELP = 'Create a permanent API token in the Gcore Customer Portal: Pro
 
 export function apiKeyCommands(services: Services): Command<never, unknown, never>[] {
   return [
-    command<string, undefined>({
+    command<KeyToStore, undefined>({
       id: 'gcore.setApiKey',
       what: () => 'Set API key',
-      parse: (arg) => unwrap(validateApiKeyArg(arg)),
-      ask: async (ui) => {
-        const answer = await promptField(ui, API_KEY_FIELD, { title: 'Gcore: Set API Key' }, undefined, {
-          prompt: `Paste your Gcore API key. It is kept in VS Code's secret storage only. ${KEY_HELP}`,
-          placeholder: 'API key',
-          password: true,
-          check: (text) => apiKeyProblem(text.trim()),
-        });
-        if (answer === BACK || answer === undefined) throw new UserCancelledError();
-        return String(answer);
-      },
-      run: async (key) => {
+      // Programmatic callers store what they give; gcore.checkApiKey checks a key for them.
+      parse: (arg) => ({ key: unwrap(validateApiKeyArg(arg)) }),
+      ask: (ui) => askCheckedKey(ui, services),
+      run: async ({ key }) => {
         await services.apiKey.store(key);
         services.log.info('API key stored in secret storage');
         return undefined;
       },
-      report: (ui) => void ui.notify('info', 'Gcore API key saved in VS Code secret storage.'),
+      report: (ui, _result, { account, notChecked }) => {
+        if (account) void ui.notify('info', `Gcore API key saved in VS Code secret storage. It signs in to ${accountLabel(account)}.`);
+        else void ui.notify('warning', `Gcore API key saved in VS Code secret storage, but it could not be checked: ${notChecked ?? 'Gcore did not say whose it is'}.`);
+      },
     }),
     command<undefined, undefined>({
       id: 'gcore.signOut',
@@ -51,4 +50,46 @@ export function apiKeyCommands(services: Services): Command<never, unknown, neve
       },
     }),
   ];
+}
+
+interface KeyToStore {
+  key: string;
+  /** The account the key signs in to, when Gcore could say. */
+  account?: Account;
+  /** Why the key could not be checked (no network, an API without the account endpoint). */
+  notChecked?: string;
+}
+
+/**
+ * The key box, then a check with Gcore (`/iam/clients/me`) before anything is saved. A key Gcore rejects
+ * is not saved: the box opens again with it and says why. When the check cannot be made, the key is
+ * saved and the report says so.
+ */
+async function askCheckedKey(ui: PromptUi, services: Services): Promise<KeyToStore> {
+  let typed: string | undefined;
+  let rejection: string | undefined;
+  for (;;) {
+    const answer = await promptField(ui, API_KEY_FIELD, { title: 'Gcore: Set API Key' }, typed, {
+      prompt: rejection
+        ? `Gcore rejected this key (${rejection}). Paste a valid key. ${KEY_HELP}`
+        : `Paste your Gcore API key. It is kept in VS Code's secret storage only. ${KEY_HELP}`,
+      placeholder: 'API key',
+      password: true,
+      check: (text) => apiKeyProblem(text.trim()),
+    });
+    if (answer === BACK || answer === undefined) throw new UserCancelledError();
+    const key = String(answer);
+    try {
+      const account = await ui.withProgress({ title: 'Checking the API key with Gcore…', run: (signal) => services.client.account.me({ signal, apiKey: key }) });
+      return { key, account };
+    } catch (error) {
+      if (isGcoreApiError(error) && error.kind === 'cancelled') throw new UserCancelledError();
+      if (isGcoreApiError(error) && error.kind === 'unauthorized' && error.status !== undefined) {
+        typed = key;
+        rejection = failureReason(error).replace(/\.$/, '');
+        continue;
+      }
+      return { key, notChecked: isEndpointMissing(error) ? 'the API at gcore.apiBaseUrl has no account endpoint' : failureReason(error).replace(/\.$/, '') };
+    }
+  }
 }

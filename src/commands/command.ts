@@ -32,6 +32,11 @@ export interface Command<Args, Result, Draft = undefined> {
    */
   parse?(arg: unknown): Args;
   /**
+   * A call without an argument is programmatic too: the command has no interactive form under its id
+   * (it is hidden from the palette), so `executeCommand(id)` returns the API's answer or rejects.
+   */
+  programmaticWithoutArgument?: boolean;
+  /**
    * Interactive input: from the tree node the command was invoked on, or asked of the user. Absent: the
    * node (or undefined) is the input.
    */

@@ -1,38 +1,61 @@
 import type { ContainerUpdateResult } from '../api';
 import { wasEmptyAnswer } from '../api/decode';
 import { validateUpdateContainerArgs, type UpdateContainerArgs } from '../models/commandArgs';
+import type { Container, ProjectRegionRef } from '../api';
+import { changedFields } from '../models/container';
 import { validateContainerUpdate, type ContainerUpdate } from '../models/containerUpdate';
+import { updateSummary } from '../views/presentation/updateSummary';
+import { CONTAINERS_SECTION, isNodeOfType } from '../views/treeNodes';
 import type { Services } from './services';
 import type { PromptUi } from '../ui/promptUi';
 import { runWizard } from '../ui/wizard';
-import { updateContainerPlan, type UpdateAnswers } from '../ui/wizards/containerUpdateWizard';
+import { updateContainerPlan, type UpdateAnswers, type UpdateSources } from '../ui/wizards/containerUpdateWizard';
 import { unwrap } from '../validation/problems';
 import { command, type Command } from './command';
 
+/** An update's input; interactively also the container as it was when the wizard read it. */
+type UpdateArgs = UpdateContainerArgs & { current?: Container };
+
 export function containerCommands(services: Services): Command<never, unknown, never>[] {
+  const sources = updateSources(services);
   return [
-    command<UpdateContainerArgs, ContainerUpdateResult, UpdateAnswers>({
+    command<UpdateArgs, ContainerUpdateResult, UpdateAnswers>({
       id: 'gcore.updateContainer',
       what: (args) => (args ? `Update container ${args.containerName}` : 'Update container'),
       parse: (arg) => unwrap(validateUpdateContainerArgs(arg)),
       draft: () => ({ fields: [], changes: {}, scaleDraft: {} }),
-      ask: async (ui, answers) => {
-        await runWizard(answers, (state) => updateContainerPlan(ui, () => services.recentContainers.list(), state));
-        const { location, containerName } = answers;
+      ask: async (ui, answers, node) => {
+        if (isNodeOfType(node, 'container') && !answers.fixedContainer) {
+          // Opened on a container's row: its location, name and current values are known.
+          Object.assign(answers, { location: node.location, containerName: node.container.name, current: node.container, fixedContainer: true });
+        }
+        await runWizard(answers, (state) => updateContainerPlan(ui, sources, state));
+        const { location, containerName, current } = answers;
         if (!location || !containerName) throw new Error('The update wizard ended without a project, region and container.');
-        return { projectId: location.projectId, regionId: location.regionId, containerName, changes: unwrap(validateContainerUpdate(answers.changes)) };
+        const changes = unwrap(validateContainerUpdate(answers.changes));
+        // Only what differs from the container is sent.
+        const changed = Object.fromEntries(changedFields(changes, current).map((field) => [field, changes[field]])) as ContainerUpdate;
+        return { projectId: location.projectId, regionId: location.regionId, containerName, changes: changed, current };
       },
-      confirm: (ui, { projectId, regionId, containerName, changes }) =>
-        ui.confirm({
+      confirm: async (ui, { projectId, regionId, containerName, changes, current }) => {
+        if (Object.keys(changes).length === 0) {
+          void ui.notify('info', `Nothing to update: container ${containerName} already has these values. Nothing was sent.`);
+          return false;
+        }
+        return ui.confirm({
           message: `Update container "${containerName}" in project ${projectId}, region ${regionId}?`,
-          detail: summarize(changes),
+          detail: updateSummary(changes, current),
           confirmLabel: 'Update',
-        }),
+        });
+      },
       confirmed: (args) => services.recentContainers.remember(args.containerName),
       progress: (args) => `Updating container ${args.containerName}…`,
       run: async (args, { signal }) => {
         const result = await services.client.containers.update(args, args.containerName, args.changes, { signal });
         await services.recentContainers.remember(args.containerName);
+        // A change made here: the list shown and the one the next prompt offers are read again.
+        services.reads.invalidateContainers(args);
+        services.tree.refresh(CONTAINERS_SECTION);
         return result;
       },
       editable: true,
@@ -45,28 +68,6 @@ export function containerCommands(services: Services): Command<never, unknown, n
       },
     }),
   ];
-}
-
-/** The confirmation's body: each change on a line, as it will be sent. */
-function summarize(changes: ContainerUpdate): string {
-  const lines = Object.entries(changes).map(([field, value]) => {
-    if (field === 'envs' && value) {
-      const entries = Object.entries(value as Record<string, string>);
-      return `envs (replaces all variables): ${entries.length === 0 ? 'none' : entries.map(([key, val]) => `${key}=${val}`).join(', ')}`;
-    }
-    return `${field}: ${describeValue(value)}`;
-  });
-  if (changes.is_disabled !== undefined && Object.keys(changes).length > 1) {
-    lines.push('', '"is_disabled" is sent in a second request: the API does not accept it together with other fields.');
-  }
-  return lines.join('\n');
-}
-
-/** Nested objects read as "min 2, max 6" rather than JSON; strings stay quoted so spaces are visible. */
-function describeValue(value: unknown): string {
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
-  const parts = Object.entries(value).map(([key, nested]) => `${key} ${describeValue(nested)}`);
-  return parts.length > 0 ? parts.join(', ') : 'empty';
 }
 
 function announceEmptyAnswer(ui: PromptUi, containerName: string): void {
@@ -85,3 +86,31 @@ function announceTasks(ui: PromptUi, containerName: string, tasks: string[]): vo
   });
 }
 
+
+/** How long a container list just shown is reused by the prompts instead of being read again. */
+const LIST_REUSE_MS = 30_000;
+
+/** What the update prompts read of what exists; each answer is undefined when the API cannot tell. */
+export function updateSources(services: Services): UpdateSources {
+  const listed = async (location: ProjectRegionRef) => {
+    const loaded = await services.reads.containers(location, LIST_REUSE_MS);
+    return loaded.state === 'loaded' ? loaded.value.results : undefined;
+  };
+  return {
+    names: { listed, recent: () => services.recentContainers.list() },
+    current: async (location, name) => {
+      const fromList = (await listed(location))?.find((container) => container.name === name);
+      if (fromList) return fromList;
+      try {
+        return await services.client.containers.get(location, name);
+      } catch (error) {
+        services.log.debug(`the current values of ${name} could not be read: ${String(error)}`);
+        return undefined;
+      }
+    },
+    sizes: async (location) => {
+      const loaded = await services.reads.containerSizes(location);
+      return loaded.state === 'loaded' ? loaded.value.results : undefined;
+    },
+  };
+}

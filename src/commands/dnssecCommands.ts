@@ -4,7 +4,6 @@ import { failureReason } from '../logging/failureMessage';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import type { Services } from './services';
 import type { KnownZone } from '../state/knownZones';
-import { isNodeOfType, type TreeNode } from '../views/treeNodes';
 import { pickZone } from '../ui/pickers/zonePicker';
 import { BACK, UserCancelledError, type PromptUi } from '../ui/promptUi';
 import { zoneNameArgument } from './arguments';
@@ -18,8 +17,6 @@ interface Toggle {
   /** Disable even while the registrar may still publish the DS record (`force_disable`), after a second yes. */
   force?: boolean;
 }
-
-type ZoneDetailNode = Extract<TreeNode, { nodeType: 'zoneDetail' }>;
 
 export function dnssecCommands(services: Services): Command<never, unknown, never>[] {
   const toggle = (enabled: boolean) =>
@@ -78,25 +75,12 @@ export function dnssecCommands(services: Services): Command<never, unknown, neve
       ask: async (ui, _draft, node) =>
         zoneNameArgument(node) ?? (await askZone(ui, services.zones.all(), 'Gcore: Copy DS Record', (zone) => zone.dnssec === 'on')),
       run: async (name, { ui }) => {
-        const ds = services.zones.get(name)?.ds?.ds;
-        if (!ds) throw new Error(`No DS record is known for ${zoneNameForDisplay(name)}: enable DNSSEC for the zone from this extension first.`);
+        const ds = services.zones.get(name)?.ds?.ds ?? (await readDsRecord(services, name));
+        if (!ds) throw new Error(`No DS record is known for ${zoneNameForDisplay(name)}: DNSSEC is not on for the zone, or Gcore sent no record.`);
         await ui.copyToClipboard(ds);
         return ds;
       },
       report: (ui, _ds, name) => void ui.notify('info', `Copied the DS record of ${zoneNameForDisplay(name)}. ${REGISTRAR_HINT}`),
-    }),
-    command<ZoneDetailNode, undefined>({
-      id: 'gcore.copyDnssecValue',
-      what: () => 'Copy value',
-      ask: async (_ui, _draft, node) => {
-        if (!isNodeOfType(node, 'zoneDetail')) throw new Error('Copy Value copies a DNSSEC row of the Gcore tree; choose it on such a row.');
-        return node;
-      },
-      run: async (node, { ui }) => {
-        await ui.copyToClipboard(node.row.value);
-        return undefined;
-      },
-      report: (ui, _result, node) => void ui.notify('info', `Copied the ${node.row.label} of ${zoneNameForDisplay(node.zone.name)}.`),
     }),
   ];
 }
@@ -121,4 +105,10 @@ async function askZone(ui: PromptUi, zones: readonly KnownZone[], title: string,
   const name = await pickZone(ui, zones, { title }, { prefer, allowTyped: true, placeholder: 'Zone' });
   if (name === BACK) throw new UserCancelledError();
   return name;
+}
+
+/** The DS record as the account's zone reads it now, where the API can say (undefined otherwise). */
+async function readDsRecord(services: Services, name: string): Promise<string | undefined> {
+  const loaded = await services.reads.dnssec(name);
+  return loaded.state === 'loaded' ? loaded.value.ds : undefined;
 }

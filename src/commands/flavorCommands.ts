@@ -65,7 +65,8 @@ export function flavorCommands(services: Services): Command<never, unknown, neve
       what: () => 'Refresh',
       run: async (node) => {
         // A node is reloaded by its section (a location's flavors); no node, or the root of one: all of it.
-        services.tree.reload(node);
+        // A container's data comes with its location's list: its Refresh reloads that list.
+        services.tree.reload(node && isNodeOfType(node, 'container') ? node.parent : node);
         return undefined;
       },
     }),

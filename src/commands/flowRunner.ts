@@ -37,7 +37,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: RunnerD
  * command takes arguments; it then prompts for nothing and returns the result.
  */
 export async function runCommand<Args, Result, Draft>(deps: RunnerDeps, command: Command<Args, Result, Draft>, arg: unknown): Promise<unknown> {
-  const programmatic = command.parse !== undefined && arg !== undefined && !isTreeNode(arg);
+  const programmatic = command.parse !== undefined && (arg !== undefined || command.programmaticWithoutArgument === true) && !isTreeNode(arg);
   deps.log.debug(`${command.id} started${programmatic ? ' (programmatic)' : ''}`);
   const ui = deps.ui();
   try {

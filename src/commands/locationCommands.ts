@@ -12,7 +12,17 @@ export function locationCommands(services: Services): Command<never, unknown, ne
       id: 'gcore.addLocation',
       what: () => 'Add project and region',
       parse: (arg) => unwrap(validateProjectRegion(arg)),
-      ask: (ui) => promptNewProjectRegion(ui, 'Gcore: Add Project and Region'),
+      ask: (ui) =>
+        promptNewProjectRegion(ui, 'Gcore: Add Project and Region', {
+          projects: async () => {
+            const loaded = await services.reads.projects();
+            return loaded.state === 'loaded' ? loaded.value.results : undefined;
+          },
+          regions: async () => {
+            const loaded = await services.reads.regions('containers');
+            return loaded.state === 'loaded' ? loaded.value.results : undefined;
+          },
+        }),
       run: async (location) => {
         const added = await addLocation(location);
         services.log.info(`location ${location.projectId}/${location.regionId} ${added ? 'added' : 'updated'}`);

@@ -3,6 +3,8 @@ import type { GcoreClient } from '../api';
 import type { Logger } from '../logging/logger';
 import type { ApiKeyStore } from '../auth/apiKeyStore';
 import type { FlavorLoader } from '../loaders/flavorLoader';
+import type { ReadLoaders } from '../loaders/readLoaders';
+import type { ContainersSection } from '../views/sections/containersSection';
 import type { KnownZonesStore } from '../state/knownZones';
 import type { RecentValues } from '../state/recentValues';
 import type { Explorer } from '../views/explorer';
@@ -15,6 +17,8 @@ export interface Services {
   apiKey: ApiKeyStore;
   zones: KnownZonesStore;
   flavors: FlavorLoader;
+  reads: ReadLoaders;
+  containersSection: ContainersSection;
   recentContainers: RecentValues;
   tree: Explorer;
   treeView: vscode.TreeView<TreeNode>;

@@ -15,15 +15,19 @@ export type Fetch<V> = (call: { signal: AbortSignal; gate: AttemptGate }) => Pro
  * Keys are strings made so that a prefix names a group (`"1/76|"` for every variant of one location).
  */
 export class KeyedLoader<V> {
-  private readonly settled = new Map<string, Loaded<V>>();
+  private readonly settled = new Map<string, { result: Loaded<V>; at: number }>();
   private readonly inFlight = new Map<string, { promise: Promise<Loaded<V>>; controller: AbortController }>();
 
   constructor(private readonly limit: ConcurrencyLimit) {}
 
-  /** Resolves to the value or the failure; never rejects. */
-  load(key: string, fetch: Fetch<V>): Promise<Loaded<V>> {
+  /**
+   * Resolves to the value or the failure; never rejects. `maxAgeMs` bounds how old a remembered result may
+   * be (a prompt wants the list that was just shown, not one from an hour ago); without it, a result is
+   * served until invalidated.
+   */
+  load(key: string, fetch: Fetch<V>, maxAgeMs?: number): Promise<Loaded<V>> {
     const settled = this.settled.get(key);
-    if (settled) return Promise.resolve(settled);
+    if (settled && (maxAgeMs === undefined || Date.now() - settled.at <= maxAgeMs)) return Promise.resolve(settled.result);
     const pending = this.inFlight.get(key);
     if (pending) return pending.promise;
 
@@ -38,7 +42,7 @@ export class KeyedLoader<V> {
         // An invalidation while this request was in flight cancelled and unregistered it: its result is stale.
         if (this.inFlight.get(key)?.promise === promise) {
           this.inFlight.delete(key);
-          this.settled.set(key, result);
+          this.settled.set(key, { result, at: Date.now() });
         }
         return result;
       });

@@ -101,3 +101,51 @@ function validateArgs<T>(
   extraChecks?.(args, problems);
   return validated(args as T, problems);
 }
+
+export interface ContainerRefArgs {
+  projectId: number;
+  regionId: number;
+  containerName: string;
+}
+
+const CONTAINER_REF_ARGS: readonly FieldSpec[] = [PROJECT_ID_FIELD, REGION_ID_FIELD, CONTAINER_NAME_FIELD];
+
+/** `{ projectId, regionId }` of listContainers and listContainerFlavors. */
+export function validateProjectRegionArgs(input: unknown): Validated<{ projectId: number; regionId: number }> {
+  return validateArgs(input, [PROJECT_ID_FIELD, REGION_ID_FIELD]);
+}
+
+/** `{ projectId, regionId, containerName }` of getContainer. */
+export function validateContainerRefArgs(input: unknown): Validated<ContainerRefArgs> {
+  return validateArgs(input, CONTAINER_REF_ARGS);
+}
+
+/** No argument, or an empty object (listZones). */
+export function validateNoArgs(input: unknown): Validated<Record<string, never>> {
+  if (input === undefined) return { ok: true, value: {} };
+  return validateArgs(input, []);
+}
+
+export type RegionProductArg = 'containers' | 'inference';
+
+/** Nothing, or `{ product?: "containers" | "inference" }` (listRegions). */
+export function validateListRegionsArgs(input: unknown): Validated<{ product?: RegionProductArg }> {
+  if (input === undefined) return { ok: true, value: {} };
+  if (!isPlainObject(input)) return { ok: false, problems: [{ field: '', message: "the arguments must be an object such as { product: 'containers' }" }] };
+  const problems: FieldProblem[] = Object.keys(input)
+    .filter((key) => key !== 'product')
+    .map((key) => ({ field: key, message: 'unknown field' }));
+  const product = input.product;
+  if (product !== undefined && product !== 'containers' && product !== 'inference') problems.push({ field: 'product', message: 'must be "containers" or "inference"' });
+  return validated(product === undefined ? {} : { product: product as RegionProductArg }, problems);
+}
+
+/** A task id string or `{ taskId }`; it must not be empty. */
+export function validateTaskIdArg(input: unknown): Validated<string> {
+  const raw = isPlainObject(input) ? input.taskId : input;
+  const extra = isPlainObject(input) ? Object.keys(input).filter((key) => key !== 'taskId') : [];
+  const problems: FieldProblem[] = extra.map((key) => ({ field: key, message: 'unknown field' }));
+  if (typeof raw !== 'string') problems.push({ field: 'taskId', message: "must be a task id string, or an object such as { taskId: '…' }" });
+  else if (raw.trim() === '') problems.push({ field: 'taskId', message: 'must not be empty' });
+  return validated(typeof raw === 'string' ? raw.trim() : '', problems);
+}

@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
 import { apiKeyProblem } from '../api/http/apiKeyText';
+import type { Account } from '../api/types';
 import { API_KEY_ENV, type ApiKeyStore } from '../auth/apiKeyStore';
+import type { Loaded } from '../loaders/keyedLoader';
+import { accountLabel } from './presentation/accountLabel';
 
 const API_KEY_STATE_CONTEXT = 'gcore.apiKeyState';
 
@@ -15,6 +18,8 @@ export class KeyStatus {
   constructor(
     private readonly apiKey: ApiKeyStore,
     private readonly showMessage: (message: string | undefined) => void,
+    /** Names the account beside the view's title, once Gcore has said whose key it is. */
+    private readonly account?: { read: () => Promise<Loaded<Account>>; show: (label: string | undefined) => void },
   ) {}
 
   async read(): Promise<KeyState> {
@@ -35,6 +40,16 @@ export class KeyStatus {
     }
     await vscode.commands.executeCommand('setContext', API_KEY_STATE_CONTEXT, state.kind);
     this.showMessage(message);
+    if (this.account) {
+      if (state.kind === 'secretStorage' || state.kind === 'environment') void this.showAccount(this.account);
+      else this.account.show(undefined);
+    }
     return state;
+  }
+
+  /** Not awaited by the tree: the rows do not wait for the account's name. */
+  private async showAccount(account: NonNullable<KeyStatus['account']>): Promise<void> {
+    const loaded = await account.read();
+    account.show(loaded.state === 'loaded' ? accountLabel(loaded.value) : undefined);
   }
 }

@@ -1,4 +1,4 @@
-import type { GpuFlavor } from '../api';
+import type { Container, DnsZone, GpuFlavor } from '../api';
 import { projectRegionKey } from '../core/projectRegion';
 import type { ProjectRegion } from '../models/projectRegion';
 import type { KnownZone } from '../state/knownZones';
@@ -6,9 +6,10 @@ import { isGcoreApiError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
 import { errorView } from './presentation/errorView';
 import type { ItemView } from './presentation/itemView';
+import { containerRowView, type ContainerDetailRow } from './presentation/containerView';
 import { dnssecDetailRows, zoneView, type DsDetailRow } from './presentation/zoneView';
 
-export type SectionId = 'gpu' | 'zones';
+export type SectionId = 'gpu' | 'containers' | 'zones';
 
 /** How a row is drawn, decided once when the node is made: VS Code asks for it again on every redraw. */
 export interface NodeView extends ItemView {
@@ -42,8 +43,12 @@ type DrawnOnDemand = Omit<NodeBase, 'view'> & { view?: undefined };
 export type TreeNode =
   | (NodeBase & { nodeType: 'section' })
   | (NodeBase & { nodeType: 'location'; location: ProjectRegion })
+  | (NodeBase & { nodeType: 'container'; location: ProjectRegion; container: Container })
+  | (NodeBase & { nodeType: 'containerDetail'; location: ProjectRegion; container: Container; row: ContainerDetailRow })
   | (DrawnOnDemand & { nodeType: 'flavor'; flavor: GpuFlavor; showPrices: boolean })
-  | (NodeBase & { nodeType: 'zone'; zone: KnownZone; details: DsDetailRow[] })
+  // `atGcore`: the zone as the account's zone list has it (absent: the API has no such list); `dsToLoad`:
+  // DNSSEC is on but no DS record is known, so expanding the row loads it.
+  | (NodeBase & { nodeType: 'zone'; zone: KnownZone; atGcore?: DnsZone; details: DsDetailRow[]; dsToLoad: boolean })
   | (NodeBase & { nodeType: 'zoneDetail'; zone: KnownZone; row: DsDetailRow })
   // An error stands in for what failed to load under its parent; Retry reloads `retry` (undefined: all).
   | (NodeBase & { nodeType: 'error'; error: unknown; retry: TreeNode | undefined })
@@ -51,6 +56,7 @@ export type TreeNode =
 
 export type SectionNode = Extract<TreeNode, { nodeType: 'section' }>;
 export type LocationNode = Extract<TreeNode, { nodeType: 'location' }>;
+export type ContainerNode = Extract<TreeNode, { nodeType: 'container' }>;
 
 function sectionNode(section: SectionId, label: string, icon: string): SectionNode {
   return {
@@ -63,20 +69,23 @@ function sectionNode(section: SectionId, label: string, icon: string): SectionNo
 }
 
 export const GPU_SECTION = sectionNode('gpu', 'GPU Flavors', 'circuit-board');
+export const CONTAINERS_SECTION = sectionNode('containers', 'Containers', 'package');
 export const ZONES_SECTION = sectionNode('zones', 'DNS Zones', 'globe');
 
-export function locationNode(location: ProjectRegion): LocationNode {
+/** A configured project and region, under GPU Flavors or under Containers. */
+export function locationNode(location: ProjectRegion, section: 'gpu' | 'containers' = 'gpu'): LocationNode {
   const ids = `project ${location.projectId} · region ${location.regionId}`;
+  const what = section === 'gpu' ? 'GPU flavors' : 'Containers';
   return {
     nodeType: 'location',
-    id: `gpu/${location.projectId}/${location.regionId}`,
-    section: 'gpu',
-    parent: GPU_SECTION,
+    id: `${section}/${location.projectId}/${location.regionId}`,
+    section,
+    parent: section === 'gpu' ? GPU_SECTION : CONTAINERS_SECTION,
     location,
     view: {
       label: location.label ?? ids,
       description: location.label ? ids : undefined,
-      tooltip: `GPU flavors of project ${location.projectId}, region ${location.regionId} (${projectRegionKey(location)})`,
+      tooltip: `${what} of project ${location.projectId}, region ${location.regionId} (${projectRegionKey(location)})`,
       icon: { id: 'location' },
       contextValue: 'location',
       collapsible: 'collapsed',
@@ -84,17 +93,38 @@ export function locationNode(location: ProjectRegion): LocationNode {
   };
 }
 
-/** A zone row; its DNSSEC detail rows are worked out once, here, to know whether it expands. */
-export function zoneNode(zone: KnownZone): Extract<TreeNode, { nodeType: 'zone' }> {
-  const details = dnssecDetailRows(zone);
+/**
+ * A zone row; its DNSSEC detail rows are worked out once, here, to know whether it expands. `gone`: known
+ * here, but the account's zone list no longer has it.
+ */
+export function zoneNode(zone: KnownZone, atGcore?: DnsZone, gone = false): Extract<TreeNode, { nodeType: 'zone' }> {
+  const view = zoneView(zone, atGcore, gone);
+  const on = view.contextValue === 'zone.dnssec.on';
+  const details = on ? dnssecDetailRows({ ...zone, dnssec: 'on' }) : [];
+  const dsToLoad = on && details.length === 0 && atGcore !== undefined;
   return {
     nodeType: 'zone',
     id: `zones/${zone.name}`,
     section: 'zones',
     parent: ZONES_SECTION,
     zone,
+    atGcore,
     details,
-    view: { ...zoneView(zone), collapsible: details.length > 0 ? 'collapsed' : 'none' },
+    dsToLoad,
+    view: { ...view, collapsible: details.length > 0 || dsToLoad ? 'collapsed' : 'none' },
+  };
+}
+
+/** A container's row; its fields are its children. */
+export function containerNode(parent: LocationNode, container: Container): ContainerNode {
+  return {
+    nodeType: 'container',
+    id: `${parent.id}/${container.name}`,
+    section: 'containers',
+    parent,
+    location: parent.location,
+    container,
+    view: { ...containerRowView(container), collapsible: 'collapsed' },
   };
 }
 

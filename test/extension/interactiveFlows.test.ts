@@ -12,8 +12,13 @@ async function interact<T>(answers: Answer[], command: string, ...args: unknown[
   return { ui, result };
 }
 
+/** What the flows sent: the bodies of the changes, not the reads of what exists. */
 function bodies(emulator: Emulator): unknown[] {
-  return emulator.requests.map((request) => (request.body ? JSON.parse(request.body) : undefined));
+  return changes(emulator).map((request) => (request.body ? JSON.parse(request.body) : undefined));
+}
+
+function changes(emulator: Emulator) {
+  return emulator.requests.filter((request) => request.method !== 'GET');
 }
 
 describe('interactive flows with scripted answers', () => {
@@ -125,19 +130,19 @@ describe('interactive flows with scripted answers', () => {
 
   describe('Update Container', () => {
     it('updates image and scale after a summary and confirmation, and offers to copy the task ids', async () => {
-      const ui = new ScriptedUi(['Prod', 'web-app', ['Image', 'Scale'], 'nginx:1.27', '1', '3', true]).answerNotification(
+      const ui = new ScriptedUi(['Prod', 'web-app', ['Image', 'Scale'], 'nginx:1.27', '2', '4', true]).answerNotification(
         /Updated container web-app/,
         'Copy Task IDs',
       );
       await useUi(ui);
       const result = (await vscode.commands.executeCommand('gcore.updateContainer')) as { tasks: string[] };
       ui.assertAllAnswersUsed();
-      assert.deepEqual(bodies(emulator), [{ image: 'nginx:1.27', scale: { min: 1, max: 3 } }]);
-      assert.equal(emulator.requests[0].path, '/cloud/v1/caas/1/76/containers/web-app');
+      assert.deepEqual(bodies(emulator), [{ image: 'nginx:1.27', scale: { min: 2, max: 4 } }]);
+      assert.equal(changes(emulator)[0].path, '/cloud/v1/caas/1/76/containers/web-app');
       const confirmation = ui.shown.find((shown) => shown.kind === 'confirm');
       assert.match(confirmation?.message ?? '', /web-app/);
-      assert.match(confirmation?.detail ?? '', /image: "nginx:1\.27"/);
-      assert.match(confirmation?.detail ?? '', /scale: min 1, max 3/);
+      assert.match(confirmation?.detail ?? '', /image: "nginx:1\.27-alpine" → "nginx:1\.27"/);
+      assert.match(confirmation?.detail ?? '', /scale: min 1, max 3 → min 2, max 4/);
       await eventually(() => assert.deepEqual(ui.clipboard, [result.tasks.join('\n')]));
       assert.match(ui.notifications.at(-1)?.message ?? '', new RegExp(result.tasks[0]));
     });
@@ -162,8 +167,8 @@ describe('interactive flows with scripted answers', () => {
       ui.assertAllAnswersUsed();
       assert.ok(ui.shown.some((shown) => shown.validationMessages.some((message) => /^Environment variable: /.test(message))));
       const confirmation = ui.shown.find((shown) => shown.kind === 'confirm');
-      assert.match(confirmation?.detail ?? '', /envs \(replaces all variables\): MODE=fast$/m);
-      assert.equal(emulator.requests.length, 0);
+      assert.match(confirmation?.detail ?? '', /envs \(replaces all variables\): NGINX_PORT=80, MODE=fast \(was: NGINX_PORT\)$/m);
+      assert.equal(changes(emulator).length, 0);
     });
 
     it('checks scale min against max, goes Back to the fields, and remembers the container name', async () => {
@@ -205,7 +210,7 @@ describe('interactive flows with scripted answers', () => {
       assert.equal(ui.shown[3].value, '1', 'Back reopens the project ID box with what was typed');
       assert.ok(ui.shown.slice(1, 3).every((shown) => shown.canGoBack));
       assert.deepEqual(bodies(emulator), [{ timeout: 12 }]);
-      assert.equal(emulator.requests[0].path, '/cloud/v1/caas/1/76/containers/web-app');
+      assert.equal(changes(emulator)[0].path, '/cloud/v1/caas/1/76/containers/web-app');
     });
 
     it('sends "Disabled" in a second request when combined with other fields', async () => {
@@ -237,19 +242,36 @@ describe('interactive flows with scripted answers', () => {
       const node = ((await tree.getChildren(zonesSection)) ?? []).find((candidate) => candidate.id === 'zones/dnssec-i.example');
       const { ui } = await interact([false], 'gcore.disableDnssec', node);
       assert.match(ui.shown[0].detail ?? '', /DS record/);
-      assert.equal(emulator.requests.length, 0);
+      assert.equal(changes(emulator).length, 0);
       await interact([true], 'gcore.disableDnssec', node);
       assert.deepEqual(bodies(emulator), [{ enabled: false }]);
     });
   });
 
   describe('API key', () => {
-    it('sets the key from a password box that refuses an empty value', async () => {
-      const { ui } = await interact(['  ', 'interactive-key'], 'gcore.setApiKey');
+    it('sets the key from a password box that refuses an empty value, once Gcore accepts it, and says whose it is', async () => {
+      await setKey(undefined);
+      const { ui } = await interact(['  ', 'interactive-key', TEST_KEY], 'gcore.setApiKey');
+      ui.assertAllAnswersUsed();
       assert.match(ui.shown[0].validationMessages[0], /empty/);
-      emulator.inject({ path: '/cloud/v3/gpu/virtual/1/76/flavors', status: 500 });
-      await vscode.commands.executeCommand('gcore.listGpuFlavors', { projectId: 1, regionId: 76 }).then(undefined, () => undefined);
-      assert.equal(emulator.requests[0].headers.authorization, 'apikey interactive-key');
+      // The rejected key was not saved: the box opened again with it and said why.
+      assert.equal(ui.shown[1].value, 'interactive-key');
+      assert.match(ui.shown[1].prompt ?? '', /Gcore rejected this key \(Invalid token\)/);
+      const checks = emulator.requests.filter((request) => request.path === '/iam/clients/me');
+      assert.deepEqual(checks.map((request) => [request.headers.authorization, request.status]), [
+        ['apikey interactive-key', 401],
+        [`apikey ${TEST_KEY}`, 200],
+      ]);
+      assert.match(ui.notifications.at(-1)?.message ?? '', /saved in VS Code secret storage\. It signs in to dev@example\.com \(Example GmbH\)/);
+      await vscode.commands.executeCommand('gcore.listGpuFlavors', { projectId: 1, regionId: 76 });
+      assert.equal(emulator.requests.at(-1)?.headers.authorization, `apikey ${TEST_KEY}`);
+    });
+
+    it('saves a key it cannot check, and says so', async () => {
+      emulator.inject({ path: '/iam/clients/me', status: 404, times: 5 });
+      const { ui } = await interact([TEST_KEY], 'gcore.setApiKey');
+      assert.equal(ui.notifications[0].severity, 'warning');
+      assert.match(ui.notifications[0].message, /saved in VS Code secret storage, but it could not be checked: the API at gcore\.apiBaseUrl has no account endpoint/);
     });
 
     it('answers a 401 with "Set API Key", which opens the key prompt', async () => {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Emulator } from '../emulator/server';
+import { rawCreateZone } from './support/emulatorRequests';
 import { TEST_KEY, eventually, extensionApi, gcoreConfig, setKey, setLocations, sharedEmulator, useUi } from './support/harness';
 import { ScriptedUi } from './support/scriptedUi';
 
@@ -19,7 +20,7 @@ async function items(node?: Node): Promise<vscode.TreeItem[]> {
   return Promise.all((await children(node)).map(async (child) => provider.getTreeItem(child)));
 }
 
-async function section(name: 'GPU Flavors' | 'DNS Zones'): Promise<Node> {
+async function section(name: 'GPU Flavors' | 'DNS Zones' | 'Containers'): Promise<Node> {
   const roots = await children();
   const provider = await tree();
   for (const root of roots) {
@@ -35,6 +36,11 @@ async function locationNodes(count: number): Promise<Node[]> {
     assert.equal(found.length, count);
     return found;
   });
+}
+
+/** The GPU flavor requests among the reads the tree makes (zones, the account). */
+function gpuRequests(emulator: Emulator) {
+  return emulator.requests.filter((request) => request.path.includes('/gpu/'));
 }
 
 function label(item: vscode.TreeItem): string {
@@ -67,7 +73,7 @@ describe('the Gcore tree', () => {
     await setKey(undefined);
     await eventually(async () => assert.deepEqual(await children(), []));
     await setKey(TEST_KEY);
-    await eventually(async () => assert.deepEqual((await items()).map(label), ['GPU Flavors', 'DNS Zones']));
+    await eventually(async () => assert.deepEqual((await items()).map(label), ['GPU Flavors', 'DNS Zones', 'Containers']));
   });
 
   it('offers "Add Project and Region…" when no location is configured', async () => {
@@ -86,15 +92,15 @@ describe('the Gcore tree', () => {
     assert.deepEqual(locations.map(label), ['Prod', 'project 2 · region 8']);
     assert.deepEqual(locations.map((item) => item.id), ['gpu/1/76', 'gpu/2/8']);
     assert.ok(locations.every((item) => item.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed));
-    assert.equal(emulator.requests.length, 0);
+    assert.equal(gpuRequests(emulator).length, 0);
   });
 
   it('lists flavors on expand: available first, with GPU, vCPU, RAM and a Markdown tooltip', async () => {
     await setLocations([{ projectId: 1, regionId: 76 }]);
     const [location] = await locationNodes(1);
     const flavors = await items(location);
-    assert.equal(emulator.requests.length, 1);
-    assert.equal(emulator.requests[0].query.hide_disabled, 'true');
+    assert.equal(gpuRequests(emulator).length, 1);
+    assert.equal(gpuRequests(emulator)[0].query.hide_disabled, 'true');
     assert.ok(flavors.length > 1);
     const contexts = flavors.map((item) => item.contextValue);
     const firstUnavailable = contexts.findIndex((value) => value !== 'flavor');
@@ -114,7 +120,7 @@ describe('the Gcore tree', () => {
     await gcoreConfig().update('gpuFlavors.includePrices', true, vscode.ConfigurationTarget.Global);
     const [location] = await locationNodes(1);
     const flavors = await items(location);
-    assert.equal(emulator.requests.at(-1)?.query.include_prices, 'true');
+    assert.equal(gpuRequests(emulator).at(-1)?.query.include_prices, 'true');
     const priced = flavors.filter((item) => /€[\d.]+\/h/.test(String(item.description)));
     assert.ok(priced.length > 0 && priced.length < flavors.length, 'hidden and failed prices are not shown');
     await gcoreConfig().update('gpuFlavors.includePrices', undefined, vscode.ConfigurationTarget.Global);
@@ -124,12 +130,12 @@ describe('the Gcore tree', () => {
     await setLocations([{ projectId: 1, regionId: 76 }]);
     const [location] = await locationNodes(1);
     await Promise.all([children(location), children(location)]);
-    assert.equal(emulator.requests.length, 1, 'two loads at once share one request');
+    assert.equal(gpuRequests(emulator).length, 1, 'two loads at once share one request');
     await children(location);
-    assert.equal(emulator.requests.length, 1);
+    assert.equal(gpuRequests(emulator).length, 1);
     await vscode.commands.executeCommand('gcore.refresh', location);
     await children(location);
-    assert.equal(emulator.requests.length, 2);
+    assert.equal(gpuRequests(emulator).length, 2);
   });
 
   it('shows an error node with the API message for a failing location, and the other location still loads', async () => {
@@ -155,28 +161,69 @@ describe('the Gcore tree', () => {
     assert.match(tooltip(errorItem), /Invalid token/);
   });
 
-  it('lists known zones with their DNSSEC state and DS details when on', async () => {
-    const zones = await section('DNS Zones');
-    assert.deepEqual((await items(zones)).map(label), ['Create DNS Zone…', 'Add Existing Zone…']);
-    await vscode.commands.executeCommand('gcore.createZone', { name: 'tree-on.example' });
-    await vscode.commands.executeCommand('gcore.createZone', { name: 'tree-off.example' });
-    await vscode.commands.executeCommand('gcore.addKnownZone', 'tree-unknown.example');
-    await vscode.commands.executeCommand('gcore.enableDnssec', 'tree-on.example');
-    const zoneItems = await items(zones);
-    assert.deepEqual(
-      zoneItems.map((item) => [label(item), item.description, item.contextValue, item.id]),
-      [
-        ['tree-off.example', 'DNSSEC off', 'zone.dnssec.off', 'zones/tree-off.example'],
-        ['tree-on.example', 'DNSSEC on', 'zone.dnssec.on', 'zones/tree-on.example'],
-        ['tree-unknown.example', 'DNSSEC unknown', 'zone.dnssec.unknown', 'zones/tree-unknown.example'],
-      ],
-    );
-    const onNode = (await children(zones))[1];
-    const details = await items(onNode);
-    assert.deepEqual(details.map(label).slice(0, 3), ['DS record', 'Key tag', 'Algorithm']);
-    assert.match(String(details[0].description), /^tree-on\.example\. \d+ IN DS/);
-    for (const name of ['tree-on.example', 'tree-off.example', 'tree-unknown.example']) {
-      await vscode.commands.executeCommand('gcore.forgetZone', name);
+  it('without the account\'s zone list (an API with only interface.md), lists the known zones as before and says so once', async () => {
+    await sharedEmulator({ coreOnly: true });
+    try {
+      await vscode.commands.executeCommand('gcore.refresh');
+      const zones = await section('DNS Zones');
+      const unavailable = "The account's zone list is not available from this API";
+      assert.deepEqual((await items(zones)).map(label), ['Create DNS Zone…', 'Add Existing Zone…', unavailable]);
+      await vscode.commands.executeCommand('gcore.createZone', { name: 'tree-on.example' });
+      await vscode.commands.executeCommand('gcore.createZone', { name: 'tree-off.example' });
+      await vscode.commands.executeCommand('gcore.addKnownZone', 'tree-unknown.example');
+      await vscode.commands.executeCommand('gcore.enableDnssec', 'tree-on.example');
+      const zoneItems = await items(zones);
+      assert.deepEqual(
+        zoneItems.map((item) => [label(item), item.description, item.contextValue, item.id]),
+        [
+          ['tree-off.example', 'DNSSEC off', 'zone.dnssec.off', 'zones/tree-off.example'],
+          ['tree-on.example', 'DNSSEC on', 'zone.dnssec.on', 'zones/tree-on.example'],
+          ['tree-unknown.example', 'DNSSEC unknown', 'zone.dnssec.unknown', 'zones/tree-unknown.example'],
+          [unavailable, undefined, 'hint', 'zones/unavailable'],
+        ],
+      );
+      const onNode = (await children(zones))[1];
+      const details = await items(onNode);
+      assert.deepEqual(details.map(label).slice(0, 3), ['DS record', 'Key tag', 'Algorithm']);
+      assert.match(String(details[0].description), /^tree-on\.example\. \d+ IN DS/);
+    } finally {
+      for (const name of ['tree-on.example', 'tree-off.example', 'tree-unknown.example']) {
+        await vscode.commands.executeCommand('gcore.forgetZone', name);
+      }
+      emulator = await sharedEmulator();
+    }
+  });
+
+  it('lists every zone of the account with Gcore\'s DNSSEC state, merged with the zones known here', async () => {
+    await vscode.commands.executeCommand('gcore.createZone', { name: 'acct-on.example' });
+    await vscode.commands.executeCommand('gcore.enableDnssec', 'acct-on.example');
+    await vscode.commands.executeCommand('gcore.addKnownZone', 'acct-gone.example');
+    emulator.zone('acct-on.example')!.dsAtRegistrar = true;
+    emulator.zone('acct-on.example')!.dnssecStatus = 'active';
+    // Made at Gcore, not here: the account's list shows it anyway.
+    await rawCreateZone(emulator, 'elsewhere.example');
+    try {
+      await vscode.commands.executeCommand('gcore.refresh', await section('DNS Zones'));
+      const zones = await section('DNS Zones');
+      const rows = await eventually(async () => {
+        const found = await items(zones);
+        assert.equal(found.length, 3);
+        return found;
+      });
+      assert.deepEqual(
+        rows.map((item) => [label(item), item.description, item.contextValue]),
+        [
+          ['acct-gone.example', 'not in the account', 'zone.gone'],
+          ['acct-on.example', 'DNSSEC on', 'zone.dnssec.on'],
+          ['elsewhere.example', 'DNSSEC off', 'zone.dnssec.off'],
+        ],
+      );
+      const dsRequests = () => emulator.requests.filter((request) => request.method === 'GET' && request.path.endsWith('/dnssec'));
+      assert.equal(dsRequests().length, 0, 'no DS record is read before the row is expanded');
+      const onNode = (await children(zones))[1];
+      assert.deepEqual((await items(onNode)).map(label).slice(0, 1), ['DS record']);
+    } finally {
+      for (const name of ['acct-on.example', 'acct-gone.example', 'elsewhere.example']) await vscode.commands.executeCommand('gcore.forgetZone', name);
     }
   });
 
@@ -185,7 +232,7 @@ describe('the Gcore tree', () => {
     process.env.GCORE_API_KEY = TEST_KEY;
     try {
       await vscode.commands.executeCommand('gcore.refresh');
-      await eventually(async () => assert.deepEqual((await items()).map(label), ['GPU Flavors', 'DNS Zones']));
+      await eventually(async () => assert.deepEqual((await items()).map(label), ['GPU Flavors', 'DNS Zones', 'Containers']));
       await vscode.commands.executeCommand('gcore.listGpuFlavors', { projectId: 1, regionId: 76 });
       assert.equal(emulator.requests.at(-1)?.headers.authorization, `apikey ${TEST_KEY}`);
     } finally {
@@ -206,7 +253,7 @@ describe('the Gcore tree', () => {
     await fired;
     const [location] = await children(await section('GPU Flavors'));
     await children(location);
-    assert.notEqual(emulator.requests.at(-1)?.query.hide_disabled, 'true');
+    assert.notEqual(gpuRequests(emulator).at(-1)?.query.hide_disabled, 'true');
     await gcoreConfig().update('gpuFlavors.hideDisabled', undefined, vscode.ConfigurationTarget.Global);
   });
 });

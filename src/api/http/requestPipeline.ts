@@ -52,6 +52,8 @@ export interface ApiRequest {
    * free while the request waits to retry.
    */
   gate?: AttemptGate;
+  /** A key to try instead of the stored one (checking a key before it is saved). */
+  apiKey?: string;
 }
 
 export type AttemptGate = <T>(attempt: () => Promise<T>) => Promise<T>;
@@ -101,7 +103,7 @@ export class RequestPipeline {
 
     const base = this.checkedBase(settings.baseUrl);
     if (!base.ok) throw failure('badBaseUrl', `The API base URL is refused: ${base.reason}.`);
-    const apiKey = await this.options.apiKey();
+    const apiKey = request.apiKey ?? (await this.options.apiKey());
     if (!apiKey) throw failure('unauthorized', 'No Gcore API key is set.');
     const keyProblem = apiKeyProblem(apiKey);
     if (keyProblem) throw failure('badApiKey', `The API key cannot be sent: it ${keyProblem}.`);

@@ -1,29 +1,71 @@
+import type { Container } from '../../api';
+import type { ProjectRegionRef } from '../../core/projectRegion';
 import { CONTAINER_NAME_FIELD } from '../../models/containerUpdate';
+import { containerStatus } from '../../models/container';
 import { fieldTextProblem } from '../fieldInput';
-import { BACK, type PromptUi, type StepPosition } from '../promptUi';
+import { BACK, UserCancelledError, type Back, type PickItem, type PromptUi, type StepPosition } from '../promptUi';
 import type { StepContext, WizardStep } from '../wizard';
 
-/** The container a wizard is about: a recently used name, or one typed and checked by the name's rules. */
-export function containerNameStep<S extends { containerName?: string }>(
+/**
+ * Where the container picker finds names: the containers of the location (undefined when the API cannot
+ * list them), and the names used recently.
+ */
+export interface ContainerNames {
+  listed(location: ProjectRegionRef): Promise<readonly Container[] | undefined>;
+  recent(): string[];
+}
+
+/**
+ * A container by name: the location's containers with their status and image when the API lists them,
+ * else the recently used names; a typed name is always accepted, checked by the name's rules.
+ */
+export async function pickContainerName(ui: PromptUi, position: StepPosition, names: ContainerNames, location: ProjectRegionRef, current?: string): Promise<string | Back> {
+  const listed = await names.listed(location);
+  const items: PickItem<string>[] = listed
+    ? listed.map((container) => ({
+        label: container.name,
+        description: [containerStatus(container), container.image].filter(Boolean).join(' · '),
+        value: container.name,
+        picked: container.name === current,
+      }))
+    : names.recent().map((name) => ({ label: name, description: 'recently used', value: name, picked: name === current }));
+  const placeholder = listed
+    ? 'Container: pick one of this location or type a name'
+    : items.length > 0
+      ? 'Container name: pick a recent one or type a name'
+      : 'Type the container name';
+  return ui.pick<string>({
+    ...position,
+    placeholder,
+    items,
+    matchOnDescription: true,
+    custom: {
+      label: (text) => `Use "${text.trim()}"`,
+      validate: (text) => fieldTextProblem(CONTAINER_NAME_FIELD, text),
+      toValue: (text) => text.trim(),
+    },
+  });
+}
+
+/** The container step of a wizard whose state has a location and a container name. */
+export function containerNameStep<S extends { location?: ProjectRegionRef; containerName?: string }>(
   ui: PromptUi,
   at: (position: StepContext) => StepPosition,
-  recentNames: () => string[],
+  names: ContainerNames,
 ): WizardStep<S> {
   return {
     run: async (state, position) => {
-      const recent = recentNames();
-      const name = await ui.pick<string>({
-        ...at(position),
-        placeholder: recent.length > 0 ? 'Container name: pick a recent one or type a name' : 'Type the container name',
-        items: recent.map((item) => ({ label: item, description: 'recently used', value: item, picked: item === state.containerName })),
-        custom: {
-          label: (text) => `Use "${text.trim()}"`,
-          validate: (text) => fieldTextProblem(CONTAINER_NAME_FIELD, text),
-          toValue: (text) => text.trim(),
-        },
-      });
+      if (!state.location) return BACK;
+      const name = await pickContainerName(ui, at(position), names, state.location, state.containerName);
       if (name === BACK) return BACK;
       state.containerName = name;
     },
   };
+}
+
+/** The container picker on its own; dismissing or Back cancels. */
+export async function promptContainerName(ui: PromptUi, position: StepPosition, names: ContainerNames, location: ProjectRegionRef): Promise<string> {
+  const name = await pickContainerName(ui, position, names, location);
+  if (name === BACK) throw new UserCancelledError();
+  return name;
 }

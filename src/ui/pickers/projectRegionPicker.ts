@@ -1,4 +1,5 @@
 import { projectRegionKey } from '../../core/projectRegion';
+import type { Project, Region } from '../../api';
 import { LABEL_FIELD, PROJECT_ID_FIELD, REGION_ID_FIELD, type ProjectRegion } from '../../models/projectRegion';
 import { readLocations } from '../../state/settings';
 import { promptField } from '../fieldInput';
@@ -88,12 +89,110 @@ export function projectRegionSteps<S extends ProjectRegionAnswers>(ui: PromptUi,
   return answers.typed ? [pickStep, ...typedSteps<S>(ui, at, false)] : [pickStep];
 }
 
-/** The project and region wizard on its own (Add Project and Region): IDs, then a label. */
-export async function promptNewProjectRegion(ui: PromptUi, title: string): Promise<ProjectRegion> {
-  const answers: ProjectRegionAnswers = { typed: {} };
-  await runWizard(answers, () => typedSteps(ui, (position) => ({ title, ...position }), true));
+/** Projects and regions by name, for Add Project and Region; each undefined when the API cannot list them. */
+export interface ProjectRegionCatalog {
+  projects(): Promise<readonly Project[] | undefined>;
+  /** The regions that run containers. */
+  regions(): Promise<readonly Region[] | undefined>;
+}
+
+interface NewLocationAnswers extends ProjectRegionAnswers {
+  project?: Project;
+  region?: Region;
+  showAllRegions?: boolean;
+  label?: string;
+  /** The default label, from the names, offered in the label box. */
+  suggestedLabel?: string;
+}
+
+const TYPE_IDS = 'ids';
+const SHOW_ALL = 'all';
+
+/**
+ * Add Project and Region: a project by name (the default one first), a region by name and country (those
+ * in maintenance only when asked for), then a label that starts as both names. "Enter IDs" and an API
+ * without these lists lead to the ID boxes, as before.
+ */
+export async function promptNewProjectRegion(ui: PromptUi, title: string, catalog?: ProjectRegionCatalog): Promise<ProjectRegion> {
+  const at: At = (position) => ({ title, ...position });
+  const [projects, regions] = catalog ? await Promise.all([catalog.projects(), catalog.regions()]) : [undefined, undefined];
+  const answers: NewLocationAnswers = projects && regions ? {} : { typed: {} };
+  const labelStep: WizardStep<NewLocationAnswers> = {
+    run: async (state, position) => {
+      const answer = await promptField(ui, LABEL_FIELD, at(position), state.label ?? state.suggestedLabel, {
+        optional: true,
+        prompt: 'A label for the tree (optional; clear it to show the IDs).',
+        placeholder: 'e.g. Production · Luxembourg',
+      });
+      if (answer === BACK) return BACK;
+      state.label = answer === undefined || answer === '' ? '' : String(answer);
+    },
+  };
+  const projectStep: WizardStep<NewLocationAnswers> = {
+    run: async (state, position) => {
+      const ordered = [...(projects ?? [])].sort((a, b) => Number(b.is_default === true) - Number(a.is_default === true));
+      const choice = await ui.pick<Project | typeof TYPE_IDS>({
+        ...at(position),
+        placeholder: 'Project',
+        matchOnDescription: true,
+        items: [
+          ...ordered.map((project) => ({
+            label: project.name,
+            description: [`ID ${project.id}`, project.is_default ? 'default' : undefined, project.state && project.state !== 'ACTIVE' ? project.state : undefined].filter(Boolean).join(' · '),
+            value: project,
+            picked: project.id === state.project?.id,
+          })),
+          { label: '$(edit) Enter project and region IDs…', value: TYPE_IDS },
+        ],
+      });
+      if (choice === BACK) return BACK;
+      if (choice === TYPE_IDS) {
+        state.typed ??= {};
+        return;
+      }
+      state.typed = undefined;
+      state.project = choice;
+    },
+  };
+  const regionStep: WizardStep<NewLocationAnswers> = {
+    run: async (state, position) => {
+      for (;;) {
+        const shown = (regions ?? []).filter((region) => state.showAllRegions || region.state === undefined || region.state === null || region.state === 'ACTIVE');
+        const hidden = (regions?.length ?? 0) - shown.length;
+        const choice = await ui.pick<Region | typeof SHOW_ALL>({
+          ...at(position),
+          placeholder: 'Region that runs containers',
+          matchOnDescription: true,
+          items: [
+            ...shown.map((region) => ({
+              label: region.display_name,
+              description: [region.country, `ID ${region.id}`, region.state && region.state !== 'ACTIVE' ? region.state : undefined].filter(Boolean).join(' · '),
+              value: region,
+              picked: region.id === state.region?.id,
+            })),
+            ...(hidden > 0 ? [{ label: `$(eye) Show ${hidden} more (in maintenance or not active)…`, value: SHOW_ALL as typeof SHOW_ALL }] : []),
+          ],
+        });
+        if (choice === BACK) return BACK;
+        if (choice === SHOW_ALL) {
+          state.showAllRegions = true;
+          continue;
+        }
+        state.region = choice;
+        if (state.project) {
+          state.location = { projectId: state.project.id, regionId: choice.id };
+          state.suggestedLabel = `${state.project.name} · ${choice.display_name}`;
+        }
+        return;
+      }
+    },
+  };
+  await runWizard(answers, (state) =>
+    state.typed ? [...(projects && regions ? [projectStep] : []), ...typedSteps<NewLocationAnswers>(ui, at, true)] : [projectStep, regionStep, labelStep],
+  );
   if (!answers.location) throw new UserCancelledError();
-  return answers.location;
+  const label = answers.typed ? answers.typed.label : answers.label;
+  return { projectId: answers.location.projectId, regionId: answers.location.regionId, ...(label ? { label } : {}) };
 }
 
 /** A project and region on its own (List GPU Flavors): a configured one, or typed IDs. */

@@ -5,10 +5,13 @@ import {
   validateScaleText,
   type ContainerUpdate,
 } from '../../models/containerUpdate';
+import type { Container, ContainerFlavor } from '../../api';
+import type { ProjectRegionRef } from '../../core/projectRegion';
+import { currentValue } from '../../models/container';
 import { findFieldSpec } from '../../validation/fieldChecks';
 import type { BooleanFieldSpec, TextFieldSpec } from '../../validation/fieldSpec';
 import { fieldTextProblem, promptField } from '../fieldInput';
-import { containerNameStep } from '../pickers/containerNamePicker';
+import { containerNameStep, type ContainerNames } from '../pickers/containerNamePicker';
 import { projectRegionSteps, type ProjectRegionAnswers } from '../pickers/projectRegionPicker';
 import { BACK, type PromptUi, type StepPosition } from '../promptUi';
 import type { StepContext, WizardStep } from '../wizard';
@@ -18,20 +21,54 @@ export type ContainerField = keyof ContainerUpdate;
 /** The answers so far; kept whole when the user goes back or edits after a failed request. */
 export interface UpdateAnswers extends ProjectRegionAnswers {
   containerName?: string;
+  /** The container as Gcore has it now (undefined when the API cannot say): the prompts start from it. */
+  current?: Container;
+  /** Set when the wizard was opened on a container's row: the location and container steps are skipped. */
+  fixedContainer?: boolean;
   fields: ContainerField[];
   changes: ContainerUpdate;
   /** What was typed into the two scale boxes, kept for Back. */
   scaleDraft: { min?: string; max?: string };
 }
 
+/** What the wizard reads of what exists; each answers undefined when the API cannot tell. */
+export interface UpdateSources {
+  names: ContainerNames;
+  current(location: ProjectRegionRef, containerName: string): Promise<Container | undefined>;
+  sizes(location: ProjectRegionRef): Promise<readonly ContainerFlavor[] | undefined>;
+}
+
 const UPDATE_TITLE = 'Gcore: Update Container';
 
+/** The value a field's prompt starts from: what was answered before, else what the container has now. */
+function startingValue(state: UpdateAnswers, field: string): unknown {
+  const [head, ...rest] = field.split('.');
+  let value: unknown = head in state.changes ? state.changes[head as ContainerField] : state.current ? currentValue(state.current, head as ContainerField) : undefined;
+  for (const key of rest) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  return value === null ? undefined : value;
+}
+
 /** Steps of the update wizard; recomputed after each answer because the chosen fields decide the rest. */
-export function updateContainerPlan(ui: PromptUi, recentNames: () => string[], answers: UpdateAnswers): WizardStep<UpdateAnswers>[] {
+export function updateContainerPlan(ui: PromptUi, sources: UpdateSources, answers: UpdateAnswers): WizardStep<UpdateAnswers>[] {
   const at = (position: StepContext): StepPosition => ({ title: UPDATE_TITLE, ...position });
+  const pickContainer = containerNameStep<UpdateAnswers>(ui, at, sources.names);
   const steps: WizardStep<UpdateAnswers>[] = [
-    ...projectRegionSteps(ui, at, answers),
-    containerNameStep(ui, at, recentNames),
+    ...(answers.fixedContainer
+      ? []
+      : [
+          ...projectRegionSteps(ui, at, answers),
+          {
+            run: async (state: UpdateAnswers, position: StepContext) => {
+              const before = state.containerName;
+              const result = await pickContainer.run(state, position);
+              if (result === BACK) return BACK;
+              if (state.location && state.containerName && (state.containerName !== before || !state.current)) {
+                state.current = await sources.current(state.location, state.containerName);
+                state.scaleDraft = {};
+              }
+            },
+          },
+        ]),
     {
       run: async (state, position) => {
         for (;;) {
@@ -58,11 +95,11 @@ export function updateContainerPlan(ui: PromptUi, recentNames: () => string[], a
       },
     },
   ];
-  for (const field of answers.fields) steps.push(...fieldSteps(ui, field, answers));
+  for (const field of answers.fields) steps.push(...fieldSteps(ui, field, answers, sources));
   return steps;
 }
 
-function fieldSteps(ui: PromptUi, field: ContainerField, answers: UpdateAnswers): WizardStep<UpdateAnswers>[] {
+function fieldSteps(ui: PromptUi, field: ContainerField, answers: UpdateAnswers, sources: UpdateSources): WizardStep<UpdateAnswers>[] {
   const at = (position: StepContext): StepPosition => ({ title: `${UPDATE_TITLE}: ${labelOf(field)}`, ...position });
   switch (field) {
     case 'envs':
@@ -77,18 +114,20 @@ function fieldSteps(ui: PromptUi, field: ContainerField, answers: UpdateAnswers)
         {
           run: async (state, position) => {
             const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, field) as BooleanFieldSpec;
-            const value = await promptField(ui, spec, at(position), state.changes[field]);
+            const value = await promptField(ui, spec, at(position), startingValue(state, field));
             if (value === BACK) return BACK;
             state.changes[field] = value;
           },
         },
       ];
+    case 'flavor':
+      return [{ run: (state, position) => pickSize(ui, state, at(position), sources) }];
     default:
       return [
         {
           run: async (state, position) => {
             const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, field) as TextFieldSpec;
-            const value = await promptField(ui, spec, at(position), state.changes[field]);
+            const value = await promptField(ui, spec, at(position), startingValue(state, field));
             if (value === BACK) return BACK;
             (state.changes as Record<string, unknown>)[field] = value;
           },
@@ -101,10 +140,11 @@ function scaleStep(ui: PromptUi, bound: 'min' | 'max', at: (position: StepContex
   return {
     run: async (state, position) => {
       const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, `scale.${bound}`) as TextFieldSpec;
+      const start = startingValue(state, `scale.${bound}`);
       const answer = await ui.input({
         ...at(position),
         prompt: `${spec.label}: ${spec.description}`,
-        value: state.scaleDraft[bound],
+        value: state.scaleDraft[bound] ?? (typeof start === 'number' ? String(start) : undefined),
         validate: (text) => {
           if (bound === 'min') return fieldTextProblem(spec, text);
           const problems = validateScaleText(state.scaleDraft.min ?? '', text);
@@ -123,7 +163,7 @@ function loggingSteps(ui: PromptUi, answers: UpdateAnswers, at: (position: StepC
   const enabledStep: WizardStep<UpdateAnswers> = {
     run: async (state, position) => {
       const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, 'logging.enabled') as BooleanFieldSpec;
-      const value = await promptField(ui, spec, at(position), state.changes.logging?.enabled, {
+      const value = await promptField(ui, spec, at(position), startingValue(state, 'logging.enabled'), {
         choices: { yes: 'Enable logging', no: 'Disable logging' },
       });
       if (value === BACK) return BACK;
@@ -138,7 +178,7 @@ function loggingSteps(ui: PromptUi, answers: UpdateAnswers, at: (position: StepC
   ): WizardStep<UpdateAnswers> => ({
     run: async (state, position) => {
       const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, path) as TextFieldSpec;
-      const answer = await promptField(ui, spec, at(position), read(state), { optional: true });
+      const answer = await promptField(ui, spec, at(position), read(state) ?? startingValue(state, path), { optional: true });
       if (answer === BACK) return BACK;
       write(state, answer);
     },
@@ -175,7 +215,7 @@ const ADD = 'add';
 
 /** The variables as a list: pick one to remove it, add more, then Done. The map sent replaces the container's. */
 async function editEnvs(ui: PromptUi, state: UpdateAnswers, position: StepPosition): Promise<void | typeof BACK> {
-  const envs: Record<string, string> = { ...(state.changes.envs ?? {}) };
+  const envs: Record<string, string> = { ...((startingValue(state, 'envs') as Record<string, string> | undefined) ?? {}) };
   for (;;) {
     const names = Object.keys(envs);
     const choice = await ui.pick<string>({
@@ -215,4 +255,35 @@ function labelOf(field: ContainerField): string {
 
 function prefixed(label: string, problem: string | undefined): string | undefined {
   return problem ? `${label}: ${problem}` : undefined;
+}
+
+/**
+ * The size step: the location's container sizes with CPU and memory, the current one marked, and a typed
+ * size (checked by the size's pattern) when the API cannot list them or the user wants another.
+ */
+async function pickSize(ui: PromptUi, state: UpdateAnswers, position: StepPosition, sources: UpdateSources): Promise<void | typeof BACK> {
+  const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, 'flavor') as TextFieldSpec;
+  const start = startingValue(state, 'flavor');
+  const sizes = state.location ? await sources.sizes(state.location) : undefined;
+  if (!sizes) {
+    const typed = await promptField(ui, spec, position, start);
+    if (typed === BACK) return BACK;
+    state.changes.flavor = typed as string;
+    return;
+  }
+  const chosen = await ui.pick<string>({
+    ...position,
+    placeholder: `${spec.label}: a size of this region, or type one such as 250mCPU-512MiB`,
+    items: sizes.map((size) => ({
+      label: size.name,
+      description: [typeof size.cpu === 'number' ? `${size.cpu} mCPU` : undefined, typeof size.ram === 'number' ? `${size.ram} MiB` : undefined, size.name === start ? 'current' : undefined]
+        .filter(Boolean)
+        .join(' · '),
+      value: size.name,
+      picked: size.name === (state.changes.flavor ?? start),
+    })),
+    custom: { label: (text) => `Use "${text.trim()}"`, validate: (text) => fieldTextProblem(spec, text), toValue: (text) => text.trim() },
+  });
+  if (chosen === BACK) return BACK;
+  state.changes.flavor = chosen;
 }

@@ -20,23 +20,63 @@ const STATUS_PRESENTATION: Record<DnssecStatus, { icon: NonNullable<ItemView['ic
 const REGISTRAR_HINT =
   'Give the DS record to the registrar of this domain: DNSSEC validation only works once the parent zone publishes it.';
 
-export function zoneView(zone: KnownZone): ItemView {
-  const status = knownStatus(zone.dnssec);
+/** What the account's zone list says of a zone: whether it is served, and its DNSSEC state there. */
+export interface ZoneAtGcore {
+  enabled?: boolean | null;
+  dnssec_status?: string | null;
+  dnssec_enabled?: boolean | null;
+}
+
+/** `dnssec_status` in words, and whether DNSSEC counts as on for the actions offered. */
+const DNSSEC_AT_GCORE: Record<string, { words: string; on: boolean; explanation: string }> = {
+  active: { words: 'on', on: true, explanation: 'DNSSEC is **on** and the registrar publishes the DS record: resolvers can validate the zone.' },
+  pending: {
+    words: 'pending',
+    on: true,
+    explanation: 'DNSSEC is **on**, waiting for the DS record at the domain registrar. Give it the DS record to complete the chain of trust.',
+  },
+  'pending-disabled': { words: 'turning off', on: false, explanation: 'DNSSEC is **being switched off**.' },
+  disabled: { words: 'off', on: false, explanation: 'DNSSEC is **off** (it was on before).' },
+  never: { words: 'off', on: false, explanation: 'DNSSEC is **off**; it was never enabled.' },
+};
+
+/**
+ * A zone's row. With what the account's zone list says (`atGcore`), its DNSSEC state is Gcore's; without
+ * it (an API without the list), it is what this extension last saw. `gone`: a zone known here that the
+ * account no longer has.
+ */
+export function zoneView(zone: KnownZone, atGcore?: ZoneAtGcore, gone = false): ItemView {
   const label = domainNameForDisplay(zone.name);
-  const { icon, explanation } = STATUS_PRESENTATION[status];
   const blocks = [`### ${escapeMarkdown(label)}`];
   if (label !== zone.name) blocks.push(`ASCII name: ${escapeMarkdown(zone.name)}`);
-  blocks.push(explanation);
+  if (gone) {
+    blocks.push('The account no longer has this zone. Forget Zone removes it from this list.');
+    return { label, description: 'not in the account', tooltip: blocks.join('\n\n'), icon: { id: 'warning', color: 'list.warningForeground' }, contextValue: 'zone.gone' };
+  }
+  let description: string;
+  let status: DnssecStatus;
+  let icon: NonNullable<ItemView['icon']>;
+  if (atGcore) {
+    const state = DNSSEC_AT_GCORE[nonEmptyText(atGcore.dnssec_status) ?? (atGcore.dnssec_enabled ? 'pending' : 'never')] ?? {
+      words: String(atGcore.dnssec_status),
+      on: atGcore.dnssec_enabled === true,
+      explanation: `DNSSEC state at Gcore: **${escapeMarkdown(String(atGcore.dnssec_status))}**.`,
+    };
+    status = state.on ? 'on' : 'off';
+    icon = { ...STATUS_PRESENTATION[status].icon };
+    description = `${atGcore.enabled === false ? 'not served · ' : ''}DNSSEC ${state.words}`;
+    blocks.push(state.explanation);
+    if (atGcore.enabled === false) blocks.push('The zone is **not served** (disabled at Gcore).');
+  } else {
+    status = knownStatus(zone.dnssec);
+    icon = { ...STATUS_PRESENTATION[status].icon };
+    description = `DNSSEC ${status}`;
+    blocks.push(STATUS_PRESENTATION[status].explanation);
+  }
   const message = status === 'on' ? nonEmptyText(zone.ds?.message) : undefined;
   if (message !== undefined) blocks.push(`Gcore said: ${escapeMarkdown(message)}`);
   if (zone.createdHere === true) blocks.push('Created with this extension.');
-  return {
-    label,
-    description: `DNSSEC ${status}`,
-    tooltip: blocks.join('\n\n'),
-    icon: { ...icon },
-    contextValue: `zone.dnssec.${status}`,
-  };
+  return { label, description, tooltip: blocks.join('\n\n'), icon, contextValue: `zone.dnssec.${status}` };
 }
 
 /** Snapshots come back from globalState, which an older or newer extension version may have written. */

@@ -1,37 +1,84 @@
-import type { KnownZonesStore } from '../../state/knownZones';
+import * as vscode from 'vscode';
+import type { DnsZone } from '../../api';
+import { isEndpointMissing, isGcoreApiError } from '../../api/errors';
+import type { ReadLoaders } from '../../loaders/readLoaders';
+import type { KnownZone, KnownZonesStore } from '../../state/knownZones';
+import { dnssecDetailRows } from '../presentation/zoneView';
 import type { Section } from '../section';
-import { ZONES_SECTION, hintNode, isNodeOfType, zoneNode, type TreeNode } from '../treeNodes';
+import { ZONES_SECTION, errorNode, hintNode, isNodeOfType, zoneNode, type TreeNode } from '../treeNodes';
 
-/** DNS Zones: the zones created or added here, each with its DNSSEC details as child rows when it is on. */
+/**
+ * DNS Zones: every zone of the account, merged by name with the zones created or added here; each with
+ * its DNSSEC state at Gcore, and its DS record as child rows when DNSSEC is on (loaded when the row is
+ * expanded). Against an API without the zone list, the zones known here as before, and one quiet row.
+ */
 export class DnsZonesSection implements Section {
   readonly id = 'zones';
   readonly root = ZONES_SECTION;
 
-  constructor(private readonly zones: KnownZonesStore) {}
+  constructor(
+    private readonly zones: KnownZonesStore,
+    private readonly reads: ReadLoaders,
+    private readonly viewId: string,
+  ) {}
 
   async children(node: TreeNode): Promise<TreeNode[]> {
-    if (isNodeOfType(node, 'zone')) {
-      return node.details.map((row) => ({
-        nodeType: 'zoneDetail',
-        id: `${node.id}/${row.key}`,
-        section: 'zones',
-        parent: node,
-        zone: node.zone,
-        row,
-        view: { ...row.view, collapsible: 'none' },
-      }));
-    }
+    if (isNodeOfType(node, 'zone')) return this.detailRows(node);
     if (!isNodeOfType(node, 'section')) return [];
-    const zones = this.zones.all();
-    if (zones.length > 0) return zones.map(zoneNode);
+    const known = this.zones.all();
+    const listed = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () => this.reads.zones());
+    if (listed.state === 'failed' && isGcoreApiError(listed.error) && listed.error.kind === 'cancelled') return this.children(node);
+    let rows: TreeNode[];
+    const notes: TreeNode[] = [];
+    if (listed.state === 'loaded') {
+      rows = merge(known, listed.value.zones);
+    } else {
+      rows = known.map((zone) => zoneNode(zone));
+      notes.push(
+        isEndpointMissing(listed.error)
+          ? hintNode(this.root, 'unavailable', {
+              label: "The account's zone list is not available from this API",
+              icon: { id: 'circle-slash' },
+              tooltip: 'Only the zones created or added here are shown.',
+            })
+          : errorNode(this.root, 'zones', "Failed to load the account's zones", listed.error, this.root),
+      );
+    }
+    if (rows.length > 0) return [...rows, ...notes];
     return [
       hintNode(this.root, 'create', { label: 'Create DNS Zone…', icon: { id: 'add' }, command: { id: 'gcore.createZone', title: 'Create DNS Zone' } }),
       hintNode(this.root, 'add-existing', { label: 'Add Existing Zone…', icon: { id: 'link' }, command: { id: 'gcore.addKnownZone', title: 'Add Existing Zone' } }),
+      ...notes,
     ];
   }
 
-  /** Zones live in globalState and are read anew on every listing: the section redraws, nothing is forgotten. */
+  /** The zone list and DS records are loaded again; the zones known here are read anew on every listing. */
   invalidate(node: TreeNode): boolean {
-    return isNodeOfType(node, 'section');
+    if (!isNodeOfType(node, 'section')) return false;
+    this.reads.invalidateZones();
+    return true;
   }
+
+  private async detailRows(node: Extract<TreeNode, { nodeType: 'zone' }>): Promise<TreeNode[]> {
+    let rows = node.details;
+    if (node.dsToLoad) {
+      const loaded = await this.reads.dnssec(node.zone.name);
+      if (loaded.state === 'failed') return [errorNode(node, 'zones', 'Failed to load the DS record', loaded.error, node)];
+      rows = dnssecDetailRows({ ...node.zone, dnssec: 'on', ds: loaded.value });
+    }
+    return rows.map((row) => ({ nodeType: 'zoneDetail', id: `${node.id}/${row.key}`, section: 'zones', parent: node, zone: node.zone, row, view: row.view }));
+  }
+}
+
+/** The account's zones with what is known here; a known zone the account no longer has is marked gone. */
+function merge(known: readonly KnownZone[], account: readonly DnsZone[]): TreeNode[] {
+  const knownByName = new Map(known.map((zone) => [zone.name, zone]));
+  const rows = account.map((atGcore) => {
+    const name = atGcore.name.toLowerCase().replace(/\.$/, '');
+    const zone = knownByName.get(name) ?? { name, dnssec: 'unknown' as const };
+    knownByName.delete(name);
+    return zoneNode(zone, atGcore);
+  });
+  for (const zone of knownByName.values()) rows.push(zoneNode(zone, undefined, true));
+  return rows.sort((a, b) => a.id.localeCompare(b.id));
 }

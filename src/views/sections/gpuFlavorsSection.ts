@@ -48,7 +48,7 @@ export class GpuFlavorsSection implements Section {
 
   private locations(): TreeNode[] {
     const { locations, problems } = readLocations();
-    const nodes: TreeNode[] = locations.map(locationNode);
+    const nodes: TreeNode[] = locations.map((location) => locationNode(location, 'gpu'));
     if (problems.length > 0) {
       nodes.push(
         hintNode(this.root, 'invalid-locations', {

@@ -7,7 +7,6 @@ export const EXTENSION_ID = 'gcore-vscode.gcore-vscode';
 export const TEST_KEY = 'ext-host-test-key-0123456789';
 
 let api: TestingApi | undefined;
-let emulator: Emulator | undefined;
 
 /** Activates the extension under test and returns its testing hooks (present in ExtensionMode.Test only). */
 export async function extensionApi(): Promise<TestingApi> {
@@ -20,15 +19,21 @@ export async function extensionApi(): Promise<TestingApi> {
   return api;
 }
 
+const emulators = new Map<string, Emulator>();
+
 /**
- * One emulator for the whole run, in this extension host, with gcore.apiBaseUrl pointing at it.
- * Each suite resets its state and request log.
+ * One emulator of each kind for the whole run, in this extension host, with gcore.apiBaseUrl pointing at
+ * the one asked for. Each suite resets its state and request log. `coreOnly`: a server with only the four
+ * endpoints of interface.md, to check that everything that worked before still does without the reads.
  */
-export async function sharedEmulator(): Promise<Emulator> {
+export async function sharedEmulator(options: { coreOnly?: boolean } = {}): Promise<Emulator> {
+  const kind = options.coreOnly ? 'core' : 'full';
+  let emulator = emulators.get(kind);
   if (!emulator) {
-    emulator = await start({ apiKey: TEST_KEY });
-    await gcoreConfig().update('apiBaseUrl', emulator.url, vscode.ConfigurationTarget.Global);
+    emulator = await start({ apiKey: TEST_KEY, coreOnly: options.coreOnly });
+    emulators.set(kind, emulator);
   }
+  if (gcoreConfig().get('apiBaseUrl') !== emulator.url) await gcoreConfig().update('apiBaseUrl', emulator.url, vscode.ConfigurationTarget.Global);
   emulator.reset();
   return emulator;
 }

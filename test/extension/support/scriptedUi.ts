@@ -27,6 +27,8 @@ export interface ShownPrompt {
   canGoBack?: boolean;
   /** The value the box was opened with (what the user typed before going back, for example). */
   value?: string;
+  /** The text under an input box that says what to type. */
+  prompt?: string;
   labels?: string[];
   message?: string;
   detail?: string;
@@ -74,7 +76,7 @@ export class ScriptedUi implements PromptUi {
   }
 
   async input(request: InputRequest): Promise<string | Back> {
-    const shown = this.record('input', request, { value: request.value });
+    const shown = this.record('input', request, { value: request.value, prompt: request.prompt });
     for (;;) {
       const answer = this.next(shown);
       if (answer === BACK) return BACK;
@@ -144,7 +146,7 @@ export class ScriptedUi implements PromptUi {
   /** Every text shown to the user: prompts, their details and validation messages, notifications. */
   shownTexts(): string[] {
     return [
-      ...this.shown.flatMap((shown) => [shown.title, shown.message ?? '', shown.detail ?? '', ...(shown.labels ?? []), ...shown.validationMessages]),
+      ...this.shown.flatMap((shown) => [shown.title, shown.message ?? '', shown.detail ?? '', shown.prompt ?? '', ...(shown.labels ?? []), ...shown.validationMessages]),
       ...this.notifications.flatMap((notification) => [notification.message, ...notification.actions]),
       ...this.progressTitles,
     ];

@@ -1,0 +1,73 @@
+import * as vscode from 'vscode';
+import { zoneNameForDisplay } from '../models/zoneCreate';
+import { isNodeOfType, type TreeNode } from '../views/treeNodes';
+import { InvalidArgumentError } from '../validation/problems';
+import { command, type Command } from './command';
+import type { Services } from './services';
+
+type Node<T extends TreeNode['nodeType']> = Extract<TreeNode, { nodeType: T }>;
+
+/** The node a row action was chosen on, or an error saying which rows have it. */
+function rowOf<T extends TreeNode['nodeType']>(node: unknown, types: readonly T[], what: string): Node<T> {
+  if (types.some((type) => isNodeOfType(node, type))) return node as Node<T>;
+  throw new InvalidArgumentError([{ field: 'node', message: `must be ${what} of the Gcore tree` }]);
+}
+
+/** Actions of rows in the tree: they work on the row they are chosen on and call no API. */
+export function rowCommands(services: Services): Command<never, unknown, never>[] {
+  return [
+    command<Node<'container'>, string>({
+      id: 'gcore.copyContainerName',
+      what: () => 'Copy container name',
+      ask: async (_ui, _draft, node) => rowOf(node, ['container'], 'a container row'),
+      run: async (node, { ui }) => {
+        await ui.copyToClipboard(node.container.name);
+        return node.container.name;
+      },
+    }),
+    command<Node<'container'>, string>({
+      id: 'gcore.copyContainerAddress',
+      what: () => 'Copy container address',
+      ask: async (_ui, _draft, node) => rowOf(node, ['container'], 'a container row'),
+      run: async (node, { ui }) => {
+        const address = node.container.address;
+        if (!address) throw new Error(`Gcore reports no address for container ${node.container.name} yet.`);
+        await ui.copyToClipboard(address);
+        return address;
+      },
+      report: (ui, address) => void ui.notify('info', `Copied ${address}.`),
+    }),
+    command<Node<'container'>, undefined>({
+      id: 'gcore.openContainerInBrowser',
+      what: () => 'Open container in browser',
+      ask: async (_ui, _draft, node) => rowOf(node, ['container'], 'a container row'),
+      run: async (node) => {
+        const address = node.container.address;
+        // Only a web address goes to the browser: the field comes from the API.
+        if (!address || !/^https?:\/\//i.test(address)) throw new Error(`Gcore reports no web address for container ${node.container.name}.`);
+        await vscode.env.openExternal(vscode.Uri.parse(address));
+        return undefined;
+      },
+    }),
+    command<Node<'containerDetail'>, undefined>({
+      id: 'gcore.showEnvValue',
+      what: () => 'Show value',
+      ask: async (_ui, _draft, node) => rowOf(node, ['containerDetail'], 'an environment variable row'),
+      run: async (node) => {
+        services.containersSection.toggleValue(node);
+        return undefined;
+      },
+    }),
+    command<Node<'zoneDetail' | 'containerDetail'>, undefined>({
+      id: 'gcore.copyValue',
+      what: () => 'Copy value',
+      ask: async (_ui, _draft, node) => rowOf(node, ['zoneDetail', 'containerDetail'], 'a detail row'),
+      run: async (node, { ui }) => {
+        await ui.copyToClipboard(node.row.value);
+        return undefined;
+      },
+      report: (ui, _result, node) =>
+        void ui.notify('info', `Copied the ${node.row.label} of ${node.nodeType === 'zoneDetail' ? zoneNameForDisplay(node.zone.name) : node.container.name}.`),
+    }),
+  ];
+}

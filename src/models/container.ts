@@ -1,0 +1,39 @@
+import type { Container } from '../api/types';
+import type { ContainerUpdate } from './containerUpdate';
+
+/** A container's status as it came, or "Unknown"; the API documents no list of statuses. */
+export function containerStatus(container: Container): string {
+  return typeof container.status === 'string' && container.status.trim() !== '' ? container.status.trim() : 'Unknown';
+}
+
+type Field = keyof ContainerUpdate;
+
+/**
+ * A field of a container as the update payload names and shapes it, so a prompt can start from it and a
+ * summary can compare with it. Scale keeps min and max only (what the update sends); undefined when the
+ * container does not say.
+ */
+export function currentValue(container: Container, field: Field): unknown {
+  const value = container[field];
+  if (value === undefined) return undefined;
+  if (field === 'scale' && value !== null && typeof value === 'object') {
+    const scale = value as { min?: unknown; max?: unknown };
+    return { min: scale.min, max: scale.max };
+  }
+  return value;
+}
+
+/** The fields whose new value differs from the container's, in the order given. */
+export function changedFields(changes: ContainerUpdate, container: Container | undefined): Field[] {
+  return (Object.keys(changes) as Field[]).filter((field) => container === undefined || !sameValue(changes[field], currentValue(container, field)));
+}
+
+/** Deep equality for JSON values, ignoring key order; a missing and a null value differ only from a set one. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if ((a === null || a === undefined) && (b === null || b === undefined)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}

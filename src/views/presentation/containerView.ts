@@ -1,0 +1,154 @@
+import type { Container } from '../../api/types';
+import { containerStatus } from '../../models/container';
+import { escapeMarkdown, type ItemView } from './itemView';
+import { finiteNumber, isRecord, nonEmptyText } from './wireValues';
+
+/** How each status the guides name is shown; any other value is shown as it comes, with a neutral icon. */
+const STATUS_ICONS: Record<string, NonNullable<ItemView['icon']>> = {
+  ready: { id: 'pass-filled', color: 'testing.iconPassed' },
+  deploying: { id: 'sync~spin' },
+  pending: { id: 'clock' },
+  disabled: { id: 'circle-slash', color: 'disabledForeground' },
+  error: { id: 'error', color: 'errorForeground' },
+};
+
+
+function instances(container: Container): string | undefined {
+  const deploy = isRecord(container.deploy_status) ? container.deploy_status : undefined;
+  const ready = finiteNumber(deploy?.ready);
+  const total = finiteNumber(deploy?.total);
+  return ready === undefined || total === undefined ? undefined : `${ready}/${total}`;
+}
+
+/**
+ * A container's row: its name, then status in words (icons alone fail colour-blind users and high-contrast
+ * themes), ready/total instances and image. The words lead because VS Code cuts descriptions at the end.
+ */
+export function containerRowView(container: Container): ItemView {
+  const status = containerStatus(container);
+  const parts = [status, instances(container), nonEmptyText(container.image)].filter((part): part is string => part !== undefined);
+  return {
+    label: container.name,
+    description: parts.join(' · '),
+    tooltip: containerTooltip(container),
+    icon: { ...(STATUS_ICONS[status.toLowerCase()] ?? { id: 'question' }) },
+    contextValue: nonEmptyText(container.address) ? 'container.withAddress' : 'container',
+  };
+}
+
+export interface ContainerDetailRow {
+  key: string;
+  label: string;
+  /** What Copy Value copies (for an environment variable, its value, shown only when asked). */
+  value: string;
+  view: ItemView;
+}
+
+/** Every field of a container as child rows; environment variables show their names, values on request. */
+export function containerDetailRows(container: Container, revealed: ReadonlySet<string> = new Set()): ContainerDetailRow[] {
+  const rows: ContainerDetailRow[] = [];
+  const add = (key: string, label: string, value: string | undefined, icon: string, contextValue = 'container.detail') => {
+    if (value === undefined) return;
+    rows.push({ key, label, value, view: { label, description: value, tooltip: `**${escapeMarkdown(label)}**\n\n${escapeMarkdown(value)}`, icon: { id: icon }, contextValue } });
+  };
+  const message = nonEmptyText(container.status_message);
+  add('status', 'Status', message ? `${containerStatus(container)}: ${message}` : containerStatus(container), 'pulse');
+  add('image', 'Image', nonEmptyText(container.image), 'package');
+  add('flavor', 'Size', nonEmptyText(container.flavor), 'dashboard');
+  add('address', 'Address', nonEmptyText(container.address), 'link', 'container.detail.address');
+  add('instances', 'Instances (ready/total)', instances(container), 'layers');
+  add('scale', 'Scale', scaleText(container), 'arrow-both');
+  add('port', 'Listening port', numberText(container.listening_port), 'plug');
+  add('timeout', 'Timeout', timeoutText(container.timeout), 'watch');
+  add('logging', 'Logging', loggingText(container), 'output');
+  add('description', 'Description', nonEmptyText(container.description), 'note');
+  add('commands', 'Command', nonEmptyText(container.commands), 'terminal');
+  add('pullSecret', 'Pull secret', nonEmptyText(container.pull_secret), 'key');
+  add('apiKeyAuth', 'API key required', typeof container.is_api_key_auth === 'boolean' ? (container.is_api_key_auth ? 'yes' : 'no') : undefined, 'shield');
+  add('created', 'Created', createdText(container.created_at), 'calendar');
+  const envs = isRecord(container.envs) ? container.envs : {};
+  for (const [name, value] of Object.entries(envs)) {
+    const shown = revealed.has(name);
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    rows.push({
+      key: `env/${name}`,
+      label: name,
+      value: text,
+      view: {
+        label: name,
+        description: shown ? text : 'environment variable · value hidden',
+        tooltip: `**${escapeMarkdown(name)}**\n\n${shown ? escapeMarkdown(text) : 'Environment variable; Show Value or Copy Value to see it.'}`,
+        icon: { id: 'symbol-variable' },
+        contextValue: shown ? 'container.env.shown' : 'container.env',
+      },
+    });
+  }
+  return rows;
+}
+
+/** The hover: every field the container has, values of environment variables left out. */
+function containerTooltip(container: Container): string {
+  const lines = containerDetailRows(container)
+    .filter((row) => !row.key.startsWith('env/'))
+    .map((row) => `| ${escapeMarkdown(row.label)} | ${escapeMarkdown(row.value)} |`);
+  const envNames = Object.keys(isRecord(container.envs) ? container.envs : {});
+  if (envNames.length > 0) lines.push(`| Environment variables | ${escapeMarkdown(envNames.join(', '))} |`);
+  return `### ${escapeMarkdown(container.name)}\n\n| Field | Value |\n|---|---|\n${lines.join('\n')}`;
+}
+
+function numberText(value: unknown): string | undefined {
+  const number = finiteNumber(value);
+  return number === undefined ? undefined : String(number);
+}
+
+function timeoutText(value: unknown): string | undefined {
+  const seconds = finiteNumber(value);
+  if (seconds === undefined) return undefined;
+  return seconds === 0 ? '0 s (never scales to zero)' : `${seconds} s without requests`;
+}
+
+function scaleText(container: Container): string | undefined {
+  const scale = isRecord(container.scale) ? container.scale : undefined;
+  if (!scale) return undefined;
+  const min = finiteNumber(scale.min);
+  const max = finiteNumber(scale.max);
+  const parts = [min !== undefined && max !== undefined ? `${min}–${max} instances` : undefined];
+  const cooldown = finiteNumber(scale.cooldown_period);
+  if (cooldown !== undefined) parts.push(`cooldown ${cooldown} s`);
+  const triggers = isRecord(scale.triggers) ? scale.triggers : {};
+  const cpu = isRecord(triggers.cpu) ? finiteNumber(triggers.cpu.threshold) : undefined;
+  const memory = isRecord(triggers.memory) ? finiteNumber(triggers.memory.threshold) : undefined;
+  const http = isRecord(triggers.http) ? triggers.http : undefined;
+  if (cpu !== undefined) parts.push(`CPU over ${cpu}%`);
+  if (memory !== undefined) parts.push(`memory over ${memory}%`);
+  if (http) {
+    const rate = finiteNumber(http.rate);
+    const window = finiteNumber(http.window);
+    if (rate !== undefined) parts.push(`${rate} requests${window !== undefined ? ` per ${window} s` : ''}`);
+  }
+  const text = parts.filter((part): part is string => part !== undefined);
+  return text.length > 0 ? text.join(' · ') : undefined;
+}
+
+function loggingText(container: Container): string | undefined {
+  if (container.logging === null) return 'off';
+  const logging = isRecord(container.logging) ? container.logging : undefined;
+  if (!logging) return undefined;
+  if (logging.enabled !== true) return 'off';
+  const parts = ['on'];
+  const topic = nonEmptyText(logging.topic_name);
+  if (topic) parts.push(`topic ${topic}`);
+  const region = finiteNumber(logging.destination_region_id);
+  if (region !== undefined) parts.push(`region ${region}`);
+  const period = isRecord(logging.retention_policy) ? finiteNumber(logging.retention_policy.period) : undefined;
+  if (period !== undefined) parts.push(`kept ${period} days`);
+  return parts.join(' · ');
+}
+
+/** Timestamps come with and without a trailing Z; both are UTC. */
+function createdText(value: unknown): string | undefined {
+  const text = nonEmptyText(value);
+  if (!text) return undefined;
+  const date = new Date(/[zZ]|[+-]\d\d:\d\d$/.test(text) ? text : `${text}Z`);
+  return Number.isNaN(date.getTime()) ? text : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}

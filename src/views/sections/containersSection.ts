@@ -1,0 +1,90 @@
+import * as vscode from 'vscode';
+import { isEndpointMissing, isGcoreApiError } from '../../api/errors';
+import type { ReadLoaders } from '../../loaders/readLoaders';
+import { readLocations } from '../../state/settings';
+import { containerDetailRows } from '../presentation/containerView';
+import type { Section } from '../section';
+import { CONTAINERS_SECTION, containerNode, errorNode, hintNode, isNodeOfType, locationNode, type LocationNode, type TreeNode } from '../treeNodes';
+
+/**
+ * Containers: one node per configured project and region, listing every container there when expanded,
+ * each with its fields as children. Against an API without the container list, the section says so in
+ * one row instead of an error under every location.
+ */
+export class ContainersSection implements Section {
+  readonly id = 'containers';
+  readonly root = CONTAINERS_SECTION;
+  private unavailable = false;
+  /** Environment variables whose values the user asked to see, by container row id and name. */
+  private readonly revealed = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly reads: ReadLoaders,
+    private readonly viewId: string,
+    private readonly redraw: (node: TreeNode) => void,
+  ) {}
+
+  async children(node: TreeNode): Promise<TreeNode[]> {
+    if (isNodeOfType(node, 'section')) return this.locations();
+    if (isNodeOfType(node, 'location')) return this.containers(node);
+    if (isNodeOfType(node, 'container')) {
+      return containerDetailRows(node.container, this.revealed.get(node.id)).map((row) => ({
+        nodeType: 'containerDetail',
+        id: `${node.id}/${row.key}`,
+        section: 'containers',
+        parent: node,
+        location: node.location,
+        container: node.container,
+        row,
+        view: row.view,
+      }));
+    }
+    return [];
+  }
+
+  invalidate(node: TreeNode): boolean {
+    if (isNodeOfType(node, 'location')) this.reads.invalidateContainers(node.location);
+    else if (isNodeOfType(node, 'section')) {
+      this.unavailable = false;
+      this.reads.invalidateContainers();
+    } else return false;
+    return true;
+  }
+
+  /** Shows (or hides again) the value of one environment variable of a container row. */
+  toggleValue(detail: Extract<TreeNode, { nodeType: 'containerDetail' }>): void {
+    const container = detail.parent as TreeNode;
+    const name = detail.row.label;
+    const shown = this.revealed.get(container.id) ?? new Set<string>();
+    if (shown.has(name)) shown.delete(name);
+    else shown.add(name);
+    this.revealed.set(container.id, shown);
+    this.redraw(container);
+  }
+
+  private locations(): TreeNode[] {
+    if (this.unavailable) {
+      return [hintNode(this.root, 'unavailable', { label: 'Containers are not available from this API', icon: { id: 'circle-slash' }, tooltip: 'The API at gcore.apiBaseUrl has no container list. Update Container still works with typed names.' })];
+    }
+    const { locations } = readLocations();
+    if (locations.length > 0) return locations.map((location) => locationNode(location, 'containers'));
+    return [hintNode(this.root, 'add-location', { label: 'Add Project and Region…', icon: { id: 'add' }, command: { id: 'gcore.addLocation', title: 'Add Project and Region' } })];
+  }
+
+  private async containers(node: LocationNode): Promise<TreeNode[]> {
+    const result = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () => this.reads.containers(node.location));
+    if (result.state === 'failed') {
+      if (isGcoreApiError(result.error) && result.error.kind === 'cancelled') return this.containers(node);
+      if (isEndpointMissing(result.error)) {
+        // One quiet row for the whole section, not an error under each location.
+        this.unavailable = true;
+        this.redraw(this.root);
+        return [];
+      }
+      return [errorNode(node, 'containers', 'Failed to load containers', result.error, node)];
+    }
+    const rows = result.value.results.map((container) => containerNode(node, container));
+    if (rows.length > 0) return rows;
+    return [hintNode(node, 'empty', { label: 'No containers here', icon: { id: 'info' } })];
+  }
+}
