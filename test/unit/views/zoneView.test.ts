@@ -143,3 +143,27 @@ describe('dnssecDetailRows', () => {
     assert.deepEqual(dnssecDetailRows({ name: 'example.com', dnssec: 'on', ds: {} }), []);
   });
 });
+
+describe('zoneView with the account\'s zone list', () => {
+  const zone = { name: 'example.com', dnssec: 'unknown' as const };
+  const cases: [string | undefined, boolean | undefined, string, string][] = [
+    ['active', true, 'DNSSEC on', 'zone.dnssec.on'],
+    ['pending', true, 'DNSSEC pending', 'zone.dnssec.on'],
+    ['pending-disabled', false, 'DNSSEC turning off', 'zone.dnssec.off'],
+    ['disabled', false, 'DNSSEC off', 'zone.dnssec.off'],
+    [undefined, false, 'DNSSEC off', 'zone.dnssec.off'],
+    ['', undefined, 'DNSSEC off', 'zone.dnssec.off'],
+  ];
+  for (const [status, enabled, description, contextValue] of cases) {
+    it(`shows dnssec_status ${JSON.stringify(status)} as "${description}"`, () => {
+      const view = zoneView(zone, { enabled: true, dnssec_status: status, dnssec_enabled: enabled });
+      assert.deepEqual([view.description, view.contextValue], [description, contextValue]);
+    });
+  }
+
+  it('says when a zone is not served, and marks a zone the account no longer has', () => {
+    assert.equal(zoneView(zone, { enabled: false, dnssec_status: 'active' }).description, 'not served · DNSSEC on');
+    const gone = zoneView(zone, undefined, true);
+    assert.deepEqual([gone.description, gone.contextValue], ['not in the account', 'zone.gone']);
+  });
+});
