@@ -60,6 +60,16 @@ export function flavorCommands(services: Services): Command<never, unknown, neve
         return node.flavor.name;
       },
     }),
+    command<undefined, undefined>({
+      id: 'gcore.refreshAll',
+      what: () => 'Refresh',
+      // The view's title bar passes the selected row; its Refresh is of everything all the same.
+      ask: async () => undefined,
+      run: async () => {
+        services.tree.reload();
+        return undefined;
+      },
+    }),
     command<TreeNode | undefined, undefined>({
       id: 'gcore.refresh',
       what: () => 'Refresh',

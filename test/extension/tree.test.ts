@@ -138,6 +138,18 @@ describe('the Gcore tree', () => {
     assert.equal(gpuRequests(emulator).length, 2);
   });
 
+  it('refreshes every section from the view title, whichever row is selected', async () => {
+    await setLocations([{ projectId: 1, regionId: 76 }, { projectId: 3, regionId: 9 }]);
+    const [first, second] = await locationNodes(2);
+    await Promise.all([children(first), children(second)]);
+    const before = gpuRequests(emulator).length;
+    // The title bar hands over the selected row; the title's Refresh ignores it.
+    await vscode.commands.executeCommand('gcore.refreshAll', first);
+    const [again, againSecond] = await locationNodes(2);
+    await Promise.all([children(again), children(againSecond)]);
+    assert.equal(gpuRequests(emulator).length, before + 2, 'both locations are loaded again');
+  });
+
   it('shows an error node with the API message for a failing location, and the other location still loads', async () => {
     await setLocations([{ projectId: 1, regionId: 76 }, { projectId: 3, regionId: 9 }]);
     emulator.inject({ path: '/cloud/v3/gpu/virtual/1/76/flavors', status: 403, body: { exception_class: 'ForbiddenError', message: 'Region is out of capacity' } });

@@ -19,7 +19,8 @@ import type { WorkbenchPage } from './workbench-page';
 const API_KEY = 'ui-journey-key-5f2c';
 const PROJECT = 482;
 const REGION = 76;
-const LOCATION_LABEL = 'Luxembourg';
+/** The label Add Project and Region suggests from the names of project 482 and region 76. */
+const LOCATION_LABEL = 'Production · Luxembourg-2';
 const FLAVORS_PATH = `/cloud/v3/gpu/virtual/${PROJECT}/${REGION}/flavors`;
 const ZONE = 'shop.example.com';
 const CONTAINER = 'web-app';
@@ -98,20 +99,25 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.notification('Gcore API key saved in VS Code secret storage.').waitFor();
     await wb.treeRow('GPU Flavors').waitFor();
     await wb.treeRow('DNS Zones').waitFor();
+    await wb.treeRow('Containers').waitFor();
     assert.equal(await wb.welcome.isVisible(), false);
     assert.equal(JSON.stringify(readUserSettings(session.profile)).includes(API_KEY), false, 'the key stays out of settings');
   });
 
-  it('adds a project and region through "Gcore: Add Project and Region"', async () => {
+  it('adds a project and region by their names through "Gcore: Add Project and Region"', async () => {
     await wb.runCommand('Gcore: Add Project and Region');
     await wb.waitForQuickInput('Gcore: Add Project and Region (1/3)');
-    await wb.answer(String(PROJECT));
+    await wb.quickPickRow('Production').click();
     await wb.waitForQuickInput('(2/3)');
-    await wb.answer(String(REGION));
+    await wb.quickPickRow('Luxembourg-2').waitFor();
+    await wb.screenshot('add-location');
+    await wb.quickPickRow('Luxembourg-2').click();
     await wb.waitForQuickInput('(3/3)');
-    await wb.answer(LOCATION_LABEL);
+    assert.equal(await wb.quickInputBox.inputValue(), LOCATION_LABEL, 'the label starts as both names');
+    await wb.page.keyboard.press('Enter');
     await wb.notification(`Added project ${PROJECT}, region ${REGION} to GPU Flavors.`).waitFor();
-    await wb.treeRow(LOCATION_LABEL).waitFor();
+    // Under GPU Flavors and under Containers.
+    await wb.treeRow(LOCATION_LABEL).first().waitFor();
     const row = (await wb.treeRows()).find((candidate) => candidate.label === LOCATION_LABEL);
     assert.equal(row?.description, `project ${PROJECT} · region ${REGION}`);
     assert.deepEqual(readUserSettings(session.profile)['gcore.locations'], [
@@ -122,7 +128,7 @@ describe('Gcore in VS Code, used through its UI', function () {
   it('lists the GPU flavors the API returned when the location is expanded', async () => {
     await wb.clearNotifications();
     const mark = session.tap.responses.length;
-    await wb.treeRow(LOCATION_LABEL).click();
+    await wb.treeRow(LOCATION_LABEL).first().click();
     const answer = await answerAfter(mark, 'GET', FLAVORS_PATH);
     assert.equal(answer.status, 200);
     const listed = (JSON.parse(answer.body) as { results: { name: string; capacity: number }[] }).results;
@@ -177,7 +183,8 @@ describe('Gcore in VS Code, used through its UI', function () {
     const ds = await eventually(() => present(session.emulator.zone(ZONE)?.dnssec?.ds, 'the DS record at the emulator'), 10_000);
     await wb.notification(`DNSSEC is enabled for ${ZONE}.`).filter({ hasText: ds }).waitFor();
     await wb.notification('Enabling DNSSEC').waitFor({ state: 'detached' });
-    await wb.treeRow(ZONE).filter({ hasText: 'DNSSEC on' }).waitFor();
+    // Gcore waits for the DS record at the registrar before it calls DNSSEC active.
+    await wb.treeRow(ZONE).filter({ hasText: 'DNSSEC pending' }).waitFor();
     await wb.expandTreeRow(ZONE);
     await wb.treeRow('DS record').waitFor();
     assert.equal((await wb.treeRows()).find((row) => row.label === 'DS record')?.description, ds);
@@ -188,23 +195,37 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.screenshot('dnssec');
   });
 
-  it('updates a container\'s image and scale through "Gcore: Update Container" and shows the task ids', async () => {
+  it('lists the location\'s containers with their status, and their fields when one is expanded', async () => {
     await wb.clearNotifications();
-    await wb.runCommand('Gcore: Update Container');
-    await wb.waitForQuickInput('Gcore: Update Container (1/3)');
-    await wb.quickPickRow(LOCATION_LABEL).click();
-    await wb.waitForQuickInput('(2/3)');
-    await wb.quickInputBox.fill(CONTAINER);
-    await wb.quickPickRow(`Use "${CONTAINER}"`).click();
-    await wb.waitForQuickInput('(3/3)');
+    // The GPU location makes room for the containers one; it is opened again for the key tests.
+    await wb.collapseTreeRow(LOCATION_LABEL, 0);
+    await wb.treeRow(LOCATION_LABEL).nth(1).click();
+    await wb.treeRow(CONTAINER).waitFor();
+    const rows = await wb.treeRows();
+    assert.equal(rows.find((row) => row.label === CONTAINER)?.description, 'Ready · 2/2 · nginx:1.27-alpine');
+    assert.match(rows.find((row) => row.label === 'broken-build')?.description ?? '', /^Error · 0\/1/);
+    assert.match(rows.find((row) => row.label === 'staging-api')?.description ?? '', /^Deploying/);
+    await wb.expandTreeRow(CONTAINER);
+    await wb.treeRow('Address').waitFor();
+    assert.equal((await wb.treeRows()).find((row) => row.label === 'NGINX_PORT')?.description, 'environment variable · value hidden');
+    await wb.screenshot('containers');
+    await wb.collapseTreeRow(CONTAINER);
+  });
+
+  it('updates a container from its row: the prompts start from its values and the summary shows current → new', async () => {
+    const menu = await wb.treeContextMenu(CONTAINER);
+    await wb.chooseMenuItem(menu, 'Update Container');
+    await wb.waitForQuickInput('Gcore: Update Container (1/1)');
     await wb.tickQuickPickItem('Image');
     await wb.tickQuickPickItem('Scale');
     await wb.clickQuickInputOk();
-    await wb.waitForQuickInput('Gcore: Update Container: Image (4/6)');
+    await wb.waitForQuickInput('Gcore: Update Container: Image (2/4)');
+    assert.equal(await wb.quickInputBox.inputValue(), 'nginx:1.27-alpine');
     await wb.answer(NEW_IMAGE);
-    await wb.waitForQuickInput('Gcore: Update Container: Scale (5/6)');
+    await wb.waitForQuickInput('Gcore: Update Container: Scale (3/4)');
+    assert.equal(await wb.quickInputBox.inputValue(), '1');
     await wb.answer('2');
-    await wb.waitForQuickInput('Gcore: Update Container: Scale (6/6)');
+    await wb.waitForQuickInput('Gcore: Update Container: Scale (4/4)');
     await wb.answer('6');
 
     await wb.dialog.waitFor();
@@ -214,8 +235,8 @@ describe('Gcore in VS Code, used through its UI', function () {
       `Update container "${CONTAINER}" in project ${PROJECT}, region ${REGION}?`,
     );
     assert.deepEqual((await wb.dialog.locator('.dialog-message-detail').innerText()).trim().split('\n'), [
-      `image: "${NEW_IMAGE}"`,
-      'scale: min 2, max 6',
+      `image: "nginx:1.27-alpine" → "${NEW_IMAGE}"`,
+      'scale: min 1, max 3 → min 2, max 6',
     ]);
     assert.deepEqual(requestsTo('PATCH', `/cloud/v1/caas/${PROJECT}/${REGION}/containers/${CONTAINER}`), [], 'nothing is sent before confirming');
     await wb.screenshot('update-container');
@@ -242,6 +263,8 @@ describe('Gcore in VS Code, used through its UI', function () {
 
   it('on a rejected key, the failure notification\'s "Set API Key" opens the key prompt', async () => {
     await wb.clearNotifications();
+    await wb.collapseTreeRow(LOCATION_LABEL, 1);
+    await wb.expandTreeRow(LOCATION_LABEL, 0);
     rejectNextFlavorRequest();
     await wb.viewTitleAction('Refresh');
     await wb.treeRow('Failed to load GPU flavors').waitFor();

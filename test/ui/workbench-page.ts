@@ -87,9 +87,15 @@ export class WorkbenchPage {
     );
   }
 
-  async expandTreeRow(label: string): Promise<void> {
-    const row = this.treeRow(label);
+  /** `index` picks among rows of the same label, as a location shown in two sections. */
+  async expandTreeRow(label: string, index = 0): Promise<void> {
+    const row = this.treeRow(label).nth(index);
     if ((await row.getAttribute('aria-expanded')) !== 'true') await row.locator('.monaco-tl-twistie').click();
+  }
+
+  async collapseTreeRow(label: string, index = 0): Promise<void> {
+    const row = this.treeRow(label).nth(index);
+    if ((await row.getAttribute('aria-expanded')) === 'true') await row.locator('.monaco-tl-twistie').click();
   }
 
   async treeContextMenu(rowLabel: string): Promise<Locator> {
