@@ -36,8 +36,9 @@ export class GpuClient {
       },
     });
     const answer: GpuFlavorList = { ...(first as GpuFlavorList), results: all.items };
-    delete answer.unreadable;
-    return unreadable.length > 0 ? { ...answer, unreadable } : answer;
+    if (unreadable.length > 0) answer.unreadable = unreadable;
+    else if (answer.unreadable !== undefined) delete answer.unreadable;
+    return answer;
   }
 
   private async flavorPage(query: FlavorQuery, offset: number | undefined, options: CallOptions): Promise<GpuFlavorList> {
@@ -97,10 +98,10 @@ function flavorProblem(value: unknown, index: number): string | undefined {
 function decodeFlavorList(value: unknown): GpuFlavorList {
   const { body, total, entries } = readListPage(value, CLOUD_LIST, 'the flavor list');
   const unreadable: UnreadableFlavor[] = [];
-  entries.forEach((entry, index) => {
-    const problem = flavorProblem(entry, index);
-    if (problem !== undefined) unreadable.push({ name: nameOf(entry), problem });
-  });
+  for (let index = 0; index < entries.length; index++) {
+    const problem = flavorProblem(entries[index], index);
+    if (problem !== undefined) unreadable.push({ name: nameOf(entries[index]), problem });
+  }
   if (unreadable.length === 0) return { ...body, count: total, results: entries as GpuFlavor[] };
   const results = entries.filter((entry, index) => flavorProblem(entry, index) === undefined) as GpuFlavor[];
   return { ...body, count: total, results, unreadable };

@@ -1,13 +1,19 @@
 export type Unit = 'KB' | 'ms' | 'ratio' | 'MB' | 'connections' | 'requests' | 'flavors' | 'yes/no';
 
-/** One measured figure against its budget. `atMost`: value ≤ budget; `exactly`: value = budget. */
+/**
+ * One measured figure against its budget. `atMost`: value ≤ budget; `exactly`: value = budget; `report`:
+ * printed beside the others with no budget (NaN).
+ */
 export interface Figure {
   area: string;
   name: string;
+  /** The median of `samples` when there are samples. */
   value: number;
   unit: Unit;
-  rule: 'atMost' | 'exactly';
+  rule: 'atMost' | 'exactly' | 'report';
   budget: number;
+  /** One value per round (or per process) when the figure is measured more than once. */
+  samples?: readonly number[];
 }
 
 /** A part of the benchmark that could not run at all; it is a row of its own so the table stays complete. */
@@ -24,8 +30,18 @@ export function isFailure(row: Row): row is Failure {
 }
 
 export function passes(figure: Figure): boolean {
+  if (figure.rule === 'report') return true;
   if (!Number.isFinite(figure.value)) return false;
   return figure.rule === 'atMost' ? figure.value <= figure.budget : figure.value === figure.budget;
+}
+
+/**
+ * Whether another run could well give the other verdict: the budget lies within the spread of the
+ * samples, so some rounds passed and some missed.
+ */
+export function withinNoise(figure: Figure): boolean {
+  if (figure.rule !== 'atMost' || !figure.samples || figure.samples.length < 2) return false;
+  return Math.min(...figure.samples) <= figure.budget && figure.budget < Math.max(...figure.samples);
 }
 
 const COUNTED: ReadonlySet<Unit> = new Set(['connections', 'requests', 'flavors']);
@@ -41,19 +57,31 @@ export function formatValue(value: number, unit: Unit): string {
   return `${number} ${value === 1 && COUNTED.has(unit) ? unit.slice(0, -1) : unit}`;
 }
 
+/** The median, then the least and greatest sample: "1.32× (1.25–1.41 over 9)". */
+function formatMeasured(figure: Figure): string {
+  const value = formatValue(figure.value, figure.unit);
+  const samples = figure.samples;
+  if (!samples || samples.length < 2 || !Number.isFinite(figure.value)) return value;
+  const bound = (sample: number) => formatValue(sample, figure.unit).replace(/[^\d.,-]+$/, '').trim();
+  return `${value} (${bound(Math.min(...samples))}–${bound(Math.max(...samples))} over ${samples.length})`;
+}
+
 function formatBudget(figure: Figure): string {
+  if (figure.rule === 'report') return '—';
   const budget = formatValue(figure.budget, figure.unit);
   return figure.rule === 'atMost' ? `≤ ${budget}` : budget;
 }
 
 /** "pass", or by how much the figure misses: the excess and its share of the budget, or what was expected. */
 export function verdict(figure: Figure): string {
-  if (passes(figure)) return 'pass';
+  if (figure.rule === 'report') return 'reported';
+  const noise = withinNoise(figure) ? ' (within noise)' : '';
+  if (passes(figure)) return `pass${noise}`;
   if (!Number.isFinite(figure.value)) return 'MISS (not measured)';
   if (figure.rule === 'exactly' || figure.budget === 0) return `MISS (expected ${formatValue(figure.budget, figure.unit)})`;
   const excess = figure.value - figure.budget;
   const percent = Math.round((excess / figure.budget) * 100);
-  return `MISS by ${formatValue(excess, figure.unit)} (+${percent}%)`;
+  return `MISS by ${formatValue(excess, figure.unit)} (+${percent}%)${noise}`;
 }
 
 /** The rows as one Markdown table with padded columns, readable in a terminal and pasteable into docs. */
@@ -62,7 +90,7 @@ export function renderTable(rows: readonly Row[]): string {
   const cells = rows.map((row) =>
     isFailure(row)
       ? [row.area, row.name, '—', '—', `ERROR: ${row.reason}`]
-      : [row.area, row.name, formatValue(row.value, row.unit), formatBudget(row), verdict(row)],
+      : [row.area, row.name, formatMeasured(row), formatBudget(row), verdict(row)],
   );
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column].length)));
   const line = (values: string[]) => `| ${values.map((value, column) => value.padEnd(widths[column])).join(' | ')} |`;

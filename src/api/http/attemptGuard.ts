@@ -81,16 +81,17 @@ function guardAttempt(request: http.ClientRequest, limits: AttemptLimits): void 
   const timer = setTimeout(() => fail(ATTEMPT_TIMED_OUT, `no complete answer within ${limits.timeoutMs} ms`), limits.timeoutMs);
   request.once('close', () => clearTimeout(timer));
   request.once('response', (response: http.IncomingMessage) => {
-    const declared = Number(response.headers['content-length']);
-    if (declared > limits.maxBytes) {
-      fail(RESPONSE_TOO_LARGE, `the answer declares ${declared} bytes`);
-      return;
+    const declared = response.headers['content-length'];
+    if (declared !== undefined) {
+      // Node's parser reads no more than a declared length: checking the declaration is enough.
+      if (Number(declared) > limits.maxBytes) fail(RESPONSE_TOO_LARGE, `the answer declares ${declared} bytes`);
+    } else {
+      let received = 0;
+      response.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > limits.maxBytes) fail(RESPONSE_TOO_LARGE, `the answer passed ${limits.maxBytes} bytes`);
+      });
     }
-    let received = 0;
-    response.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > limits.maxBytes) fail(RESPONSE_TOO_LARGE, `the answer passed ${limits.maxBytes} bytes`);
-    });
     response.once('end', () => clearTimeout(timer));
     // Node destroys the response with "aborted" (ECONNRESET) when the socket closes before its end.
     response.once('error', (error) => fail(undefined, error.message, error));

@@ -89,6 +89,8 @@ export class RequestPipeline {
   private readonly retry: RetryOptions;
   private readonly agents = createGuardedAgents();
   private lastBase: CheckedBase | undefined;
+  /** The last key found sendable: it is read for every request, and nearly always the same. */
+  private lastSendableKey: string | undefined;
 
   constructor(private readonly options: PipelineOptions) {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
@@ -105,8 +107,11 @@ export class RequestPipeline {
     if (!base.ok) throw failure('badBaseUrl', `The API base URL is refused: ${base.reason}.`);
     const apiKey = request.apiKey ?? (await this.options.apiKey());
     if (!apiKey) throw failure('unauthorized', 'No Gcore API key is set.');
-    const keyProblem = apiKeyProblem(apiKey);
-    if (keyProblem) throw failure('badApiKey', `The API key cannot be sent: it ${keyProblem}.`);
+    if (apiKey !== this.lastSendableKey) {
+      const keyProblem = apiKeyProblem(apiKey);
+      if (keyProblem) throw failure('badApiKey', `The API key cannot be sent: it ${keyProblem}.`);
+      this.lastSendableKey = apiKey;
+    }
     throwIfCancelled(request.signal, failure);
 
     const url: Target = { href: base.prefix + path + queryString(request.query), host: base.host, secure: base.secure };
@@ -208,7 +213,7 @@ export class RequestPipeline {
     }
 
     const parsed = parseJson(text);
-    const requestId = response.headers.get('x-request-id') ?? stringField(parsed.value, 'request_id');
+    const requestId = headerValue(response, 'x-request-id') ?? stringField(parsed.value, 'request_id');
     if (response.ok) {
       if (!parsed.ok) {
         report('badResponse', response.status, requestId);
@@ -229,13 +234,13 @@ export class RequestPipeline {
     // error: it is taken out before anything is read.
     const withoutKey = (raw: string) => (apiKey.length >= 4 ? raw.split(apiKey).join('***') : raw);
     const errorText = withoutKey(text);
-    const headerError = response.headers.get('error');
+    const headerError = headerValue(response, 'error');
     const reading = readErrorBody(errorText === text ? parsed.value : parseJson(errorText).value, errorText, headerError === null ? null : withoutKey(headerError));
     throw new GcoreApiError(kind, errorMessage(reading, defaultMessage(kind)), {
       ...reading,
       status: response.status,
       requestId,
-      retryAfterMs: parseRetryAfterMs(response.headers.get('retry-after')),
+      retryAfterMs: parseRetryAfterMs(headerValue(response, 'retry-after')),
       method: request.method,
       path,
     });
@@ -260,16 +265,28 @@ function isRetryable(error: GcoreApiError): boolean {
   return error.status !== undefined && isRetryableStatus(error.status);
 }
 
+// Plain loops in the three helpers below: they run for every request (see docs/performance.md).
 function buildPath(segments: readonly (string | number)[]): string {
-  return '/' + segments.map((segment) => encodeURIComponent(String(segment))).join('/');
+  let path = '';
+  for (const segment of segments) path += '/' + encodeURIComponent(segment);
+  return path === '' ? '/' : path;
 }
 
 function queryString(query: ApiRequest['query']): string {
-  const pairs: string[] = [];
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+  let text = '';
+  for (const name in query) {
+    const value = query[name];
+    if (value !== undefined) text += `${text === '' ? '?' : '&'}${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
   }
-  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
+  return text;
+}
+
+/**
+ * A response header's first value. Node gives header names in lower case, and node-fetch keeps them so:
+ * a lookup in its raw map spares the scan and name check of Headers.get on every answer.
+ */
+function headerValue(response: Response, lowerCaseName: string): string | null {
+  return response.headers.raw()[lowerCaseName]?.[0] ?? null;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; value: undefined } {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { formatValue, passes, renderTable, verdict, type Figure } from '../../bench/bench-table';
+import { formatValue, passes, renderTable, verdict, withinNoise, type Figure } from '../../bench/bench-table';
 
 function figure(overrides: Partial<Figure>): Figure {
   return { area: 'Area', name: 'figure', value: 1, unit: 'ms', rule: 'atMost', budget: 1, ...overrides };
@@ -39,5 +39,22 @@ describe('bench table', () => {
     assert.match(lines[2], /\| activation +\| 12\.0 ms +\| ≤ 25\.0 ms +\| pass +\|/);
     assert.match(lines[3], /\| broken part +\| — +\| — +\| ERROR: no browser +\|/);
     assert.equal(new Set(lines.map((line) => line.length)).size, 1);
+  });
+
+  it('prints a measured-many-times figure as its median and spread, and says when the budget lies within it', () => {
+    const steady = figure({ unit: 'ratio', value: 1.3, samples: [1.25, 1.3, 1.41], budget: 1.5 });
+    const borderline = figure({ unit: 'ratio', value: 1.47, samples: [1.42, 1.47, 1.62], budget: 1.5 });
+    assert.equal(withinNoise(steady), false);
+    assert.equal(verdict(steady), 'pass');
+    assert.equal(withinNoise(borderline), true);
+    assert.equal(verdict(borderline), 'pass (within noise)');
+    assert.equal(verdict({ ...borderline, value: 1.55 }), 'MISS by 0.05× (+3%) (within noise)');
+    assert.match(renderTable([borderline]), /\| 1\.47× \(1\.42–1\.62 over 3\) +\| ≤ 1\.50× +\| pass \(within noise\) +\|/);
+  });
+
+  it('reports a figure without a budget, which never fails the run', () => {
+    const reported = figure({ unit: 'ratio', value: 1.2, rule: 'report', budget: Number.NaN, samples: [1.1, 1.2, 1.3] });
+    assert.equal(passes(reported), true);
+    assert.match(renderTable([reported]), /\| 1\.20× \(1\.10–1\.30 over 3\) +\| — +\| reported +\|/);
   });
 });
