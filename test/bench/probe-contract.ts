@@ -83,3 +83,54 @@ export interface TreeProbeResult {
     heapSamplesBytes: number[];
   };
 }
+
+export interface ReadProbeInput {
+  resultFile: string;
+  apiKey: string;
+  /** Request counts, on an emulator the probe starts in the extension host. */
+  reuse: {
+    location: ProjectRegionRef;
+    containers: number;
+  };
+  /** Every location's containers expanded at once, against the driver's emulator with latency. */
+  wide: {
+    emulatorUrl: string;
+    locations: ProjectRegionRef[];
+    warmupRounds: number;
+    rounds: number;
+  };
+  /** The account's zone list, on an emulator the probe starts in the extension host (one clock for both). */
+  zones: {
+    count: number;
+    warmupRounds: number;
+    rounds: number;
+  };
+}
+
+export interface ReadProbeResult {
+  reuse: {
+    /** Container list requests the emulator received when the location was opened. */
+    listRequestsOnOpen: number;
+    containerRows: number;
+    /** Container list requests while Update Container opened on a row of that list and read its current values. */
+    listRequestsForPrompt: number;
+    /** Container list requests when the location was opened again after an update made here. */
+    listRequestsAfterChange: number;
+  };
+  wide: {
+    /** Per round: from Refresh until every location's rows and their TreeItems exist. */
+    elapsedMs: number[];
+    /** Per round: the median time of one bare request for one location's list, taken just before and after. */
+    roundTripMs: number[];
+    /** Container rows per round (all locations). */
+    rows: number;
+  };
+  zones: {
+    /** Per round: from the emulator answering the last page until every zone row's TreeItem exists. */
+    afterLastPageMs: number[];
+    /** Per round: from Refresh until the rows exist. */
+    totalMs: number[];
+    zoneRows: number;
+    pageRequests: number;
+  };
+}

@@ -11,6 +11,7 @@ import { HostSessions } from './host-session';
 import { codeServerFact, machineFacts } from './machine-facts';
 import { packageExtension, packageSizeFigures, type PackagedExtension } from './packaged-extension';
 import { measureRequestCpu, stopRequestCpuProcess } from './request-cpu';
+import { measureReads } from './read-bench';
 import { measureRoundTrips } from './round-trips';
 import { measureTree } from './tree-bench';
 
@@ -112,6 +113,7 @@ async function bench(): Promise<number> {
       hostPart(needs, { area: 'Big data in the tree / No leak', name: '5,000 flavors and 1,000 refreshes in code-server' }, (host, extension) =>
         measureTree(host, extension, progress),
       ),
+      hostPart(needs, { area: 'Reading what exists', name: 'containers and zones in code-server' }, (host, extension) => measureReads(host, extension, progress)),
     ],
     rows,
   );

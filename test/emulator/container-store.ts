@@ -16,6 +16,8 @@ export interface ContainerRecord {
   name: string;
   projectId: number;
   regionId: number;
+  /** Where the service answers; fixed for the container's life, like Gcore's. */
+  address: string;
   config: ContainerConfig;
   state: ContainerState;
   /** Successful PATCH requests applied to this container. */
@@ -185,6 +187,12 @@ function generatedName(index: number): string {
   return `svc-${String(index).padStart(5, '0')}`;
 }
 
+/** Worked out once per container: a hash for every row of every list made big lists slow to serve. */
+function containerAddress(projectId: number, regionId: number, name: string): string {
+  const suffix = createHash('sha256').update(`${projectId}/${regionId}/${name}`).digest('hex').slice(0, 7);
+  return `https://${name}-${projectId}-${suffix}-caas.caas.k1.region-${regionId}.cloud.gcore.dev/`;
+}
+
 export class ContainerStore {
   private readonly touched = new Map<string, ContainerRecord>();
 
@@ -204,7 +212,7 @@ export class ContainerStore {
     if (existing) return existing;
     const seed = this.seed(name);
     if (!seed) return undefined;
-    const record: ContainerRecord = { name, projectId, regionId, config: seed.config(), state: { ...seed.state }, updates: 0 };
+    const record: ContainerRecord = { name, projectId, regionId, address: containerAddress(projectId, regionId, name), config: seed.config(), state: { ...seed.state }, updates: 0 };
     this.touched.set(key, record);
     return record;
   }
@@ -237,7 +245,6 @@ function currentState(record: ContainerRecord, rollout: RolloutLookup): Containe
 export function containerView(record: ContainerRecord, rollout: RolloutLookup): Record<string, unknown> {
   const { name, projectId, regionId, config } = record;
   const state = currentState(record, rollout);
-  const suffix = createHash('sha256').update(`${projectId}/${regionId}/${name}`).digest('hex').slice(0, 7);
   return {
     name,
     ...config,
@@ -245,7 +252,7 @@ export function containerView(record: ContainerRecord, rollout: RolloutLookup): 
     status: state.status,
     status_message: state.statusMessage,
     namespace: `caas-${projectId}-${regionId}`,
-    address: `https://${name}-${projectId}-${suffix}-caas.caas.k1.region-${regionId}.cloud.gcore.dev/`,
+    address: record.address,
     created_at: state.createdAt,
     deploy_status: { total: state.total, ready: state.ready },
   };

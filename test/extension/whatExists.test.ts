@@ -140,6 +140,14 @@ describe('what exists at Gcore', () => {
       assert.match(String(byName.get('nightly-report')!.item.description), /^Pending/);
       assert.equal(emulator.requests.filter((request) => request.path.endsWith('/containers')).length, 1);
 
+      // The hover is built when VS Code asks for it, as on a real hover.
+      assert.equal(web.item.tooltip, undefined);
+      const tree = (await extensionApi()).tree;
+      const hover = (await tree.resolveTreeItem!(web.item, web.node, new vscode.CancellationTokenSource().token))!.tooltip as vscode.MarkdownString;
+      const hoverText = hover.value.replace(/\\(.)/g, '$1');
+      for (const field of ['Status', 'Image', 'Address', 'Scale', 'Timeout']) assert.ok(hoverText.includes(`| ${field} | `), field);
+      assert.ok(hoverText.includes('| Environment variables | NGINX_PORT |'), 'environment variable names, without their values');
+
       const details = await rows(web.node);
       const fields = details.map((row) => label(row.item));
       for (const field of ['Status', 'Image', 'Size', 'Address', 'Scale', 'Timeout', 'Logging', 'Created', 'NGINX_PORT']) assert.ok(fields.includes(field), field);

@@ -23,6 +23,7 @@ function instances(container: Container): string | undefined {
 /**
  * A container's row: its name, then status in words (icons alone fail colour-blind users and high-contrast
  * themes), ready/total instances and image. The words lead because VS Code cuts descriptions at the end.
+ * The hover is built when asked for (`containerTooltip`): a location can hold thousands of containers.
  */
 export function containerRowView(container: Container): ItemView {
   const status = containerStatus(container);
@@ -30,7 +31,6 @@ export function containerRowView(container: Container): ItemView {
   return {
     label: container.name,
     description: parts.join(' · '),
-    tooltip: containerTooltip(container),
     icon: { ...(STATUS_ICONS[status.toLowerCase()] ?? { id: 'question' }) },
     contextValue: nonEmptyText(container.address) ? 'container.withAddress' : 'container',
   };
@@ -87,7 +87,7 @@ export function containerDetailRows(container: Container, revealed: ReadonlySet<
 }
 
 /** The hover: every field the container has, values of environment variables left out. */
-function containerTooltip(container: Container): string {
+export function containerTooltip(container: Container): string {
   const lines = containerDetailRows(container)
     .filter((row) => !row.key.startsWith('env/'))
     .map((row) => `| ${escapeMarkdown(row.label)} | ${escapeMarkdown(row.value)} |`);

@@ -21,5 +21,6 @@ const LINE_BREAKS = /\r\n|[\r\n\u2028\u2029]/g;
 
 /** Makes text render literally inside Markdown, as one line. */
 export function escapeMarkdown(text: string): string {
-  return text.replace(LINE_BREAKS, ' ').replace(ASCII_PUNCTUATION, (char) => `\\${char}`);
+  // A replacement pattern, not a function: this runs for every field of every row drawn.
+  return text.replace(LINE_BREAKS, ' ').replace(ASCII_PUNCTUATION, '\\$&');
 }

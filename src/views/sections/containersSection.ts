@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { isEndpointMissing, isGcoreApiError } from '../../api/errors';
 import type { ReadLoaders } from '../../loaders/readLoaders';
 import { readLocations } from '../../state/settings';
-import { containerDetailRows } from '../presentation/containerView';
+import { containerDetailRows, containerTooltip } from '../presentation/containerView';
 import type { Section } from '../section';
 import { CONTAINERS_SECTION, containerNode, errorNode, hintNode, isNodeOfType, locationNode, type LocationNode, type TreeNode } from '../treeNodes';
 
@@ -49,6 +49,10 @@ export class ContainersSection implements Section {
       this.reads.invalidateContainers();
     } else return false;
     return true;
+  }
+
+  resolveTooltip(node: TreeNode): string | undefined {
+    return isNodeOfType(node, 'container') ? containerTooltip(node.container) : undefined;
   }
 
   /** Shows (or hides again) the value of one environment variable of a container row. */

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Container } from '../../../src/api/types';
 import { changedFields, currentValue, sameValue } from '../../../src/models/container';
-import { containerDetailRows, containerRowView } from '../../../src/views/presentation/containerView';
+import { containerDetailRows, containerRowView, containerTooltip } from '../../../src/views/presentation/containerView';
 import { updateSummary } from '../../../src/views/presentation/updateSummary';
 import { unescapeMarkdown } from './markdownReading';
 
@@ -48,7 +48,7 @@ describe('containerRowView', () => {
     const bare = containerRowView({ name: 'bare', status: null, deploy_status: null, logging: null, scale: null });
     assert.equal(bare.description, 'Unknown');
     assert.equal(bare.contextValue, 'container');
-    const tooltip = unescapeMarkdown(containerRowView(DOCS_EXAMPLE).tooltip ?? '');
+    const tooltip = unescapeMarkdown(containerTooltip(DOCS_EXAMPLE));
     assert.match(tooltip, /Environment variables \| APP_ENV/);
     assert.ok(!tooltip.includes('staging'), 'an environment value is not shown on hover');
   });
