@@ -66,7 +66,10 @@ export async function measureRequestCpuOnce(): Promise<RequestCpuRun> {
   const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const url = `${emulator.url}${flavorsPath(LOCATION)}?hide_disabled=true`;
   const headers = { Authorization: `apikey ${BENCH_API_KEY}`, Accept: 'application/json', 'User-Agent': BENCH_USER_AGENT };
-  const viaClient = () => client.gpu.listFlavors({ ...LOCATION, hideDisabled: true });
+  // Built once, as the tree's loader builds one per load: spread anew for every call, it made this loop
+  // about 4 % slower (V8's object cloning), a cost of the caller and not of the request path.
+  const query = { ...LOCATION, hideDisabled: true };
+  const viaClient = () => client.gpu.listFlavors(query);
   const viaFetch = async () => JSON.parse(await (await fetch(url, { headers, agent: fetchAgents.http, redirect: 'error' })).text()) as unknown;
   const viaHttp = () => bareGetJson(url, headers, httpAgent);
   try {

@@ -34,10 +34,10 @@ async function startPlayground(): Promise<CodeServerProcess> {
   console.log('');
   console.log(`Gcore playground: open ${server.url}/ in your browser (Ctrl-C stops it).`);
   console.log(
-    `The Gcore icon in the activity bar opens the tree: GPU flavors of "${DEMO_LOCATION.label}" come from the ` +
-      `local API emulator at ${emulator.url} (key "${DEMO_KEY}" from GCORE_API_KEY); its zones example.com ` +
-      '(DNSSEC on) and example.org can be added with "Gcore: Add Existing Zone", the container web-app updated ' +
-      'with "Gcore: Update Container", and "Gcore: Show Log" lists every request.',
+    `The Gcore icon in the activity bar opens the tree (key "${DEMO_KEY}" from GCORE_API_KEY, API emulator at ${emulator.url}). ` +
+      `"${DEMO_LOCATION.label}" has GPU flavors and containers in every status: update one from its row (web-app is ready, ` +
+      'broken-build failing). DNS Zones lists the account\'s zones in every DNSSEC state; example.com has DNSSEC on with its ' +
+      'DS record at the "registrar", so disabling it shows Gcore\'s refusal. "Gcore: Show Log" lists every request.',
   );
   return server;
 }

@@ -13,6 +13,8 @@ export interface UiSessionOptions {
   apiKey: string;
   /** Where WorkbenchPage.screenshot writes. */
   screenshotDir: string;
+  /** The emulator's demo zones, one in each DNSSEC state, in the account's zone list. */
+  demoZones?: boolean;
 }
 
 export interface UiSession {
@@ -42,7 +44,7 @@ export async function startUiSession(options: UiSessionOptions): Promise<UiSessi
 
   try {
     const vsix = packagedVsixPath();
-    const emulator = await start({ apiKey: options.apiKey });
+    const emulator = await start({ apiKey: options.apiKey, demo: options.demoZones });
     cleanups.push({ name: 'stop the emulator', run: () => emulator.close(), runNow: () => undefined });
     const tap = await startApiTap(emulator.url);
     cleanups.push({ name: 'stop the API tap', run: () => tap.close(), runNow: () => undefined });

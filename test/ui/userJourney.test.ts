@@ -65,7 +65,7 @@ describe('Gcore in VS Code, used through its UI', function () {
 
   before(async function () {
     this.timeout(240_000);
-    session = await startUiSession({ apiKey: API_KEY, screenshotDir: SCREENSHOT_DIR });
+    session = await startUiSession({ apiKey: API_KEY, screenshotDir: SCREENSHOT_DIR, demoZones: true });
     wb = session.workbench;
   });
 
