@@ -60,12 +60,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     (message) => {
       view.message = message;
     },
-    {
-      read: () => reads.account(),
-      show: (label) => {
-        view.description = label;
-      },
-    },
+    () => reads.account(),
   );
   const containersSection = new ContainersSection(reads, VIEW_ID, (node) => tree.refresh(node));
   const tree = new Explorer(keyStatus, [new GpuFlavorsSection(flavors, VIEW_ID), new DnsZonesSection(zones, reads, VIEW_ID), containersSection]);

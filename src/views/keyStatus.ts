@@ -10,19 +10,26 @@ const API_KEY_STATE_CONTEXT = 'gcore.apiKeyState';
 export type KeyState = { kind: 'none' | 'secretStorage' | 'environment' } | { kind: 'unavailable'; error: unknown };
 
 /**
- * Where the key comes from, as the view shows it: the `gcore.apiKeyState` context key (the welcome view
- * and the Sign Out menu read it) and the message above the tree. It is read when the tree first asks,
- * never at activation, and again whenever the key changes.
+ * Where the key comes from and whose account it opens, as the view shows it: the `gcore.apiKeyState`
+ * context key (the welcome view and the Sign Out menu read it) and the message above the tree. It is read
+ * when the tree first asks, never at activation, and again whenever the key changes.
  */
 export class KeyStatus {
+  /** Counts reads, so that an account answer that arrives after the key changed is dropped. */
+  private generation = 0;
+
   constructor(
     private readonly apiKey: ApiKeyStore,
     private readonly showMessage: (message: string | undefined) => void,
-    /** Names the account beside the view's title, once Gcore has said whose key it is. */
-    private readonly account?: { read: () => Promise<Loaded<Account>>; show: (label: string | undefined) => void },
+    /**
+     * Whose account the key opens. Shown in the message above the tree, not beside the view's title: VS Code
+     * hides a view's description when the view is merged into the side bar's title, as this one is.
+     */
+    private readonly readAccount?: () => Promise<Loaded<Account>>,
   ) {}
 
   async read(): Promise<KeyState> {
+    const generation = ++this.generation;
     let state: KeyState;
     let message: string | undefined;
     try {
@@ -40,16 +47,15 @@ export class KeyStatus {
     }
     await vscode.commands.executeCommand('setContext', API_KEY_STATE_CONTEXT, state.kind);
     this.showMessage(message);
-    if (this.account) {
-      if (state.kind === 'secretStorage' || state.kind === 'environment') void this.showAccount(this.account);
-      else this.account.show(undefined);
-    }
+    if (this.readAccount && (state.kind === 'secretStorage' || state.kind === 'environment')) void this.showAccount(this.readAccount, message, generation);
     return state;
   }
 
   /** Not awaited by the tree: the rows do not wait for the account's name. */
-  private async showAccount(account: NonNullable<KeyStatus['account']>): Promise<void> {
-    const loaded = await account.read();
-    account.show(loaded.state === 'loaded' ? accountLabel(loaded.value) : undefined);
+  private async showAccount(readAccount: () => Promise<Loaded<Account>>, keyMessage: string | undefined, generation: number): Promise<void> {
+    const loaded = await readAccount();
+    if (loaded.state !== 'loaded' || generation !== this.generation) return;
+    const signedIn = `Signed in to ${accountLabel(loaded.value)}.`;
+    this.showMessage(keyMessage ? `${signedIn} ${keyMessage}` : signedIn);
   }
 }

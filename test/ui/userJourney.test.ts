@@ -100,6 +100,8 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.treeRow('GPU Flavors').waitFor();
     await wb.treeRow('DNS Zones').waitFor();
     await wb.treeRow('Containers').waitFor();
+    // The account the key opens, above the tree.
+    await wb.page.locator('.part.sidebar .message', { hasText: 'Signed in to dev@example.com (Example GmbH).' }).waitFor();
     assert.equal(await wb.welcome.isVisible(), false);
     assert.equal(JSON.stringify(readUserSettings(session.profile)).includes(API_KEY), false, 'the key stays out of settings');
   });
@@ -199,8 +201,11 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.clearNotifications();
     // The GPU location makes room for the containers one; it is opened again for the key tests.
     await wb.collapseTreeRow(LOCATION_LABEL, 0);
+    // The zones make room too: the screenshot shows the location's containers in their states.
+    await wb.collapseTreeRow('DNS Zones');
     await wb.treeRow(LOCATION_LABEL).nth(1).click();
     await wb.treeRow(CONTAINER).waitFor();
+    await wb.screenshot('containers');
     const rows = await wb.treeRows();
     assert.equal(rows.find((row) => row.label === CONTAINER)?.description, 'Ready · 2/2 · nginx:1.27-alpine');
     assert.match(rows.find((row) => row.label === 'broken-build')?.description ?? '', /^Error · 0\/1/);
@@ -208,7 +213,6 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.expandTreeRow(CONTAINER);
     await wb.treeRow('Address').waitFor();
     assert.equal((await wb.treeRows()).find((row) => row.label === 'NGINX_PORT')?.description, 'environment variable · value hidden');
-    await wb.screenshot('containers');
     await wb.collapseTreeRow(CONTAINER);
   });
 
