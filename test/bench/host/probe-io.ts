@@ -1,5 +1,7 @@
 import * as fs from 'node:fs';
-import { PROBE_INPUT_VARIABLE } from '../probe-contract';
+import * as vscode from 'vscode';
+import type { TestingApi } from '../../../src/extension';
+import { EXTENSION_ID, PROBE_INPUT_VARIABLE } from '../probe-contract';
 
 /** The driver's input, from the variable it set on the code-server this extension host belongs to. */
 export function readProbeInput<T extends { resultFile: string }>(): T {
@@ -14,4 +16,13 @@ export function writeProbeResult(file: string, result: object): void {
 
 export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Activates the extension under test and returns the testing API it exposes in an extension-tests host. */
+export async function activatedTestingApi(): Promise<TestingApi> {
+  const extension = vscode.extensions.getExtension<TestingApi | undefined>(EXTENSION_ID);
+  if (!extension) throw new Error(`${EXTENSION_ID} is not in this extension host`);
+  const api = await extension.activate();
+  if (!api) throw new Error('the extension returned no testing API: is the host in test mode?');
+  return api;
 }

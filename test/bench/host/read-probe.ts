@@ -6,9 +6,9 @@ import type { TreeNode } from '../../../src/views/treeNodes';
 import { start, type Emulator } from '../../emulator/server';
 import { CANCEL, ScriptedUi } from '../../extension/support/scriptedUi';
 import { bareGetJson } from '../bare-http';
-import { EXTENSION_ID, type ProjectRegionRef, type ReadProbeInput, type ReadProbeResult } from '../probe-contract';
+import { type ProjectRegionRef, type ReadProbeInput, type ReadProbeResult } from '../probe-contract';
 import { median } from '../sample-statistics';
-import { delay, readProbeInput, writeProbeResult } from './probe-io';
+import { activatedTestingApi, delay, readProbeInput, writeProbeResult } from './probe-io';
 
 type Tree = vscode.TreeDataProvider<TreeNode>;
 
@@ -173,10 +173,7 @@ async function measureZones(tree: Tree, input: ReadProbeInput): Promise<ReadProb
 /** extensionTestsPath module: what reading what exists costs, measured on the real tree in the extension host. */
 export async function run(): Promise<void> {
   const input = readProbeInput<ReadProbeInput>();
-  const extension = vscode.extensions.getExtension<TestingApi | undefined>(EXTENSION_ID);
-  if (!extension) throw new Error(`${EXTENSION_ID} is not in this extension host`);
-  const api = await extension.activate();
-  if (!api) throw new Error('the extension returned no testing API: is the host in test mode?');
+  const api = await activatedTestingApi();
   const result: ReadProbeResult = {
     reuse: await measureReuse(api, input),
     wide: await measureWide(api.tree, input),

@@ -3,12 +3,11 @@ import { performance } from 'node:perf_hooks';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
-import type { TestingApi } from '../../../src/extension';
 import type { TreeNode } from '../../../src/views/treeNodes';
 import { bareGetJson } from '../bare-http';
-import { EXTENSION_ID, type ProjectRegionRef, type TreeProbeInput, type TreeProbeResult } from '../probe-contract';
+import { type ProjectRegionRef, type TreeProbeInput, type TreeProbeResult } from '../probe-contract';
 import { median } from '../sample-statistics';
-import { delay, readProbeInput, writeProbeResult } from './probe-io';
+import { activatedTestingApi, delay, readProbeInput, writeProbeResult } from './probe-io';
 
 type Tree = vscode.TreeDataProvider<TreeNode>;
 
@@ -202,10 +201,7 @@ async function measureLeak(tree: Tree, input: TreeProbeInput): Promise<TreeProbe
 /** extensionTestsPath module: the big location and the leak figures, measured on the real tree in the extension host. */
 export async function run(): Promise<void> {
   const input = readProbeInput<TreeProbeInput>();
-  const extension = vscode.extensions.getExtension<TestingApi | undefined>(EXTENSION_ID);
-  if (!extension) throw new Error(`${EXTENSION_ID} is not in this extension host`);
-  const api = await extension.activate();
-  if (!api) throw new Error('the extension returned no testing API: is the host in test mode?');
+  const api = await activatedTestingApi();
   const tree = api.tree;
   const result: TreeProbeResult = { big: await measureBigLocation(tree, input), leak: await measureLeak(tree, input) };
   writeProbeResult(input.resultFile, result);
