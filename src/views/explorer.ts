@@ -27,8 +27,9 @@ export class Explorer implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
   }
 
   reload(node?: TreeNode): void {
-    if (node && this.sections.get(node.section)?.invalidate(node)) {
-      this.refresh(node);
+    const redraw = node && this.sections.get(node.section)?.invalidate(node);
+    if (redraw) {
+      this.refresh(redraw);
       return;
     }
     for (const section of this.sections.values()) section.invalidate(section.root);

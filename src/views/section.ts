@@ -11,11 +11,13 @@ export interface Section {
   /** Children of the root or of one of the section's nodes; failures come back as error rows, never thrown. */
   children(node: TreeNode): Promise<TreeNode[]>;
   /**
-   * Forgets what was loaded under the node (the root: everything in the section), so the next `children`
-   * asks again. False when the node has nothing of its own to reload (a flavor row, a zone): the explorer
-   * then reloads the whole tree, as a Refresh from the view's title bar with such a row selected expects.
+   * Forgets what was loaded for the node (the root: everything in the section), so the next `children`
+   * asks again, and returns the node to draw again: the node itself, or the one whose list it came from
+   * (a container comes from its location's list). Undefined when the node has nothing of its own to
+   * reload (a flavor row, a zone): the explorer then reloads the whole tree, as a Refresh from the view's
+   * title bar with such a row selected expects.
    */
-  invalidate(node: TreeNode): boolean;
+  invalidate(node: TreeNode): TreeNode | undefined;
   /** How a node that carries no view of its own is drawn (rows that come by the thousand). */
   view?(node: TreeNode): NodeView;
   /** A tooltip built on hover instead of with the row (rows that come by the thousand). */

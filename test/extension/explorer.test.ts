@@ -7,7 +7,7 @@ import { GPU_SECTION, type TreeNode } from '../../src/views/treeNodes';
 import { extensionApi } from './support/harness';
 
 /** A section with nothing in it, for the explorer's own routing. */
-const emptySection: Section = { id: 'gpu', root: GPU_SECTION, children: async () => [], invalidate: () => true };
+const emptySection: Section = { id: 'gpu', root: GPU_SECTION, children: async () => [], invalidate: (node) => node };
 
 describe('the explorer', () => {
   it('retries the root "API key unavailable" row by reloading the whole tree, which reads the key again', async () => {
@@ -47,7 +47,7 @@ describe('the explorer', () => {
         asked.push(node.id);
         return [{ nodeType: 'hint', id: 'gpu/child', section: 'gpu', parent: node, view: { label: 'child', contextValue: 'hint', collapsible: 'none' } }];
       },
-      invalidate: () => true,
+      invalidate: (node) => node,
     };
     const explorer = new Explorer({ read: async () => ({ kind: 'secretStorage' }) } as unknown as KeyStatus, [section]);
     const [root] = await explorer.getChildren();
@@ -65,7 +65,7 @@ describe('the explorer', () => {
       children: async () => [],
       invalidate: (node) => {
         invalidated.push(node.id);
-        return node.nodeType !== 'hint';
+        return node.nodeType === 'hint' ? undefined : node;
       },
     };
     const explorer = new Explorer({ read: async () => ({ kind: 'secretStorage' }) } as unknown as KeyStatus, [section]);

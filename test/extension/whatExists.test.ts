@@ -159,6 +159,18 @@ describe('what exists at Gcore', () => {
       assert.equal(shown.item.description, '80');
     });
 
+    it('reloads a container\'s location, and nothing else, when Refresh is chosen on its row', async () => {
+      const web = (await containersOf()).find((row) => label(row.item) === 'web-app')!;
+      const before = emulator.requests.length;
+      await vscode.commands.executeCommand('gcore.refresh', web.node);
+      const again = await rows(web.node.parent);
+      assert.ok(again.some((row) => label(row.item) === 'web-app'));
+      assert.deepEqual(
+        emulator.requests.slice(before).map((request) => request.path),
+        [`/cloud/v1/caas/${LOCATION.projectId}/${LOCATION.regionId}/containers`],
+      );
+    });
+
     it('copies a container\'s name and address', async () => {
       const ui = new ScriptedUi([]);
       await useUi(ui);

@@ -42,13 +42,22 @@ export class ContainersSection implements Section {
     return [];
   }
 
-  invalidate(node: TreeNode): boolean {
-    if (isNodeOfType(node, 'location')) this.reads.invalidateContainers(node.location);
-    else if (isNodeOfType(node, 'section')) {
+  invalidate(node: TreeNode): TreeNode | undefined {
+    if (isNodeOfType(node, 'location')) {
+      this.reads.invalidateContainers(node.location);
+      return node;
+    }
+    if (isNodeOfType(node, 'container')) {
+      // A container's row comes from its location's list: that list is read again.
+      this.reads.invalidateContainers(node.location);
+      return node.parent;
+    }
+    if (isNodeOfType(node, 'section')) {
       this.unavailable = false;
       this.reads.invalidateContainers();
-    } else return false;
-    return true;
+      return node;
+    }
+    return undefined;
   }
 
   resolveTooltip(node: TreeNode): string | undefined {

@@ -53,10 +53,10 @@ export class DnsZonesSection implements Section {
   }
 
   /** The zone list and DS records are loaded again; the zones known here are read anew on every listing. */
-  invalidate(node: TreeNode): boolean {
-    if (!isNodeOfType(node, 'section')) return false;
+  invalidate(node: TreeNode): TreeNode | undefined {
+    if (!isNodeOfType(node, 'section')) return undefined;
     this.reads.invalidateZones();
-    return true;
+    return node;
   }
 
   private async detailRows(node: Extract<TreeNode, { nodeType: 'zone' }>): Promise<TreeNode[]> {

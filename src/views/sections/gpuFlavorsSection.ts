@@ -30,11 +30,11 @@ export class GpuFlavorsSection implements Section {
     return [];
   }
 
-  invalidate(node: TreeNode): boolean {
+  invalidate(node: TreeNode): TreeNode | undefined {
     if (isNodeOfType(node, 'location')) this.flavors.invalidate(node.location);
     else if (node === this.root || isNodeOfType(node, 'section')) this.flavors.invalidate();
-    else return false;
-    return true;
+    else return undefined;
+    return node;
   }
 
   view(node: TreeNode): NodeView {
