@@ -52,6 +52,19 @@ async function pairedMedians(first: () => Promise<unknown>, second: () => Promis
   return [median(firstTimes), median(secondTimes)];
 }
 
+/** A warm-up, then every round's medians of two paths and their ratio (first ÷ second). */
+async function pairRounds(first: () => Promise<unknown>, second: () => Promise<unknown>): Promise<{ ratios: number[]; firstMs: number[]; secondMs: number[] }> {
+  await pairedMedians(first, second, WARMUP_PAIRS);
+  const rounds = { ratios: [] as number[], firstMs: [] as number[], secondMs: [] as number[] };
+  for (let round = 0; round < ROUNDS; round++) {
+    const [firstMs, secondMs] = await pairedMedians(first, second, PAIRS_PER_ROUND);
+    rounds.ratios.push(firstMs / secondMs);
+    rounds.firstMs.push(firstMs);
+    rounds.secondMs.push(secondMs);
+  }
+  return rounds;
+}
+
 /**
  * The client's own cost per request in this process, against the emulator with no added latency. Three
  * paths fetch the same URL with the same headers: the extension's whole request path (pipeline, guard,
@@ -77,34 +90,16 @@ export async function measureRequestCpuOnce(): Promise<RequestCpuRun> {
   try {
     // One pair after the other, not alternating: switching pairs every round moved the first ratio by
     // several per cent (what the JIT and the collector had settled on for one pair no longer held).
-    const clientOverFetch: number[] = [];
-    const clientTimes: number[] = [];
-    const fetchBesideClientTimes: number[] = [];
-    await pairedMedians(viaClient, viaFetch, WARMUP_PAIRS);
-    for (let round = 0; round < ROUNDS; round++) {
-      const [clientMs, fetchMs] = await pairedMedians(viaClient, viaFetch, PAIRS_PER_ROUND);
-      clientOverFetch.push(clientMs / fetchMs);
-      clientTimes.push(clientMs);
-      fetchBesideClientTimes.push(fetchMs);
-    }
-    const fetchOverHttp: number[] = [];
-    const fetchTimes: number[] = [];
-    const httpTimes: number[] = [];
-    await pairedMedians(viaFetch, viaHttp, WARMUP_PAIRS);
-    for (let round = 0; round < ROUNDS; round++) {
-      const [fetchMs, httpMs] = await pairedMedians(viaFetch, viaHttp, PAIRS_PER_ROUND);
-      fetchOverHttp.push(fetchMs / httpMs);
-      fetchTimes.push(fetchMs);
-      httpTimes.push(httpMs);
-    }
+    const clientPair = await pairRounds(viaClient, viaFetch);
+    const fetchPair = await pairRounds(viaFetch, viaHttp);
     const micros = (times: number[]) => median(times) * 1000;
     return {
-      clientOverFetch,
-      fetchOverHttp,
-      clientMicros: micros(clientTimes),
-      fetchBesideClientMicros: micros(fetchBesideClientTimes),
-      fetchBesideHttpMicros: micros(fetchTimes),
-      httpMicros: micros(httpTimes),
+      clientOverFetch: clientPair.ratios,
+      fetchOverHttp: fetchPair.ratios,
+      clientMicros: micros(clientPair.firstMs),
+      fetchBesideClientMicros: micros(clientPair.secondMs),
+      fetchBesideHttpMicros: micros(fetchPair.firstMs),
+      httpMicros: micros(fetchPair.secondMs),
     };
   } finally {
     client.dispose();
