@@ -1,0 +1,218 @@
+import { isGcoreApiError } from '../api/errors';
+import type { Task } from '../api/types';
+import type { ProjectRegionRef } from '../core/projectRegion';
+
+/** What a tracked task was started for, so that its row and its end can name it. */
+export interface TaskSubject extends ProjectRegionRef {
+  containerName: string;
+}
+
+/** How the tracking of one task ended. Only `finished` and `error` are ends of the task itself. */
+export type TaskEnd =
+  | { kind: 'finished' | 'error'; task: Task }
+  /** Gcore does not know the task (404). */
+  | { kind: 'notFound' }
+  /** `gcore.tasks.timeoutMinutes` passed first: the task still runs at Gcore. */
+  | { kind: 'timedOut' }
+  /** Stop Watching, or a wait that gave up: the task goes on at Gcore. */
+  | { kind: 'stopped' }
+  /** The key was refused: every tracking stops. */
+  | { kind: 'unauthorized'; error: unknown };
+
+export interface TrackedTask {
+  readonly id: string;
+  readonly subject?: TaskSubject;
+  /** When tracking began, in ms since the epoch (it survives a window reload). */
+  readonly startedAtMs: number;
+  /** The task as last read; undefined until the first answer. */
+  task?: Task;
+  /** Set once, when tracking ends. */
+  end?: TaskEnd;
+}
+
+/** Time as the poller sees it; tests pass a fake one. */
+export interface PollerClock {
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const SYSTEM_CLOCK: PollerClock = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface PollerOptions {
+  fetchTask(id: string, signal: AbortSignal): Promise<Task>;
+  /** Read before every round, so that a changed setting applies at once. */
+  settings(): { intervalMs: number; timeoutMs: number };
+  clock?: PollerClock;
+}
+
+const TERMINAL: Readonly<Record<string, 'finished' | 'error'>> = { FINISHED: 'finished', ERROR: 'error' };
+
+/**
+ * Follows tasks to their end, all of them in one loop: a round asks once for every unfinished task, the
+ * next round starts an interval after the last answer, and no timer exists while nothing is tracked. A
+ * failure that may pass (5xx, 429, the network) leaves a task tracked; 404 ends that task; 401 ends every
+ * one, since no other answer will come with that key.
+ */
+export class TaskPoller {
+  private readonly tasks = new Map<string, TrackedTask>();
+  private readonly listeners = new Set<(task: TrackedTask) => void>();
+  private readonly clock: PollerClock;
+  private timer: unknown;
+  private round: AbortController | undefined;
+  private disposed = false;
+
+  constructor(private readonly options: PollerOptions) {
+    this.clock = options.clock ?? SYSTEM_CLOCK;
+  }
+
+  /**
+   * Starts following tasks (again, after a reload: pass when they were first tracked). A task already
+   * followed is left as it is. Returns the tracked entries, in the order of the ids.
+   */
+  track(ids: readonly string[], subject?: TaskSubject, startedAtMs = this.clock.now()): TrackedTask[] {
+    const tracked = ids.map((id) => {
+      const existing = this.tasks.get(id);
+      if (existing && !existing.end) return existing;
+      const task: TrackedTask = { id, subject, startedAtMs };
+      this.tasks.set(id, task);
+      this.emit(task);
+      return task;
+    });
+    this.schedule();
+    return tracked;
+  }
+
+  /** Stop Watching: the task is no longer asked for; it goes on at Gcore. */
+  stop(id: string): void {
+    const task = this.tasks.get(id);
+    if (task && !task.end) this.end(task, { kind: 'stopped' });
+    this.unscheduleIfIdle();
+  }
+
+  /** The tasks still followed. */
+  unfinished(): TrackedTask[] {
+    return [...this.tasks.values()].filter((task) => !task.end);
+  }
+
+  get(id: string): TrackedTask | undefined {
+    return this.tasks.get(id);
+  }
+
+  /** Whether a timer is waiting for the next round (none while nothing is tracked). */
+  get isScheduled(): boolean {
+    return this.timer !== undefined;
+  }
+
+  /** Called on every change of a tracked task: tracked, read, ended. Returns the way to stop listening. */
+  onDidChange(listener: (task: TrackedTask) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Resolves once every one of the tasks has ended, in the order of the ids. Tasks this wait started
+   * following are stopped when it gives up, when `timeoutMs` passes first: then it rejects with the ids still
+   * unfinished.
+   */
+  waitFor(ids: readonly string[], timeoutMs: number): Promise<TrackedTask[]> {
+    const added = ids.filter((id) => !this.tasks.get(id) || this.tasks.get(id)?.end);
+    const tracked = this.track(ids);
+    return new Promise((resolve, reject) => {
+      const settleIfDone = (): boolean => {
+        if (!tracked.every((task) => task.end)) return false;
+        finish();
+        resolve(tracked);
+        return true;
+      };
+      const timer = this.clock.setTimeout(() => {
+        finish();
+        const open = tracked.filter((task) => !task.end);
+        for (const task of open) if (added.includes(task.id)) this.stop(task.id);
+        reject(new TaskWaitTimeout(open.map((task) => task.id)));
+      }, timeoutMs);
+      const unsubscribe = this.onDidChange(() => void settleIfDone());
+      const finish = () => {
+        this.clock.clearTimeout(timer);
+        unsubscribe();
+      };
+      settleIfDone();
+    });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.round?.abort();
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.listeners.clear();
+  }
+
+  private schedule(): void {
+    if (this.disposed || this.timer !== undefined || this.round || this.unfinished().length === 0) return;
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = undefined;
+      void this.runRound();
+    }, Math.max(1, this.options.settings().intervalMs));
+  }
+
+  private unscheduleIfIdle(): void {
+    if (this.timer === undefined || this.unfinished().length > 0) return;
+    this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private async runRound(): Promise<void> {
+    const { timeoutMs } = this.options.settings();
+    const now = this.clock.now();
+    for (const task of this.unfinished()) if (now - task.startedAtMs >= timeoutMs) this.end(task, { kind: 'timedOut' });
+    const asked = this.unfinished();
+    if (asked.length === 0) return;
+    const round = new AbortController();
+    this.round = round;
+    try {
+      await Promise.all(asked.map((task) => this.ask(task, round.signal)));
+    } finally {
+      this.round = undefined;
+    }
+    this.schedule();
+  }
+
+  private async ask(task: TrackedTask, signal: AbortSignal): Promise<void> {
+    try {
+      const answer = await this.options.fetchTask(task.id, signal);
+      if (task.end) return;
+      task.task = answer;
+      const terminal = TERMINAL[answer.state];
+      if (terminal) this.end(task, { kind: terminal, task: answer });
+      else this.emit(task);
+    } catch (error) {
+      if (task.end || signal.aborted) return;
+      const status = isGcoreApiError(error) ? error.status : undefined;
+      if (status === 404) this.end(task, { kind: 'notFound' });
+      else if (status === 401) for (const open of this.unfinished()) this.end(open, { kind: 'unauthorized', error });
+      // Anything else may pass: the task stays tracked until it ends or the timeout passes.
+    }
+  }
+
+  private end(task: TrackedTask, end: TaskEnd): void {
+    task.end = end;
+    this.emit(task);
+  }
+
+  private emit(task: TrackedTask): void {
+    for (const listener of [...this.listeners]) listener(task);
+  }
+}
+
+/** A wait for tasks that gave up before they all ended. */
+export class TaskWaitTimeout extends Error {
+  constructor(readonly unfinishedIds: readonly string[]) {
+    super(`Timed out waiting for ${unfinishedIds.length === 1 ? 'task' : 'tasks'} ${unfinishedIds.join(', ')}: still unfinished at Gcore.`);
+    this.name = 'TaskWaitTimeout';
+  }
+}

@@ -1,0 +1,230 @@
+import * as assert from 'node:assert/strict';
+import { GcoreApiError } from '../../../src/api/errors';
+import type { Task } from '../../../src/api/types';
+import { TaskPoller, TaskWaitTimeout, type PollerClock, type TrackedTask } from '../../../src/loaders/taskPoller';
+
+/** Timers that run only when the test moves time on. */
+class FakeClock implements PollerClock {
+  private time = 1_700_000_000_000;
+  private nextHandle = 1;
+  private readonly timers = new Map<number, { at: number; run: () => void }>();
+
+  now(): number {
+    return this.time;
+  }
+
+  setTimeout(run: () => void, ms: number): unknown {
+    const handle = this.nextHandle++;
+    this.timers.set(handle, { at: this.time + ms, run });
+    return handle;
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.timers.delete(handle as number);
+  }
+
+  get pending(): number {
+    return this.timers.size;
+  }
+
+  /** Moves time on by `ms`, running every timer that falls due and what its promises start. */
+  async advance(ms: number): Promise<void> {
+    const until = this.time + ms;
+    for (;;) {
+      const due = [...this.timers.entries()].filter(([, timer]) => timer.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      this.timers.delete(due[0]);
+      this.time = due[1].at;
+      due[1].run();
+      await settle();
+    }
+    this.time = until;
+    await settle();
+  }
+}
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+function task(id: string, state: string, extra: Partial<Task> = {}): Task {
+  return { id, state, task_type: 'patch_caas_container', ...extra };
+}
+
+function apiError(status: number): GcoreApiError {
+  return new GcoreApiError(status === 401 ? 'unauthorized' : status === 404 ? 'notFound' : 'server', `HTTP ${status}`, { status, method: 'GET', path: '/cloud/v1/tasks/x' });
+}
+
+/** A Gcore whose tasks answer from a script: each id's answers in turn, the last one repeated. */
+function scriptedGcore(script: Record<string, (Task | Error)[]>) {
+  const asked: string[] = [];
+  const fetchTask = async (id: string): Promise<Task> => {
+    asked.push(id);
+    const answers = script[id] ?? [apiError(404)];
+    const answer = answers.length > 1 ? answers.shift()! : answers[0];
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  return { asked, fetchTask };
+}
+
+const SETTINGS = { intervalMs: 3_000, timeoutMs: 30 * 60_000 };
+
+describe('TaskPoller', () => {
+  let clock: FakeClock;
+  let poller: TaskPoller | undefined;
+  beforeEach(() => {
+    clock = new FakeClock();
+  });
+  afterEach(() => poller?.dispose());
+
+  function start(script: Record<string, (Task | Error)[]>, settings = SETTINGS) {
+    const gcore = scriptedGcore(script);
+    poller = new TaskPoller({ fetchTask: gcore.fetchTask, settings: () => settings, clock });
+    return { poller, asked: gcore.asked };
+  }
+
+  it('holds no timer while nothing is tracked, and none once every task has ended', async () => {
+    const { poller, asked } = start({ a: [task('a', 'RUNNING'), task('a', 'FINISHED')] });
+    assert.equal(clock.pending, 0);
+    await clock.advance(60_000);
+    assert.deepEqual(asked, []);
+    poller.track(['a']);
+    assert.equal(clock.pending, 1);
+    await clock.advance(6_000);
+    assert.deepEqual(asked, ['a', 'a']);
+    assert.equal(poller.get('a')?.end?.kind, 'finished');
+    assert.equal(clock.pending, 0);
+    assert.equal(poller.isScheduled, false);
+  });
+
+  it('asks once per unfinished task per round, every interval, all tasks in one loop', async () => {
+    const { poller, asked } = start({
+      a: [task('a', 'NEW'), task('a', 'RUNNING'), task('a', 'FINISHED')],
+      b: [task('b', 'RUNNING'), task('b', 'ERROR', { error: 'Failed to pull image' })],
+      c: [task('c', 'RUNNING')],
+    });
+    poller.track(['a', 'b', 'c']);
+    await clock.advance(2_999);
+    assert.deepEqual(asked, [], 'the first round waits one interval');
+    await clock.advance(1);
+    assert.deepEqual(asked.sort(), ['a', 'b', 'c']);
+    await clock.advance(3_000);
+    assert.equal(asked.length, 6);
+    assert.equal(poller.get('b')?.end?.kind, 'error');
+    await clock.advance(3_000);
+    assert.equal(asked.length, 8, 'b ended: only a and c are asked');
+    assert.equal(poller.get('a')?.end?.kind, 'finished');
+    await clock.advance(3_000);
+    assert.deepEqual(asked.slice(8), ['c']);
+    assert.deepEqual(poller.unfinished().map((tracked) => tracked.id), ['c']);
+  });
+
+  it('reads the interval each time it waits for the next round', async () => {
+    const settings = { ...SETTINGS };
+    const gcore = scriptedGcore({ a: [task('a', 'RUNNING')] });
+    poller = new TaskPoller({ fetchTask: gcore.fetchTask, settings: () => settings, clock });
+    poller.track(['a']);
+    settings.intervalMs = 10_000;
+    await clock.advance(3_000);
+    assert.equal(gcore.asked.length, 1, 'the wait already begun keeps its length');
+    await clock.advance(9_999);
+    assert.equal(gcore.asked.length, 1);
+    await clock.advance(1);
+    assert.equal(gcore.asked.length, 2);
+  });
+
+  it('gives up after the timeout, saying the task still runs, and asks no more', async () => {
+    const { poller, asked } = start({ a: [task('a', 'RUNNING')] }, { intervalMs: 1_000, timeoutMs: 10_000 });
+    poller.track(['a']);
+    await clock.advance(12_000);
+    assert.equal(poller.get('a')?.end?.kind, 'timedOut');
+    const count = asked.length;
+    assert.ok(count >= 9 && count <= 10, `${count} rounds in 10 s`);
+    await clock.advance(10_000);
+    assert.equal(asked.length, count);
+    assert.equal(clock.pending, 0);
+  });
+
+  it('keeps a task tracked through 5xx, 429 and network failures', async () => {
+    const network = Object.assign(new GcoreApiError('network', 'connection reset', { method: 'GET', path: '/cloud/v1/tasks/a' }), {});
+    const { poller } = start({ a: [apiError(503), apiError(429), network, task('a', 'FINISHED')] });
+    poller.track(['a']);
+    await clock.advance(9_000);
+    assert.equal(poller.get('a')?.end, undefined);
+    await clock.advance(3_000);
+    assert.equal(poller.get('a')?.end?.kind, 'finished');
+  });
+
+  it('ends a task Gcore does not know (404), and every task when the key is refused (401)', async () => {
+    const { poller } = start({ gone: [apiError(404)], a: [task('a', 'RUNNING'), apiError(401)], b: [task('b', 'RUNNING')] });
+    poller.track(['gone', 'a', 'b']);
+    await clock.advance(3_000);
+    assert.equal(poller.get('gone')?.end?.kind, 'notFound');
+    assert.equal(poller.unfinished().length, 2);
+    await clock.advance(3_000);
+    assert.equal(poller.get('a')?.end?.kind, 'unauthorized');
+    assert.equal(poller.get('b')?.end?.kind, 'unauthorized');
+    assert.equal(clock.pending, 0);
+  });
+
+  it('stops watching one task on request, and the timer goes when nothing is left', async () => {
+    const { poller, asked } = start({ a: [task('a', 'RUNNING')] });
+    poller.track(['a']);
+    await clock.advance(3_000);
+    poller.stop('a');
+    assert.equal(poller.get('a')?.end?.kind, 'stopped');
+    assert.equal(clock.pending, 0);
+    await clock.advance(30_000);
+    assert.equal(asked.length, 1);
+  });
+
+  it('resumes tasks after a reload with their first start, so the timeout still counts from then', async () => {
+    const { poller } = start({ a: [task('a', 'RUNNING')] }, { intervalMs: 1_000, timeoutMs: 60_000 });
+    poller.track(['a'], { projectId: 1, regionId: 76, containerName: 'web-app' }, clock.now() - 59_500);
+    assert.equal(poller.get('a')?.subject?.containerName, 'web-app');
+    await clock.advance(1_000);
+    assert.equal(poller.get('a')?.end?.kind, 'timedOut');
+  });
+
+  it('tells its listeners of every read and every end', async () => {
+    const { poller } = start({ a: [task('a', 'NEW'), task('a', 'RUNNING'), task('a', 'FINISHED')] });
+    const seen: string[] = [];
+    poller.onDidChange((tracked: TrackedTask) => seen.push(tracked.end?.kind ?? tracked.task?.state ?? 'tracked'));
+    poller.track(['a']);
+    await clock.advance(9_000);
+    assert.deepEqual(seen, ['tracked', 'NEW', 'RUNNING', 'finished']);
+  });
+
+  describe('waitFor', () => {
+    it('resolves with every final task, ERROR included, in the order asked', async () => {
+      const { poller } = start({ a: [task('a', 'RUNNING'), task('a', 'FINISHED')], b: [task('b', 'ERROR', { error: 'boom' })] });
+      const waiting = poller.waitFor(['a', 'b'], 60_000);
+      await clock.advance(6_000);
+      const ended = await waiting;
+      assert.deepEqual(ended.map((tracked) => [tracked.id, tracked.task?.state]), [['a', 'FINISHED'], ['b', 'ERROR']]);
+      assert.equal(clock.pending, 0);
+    });
+
+    it('rejects on its timeout naming the ids still unfinished, and stops following them', async () => {
+      const { poller, asked } = start({ a: [task('a', 'FINISHED')], b: [task('b', 'RUNNING')] });
+      const waiting = poller.waitFor(['a', 'b'], 10_000);
+      const rejected = assert.rejects(waiting, (error: unknown) => error instanceof TaskWaitTimeout && error.unfinishedIds.join() === 'b' && /task b/.test(error.message));
+      await clock.advance(10_000);
+      await rejected;
+      assert.equal(poller.get('b')?.end?.kind, 'stopped');
+      const count = asked.length;
+      await clock.advance(30_000);
+      assert.equal(asked.length, count);
+    });
+
+    it('shares the loop with the tasks already tracked: one request per task per round', async () => {
+      const { poller, asked } = start({ a: [task('a', 'RUNNING'), task('a', 'RUNNING'), task('a', 'FINISHED')] });
+      poller.track(['a'], { projectId: 1, regionId: 76, containerName: 'web-app' });
+      const waiting = poller.waitFor(['a'], 60_000);
+      await clock.advance(9_000);
+      assert.equal((await waiting)[0].end?.kind, 'finished');
+      assert.deepEqual(asked, ['a', 'a', 'a']);
+    });
+  });
+});
