@@ -18,9 +18,14 @@ import type { Services } from './commands/services';
 import { ApiKeyStore } from './auth/apiKeyStore';
 import { FlavorLoader } from './loaders/flavorLoader';
 import { ReadLoaders } from './loaders/readLoaders';
+import { TaskPoller } from './loaders/taskPoller';
+import { TaskTracking } from './commands/taskTracking';
+import { taskCommands } from './commands/taskCommands';
+import { TaskHistory } from './state/taskHistory';
+import { TasksSection } from './views/sections/tasksSection';
 import { KnownZonesStore } from './state/knownZones';
 import { RecentValues } from './state/recentValues';
-import { SECTION, connectionSettings, flavorFilters } from './state/settings';
+import { SECTION, connectionSettings, flavorFilters, taskSettings } from './state/settings';
 import { Explorer, VIEW_ID } from './views/explorer';
 import { KeyStatus } from './views/keyStatus';
 import { ContainersSection } from './views/sections/containersSection';
@@ -34,6 +39,8 @@ export interface TestingApi {
   /** Hands every log line, as written to the channel, to `listener` (undefined stops). */
   tapLog(listener: ((line: string) => void) | undefined): void;
   readonly tree: vscode.TreeDataProvider<TreeNode>;
+  /** Ends the following of every task, so that one test's tasks are not asked for during the next. */
+  stopFollowingTasks(): void;
 }
 
 /**
@@ -62,8 +69,26 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     },
     () => reads.account(),
   );
-  const containersSection = new ContainersSection(reads, VIEW_ID, (node) => tree.refresh(node));
-  const tree = new Explorer(keyStatus, [new GpuFlavorsSection(flavors, VIEW_ID), new DnsZonesSection(zones, reads, VIEW_ID), containersSection]);
+  const taskPoller = new TaskPoller({ fetchTask: (id, signal) => client.account.getTask(id, { signal }), settings: taskSettings });
+  const taskHistory = new TaskHistory(context.globalState);
+  const containersSection = new ContainersSection(reads, VIEW_ID, (node) => tree.refresh(node), (subject): boolean => tasks.isUpdating(subject));
+  const tree = new Explorer(keyStatus, [
+    new GpuFlavorsSection(flavors, VIEW_ID),
+    new DnsZonesSection(zones, reads, VIEW_ID),
+    containersSection,
+    new TasksSection(taskHistory),
+  ]);
+  const tasks: TaskTracking = new TaskTracking({
+    poller: taskPoller,
+    history: taskHistory,
+    client,
+    reads,
+    tree,
+    log,
+    setApiKey: async () => vscode.commands.executeCommand('gcore.setApiKey'),
+  });
+  // Tasks a window reload interrupted are followed again; the first request waits one poll interval.
+  tasks.resume();
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
 
   const services: Services = {
@@ -77,6 +102,8 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     recentContainers: new RecentValues(context.globalState, 'gcore.recentContainers'),
     tree,
     treeView: view,
+    taskPoller,
+    tasks,
   };
   registerCommands(context, { log, ui: () => promptUi }, [
     ...apiKeyCommands(services),
@@ -88,6 +115,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     ...logCommands(services),
     ...readCommands(services),
     ...rowCommands(services),
+    ...taskCommands(services),
   ]);
 
   context.subscriptions.push(
@@ -97,6 +125,8 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     tree,
     view,
     { dispose: () => client.dispose() },
+    { dispose: () => tasks.dispose() },
+    { dispose: () => taskPoller.dispose() },
     apiKey.onDidChange(() => {
       reads.invalidateAll();
       tree.reload();
@@ -105,6 +135,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     zones.onDidChange(() => tree.reload(ZONES_SECTION)),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration(SECTION)) return;
+      if (event.affectsConfiguration(`${SECTION}.tasks`)) taskPoller.reschedule();
       reads.invalidateAll();
       tree.reload();
     }),
@@ -117,6 +148,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     },
     tapLog: (listener) => log.setTap(listener),
     tree,
+    stopFollowingTasks: () => taskPoller.stopAll(),
   };
 }
 

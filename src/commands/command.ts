@@ -13,6 +13,11 @@ export interface Alternative<Result> {
   run(): Promise<Result>;
 }
 
+/** What an interactive call's report may do later: open its prompts again, filled in with the same answers. */
+export interface FlowControl {
+  reopen(): Promise<unknown>;
+}
+
 /** What a command makes of a failure before the general message: run again with other arguments. */
 export type FailureHandling<Args> = { runAgainWith: Args } | undefined;
 
@@ -52,8 +57,8 @@ export interface Command<Args, Result, Draft = undefined> {
   run(args: Args, context: RunContext): Promise<Result>;
   /** What a programmatic caller receives, when it is not the result itself (the contract's return value). */
   returns?(result: Result): unknown;
-  /** How an interactive call tells its outcome. */
-  report?(ui: PromptUi, result: Result, args: Args): void | Promise<void>;
+  /** How an interactive call tells its outcome; `flow.reopen` starts it again with the same answers (Retry). */
+  report?(ui: PromptUi, result: Result, args: Args, flow: FlowControl): void | Promise<void>;
   /** Whether a failure offers Edit (reopening the prompts with the draft). */
   editable?: boolean;
   alternative?(args: Args): Alternative<Result> | undefined;

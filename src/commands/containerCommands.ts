@@ -62,9 +62,14 @@ export function containerCommands(services: Services): Command<never, unknown, n
       cancelledAfterSending: ({ containerName }) => ({
         message: `Cancelled after the update was sent: Gcore may still apply it to container ${containerName}. Check the container before sending the update again.`,
       }),
-      report: (ui, result, { containerName }) => {
-        if (wasEmptyAnswer(result)) announceEmptyAnswer(ui, containerName);
-        else announceTasks(ui, containerName, result.tasks);
+      report: (ui, result, { projectId, regionId, containerName }, flow) => {
+        if (wasEmptyAnswer(result)) {
+          announceEmptyAnswer(ui, containerName);
+          return;
+        }
+        announceTasks(ui, containerName, result.tasks);
+        // Followed to its end in the background: the command itself is done once Gcore took the update.
+        void services.tasks.follow(ui, { projectId, regionId, containerName }, result.tasks, flow.reopen);
       },
     }),
   ];
@@ -81,7 +86,7 @@ function announceEmptyAnswer(ui: PromptUi, containerName: string): void {
 function announceTasks(ui: PromptUi, containerName: string, tasks: string[]): void {
   const list = tasks.length > 0 ? `Tasks: ${tasks.join(', ')}` : 'Gcore started no task.';
   const actions = tasks.length > 0 ? ['Copy Task IDs'] : [];
-  void ui.notify('info', `Updated container ${containerName}. ${list}`, ...actions).then(async (choice) => {
+  void ui.notify('info', `Sent the update of container ${containerName}. ${list}`, ...actions).then(async (choice) => {
     if (choice === 'Copy Task IDs') await ui.copyToClipboard(tasks.join('\n'));
   });
 }

@@ -36,12 +36,12 @@ export function registerCommands(context: vscode.ExtensionContext, deps: RunnerD
  * A call is programmatic when it brings an argument that is not a tree node (menus pass nodes) and the
  * command takes arguments; it then prompts for nothing and returns the result.
  */
-export async function runCommand<Args, Result, Draft>(deps: RunnerDeps, command: Command<Args, Result, Draft>, arg: unknown): Promise<unknown> {
-  const programmatic = command.parse !== undefined && (arg !== undefined || command.programmaticWithoutArgument === true) && !isTreeNode(arg);
+export async function runCommand<Args, Result, Draft>(deps: RunnerDeps, command: Command<Args, Result, Draft>, arg: unknown, draft?: Draft): Promise<unknown> {
+  const programmatic = draft === undefined && command.parse !== undefined && (arg !== undefined || command.programmaticWithoutArgument === true) && !isTreeNode(arg);
   deps.log.debug(`${command.id} started${programmatic ? ' (programmatic)' : ''}`);
   const ui = deps.ui();
   try {
-    const result = programmatic ? await runProgrammatic(command, arg, ui) : await runInteractive(deps, command, ui, arg);
+    const result = programmatic ? await runProgrammatic(command, arg, ui) : await runInteractive(deps, command, ui, arg, draft);
     deps.log.debug(`${command.id} finished`);
     return command.returns ? command.returns(result) : result;
   } catch (error) {
@@ -62,15 +62,15 @@ function runProgrammatic<Args, Result, Draft>(command: Command<Args, Result, Dra
   return command.run(args, { ui: new SilentUi(ui) });
 }
 
-async function runInteractive<Args, Result, Draft>(deps: RunnerDeps, command: Command<Args, Result, Draft>, ui: PromptUi, node: unknown): Promise<Result> {
-  const draft = command.draft?.() as Draft;
+async function runInteractive<Args, Result, Draft>(deps: RunnerDeps, command: Command<Args, Result, Draft>, ui: PromptUi, node: unknown, reopened?: Draft): Promise<Result> {
+  const draft = reopened ?? (command.draft?.() as Draft);
   for (;;) {
     const args = command.ask ? await command.ask(ui, draft, node) : (node as Args);
     if (command.confirm && !(await command.confirm(ui, args))) throw new UserCancelledError();
     await command.confirmed?.(args);
     const outcome = await sendWithRecovery(deps, command, ui, args);
     if (outcome === EDIT) continue;
-    await command.report?.(ui, outcome, args);
+    await command.report?.(ui, outcome, args, { reopen: () => runCommand(deps, command, node, draft) });
     return outcome;
   }
 }

@@ -5,10 +5,10 @@ import { InvalidArgumentError } from '../validation/problems';
 import { command, type Command } from './command';
 import type { Services } from './services';
 
-type Node<T extends TreeNode['nodeType']> = Extract<TreeNode, { nodeType: T }>;
+export type Node<T extends TreeNode['nodeType']> = Extract<TreeNode, { nodeType: T }>;
 
 /** The node a row action was chosen on, or an error saying which rows have it. */
-function rowOf<T extends TreeNode['nodeType']>(node: unknown, types: readonly T[], what: string): Node<T> {
+export function rowOf<T extends TreeNode['nodeType']>(node: unknown, types: readonly T[], what: string): Node<T> {
   if (types.some((type) => isNodeOfType(node, type))) return node as Node<T>;
   throw new InvalidArgumentError([{ field: 'node', message: `must be ${what} of the Gcore tree` }]);
 }

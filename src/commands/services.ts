@@ -8,6 +8,8 @@ import type { ContainersSection } from '../views/sections/containersSection';
 import type { KnownZonesStore } from '../state/knownZones';
 import type { RecentValues } from '../state/recentValues';
 import type { Explorer } from '../views/explorer';
+import type { TaskPoller } from '../loaders/taskPoller';
+import type { TaskTracking } from './taskTracking';
 import type { TreeNode } from '../views/treeNodes';
 
 /** What commands need, built once in activate(). */
@@ -21,5 +23,8 @@ export interface Services {
   containersSection: ContainersSection;
   recentContainers: RecentValues;
   tree: Explorer;
+  /** The one loop that follows tasks, and what the extension makes of it. */
+  taskPoller: TaskPoller;
+  tasks: TaskTracking;
   treeView: vscode.TreeView<TreeNode>;
 }

@@ -29,7 +29,7 @@ export class SilentUi implements PromptUi {
   }
 
   withProgress<T>(task: ProgressTask<T>): Promise<T> {
-    return task.run(new AbortController().signal);
+    return task.run(new AbortController().signal, () => undefined);
   }
 
   copyToClipboard(text: string): Promise<void> {

@@ -94,6 +94,20 @@ export class TaskPoller {
     this.unscheduleIfIdle();
   }
 
+  /** The settings changed: a wait already begun starts again with the new interval. */
+  reschedule(): void {
+    if (this.timer === undefined) return;
+    this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.schedule();
+  }
+
+  /** Stops following every task (they go on at Gcore). */
+  stopAll(): void {
+    for (const task of this.unfinished()) this.end(task, { kind: 'stopped' });
+    this.unscheduleIfIdle();
+  }
+
   /** The tasks still followed. */
   unfinished(): TrackedTask[] {
     return [...this.tasks.values()].filter((task) => !task.end);

@@ -35,6 +35,21 @@ export function connectionSettings(): ConnectionSettings {
   };
 }
 
+const DEFAULT_POLL_SECONDS = 3;
+const DEFAULT_TASK_TIMEOUT_MINUTES = 30;
+
+function boundedNumber(value: unknown, fallback: number, min: number, max: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(Math.max(value, min), max) : fallback;
+}
+
+/** How tasks are followed: `gcore.tasks.pollIntervalSeconds` and `gcore.tasks.timeoutMinutes`, held to their bounds. */
+export function taskSettings(): { intervalMs: number; timeoutMs: number } {
+  const settings = config();
+  const seconds = boundedNumber(settings.get('tasks.pollIntervalSeconds'), DEFAULT_POLL_SECONDS, 1, 600);
+  const minutes = boundedNumber(settings.get('tasks.timeoutMinutes'), DEFAULT_TASK_TIMEOUT_MINUTES, 1, 1440);
+  return { intervalMs: seconds * 1000, timeoutMs: minutes * 60_000 };
+}
+
 export function flavorFilters(): FlavorFilters {
   const settings = config();
   return {

@@ -62,7 +62,8 @@ export type Severity = 'info' | 'warning' | 'error';
 export interface ProgressTask<T> {
   title: string;
   cancellable?: boolean;
-  run: (signal: AbortSignal) => Promise<T>;
+  /** `report` replaces the line under the title (where a long wait stands). */
+  run: (signal: AbortSignal, report: (message: string) => void) => Promise<T>;
 }
 
 export interface PromptUi {

@@ -76,10 +76,10 @@ export class VscodePromptUi implements PromptUi {
     return Promise.resolve(
       vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: task.title, cancellable: task.cancellable ?? true },
-        (_progress, token) => {
+        (progress, token) => {
           const controller = new AbortController();
           const subscription = token.onCancellationRequested(() => controller.abort());
-          return task.run(controller.signal).finally(() => subscription.dispose());
+          return task.run(controller.signal, (message) => progress.report({ message })).finally(() => subscription.dispose());
         },
       ),
     );

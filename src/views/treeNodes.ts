@@ -2,6 +2,7 @@ import type { Container, DnsZone, GpuFlavor } from '../api';
 import { projectRegionKey } from '../core/projectRegion';
 import type { ProjectRegion } from '../models/projectRegion';
 import type { KnownZone } from '../state/knownZones';
+import type { TaskRecord } from '../state/taskHistory';
 import { isGcoreApiError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
 import { errorView } from './presentation/errorView';
@@ -9,7 +10,7 @@ import type { ItemView } from './presentation/itemView';
 import { containerRowView, type ContainerDetailRow } from './presentation/containerView';
 import { dnssecDetailRows, zoneView, type DsDetailRow } from './presentation/zoneView';
 
-export type SectionId = 'gpu' | 'containers' | 'zones';
+export type SectionId = 'gpu' | 'containers' | 'zones' | 'tasks';
 
 /** How a row is drawn, decided once when the node is made: VS Code asks for it again on every redraw. */
 export interface NodeView extends ItemView {
@@ -50,6 +51,7 @@ export type TreeNode =
   // DNSSEC is on but no DS record is known, so expanding the row loads it.
   | (NodeBase & { nodeType: 'zone'; zone: KnownZone; atGcore?: DnsZone; details: DsDetailRow[]; dsToLoad: boolean })
   | (NodeBase & { nodeType: 'zoneDetail'; zone: KnownZone; row: DsDetailRow })
+  | (NodeBase & { nodeType: 'task'; task: TaskRecord })
   // An error stands in for what failed to load under its parent; Retry reloads `retry` (undefined: all).
   | (NodeBase & { nodeType: 'error'; error: unknown; retry: TreeNode | undefined })
   | (NodeBase & { nodeType: 'hint' });
@@ -71,6 +73,7 @@ function sectionNode(section: SectionId, label: string, icon: string): SectionNo
 export const GPU_SECTION = sectionNode('gpu', 'GPU Flavors', 'circuit-board');
 export const CONTAINERS_SECTION = sectionNode('containers', 'Containers', 'package');
 export const ZONES_SECTION = sectionNode('zones', 'DNS Zones', 'globe');
+export const TASKS_SECTION = sectionNode('tasks', 'Tasks', 'tasklist');
 
 /** A configured project and region, under GPU Flavors or under Containers. */
 export function locationNode(location: ProjectRegion, section: 'gpu' | 'containers' = 'gpu'): LocationNode {
@@ -115,8 +118,8 @@ export function zoneNode(zone: KnownZone, atGcore?: DnsZone, gone = false): Extr
   };
 }
 
-/** A container's row; its fields are its children. */
-export function containerNode(parent: LocationNode, container: Container): ContainerNode {
+/** A container's row; its fields are its children. `updating`: an update made here is being followed. */
+export function containerNode(parent: LocationNode, container: Container, updating = false): ContainerNode {
   return {
     nodeType: 'container',
     id: `${parent.id}/${container.name}`,
@@ -124,7 +127,7 @@ export function containerNode(parent: LocationNode, container: Container): Conta
     parent,
     location: parent.location,
     container,
-    view: { ...containerRowView(container), collapsible: 'collapsed' },
+    view: { ...containerRowView(container, updating), collapsible: 'collapsed' },
   };
 }
 

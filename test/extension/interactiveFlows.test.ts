@@ -131,7 +131,7 @@ describe('interactive flows with scripted answers', () => {
   describe('Update Container', () => {
     it('updates image and scale after a summary and confirmation, and offers to copy the task ids', async () => {
       const ui = new ScriptedUi(['Prod', 'web-app', ['Image', 'Scale'], 'nginx:1.27', '2', '4', true]).answerNotification(
-        /Updated container web-app/,
+        /Sent the update of container web-app/,
         'Copy Task IDs',
       );
       await useUi(ui);

@@ -246,7 +246,7 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.screenshot('update-container');
     await wb.clickDialogButton('Update');
 
-    const toast = wb.notification(`Updated container ${CONTAINER}. Tasks: `);
+    const toast = wb.notification(`Sent the update of container ${CONTAINER}. Tasks: `);
     await toast.waitFor();
     const shownTasks = (await toast.locator('.notification-list-item-message').innerText()).match(UUID) ?? [];
     const answer = await answerAfter(mark, 'PATCH', `/cloud/v1/caas/${PROJECT}/${REGION}/containers/${CONTAINER}`);

@@ -25,13 +25,14 @@ function instances(container: Container): string | undefined {
  * themes), ready/total instances and image. The words lead because VS Code cuts descriptions at the end.
  * The hover is built when asked for (`containerTooltip`): a location can hold thousands of containers.
  */
-export function containerRowView(container: Container): ItemView {
+export function containerRowView(container: Container, updating = false): ItemView {
   const status = containerStatus(container);
-  const parts = [status, instances(container), nonEmptyText(container.image)].filter((part): part is string => part !== undefined);
+  // While an update made here is followed, that comes first: the status read before it is about to change.
+  const parts = [updating ? 'Updating…' : undefined, status, instances(container), nonEmptyText(container.image)].filter((part): part is string => part !== undefined);
   return {
     label: container.name,
     description: parts.join(' · '),
-    icon: { ...(STATUS_ICONS[status.toLowerCase()] ?? { id: 'question' }) },
+    icon: updating ? { id: 'sync~spin' } : { ...(STATUS_ICONS[status.toLowerCase()] ?? { id: 'question' }) },
     contextValue: nonEmptyText(container.address) ? 'container.withAddress' : 'container',
   };
 }

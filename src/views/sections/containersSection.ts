@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { isEndpointMissing, isGcoreApiError } from '../../api/errors';
 import type { ReadLoaders } from '../../loaders/readLoaders';
+import type { TaskSubject } from '../../loaders/taskPoller';
 import { readLocations } from '../../state/settings';
 import { containerDetailRows, containerTooltip } from '../presentation/containerView';
 import type { Section } from '../section';
@@ -22,6 +23,8 @@ export class ContainersSection implements Section {
     private readonly reads: ReadLoaders,
     private readonly viewId: string,
     private readonly redraw: (node: TreeNode) => void,
+    /** Whether an update made here of that container is being followed. */
+    private readonly isUpdating: (subject: TaskSubject) => boolean = () => false,
   ) {}
 
   async children(node: TreeNode): Promise<TreeNode[]> {
@@ -96,7 +99,9 @@ export class ContainersSection implements Section {
       }
       return [errorNode(node, 'containers', 'Failed to load containers', result.error, node)];
     }
-    const rows = result.value.results.map((container) => containerNode(node, container));
+    const rows = result.value.results.map((container) =>
+      containerNode(node, container, this.isUpdating({ projectId: node.location.projectId, regionId: node.location.regionId, containerName: container.name })),
+    );
     if (rows.length > 0) return rows;
     return [hintNode(node, 'empty', { label: 'No containers here', icon: { id: 'info' } })];
   }

@@ -6,7 +6,7 @@ import type { Emulator } from '../../emulator/server';
 import { API_KEY_ENV } from '../../../src/auth/apiKeyStore';
 import { TEST_KEY, eventually, gcoreConfig, sharedEmulator, useUi } from '../support/harness';
 import { ScriptedUi } from '../support/scriptedUi';
-import { ADDED_ZONE, DNSSEC_ZONE, LOCATION } from './reloadFixture';
+import { ADDED_ZONE, DNSSEC_ZONE, FOLLOWED_CONTAINER, LOCATION } from './reloadFixture';
 import { rowNamed, rowsUnder, sectionRow } from './treeReading';
 
 /**
@@ -20,9 +20,23 @@ describe('after a reload: state kept', () => {
 
   beforeEach(async () => {
     // As before the reload: a server with only interface.md's endpoints, so the remembered zones are shown.
-    emulator = await sharedEmulator({ coreOnly: true });
+    // The task the reload interrupted stays followed: the first test checks that it is.
+    emulator = await sharedEmulator({ coreOnly: true, keepFollowedTasks: true });
     ui = new ScriptedUi([]);
     await useUi(ui);
+  });
+
+  it(`follows again the update of ${FOLLOWED_CONTAINER} the reload interrupted, asking Gcore for its task`, async () => {
+    const [before] = await rowsUnder((await sectionRow('Tasks')).node);
+    assert.equal(before.label, FOLLOWED_CONTAINER);
+    assert.equal(before.contextValue, 'task.following');
+    await gcoreConfig().update('tasks.pollIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+    // This emulator has never seen the task: Gcore's 404 ends the following, and the row says so.
+    await eventually(async () => {
+      const [row] = await rowsUnder((await sectionRow('Tasks')).node);
+      assert.match(row.description ?? '', /^Unknown to Gcore/);
+    }, 8_000);
+    assert.ok(emulator.requests.some((request) => request.path.startsWith('/cloud/v1/tasks/')));
   });
 
   it('runs against a new emulator, with no key in the environment', () => {
@@ -31,7 +45,7 @@ describe('after a reload: state kept', () => {
   });
 
   it('still has the API key: the tree shows its sections and requests carry the key', async () => {
-    await eventually(async () => assert.deepEqual((await rowsUnder()).map((row) => row.label), ['GPU Flavors', 'DNS Zones', 'Containers']));
+    await eventually(async () => assert.deepEqual((await rowsUnder()).map((row) => row.label), ['GPU Flavors', 'DNS Zones', 'Containers', 'Tasks']));
     await vscode.commands.executeCommand('gcore.listGpuFlavors', { projectId: LOCATION.projectId, regionId: LOCATION.regionId });
     assert.ok(emulator.requests.some((request) => request.path.includes('/gpu/')));
     assert.ok(emulator.requests.every((request) => request.headers.authorization === `apikey ${TEST_KEY}`));

@@ -5,7 +5,7 @@ import { dnssecRecordFor } from '../../emulator/dnssec-keys';
 import type { Emulator } from '../../emulator/server';
 import { TEST_KEY, eventually, gcoreConfig, setKey, sharedEmulator, useUi } from '../support/harness';
 import { ScriptedUi } from '../support/scriptedUi';
-import { ADDED_ZONE, DNSSEC_ZONE, LOCATION } from './reloadFixture';
+import { ADDED_ZONE, DNSSEC_ZONE, FOLLOWED_CONTAINER, LOCATION } from './reloadFixture';
 import { rowNamed, rowsUnder, sectionRow } from './treeReading';
 
 /**
@@ -38,6 +38,22 @@ describe('before a reload: state to keep', () => {
     const zones = await rowsUnder((await sectionRow('DNS Zones')).node);
     assert.equal(rowNamed(zones, ADDED_ZONE).description, 'DNSSEC unknown');
     assert.equal(rowNamed(zones, DNSSEC_ZONE).description, 'DNSSEC on');
+  });
+
+  it(`starts following an update of ${FOLLOWED_CONTAINER}, which the reload interrupts`, async () => {
+    // No round before the window closes: the task is still followed then.
+    await gcoreConfig().update('tasks.pollIntervalSeconds', 600, vscode.ConfigurationTarget.Global);
+    const row = {
+      nodeType: 'container',
+      id: `containers/${LOCATION.projectId}/${LOCATION.regionId}/${FOLLOWED_CONTAINER}`,
+      section: 'containers',
+      location: { projectId: LOCATION.projectId, regionId: LOCATION.regionId },
+      container: { name: FOLLOWED_CONTAINER, timeout: 60 },
+    };
+    const ui = new ScriptedUi([['Timeout'], '42', true]);
+    await useUi(ui);
+    await vscode.commands.executeCommand('gcore.updateContainer', row);
+    await eventually(() => assert.ok(ui.progressTitles.includes(`Updating container ${FOLLOWED_CONTAINER}`), ui.notifications.map((n) => n.message).join(' | ')));
   });
 
   it('adds a project and region to gcore.locations', async () => {

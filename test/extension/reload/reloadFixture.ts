@@ -6,5 +6,8 @@ export const DNSSEC_ZONE = 'reload.example';
 /** Added by name only: the extension has never seen its DNSSEC state. */
 export const ADDED_ZONE = 'kept.example';
 
+/** Its update's task is followed when the window closes, and followed again after the reload. */
+export const FOLLOWED_CONTAINER = 'web-app';
+
 /** A location no other suite uses, so nothing else adds or removes it. */
 export const LOCATION = { projectId: 4711, regionId: 76, label: 'Survives a reload' } as const;

@@ -25,8 +25,9 @@ const emulators = new Map<string, Emulator>();
  * One emulator of each kind for the whole run, in this extension host, with gcore.apiBaseUrl pointing at
  * the one asked for. Each suite resets its state and request log. `coreOnly`: a server with only the four
  * endpoints of interface.md, to check that everything that worked before still does without the reads.
+ * Tasks still followed are stopped (the last test's updates), unless `keepFollowedTasks`.
  */
-export async function sharedEmulator(options: { coreOnly?: boolean } = {}): Promise<Emulator> {
+export async function sharedEmulator(options: { coreOnly?: boolean; keepFollowedTasks?: boolean } = {}): Promise<Emulator> {
   const kind = options.coreOnly ? 'core' : 'full';
   let emulator = emulators.get(kind);
   if (!emulator) {
@@ -34,6 +35,8 @@ export async function sharedEmulator(options: { coreOnly?: boolean } = {}): Prom
     emulators.set(kind, emulator);
   }
   if (gcoreConfig().get('apiBaseUrl') !== emulator.url) await gcoreConfig().update('apiBaseUrl', emulator.url, vscode.ConfigurationTarget.Global);
+  // The tasks of the last test's updates would otherwise be asked for (and end) during this one.
+  if (!options.keepFollowedTasks) (await extensionApi()).stopFollowingTasks();
   emulator.reset();
   return emulator;
 }

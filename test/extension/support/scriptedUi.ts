@@ -51,11 +51,15 @@ export class ScriptedUi implements PromptUi {
   readonly notifications: Notification[] = [];
   readonly clipboard: string[] = [];
   readonly progressTitles: string[] = [];
+  /** What long waits reported under their title, in order. */
+  readonly progressMessages: string[] = [];
   private readonly answers: Answer[];
   /** Button to press on the next notification whose message matches. */
   private readonly notificationAnswers: { match: RegExp; action: string }[] = [];
   /** Presses the progress notification's Cancel this long after the next task starts. */
   private cancelAfterMs: number | undefined;
+  /** Only a progress task whose title matches is cancelled (undefined: the next one). */
+  private cancelTitle: RegExp | undefined;
 
   constructor(answers: Answer[]) {
     this.answers = [...answers];
@@ -66,8 +70,9 @@ export class ScriptedUi implements PromptUi {
     return this;
   }
 
-  cancelProgressAfter(ms: number): this {
+  cancelProgressAfter(ms: number, title?: RegExp): this {
     this.cancelAfterMs = ms;
+    this.cancelTitle = title;
     return this;
   }
 
@@ -133,11 +138,12 @@ export class ScriptedUi implements PromptUi {
   async withProgress<T>(task: ProgressTask<T>): Promise<T> {
     this.progressTitles.push(task.title);
     const controller = new AbortController();
-    const cancelAfter = this.cancelAfterMs;
-    this.cancelAfterMs = undefined;
+    const chosen = this.cancelTitle === undefined || this.cancelTitle.test(task.title);
+    const cancelAfter = chosen ? this.cancelAfterMs : undefined;
+    if (chosen) this.cancelAfterMs = undefined;
     const timer = cancelAfter === undefined ? undefined : setTimeout(() => controller.abort(), cancelAfter);
     try {
-      return await task.run(controller.signal);
+      return await task.run(controller.signal, (message) => this.progressMessages.push(message));
     } finally {
       clearTimeout(timer);
     }

@@ -134,6 +134,18 @@ describe('TaskPoller', () => {
     assert.equal(gcore.asked.length, 2);
   });
 
+  it('starts the wait again when told the interval changed', async () => {
+    const settings = { ...SETTINGS, intervalMs: 600_000 };
+    const gcore = scriptedGcore({ a: [task('a', 'RUNNING')] });
+    poller = new TaskPoller({ fetchTask: gcore.fetchTask, settings: () => settings, clock });
+    poller.track(['a']);
+    await clock.advance(10_000);
+    settings.intervalMs = 1_000;
+    poller.reschedule();
+    await clock.advance(1_000);
+    assert.equal(gcore.asked.length, 1);
+  });
+
   it('gives up after the timeout, saying the task still runs, and asks no more', async () => {
     const { poller, asked } = start({ a: [task('a', 'RUNNING')] }, { intervalMs: 1_000, timeoutMs: 10_000 });
     poller.track(['a']);

@@ -1,0 +1,67 @@
+import type { Task } from '../api/types';
+import { TaskWaitTimeout, type TrackedTask } from '../loaders/taskPoller';
+import { validateWaitForTasksArgs, type WaitForTasksArgs } from '../models/commandArgs';
+import { taskSettings } from '../state/settings';
+import { unwrap } from '../validation/problems';
+import { command, type Command } from './command';
+import { rowOf, type Node } from './rowCommands';
+import type { Services } from './services';
+
+/** Why a wait cannot resolve with a final task for this one, or undefined when it can. */
+function unfinishedReason(task: TrackedTask): unknown {
+  switch (task.end?.kind) {
+    case 'finished':
+    case 'error':
+      return undefined;
+    case 'unauthorized':
+      return task.end.error;
+    case 'notFound':
+      return new Error(`Gcore does not know task ${task.id} (HTTP 404).`);
+    default:
+      return new Error(`Task ${task.id} is no longer followed here (Stop Watching); it goes on at Gcore.`);
+  }
+}
+
+/** Following tasks: the contract's wait, and the actions of the Tasks section's rows. */
+export function taskCommands(services: Services): Command<never, unknown, never>[] {
+  return [
+    command<WaitForTasksArgs, { tasks: Task[] }>({
+      id: 'gcore.waitForTasks',
+      what: (args) => (args ? `Wait for ${args.taskIds.length === 1 ? 'task' : 'tasks'} ${args.taskIds.join(', ')}` : 'Wait for tasks'),
+      parse: (arg) => unwrap(validateWaitForTasksArgs(arg)),
+      programmaticWithoutArgument: true,
+      run: async ({ taskIds, timeoutSeconds }) => {
+        const timeoutMs = timeoutSeconds === undefined ? taskSettings().timeoutMs : timeoutSeconds * 1000;
+        const ended = await services.taskPoller.waitFor(taskIds, timeoutMs).catch((error: unknown) => {
+          throw error instanceof TaskWaitTimeout ? new Error(error.message) : error;
+        });
+        for (const task of ended) {
+          const reason = unfinishedReason(task);
+          if (reason !== undefined) throw reason;
+        }
+        return { tasks: ended.map((task) => task.task as Task) };
+      },
+    }),
+    command<Node<'task'>, string>({
+      id: 'gcore.copyTaskId',
+      what: () => 'Copy task ID',
+      ask: async (_ui, _draft, node) => rowOf(node, ['task'], 'a task row'),
+      run: async (node, { ui }) => {
+        await ui.copyToClipboard(node.task.id);
+        return node.task.id;
+      },
+      report: (ui, id) => void ui.notify('info', `Copied ${id}.`),
+    }),
+    command<Node<'task'>, undefined>({
+      id: 'gcore.stopWatchingTask',
+      what: () => 'Stop watching task',
+      ask: async (_ui, _draft, node) => rowOf(node, ['task'], 'a task row'),
+      run: async (node) => {
+        services.taskPoller.stop(node.task.id);
+        return undefined;
+      },
+      report: (ui, _result, node) =>
+        void ui.notify('info', `Stopped watching task ${node.task.id}. The change goes on at Gcore; Refresh the container to see where it stands.`),
+    }),
+  ];
+}

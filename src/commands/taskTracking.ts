@@ -1,0 +1,168 @@
+import type { GcoreClient } from '../api';
+import { containerStatus } from '../models/container';
+import type { ReadLoaders } from '../loaders/readLoaders';
+import type { TaskPoller, TaskSubject, TrackedTask } from '../loaders/taskPoller';
+import type { Logger } from '../logging/logger';
+import type { TaskHistory } from '../state/taskHistory';
+import type { PromptUi } from '../ui/promptUi';
+import { durationText } from '../views/presentation/taskView';
+import type { Explorer } from '../views/explorer';
+import { CONTAINERS_SECTION, TASKS_SECTION } from '../views/treeNodes';
+
+export interface TaskTrackingDeps {
+  poller: TaskPoller;
+  history: TaskHistory;
+  client: Pick<GcoreClient, 'containers'>;
+  reads: Pick<ReadLoaders, 'invalidateContainers'>;
+  tree: Pick<Explorer, 'refresh'>;
+  log: Logger;
+  now?: () => number;
+  /** Opens Set API Key, when Gcore refuses the key while a task is followed. */
+  setApiKey: () => Promise<unknown>;
+}
+
+const STATE_WORDS: Readonly<Record<string, string>> = { NEW: 'queued', RUNNING: 'running', FINISHED: 'finished', ERROR: 'failed' };
+
+/** "running · 12 s", or for several tasks "2 tasks: running, queued · 12 s". */
+export function progressLine(tracked: readonly TrackedTask[], elapsedMs: number): string {
+  const states = tracked.map((task) => (task.task ? (STATE_WORDS[task.task.state] ?? task.task.state) : 'waiting for Gcore'));
+  const where = tracked.length === 1 ? states[0] : `${tracked.length} tasks: ${states.join(', ')}`;
+  return `${where} · ${durationText(elapsedMs)}`;
+}
+
+/**
+ * A change made here, followed to its end: the poller asks Gcore, the history remembers (for the Tasks
+ * section and a window reload), the container's row says "Updating…" meanwhile, and the user hears how it
+ * ended. One poller loop serves every task, whoever follows it.
+ */
+export class TaskTracking {
+  private readonly now: () => number;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly deps: TaskTrackingDeps) {
+    this.now = deps.now ?? Date.now;
+    this.unsubscribe = deps.poller.onDidChange((task) => this.changed(task));
+  }
+
+  /** Follows again the tasks a window reload interrupted, from when they were first followed. */
+  resume(): void {
+    for (const record of this.deps.history.unfinished()) this.deps.poller.track([record.id], record.subject, record.startedAtMs);
+  }
+
+  /** Whether an update of this container is being followed (its row then says so). */
+  isUpdating(subject: TaskSubject): boolean {
+    return this.deps.poller.unfinished().some((task) => task.subject !== undefined && sameContainer(task.subject, subject));
+  }
+
+  /** Starts following the tasks of a container update; the container's row shows it at once. */
+  start(subject: TaskSubject, taskIds: readonly string[]): TrackedTask[] {
+    return this.deps.poller.track(taskIds, subject);
+  }
+
+  /**
+   * Tells the user how the update stands, in a notification they may hide, and how it ended. Cancel in
+   * that notification is Stop Watching: the change goes on at Gcore.
+   */
+  async follow(ui: PromptUi, subject: TaskSubject, taskIds: readonly string[], reopen: () => Promise<unknown>): Promise<void> {
+    const tracked = this.start(subject, taskIds);
+    if (tracked.length === 0) return;
+    const { poller } = this.deps;
+    const outcome = await ui.withProgress({
+      title: `Updating container ${subject.containerName}`,
+      cancellable: true,
+      run: (signal, report) =>
+        new Promise<'ended' | 'stopped'>((resolve) => {
+          const started = this.now();
+          const say = () => report(progressLine(tracked, this.now() - started));
+          const finish = (how: 'ended' | 'stopped') => {
+            clearInterval(ticking);
+            unsubscribe();
+            resolve(how);
+          };
+          // The elapsed time moves on between the answers; this runs only while the notification is up.
+          const ticking = setInterval(say, 1000);
+          const unsubscribe = poller.onDidChange((task) => {
+            if (!taskIds.includes(task.id)) return;
+            say();
+            if (tracked.every((entry) => entry.end)) finish('ended');
+          });
+          signal.addEventListener('abort', () => finish('stopped'), { once: true });
+          say();
+          if (tracked.every((entry) => entry.end)) finish('ended');
+        }),
+    });
+    if (outcome === 'stopped') {
+      for (const id of taskIds) poller.stop(id);
+      void ui.notify('info', `Stopped watching the update of container ${subject.containerName}. The change goes on at Gcore; Refresh the container to see where it stands.`);
+      return;
+    }
+    await this.announceEnd(ui, subject, tracked, reopen);
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+  }
+
+  private changed(task: TrackedTask): void {
+    void this.deps.history.record(task, this.now());
+    this.deps.tree.refresh(TASKS_SECTION);
+    // The row's "Updating…" comes and goes with the tracking; an ended update is read again.
+    if (task.subject && (task.end || task.task === undefined)) {
+      if (task.end) this.deps.reads.invalidateContainers(task.subject);
+      this.deps.tree.refresh(CONTAINERS_SECTION);
+    }
+  }
+
+  private async announceEnd(ui: PromptUi, subject: TaskSubject, tracked: readonly TrackedTask[], reopen: () => Promise<unknown>): Promise<void> {
+    const name = subject.containerName;
+    const ids = tracked.map((task) => task.id).join(', ');
+    const failed = tracked.find((task) => task.end?.kind === 'error');
+    if (failed) {
+      const reason = failed.task?.error || 'Gcore gave no reason';
+      const choice = await ui.notify('error', `The update of container ${name} failed at Gcore: ${reason}`, 'Retry', 'Copy Task ID');
+      if (choice === 'Retry') await reopen();
+      if (choice === 'Copy Task ID') await ui.copyToClipboard(failed.id);
+      return;
+    }
+    const unauthorized = tracked.find((task) => task.end?.kind === 'unauthorized');
+    if (unauthorized) {
+      const choice = await ui.notify('error', `Gcore rejected the API key while the update of container ${name} was followed; following stopped. The change goes on at Gcore.`, 'Set API Key');
+      if (choice === 'Set API Key') await this.deps.setApiKey();
+      return;
+    }
+    const open = tracked.filter((task) => task.end?.kind === 'timedOut' || task.end?.kind === 'stopped');
+    if (open.length > 0) {
+      const minutes = Math.round((this.now() - open[0].startedAtMs) / 60_000);
+      const choice = await ui.notify(
+        'warning',
+        `Stopped following the update of container ${name} after ${minutes} min: it still runs at Gcore (task ${open.map((task) => task.id).join(', ')}).`,
+        'Copy Task ID',
+      );
+      if (choice === 'Copy Task ID') await ui.copyToClipboard(open.map((task) => task.id).join('\n'));
+      return;
+    }
+    const unknown = tracked.filter((task) => task.end?.kind === 'notFound');
+    if (unknown.length > 0) {
+      void ui.notify('warning', `Gcore does not know task ${unknown.map((task) => task.id).join(', ')} of the update of container ${name}; check the container.`);
+      return;
+    }
+    void ui.notify('info', await this.finishedMessage(subject, ids));
+  }
+
+  /** The container as it is now, read again: its new status is how the user knows the change is live. */
+  private async finishedMessage(subject: TaskSubject, ids: string): Promise<string> {
+    try {
+      const container = await this.deps.client.containers.get(subject, subject.containerName);
+      const ready = container.deploy_status && typeof container.deploy_status === 'object' ? (container.deploy_status as { ready?: unknown; total?: unknown }) : undefined;
+      const instances = typeof ready?.ready === 'number' && typeof ready.total === 'number' ? ` · ${ready.ready}/${ready.total}` : '';
+      return `Container ${subject.containerName} is updated: ${containerStatus(container)}${instances}.`;
+    } catch (error) {
+      this.deps.log.warn(`container ${subject.containerName} could not be read after its update: ${String(error)}`);
+      return `Container ${subject.containerName} is updated (task ${ids} finished); its status could not be read.`;
+    }
+  }
+}
+
+function sameContainer(a: TaskSubject, b: TaskSubject): boolean {
+  return a.projectId === b.projectId && a.regionId === b.regionId && a.containerName === b.containerName;
+}

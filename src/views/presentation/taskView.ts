@@ -1,0 +1,76 @@
+import type { TaskRecord } from '../../state/taskHistory';
+import { escapeMarkdown, type ItemView } from './itemView';
+
+/** What a task row says first: how it ended, or where it stands while it is followed. */
+function stateWords(record: TaskRecord): string {
+  switch (record.end) {
+    case 'finished':
+      return 'Finished';
+    case 'error':
+      return 'Failed';
+    case 'timedOut':
+      return 'No longer followed (timed out)';
+    case 'stopped':
+      return 'No longer followed';
+    case 'notFound':
+      return 'Unknown to Gcore';
+    case 'unauthorized':
+      return 'Key rejected';
+    default:
+      return record.state === 'RUNNING' ? 'Running' : record.state === 'NEW' ? 'Queued' : record.state ? record.state : 'Waiting for Gcore';
+  }
+}
+
+const ICONS: Record<NonNullable<TaskRecord['end']> | 'following', NonNullable<ItemView['icon']>> = {
+  following: { id: 'sync~spin' },
+  finished: { id: 'pass-filled', color: 'testing.iconPassed' },
+  error: { id: 'error', color: 'errorForeground' },
+  timedOut: { id: 'watch' },
+  stopped: { id: 'eye-closed' },
+  notFound: { id: 'question' },
+  unauthorized: { id: 'key' },
+};
+
+/** "12 s", "3 min 5 s", "1 h 2 min": how long a task has run, or ran. */
+export function durationText(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+function clockText(ms: number): string {
+  return new Date(ms).toISOString().slice(11, 16) + ' UTC';
+}
+
+/**
+ * A task row: the container it changes (or its id), then state, type, start and duration; a failed task
+ * says why in the row itself.
+ */
+export function taskRowView(record: TaskRecord, nowMs: number): ItemView {
+  const following = record.end === undefined;
+  const elapsed = (record.endedAtMs ?? nowMs) - record.startedAtMs;
+  const parts = [stateWords(record), record.error && record.end === 'error' ? record.error : undefined, record.taskType, `started ${clockText(record.startedAtMs)}`, durationText(elapsed)];
+  return {
+    label: record.subject?.containerName ?? record.id,
+    description: parts.filter((part): part is string => part !== undefined && part !== '').join(' · '),
+    tooltip: taskTooltip(record, elapsed),
+    icon: { ...ICONS[record.end ?? 'following'] },
+    contextValue: following ? 'task.following' : 'task',
+  };
+}
+
+function taskTooltip(record: TaskRecord, elapsed: number): string {
+  const rows: [string, string | undefined][] = [
+    ['Task ID', record.id],
+    ['State', record.state],
+    ['Type', record.taskType],
+    ['Container', record.subject ? `${record.subject.containerName} (project ${record.subject.projectId}, region ${record.subject.regionId})` : undefined],
+    ['Error', record.error],
+    ['Started', new Date(record.startedAtMs).toISOString().replace('T', ' ').slice(0, 19) + ' UTC'],
+    [record.end === undefined ? 'Running for' : 'Took', durationText(elapsed)],
+  ];
+  const lines = rows.filter((row): row is [string, string] => row[1] !== undefined).map(([name, value]) => `| ${escapeMarkdown(name)} | ${escapeMarkdown(value)} |`);
+  return `### ${escapeMarkdown(stateWords(record))}\n\n| Field | Value |\n|---|---|\n${lines.join('\n')}`;
+}

@@ -1,0 +1,40 @@
+import type { TaskHistory } from '../../state/taskHistory';
+import { taskRowView } from '../presentation/taskView';
+import type { Section } from '../section';
+import { TASKS_SECTION, hintNode, isNodeOfType, type TreeNode } from '../treeNodes';
+
+/**
+ * Tasks: the tasks of the changes made here, those still followed and the last few that ended, each with
+ * its state, type, container, start and duration. Nothing is loaded: the rows come from what the task
+ * poller recorded.
+ */
+export class TasksSection implements Section {
+  readonly id = 'tasks';
+  readonly root = TASKS_SECTION;
+
+  constructor(
+    private readonly history: TaskHistory,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async children(node: TreeNode): Promise<TreeNode[]> {
+    if (!isNodeOfType(node, 'section')) return [];
+    const records = this.history.all();
+    if (records.length === 0) {
+      return [hintNode(this.root, 'empty', { label: 'No tasks yet', description: 'updates made here are followed here', icon: { id: 'info' } })];
+    }
+    const nowMs = this.now();
+    return records.map((task) => ({
+      nodeType: 'task',
+      id: `tasks/${task.id}`,
+      section: 'tasks',
+      parent: this.root,
+      task,
+      view: { ...taskRowView(task, nowMs), collapsible: 'none' },
+    }));
+  }
+
+  invalidate(node: TreeNode): TreeNode | undefined {
+    return isNodeOfType(node, 'section') ? node : undefined;
+  }
+}

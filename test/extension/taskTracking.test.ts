@@ -1,0 +1,179 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TreeNode } from '../../src/views/treeNodes';
+import type { Emulator } from '../emulator/server';
+import { TEST_KEY, eventually, extensionApi, gcoreConfig, setKey, setLocations, sharedEmulator, useUi } from './support/harness';
+import { ScriptedUi, type Answer } from './support/scriptedUi';
+
+/*
+ * Knowing whether it worked: an update is followed to its end (progress, the container's row, the Tasks
+ * section, the last word), and gcore.waitForTasks waits for any tasks in the same loop.
+ */
+
+const LOCATION = { projectId: 1, regionId: 76 };
+/** The emulator's tasks end 1.5 s after they start; polled every second, a test ends in about 2 s. */
+const FOLLOWED_WITHIN_MS = 8_000;
+
+async function rows(node?: TreeNode): Promise<{ node: TreeNode; item: vscode.TreeItem }[]> {
+  const tree = (await extensionApi()).tree;
+  const nodes = (await tree.getChildren(node)) ?? [];
+  return Promise.all(nodes.map(async (child) => ({ node: child, item: await tree.getTreeItem(child) })));
+}
+
+function label(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
+async function sectionRows(name: string): Promise<{ node: TreeNode; item: vscode.TreeItem }[]> {
+  const section = (await rows()).find((row) => label(row.item) === name);
+  assert.ok(section, `the ${name} section is shown`);
+  return rows(section.node);
+}
+
+async function containerRow(name: string): Promise<{ node: TreeNode; item: vscode.TreeItem }> {
+  const [location] = await sectionRows('Containers');
+  const found = (await rows(location.node)).find((row) => label(row.item) === name);
+  assert.ok(found, `container ${name} is listed`);
+  return found;
+}
+
+async function updateFromRow(answers: Answer[], container = 'web-app'): Promise<ScriptedUi> {
+  const ui = new ScriptedUi(answers);
+  await useUi(ui);
+  await vscode.commands.executeCommand('gcore.updateContainer', (await containerRow(container)).node);
+  return ui;
+}
+
+function taskPolls(emulator: Emulator): string[] {
+  return emulator.requests.filter((request) => request.path.startsWith('/cloud/v1/tasks/')).map((request) => request.path);
+}
+
+describe('following tasks to their end', () => {
+  let emulator: Emulator;
+
+  before(async () => {
+    await gcoreConfig().update('tasks.pollIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
+  });
+
+  after(async () => {
+    (await extensionApi()).stopFollowingTasks();
+    await gcoreConfig().update('tasks.pollIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  beforeEach(async () => {
+    emulator = await sharedEmulator();
+    await useUi(new ScriptedUi([]));
+    await setKey(TEST_KEY);
+    await setLocations([{ ...LOCATION, label: 'Prod' }]);
+    await vscode.commands.executeCommand('gcore.refresh');
+    emulator.reset();
+  });
+
+  it('follows an update from its row: progress, "Updating…" on the row, then the container read again', async () => {
+    const ui = await updateFromRow([['Timeout'], '45', true]);
+    const [patch] = emulator.requests.filter((request) => request.method === 'PATCH');
+    assert.deepEqual(patch.json, { timeout: 45 });
+    const row = await containerRow('web-app');
+    assert.match(String(row.item.description), /^Updating… · /);
+    assert.equal((row.item.iconPath as vscode.ThemeIcon).id, 'sync~spin');
+
+    const done = await eventually(() => {
+      const message = ui.notifications.find((notification) => /is updated/.test(notification.message));
+      assert.ok(message, 'the end is announced');
+      return message;
+    }, FOLLOWED_WITHIN_MS);
+    assert.equal(done.message, 'Container web-app is updated: Ready · 2/2.');
+    assert.ok(ui.progressTitles.includes('Updating container web-app'));
+    assert.ok(ui.progressMessages.some((message) => /^(queued|running|waiting for Gcore) · \d+ s$/.test(message)), ui.progressMessages.join(' | '));
+    // One request per task per round, and the container read again at the end.
+    const polls = taskPolls(emulator);
+    assert.ok(polls.length >= 1 && polls.length <= 3, polls.join(', '));
+    assert.ok(new Set(polls).size === 1);
+    assert.ok(emulator.requests.some((request) => request.method === 'GET' && request.path === '/cloud/v1/caas/1/76/containers/web-app'));
+    await eventually(async () => assert.doesNotMatch(String((await containerRow('web-app')).item.description), /Updating/));
+
+    const [task] = await sectionRows('Tasks');
+    assert.equal(label(task.item), 'web-app');
+    assert.match(String(task.item.description), /^Finished · patch_caas_container · started \d\d:\d\d UTC · \d+ s$/);
+    assert.equal(task.item.contextValue, 'task');
+    await vscode.commands.executeCommand('gcore.copyTaskId', task.node);
+    assert.equal(ui.clipboard.at(-1), polls[0].split('/').pop());
+  });
+
+  it('says why an update failed at Gcore, and Retry opens the update again with the same answers', async () => {
+    const image = 'ghcr.io/example/does-not-exist:2';
+    const ui = (await updateFromRow([['Image'], image, true])).answerNotification(/failed at Gcore/, 'Retry');
+    // Retry reopens the prompts, filled in, in the UI of that moment: the same field, the same image.
+    const retried = new ScriptedUi([['Image'], image, false]);
+    await useUi(retried);
+    const failed = await eventually(() => {
+      const message = ui.notifications.find((notification) => /failed at Gcore/.test(notification.message));
+      assert.ok(message);
+      return message;
+    }, FOLLOWED_WITHIN_MS);
+    assert.equal(failed.message, `The update of container web-app failed at Gcore: Failed to pull image "${image}": not found`);
+    assert.deepEqual(failed.actions, ['Retry', 'Copy Task ID']);
+    await eventually(() => assert.ok(retried.shown.length >= 3, 'the update prompts open again'));
+    assert.equal(retried.shown[1].value, image, 'with the image typed before');
+    const [task] = await sectionRows('Tasks');
+    assert.match(String(task.item.description), /^Failed · Failed to pull image/);
+    await eventually(async () => assert.match(String((await containerRow('web-app')).item.description), /^Error/));
+  });
+
+  it('stops watching when the progress notification is cancelled, and says the change goes on', async () => {
+    // The update's own progress comes first; the following's is cancelled at once.
+    const ui = new ScriptedUi([['Timeout'], '44', true]).cancelProgressAfter(0, /^Updating container web-app$/);
+    await useUi(ui);
+    await vscode.commands.executeCommand('gcore.updateContainer', (await containerRow('web-app')).node);
+    await eventually(() => assert.ok(ui.notifications.some((notification) => /^Stopped watching the update of container web-app\. The change goes on at Gcore/.test(notification.message))));
+    const before = taskPolls(emulator).length;
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    assert.equal(taskPolls(emulator).length, before, 'no task is asked for any more');
+    const [task] = await sectionRows('Tasks');
+    assert.match(String(task.item.description), /^No longer followed/);
+  });
+
+  describe('gcore.waitForTasks', () => {
+    it('resolves with every final task, ERROR included, polling them in one loop', async () => {
+      const ok = (await vscode.commands.executeCommand('gcore.updateContainer', { ...LOCATION, containerName: 'web-app', changes: { timeout: 50 } })) as { tasks: string[] };
+      const bad = (await vscode.commands.executeCommand('gcore.updateContainer', {
+        ...LOCATION,
+        containerName: 'batch-worker',
+        changes: { image: 'ghcr.io/example/does-not-exist:3' },
+      })) as { tasks: string[] };
+      const ids = [...ok.tasks, ...bad.tasks];
+      const result = (await vscode.commands.executeCommand('gcore.waitForTasks', { taskIds: ids })) as { tasks: { id: string; state: string; error: string | null }[] };
+      assert.deepEqual(result.tasks.map((task) => [task.id, task.state]), [[ids[0], 'FINISHED'], [ids[1], 'ERROR']]);
+      assert.match(result.tasks[1].error ?? '', /Failed to pull image/);
+      const polls = taskPolls(emulator);
+      // Rounds of one request per unfinished task: both ids equally often.
+      assert.equal(polls.filter((path) => path.endsWith(ids[0])).length, polls.filter((path) => path.endsWith(ids[1])).length);
+    });
+
+    it('rejects on its timeout naming the tasks still unfinished', async () => {
+      const { tasks } = (await vscode.commands.executeCommand('gcore.updateContainer', { ...LOCATION, containerName: 'web-app', changes: { timeout: 51 } })) as { tasks: string[] };
+      await assert.rejects(
+        Promise.resolve(vscode.commands.executeCommand('gcore.waitForTasks', { taskIds: tasks, timeoutSeconds: 0.3 })),
+        new RegExp(`Timed out waiting for task ${tasks[0]}: still unfinished at Gcore\\.`),
+      );
+    });
+
+    it('rejects a task Gcore does not know, naming it', async () => {
+      await assert.rejects(Promise.resolve(vscode.commands.executeCommand('gcore.waitForTasks', { taskIds: ['no-such-task'] })), /Gcore does not know task no-such-task \(HTTP 404\)/);
+    });
+
+    for (const [arg, field] of [
+      [{}, 'taskIds'],
+      [{ taskIds: [] }, 'taskIds'],
+      [{ taskIds: ['ok', ''] }, 'taskIds[1]'],
+      [{ taskIds: ['ok'], timeoutSeconds: 0 }, 'timeoutSeconds'],
+      [{ taskIds: ['ok'], extra: 1 }, 'extra'],
+      ['ok', 'taskIds'],
+    ] as const) {
+      it(`refuses ${JSON.stringify(arg)} before any request, naming ${field}`, async () => {
+        await assert.rejects(Promise.resolve(vscode.commands.executeCommand('gcore.waitForTasks', arg)), (error: Error) => error.message.includes(field));
+        assert.deepEqual(emulator.requests, []);
+      });
+    }
+  });
+});
