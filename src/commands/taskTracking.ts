@@ -5,7 +5,7 @@ import type { TaskPoller, TaskSubject, TrackedTask } from '../loaders/taskPoller
 import type { Logger } from '../logging/logger';
 import type { TaskHistory } from '../state/taskHistory';
 import type { PromptUi } from '../ui/promptUi';
-import { durationText } from '../views/presentation/taskView';
+import { progressLine } from '../views/presentation/taskView';
 import type { Explorer } from '../views/explorer';
 import { CONTAINERS_SECTION, TASKS_SECTION } from '../views/treeNodes';
 
@@ -19,15 +19,6 @@ export interface TaskTrackingDeps {
   now?: () => number;
   /** Opens Set API Key, when Gcore refuses the key while a task is followed. */
   setApiKey: () => Promise<unknown>;
-}
-
-const STATE_WORDS: Readonly<Record<string, string>> = { NEW: 'queued', RUNNING: 'running', FINISHED: 'finished', ERROR: 'failed' };
-
-/** "running · 12 s", or for several tasks "2 tasks: running, queued · 12 s". */
-export function progressLine(tracked: readonly TrackedTask[], elapsedMs: number): string {
-  const states = tracked.map((task) => (task.task ? (STATE_WORDS[task.task.state] ?? task.task.state) : 'waiting for Gcore'));
-  const where = tracked.length === 1 ? states[0] : `${tracked.length} tasks: ${states.join(', ')}`;
-  return `${where} · ${durationText(elapsedMs)}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { TrackedTask } from '../../loaders/taskPoller';
 import type { TaskRecord } from '../../state/taskHistory';
 import { escapeMarkdown, type ItemView } from './itemView';
 
@@ -38,6 +39,15 @@ export function durationText(ms: number): string {
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+const PROGRESS_WORDS: Readonly<Record<string, string>> = { NEW: 'queued', RUNNING: 'running', FINISHED: 'finished', ERROR: 'failed' };
+
+/** The line under a followed update's title: "running · 12 s", or "2 tasks: running, queued · 12 s". */
+export function progressLine(tracked: readonly Pick<TrackedTask, 'task'>[], elapsedMs: number): string {
+  const states = tracked.map((entry) => (entry.task ? (PROGRESS_WORDS[entry.task.state] ?? entry.task.state) : 'waiting for Gcore'));
+  const where = tracked.length === 1 ? states[0] : `${tracked.length} tasks: ${states.join(', ')}`;
+  return `${where} · ${durationText(elapsedMs)}`;
 }
 
 function clockText(ms: number): string {

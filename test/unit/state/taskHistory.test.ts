@@ -1,0 +1,63 @@
+import * as assert from 'node:assert/strict';
+import type * as vscode from 'vscode';
+import type { TrackedTask } from '../../../src/loaders/taskPoller';
+import { TaskHistory } from '../../../src/state/taskHistory';
+
+/** globalState as VS Code gives it: values kept, updates resolved later. */
+class FakeMemento implements Pick<vscode.Memento, 'get' | 'update'> {
+  readonly values = new Map<string, unknown>();
+  get<T>(key: string): T | undefined {
+    return this.values.get(key) as T | undefined;
+  }
+  update(key: string, value: unknown): Thenable<void> {
+    return new Promise((resolve) => setTimeout(() => {
+      this.values.set(key, JSON.parse(JSON.stringify(value)));
+      resolve();
+    }, 1));
+  }
+}
+
+function tracked(id: string, startedAtMs: number, extra: Partial<TrackedTask> = {}): TrackedTask {
+  return { id, startedAtMs, subject: { projectId: 1, regionId: 76, containerName: 'web-app' }, ...extra };
+}
+
+describe('TaskHistory', () => {
+  it('keeps every change of quick succession, in order, newest first, as a reload reads it', async () => {
+    const memento = new FakeMemento();
+    const history = new TaskHistory(memento as unknown as vscode.Memento);
+    void history.record(tracked('a', 1_000), 1_000);
+    void history.record(tracked('b', 2_000, { task: { id: 'b', state: 'RUNNING' } }), 2_000);
+    await history.record(tracked('a', 1_000, { end: { kind: 'finished', task: { id: 'a', state: 'FINISHED', task_type: 'patch_caas_container' } } }), 5_000);
+    const reloaded = new TaskHistory(memento as unknown as vscode.Memento);
+    assert.deepEqual(reloaded.all().map((record) => [record.id, record.state, record.end, record.endedAtMs]), [
+      ['b', 'RUNNING', undefined, undefined],
+      ['a', 'FINISHED', 'finished', 5_000],
+    ]);
+    assert.deepEqual(reloaded.unfinished().map((record) => record.id), ['b']);
+    assert.equal(reloaded.all()[1].taskType, 'patch_caas_container');
+  });
+
+  it('keeps the last 20 ended tasks and every task still followed', async () => {
+    const memento = new FakeMemento();
+    const history = new TaskHistory(memento as unknown as vscode.Memento);
+    await history.record(tracked('following', 0), 0);
+    for (let i = 1; i <= 25; i++) await history.record(tracked(`t${i}`, i * 1_000, { end: { kind: 'stopped' } }), i * 1_000);
+    const ids = new TaskHistory(memento as unknown as vscode.Memento).all().map((record) => record.id);
+    assert.equal(ids.length, 21);
+    assert.equal(ids[0], 't25');
+    assert.ok(ids.includes('following'));
+    assert.ok(!ids.includes('t5'));
+  });
+
+  it('keeps an error text from the answer that carried it', async () => {
+    const history = new TaskHistory(new FakeMemento() as unknown as vscode.Memento);
+    await history.record(tracked('a', 0, { end: { kind: 'error', task: { id: 'a', state: 'ERROR', error: 'Failed to pull image' } } }), 10);
+    assert.equal(history.all()[0].error, 'Failed to pull image');
+  });
+
+  it('reads what it can of a stored value and drops the rest', () => {
+    const memento = new FakeMemento();
+    memento.values.set('gcore.tasks', [{ id: 'ok', startedAtMs: 5 }, { id: '', startedAtMs: 1 }, { startedAtMs: 2 }, 'junk', null]);
+    assert.deepEqual(new TaskHistory(memento as unknown as vscode.Memento).all().map((record) => record.id), ['ok']);
+  });
+});
