@@ -44,7 +44,8 @@ export async function startUiSession(options: UiSessionOptions): Promise<UiSessi
 
   try {
     const vsix = packagedVsixPath();
-    const emulator = await start({ apiKey: options.apiKey, demo: options.demoZones });
+    // Tasks that take a few seconds, as Gcore's do, so that following them can be seen.
+    const emulator = await start({ apiKey: options.apiKey, demo: options.demoZones, taskTimings: { newMs: 1_500, runningMs: 5_000 } });
     cleanups.push({ name: 'stop the emulator', run: () => emulator.close(), runNow: () => undefined });
     const tap = await startApiTap(emulator.url);
     cleanups.push({ name: 'stop the API tap', run: () => tap.close(), runNow: () => undefined });

@@ -24,6 +24,7 @@ const LOCATION_LABEL = 'Production · Luxembourg-2';
 const FLAVORS_PATH = `/cloud/v3/gpu/virtual/${PROJECT}/${REGION}/flavors`;
 const ZONE = 'shop.example.com';
 const CONTAINER = 'web-app';
+const BROKEN_IMAGE = 'ghcr.io/example/does-not-exist:2.0';
 const NEW_IMAGE = 'nginx:1.27.3-alpine';
 // Fixed so that the screenshot of the rejected key is the same on every run.
 const REJECTED_REQUEST_ID = '5c0e2f1a-61d4-4c47-9d2e-0b7a3e9f4d21';
@@ -263,6 +264,41 @@ describe('Gcore in VS Code, used through its UI', function () {
     assert.equal(container?.updates, 1);
     assert.equal(container?.config.image, NEW_IMAGE);
     assert.deepEqual(container?.config.scale, { min: 2, max: 6 });
+  });
+
+  it('follows the update to its end: progress, "Updating…" on the row, the Tasks section, the new status', async () => {
+    await wb.notification('Updating container web-app').filter({ hasText: /2 tasks: / }).waitFor();
+    await wb.treeRow(CONTAINER).filter({ hasText: 'Updating…' }).waitFor();
+    await wb.treeRow(CONTAINER).filter({ hasText: /(Waiting for Gcore|Queued|Running) · patch_caas_container|Waiting for Gcore · started/ }).first().waitFor();
+    await wb.screenshot('task-following');
+    const done = wb.notification(`Container ${CONTAINER} is updated: Ready · 2/2.`);
+    await done.waitFor({ timeout: 20_000 });
+    await wb.notification('Updating container web-app').filter({ hasText: /2 tasks: / }).waitFor({ state: 'detached' });
+    // The tree catches up with the container read again, and both tasks are in the Tasks section.
+    await wb.treeRow(CONTAINER).filter({ hasText: /Ready · 2\/2 · / }).waitFor();
+    await wb.treeRow(CONTAINER).filter({ hasText: 'Finished · patch_caas_container' }).nth(1).waitFor();
+    await wb.screenshot('task-finished');
+    const polled = new Set(session.emulator.requests.filter((request) => request.method === 'GET' && request.path.startsWith('/cloud/v1/tasks/')).map((request) => request.path));
+    assert.equal(polled.size, 2, 'each task was asked for');
+  });
+
+  it('says why an update failed at Gcore, with Retry and Copy Task ID', async () => {
+    await wb.clearNotifications();
+    const menu = await wb.treeContextMenu(CONTAINER);
+    await wb.chooseMenuItem(menu, 'Update Container');
+    await wb.waitForQuickInput('Gcore: Update Container (1/1)');
+    await wb.tickQuickPickItem('Image');
+    await wb.clickQuickInputOk();
+    await wb.waitForQuickInput('Gcore: Update Container: Image (2/2)');
+    await wb.answer(BROKEN_IMAGE);
+    await wb.dialog.waitFor();
+    await wb.clickDialogButton('Update');
+    const failed = wb.notification(`The update of container ${CONTAINER} failed at Gcore: Failed to pull image "${BROKEN_IMAGE}": not found`);
+    await failed.waitFor({ timeout: 20_000 });
+    await failed.locator('.monaco-button', { hasText: 'Retry' }).waitFor();
+    await failed.locator('.monaco-button', { hasText: 'Copy Task ID' }).waitFor();
+    await wb.treeRow(CONTAINER).filter({ hasText: /Error · \d\/\d/ }).waitFor();
+    await wb.screenshot('task-failed');
   });
 
   it('on a rejected key, the failure notification\'s "Set API Key" opens the key prompt', async () => {

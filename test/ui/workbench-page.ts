@@ -98,8 +98,9 @@ export class WorkbenchPage {
     if ((await row.getAttribute('aria-expanded')) === 'true') await row.locator('.monaco-tl-twistie').click();
   }
 
-  async treeContextMenu(rowLabel: string): Promise<Locator> {
-    await this.treeRow(rowLabel).click({ button: 'right' });
+  /** `index`: which of the rows with that label (a container's row and its task rows share one). */
+  async treeContextMenu(rowLabel: string, index = 0): Promise<Locator> {
+    await this.treeRow(rowLabel).nth(index).click({ button: 'right' });
     const menu = this.page.locator('.context-view .monaco-menu');
     await menu.waitFor();
     return menu;
