@@ -3,7 +3,9 @@ import type { CreateZoneResult } from '../api';
 import { isGcoreApiError } from '../api/errors';
 import { validateZoneCreate, zoneNameForDisplay, type ZoneCreate } from '../models/zoneCreate';
 import type { Services } from './services';
-import { zoneNode } from '../views/treeNodes';
+import { ZONES_SECTION, zoneNode } from '../views/treeNodes';
+import type { DnsZone } from '../api/types';
+import { rowOf, type Node } from './rowCommands';
 import { promptZoneName, pickZone } from '../ui/pickers/zonePicker';
 import { BACK, UserCancelledError, type PromptUi } from '../ui/promptUi';
 import { runWizard } from '../ui/wizard';
@@ -85,6 +87,21 @@ export function zoneCommands(services: Services): Command<never, unknown, never>
         void ui.notify('info', known ? `Removed ${display} from this list. The zone at Gcore is untouched.` : `${display} was not in the list.`);
       },
     }),
+    command<Node<'zone'>, DnsZone | undefined>({
+      id: 'gcore.checkZone',
+      what: (node) => (node ? `Check zone ${node.zone.name}` : 'Check zone'),
+      ask: async (_ui, _draft, node) => rowOf(node, ['zone'], 'a zone row'),
+      progress: (node) => `Reading the state of ${zoneNameForDisplay(node.zone.name)} at Gcore…`,
+      // The account's zone list is read again, not polled: a registrar can take days to publish a DS record.
+      run: async (node) => {
+        services.reads.invalidateZones();
+        const loaded = await services.reads.zones();
+        services.tree.refresh(ZONES_SECTION);
+        if (loaded.state === 'failed') throw loaded.error;
+        return loaded.value.zones.find((zone) => zone.name === node.zone.name);
+      },
+      report: (ui, zone, node) => void ui.notify('info', zoneStateMessage(zoneNameForDisplay(node.zone.name), zone)),
+    }),
   ];
 }
 
@@ -123,5 +140,20 @@ async function reveal(services: Services, name: string): Promise<void> {
     await services.treeView.reveal(zoneNode(zone), { select: true, focus: false, expand: false });
   } catch (error) {
     services.log.debug(`could not reveal ${name}: ${String(error)}`);
+  }
+}
+
+/** What Check Now found, in words that say what to do next. */
+export function zoneStateMessage(name: string, zone: DnsZone | undefined): string {
+  if (!zone) return `The account has no zone ${name} any more.`;
+  switch (zone.dnssec_status) {
+    case 'active':
+      return `DNSSEC is on for ${name}: the registrar publishes the DS record, so resolvers can validate the zone.`;
+    case 'pending':
+      return `DNSSEC for ${name} still waits for the DS record at the registrar. Registrars can take hours or days; Check Now again later.`;
+    case 'pending-disabled':
+      return `DNSSEC for ${name} is being switched off.`;
+    default:
+      return zone.dnssec_enabled ? `DNSSEC is on for ${name}.` : `DNSSEC is off for ${name}.`;
   }
 }

@@ -102,7 +102,7 @@ export function locationNode(location: ProjectRegion, section: 'gpu' | 'containe
  */
 export function zoneNode(zone: KnownZone, atGcore?: DnsZone, gone = false): Extract<TreeNode, { nodeType: 'zone' }> {
   const view = zoneView(zone, atGcore, gone);
-  const on = view.contextValue === 'zone.dnssec.on';
+  const on = view.contextValue === 'zone.dnssec.on' || view.contextValue === 'zone.dnssec.pending';
   const details = on ? dnssecDetailRows({ ...zone, dnssec: 'on' }) : [];
   const dsToLoad = on && details.length === 0 && atGcore !== undefined;
   return {

@@ -133,6 +133,50 @@ describe('following tasks to their end', () => {
     assert.match(String(task.item.description), /^No longer followed/);
   });
 
+  describe('DNSSEC that waits on the registrar', () => {
+    const ZONE = 'registrar-wait.example';
+
+    // Known zones outlive a test; the tree's tests expect only their own.
+    afterEach(() => vscode.commands.executeCommand('gcore.forgetZone', ZONE));
+
+    async function zoneRow() {
+      return eventually(async () => {
+        const found = (await sectionRows('DNS Zones')).find((row) => label(row.item) === ZONE);
+        assert.ok(found, `${ZONE} is listed`);
+        return found;
+      });
+    }
+
+    it('says what to do while pending, and Check Now reads the state again, without polling', async () => {
+      await vscode.commands.executeCommand('gcore.createZone', { name: ZONE });
+      await vscode.commands.executeCommand('gcore.enableDnssec', ZONE);
+      const pending = await eventually(async () => {
+        const row = await zoneRow();
+        assert.equal(row.item.description, 'DNSSEC pending: add the DS record at your registrar');
+        return row;
+      });
+      assert.equal(pending.item.contextValue, 'zone.dnssec.pending');
+      const reads = () => emulator.requests.filter((request) => request.method === 'GET' && request.path === '/dns/v2/zones').length;
+      const before = reads();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      assert.equal(reads(), before, 'nothing polls DNS in the background');
+
+      const ui = new ScriptedUi([]);
+      await useUi(ui);
+      await vscode.commands.executeCommand('gcore.checkZone', pending.node);
+      assert.equal(reads(), before + 1);
+      assert.match(ui.notifications.at(-1)?.message ?? '', /still waits for the DS record at the registrar/);
+
+      // The registrar publishes the DS record: Gcore calls DNSSEC active.
+      const record = emulator.zone(ZONE)!;
+      record.dnssecStatus = 'active';
+      record.dsAtRegistrar = true;
+      await vscode.commands.executeCommand('gcore.checkZone', (await zoneRow()).node);
+      assert.match(ui.notifications.at(-1)?.message ?? '', new RegExp(`^DNSSEC is on for ${ZONE.replace('.', '\\.')}: the registrar publishes the DS record`));
+      await eventually(async () => assert.equal((await zoneRow()).item.description, 'DNSSEC on'));
+    });
+  });
+
   describe('gcore.waitForTasks', () => {
     it('resolves with every final task, ERROR included, polling them in one loop', async () => {
       const ok = (await vscode.commands.executeCommand('gcore.updateContainer', { ...LOCATION, containerName: 'web-app', changes: { timeout: 50 } })) as { tasks: string[] };

@@ -180,7 +180,7 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.clearNotifications();
     const menu = await wb.treeContextMenu(ZONE);
     const items = (await menu.locator('.action-menu-item .action-label').allInnerTexts()).map((text) => text.trim());
-    assert.deepEqual(items, ['Enable DNSSEC', 'Forget Zone']);
+    assert.deepEqual(items, ['Enable DNSSEC', 'Check Now', 'Forget Zone']);
     await wb.chooseMenuItem(menu, 'Enable DNSSEC');
 
     const ds = await eventually(() => present(session.emulator.zone(ZONE)?.dnssec?.ds, 'the DS record at the emulator'), 10_000);

@@ -31,7 +31,7 @@ export interface ZoneAtGcore {
 const DNSSEC_AT_GCORE: Record<string, { words: string; on: boolean; explanation: string }> = {
   active: { words: 'on', on: true, explanation: 'DNSSEC is **on** and the registrar publishes the DS record: resolvers can validate the zone.' },
   pending: {
-    words: 'pending',
+    words: 'pending: add the DS record at your registrar',
     on: true,
     explanation: 'DNSSEC is **on**, waiting for the DS record at the domain registrar. Give it the DS record to complete the chain of trust.',
   },
@@ -55,6 +55,8 @@ export function zoneView(zone: KnownZone, atGcore?: ZoneAtGcore, gone = false): 
   }
   let description: string;
   let status: DnssecStatus;
+  // Pending is on, for every action, and waits on the registrar: its row offers Check Now.
+  let pending = false;
   let icon: NonNullable<ItemView['icon']>;
   if (atGcore) {
     const state = DNSSEC_AT_GCORE[nonEmptyText(atGcore.dnssec_status) ?? (atGcore.dnssec_enabled ? 'pending' : 'never')] ?? {
@@ -63,7 +65,8 @@ export function zoneView(zone: KnownZone, atGcore?: ZoneAtGcore, gone = false): 
       explanation: `DNSSEC state at Gcore: **${escapeMarkdown(String(atGcore.dnssec_status))}**.`,
     };
     status = state.on ? 'on' : 'off';
-    icon = { ...STATUS_PRESENTATION[status].icon };
+    pending = state === DNSSEC_AT_GCORE.pending;
+    icon = pending ? { id: 'clock' } : { ...STATUS_PRESENTATION[status].icon };
     description = `${atGcore.enabled === false ? 'not served · ' : ''}DNSSEC ${state.words}`;
     blocks.push(state.explanation);
     if (atGcore.enabled === false) blocks.push('The zone is **not served** (disabled at Gcore).');
@@ -76,7 +79,8 @@ export function zoneView(zone: KnownZone, atGcore?: ZoneAtGcore, gone = false): 
   const message = status === 'on' ? nonEmptyText(zone.ds?.message) : undefined;
   if (message !== undefined) blocks.push(`Gcore said: ${escapeMarkdown(message)}`);
   if (zone.createdHere === true) blocks.push('Created with this extension.');
-  return { label, description, tooltip: blocks.join('\n\n'), icon, contextValue: `zone.dnssec.${status}` };
+  if (pending) blocks.push('No background check runs (a registrar can take days): **Check Now** on the row reads the state again.');
+  return { label, description, tooltip: blocks.join('\n\n'), icon, contextValue: pending ? 'zone.dnssec.pending' : `zone.dnssec.${status}` };
 }
 
 /** Snapshots come back from globalState, which an older or newer extension version may have written. */

@@ -148,7 +148,7 @@ describe('zoneView with the account\'s zone list', () => {
   const zone = { name: 'example.com', dnssec: 'unknown' as const };
   const cases: [string | undefined, boolean | undefined, string, string][] = [
     ['active', true, 'DNSSEC on', 'zone.dnssec.on'],
-    ['pending', true, 'DNSSEC pending', 'zone.dnssec.on'],
+    ['pending', true, 'DNSSEC pending: add the DS record at your registrar', 'zone.dnssec.pending'],
     ['pending-disabled', false, 'DNSSEC turning off', 'zone.dnssec.off'],
     ['disabled', false, 'DNSSEC off', 'zone.dnssec.off'],
     [undefined, false, 'DNSSEC off', 'zone.dnssec.off'],
