@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { isGcoreApiError } from '../api/errors';
 import type { Task } from '../api/types';
 import type { ProjectRegionRef } from '../core/projectRegion';
@@ -187,6 +188,8 @@ export class TaskPoller {
     const asked = this.unfinished();
     if (asked.length === 0) return;
     const round = new AbortController();
+    // Every request of the round listens to this one signal: a hundred tasks are not a listener leak.
+    setMaxListeners(0, round.signal);
     this.round = round;
     try {
       await Promise.all(asked.map((task) => this.ask(task, round.signal)));

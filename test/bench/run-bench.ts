@@ -13,6 +13,7 @@ import { packageExtension, packageSizeFigures, type PackagedExtension } from './
 import { measureRequestCpu, stopRequestCpuProcess } from './request-cpu';
 import { measureReads } from './read-bench';
 import { measureRoundTrips } from './round-trips';
+import { measureTaskFollowing, stopTaskEmulator } from './task-bench';
 import { measureTree } from './tree-bench';
 
 /**
@@ -31,6 +32,7 @@ const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gcore-bench-'));
 const removeWorkDir = (): void => fs.rmSync(workDir, { recursive: true, force: true });
 cleanups.push({ name: 'remove the work folder', run: async () => removeWorkDir(), runNow: removeWorkDir });
 cleanups.push({ name: 'stop the request-CPU process', run: async () => stopRequestCpuProcess(), runNow: stopRequestCpuProcess });
+cleanups.push({ name: 'stop the task emulator process', run: async () => stopTaskEmulator(), runNow: stopTaskEmulator });
 let sessions: HostSessions | undefined;
 cleanups.push({ name: 'stop the code-server session', run: () => sessions?.stop() ?? Promise.resolve(), runNow: () => sessions?.stopNow() });
 
@@ -110,6 +112,7 @@ async function bench(): Promise<number> {
       hostPart(needs, { area: 'Cost to VS Code', name: 'activation in code-server' }, (host, extension) => measureActivation(host, extension, progress)),
       { area: 'Round trips (50 ms latency)', name: 'client and loader against the emulator', measure: () => measureRoundTrips(progress) },
       { area: 'CPU per request (no latency)', name: 'client vs bare node:http', measure: () => measureRequestCpu(progress) },
+      { area: 'Following tasks', name: '100 tasks followed, then a minute with none', measure: () => measureTaskFollowing(progress) },
       hostPart(needs, { area: 'Big data in the tree / No leak', name: '5,000 flavors and 1,000 refreshes in code-server' }, (host, extension) =>
         measureTree(host, extension, progress),
       ),
