@@ -134,7 +134,12 @@ export class TaskTracking {
     }
     const unknown = tracked.filter((task) => task.end?.kind === 'notFound');
     if (unknown.length > 0) {
-      void ui.notify('warning', `Gcore does not know task ${unknown.map((task) => task.id).join(', ')} of the update of container ${name}; check the container.`);
+      // Also what an API without the tasks endpoint answers: the task IDs were shown when the update was sent.
+      void ui.notify(
+        'info',
+        `The update of container ${name} cannot be followed: Gcore answered 404 for task ${unknown.map((task) => task.id).join(', ')} ` +
+          '(this API may not report tasks). Refresh the container to see whether the change is live.',
+      );
       return;
     }
     void ui.notify('info', await this.finishedMessage(subject, ids));

@@ -1,8 +1,11 @@
 import type { EmulatorOptions } from './server';
+import { DEFAULT_TASK_TIMINGS } from './task-store';
 
 export const USAGE = [
   'Usage: node out/emulator/cli.js --port <n> --api-key <key> [--host 127.0.0.1] [--latency-ms <n>]',
   '                                [--flavors-per-location <n>] [--containers-per-location <n>] [--demo] [--core-only]',
+  '                                [--task-new-ms <n>] [--task-running-ms <n>]',
+  'An update\'s tasks stay NEW, then RUNNING, that long (default 300 and 1200 ms) before they end.',
   '--core-only serves only the four endpoints of interface.md, to try how the extension degrades.',
   'The API key may also come from the GCORE_API_KEY environment variable.',
 ].join('\n');
@@ -12,7 +15,7 @@ export type CliCommand =
   | { kind: 'help' }
   | { kind: 'usage-error'; message: string };
 
-const VALUE_FLAGS = new Set(['--port', '--api-key', '--host', '--latency-ms', '--flavors-per-location', '--containers-per-location']);
+const VALUE_FLAGS = new Set(['--port', '--api-key', '--host', '--latency-ms', '--flavors-per-location', '--containers-per-location', '--task-new-ms', '--task-running-ms']);
 
 function parseWholeNumber(flag: string, text: string, max: number): number | string {
   if (!/^\d+$/.test(text) || Number(text) > max) return `${flag} expects a whole number from 0 to ${max}, got "${text}"`;
@@ -63,5 +66,14 @@ export function parseCliArguments(argv: readonly string[], env: NodeJS.ProcessEn
     if (typeof parsed === 'string') return { kind: 'usage-error', message: parsed };
     options[option] = parsed;
   }
+  const taskTimings: Partial<Record<'newMs' | 'runningMs', number>> = {};
+  for (const [flag, timing] of [['--task-new-ms', 'newMs'], ['--task-running-ms', 'runningMs']] as const) {
+    const text = values.get(flag);
+    if (text === undefined) continue;
+    const parsed = parseWholeNumber(flag, text, 86_400_000);
+    if (typeof parsed === 'string') return { kind: 'usage-error', message: parsed };
+    taskTimings[timing] = parsed;
+  }
+  if (Object.keys(taskTimings).length > 0) options.taskTimings = { ...DEFAULT_TASK_TIMINGS, ...taskTimings };
   return { kind: 'serve', options };
 }

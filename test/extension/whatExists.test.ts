@@ -259,6 +259,15 @@ describe('what exists at Gcore', () => {
       assert.equal(ui.shown[3].value, undefined, 'no current value to start from');
       assert.deepEqual(changes(emulator).map((request) => request.json), [{ timeout: 21 }]);
       assert.match(ui.shown.find((shown) => shown.kind === 'confirm')?.detail ?? '', /^timeout: 21$/);
+      // Its task IDs are shown as before; that they cannot be followed here is said once, quietly.
+      assert.match(ui.notifications[0].message, /^Sent the update of container web-app\. Tasks: /);
+      await gcoreConfig().update('tasks.pollIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
+      try {
+        await eventually(() => assert.ok(ui.notifications.some((notification) => notification.severity === 'info' && /cannot be followed: Gcore answered 404/.test(notification.message))), 8_000);
+        assert.equal(ui.notifications.filter((notification) => notification.severity !== 'info').length, 0);
+      } finally {
+        await gcoreConfig().update('tasks.pollIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+      }
     });
 
     it('adds a location by typed IDs, and rejects the read commands with the API\'s answer', async () => {

@@ -20,7 +20,8 @@ async function startPlayground(): Promise<CodeServerProcess> {
   const vsix = packagedVsixPath();
   const port = await playgroundPort(process.env);
 
-  const emulator = await start({ apiKey: DEMO_KEY, demo: true });
+  // Tasks that take seconds, as Gcore's do, so that following an update can be watched.
+  const emulator = await start({ apiKey: DEMO_KEY, demo: true, taskTimings: { newMs: 2_000, runningMs: 8_000 } });
   cleanups.push({ name: 'stop the emulator', run: () => emulator.close(), runNow: () => undefined });
 
   // The caller's own Gcore variables (a real key) are withheld; the demo key is what the extension sees.
@@ -35,9 +36,10 @@ async function startPlayground(): Promise<CodeServerProcess> {
   console.log(`Gcore playground: open ${server.url}/ in your browser (Ctrl-C stops it).`);
   console.log(
     `The Gcore icon in the activity bar opens the tree (key "${DEMO_KEY}" from GCORE_API_KEY, API emulator at ${emulator.url}). ` +
-      `"${DEMO_LOCATION.label}" has GPU flavors and containers in every status: update one from its row (web-app is ready, ` +
-      'broken-build failing). DNS Zones lists the account\'s zones in every DNSSEC state; example.com has DNSSEC on with its ' +
-      'DS record at the "registrar", so disabling it shows Gcore\'s refusal. "Gcore: Show Log" lists every request.',
+      `"${DEMO_LOCATION.label}" has GPU flavors and containers in every status: update one from its row and watch it to the end ` +
+      'in the Tasks section (about 10 s); an image with "does-not-exist" in its name fails at Gcore, to see a failure. DNS Zones ' +
+      'lists the account\'s zones in every DNSSEC state; example.com has DNSSEC on with its DS record at the "registrar", so ' +
+      'disabling it shows Gcore\'s refusal. "Gcore: Show Log" lists every request.',
   );
   return server;
 }

@@ -27,6 +27,14 @@ describe('emulator CLI arguments', () => {
     });
   });
 
+  it('sets how long tasks stay NEW and RUNNING, one or both, the other at its default', () => {
+    assert.deepEqual(parseCliArguments(['--api-key', 'k', '--task-running-ms', '8000'], {}), {
+      kind: 'serve',
+      options: { apiKey: 'k', demo: false, taskTimings: { newMs: 300, runningMs: 8000 } },
+    });
+    assert.equal(parseCliArguments(['--api-key', 'k', '--task-new-ms', 'soon'], {}).kind, 'usage-error');
+  });
+
   it('takes the key from GCORE_API_KEY when --api-key is absent', () => {
     assert.deepEqual(parseCliArguments([], { GCORE_API_KEY: 'from-env' }), {
       kind: 'serve',
