@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { TreeNode } from '../../src/views/treeNodes';
 import type { Emulator } from '../emulator/server';
 import { TEST_KEY, eventually, extensionApi, gcoreConfig, setKey, setLocations, sharedEmulator, useUi } from './support/harness';
+import { label, rows } from './support/treeRows';
 import { ScriptedUi, type Answer } from './support/scriptedUi';
 
 /*
@@ -13,16 +14,6 @@ import { ScriptedUi, type Answer } from './support/scriptedUi';
 const LOCATION = { projectId: 1, regionId: 76 };
 /** The emulator's tasks end 1.5 s after they start; polled every second, a test ends in about 2 s. */
 const FOLLOWED_WITHIN_MS = 8_000;
-
-async function rows(node?: TreeNode): Promise<{ node: TreeNode; item: vscode.TreeItem }[]> {
-  const tree = (await extensionApi()).tree;
-  const nodes = (await tree.getChildren(node)) ?? [];
-  return Promise.all(nodes.map(async (child) => ({ node: child, item: await tree.getTreeItem(child) })));
-}
-
-function label(item: vscode.TreeItem): string {
-  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-}
 
 async function sectionRows(name: string): Promise<{ node: TreeNode; item: vscode.TreeItem }[]> {
   const section = (await rows()).find((row) => label(row.item) === name);

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { TreeNode } from '../../src/views/treeNodes';
 import type { Emulator } from '../emulator/server';
 import { TEST_KEY, eventually, extensionApi, gcoreConfig, setKey, setLocations, sharedEmulator, useUi } from './support/harness';
+import { label, rows } from './support/treeRows';
 import { ScriptedUi, type Answer } from './support/scriptedUi';
 
 /*
@@ -22,16 +23,6 @@ async function interact(answers: Answer[], command: string, ...args: unknown[]):
   await useUi(ui);
   await vscode.commands.executeCommand(command, ...args);
   return ui;
-}
-
-async function rows(node?: TreeNode): Promise<{ node: TreeNode; item: vscode.TreeItem }[]> {
-  const tree = (await extensionApi()).tree;
-  const nodes = (await tree.getChildren(node)) ?? [];
-  return Promise.all(nodes.map(async (child) => ({ node: child, item: await tree.getTreeItem(child) })));
-}
-
-function label(item: vscode.TreeItem): string {
-  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
 }
 
 async function containersOf(): Promise<{ node: TreeNode; item: vscode.TreeItem }[]> {
