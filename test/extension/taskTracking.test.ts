@@ -124,6 +124,30 @@ describe('following tasks to their end', () => {
     assert.match(String(task.item.description), /^No longer followed/);
   });
 
+  it('goes on through a 503, and stops every following on a rejected key, offering Set API Key', async () => {
+    emulator.inject({ path: /^\/cloud\/v1\/tasks\//, status: 503, body: { message: 'busy' }, times: 3 });
+    const ui = await updateFromRow([['Timeout'], '46', true]);
+    ui.answerNotification(/rejected the API key/, 'Set API Key');
+    // The 503s are retried by the client and then by the next round: the following goes on.
+    const polls = () => emulator.requests.filter((request) => request.path.startsWith('/cloud/v1/tasks/'));
+    await eventually(() => assert.equal(polls().filter((request) => request.status === 503).length, 3), FOLLOWED_WITHIN_MS);
+    assert.equal(ui.notifications.filter((notification) => notification.severity !== 'info').length, 0);
+    assert.match(String((await containerRow('web-app')).item.description), /^Updating… /, 'still followed');
+    const keyPrompt = new ScriptedUi([]);
+    emulator.inject({ path: /^\/cloud\/v1\/tasks\//, status: 401, body: { message: 'Invalid token.' }, times: 50 });
+    await useUi(keyPrompt);
+    const rejected = await eventually(() => {
+      const message = ui.notifications.find((notification) => /rejected the API key/.test(notification.message));
+      assert.ok(message);
+      return message;
+    }, FOLLOWED_WITHIN_MS);
+    assert.match(rejected.message, /^Gcore rejected the API key while the update of container web-app was followed; following stopped\. The change goes on at Gcore\.$/);
+    // Set API Key opened its prompt (in the UI of that moment, which has no answer for it).
+    await eventually(() => assert.equal(keyPrompt.shown[0]?.title, 'Gcore: Set API Key'));
+    const [task] = await sectionRows('Tasks');
+    assert.match(String(task.item.description), /^Key rejected/);
+  });
+
   describe('DNSSEC that waits on the registrar', () => {
     const ZONE = 'registrar-wait.example';
 
