@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../src/views/treeNodes';
 import type { Emulator } from '../emulator/server';
-import { TEST_KEY, eventually, extensionApi, gcoreConfig, setKey, setLocations, sharedEmulator, useUi } from './support/harness';
+import { eventually, extensionApi, gcoreConfig, signedInAt, useUi } from './support/harness';
 import { label, rows } from './support/treeRows';
 import { ScriptedUi, type Answer } from './support/scriptedUi';
 
@@ -52,12 +52,7 @@ describe('following tasks to their end', () => {
   });
 
   beforeEach(async () => {
-    emulator = await sharedEmulator();
-    await useUi(new ScriptedUi([]));
-    await setKey(TEST_KEY);
-    await setLocations([{ ...LOCATION, label: 'Prod' }]);
-    await vscode.commands.executeCommand('gcore.refresh');
-    emulator.reset();
+    emulator = await signedInAt(LOCATION);
   });
 
   it('follows an update from its row: progress, "Updating…" on the row, then the container read again', async () => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../src/views/treeNodes';
 import type { Emulator } from '../emulator/server';
-import { TEST_KEY, eventually, extensionApi, gcoreConfig, setKey, setLocations, sharedEmulator, useUi } from './support/harness';
+import { eventually, extensionApi, gcoreConfig, setLocations, sharedEmulator, signedInAt, useUi } from './support/harness';
 import { label, rows } from './support/treeRows';
 import { ScriptedUi, type Answer } from './support/scriptedUi';
 
@@ -45,12 +45,7 @@ describe('what exists at Gcore', () => {
   let emulator: Emulator;
 
   beforeEach(async () => {
-    emulator = await sharedEmulator();
-    await useUi(new ScriptedUi([]));
-    await setKey(TEST_KEY);
-    await setLocations([{ ...LOCATION, label: 'Prod' }]);
-    await vscode.commands.executeCommand('gcore.refresh');
-    emulator.reset();
+    emulator = await signedInAt(LOCATION);
   });
 
   after(async () => {

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { TestingApi } from '../../../src/extension';
 import type { PromptUi } from '../../../src/ui/promptUi';
 import { start, type Emulator } from '../../emulator/server';
+import { ScriptedUi } from './scriptedUi';
 
 export const EXTENSION_ID = 'gcore-vscode.gcore-vscode';
 export const TEST_KEY = 'ext-host-test-key-0123456789';
@@ -59,3 +60,17 @@ export async function setLocations(locations: { projectId: number; regionId: num
 }
 
 export { eventually } from '../../support/eventually';
+
+/**
+ * The usual start of a test of what exists: the full emulator, a silent scripted UI, the test key, one
+ * location labelled "Prod", the tree reloaded, and the emulator's request log cleared after that.
+ */
+export async function signedInAt(location: { projectId: number; regionId: number }): Promise<Emulator> {
+  const emulator = await sharedEmulator();
+  await useUi(new ScriptedUi([]));
+  await setKey(TEST_KEY);
+  await setLocations([{ ...location, label: 'Prod' }]);
+  await vscode.commands.executeCommand('gcore.refresh');
+  emulator.reset();
+  return emulator;
+}
