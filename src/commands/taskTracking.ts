@@ -95,7 +95,8 @@ export class TaskTracking {
   }
 
   private changed(task: TrackedTask): void {
-    void this.deps.history.record(task, this.now());
+    // A long task answers RUNNING round after round: only a change is stored and redrawn.
+    if (!this.deps.history.record(task, this.now())) return;
     this.deps.tree.refresh(TASKS_SECTION);
     // The row's "Updating…" comes and goes with the tracking; an ended update is read again.
     if (task.subject && (task.end || task.task === undefined)) {

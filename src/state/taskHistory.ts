@@ -45,8 +45,11 @@ export class TaskHistory {
     return this.all().filter((record) => record.end === undefined);
   }
 
-  /** Records what the poller knows of a task now. */
-  record(tracked: TrackedTask, nowMs: number): Thenable<void> {
+  /**
+   * Records what the poller knows of a task now; false when that is what was recorded already (most rounds
+   * of a long task), and nothing is written then.
+   */
+  record(tracked: TrackedTask, nowMs: number): boolean {
     const previous = this.all().find((record) => record.id === tracked.id);
     const task = tracked.end && 'task' in tracked.end ? tracked.end.task : tracked.task;
     const record: TaskRecord = {
@@ -59,12 +62,18 @@ export class TaskHistory {
       end: tracked.end?.kind,
       endedAtMs: tracked.end ? (previous?.endedAtMs ?? nowMs) : undefined,
     };
+    if (previous && previous.state === record.state && previous.end === record.end && previous.error === record.error) return false;
     const others = this.all().filter((entry) => entry.id !== tracked.id);
     const merged = [record, ...others].sort((a, b) => b.startedAtMs - a.startedAtMs);
     const ended = merged.filter((entry) => entry.end !== undefined).slice(0, ENDED_KEPT);
     const kept = merged.filter((entry) => entry.end === undefined || ended.includes(entry));
     this.records = kept;
     this.writing = this.writing.then(() => this.memento.update(STORAGE_KEY, kept));
+    return true;
+  }
+
+  /** Resolves once every change recorded so far is stored. */
+  stored(): Thenable<void> {
     return this.writing;
   }
 }

@@ -25,9 +25,10 @@ describe('TaskHistory', () => {
   it('keeps every change of quick succession, in order, newest first, as a reload reads it', async () => {
     const memento = new FakeMemento();
     const history = new TaskHistory(memento as unknown as vscode.Memento);
-    void history.record(tracked('a', 1_000), 1_000);
-    void history.record(tracked('b', 2_000, { task: { id: 'b', state: 'RUNNING' } }), 2_000);
-    await history.record(tracked('a', 1_000, { end: { kind: 'finished', task: { id: 'a', state: 'FINISHED', task_type: 'patch_caas_container' } } }), 5_000);
+    history.record(tracked('a', 1_000), 1_000);
+    history.record(tracked('b', 2_000, { task: { id: 'b', state: 'RUNNING' } }), 2_000);
+    history.record(tracked('a', 1_000, { end: { kind: 'finished', task: { id: 'a', state: 'FINISHED', task_type: 'patch_caas_container' } } }), 5_000);
+    await history.stored();
     const reloaded = new TaskHistory(memento as unknown as vscode.Memento);
     assert.deepEqual(reloaded.all().map((record) => [record.id, record.state, record.end, record.endedAtMs]), [
       ['b', 'RUNNING', undefined, undefined],
@@ -40,8 +41,9 @@ describe('TaskHistory', () => {
   it('keeps the last 20 ended tasks and every task still followed', async () => {
     const memento = new FakeMemento();
     const history = new TaskHistory(memento as unknown as vscode.Memento);
-    await history.record(tracked('following', 0), 0);
-    for (let i = 1; i <= 25; i++) await history.record(tracked(`t${i}`, i * 1_000, { end: { kind: 'stopped' } }), i * 1_000);
+    history.record(tracked('following', 0), 0);
+    for (let i = 1; i <= 25; i++) history.record(tracked(`t${i}`, i * 1_000, { end: { kind: 'stopped' } }), i * 1_000);
+    await history.stored();
     const ids = new TaskHistory(memento as unknown as vscode.Memento).all().map((record) => record.id);
     assert.equal(ids.length, 21);
     assert.equal(ids[0], 't25');
@@ -51,8 +53,22 @@ describe('TaskHistory', () => {
 
   it('keeps an error text from the answer that carried it', async () => {
     const history = new TaskHistory(new FakeMemento() as unknown as vscode.Memento);
-    await history.record(tracked('a', 0, { end: { kind: 'error', task: { id: 'a', state: 'ERROR', error: 'Failed to pull image' } } }), 10);
+    history.record(tracked('a', 0, { end: { kind: 'error', task: { id: 'a', state: 'ERROR', error: 'Failed to pull image' } } }), 10);
     assert.equal(history.all()[0].error, 'Failed to pull image');
+  });
+
+  it('writes nothing when a round brings the state it already has', async () => {
+    const memento = new FakeMemento();
+    let writes = 0;
+    const counting = { get: memento.get.bind(memento), update: (key: string, value: unknown) => (writes++, memento.update(key, value)) };
+    const history = new TaskHistory(counting as unknown as vscode.Memento);
+    const running = tracked('a', 0, { task: { id: 'a', state: 'RUNNING' } });
+    assert.equal(history.record(running, 1), true);
+    assert.equal(history.record(running, 2), false);
+    assert.equal(history.record(running, 3), false);
+    assert.equal(history.record({ ...running, end: { kind: 'finished', task: { id: 'a', state: 'FINISHED' } } }, 4), true);
+    await history.stored();
+    assert.equal(writes, 2);
   });
 
   it('reads what it can of a stored value and drops the rest', () => {
