@@ -71,7 +71,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
   );
   const taskPoller = new TaskPoller({ fetchTask: (id, signal) => client.account.getTask(id, { signal }), settings: taskSettings });
   const taskHistory = new TaskHistory(context.globalState);
-  const containersSection = new ContainersSection(reads, VIEW_ID, (node) => tree.refresh(node), (subject): boolean => tasks.isUpdating(subject));
+  const containersSection = new ContainersSection(reads, VIEW_ID, (node) => tree.refresh(node), (location): ReadonlySet<string> => tasks.updatingAt(location));
   const tree = new Explorer(keyStatus, [
     new GpuFlavorsSection(flavors, VIEW_ID),
     new DnsZonesSection(zones, reads, VIEW_ID),

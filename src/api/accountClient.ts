@@ -56,8 +56,10 @@ export class AccountClient {
       pageLimit: PAGE_LIMIT,
       keyOf: (item) => String(item.id),
       decodeItem,
-      fetchBody: async (limit, offset) =>
-        (await this.pipeline.send({ method: 'GET', segments, query: { ...query, limit: String(limit), offset: String(offset) }, signal: options.signal, gate: options.gate })).body,
+      pipeline: this.pipeline,
+      segments,
+      query,
+      options,
     });
     return { ...body, count: total, results: items };
   }

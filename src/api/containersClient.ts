@@ -21,16 +21,9 @@ export class ContainersClient {
       pageLimit: CONTAINER_PAGE_LIMIT,
       keyOf: (container) => container.name,
       decodeItem: decodeContainer,
-      fetchBody: async (limit, offset) =>
-        (
-          await this.pipeline.send({
-            method: 'GET',
-            segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers'],
-            query: { limit: String(limit), offset: String(offset) },
-            signal: options.signal,
-            gate: options.gate,
-          })
-        ).body,
+      pipeline: this.pipeline,
+      segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers'],
+      options,
     });
     return { ...body, count: total, results: items };
   }

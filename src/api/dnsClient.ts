@@ -22,8 +22,9 @@ export class DnsClient {
       pageLimit: ZONE_PAGE_LIMIT,
       keyOf: (zone) => zone.name,
       decodeItem: decodeZone,
-      fetchBody: async (limit, offset) =>
-        (await this.pipeline.send({ method: 'GET', segments: ['dns', 'v2', 'zones'], query: { limit: String(limit), offset: String(offset) }, signal: options.signal, gate: options.gate })).body,
+      pipeline: this.pipeline,
+      segments: ['dns', 'v2', 'zones'],
+      options,
     });
     return { ...body, total_amount: total, zones: items };
   }

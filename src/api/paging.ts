@@ -1,5 +1,7 @@
 import { asObject, unexpected } from './decode';
+import type { CallOptions } from './callOptions';
 import { GcoreApiError } from './errors';
+import type { ApiRequest, RequestPipeline } from './http/requestPipeline';
 
 /** The API's two list shapes: Cloud's `{count, results}` and the DNS zone list's `{total_amount, zones}`. */
 export type ListShape = { total: 'count'; items: 'results' } | { total: 'total_amount'; items: 'zones' };
@@ -92,8 +94,11 @@ export interface ListPlan<T> {
   shape: ListShape;
   /** Asked on every request: the defaults of the API's lists differ (containers 1000, projects 100). */
   pageLimit: number;
-  /** One page's body, for `limit` and `offset`. */
-  fetchBody(limit: number, offset: number): Promise<unknown>;
+  /** The list's GET: every page is asked for with these and `limit` and `offset`. */
+  pipeline: Pick<RequestPipeline, 'send'>;
+  segments: readonly (string | number)[];
+  query?: ApiRequest['query'];
+  options: CallOptions;
   /** An entry as the extension can use it, or undefined for one it cannot (left out, not fatal). */
   decodeItem(entry: unknown): T | undefined;
   keyOf(item: T): string;
@@ -109,7 +114,15 @@ export async function fetchList<T>(plan: ListPlan<T>): Promise<{ body: Record<st
     what: plan.what,
     keyOf: plan.keyOf,
     fetchPage: async (offset) => {
-      const { body, total, entries } = readListPage(await plan.fetchBody(plan.pageLimit, offset ?? 0), plan.shape, `the ${plan.what} list`);
+      const { pipeline, segments, query, options } = plan;
+      const page = await pipeline.send({
+        method: 'GET',
+        segments,
+        query: { ...query, limit: String(plan.pageLimit), offset: String(offset ?? 0) },
+        signal: options.signal,
+        gate: options.gate,
+      });
+      const { body, total, entries } = readListPage(page.body, plan.shape, `the ${plan.what} list`);
       first ??= body;
       const items: T[] = [];
       for (const entry of entries) {

@@ -1,10 +1,11 @@
-import type { GcoreClient } from '../api';
+import type { GcoreClient, ProjectRegionRef } from '../api';
 import { containerStatus } from '../models/container';
 import type { ReadLoaders } from '../loaders/readLoaders';
 import type { TaskPoller, TaskSubject, TrackedTask } from '../loaders/taskPoller';
 import type { Logger } from '../logging/logger';
 import type { TaskHistory } from '../state/taskHistory';
 import type { PromptUi } from '../ui/promptUi';
+import { instancesText } from '../views/presentation/containerView';
 import { progressLine } from '../views/presentation/taskView';
 import type { Explorer } from '../views/explorer';
 import { CONTAINERS_SECTION, TASKS_SECTION } from '../views/treeNodes';
@@ -40,9 +41,13 @@ export class TaskTracking {
     for (const record of this.deps.history.unfinished()) this.deps.poller.track([record.id], record.subject, record.startedAtMs);
   }
 
-  /** Whether an update of this container is being followed (its row then says so). */
-  isUpdating(subject: TaskSubject): boolean {
-    return this.deps.poller.unfinished().some((task) => task.subject !== undefined && sameContainer(task.subject, subject));
+  /** The containers of a location whose update is being followed (their rows say so). */
+  updatingAt(location: ProjectRegionRef): ReadonlySet<string> {
+    const names = new Set<string>();
+    for (const { subject } of this.deps.poller.unfinished()) {
+      if (subject && subject.projectId === location.projectId && subject.regionId === location.regionId) names.add(subject.containerName);
+    }
+    return names;
   }
 
   /** Starts following the tasks of a container update; the container's row shows it at once. */
@@ -150,16 +155,11 @@ export class TaskTracking {
   private async finishedMessage(subject: TaskSubject, ids: string): Promise<string> {
     try {
       const container = await this.deps.client.containers.get(subject, subject.containerName);
-      const ready = container.deploy_status && typeof container.deploy_status === 'object' ? (container.deploy_status as { ready?: unknown; total?: unknown }) : undefined;
-      const instances = typeof ready?.ready === 'number' && typeof ready.total === 'number' ? ` · ${ready.ready}/${ready.total}` : '';
-      return `Container ${subject.containerName} is updated: ${containerStatus(container)}${instances}.`;
+      const instances = instancesText(container);
+      return `Container ${subject.containerName} is updated: ${containerStatus(container)}${instances ? ` · ${instances}` : ''}.`;
     } catch (error) {
       this.deps.log.warn(`container ${subject.containerName} could not be read after its update: ${String(error)}`);
       return `Container ${subject.containerName} is updated (task ${ids} finished); its status could not be read.`;
     }
   }
-}
-
-function sameContainer(a: TaskSubject, b: TaskSubject): boolean {
-  return a.projectId === b.projectId && a.regionId === b.regionId && a.containerName === b.containerName;
 }

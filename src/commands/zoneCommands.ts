@@ -5,6 +5,7 @@ import { validateZoneCreate, zoneNameForDisplay, type ZoneCreate } from '../mode
 import type { Services } from './services';
 import { ZONES_SECTION, zoneNode } from '../views/treeNodes';
 import type { DnsZone } from '../api/types';
+import { zoneStateMessage } from '../views/presentation/zoneView';
 import { rowOf, type Node } from './rowCommands';
 import { promptZoneName, pickZone } from '../ui/pickers/zonePicker';
 import { BACK, UserCancelledError, type PromptUi } from '../ui/promptUi';
@@ -140,20 +141,5 @@ async function reveal(services: Services, name: string): Promise<void> {
     await services.treeView.reveal(zoneNode(zone), { select: true, focus: false, expand: false });
   } catch (error) {
     services.log.debug(`could not reveal ${name}: ${String(error)}`);
-  }
-}
-
-/** What Check Now found, in words that say what to do next. */
-export function zoneStateMessage(name: string, zone: DnsZone | undefined): string {
-  if (!zone) return `The account has no zone ${name} any more.`;
-  switch (zone.dnssec_status) {
-    case 'active':
-      return `DNSSEC is on for ${name}: the registrar publishes the DS record, so resolvers can validate the zone.`;
-    case 'pending':
-      return `DNSSEC for ${name} still waits for the DS record at the registrar. Registrars can take hours or days; Check Now again later.`;
-    case 'pending-disabled':
-      return `DNSSEC for ${name} is being switched off.`;
-    default:
-      return zone.dnssec_enabled ? `DNSSEC is on for ${name}.` : `DNSSEC is off for ${name}.`;
   }
 }

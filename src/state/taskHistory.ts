@@ -50,7 +50,8 @@ export class TaskHistory {
    * of a long task), and nothing is written then.
    */
   record(tracked: TrackedTask, nowMs: number): boolean {
-    const previous = this.all().find((record) => record.id === tracked.id);
+    const records = this.all();
+    const previous = records.find((record) => record.id === tracked.id);
     const task = tracked.end && 'task' in tracked.end ? tracked.end.task : tracked.task;
     const record: TaskRecord = {
       id: tracked.id,
@@ -63,7 +64,7 @@ export class TaskHistory {
       endedAtMs: tracked.end ? (previous?.endedAtMs ?? nowMs) : undefined,
     };
     if (previous && previous.state === record.state && previous.end === record.end && previous.error === record.error) return false;
-    const others = this.all().filter((entry) => entry.id !== tracked.id);
+    const others = records.filter((entry) => entry.id !== tracked.id);
     const merged = [record, ...others].sort((a, b) => b.startedAtMs - a.startedAtMs);
     const ended = merged.filter((entry) => entry.end !== undefined).slice(0, ENDED_KEPT);
     const kept = merged.filter((entry) => entry.end === undefined || ended.includes(entry));

@@ -13,7 +13,8 @@ const STATUS_ICONS: Record<string, NonNullable<ItemView['icon']>> = {
 };
 
 
-function instances(container: Container): string | undefined {
+/** "ready/total" instances, when Gcore reports both. */
+export function instancesText(container: Container): string | undefined {
   const deploy = isRecord(container.deploy_status) ? container.deploy_status : undefined;
   const ready = finiteNumber(deploy?.ready);
   const total = finiteNumber(deploy?.total);
@@ -28,7 +29,7 @@ function instances(container: Container): string | undefined {
 export function containerRowView(container: Container, updating = false): ItemView {
   const status = containerStatus(container);
   // While an update made here is followed, that comes first: the status read before it is about to change.
-  const parts = [updating ? 'Updating…' : undefined, status, instances(container), nonEmptyText(container.image)].filter((part): part is string => part !== undefined);
+  const parts = [updating ? 'Updating…' : undefined, status, instancesText(container), nonEmptyText(container.image)].filter((part): part is string => part !== undefined);
   return {
     label: container.name,
     description: parts.join(' · '),
@@ -57,7 +58,7 @@ export function containerDetailRows(container: Container, revealed: ReadonlySet<
   add('image', 'Image', nonEmptyText(container.image), 'package');
   add('flavor', 'Size', nonEmptyText(container.flavor), 'dashboard');
   add('address', 'Address', nonEmptyText(container.address), 'link', 'container.detail.address');
-  add('instances', 'Instances (ready/total)', instances(container), 'layers');
+  add('instances', 'Instances (ready/total)', instancesText(container), 'layers');
   add('scale', 'Scale', scaleText(container), 'arrow-both');
   add('port', 'Listening port', numberText(container.listening_port), 'plug');
   add('timeout', 'Timeout', timeoutText(container.timeout), 'watch');

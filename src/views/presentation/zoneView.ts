@@ -191,3 +191,18 @@ const DIGEST_PREVIEW_LENGTH = 12;
 function shortenDigest(digest: string): string {
   return digest.length > DIGEST_PREVIEW_LENGTH + 1 ? `${digest.slice(0, DIGEST_PREVIEW_LENGTH)}…` : digest;
 }
+
+/** What Check Now found, in words that say what to do next. */
+export function zoneStateMessage(name: string, zone: ZoneAtGcore | undefined): string {
+  if (!zone) return `The account has no zone ${name} any more.`;
+  switch (zone.dnssec_status) {
+    case 'active':
+      return `DNSSEC is on for ${name}: the registrar publishes the DS record, so resolvers can validate the zone.`;
+    case 'pending':
+      return `DNSSEC for ${name} still waits for the DS record at the registrar. Registrars can take hours or days; Check Now again later.`;
+    case 'pending-disabled':
+      return `DNSSEC for ${name} is being switched off.`;
+    default:
+      return zone.dnssec_enabled ? `DNSSEC is on for ${name}.` : `DNSSEC is off for ${name}.`;
+  }
+}

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isEndpointMissing, isGcoreApiError } from '../../api/errors';
 import type { ReadLoaders } from '../../loaders/readLoaders';
-import type { TaskSubject } from '../../loaders/taskPoller';
+import type { ProjectRegionRef } from '../../core/projectRegion';
 import { readLocations } from '../../state/settings';
 import { containerDetailRows, containerTooltip } from '../presentation/containerView';
 import type { Section } from '../section';
@@ -23,8 +23,8 @@ export class ContainersSection implements Section {
     private readonly reads: ReadLoaders,
     private readonly viewId: string,
     private readonly redraw: (node: TreeNode) => void,
-    /** Whether an update made here of that container is being followed. */
-    private readonly isUpdating: (subject: TaskSubject) => boolean = () => false,
+    /** The containers of a location whose update made here is being followed. */
+    private readonly updatingAt: (location: ProjectRegionRef) => ReadonlySet<string> = () => new Set(),
   ) {}
 
   async children(node: TreeNode): Promise<TreeNode[]> {
@@ -99,9 +99,8 @@ export class ContainersSection implements Section {
       }
       return [errorNode(node, 'containers', 'Failed to load containers', result.error, node)];
     }
-    const rows = result.value.results.map((container) =>
-      containerNode(node, container, this.isUpdating({ projectId: node.location.projectId, regionId: node.location.regionId, containerName: container.name })),
-    );
+    const updating = this.updatingAt(node.location);
+    const rows = result.value.results.map((container) => containerNode(node, container, updating.has(container.name)));
     if (rows.length > 0) return rows;
     return [hintNode(node, 'empty', { label: 'No containers here', icon: { id: 'info' } })];
   }
