@@ -2,7 +2,13 @@ import * as vscode from 'vscode';
 import { GcoreClient } from './api';
 import { apiKeyCommands } from './commands/apiKeyCommands';
 import { registerCommands } from './commands/flowRunner';
-import { containerCommands } from './commands/containerCommands';
+import { containerCommands, reportUpdate, updateSources } from './commands/containerCommands';
+import { containerJsonCommands } from './commands/containerJsonCommands';
+import { CONTAINER_SCHEME, ContainerFileSystem } from './documents/containerFileSystem';
+import { ContainerDiagnostics } from './documents/containerDiagnostics';
+import { SCHEMA_SCHEME, SchemaDocuments } from './documents/schemaDocuments';
+import { SNAPSHOT_SCHEME, Snapshots } from './documents/snapshots';
+import { UnsentChangesLens } from './documents/unsentChangesLens';
 import { dnssecCommands } from './commands/dnssecCommands';
 import { flavorCommands } from './commands/flavorCommands';
 import { locationCommands } from './commands/locationCommands';
@@ -25,13 +31,14 @@ import { TaskHistory } from './state/taskHistory';
 import { TasksSection } from './views/sections/tasksSection';
 import { KnownZonesStore } from './state/knownZones';
 import { RecentValues } from './state/recentValues';
-import { SECTION, connectionSettings, flavorFilters, taskSettings } from './state/settings';
+import { SECTION, connectionSettings, flavorFilters, readLocations, taskSettings } from './state/settings';
+import { projectRegionKey } from './core/projectRegion';
 import { Explorer, VIEW_ID } from './views/explorer';
 import { KeyStatus } from './views/keyStatus';
 import { ContainersSection } from './views/sections/containersSection';
 import { DnsZonesSection } from './views/sections/dnsZonesSection';
 import { GpuFlavorsSection } from './views/sections/gpuFlavorsSection';
-import { ZONES_SECTION, type TreeNode } from './views/treeNodes';
+import { CONTAINERS_SECTION, ZONES_SECTION, type TreeNode } from './views/treeNodes';
 
 /** Exposed to the extension's own tests only (ExtensionMode.Test), to script interactive flows. */
 export interface TestingApi {
@@ -91,6 +98,27 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
   tasks.resume();
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
 
+  const snapshots = new Snapshots();
+  const containerEditor: ContainerFileSystem = new ContainerFileSystem({
+    client,
+    current: (location, name) => updateSources(services).current(location, name),
+    sizes: async (location) => {
+      const loaded = await reads.containerSizes(location);
+      return loaded.state === 'loaded' ? loaded.value.results : undefined;
+    },
+    placeOf: (location) =>
+      readLocations().locations.find((known) => projectRegionKey(known) === projectRegionKey(location))?.label ?? `project ${location.projectId} · region ${location.regionId}`,
+    ui: () => promptUi,
+    log,
+    snapshots,
+    applied: (address, result, reopen) => {
+      void services.recentContainers.remember(address.containerName);
+      reads.invalidateContainers(address);
+      tree.refresh(CONTAINERS_SECTION);
+      reportUpdate(services, promptUi, address, result, reopen);
+    },
+  });
+
   const services: Services = {
     client,
     log,
@@ -104,12 +132,14 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     treeView: view,
     taskPoller,
     tasks,
+    containerEditor,
   };
   registerCommands(context, { log, ui: () => promptUi }, [
     ...apiKeyCommands(services),
     ...locationCommands(services),
     ...flavorCommands(services),
     ...containerCommands(services),
+    ...containerJsonCommands(services),
     ...zoneCommands(services),
     ...dnssecCommands(services),
     ...logCommands(services),
@@ -127,6 +157,17 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     { dispose: () => client.dispose() },
     { dispose: () => tasks.dispose() },
     { dispose: () => taskPoller.dispose() },
+    containerEditor,
+    snapshots,
+    vscode.workspace.registerFileSystemProvider(CONTAINER_SCHEME, containerEditor, { isCaseSensitive: true }),
+    vscode.workspace.registerTextDocumentContentProvider(SNAPSHOT_SCHEME, snapshots),
+    vscode.workspace.registerTextDocumentContentProvider(SCHEMA_SCHEME, new SchemaDocuments()),
+    new ContainerDiagnostics(containerEditor),
+    vscode.languages.registerCodeLensProvider({ scheme: CONTAINER_SCHEME }, new UnsentChangesLens(containerEditor)),
+    // A document's update ended: a finished one shows the values at Gcore; a failed one keeps the edits.
+    { dispose: taskPoller.onDidChange((task) => {
+      if (task.end && task.subject) void containerEditor.refreshFromGcore(task.subject, task.subject.containerName, task.end.kind === 'finished');
+    }) },
     apiKey.onDidChange(() => {
       reads.invalidateAll();
       tree.reload();

@@ -8,6 +8,7 @@ import { updateSummary } from '../views/presentation/updateSummary';
 import { CONTAINERS_SECTION, isNodeOfType } from '../views/treeNodes';
 import type { Services } from './services';
 import type { PromptUi } from '../ui/promptUi';
+import type { TaskSubject } from '../loaders/taskPoller';
 import { runWizard } from '../ui/wizard';
 import { updateContainerPlan, type UpdateAnswers, type UpdateSources } from '../ui/wizards/containerUpdateWizard';
 import { unwrap } from '../validation/problems';
@@ -62,17 +63,22 @@ export function containerCommands(services: Services): Command<never, unknown, n
       cancelledAfterSending: ({ containerName }) => ({
         message: `Cancelled after the update was sent: Gcore may still apply it to container ${containerName}. Check the container before sending the update again.`,
       }),
-      report: (ui, result, { projectId, regionId, containerName }, flow) => {
-        if (wasEmptyAnswer(result)) {
-          announceEmptyAnswer(ui, containerName);
-          return;
-        }
-        announceTasks(ui, containerName, result.tasks);
-        // Followed to its end in the background: the command itself is done once Gcore took the update.
-        void services.tasks.follow(ui, { projectId, regionId, containerName }, result.tasks, flow.reopen);
-      },
+      report: (ui, result, { projectId, regionId, containerName }, flow) => reportUpdate(services, ui, { projectId, regionId, containerName }, result, flow.reopen),
     }),
   ];
+}
+
+/**
+ * Tells the user that Gcore took an update and follows its tasks in the background: the command itself
+ * is done once Gcore took it. `reopen` is the failure notification's Retry.
+ */
+export function reportUpdate(services: Services, ui: PromptUi, subject: TaskSubject, result: ContainerUpdateResult, reopen: () => Promise<unknown>): void {
+  if (wasEmptyAnswer(result)) {
+    announceEmptyAnswer(ui, subject.containerName);
+    return;
+  }
+  announceTasks(ui, subject.containerName, result.tasks);
+  void services.tasks.follow(ui, subject, result.tasks, reopen);
 }
 
 function announceEmptyAnswer(ui: PromptUi, containerName: string): void {

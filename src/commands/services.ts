@@ -11,6 +11,7 @@ import type { Explorer } from '../views/explorer';
 import type { TaskPoller } from '../loaders/taskPoller';
 import type { TaskTracking } from './taskTracking';
 import type { TreeNode } from '../views/treeNodes';
+import type { ContainerFileSystem } from '../documents/containerFileSystem';
 
 /** What commands need, built once in activate(). */
 export interface Services {
@@ -27,4 +28,6 @@ export interface Services {
   taskPoller: TaskPoller;
   tasks: TaskTracking;
   treeView: vscode.TreeView<TreeNode>;
+  /** Containers as JSON documents (Edit Container as JSON). */
+  containerEditor: ContainerFileSystem;
 }

@@ -1,4 +1,4 @@
-import type { Back, ConfirmRequest, InputRequest, PickRequest, ProgressTask, PromptUi, Severity } from '../ui/promptUi';
+import type { Back, ChooseRequest, ConfirmRequest, InputRequest, PickRequest, ProgressTask, PromptUi, Severity } from '../ui/promptUi';
 
 /**
  * The UI of a programmatic call: it announces nothing and shows no progress, and a prompt is a bug (a
@@ -21,6 +21,10 @@ export class SilentUi implements PromptUi {
   }
 
   confirm(request: ConfirmRequest): Promise<boolean> {
+    return refuse(request.message);
+  }
+
+  choose(request: ChooseRequest): Promise<string | undefined> {
     return refuse(request.message);
   }
 

@@ -57,6 +57,13 @@ export interface ConfirmRequest {
   confirmLabel: string;
 }
 
+/** A modal question with several answers; dismissing it answers none of them. */
+export interface ChooseRequest {
+  message: string;
+  detail?: string;
+  choices: string[];
+}
+
 export type Severity = 'info' | 'warning' | 'error';
 
 export interface ProgressTask<T> {
@@ -73,6 +80,8 @@ export interface PromptUi {
   pickMany<T>(request: PickRequest<T>): Promise<T[] | Back>;
   /** A modal confirmation; false when declined or dismissed. */
   confirm(request: ConfirmRequest): Promise<boolean>;
+  /** A modal with several buttons; resolves to the chosen label, or undefined when dismissed. */
+  choose(request: ChooseRequest): Promise<string | undefined>;
   /** A notification; resolves to the chosen action's label, or undefined when dismissed. */
   notify(severity: Severity, message: string, ...actions: string[]): Promise<string | undefined>;
   withProgress<T>(task: ProgressTask<T>): Promise<T>;

@@ -3,6 +3,7 @@ import {
   BACK,
   UserCancelledError,
   type Back,
+  type ChooseRequest,
   type ConfirmRequest,
   type InputRequest,
   type PickItem,
@@ -60,6 +61,10 @@ export class VscodePromptUi implements PromptUi {
       request.confirmLabel,
     );
     return answer === request.confirmLabel;
+  }
+
+  choose(request: ChooseRequest): Promise<string | undefined> {
+    return Promise.resolve(vscode.window.showWarningMessage(request.message, { modal: true, detail: request.detail }, ...request.choices));
   }
 
   notify(severity: Severity, message: string, ...actions: string[]): Promise<string | undefined> {

@@ -301,6 +301,63 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.screenshot('task-failed');
   });
 
+  it('edits the container as JSON: the schema\'s hover, a squiggle under a bad value, then the diff and Apply on save', async () => {
+    await wb.clearNotifications();
+    const patchPath = `/cloud/v1/caas/${PROJECT}/${REGION}/containers/${CONTAINER}`;
+    const sentBefore = requestsTo('PATCH', patchPath).length;
+    const menu = await wb.treeContextMenu(CONTAINER);
+    await wb.chooseMenuItem(menu, 'Edit Container as JSON');
+    const tab = wb.page.locator('.tabs-container .tab', { hasText: `${CONTAINER} · ${LOCATION_LABEL}.json` });
+    await tab.waitFor();
+    const editor = wb.page.locator('.editor-instance .monaco-editor').first();
+    await editor.locator('.view-line', { hasText: '"timeout": 60' }).waitFor();
+
+    // VS Code's JSON support found the extension's schema: hovering a field shows its description.
+    await editor.locator('.view-line span', { hasText: '"timeout"' }).first().hover();
+    await wb.page.locator('.monaco-hover', { hasText: 'Seconds the container stays up without requests' }).waitFor();
+    await wb.page.keyboard.press('Escape');
+
+    // A value out of bounds is marked where it is written; its hover names the field.
+    await editor.locator('.view-line span', { hasText: /^60$/ }).dblclick();
+    await wb.page.keyboard.type('500');
+    await editor.locator('.squiggly-error').first().waitFor();
+    await editor.locator('.view-line span', { hasText: /^500$/ }).hover();
+    await wb.page.locator('.monaco-hover', { hasText: 'timeout: must be between 0 and 180' }).waitFor();
+    await wb.screenshot('json-invalid');
+    await wb.page.keyboard.press('Escape');
+
+    await editor.locator('.view-line span', { hasText: /^500$/ }).dblclick();
+    await wb.page.keyboard.type('45');
+    await editor.locator('.view-line', { hasText: `"image": "${BROKEN_IMAGE}"` }).click();
+    await wb.page.keyboard.press('End');
+    await wb.page.keyboard.press('Shift+Home');
+    await wb.page.keyboard.type(`"image": "${NEW_IMAGE}",`);
+    await editor.locator('.view-line', { hasText: `"image": "${NEW_IMAGE}",` }).waitFor();
+    await editor.locator('.squiggly-error').first().waitFor({ state: 'detached' });
+    // code-server saves after a pause in typing; that keeps the edits here and sends nothing.
+    await wb.notification(`Auto Save keeps your edits of container ${CONTAINER} in this editor only`).waitFor();
+    assert.equal(requestsTo('PATCH', patchPath).length, sentBefore, 'Auto Save sent nothing');
+    await editor.locator('.codelens-decoration', { hasText: 'Not sent to Gcore: image, timeout' }).waitFor();
+
+    const mark = session.tap.responses.length;
+    await wb.page.keyboard.press('Control+S');
+    await wb.dialog.waitFor();
+    assert.equal(
+      (await wb.dialog.locator('.dialog-message-text').innerText()).trim(),
+      `Apply 2 changes to container ${CONTAINER} in project ${PROJECT}, region ${REGION}?`,
+    );
+    await wb.page.locator('.monaco-diff-editor').first().waitFor();
+    await wb.screenshot('json-review');
+    await wb.clickDialogButton('Apply');
+    await answerAfter(mark, 'PATCH', patchPath);
+    assert.deepEqual(requestsTo('PATCH', patchPath).slice(sentBefore).map((request) => request.json), [{ image: NEW_IMAGE, timeout: 45 }]);
+    await wb.notification(`Container ${CONTAINER} is updated: Ready · 2/2.`).waitFor({ timeout: 20_000 });
+    // Saved: the tab is no longer dirty, and the diff closed with the answer.
+    await wb.page.locator('.tabs-container .tab.dirty').waitFor({ state: 'detached' });
+    assert.equal(await wb.page.locator('.monaco-diff-editor').count(), 0);
+    await wb.runCommand('View: Close All Editors');
+  });
+
   it('on a rejected key, the failure notification\'s "Set API Key" opens the key prompt', async () => {
     await wb.clearNotifications();
     await wb.collapseTreeRow(LOCATION_LABEL, 1);

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import {
   BACK,
   type Back,
+  type ChooseRequest,
   type ConfirmRequest,
   type InputRequest,
   type PickRequest,
@@ -20,7 +21,7 @@ export const CANCEL = Symbol('cancel');
 export type Answer = string | string[] | boolean | Back | typeof CANCEL;
 
 export interface ShownPrompt {
-  kind: 'input' | 'pick' | 'pickMany' | 'confirm';
+  kind: 'input' | 'pick' | 'pickMany' | 'confirm' | 'choose';
   title: string;
   step?: number;
   totalSteps?: number;
@@ -123,6 +124,18 @@ export class ScriptedUi implements PromptUi {
     const shown = this.record('confirm', { title: request.confirmLabel }, { message: request.message, detail: request.detail });
     const answer = this.next(shown);
     if (typeof answer !== 'boolean') throw new Error(`confirmation "${request.message}" needs true or false`);
+    return answer;
+  }
+
+  /** A modal with several buttons: the answer is a button's label, or CANCEL to dismiss it. */
+  async choose(request: ChooseRequest): Promise<string | undefined> {
+    const shown = this.record('choose', { title: request.choices.join(' | ') }, { message: request.message, detail: request.detail, labels: request.choices });
+    if (this.answers[0] === CANCEL) {
+      this.answers.shift();
+      return undefined;
+    }
+    const answer = this.next(shown);
+    if (typeof answer !== 'string' || !request.choices.includes(answer)) throw new Error(`"${request.message}" has no button ${String(answer)} (has: ${request.choices.join(', ')})`);
     return answer;
   }
 

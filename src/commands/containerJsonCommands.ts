@@ -1,0 +1,50 @@
+import * as vscode from 'vscode';
+import { validateContainerRefArgs, type ContainerRefArgs } from '../models/commandArgs';
+import { APPLY_COMMAND, CONTAINER_SCHEME } from '../documents/containerFileSystem';
+import { promptContainerName } from '../ui/pickers/containerNamePicker';
+import { pickProjectRegion } from '../ui/pickers/projectRegionPicker';
+import { unwrap } from '../validation/problems';
+import { isNodeOfType } from '../views/treeNodes';
+import { command, type Command } from './command';
+import { updateSources } from './containerCommands';
+import type { Services } from './services';
+
+const TITLE = 'Gcore: Edit Container as JSON';
+
+/** A container's editable fields as a JSON document, and the review that sends what changed. */
+export function containerJsonCommands(services: Services): Command<never, unknown, never>[] {
+  const editor = services.containerEditor;
+  return [
+    command<ContainerRefArgs, string>({
+      id: 'gcore.editContainerJson',
+      what: (args) => (args ? `Edit container ${args.containerName} as JSON` : 'Edit container as JSON'),
+      parse: (arg) => unwrap(validateContainerRefArgs(arg)),
+      ask: async (ui, _draft, node) => {
+        if (isNodeOfType(node, 'container')) return { projectId: node.location.projectId, regionId: node.location.regionId, containerName: node.container.name };
+        const location = await pickProjectRegion(ui, TITLE);
+        const containerName = await promptContainerName(ui, { title: TITLE }, updateSources(services).names, location);
+        return { projectId: location.projectId, regionId: location.regionId, containerName };
+      },
+      progress: ({ containerName }) => `Reading container ${containerName}…`,
+      run: async (args) => {
+        const uri = editor.uriFor(args);
+        const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
+        // Opened again: the values at Gcore now, unless the user is editing it (their edits stay).
+        if (!open?.isDirty && !editor.hasDraft(uri)) await editor.load(uri);
+        await vscode.window.showTextDocument(uri, { preview: false });
+        return uri.toString();
+      },
+    }),
+    command<vscode.Uri, void>({
+      id: APPLY_COMMAND,
+      what: () => 'Review and apply the container document',
+      // The editor title passes the document; the palette passes nothing and means the active editor.
+      ask: async (_ui, _draft, arg) => {
+        const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+        if (uri?.scheme !== CONTAINER_SCHEME) throw new Error('Open a container with Edit Container as JSON first: this command reviews and applies that document.');
+        return uri;
+      },
+      run: (uri) => editor.reviewSaved(uri),
+    }),
+  ];
+}

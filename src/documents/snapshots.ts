@@ -1,0 +1,31 @@
+import * as vscode from 'vscode';
+
+export const SNAPSHOT_SCHEME = 'gcore-snapshot';
+
+/**
+ * Read-only texts for the left sides of diffs (the container at Gcore, as opened): documents of their own
+ * scheme, so they cannot be edited or saved by mistake.
+ */
+export class Snapshots implements vscode.TextDocumentContentProvider {
+  private readonly texts = new Map<string, string>();
+  private readonly changes = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changes.event;
+
+  /** Keeps `text` under `path` (a later text replaces it in an open diff) and returns its URI. */
+  put(path: string, text: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: SNAPSHOT_SCHEME, path });
+    const key = uri.toString();
+    const known = this.texts.has(key);
+    this.texts.set(key, text);
+    if (known) this.changes.fire(uri);
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? '';
+  }
+
+  dispose(): void {
+    this.changes.dispose();
+  }
+}

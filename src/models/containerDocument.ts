@@ -1,0 +1,136 @@
+import type { Container, ContainerFlavor } from '../api/types';
+import { checkFields, isPlainObject } from '../validation/fieldChecks';
+import { objectSchema, type JsonSchema } from '../validation/jsonSchema';
+import type { FieldProblem } from '../validation/problems';
+import { currentValue, sameValue } from './container';
+import { CONTAINER_UPDATE_FIELDS, type ContainerUpdate } from './containerUpdate';
+
+/**
+ * A container as the JSON editor shows it: the twelve fields of the update payload, each at its value at
+ * Gcore (null when Gcore does not say), in the payload's order. Read-only fields (status, address…) are
+ * left out: they cannot be sent.
+ */
+export type ContainerDocument = Record<keyof ContainerUpdate, unknown>;
+
+export function containerDocument(container: Container): ContainerDocument {
+  return Object.fromEntries(CONTAINER_UPDATE_FIELDS.map((spec) => [spec.name, editableValue(container, spec.name)])) as ContainerDocument;
+}
+
+/** Nested objects keep the sub-fields the update sends (a container read back may carry more). */
+function editableValue(container: Container, field: keyof ContainerUpdate): unknown {
+  const value = currentValue(container, field);
+  if (value === undefined) return null;
+  if (field === 'logging' && isPlainObject(value)) {
+    const retention = isPlainObject(value.retention_policy) ? { period: value.retention_policy.period ?? null } : (value.retention_policy ?? null);
+    return {
+      destination_region_id: value.destination_region_id ?? null,
+      enabled: value.enabled ?? null,
+      retention_policy: retention,
+      topic_name: value.topic_name ?? null,
+    };
+  }
+  return value;
+}
+
+/** The text of a document: two-space JSON and a final newline, as VS Code's formatter writes it. */
+export function documentText(document: Record<string, unknown>): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+export type ReadDocument = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
+
+/** An edited text read back; an error says what is wrong in words a user can act on. */
+export function readDocument(text: string): ReadDocument {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: `the document is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+  }
+  if (!isPlainObject(value)) return { ok: false, message: 'the document must be one JSON object of container fields' };
+  return { ok: true, value };
+}
+
+/**
+ * The fields to send: those whose edited value differs from `base` (the container at Gcore). A field
+ * taken out of the document is not a change: only what is written is compared.
+ */
+export function documentChanges(base: Record<string, unknown>, edited: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(edited).filter(([field, value]) => !sameValue(value, base[field])));
+}
+
+/** The fields that differ between two documents, in either direction (a conflict is any of them). */
+export function differingFields(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+  const fields = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...fields].filter((field) => !sameValue(a[field], b[field]));
+}
+
+export interface DocumentProblem extends FieldProblem {
+  severity: 'error' | 'warning' | 'information';
+}
+
+/**
+ * What is wrong with an edited document, field by field, with the messages of the prompts; plus what a
+ * schema cannot say: a size the location does not offer (when its sizes could be read), and that
+ * `is_disabled` changed together with other fields goes to Gcore in a request of its own.
+ */
+export function documentProblems(edited: Record<string, unknown>, base: Record<string, unknown>, sizes?: readonly ContainerFlavor[]): DocumentProblem[] {
+  const problems: FieldProblem[] = [];
+  checkFields(CONTAINER_UPDATE_FIELDS, edited, '', problems);
+  const found: DocumentProblem[] = problems.map((problem) => ({ ...problem, severity: 'error' }));
+  const changes = documentChanges(base, edited);
+  const flavor = changes.flavor;
+  if (typeof flavor === 'string' && sizes && sizes.length > 0 && !found.some((problem) => problem.field === 'flavor')) {
+    const names = sizes.map((size) => size.name);
+    if (!names.includes(flavor.trim())) {
+      found.push({ field: 'flavor', severity: 'warning', message: `is not a container size of this location (it offers ${names.join(', ')})` });
+    }
+  }
+  if ('is_disabled' in changes && Object.keys(changes).length > 1) {
+    found.push({
+      field: 'is_disabled',
+      severity: 'information',
+      message: 'is sent in a request of its own, after the other changes: Gcore refuses it together with other fields',
+    });
+  }
+  return found;
+}
+
+/** The schema of the document: the update payload's fields and bounds, no other field. */
+export function containerDocumentSchema(): JsonSchema {
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: 'Gcore container (editable fields)',
+    description: 'The fields of a serverless container that an update can change. Save to review the changes before they are sent.',
+    ...objectSchema(CONTAINER_UPDATE_FIELDS),
+  };
+}
+
+/** Where an open container document lives: its location and name, and the place its tab names. */
+export interface ContainerDocumentAddress {
+  projectId: number;
+  regionId: number;
+  containerName: string;
+}
+
+const PLACE_SEPARATOR = ' · ';
+
+/**
+ * The path of a container's document, `/{project}/{region}/{name} · {place}.json`: the tab shows the last
+ * part, so it names the container and where it runs; the ids before it make the path unique.
+ */
+export function containerDocumentPath(address: ContainerDocumentAddress, place: string): string {
+  return `/${address.projectId}/${address.regionId}/${address.containerName}${PLACE_SEPARATOR}${place}.json`;
+}
+
+/** The address a document path names, or undefined for a path this extension did not make. */
+export function parseContainerDocumentPath(path: string): ContainerDocumentAddress | undefined {
+  const match = /^\/(\d+)\/(\d+)\/([^/]+)\.json$/.exec(path);
+  if (!match) return undefined;
+  const [, project, region, file] = match;
+  const containerName = file.split(PLACE_SEPARATOR)[0];
+  const projectId = Number(project);
+  const regionId = Number(region);
+  if (!Number.isSafeInteger(projectId) || !Number.isSafeInteger(regionId) || containerName === '') return undefined;
+  return { projectId, regionId, containerName };
+}
