@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { GcoreClient } from './api';
 import { apiKeyCommands } from './commands/apiKeyCommands';
 import { registerCommands } from './commands/flowRunner';
-import { containerCommands, reportUpdate, updateSources } from './commands/containerCommands';
+import { CONTAINER_LIST_REUSE_MS, containerCommands, reportUpdate } from './commands/containerCommands';
 import { containerJsonCommands } from './commands/containerJsonCommands';
 import { CONTAINER_SCHEME, ContainerFileSystem } from './documents/containerFileSystem';
 import { ContainerDiagnostics } from './documents/containerDiagnostics';
@@ -101,7 +101,10 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
   const snapshots = new Snapshots();
   const containerEditor: ContainerFileSystem = new ContainerFileSystem({
     client,
-    current: (location, name) => updateSources(services).current(location, name),
+    listed: async (location) => {
+      const loaded = await reads.containers(location, CONTAINER_LIST_REUSE_MS);
+      return loaded.state === 'loaded' ? loaded.value.results : undefined;
+    },
     sizes: async (location) => {
       const loaded = await reads.containerSizes(location);
       return loaded.state === 'loaded' ? loaded.value.results : undefined;

@@ -99,12 +99,12 @@ function announceTasks(ui: PromptUi, containerName: string, tasks: string[]): vo
 
 
 /** How long a container list just shown is reused by the prompts instead of being read again. */
-const LIST_REUSE_MS = 30_000;
+export const CONTAINER_LIST_REUSE_MS = 30_000;
 
 /** What the update prompts read of what exists; each answer is undefined when the API cannot tell. */
 export function updateSources(services: Services): UpdateSources {
   const listed = async (location: ProjectRegionRef) => {
-    const loaded = await services.reads.containers(location, LIST_REUSE_MS);
+    const loaded = await services.reads.containers(location, CONTAINER_LIST_REUSE_MS);
     return loaded.state === 'loaded' ? loaded.value.results : undefined;
   };
   return {

@@ -40,8 +40,8 @@ interface Entry {
 
 export interface ContainerEditorDeps {
   client: Pick<GcoreClient, 'containers'>;
-  /** The container as it is now (the list just shown, or read alone); undefined when it cannot be read. */
-  current(location: ProjectRegionRef, name: string): Promise<Container | undefined>;
+  /** The location's containers as just shown (read again when old); undefined when the list cannot be read. */
+  listed(location: ProjectRegionRef): Promise<readonly Container[] | undefined>;
   sizes(location: ProjectRegionRef): Promise<readonly ContainerFlavor[] | undefined>;
   /** How a tab names the location: its label, or its ids. */
   placeOf(location: ProjectRegionRef): string;
@@ -106,7 +106,7 @@ export class ContainerFileSystem implements vscode.FileSystemProvider {
   async load(uri: vscode.Uri): Promise<Entry> {
     const address = parseContainerDocumentPath(uri.path);
     if (!address) throw vscode.FileSystemError.FileNotFound(uri);
-    const [container, sizes] = await Promise.all([this.deps.current(address, address.containerName), this.deps.sizes(address)]);
+    const [container, sizes] = await Promise.all([this.readOpening(address), this.deps.sizes(address)]);
     const opened = container ? containerDocument(container) : undefined;
     const now = Date.now();
     const entry: Entry = { address, opened, sizes, text: encode(documentText(opened ?? {})), draft: false, toldAboutDraft: false, ctime: now, mtime: now };
@@ -251,6 +251,23 @@ export class ContainerFileSystem implements vscode.FileSystemProvider {
     entry.mtime = nextTime(entry.mtime);
     this.setDraft(entry, false);
     this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  /**
+   * The container to open: from the list just shown, else read alone. Undefined only when this API reads
+   * no containers at all (the document then starts empty); a container missing from a list that exists,
+   * a refused key or a network failure fail the opening with their own message.
+   */
+  private async readOpening(address: ContainerDocumentAddress): Promise<Container | undefined> {
+    const listed = await this.deps.listed(address);
+    const fromList = listed?.find((container) => container.name === address.containerName);
+    if (fromList) return fromList;
+    try {
+      return await this.deps.client.containers.get(address, address.containerName);
+    } catch (error) {
+      if (listed === undefined && isEndpointMissing(error)) return undefined;
+      throw error;
+    }
   }
 
   /** The container at Gcore now; undefined when this API cannot read one container. */

@@ -109,6 +109,11 @@ describe('editing a container as JSON', () => {
     assert.deepEqual(emulator.requests, []);
   });
 
+  it('fails to open a container that does not exist, rather than offering an empty document', async () => {
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('gcore.editContainerJson', { ...LOCATION, containerName: 'no-such-app' })), /404|not found/i);
+    assert.ok(!vscode.workspace.textDocuments.some((document) => document.uri.scheme === 'gcore-container' && document.uri.path.includes('no-such-app')));
+  });
+
   it('marks invalid values where they are written, with the message of the prompts naming the field', async () => {
     const document = await openDocument();
     await edit(document, (fields) => {

@@ -321,6 +321,9 @@ describe('Gcore in VS Code, used through its UI', function () {
     await editor.locator('.view-line span', { hasText: /^60$/ }).dblclick();
     await wb.page.keyboard.type('500');
     await editor.locator('.squiggly-error').first().waitFor();
+    // code-server saves after a pause in typing: that keeps the edits here, sends nothing, and says so once.
+    await wb.notification(`Auto Save keeps your edits of container ${CONTAINER} in this editor only`).waitFor();
+    assert.equal(requestsTo('PATCH', patchPath).length, sentBefore, 'Auto Save sent nothing');
     await editor.locator('.view-line span', { hasText: /^500$/ }).hover();
     await wb.page.locator('.monaco-hover', { hasText: 'timeout: must be between 0 and 180' }).waitFor();
     await wb.screenshot('json-invalid');
@@ -331,12 +334,11 @@ describe('Gcore in VS Code, used through its UI', function () {
     await editor.locator('.view-line', { hasText: `"image": "${BROKEN_IMAGE}"` }).click();
     await wb.page.keyboard.press('End');
     await wb.page.keyboard.press('Shift+Home');
+    // Emptied first: a quote typed over a selection would surround it instead of replacing it.
+    await wb.page.keyboard.press('Backspace');
     await wb.page.keyboard.type(`"image": "${NEW_IMAGE}",`);
     await editor.locator('.view-line', { hasText: `"image": "${NEW_IMAGE}",` }).waitFor();
     await editor.locator('.squiggly-error').first().waitFor({ state: 'detached' });
-    // code-server saves after a pause in typing; that keeps the edits here and sends nothing.
-    await wb.notification(`Auto Save keeps your edits of container ${CONTAINER} in this editor only`).waitFor();
-    assert.equal(requestsTo('PATCH', patchPath).length, sentBefore, 'Auto Save sent nothing');
     await editor.locator('.codelens-decoration', { hasText: 'Not sent to Gcore: image, timeout' }).waitFor();
 
     const mark = session.tap.responses.length;
