@@ -100,6 +100,17 @@ describe('editing a container as JSON', () => {
     assert.deepEqual(patches(emulator), []);
   });
 
+  it('from the palette, asks for the location and the container by name', async () => {
+    const ui = new ScriptedUi(['Prod', 'inference-api']);
+    await useUi(ui);
+    await vscode.commands.executeCommand('gcore.editContainerJson');
+    ui.assertAllAnswersUsed();
+    const document = vscode.window.activeTextEditor?.document;
+    assert.equal(document?.uri.path, '/1/76/inference-api · Prod.json');
+    assert.equal((JSON.parse(document.getText()) as { timeout: number }).timeout, 120);
+    assert.ok(ui.shown.every((shown) => shown.title.startsWith('Gcore: Edit Container as JSON')), ui.shown.map((shown) => shown.title).join(' | '));
+  });
+
   it('refuses a bad argument before any request, naming the field', async () => {
     await assert.rejects(
       Promise.resolve(vscode.commands.executeCommand('gcore.editContainerJson', { ...LOCATION, containerName: '-bad' })),
