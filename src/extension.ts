@@ -9,6 +9,7 @@ import { ContainerDiagnostics } from './documents/containerDiagnostics';
 import { SCHEMA_SCHEME, SchemaDocuments } from './documents/schemaDocuments';
 import { SNAPSHOT_SCHEME, Snapshots } from './documents/snapshots';
 import { UnsentChangesLens } from './documents/unsentChangesLens';
+import { SizeCompletions } from './documents/sizeCompletions';
 import { dnssecCommands } from './commands/dnssecCommands';
 import { flavorCommands } from './commands/flavorCommands';
 import { locationCommands } from './commands/locationCommands';
@@ -167,6 +168,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     vscode.workspace.registerTextDocumentContentProvider(SCHEMA_SCHEME, new SchemaDocuments()),
     new ContainerDiagnostics(containerEditor),
     vscode.languages.registerCodeLensProvider({ scheme: CONTAINER_SCHEME }, new UnsentChangesLens(containerEditor)),
+    vscode.languages.registerCompletionItemProvider({ scheme: CONTAINER_SCHEME }, new SizeCompletions(containerEditor), '"', ':', ' '),
     // A document's update ended: a finished one shows the values at Gcore; a failed one keeps the edits.
     { dispose: taskPoller.onDidChange((task) => {
       if (task.end && task.subject) void containerEditor.refreshFromGcore(task.subject, task.subject.containerName, task.end.kind === 'finished');

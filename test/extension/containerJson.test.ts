@@ -125,6 +125,20 @@ describe('editing a container as JSON', () => {
     assert.ok(!vscode.workspace.textDocuments.some((document) => document.uri.scheme === 'gcore-container' && document.uri.path.includes('no-such-app')));
   });
 
+  it('offers the location\'s container sizes as the value of "flavor"', async () => {
+    const document = await openDocument();
+    const line = document.getText().split('\n').findIndex((text) => text.includes('"flavor"'));
+    const column = document.lineAt(line).text.indexOf('"250') + 1;
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, new vscode.Position(line, column));
+    const sizes = list.items.filter((item) => item.detail === 'A container size of this location');
+    const sizesAtGcore = emulator.requests.some((request) => request.path === '/cloud/v1/caas/flavors/1/76');
+    assert.ok(sizesAtGcore, 'the sizes were read');
+    assert.ok(sizes.length > 1, list.items.map((item) => JSON.stringify(item.label)).join(', '));
+    const labels = sizes.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+    assert.ok(labels.includes('250mCPU-512MiB'), labels.join(', '));
+    assert.equal(sizes[0].insertText, `"${labels[0]}"`);
+  });
+
   it('marks invalid values where they are written, with the message of the prompts naming the field', async () => {
     const document = await openDocument();
     await edit(document, (fields) => {
@@ -164,6 +178,10 @@ describe('editing a container as JSON', () => {
     assert.equal(saved, true);
     assert.ok(!document.isDirty);
     assert.deepEqual(patches(emulator), [{ timeout: 45, envs: { NGINX_PORT: '80', MODE: 'blue' } }]);
+    // Changed at Gcore while the update rolls out: the document shows it once the update finished.
+    const record = emulator.container(1, 76, 'web-app');
+    assert.ok(record);
+    record.config.description = 'Rolled out by Gcore';
     const [review] = ui.shown.filter((shown) => shown.kind === 'choose');
     assert.equal(review.message, 'Apply 2 changes to container web-app in project 1, region 76?');
     assert.match(review.detail ?? '', /timeout: 60 → 45/);
@@ -174,7 +192,10 @@ describe('editing a container as JSON', () => {
     await eventually(() => assert.ok(ui.notifications.some((notification) => notification.message === 'Container web-app is updated: Ready · 2/2.')), 10_000);
     // Read again from Gcore once the update finished.
     assert.ok(emulator.requests.filter((request) => request.method === 'GET' && request.path === '/cloud/v1/caas/1/76/containers/web-app').length >= 2);
-    assert.equal((JSON.parse(document.getText()) as { timeout: number }).timeout, 45);
+    await eventually(() => {
+      const fields = JSON.parse(document.getText()) as { timeout: number; description: string };
+      assert.deepEqual([fields.timeout, fields.description], [45, 'Rolled out by Gcore']);
+    });
   });
 
   it('sends nothing for a save without changes', async () => {
