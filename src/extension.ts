@@ -4,6 +4,8 @@ import { apiKeyCommands } from './commands/apiKeyCommands';
 import { registerCommands } from './commands/flowRunner';
 import { CONTAINER_LIST_REUSE_MS, containerCommands, reportUpdate } from './commands/containerCommands';
 import { containerJsonCommands } from './commands/containerJsonCommands';
+import { containerLogCommands } from './commands/containerLogCommands';
+import { LOGS_SCHEME, LogDocuments } from './documents/logDocuments';
 import { CONTAINER_SCHEME, ContainerFileSystem } from './documents/containerFileSystem';
 import { ContainerDiagnostics } from './documents/containerDiagnostics';
 import { SCHEMA_SCHEME, SchemaDocuments } from './documents/schemaDocuments';
@@ -18,6 +20,7 @@ import { readCommands } from './commands/readCommands';
 import { rowCommands } from './commands/rowCommands';
 import { zoneCommands } from './commands/zoneCommands';
 import { Logger } from './logging/logger';
+import { failureReason } from './logging/failureMessage';
 import { requestLogLine } from './logging/requestLogLine';
 import type { PromptUi } from './ui/promptUi';
 import { VscodePromptUi } from './ui/vscodePromptUi';
@@ -32,8 +35,8 @@ import { TaskHistory } from './state/taskHistory';
 import { TasksSection } from './views/sections/tasksSection';
 import { KnownZonesStore } from './state/knownZones';
 import { RecentValues } from './state/recentValues';
-import { SECTION, connectionSettings, flavorFilters, readLocations, taskSettings } from './state/settings';
-import { projectRegionKey } from './core/projectRegion';
+import { SECTION, connectionSettings, flavorFilters, logSettings, readLocations, taskSettings } from './state/settings';
+import { projectRegionKey, type ProjectRegionRef } from './core/projectRegion';
 import { Explorer, VIEW_ID } from './views/explorer';
 import { KeyStatus } from './views/keyStatus';
 import { ContainersSection } from './views/sections/containersSection';
@@ -94,6 +97,14 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     tree,
     log,
     setApiKey: async () => vscode.commands.executeCommand('gcore.setApiKey'),
+    showLogs: async (subject) => {
+      try {
+        await logDocuments.show(subject);
+      } catch (error) {
+        log.error(`the logs of ${subject.containerName} could not be read`, error);
+        void promptUi.notify('error', `The logs of container ${subject.containerName} could not be read: ${failureReason(error)}`);
+      }
+    },
   });
   // Tasks a window reload interrupted are followed again; the first request waits one poll interval.
   tasks.resume();
@@ -110,8 +121,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
       const loaded = await reads.containerSizes(location);
       return loaded.state === 'loaded' ? loaded.value.results : undefined;
     },
-    placeOf: (location) =>
-      readLocations().locations.find((known) => projectRegionKey(known) === projectRegionKey(location))?.label ?? `project ${location.projectId} · region ${location.regionId}`,
+    placeOf: (location) => placeOf(location),
     ui: () => promptUi,
     log,
     snapshots,
@@ -121,6 +131,15 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
       tree.refresh(CONTAINERS_SECTION);
       reportUpdate(services, promptUi, address, result, reopen);
     },
+  });
+
+  const logDocuments = new LogDocuments({
+    client,
+    settings: logSettings,
+    placeOf: (location) => placeOf(location),
+    ui: () => promptUi,
+    log,
+    setApiKey: async () => vscode.commands.executeCommand('gcore.setApiKey'),
   });
 
   const services: Services = {
@@ -137,6 +156,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     taskPoller,
     tasks,
     containerEditor,
+    logDocuments,
   };
   registerCommands(context, { log, ui: () => promptUi }, [
     ...apiKeyCommands(services),
@@ -144,6 +164,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     ...flavorCommands(services),
     ...containerCommands(services),
     ...containerJsonCommands(services),
+    ...containerLogCommands(services),
     ...zoneCommands(services),
     ...dnssecCommands(services),
     ...logCommands(services),
@@ -165,6 +186,8 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     snapshots,
     vscode.workspace.registerFileSystemProvider(CONTAINER_SCHEME, containerEditor, { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(SNAPSHOT_SCHEME, snapshots),
+    logDocuments,
+    vscode.workspace.registerTextDocumentContentProvider(LOGS_SCHEME, logDocuments),
     vscode.workspace.registerTextDocumentContentProvider(SCHEMA_SCHEME, new SchemaDocuments()),
     new ContainerDiagnostics(containerEditor),
     vscode.languages.registerCodeLensProvider({ scheme: CONTAINER_SCHEME }, new UnsentChangesLens(containerEditor)),
@@ -196,6 +219,11 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     tree,
     stopFollowingTasks: () => taskPoller.stopAll(),
   };
+}
+
+/** How an editor's tab names a location: the label it has in gcore.locations, or its ids. */
+function placeOf(location: ProjectRegionRef): string {
+  return readLocations().locations.find((known) => projectRegionKey(known) === projectRegionKey(location))?.label ?? `project ${location.projectId} · region ${location.regionId}`;
 }
 
 export function deactivate(): void {}

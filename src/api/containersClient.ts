@@ -4,7 +4,7 @@ import { asObject, markEmptyAnswer, unexpected, wasEmptyAnswer } from './decode'
 import type { RequestPipeline } from './http/requestPipeline';
 import { decodeContainer, decodeContainerFlavor } from './decodeItems';
 import { CLOUD_LIST, fetchList, readListPage } from './paging';
-import type { Container, ContainerFlavor, ContainerFlavorList, ContainerList, ContainerUpdateResult } from './types';
+import type { Container, ContainerFlavor, ContainerFlavorList, ContainerList, ContainerLogs, ContainerUpdateResult } from './types';
 
 /** The largest page of containers the API gives (its default too). */
 const CONTAINER_PAGE_LIMIT = 1000;
@@ -52,6 +52,24 @@ export class ContainersClient {
     const { body, entries } = readListPage(response.body, CLOUD_LIST, 'the container size list');
     const results = entries.map(decodeContainerFlavor).filter((flavor): flavor is ContainerFlavor => flavor !== undefined);
     return { ...body, count: results.length, results };
+  }
+
+  /**
+   * The container's recent log lines, as many as `limit` (1..100,000), as Gcore sends them: objects that
+   * usually hold `time`, `pod` and `message`. There is no cursor: following re-reads.
+   */
+  async logs(ref: ProjectRegionRef, containerName: string, limit: number, options: CallOptions = {}): Promise<ContainerLogs> {
+    const response = await this.pipeline.send({
+      method: 'GET',
+      segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers', containerName, 'logs'],
+      query: { limit: String(limit) },
+      signal: options.signal,
+      gate: options.gate,
+    });
+    const body = asObject(response.body, 'the log answer');
+    const logs = body.logs ?? [];
+    if (!Array.isArray(logs)) throw unexpected('logs is not a list');
+    return { ...body, logs };
   }
 
   /**

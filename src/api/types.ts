@@ -108,6 +108,12 @@ export interface Container {
   [extra: string]: unknown;
 }
 
+/** `GET …/containers/{name}/logs`: lines as Gcore sends them (free-form objects). */
+export interface ContainerLogs {
+  logs: unknown[];
+  [extra: string]: unknown;
+}
+
 export interface ContainerList {
   count: number;
   results: Container[];

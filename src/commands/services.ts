@@ -12,6 +12,7 @@ import type { TaskPoller } from '../loaders/taskPoller';
 import type { TaskTracking } from './taskTracking';
 import type { TreeNode } from '../views/treeNodes';
 import type { ContainerFileSystem } from '../documents/containerFileSystem';
+import type { LogDocuments } from '../documents/logDocuments';
 
 /** What commands need, built once in activate(). */
 export interface Services {
@@ -30,4 +31,6 @@ export interface Services {
   treeView: vscode.TreeView<TreeNode>;
   /** Containers as JSON documents (Edit Container as JSON). */
   containerEditor: ContainerFileSystem;
+  /** Container logs in read-only editors (Show Logs). */
+  logDocuments: LogDocuments;
 }

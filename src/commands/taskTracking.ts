@@ -20,6 +20,8 @@ export interface TaskTrackingDeps {
   now?: () => number;
   /** Opens Set API Key, when Gcore refuses the key while a task is followed. */
   setApiKey: () => Promise<unknown>;
+  /** Opens the container's logs (the failure notification's Show Logs). */
+  showLogs: (subject: TaskSubject) => Promise<unknown>;
 }
 
 /**
@@ -116,8 +118,9 @@ export class TaskTracking {
     const failed = tracked.find((task) => task.end?.kind === 'error');
     if (failed) {
       const reason = failed.task?.error || 'Gcore gave no reason';
-      const choice = await ui.notify('error', `The update of container ${name} failed at Gcore: ${reason}`, 'Retry', 'Copy Task ID');
+      const choice = await ui.notify('error', `The update of container ${name} failed at Gcore: ${reason}`, 'Retry', 'Show Logs', 'Copy Task ID');
       if (choice === 'Retry') await reopen();
+      if (choice === 'Show Logs') await this.deps.showLogs(subject);
       if (choice === 'Copy Task ID') await ui.copyToClipboard(failed.id);
       return;
     }

@@ -120,6 +120,24 @@ export function validateContainerRefArgs(input: unknown): Validated<ContainerRef
   return validateArgs(input, CONTAINER_REF_ARGS);
 }
 
+export interface ContainerLogsArgs extends ContainerRefArgs {
+  limit?: number;
+}
+
+const LOG_LIMIT_FIELD: FieldSpec = {
+  name: 'limit',
+  kind: 'integer',
+  label: 'Lines',
+  description: 'How many of the newest log lines to read, from 1 to 100,000.',
+  minimum: 1,
+  maximum: 100_000,
+};
+
+/** `{ projectId, regionId, containerName, limit? }` of getContainerLogs. */
+export function validateContainerLogsArgs(input: unknown): Validated<ContainerLogsArgs> {
+  return validateArgs(input, [...CONTAINER_REF_ARGS, LOG_LIMIT_FIELD]);
+}
+
 /** No argument, or an empty object (listZones). */
 export function validateNoArgs(input: unknown): Validated<Record<string, never>> {
   if (input === undefined) return { ok: true, value: {} };

@@ -50,6 +50,14 @@ export function taskSettings(): { intervalMs: number; timeoutMs: number } {
   return { intervalMs: seconds * 1000, timeoutMs: minutes * 60_000 };
 }
 
+/** How many log lines are asked for (sent as `limit`, the API's bounds) and how often a followed log is read again. */
+export function logSettings(): { lines: number; followIntervalMs: number } {
+  const settings = config();
+  const lines = Math.round(boundedNumber(settings.get('logs.lines'), 1000, 1, 100_000));
+  const seconds = boundedNumber(settings.get('logs.followIntervalSeconds'), 5, 1, 600);
+  return { lines, followIntervalMs: seconds * 1000 };
+}
+
 export function flavorFilters(): FlavorFilters {
   const settings = config();
   return {

@@ -134,3 +134,32 @@ export interface ReadProbeResult {
     pageRequests: number;
   };
 }
+
+export interface LogsProbeInput {
+  resultFile: string;
+  apiKey: string;
+  location: ProjectRegionRef;
+  /** Lines asked for when opening (the API's largest `limit`). */
+  lines: number;
+  warmupRounds: number;
+  rounds: number;
+  /** How often a followed log is read again, and how long each phase of following is watched. */
+  followIntervalSeconds: number;
+  watchSeconds: number;
+}
+
+export interface LogsProbeResult {
+  open: {
+    /** From the emulator's last byte of the answer to the document shown with every line, per round. */
+    afterResponseMs: number[];
+    lines: number;
+  };
+  follow: {
+    /** Reads of the log while its editor was visible and followed, over `watchSeconds`. */
+    readsWhileShown: number;
+    /** Reads while another editor covered it, over `watchSeconds`. */
+    readsWhileHidden: number;
+    /** Reads after the editor was closed, over `watchSeconds`. */
+    readsAfterClose: number;
+  };
+}

@@ -12,6 +12,7 @@ import { codeServerFact, machineFacts } from './machine-facts';
 import { packageExtension, packageSizeFigures, type PackagedExtension } from './packaged-extension';
 import { measureRequestCpu, stopRequestCpuProcess } from './request-cpu';
 import { measureReads } from './read-bench';
+import { measureLogs } from './logs-bench';
 import { measureRoundTrips } from './round-trips';
 import { measureTaskFollowing, stopTaskEmulator } from './task-bench';
 import { measureTree } from './tree-bench';
@@ -117,6 +118,7 @@ async function bench(): Promise<number> {
         measureTree(host, extension, progress),
       ),
       hostPart(needs, { area: 'Reading what exists', name: 'containers and zones in code-server' }, (host, extension) => measureReads(host, extension, progress)),
+      hostPart(needs, { area: 'Container logs', name: '100,000 lines and following in code-server' }, (host, extension) => measureLogs(host, extension, progress)),
     ],
     rows,
   );

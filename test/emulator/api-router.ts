@@ -6,6 +6,7 @@ import type { GpuFlavorCatalogue } from './gpu-flavor-catalogue';
 import { areaError, areaOfPath, type Reply } from './replies';
 import { getAccount, listProjects, listRegions } from './account-endpoints';
 import { getContainer, listContainerFlavors, listContainers } from './container-read-endpoints';
+import { containerLogs } from './container-logs-endpoint';
 import { getTask } from './task-endpoint';
 import type { TaskStore } from './task-store';
 import { createZone, getDnssec, getZone, listZones, toggleDnssec } from './zone-endpoints';
@@ -40,6 +41,10 @@ const ROUTES: readonly Route[] = [
         updateContainer(request, { projectId, regionId, containerName }, containers, tasks),
     },
     reads: { GET: (request, params, { containers, tasks }) => getContainer(request, { projectId: params.projectId, regionId: params.regionId, containerName: params.containerName }, containers, tasks) },
+  },
+  {
+    pattern: ['cloud', 'v1', 'caas', ':projectId', ':regionId', 'containers', ':containerName', 'logs'],
+    reads: { GET: (request, params, { containers, tasks }) => containerLogs(request, { projectId: params.projectId, regionId: params.regionId, containerName: params.containerName }, containers, tasks) },
   },
   {
     pattern: ['cloud', 'v1', 'caas', ':projectId', ':regionId', 'containers'],

@@ -48,7 +48,7 @@ export function listContainerFlavors(request: ApiRequest, segments: { projectId:
   return { status: 200, body: { count: CONTAINER_FLAVORS.length, results: CONTAINER_FLAVORS.map((flavor) => ({ ...flavor })) } };
 }
 
-function rolloutOf(tasks: TaskStore) {
+export function rolloutOf(tasks: TaskStore) {
   return (taskId: string) => {
     const task = tasks.find(taskId);
     return task ? (tasks.view(task) as { state: string; error: string | null }) : undefined;

@@ -98,7 +98,7 @@ describe('following tasks to their end', () => {
       return message;
     }, FOLLOWED_WITHIN_MS);
     assert.equal(failed.message, `The update of container web-app failed at Gcore: Failed to pull image "${image}": not found`);
-    assert.deepEqual(failed.actions, ['Retry', 'Copy Task ID']);
+    assert.deepEqual(failed.actions, ['Retry', 'Show Logs', 'Copy Task ID']);
     await eventually(() => assert.ok(retried.shown.length >= 3, 'the update prompts open again'));
     assert.equal(retried.shown[1].value, image, 'with the image typed before');
     const [task] = await sectionRows('Tasks');

@@ -37,7 +37,8 @@ async function startPlayground(): Promise<CodeServerProcess> {
   console.log(
     `The Gcore icon in the activity bar opens the tree (key "${DEMO_KEY}" from GCORE_API_KEY, API emulator at ${emulator.url}). ` +
       `"${DEMO_LOCATION.label}" has GPU flavors and containers in every status: update one from its row and watch it to the end ` +
-      'in the Tasks section (about 10 s); an image with "does-not-exist" in its name fails at Gcore, to see a failure. DNS Zones ' +
+      'in the Tasks section (about 10 s); an image with "does-not-exist" in its name fails at Gcore, to see a failure (its ' +
+      'notification offers Show Logs). Show Logs and Edit Container as JSON are on every container row. DNS Zones ' +
       'lists the account\'s zones in every DNSSEC state; example.com has DNSSEC on with its DS record at the "registrar", so ' +
       'disabling it shows Gcore\'s refusal. "Gcore: Show Log" lists every request.',
   );

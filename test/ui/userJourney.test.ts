@@ -360,6 +360,25 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.runCommand('View: Close All Editors');
   });
 
+  it('shows a container\'s logs from its row, and follows them while they are shown', async () => {
+    await wb.clearNotifications();
+    const logPath = `/cloud/v1/caas/${PROJECT}/${REGION}/containers/${CONTAINER}/logs`;
+    const menu = await wb.treeContextMenu(CONTAINER);
+    await wb.chooseMenuItem(menu, 'Show Logs');
+    await wb.page.locator('.tabs-container .tab', { hasText: `${CONTAINER} · ${LOCATION_LABEL}.log` }).waitFor();
+    const editor = wb.page.locator('.editor-instance .monaco-editor').first();
+    await editor.locator('.view-line', { hasText: /\[(f4vzd|k8x2q)\] {2}10\.0\./ }).first().waitFor();
+    assert.deepEqual(requestsTo('GET', logPath).map((request) => request.query.limit), ['1000']);
+
+    await wb.page.locator('.editor-actions .action-label[aria-label="Follow Logs"]').click();
+    await wb.page.locator('.statusbar-item', { hasText: `Following ${CONTAINER}` }).waitFor();
+    await eventually(() => assert.ok(requestsTo('GET', logPath).length >= 2, 'read again while shown'), 15_000);
+    await wb.screenshot('container-logs');
+    await wb.page.locator('.editor-actions .action-label[aria-label="Stop Following Logs"]').click();
+    await wb.page.locator('.statusbar-item', { hasText: `Following ${CONTAINER}` }).waitFor({ state: 'hidden' });
+    await wb.runCommand('View: Close All Editors');
+  });
+
   it('on a rejected key, the failure notification\'s "Set API Key" opens the key prompt', async () => {
     await wb.clearNotifications();
     await wb.collapseTreeRow(LOCATION_LABEL, 1);

@@ -1,0 +1,248 @@
+import * as vscode from 'vscode';
+import type { GcoreClient } from '../api';
+import { isGcoreApiError } from '../api/errors';
+import { failureReason } from '../logging/failureMessage';
+import type { Logger } from '../logging/logger';
+import { formatLogLine, localOffsetMinutes, newLogLines, noLogsSeen, readLogLine, type SeenLogs } from '../models/containerLogs';
+import { parseContainerDocumentPath, type ContainerDocumentAddress } from '../models/containerDocument';
+import type { PromptUi } from '../ui/promptUi';
+
+export const LOGS_SCHEME = 'gcore-logs';
+/** True while the active editor shows a followed log (the editor title's Follow / Stop Following). */
+const FOLLOWED_CONTEXT = 'gcore.activeLogFollowed';
+/** A document keeps at most this many lines (the API's own limit); following drops the oldest. */
+const MAX_LINES = 100_000;
+
+/** One container's log as a read-only document. */
+interface LogView {
+  address: ContainerDocumentAddress;
+  lines: string[];
+  seen: SeenLogs;
+  following: boolean;
+  timer?: ReturnType<typeof setTimeout>;
+  reading?: AbortController;
+}
+
+export interface LogDocumentsDeps {
+  client: Pick<GcoreClient, 'containers'>;
+  settings: () => { lines: number; followIntervalMs: number };
+  placeOf(address: ContainerDocumentAddress): string;
+  ui(): PromptUi;
+  log: Logger;
+  /** Opens Set API Key, when Gcore refuses the key while a log is followed. */
+  setApiKey(): Promise<unknown>;
+}
+
+/**
+ * Container logs in read-only editors (`gcore-logs:/{project}/{region}/{name} · {place}.log`, shown with
+ * VS Code's log colouring): local time, pod, message, the newest at the bottom. Following re-reads every
+ * interval while the editor is visible and appends only the lines not shown yet; a hidden editor costs
+ * nothing, a closed one stops following, a failure stops it with a message and keeps what was shown.
+ */
+export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly views = new Map<string, LogView>();
+  private readonly changes = new vscode.EventEmitter<vscode.Uri>();
+  private readonly status = vscode.window.createStatusBarItem('gcore.logs', vscode.StatusBarAlignment.Left, 10);
+  private readonly subscriptions: vscode.Disposable[];
+  readonly onDidChange = this.changes.event;
+
+  constructor(private readonly deps: LogDocumentsDeps) {
+    this.status.name = 'Gcore Logs';
+    this.subscriptions = [
+      vscode.window.onDidChangeVisibleTextEditors(() => this.scheduleVisible()),
+      vscode.window.onDidChangeActiveTextEditor(() => this.showState()),
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        if (document.uri.scheme === LOGS_SCHEME) this.forget(document.uri);
+      }),
+    ];
+  }
+
+  uriFor(address: ContainerDocumentAddress): vscode.Uri {
+    const path = `/${address.projectId}/${address.regionId}/${address.containerName} · ${this.deps.placeOf(address)}.log`;
+    return vscode.Uri.from({ scheme: LOGS_SCHEME, path });
+  }
+
+  /** Reads the newest lines and shows them; an open log of the container is read again from scratch. */
+  async show(address: ContainerDocumentAddress, signal?: AbortSignal): Promise<{ uri: vscode.Uri; lines: number }> {
+    const uri = this.uriFor(address);
+    const { logs } = await this.deps.client.containers.logs(address, address.containerName, this.deps.settings().lines, { signal });
+    const { lines, seen } = newLogLines(noLogsSeen(), logs.map(readLogLine));
+    // Read from scratch: a log shown before (and maybe followed) starts again, not followed.
+    const previous = this.views.get(uri.toString());
+    this.stopTimer(previous);
+    previous?.reading?.abort();
+    const view: LogView = { address, lines: lines.map(formatted), seen, following: false };
+    this.views.set(uri.toString(), view);
+    const text = this.provideTextDocumentContent(uri);
+    const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
+    // VS Code asks again for the text of a document it has open; the new lines must be in it before it is shown.
+    const updated = open && open.getText() !== text ? textBecomes(uri, text) : Promise.resolve();
+    this.changes.fire(uri);
+    await updated;
+    const document = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(document, { preview: false });
+    revealEnd(editor);
+    this.scheduleVisible();
+    this.showState();
+    return { uri, lines: view.lines.length };
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const view = this.views.get(uri.toString());
+    if (!view) {
+      const address = parseContainerDocumentPath(uri.path.replace(/\.log$/, '.json'));
+      return address ? `The logs of ${address.containerName} are not loaded: use Gcore: Show Logs.\n` : '';
+    }
+    if (view.lines.length === 0) return `No log lines from ${view.address.containerName} yet.\n`;
+    return `${view.lines.join('\n')}\n`;
+  }
+
+  isFollowing(uri: vscode.Uri): boolean {
+    return this.views.get(uri.toString())?.following ?? false;
+  }
+
+  follow(uri: vscode.Uri): void {
+    const view = this.views.get(uri.toString());
+    if (!view) throw new Error('This log is not loaded any more: open it again with Show Logs.');
+    view.following = true;
+    this.scheduleVisible();
+    this.showState();
+  }
+
+  stopFollowing(uri: vscode.Uri): void {
+    const view = this.views.get(uri.toString());
+    if (!view) return;
+    view.following = false;
+    this.stopTimer(view);
+    this.showState();
+  }
+
+  dispose(): void {
+    for (const view of this.views.values()) this.stopTimer(view);
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.changes.dispose();
+    this.status.dispose();
+  }
+
+  /** Every followed log that is visible reads again after an interval; a hidden one holds no timer. */
+  private scheduleVisible(): void {
+    const visible = new Set(vscode.window.visibleTextEditors.map((editor) => editor.document.uri.toString()));
+    for (const [key, view] of this.views) {
+      if (!view.following || !visible.has(key)) {
+        this.stopTimer(view);
+      } else if (!view.timer && !view.reading) {
+        view.timer = setTimeout(() => void this.readAgain(key), this.deps.settings().followIntervalMs);
+      }
+    }
+  }
+
+  private async readAgain(key: string): Promise<void> {
+    const view = this.views.get(key);
+    if (!view) return;
+    view.timer = undefined;
+    view.reading = new AbortController();
+    try {
+      const { logs } = await this.deps.client.containers.logs(view.address, view.address.containerName, this.deps.settings().lines, { signal: view.reading.signal });
+      if (this.views.get(key) !== view || !view.following) return;
+      const { lines, seen } = newLogLines(view.seen, logs.map(readLogLine));
+      view.seen = seen;
+      if (lines.length > 0) {
+        view.lines.push(...lines.map(formatted));
+        if (view.lines.length > MAX_LINES) view.lines.splice(0, view.lines.length - MAX_LINES);
+        const uri = vscode.Uri.parse(key);
+        const atEnd = vscode.window.visibleTextEditors.filter((editor) => editor.document.uri.toString() === key && showsEnd(editor));
+        // Those who watched the end keep watching it; those who scrolled up stay where they are.
+        if (atEnd.length > 0) revealOnceChanged(key, atEnd);
+        this.changes.fire(uri);
+      }
+    } catch (error) {
+      if (view.reading?.signal.aborted) return;
+      view.following = false;
+      this.showState();
+      void this.reportStop(view, error);
+    } finally {
+      view.reading = undefined;
+    }
+    this.scheduleVisible();
+  }
+
+  private async reportStop(view: LogView, error: unknown): Promise<void> {
+    this.deps.log.warn(`following the logs of ${view.address.containerName} stopped: ${failureReason(error)}`);
+    const unauthorized = isGcoreApiError(error) && (error.kind === 'unauthorized' || error.kind === 'badApiKey');
+    const message = `Stopped following the logs of ${view.address.containerName}: ${failureReason(error)} The lines shown are kept.`;
+    const choice = await this.deps.ui().notify('error', message, ...(unauthorized ? ['Set API Key'] : []));
+    if (choice === 'Set API Key') await this.deps.setApiKey();
+  }
+
+  private forget(uri: vscode.Uri): void {
+    const view = this.views.get(uri.toString());
+    if (!view) return;
+    this.stopTimer(view);
+    view.reading?.abort();
+    this.views.delete(uri.toString());
+    this.showState();
+  }
+
+  private stopTimer(view: LogView | undefined): void {
+    if (view?.timer) clearTimeout(view.timer);
+    if (view) view.timer = undefined;
+  }
+
+  /** The editor title's toggle and the status bar follow the active editor. */
+  private showState(): void {
+    const active = vscode.window.activeTextEditor?.document.uri;
+    const view = active?.scheme === LOGS_SCHEME ? this.views.get(active.toString()) : undefined;
+    void vscode.commands.executeCommand('setContext', FOLLOWED_CONTEXT, view?.following === true);
+    if (view?.following) {
+      this.status.text = `$(sync~spin) Following ${view.address.containerName}`;
+      this.status.tooltip = `The logs of ${view.address.containerName} are read again every ${this.deps.settings().followIntervalMs / 1000} s while shown. Click to stop.`;
+      this.status.command = { title: 'Stop Following Logs', command: 'gcore.stopFollowingContainerLogs', arguments: [active] };
+      this.status.show();
+    } else {
+      this.status.hide();
+    }
+  }
+}
+
+function formatted(line: Parameters<typeof formatLogLine>[0]): string {
+  return formatLogLine(line, localOffsetMinutes);
+}
+
+function showsEnd(editor: vscode.TextEditor): boolean {
+  const last = editor.document.lineCount - 1;
+  return editor.visibleRanges.some((range) => range.end.line >= last - 1);
+}
+
+/** Resolves once the open document `uri` holds `text` (or after a while, when VS Code kept another). */
+function textBecomes(uri: vscode.Uri, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const subscription = vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.document.uri.toString() === uri.toString() && event.document.getText() === text) done();
+    });
+    const timer = setTimeout(() => done(), 5_000);
+    const done = () => {
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve();
+    };
+  });
+}
+
+/** Reveals the end in `editors` once VS Code has the new text of the document (or gives up after a while). */
+function revealOnceChanged(key: string, editors: vscode.TextEditor[]): void {
+  const subscription = vscode.workspace.onDidChangeTextDocument((event) => {
+    if (event.document.uri.toString() !== key) return;
+    done();
+    editors.forEach(revealEnd);
+  });
+  const timer = setTimeout(() => done(), 5_000);
+  const done = () => {
+    clearTimeout(timer);
+    subscription.dispose();
+  };
+}
+
+function revealEnd(editor: vscode.TextEditor): void {
+  const end = new vscode.Position(editor.document.lineCount - 1, 0);
+  editor.revealRange(new vscode.Range(end, end), vscode.TextEditorRevealType.Default);
+}

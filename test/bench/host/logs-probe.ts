@@ -1,0 +1,87 @@
+import { performance } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import { start, type Emulator } from '../../emulator/server';
+import { type LogsProbeInput, type LogsProbeResult } from '../probe-contract';
+import { activatedTestingApi, delay, readProbeInput, writeProbeResult } from './probe-io';
+
+const SETTLE_TIMEOUT_MS = 30_000;
+
+function logReads(emulator: Emulator, path: string, from = 0): { finishedAtMs?: number }[] {
+  return emulator.requests.slice(from).filter((request) => request.method === 'GET' && request.path === path);
+}
+
+/** Until the active editor shows the log with `lines` lines (the document VS Code rendered). */
+async function shown(uri: string, lines: number): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const editor = vscode.window.activeTextEditor;
+    if (editor?.document.uri.toString() === uri && editor.document.lineCount >= lines) return;
+    if (Date.now() - started > SETTLE_TIMEOUT_MS) throw new Error(`the log was not shown with ${lines} lines`);
+    await delay(5);
+  }
+}
+
+async function measureOpen(emulator: Emulator, input: LogsProbeInput, path: string): Promise<LogsProbeResult['open']> {
+  const round = async () => {
+    const from = emulator.requests.length;
+    const uri = await vscode.commands.executeCommand<string>('gcore.showContainerLogs', { ...input.location, containerName: 'web-app' });
+    await shown(uri, input.lines);
+    const done = performance.now();
+    const [answer] = logReads(emulator, path, from);
+    if (answer?.finishedAtMs === undefined) throw new Error('the emulator answered no log request');
+    const lines = vscode.window.activeTextEditor?.document.lineCount ?? 0;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    return { ms: done - answer.finishedAtMs, lines };
+  };
+  for (let i = 0; i < input.warmupRounds; i++) await round();
+  const afterResponseMs: number[] = [];
+  let lines = 0;
+  for (let i = 0; i < input.rounds; i++) {
+    const run = await round();
+    afterResponseMs.push(run.ms);
+    lines = run.lines;
+  }
+  return { afterResponseMs, lines };
+}
+
+async function measureFollow(emulator: Emulator, input: LogsProbeInput, path: string): Promise<LogsProbeResult['follow']> {
+  const config = vscode.workspace.getConfiguration('gcore');
+  await config.update('logs.lines', 1000, vscode.ConfigurationTarget.Global);
+  await config.update('logs.followIntervalSeconds', input.followIntervalSeconds, vscode.ConfigurationTarget.Global);
+  const uri = vscode.Uri.parse(await vscode.commands.executeCommand<string>('gcore.showContainerLogs', { ...input.location, containerName: 'web-app' }));
+  await vscode.commands.executeCommand('gcore.followContainerLogs', uri);
+  const watch = async () => {
+    const from = emulator.requests.length;
+    await delay(input.watchSeconds * 1000);
+    return logReads(emulator, path, from).length;
+  };
+  const readsWhileShown = await watch();
+  // Another editor in the same group covers the log: it stays open and followed, but hidden.
+  const other = await vscode.workspace.openTextDocument({ content: 'covering the log', language: 'plaintext' });
+  await vscode.window.showTextDocument(other, { preview: false });
+  await delay(200);
+  const readsWhileHidden = await watch();
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await delay(200);
+  const readsAfterClose = await watch();
+  return { readsWhileShown, readsWhileHidden, readsAfterClose };
+}
+
+/** extensionTestsPath module: opening 100,000 log lines, and what following costs shown, hidden and closed. */
+export async function run(): Promise<void> {
+  const input = readProbeInput<LogsProbeInput>();
+  await activatedTestingApi();
+  const emulator = await start({ apiKey: input.apiKey });
+  try {
+    const config = vscode.workspace.getConfiguration('gcore');
+    await config.update('apiBaseUrl', emulator.url, vscode.ConfigurationTarget.Global);
+    await config.update('locations', [input.location], vscode.ConfigurationTarget.Global);
+    await config.update('logs.lines', input.lines, vscode.ConfigurationTarget.Global);
+    const path = `/cloud/v1/caas/${input.location.projectId}/${input.location.regionId}/containers/web-app/logs`;
+    const open = await measureOpen(emulator, input, path);
+    const follow = await measureFollow(emulator, input, path);
+    writeProbeResult(input.resultFile, { open, follow } satisfies LogsProbeResult);
+  } finally {
+    await emulator.close();
+  }
+}

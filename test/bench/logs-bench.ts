@@ -1,0 +1,62 @@
+import * as path from 'node:path';
+import { REPO_ROOT } from '../runner/extension-under-test';
+import { BENCH_API_KEY } from './bench-client';
+import type { Figure } from './bench-table';
+import type { HostSessions } from './host-session';
+import type { PackagedExtension } from './packaged-extension';
+import type { LogsProbeInput, LogsProbeResult } from './probe-contract';
+import { median } from './sample-statistics';
+
+const AREA = 'Container logs';
+const LINES = 100_000;
+const FOLLOW_INTERVAL_SECONDS = 1;
+const WATCH_SECONDS = 10;
+const PROBE_TIMEOUT_MS = 5 * 60_000;
+
+/** One fresh code-server: 100,000 log lines opened, then a followed log shown, hidden and closed. */
+export async function measureLogs(sessions: HostSessions, packaged: PackagedExtension, progress: (message: string) => void): Promise<Figure[]> {
+  const input: Omit<LogsProbeInput, 'resultFile'> = {
+    apiKey: BENCH_API_KEY,
+    location: { projectId: 1, regionId: 1 },
+    lines: LINES,
+    warmupRounds: 1,
+    rounds: 5,
+    followIntervalSeconds: FOLLOW_INTERVAL_SECONDS,
+    watchSeconds: WATCH_SECONDS,
+  };
+  const result = await sessions.run<LogsProbeResult>({
+    extensionDir: packaged.extensionDir,
+    probeModule: path.join(REPO_ROOT, 'out', 'test', 'bench', 'host', 'logs-probe'),
+    userSettings: {},
+    env: { GCORE_API_KEY: BENCH_API_KEY },
+    input,
+    timeoutMs: PROBE_TIMEOUT_MS,
+  });
+  const { open, follow } = result;
+  progress(`${open.lines} log lines shown ${open.afterResponseMs.map((ms) => ms.toFixed(0)).join(', ')} ms after the answer`);
+  progress(`following for ${WATCH_SECONDS} s at ${FOLLOW_INTERVAL_SECONDS} s: ${follow.readsWhileShown} reads shown, ${follow.readsWhileHidden} hidden, ${follow.readsAfterClose} closed`);
+  const intervals = WATCH_SECONDS / FOLLOW_INTERVAL_SECONDS;
+  return [
+    {
+      area: AREA,
+      name: `${LINES.toLocaleString('en-US')} log lines: the document shown after the answer's last byte (${open.afterResponseMs.length} rounds)`,
+      value: median(open.afterResponseMs),
+      samples: open.afterResponseMs,
+      unit: 'ms',
+      rule: 'atMost',
+      budget: 500,
+    },
+    // The document ends with a newline, so VS Code counts one empty line more.
+    { area: AREA, name: 'lines in that document', value: open.lines - 1, unit: 'lines', rule: 'exactly', budget: LINES },
+    {
+      area: AREA,
+      name: `reads per interval of a followed log while shown (${WATCH_SECONDS} s at ${FOLLOW_INTERVAL_SECONDS} s)`,
+      value: follow.readsWhileShown / intervals,
+      unit: 'ratio',
+      rule: 'atMost',
+      budget: 1,
+    },
+    { area: AREA, name: `reads in ${WATCH_SECONDS} s while another editor covers it`, value: follow.readsWhileHidden, unit: 'requests', rule: 'exactly', budget: 0 },
+    { area: AREA, name: `reads in ${WATCH_SECONDS} s after it was closed`, value: follow.readsAfterClose, unit: 'requests', rule: 'exactly', budget: 0 },
+  ];
+}

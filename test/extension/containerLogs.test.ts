@@ -1,0 +1,172 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TreeNode } from '../../src/views/treeNodes';
+import type { Emulator } from '../emulator/server';
+import { eventually, extensionApi, gcoreConfig, setKey, setLocations, sharedEmulator, signedInAt, TEST_KEY, useUi } from './support/harness';
+import { label, rows } from './support/treeRows';
+import { ScriptedUi } from './support/scriptedUi';
+
+/*
+ * Container logs: gcore.getContainerLogs as the contract says, Show Logs in a read-only editor (local
+ * time, pod, message, the newest at the bottom), following while it is shown, and Show Logs from the
+ * notification of a failed update.
+ */
+
+const LOCATION = { projectId: 1, regionId: 76 };
+const WEB_APP = { ...LOCATION, containerName: 'web-app' };
+const LOG_PATH = '/cloud/v1/caas/1/76/containers/web-app/logs';
+const LINE = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} {2}\[(f4vzd|k8x2q)\] {2}\S/;
+
+function logReads(emulator: Emulator): string[] {
+  return emulator.requests.filter((request) => request.path === LOG_PATH).map((request) => new URLSearchParams(request.query).toString());
+}
+
+async function containerRow(name: string): Promise<TreeNode> {
+  const containers = (await rows()).find((row) => label(row.item) === 'Containers');
+  assert.ok(containers);
+  const [location] = await rows(containers.node);
+  const found = (await rows(location.node)).find((row) => label(row.item) === name);
+  assert.ok(found, `container ${name} is listed`);
+  return found.node;
+}
+
+function lines(document: vscode.TextDocument): string[] {
+  return document.getText().split('\n').filter((text) => text !== '');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('container logs', () => {
+  let emulator: Emulator;
+
+  before(async () => {
+    await gcoreConfig().update('logs.followIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
+    await gcoreConfig().update('tasks.pollIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
+  });
+
+  after(async () => {
+    (await extensionApi()).stopFollowingTasks();
+    await gcoreConfig().update('logs.followIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+    await gcoreConfig().update('tasks.pollIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+    await gcoreConfig().update('logs.lines', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  beforeEach(async () => {
+    emulator = await signedInAt(LOCATION);
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('gcore.getContainerLogs returns the API\'s answer, asking for the setting\'s number of lines or the one given', async () => {
+    const answer = await vscode.commands.executeCommand<{ logs: { time: string; pod: string; message: string }[] }>('gcore.getContainerLogs', WEB_APP);
+    assert.equal(answer.logs.length, 1000);
+    assert.deepEqual(Object.keys(answer.logs[0]), ['time', 'pod', 'message']);
+    const five = await vscode.commands.executeCommand<{ logs: unknown[] }>('gcore.getContainerLogs', { ...WEB_APP, limit: 5 });
+    assert.equal(five.logs.length, 5);
+    assert.deepEqual(logReads(emulator), ['limit=1000', 'limit=5']);
+  });
+
+  it('gcore.getContainerLogs refuses bad arguments before any request, naming the field', async () => {
+    for (const [arg, field] of [
+      [{ ...WEB_APP, limit: 0 }, /limit/],
+      [{ ...WEB_APP, limit: 100_001 }, /limit/],
+      [{ ...WEB_APP, limit: 2.5 }, /limit/],
+      [{ ...LOCATION, containerName: '-x' }, /containerName/],
+      [undefined, /projectId/],
+    ] as const) {
+      await assert.rejects(Promise.resolve(vscode.commands.executeCommand('gcore.getContainerLogs', arg)), field);
+    }
+    assert.deepEqual(emulator.requests, []);
+  });
+
+  it('Show Logs on a container row opens its lines read-only: local time, pod, message, the newest at the bottom', async () => {
+    await gcoreConfig().update('logs.lines', 50, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('gcore.showContainerLogs', await containerRow('web-app'));
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor);
+    const { document } = editor;
+    assert.equal(document.uri.scheme, 'gcore-logs');
+    assert.equal(document.uri.path, '/1/76/web-app · Prod.log');
+    assert.equal(document.languageId, 'log');
+    const shown = lines(document);
+    assert.equal(shown.length, 50);
+    for (const text of shown) assert.match(text, LINE);
+    assert.deepEqual(new Set(shown.map((text) => LINE.exec(text)?.[1])), new Set(['f4vzd', 'k8x2q']), 'both pods, told apart');
+    const times = shown.map((text) => text.slice(0, 23));
+    assert.deepEqual(times, [...times].sort());
+    assert.deepEqual(logReads(emulator), ['limit=50']);
+    // The end is in view.
+    await eventually(() => assert.ok(editor.visibleRanges.some((range) => range.end.line >= document.lineCount - 2), JSON.stringify(editor.visibleRanges)));
+    await gcoreConfig().update('logs.lines', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it('follows while shown: each interval appends only newer lines, and closing the editor stops the reads', async () => {
+    await gcoreConfig().update('logs.lines', 20, vscode.ConfigurationTarget.Global);
+    const uri = vscode.Uri.parse(await vscode.commands.executeCommand<string>('gcore.showContainerLogs', WEB_APP));
+    const document = await vscode.workspace.openTextDocument(uri);
+    const before = lines(document);
+    await vscode.commands.executeCommand('gcore.followContainerLogs', uri);
+    // The emulator's pods write every 2 s.
+    await eventually(() => assert.ok(lines(document).length > before.length, `${lines(document).length} lines`), 8_000);
+    const after = lines(document);
+    assert.deepEqual(after.slice(0, before.length), before, 'what was shown stays');
+    assert.equal(new Set(after).size, after.length, 'no line twice');
+    const times = after.map((text) => text.slice(0, 23));
+    assert.deepEqual(times, [...times].sort());
+
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await sleep(200);
+    const reads = logReads(emulator).length;
+    await sleep(2_500);
+    assert.equal(logReads(emulator).length, reads, 'no read once the editor is closed');
+    await gcoreConfig().update('logs.lines', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it('stops following on a failure, says why (Set API Key on a rejected key) and keeps the lines shown', async () => {
+    const ui = new ScriptedUi([]);
+    await useUi(ui);
+    const uri = vscode.Uri.parse(await vscode.commands.executeCommand<string>('gcore.showContainerLogs', WEB_APP));
+    const document = await vscode.workspace.openTextDocument(uri);
+    const shown = document.getText();
+    emulator.inject({ method: 'GET', path: LOG_PATH, status: 401, body: { exception_class: 'AuthenticationFailed', message: 'Invalid token.' } });
+    await vscode.commands.executeCommand('gcore.followContainerLogs', uri);
+    const stopped = await eventually(() => {
+      const found = ui.notifications.find((notification) => notification.message.startsWith('Stopped following the logs of web-app'));
+      assert.ok(found);
+      return found;
+    }, 8_000);
+    assert.match(stopped.message, /Invalid token\..* The lines shown are kept\.$/);
+    assert.deepEqual(stopped.actions, ['Set API Key']);
+    assert.equal(document.getText(), shown);
+    const reads = logReads(emulator).length;
+    await sleep(2_500);
+    assert.equal(logReads(emulator).length, reads, 'no read after following stopped');
+  });
+
+  it('offers Show Logs when an update fails at Gcore, and the log says why', async () => {
+    const ui = new ScriptedUi([['Image'], 'ghcr.io/example/does-not-exist:9', true]).answerNotification(/failed at Gcore/, 'Show Logs');
+    await useUi(ui);
+    await vscode.commands.executeCommand('gcore.updateContainer', await containerRow('web-app'));
+    const document = await eventually(() => {
+      const active = vscode.window.activeTextEditor?.document;
+      assert.equal(active?.uri.scheme, 'gcore-logs');
+      return active;
+    }, 10_000);
+    assert.match(lines(document).at(-1) ?? '', /Error: Failed to pull image "ghcr\.io\/example\/does-not-exist:9": not found|Back-off restarting failed container/);
+  });
+});
+
+describe('container logs against a server with only the four endpoints of interface.md', () => {
+  it('Show Logs and gcore.getContainerLogs say the logs cannot be read, and open nothing', async () => {
+    await sharedEmulator({ coreOnly: true });
+    const ui = new ScriptedUi([]);
+    await useUi(ui);
+    await setKey(TEST_KEY);
+    await setLocations([{ ...LOCATION, label: 'Prod' }]);
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('gcore.showContainerLogs', WEB_APP)), /404|not (found|available)/i);
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('gcore.getContainerLogs', WEB_APP)), /404|not (found|available)/i);
+    assert.ok(!vscode.window.visibleTextEditors.some((editor) => editor.document.uri.scheme === 'gcore-logs'));
+  });
+});
