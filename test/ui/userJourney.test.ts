@@ -341,6 +341,8 @@ describe('Gcore in VS Code, used through its UI', function () {
     await editor.locator('.squiggly-error').first().waitFor({ state: 'detached' });
     await editor.locator('.codelens-decoration', { hasText: 'Not sent to Gcore: image, timeout' }).waitFor();
 
+    // Auto Save has kept the edits (the tab is clean): Ctrl+S on a saved document is Review and Apply.
+    await wb.page.locator('.tabs-container .tab.dirty').waitFor({ state: 'detached' });
     const mark = session.tap.responses.length;
     await wb.page.keyboard.press('Control+S');
     await wb.dialog.waitFor();
@@ -367,7 +369,8 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.chooseMenuItem(menu, 'Show Logs');
     await wb.page.locator('.tabs-container .tab', { hasText: `${CONTAINER} · ${LOCATION_LABEL}.log` }).waitFor();
     const editor = wb.page.locator('.editor-instance .monaco-editor').first();
-    await editor.locator('.view-line', { hasText: /\[(f4vzd|k8x2q)\] {2}10\.0\./ }).first().waitFor();
+    // Monaco writes spaces as no-break spaces.
+    await editor.locator('.view-line', { hasText: /\[(f4vzd|k8x2q)\]\s+10\.0\./ }).first().waitFor();
     assert.deepEqual(requestsTo('GET', logPath).map((request) => request.query.limit), ['1000']);
 
     await wb.page.locator('.editor-actions .action-label[aria-label="Follow Logs"]').click();
