@@ -19,6 +19,8 @@ interface LogView {
   lines: string[];
   seen: SeenLogs;
   following: boolean;
+  /** The document's text, joined once per change (VS Code asks for all of it at each change). */
+  text?: string;
   timer?: ReturnType<typeof setTimeout>;
   reading?: AbortController;
 }
@@ -93,8 +95,8 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
       const address = parseContainerDocumentPath(uri.path.replace(/\.log$/, '.json'));
       return address ? `The logs of ${address.containerName} are not loaded: use Gcore: Show Logs.\n` : '';
     }
-    if (view.lines.length === 0) return `No log lines from ${view.address.containerName} yet.\n`;
-    return `${view.lines.join('\n')}\n`;
+    view.text ??= view.lines.length === 0 ? `No log lines from ${view.address.containerName} yet.\n` : `${view.lines.join('\n')}\n`;
+    return view.text;
   }
 
   isFollowing(uri: vscode.Uri): boolean {
@@ -149,6 +151,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
       if (lines.length > 0) {
         view.lines.push(...lines.map(formatted));
         if (view.lines.length > MAX_LINES) view.lines.splice(0, view.lines.length - MAX_LINES);
+        view.text = undefined;
         const uri = vscode.Uri.parse(key);
         const atEnd = vscode.window.visibleTextEditors.filter((editor) => editor.document.uri.toString() === key && showsEnd(editor));
         // Those who watched the end keep watching it; those who scrolled up stay where they are.

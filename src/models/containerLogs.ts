@@ -13,12 +13,18 @@ export interface LogLine {
  */
 export function readLogLine(item: unknown): LogLine {
   if (!isPlainObject(item)) return { timeMs: undefined, pod: '', message: typeof item === 'string' ? item : JSON.stringify(item) };
-  const { time, pod, message, ...rest } = item;
+  const { time, pod, message } = item;
   return {
     timeMs: typeof time === 'string' ? parseTime(time) : typeof time === 'number' && Number.isFinite(time) ? time : undefined,
     pod: typeof pod === 'string' ? pod : '',
-    message: typeof message === 'string' ? message : JSON.stringify(rest),
+    message: typeof message === 'string' ? message : otherFields(item),
   };
+}
+
+/** A line without a message: its fields but the time and pod, which have their own columns. */
+function otherFields(item: Record<string, unknown>): string {
+  const { time: _time, pod: _pod, message: _message, ...rest } = item;
+  return JSON.stringify(rest);
 }
 
 function parseTime(text: string): number | undefined {
@@ -29,6 +35,8 @@ function parseTime(text: string): number | undefined {
 
 /** Oldest first, the newest at the bottom; lines of one instant keep Gcore's order; undated lines lead. */
 export function orderLines(lines: readonly LogLine[]): LogLine[] {
+  // Gcore sends them in order; sorting is for when it does not.
+  if (lines.every((line, index) => index === 0 || (line.timeMs ?? -Infinity) >= (lines[index - 1].timeMs ?? -Infinity))) return [...lines];
   return lines
     .map((line, index) => ({ line, index }))
     .sort((a, b) => (a.line.timeMs ?? -Infinity) - (b.line.timeMs ?? -Infinity) || a.index - b.index)
@@ -92,15 +100,50 @@ export function podTag(pod: string): string {
  * `offsetMinutes` is the local zone's offset from UTC at that time (east positive).
  */
 export function formatLogLine(line: LogLine, offsetMinutes: (ms: number) => number): string {
-  const time = line.timeMs === undefined ? '—'.padEnd(23) : localTime(line.timeMs, offsetMinutes(line.timeMs));
-  return `${time}  [${podTag(line.pod)}]  ${line.message.replace(/\r?\n/g, ' ⏎ ')}`;
+  const time = line.timeMs === undefined ? '—'.padEnd(23) : localTime(line.timeMs + offsetMinutes(line.timeMs) * 60_000);
+  const message = line.message.includes('\n') ? line.message.replace(/\r?\n/g, ' ⏎ ') : line.message;
+  return `${time}  [${tagOf(line.pod)}]  ${message}`;
 }
 
-function localTime(ms: number, offsetMinutes: number): string {
-  return new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 23).replace('T', ' ');
+/** Tags of the pods seen: a container has a handful, its log thousands of lines. */
+const podTags = new Map<string, string>();
+
+function tagOf(pod: string): string {
+  let tag = podTags.get(pod);
+  if (tag === undefined) {
+    tag = podTag(pod);
+    if (podTags.size > 1000) podTags.clear();
+    podTags.set(pod, tag);
+  }
+  return tag;
 }
+
+const DAY_MS = 86_400_000;
+/** The date part of the last day formatted: 100,000 lines mostly share a few days. */
+let formattedDay = { day: Number.NaN, text: '' };
+
+/** `YYYY-MM-DD hh:mm:ss.mmm` of a shifted instant, by arithmetic: a Date per line costs too much for long logs. */
+function localTime(shiftedMs: number): string {
+  const day = Math.floor(shiftedMs / DAY_MS);
+  if (day !== formattedDay.day) formattedDay = { day, text: new Date(day * DAY_MS).toISOString().slice(0, 10) };
+  const inDay = shiftedMs - day * DAY_MS;
+  const hours = Math.floor(inDay / 3_600_000);
+  const minutes = Math.floor((inDay % 3_600_000) / 60_000);
+  const seconds = Math.floor((inDay % 60_000) / 1000);
+  const millis = Math.floor(inDay % 1000);
+  return `${formattedDay.text} ${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)}.${pad(millis, 3)}`;
+}
+
+function pad(value: number, width: number): string {
+  return String(value).padStart(width, '0');
+}
+
+/** The offset of the last hour asked for: it changes at most twice a year, so each hour is asked once. */
+let offsetHour = { hour: Number.NaN, minutes: 0 };
 
 /** The machine's offset from UTC at an instant, east positive (what Date's getters apply). */
 export function localOffsetMinutes(ms: number): number {
-  return -new Date(ms).getTimezoneOffset();
+  const hour = Math.floor(ms / 3_600_000);
+  if (hour !== offsetHour.hour) offsetHour = { hour, minutes: -new Date(ms).getTimezoneOffset() };
+  return offsetHour.minutes;
 }

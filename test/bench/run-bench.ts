@@ -47,8 +47,12 @@ interface Part {
   measure: () => Promise<Figure[]>;
 }
 
+/** `GCORE_BENCH_ONLY=Container logs`: only the parts whose area holds that text (sizes always run). */
+const ONLY = process.env.GCORE_BENCH_ONLY;
+
 async function runParts(parts: Part[], rows: Row[]): Promise<void> {
   for (const part of parts) {
+    if (ONLY && part.name !== 'bundle and .vsix sizes' && !part.area.includes(ONLY)) continue;
     progress(`${part.area}: ${part.name}`);
     try {
       rows.push(...(await part.measure()));
