@@ -26,11 +26,13 @@ import type { PromptUi } from './ui/promptUi';
 import { VscodePromptUi } from './ui/vscodePromptUi';
 import type { Services } from './commands/services';
 import { ApiKeyStore } from './auth/apiKeyStore';
+import { AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, GcoreAuthProvider } from './auth/gcoreAuthProvider';
 import { FlavorLoader } from './loaders/flavorLoader';
 import { ReadLoaders } from './loaders/readLoaders';
 import { TaskPoller } from './loaders/taskPoller';
 import { TaskTracking } from './commands/taskTracking';
 import { taskCommands } from './commands/taskCommands';
+import { walkthroughEvents } from './commands/walkthroughEvents';
 import { TaskHistory } from './state/taskHistory';
 import { TasksSection } from './views/sections/tasksSection';
 import { KnownZonesStore } from './state/knownZones';
@@ -39,6 +41,7 @@ import { SECTION, connectionSettings, flavorFilters, logSettings, readLocations,
 import { projectRegionKey, type ProjectRegionRef } from './core/projectRegion';
 import { Explorer, VIEW_ID } from './views/explorer';
 import { KeyStatus } from './views/keyStatus';
+import { TaskStatusBar } from './views/taskStatusBar';
 import { ContainersSection } from './views/sections/containersSection';
 import { DnsZonesSection } from './views/sections/dnsZonesSection';
 import { GpuFlavorsSection } from './views/sections/gpuFlavorsSection';
@@ -52,6 +55,8 @@ export interface TestingApi {
   readonly tree: vscode.TreeDataProvider<TreeNode>;
   /** Ends the following of every task, so that one test's tasks are not asked for during the next. */
   stopFollowingTasks(): void;
+  /** The Accounts menu's provider: what its Sign Out calls. */
+  readonly accounts: vscode.AuthenticationProvider;
 }
 
 /**
@@ -173,7 +178,20 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     ...taskCommands(services),
   ]);
 
+  const accounts = new GcoreAuthProvider({
+    apiKey,
+    accountEmail: async () => {
+      const loaded = await reads.account();
+      return loaded.state === 'loaded' ? (loaded.value.email ?? undefined) : undefined;
+    },
+    signIn: async () => vscode.commands.executeCommand('gcore.setApiKey'),
+  });
+
   context.subscriptions.push(
+    new TaskStatusBar(taskPoller),
+    walkthroughEvents(taskPoller, zones),
+    accounts,
+    vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, accounts, { supportsMultipleAccounts: false }),
     log,
     apiKey,
     zones,
@@ -218,6 +236,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     tapLog: (listener) => log.setTap(listener),
     tree,
     stopFollowingTasks: () => taskPoller.stopAll(),
+    accounts,
   };
 }
 

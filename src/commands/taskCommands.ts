@@ -6,6 +6,7 @@ import { unwrap } from '../validation/problems';
 import { command, type Command } from './command';
 import { rowOf, type Node } from './rowCommands';
 import type { Services } from './services';
+import { TASKS_SECTION } from '../views/treeNodes';
 
 /** Why a wait cannot resolve with a final task for this one, or undefined when it can. */
 function unfinishedReason(task: TrackedTask): unknown {
@@ -25,6 +26,13 @@ function unfinishedReason(task: TrackedTask): unknown {
 /** Following tasks: the contract's wait, and the actions of the Tasks section's rows. */
 export function taskCommands(services: Services): Command<never, unknown, never>[] {
   return [
+    command<undefined, void>({
+      id: 'gcore.showTasks',
+      what: () => 'Show tasks',
+      run: async () => {
+        await services.treeView.reveal(TASKS_SECTION, { select: true, focus: true, expand: true });
+      },
+    }),
     command<WaitForTasksArgs, { tasks: Task[] }>({
       id: 'gcore.waitForTasks',
       what: (args) => (args ? `Wait for ${args.taskIds.length === 1 ? 'task' : 'tasks'} ${args.taskIds.join(', ')}` : 'Wait for tasks'),

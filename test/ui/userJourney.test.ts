@@ -382,6 +382,29 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.runCommand('View: Close All Editors');
   });
 
+  it('shows the account in VS Code\'s Accounts menu', async () => {
+    await wb.page.locator('.codicon-accounts-view-bar-icon').first().click();
+    const menu = wb.page.locator('.context-view .monaco-menu');
+    await menu.locator('.action-label', { hasText: 'dev@example.com (Gcore)' }).waitFor();
+    await wb.screenshot('accounts');
+    await wb.page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+  });
+
+  it('opens the walkthrough "Get started with Gcore" on its first step', async () => {
+    await wb.runCommand('Welcome: Open Walkthrough...');
+    await wb.quickPickRow('Get started with Gcore').click();
+    const page = wb.page.locator('.gettingStartedContainer');
+    await page.getByText('Get started with Gcore', { exact: true }).first().waitFor();
+    for (const title of ['Create an API key', 'Set your API key', 'Add a project and region', 'Look at containers and GPU flavors', 'Update a container and watch it finish', 'Create a zone and turn on DNSSEC']) {
+      await page.locator('.getting-started-step', { hasText: title }).waitFor();
+    }
+    // The first step is open, with its button to the portal.
+    await page.getByText('Open the Customer Portal', { exact: true }).first().waitFor();
+    await wb.screenshot('walkthrough');
+    await wb.runCommand('View: Close All Editors');
+  });
+
   it('on a rejected key, the failure notification\'s "Set API Key" opens the key prompt', async () => {
     await wb.clearNotifications();
     await wb.collapseTreeRow(LOCATION_LABEL, 1);

@@ -84,3 +84,18 @@ function taskTooltip(record: TaskRecord, elapsed: number): string {
   const lines = rows.filter((row): row is [string, string] => row[1] !== undefined).map(([name, value]) => `| ${escapeMarkdown(name)} | ${escapeMarkdown(value)} |`);
   return `### ${escapeMarkdown(stateWords(record))}\n\n| Field | Value |\n|---|---|\n${lines.join('\n')}`;
 }
+
+/**
+ * The status bar's count of what is followed: one update per container (an update may start two tasks),
+ * and tasks waited for without a container on their own. Undefined when nothing is followed.
+ */
+export function runningUpdatesText(unfinished: readonly Pick<TrackedTask, 'id' | 'subject'>[]): string | undefined {
+  if (unfinished.length === 0) return undefined;
+  const updates = new Set(unfinished.filter((task) => task.subject).map(({ subject }) => `${subject?.projectId}/${subject?.regionId}/${subject?.containerName}`));
+  const others = unfinished.filter((task) => !task.subject).length;
+  const parts = [
+    updates.size > 0 ? `${updates.size} ${updates.size === 1 ? 'update' : 'updates'}` : undefined,
+    others > 0 ? `${others} ${others === 1 ? 'task' : 'tasks'}` : undefined,
+  ].filter(Boolean);
+  return `Gcore: ${parts.join(', ')} running`;
+}

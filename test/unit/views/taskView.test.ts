@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { TaskRecord } from '../../../src/state/taskHistory';
 import { containerRowView } from '../../../src/views/presentation/containerView';
-import { durationText, progressLine, taskRowView } from '../../../src/views/presentation/taskView';
+import { durationText, progressLine, runningUpdatesText, taskRowView } from '../../../src/views/presentation/taskView';
 import { unescapeMarkdown } from './markdownReading';
 
 const STARTED = Date.UTC(2026, 10, 23, 14, 5, 0);
@@ -61,5 +61,21 @@ describe('a followed update', () => {
     const updating = containerRowView(container, true);
     assert.equal(updating.description, 'Updating… · Ready · 2/2 · nginx:1.27');
     assert.equal(updating.icon?.id, 'sync~spin');
+  });
+});
+
+describe('the status bar while tasks are followed', () => {
+  const web = { projectId: 1, regionId: 76, containerName: 'web-app' };
+  const api = { projectId: 1, regionId: 76, containerName: 'inference-api' };
+
+  it('counts updates, not tasks: an update of image and scale starts two', () => {
+    assert.equal(runningUpdatesText([{ id: 'a', subject: web }, { id: 'b', subject: web }]), 'Gcore: 1 update running');
+    assert.equal(runningUpdatesText([{ id: 'a', subject: web }, { id: 'b', subject: api }]), 'Gcore: 2 updates running');
+  });
+
+  it('counts tasks waited for without a container on their own, and says nothing when none is followed', () => {
+    assert.equal(runningUpdatesText([{ id: 'a', subject: web }, { id: 'c' }, { id: 'd' }]), 'Gcore: 1 update, 2 tasks running');
+    assert.equal(runningUpdatesText([{ id: 'c' }]), 'Gcore: 1 task running');
+    assert.equal(runningUpdatesText([]), undefined);
   });
 });

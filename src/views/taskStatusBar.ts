@@ -1,0 +1,35 @@
+import * as vscode from 'vscode';
+import type { TaskPoller } from '../loaders/taskPoller';
+import { runningUpdatesText } from './presentation/taskView';
+
+/**
+ * "Gcore: 2 updates running" in the status bar while tasks are followed, opening the Tasks section; gone
+ * when nothing is followed.
+ */
+export class TaskStatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('gcore.tasks', vscode.StatusBarAlignment.Left, 20);
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly poller: Pick<TaskPoller, 'unfinished' | 'onDidChange'>) {
+    this.item.name = 'Gcore Tasks';
+    this.item.command = { title: 'Show Tasks', command: 'gcore.showTasks' };
+    this.unsubscribe = poller.onDidChange(() => this.update());
+    this.update();
+  }
+
+  update(): void {
+    const text = runningUpdatesText(this.poller.unfinished());
+    if (!text) {
+      this.item.hide();
+      return;
+    }
+    this.item.text = `$(sync~spin) ${text}`;
+    this.item.tooltip = 'Followed until they end at Gcore. Click to show the Tasks section.';
+    this.item.show();
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+    this.item.dispose();
+  }
+}
