@@ -1,6 +1,8 @@
 import type { ContainerUpdateResult } from '../api';
 import { wasEmptyAnswer } from '../api/decode';
-import { validateUpdateContainerArgs, type UpdateContainerArgs } from '../models/commandArgs';
+import { validateUpdateContainerArgs, type ContainerRefArgs, type UpdateContainerArgs } from '../models/commandArgs';
+import { promptContainerName } from '../ui/pickers/containerNamePicker';
+import { pickProjectRegion } from '../ui/pickers/projectRegionPicker';
 import type { Container, ProjectRegionRef } from '../api';
 import { changedFields } from '../models/container';
 import { validateContainerUpdate, type ContainerUpdate } from '../models/containerUpdate';
@@ -97,6 +99,16 @@ function announceTasks(ui: PromptUi, containerName: string, tasks: string[]): vo
   });
 }
 
+
+/** The container a command acts on: the row it was run on, or a location and a name asked for under `title`. */
+export function askContainer(services: Services, title: string): (ui: PromptUi, draft: unknown, node: unknown) => Promise<ContainerRefArgs> {
+  return async (ui, _draft, node) => {
+    if (isNodeOfType(node, 'container')) return { projectId: node.location.projectId, regionId: node.location.regionId, containerName: node.container.name };
+    const location = await pickProjectRegion(ui, title);
+    const containerName = await promptContainerName(ui, { title }, updateSources(services).names, location);
+    return { projectId: location.projectId, regionId: location.regionId, containerName };
+  };
+}
 
 /** How long a container list just shown is reused by the prompts instead of being read again. */
 export const CONTAINER_LIST_REUSE_MS = 30_000;

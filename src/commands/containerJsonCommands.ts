@@ -1,12 +1,9 @@
 import * as vscode from 'vscode';
 import { validateContainerRefArgs, type ContainerRefArgs } from '../models/commandArgs';
 import { APPLY_COMMAND, CONTAINER_SCHEME } from '../documents/containerFileSystem';
-import { promptContainerName } from '../ui/pickers/containerNamePicker';
-import { pickProjectRegion } from '../ui/pickers/projectRegionPicker';
 import { unwrap } from '../validation/problems';
-import { isNodeOfType } from '../views/treeNodes';
 import { command, type Command } from './command';
-import { updateSources } from './containerCommands';
+import { askContainer } from './containerCommands';
 import type { Services } from './services';
 
 const TITLE = 'Gcore: Edit Container as JSON';
@@ -19,12 +16,7 @@ export function containerJsonCommands(services: Services): Command<never, unknow
       id: 'gcore.editContainerJson',
       what: (args) => (args ? `Edit container ${args.containerName} as JSON` : 'Edit container as JSON'),
       parse: (arg) => unwrap(validateContainerRefArgs(arg)),
-      ask: async (ui, _draft, node) => {
-        if (isNodeOfType(node, 'container')) return { projectId: node.location.projectId, regionId: node.location.regionId, containerName: node.container.name };
-        const location = await pickProjectRegion(ui, TITLE);
-        const containerName = await promptContainerName(ui, { title: TITLE }, updateSources(services).names, location);
-        return { projectId: location.projectId, regionId: location.regionId, containerName };
-      },
+      ask: askContainer(services, TITLE),
       progress: ({ containerName }) => `Reading container ${containerName}…`,
       run: async (args) => {
         const uri = editor.uriFor(args);

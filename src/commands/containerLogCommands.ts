@@ -3,12 +3,9 @@ import type { ContainerLogs } from '../api';
 import { LOGS_SCHEME } from '../documents/logDocuments';
 import { validateContainerLogsArgs, validateContainerRefArgs, type ContainerLogsArgs, type ContainerRefArgs } from '../models/commandArgs';
 import { logSettings } from '../state/settings';
-import { promptContainerName } from '../ui/pickers/containerNamePicker';
-import { pickProjectRegion } from '../ui/pickers/projectRegionPicker';
 import { unwrap } from '../validation/problems';
-import { isNodeOfType } from '../views/treeNodes';
 import { command, type Command } from './command';
-import { updateSources } from './containerCommands';
+import { askContainer } from './containerCommands';
 import type { Services } from './services';
 
 const TITLE = 'Gcore: Show Logs';
@@ -21,12 +18,7 @@ export function containerLogCommands(services: Services): Command<never, unknown
       id: 'gcore.showContainerLogs',
       what: (args) => (args ? `Show the logs of container ${args.containerName}` : 'Show container logs'),
       parse: (arg) => unwrap(validateContainerRefArgs(arg)),
-      ask: async (ui, _draft, node) => {
-        if (isNodeOfType(node, 'container')) return { projectId: node.location.projectId, regionId: node.location.regionId, containerName: node.container.name };
-        const location = await pickProjectRegion(ui, TITLE);
-        const containerName = await promptContainerName(ui, { title: TITLE }, updateSources(services).names, location);
-        return { projectId: location.projectId, regionId: location.regionId, containerName };
-      },
+      ask: askContainer(services, TITLE),
       progress: ({ containerName }) => `Reading the logs of ${containerName}…`,
       run: async (args, { signal }) => (await logs.show(args, signal)).uri.toString(),
     }),

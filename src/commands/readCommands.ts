@@ -12,13 +12,11 @@ import {
 } from '../models/commandArgs';
 import type { ProjectRegion } from '../models/projectRegion';
 import { containerStatus } from '../models/container';
-import { isNodeOfType } from '../views/treeNodes';
-import { promptContainerName } from '../ui/pickers/containerNamePicker';
 import { pickProjectRegion } from '../ui/pickers/projectRegionPicker';
 import { BACK, UserCancelledError, type PickItem, type PromptUi } from '../ui/promptUi';
 import { unwrap } from '../validation/problems';
 import { command, type Command } from './command';
-import { updateSources } from './containerCommands';
+import { askContainer } from './containerCommands';
 import type { Services } from './services';
 
 /** Shows a list to pick from; the pick is copied (a name or an id), as List GPU Flavors does. */
@@ -56,12 +54,7 @@ export function readCommands(services: Services): Command<never, unknown, never>
       id: 'gcore.getContainer',
       what: (args) => (args ? `Read container ${args.containerName}` : 'Read container'),
       parse: (arg) => unwrap(validateContainerRefArgs(arg)),
-      ask: async (ui, _draft, node) => {
-        if (isNodeOfType(node, 'container')) return { ...node.location, containerName: node.container.name };
-        const location = await pickProjectRegion(ui, 'Gcore: Show Container');
-        const containerName = await promptContainerName(ui, { title: 'Gcore: Show Container' }, updateSources(services).names, location);
-        return { projectId: location.projectId, regionId: location.regionId, containerName };
-      },
+      ask: askContainer(services, 'Gcore: Show Container'),
       progress: ({ containerName }) => `Reading container ${containerName}…`,
       run: (args, { signal }) => client.containers.get(args, args.containerName, { signal }),
       // Every field, as Gcore sent it, in a read-only editor: JSON is how users compare it with what they send.
