@@ -83,7 +83,12 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     (message) => {
       view.message = message;
     },
-    () => reads.account(),
+    // The account read for the view also names the key in the Accounts menu.
+    async () => {
+      const loaded = await reads.account();
+      void accounts.refresh();
+      return loaded;
+    },
   );
   const taskPoller = new TaskPoller({ fetchTask: (id, signal) => client.account.getTask(id, { signal }), settings: taskSettings });
   const taskHistory = new TaskHistory(context.globalState);
@@ -180,10 +185,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
 
   const accounts = new GcoreAuthProvider({
     apiKey,
-    accountEmail: async () => {
-      const loaded = await reads.account();
-      return loaded.state === 'loaded' ? (loaded.value.email ?? undefined) : undefined;
-    },
+    accountEmail: () => reads.loadedAccount()?.email ?? undefined,
     signIn: async () => vscode.commands.executeCommand('gcore.setApiKey'),
   });
 

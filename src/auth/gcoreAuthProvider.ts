@@ -8,8 +8,8 @@ const SESSION_ID = 'gcore-api-key';
 
 export interface GcoreAuthDeps {
   apiKey: Pick<ApiKeyStore, 'get' | 'delete' | 'onDidChange'>;
-  /** The account's e-mail, when Gcore can say whose the key is. */
-  accountEmail(): Promise<string | undefined>;
+  /** The account's e-mail, when it was read already (the view reads it): VS Code asks at start-up, when nothing may be sent. */
+  accountEmail(): string | undefined;
   /** Asks for a key the way Set API Key does (checked with Gcore, stored in SecretStorage). */
   signIn(): Promise<unknown>;
 }
@@ -22,18 +22,32 @@ export interface GcoreAuthDeps {
 export class GcoreAuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
   private readonly changes = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   private readonly subscription: vscode.Disposable;
-  /** The session last announced, to tell VS Code what was added, removed or changed. */
-  private announced: Promise<vscode.AuthenticationSession | undefined>;
+  /** The session last announced, to tell VS Code what was added, removed or changed; read when first needed. */
+  private announced: Promise<vscode.AuthenticationSession | undefined> | undefined;
   readonly onDidChangeSessions = this.changes.event;
 
   constructor(private readonly deps: GcoreAuthDeps) {
-    this.announced = this.session();
-    this.subscription = deps.apiKey.onDidChange(() => void this.announceChange());
+    this.subscription = deps.apiKey.onDidChange(() => void this.refresh());
   }
 
   async getSessions(): Promise<vscode.AuthenticationSession[]> {
     const session = await this.session();
+    this.announced ??= Promise.resolve(session);
     return session ? [session] : [];
+  }
+
+  /** The key or what is known of its account changed: VS Code hears what became of the session. */
+  async refresh(): Promise<void> {
+    const before = await this.announced;
+    this.announced = this.session();
+    const after = await this.announced;
+    if (!before && !after) return;
+    if (before && after && before.account.label === after.account.label && before.accessToken === after.accessToken) return;
+    this.changes.fire({
+      added: !before && after ? [after] : [],
+      removed: before && !after ? [before] : [],
+      changed: before && after ? [after] : [],
+    });
   }
 
   async createSession(): Promise<vscode.AuthenticationSession> {
@@ -55,21 +69,8 @@ export class GcoreAuthProvider implements vscode.AuthenticationProvider, vscode.
   private async session(): Promise<vscode.AuthenticationSession | undefined> {
     const key = await this.deps.apiKey.get().catch(() => undefined);
     if (!key) return undefined;
-    const email = await this.deps.accountEmail().catch(() => undefined);
-    const label = email ?? accountLabelForKey(key.key);
+    const label = this.deps.accountEmail() ?? accountLabelForKey(key.key);
     return { id: SESSION_ID, accessToken: key.key, account: { id: label, label }, scopes: [] };
-  }
-
-  private async announceChange(): Promise<void> {
-    const before = await this.announced;
-    this.announced = this.session();
-    const after = await this.announced;
-    if (!before && !after) return;
-    this.changes.fire({
-      added: !before && after ? [after] : [],
-      removed: before && !after ? [before] : [],
-      changed: before && after ? [after] : [],
-    });
   }
 }
 

@@ -25,6 +25,12 @@ export class KeyedLoader<V> {
    * be (a prompt wants the list that was just shown, not one from an hour ago); without it, a result is
    * served until invalidated.
    */
+  /** The value loaded for `key`, if one is, without loading anything. */
+  loaded(key: string): V | undefined {
+    const settled = this.settled.get(key)?.result;
+    return settled?.state === 'loaded' ? settled.value : undefined;
+  }
+
   load(key: string, fetch: Fetch<V>, maxAgeMs?: number): Promise<Loaded<V>> {
     const settled = this.settled.get(key);
     if (settled && (maxAgeMs === undefined || Date.now() - settled.at <= maxAgeMs)) return Promise.resolve(settled.result);

@@ -55,6 +55,11 @@ export class ReadLoaders {
     return this.accounts.load('me', (call) => this.client.account.me(call));
   }
 
+  /** The account, if it was read already: for answers that must not send a request (the Accounts menu). */
+  loadedAccount(): Account | undefined {
+    return this.accounts.loaded('me');
+  }
+
   /** After a change made here, or a Refresh: one location's containers, or all. */
   invalidateContainers(ref?: ProjectRegionRef): void {
     this.containerLists.invalidate(ref ? `${projectRegionKey(ref)}|` : '');
