@@ -33,6 +33,7 @@ import { TaskPoller } from './loaders/taskPoller';
 import { TaskTracking } from './commands/taskTracking';
 import { taskCommands } from './commands/taskCommands';
 import { walkthroughEvents } from './commands/walkthroughEvents';
+import { EnvironmentKeyOffer } from './commands/environmentKeyOffer';
 import { TaskHistory } from './state/taskHistory';
 import { TasksSection } from './views/sections/tasksSection';
 import { KnownZonesStore } from './state/knownZones';
@@ -89,7 +90,9 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
       void accounts.refresh();
       return loaded;
     },
+    () => void environmentKeyOffer.offer(),
   );
+  const environmentKeyOffer = new EnvironmentKeyOffer(context.globalState, apiKey, () => promptUi, log);
   const taskPoller = new TaskPoller({ fetchTask: (id, signal) => client.account.getTask(id, { signal }), settings: taskSettings });
   const taskHistory = new TaskHistory(context.globalState);
   const containersSection = new ContainersSection(reads, VIEW_ID, (node) => tree.refresh(node), (location): ReadonlySet<string> => tasks.updatingAt(location));
@@ -211,7 +214,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     vscode.workspace.registerTextDocumentContentProvider(SCHEMA_SCHEME, new SchemaDocuments()),
     new ContainerDiagnostics(containerEditor),
     vscode.languages.registerCodeLensProvider({ scheme: CONTAINER_SCHEME }, new UnsentChangesLens(containerEditor)),
-    vscode.languages.registerCompletionItemProvider({ scheme: CONTAINER_SCHEME }, new SizeCompletions(containerEditor), '"', ':', ' '),
+    vscode.languages.registerCompletionItemProvider({ scheme: CONTAINER_SCHEME }, new SizeCompletions(containerEditor), '"', ':'),
     // A document's update ended: a finished one shows the values at Gcore; a failed one keeps the edits.
     { dispose: taskPoller.onDidChange((task) => {
       if (task.end && task.subject) void containerEditor.refreshFromGcore(task.subject, task.subject.containerName, task.end.kind === 'finished');

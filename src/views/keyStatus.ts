@@ -26,6 +26,8 @@ export class KeyStatus {
      * hides a view's description when the view is merged into the side bar's title, as this one is.
      */
     private readonly readAccount?: () => Promise<Loaded<Account>>,
+    /** Told when a usable key comes from the environment (the extension offers, once, to store it). */
+    private readonly onEnvironmentKey?: () => void,
   ) {}
 
   async read(): Promise<KeyState> {
@@ -41,6 +43,7 @@ export class KeyStatus {
           problem === undefined
             ? `Using the API key from the ${API_KEY_ENV} environment variable (read-only). Run "Gcore: Set API Key" to store your own.`
             : `The API key in the ${API_KEY_ENV} environment variable cannot be used: it ${problem}. Fix the variable, or run "Gcore: Set API Key" to store a key.`;
+        if (problem === undefined) this.onEnvironmentKey?.();
       }
     } catch (error) {
       state = { kind: 'unavailable', error };
