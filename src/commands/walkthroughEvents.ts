@@ -3,8 +3,8 @@ import type { TaskPoller } from '../loaders/taskPoller';
 import type { KnownZonesStore } from '../state/knownZones';
 
 /** Context keys the walkthrough's steps complete on (package.json, `walkthroughs`). */
-export const UPDATE_FINISHED_CONTEXT = 'gcore.updateFinishedHere';
-export const DNSSEC_ENABLED_CONTEXT = 'gcore.dnssecEnabledHere';
+const UPDATE_FINISHED_CONTEXT = 'gcore.updateFinishedHere';
+const DNSSEC_ENABLED_CONTEXT = 'gcore.dnssecEnabledHere';
 
 /**
  * Checks off "Update a container and watch it finish" when an update followed here finished at Gcore, and

@@ -99,10 +99,6 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     return view.text;
   }
 
-  isFollowing(uri: vscode.Uri): boolean {
-    return this.views.get(uri.toString())?.following ?? false;
-  }
-
   follow(uri: vscode.Uri): void {
     const view = this.views.get(uri.toString());
     if (!view) throw new Error('This log is not loaded any more: open it again with Show Logs.');
