@@ -76,6 +76,8 @@ export class ContainerFileSystem implements vscode.FileSystemProvider {
   private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   /** Texts to put in place once VS Code has finished a save (Discard, Reload). */
   private readonly afterSave = new Map<string, string>();
+  /** Texts Review and Apply has just reviewed: saving them to mark the editor clean needs no second review. */
+  private readonly reviewed = new Map<string, string>();
   /** Why each document is being saved: Auto Save keeps a draft, a save the user asked for is reviewed. */
   private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
   private readonly subscriptions: vscode.Disposable[];
@@ -151,17 +153,32 @@ export class ContainerFileSystem implements vscode.FileSystemProvider {
     }
   }
 
-  /** Review and Apply on a document already saved here (after Keep Editing it is dirty: saving reviews it). */
+  /**
+   * Review and Apply, on whatever the editor holds: edits kept by Auto Save, a retry after a failed update,
+   * or edits not saved yet. It reviews the editor's text itself rather than saving to start the review:
+   * just after an Auto Save, VS Code may still count the document as dirty and a save would do nothing.
+   */
   async reviewSaved(uri: vscode.Uri): Promise<void> {
+    const entry = await this.entry(uri);
     const document = vscode.workspace.textDocuments.find((open) => open.uri.toString() === uri.toString());
+    const text = document?.getText() ?? decode(entry.text);
+    const outcome = await this.review(uri, entry, text);
+    if (outcome.kind === 'kept') return;
+    const next = outcome.kind === 'replace' ? outcome.text : text;
+    entry.text = encode(text);
+    this.setDraft(entry, false);
+    const key = uri.toString();
     if (document?.isDirty) {
+      // The editor's text is what was reviewed: saving it stores it without a second review.
+      this.reviewed.set(key, text);
+      if (outcome.kind === 'replace') this.afterSave.set(key, next);
       await document.save();
+      this.reviewed.delete(key);
+      // A save that found nothing to save left the replacement waiting.
+      if (this.afterSave.delete(key)) this.replace(uri, next);
       return;
     }
-    const entry = await this.entry(uri);
-    const outcome = await this.review(uri, entry, decode(entry.text));
-    if (outcome.kind === 'replace') this.replace(uri, outcome.text);
-    if (outcome.kind === 'applied' || outcome.kind === 'unchanged') this.setDraft(entry, false);
+    if (outcome.kind === 'replace') this.replace(uri, next);
   }
 
   watch(): vscode.Disposable {
@@ -181,6 +198,11 @@ export class ContainerFileSystem implements vscode.FileSystemProvider {
     const entry = await this.entry(uri);
     const reason = this.saveReasons.get(uri.toString());
     this.saveReasons.delete(uri.toString());
+    if (this.reviewed.get(uri.toString()) === decode(content)) {
+      entry.text = content;
+      entry.mtime = nextTime(entry.mtime);
+      return;
+    }
     if (reason === vscode.TextDocumentSaveReason.AfterDelay || reason === vscode.TextDocumentSaveReason.FocusOut) {
       this.keepDraft(uri, entry, content);
       return;

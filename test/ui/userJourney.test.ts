@@ -324,7 +324,7 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.screenshot('task-failed');
   });
 
-  it('edits the container as JSON: the schema\'s hover, a squiggle under a bad value, then the diff and Apply on save', async () => {
+  it('edits the container as JSON: the schema\'s hover, a squiggle under a bad value, then the diff and Apply', async () => {
     await wb.clearNotifications();
     const patchPath = `/cloud/v1/caas/${PROJECT}/${REGION}/containers/${CONTAINER}`;
     const sentBefore = requestsTo('PATCH', patchPath).length;
@@ -364,10 +364,10 @@ describe('Gcore in VS Code, used through its UI', function () {
     await editor.locator('.squiggly-error').first().waitFor({ state: 'detached' });
     await editor.locator('.codelens-decoration', { hasText: 'Not sent to Gcore: image, timeout' }).waitFor();
 
-    // Auto Save has kept the edits (the tab is clean): Ctrl+S on a saved document is Review and Apply.
+    // Auto Save has kept the edits (the tab is clean); the line above the document sends them.
     await wb.page.locator('.tabs-container .tab.dirty').waitFor({ state: 'detached' });
     const mark = session.tap.responses.length;
-    await wb.page.keyboard.press('Control+S');
+    await editor.locator('.codelens-decoration a', { hasText: 'Review and Apply' }).click();
     await wb.dialog.waitFor();
     assert.equal(
       (await wb.dialog.locator('.dialog-message-text').innerText()).trim(),
