@@ -46,7 +46,7 @@ import { TaskStatusBar } from './views/taskStatusBar';
 import { ContainersSection } from './views/sections/containersSection';
 import { DnsZonesSection } from './views/sections/dnsZonesSection';
 import { GpuFlavorsSection } from './views/sections/gpuFlavorsSection';
-import { CONTAINERS_SECTION, ZONES_SECTION, type TreeNode } from './views/treeNodes';
+import { CONTAINERS_SECTION, ZONES_SECTION, locationIds, type TreeNode } from './views/treeNodes';
 
 /** Exposed to the extension's own tests only (ExtensionMode.Test), to script interactive flows. */
 export interface TestingApi {
@@ -247,7 +247,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
 
 /** How an editor's tab names a location: the label it has in gcore.locations, or its ids. */
 function placeOf(location: ProjectRegionRef): string {
-  return readLocations().locations.find((known) => projectRegionKey(known) === projectRegionKey(location))?.label ?? `project ${location.projectId} · region ${location.regionId}`;
+  return readLocations().locations.find((known) => projectRegionKey(known) === projectRegionKey(location))?.label ?? locationIds(location);
 }
 
 export function deactivate(): void {}

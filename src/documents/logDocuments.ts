@@ -78,7 +78,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     const text = this.provideTextDocumentContent(uri);
     const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
     // VS Code asks again for the text of a document it has open; the new lines must be in it before it is shown.
-    const updated = open && open.getText() !== text ? textBecomes(uri, text) : Promise.resolve();
+    const updated = open && open.getText() !== text ? documentChanged(uri.toString(), (document) => document.getText() === text) : Promise.resolve(true);
     this.changes.fire(uri);
     await updated;
     const document = await vscode.workspace.openTextDocument(uri);
@@ -151,7 +151,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
         const uri = vscode.Uri.parse(key);
         const atEnd = vscode.window.visibleTextEditors.filter((editor) => editor.document.uri.toString() === key && showsEnd(editor));
         // Those who watched the end keep watching it; those who scrolled up stay where they are.
-        if (atEnd.length > 0) revealOnceChanged(key, atEnd);
+        if (atEnd.length > 0) void documentChanged(key, () => true).then((changed) => changed && atEnd.forEach(revealEnd));
         this.changes.fire(uri);
       }
     } catch (error) {
@@ -212,33 +212,19 @@ function showsEnd(editor: vscode.TextEditor): boolean {
   return editor.visibleRanges.some((range) => range.end.line >= last - 1);
 }
 
-/** Resolves once the open document `uri` holds `text` (or after a while, when VS Code kept another). */
-function textBecomes(uri: vscode.Uri, text: string): Promise<void> {
+/** Resolves true once VS Code changed the open document `key` as `until` says, false when it did not in a while. */
+function documentChanged(key: string, until: (document: vscode.TextDocument) => boolean): Promise<boolean> {
   return new Promise((resolve) => {
     const subscription = vscode.workspace.onDidChangeTextDocument((event) => {
-      if (event.document.uri.toString() === uri.toString() && event.document.getText() === text) done();
+      if (event.document.uri.toString() === key && until(event.document)) done(true);
     });
-    const timer = setTimeout(() => done(), 5_000);
-    const done = () => {
+    const timer = setTimeout(() => done(false), 5_000);
+    const done = (changed: boolean) => {
       clearTimeout(timer);
       subscription.dispose();
-      resolve();
+      resolve(changed);
     };
   });
-}
-
-/** Reveals the end in `editors` once VS Code has the new text of the document (or gives up after a while). */
-function revealOnceChanged(key: string, editors: vscode.TextEditor[]): void {
-  const subscription = vscode.workspace.onDidChangeTextDocument((event) => {
-    if (event.document.uri.toString() !== key) return;
-    done();
-    editors.forEach(revealEnd);
-  });
-  const timer = setTimeout(() => done(), 5_000);
-  const done = () => {
-    clearTimeout(timer);
-    subscription.dispose();
-  };
 }
 
 function revealEnd(editor: vscode.TextEditor): void {

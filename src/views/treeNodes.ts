@@ -76,8 +76,13 @@ export const ZONES_SECTION = sectionNode('zones', 'DNS Zones', 'globe');
 export const TASKS_SECTION = sectionNode('tasks', 'Tasks', 'tasklist');
 
 /** A configured project and region, under GPU Flavors or under Containers. */
+/** A location by its ids, where it has no label (tree rows, editor tabs). */
+export function locationIds(location: ProjectRegion): string {
+  return `project ${location.projectId} · region ${location.regionId}`;
+}
+
 export function locationNode(location: ProjectRegion, section: 'gpu' | 'containers' = 'gpu'): LocationNode {
-  const ids = `project ${location.projectId} · region ${location.regionId}`;
+  const ids = locationIds(location);
   const what = section === 'gpu' ? 'GPU flavors' : 'Containers';
   return {
     nodeType: 'location',
