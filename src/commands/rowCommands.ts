@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import { portalPageOf, type PortalTarget } from '../models/portalPages';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import { isNodeOfType, type TreeNode } from '../views/treeNodes';
 import { InvalidArgumentError } from '../validation/problems';
@@ -11,6 +11,17 @@ export type Node<T extends TreeNode['nodeType']> = Extract<TreeNode, { nodeType:
 export function rowOf<T extends TreeNode['nodeType']>(node: unknown, types: readonly T[], what: string): Node<T> {
   if (types.some((type) => isNodeOfType(node, type))) return node as Node<T>;
   throw new InvalidArgumentError([{ field: 'node', message: `must be ${what} of the Gcore tree` }]);
+}
+
+function portalTargetOf(node: Node<'location' | 'container' | 'zone'>): PortalTarget {
+  switch (node.nodeType) {
+    case 'location':
+      return { kind: 'location', location: node.location };
+    case 'container':
+      return { kind: 'container', location: node.location, name: node.container.name };
+    case 'zone':
+      return { kind: 'zone', name: node.zone.name };
+  }
 }
 
 /** Actions of rows in the tree: they work on the row they are chosen on and call no API. */
@@ -41,12 +52,22 @@ export function rowCommands(services: Services): Command<never, unknown, never>[
       id: 'gcore.openContainerInBrowser',
       what: () => 'Open container in browser',
       ask: async (_ui, _draft, node) => rowOf(node, ['container'], 'a container row'),
-      run: async (node) => {
+      run: async (node, { ui }) => {
         const address = node.container.address;
         // Only a web address goes to the browser: the field comes from the API.
         if (!address || !/^https?:\/\//i.test(address)) throw new Error(`Gcore reports no web address for container ${node.container.name}.`);
-        await vscode.env.openExternal(vscode.Uri.parse(address));
+        await ui.openExternal(address);
         return undefined;
+      },
+    }),
+    command<Node<'location' | 'container' | 'zone'>, string>({
+      id: 'gcore.openInPortal',
+      what: () => 'Open in Gcore Portal',
+      ask: async (_ui, _draft, node) => rowOf(node, ['location', 'container', 'zone'], 'a location, container or zone row'),
+      run: async (node, { ui }) => {
+        const page = portalPageOf(portalTargetOf(node));
+        await ui.openExternal(page);
+        return page;
       },
     }),
     command<Node<'containerDetail'>, undefined>({

@@ -2,11 +2,11 @@ import type { Back, ChooseRequest, ConfirmRequest, InputRequest, PickRequest, Pr
 
 /**
  * The UI of a programmatic call: it announces nothing and shows no progress, and a prompt is a bug (a
- * programmatic call has all it needs in its argument). The clipboard still works: Copy DS Record puts
- * the record there for callers too.
+ * programmatic call has all it needs in its argument). What a caller asks for still happens: Copy DS
+ * Record puts the record on the clipboard, an Open command opens its page.
  */
 export class SilentUi implements PromptUi {
-  constructor(private readonly clipboard: Pick<PromptUi, 'copyToClipboard'>) {}
+  constructor(private readonly outside: Pick<PromptUi, 'copyToClipboard' | 'openExternal'>) {}
 
   input(request: InputRequest): Promise<string | Back> {
     return refuse(request.title);
@@ -37,7 +37,11 @@ export class SilentUi implements PromptUi {
   }
 
   copyToClipboard(text: string): Promise<void> {
-    return this.clipboard.copyToClipboard(text);
+    return this.outside.copyToClipboard(text);
+  }
+
+  openExternal(url: string): Promise<void> {
+    return this.outside.openExternal(url);
   }
 }
 

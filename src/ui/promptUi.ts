@@ -86,4 +86,6 @@ export interface PromptUi {
   notify(severity: Severity, message: string, ...actions: string[]): Promise<string | undefined>;
   withProgress<T>(task: ProgressTask<T>): Promise<T>;
   copyToClipboard(text: string): Promise<void>;
+  /** Opens a web address outside the editor (VS Code may first ask whether to trust its site). */
+  openExternal(url: string): Promise<void>;
 }

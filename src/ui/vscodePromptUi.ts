@@ -94,6 +94,10 @@ export class VscodePromptUi implements PromptUi {
     await vscode.env.clipboard.writeText(text);
   }
 
+  async openExternal(url: string): Promise<void> {
+    await vscode.env.openExternal(vscode.Uri.parse(url));
+  }
+
   private showPick<T>(request: PickRequest<T>, many: boolean): Promise<T[] | Back> {
     const picker = vscode.window.createQuickPick<QuickItem<T>>();
     applyPosition(picker, request);

@@ -166,6 +166,35 @@ describe('what exists at Gcore', () => {
       assert.equal(ui.clipboard[0], 'web-app');
       assert.match(ui.clipboard[1], /^https:\/\/web-app-1-/);
     });
+
+    it('opens a container\'s address, and a location, a container and a zone in the Gcore Portal, without a request', async () => {
+      const ui = new ScriptedUi([]);
+      await useUi(ui);
+      await run('gcore.createZone', { name: 'portal.example' });
+      try {
+        const web = (await containersOf()).find((row) => label(row.item) === 'web-app')!;
+        const zone = await eventually(async () => {
+          const [zones] = (await rows()).filter((row) => label(row.item) === 'DNS Zones');
+          const found = (await rows(zones.node)).find((row) => row.node.nodeType === 'zone');
+          assert.ok(found, 'the zone is shown');
+          return found;
+        });
+        const before = emulator.requests.length;
+        await vscode.commands.executeCommand('gcore.openContainerInBrowser', web.node);
+        const containersPage = 'https://portal.gcore.com/cloud/project/1/region/76/caas/containers';
+        assert.equal(await run('gcore.openInPortal', web.node.parent), containersPage);
+        assert.equal(await run('gcore.openInPortal', web.node), containersPage);
+        assert.equal(await run('gcore.openInPortal', zone.node), 'https://dns.gcore.com/zones');
+        assert.match(ui.opened[0], /^https:\/\/web-app-1-/);
+        assert.deepEqual(ui.opened.slice(1), [containersPage, containersPage, 'https://dns.gcore.com/zones']);
+        assert.equal(emulator.requests.length, before);
+        assert.equal(await run('gcore.openInPortal', { projectId: 1, regionId: 76 }), undefined);
+        await eventually(() => assert.match(ui.notifications.at(-1)?.message ?? '', /must be a location, container or zone row/));
+        assert.equal(ui.opened.length, 4, 'nothing is opened for what is not a row');
+      } finally {
+        await run('gcore.forgetZone', 'portal.example');
+      }
+    });
   });
 
   describe('Update Container from what exists', () => {

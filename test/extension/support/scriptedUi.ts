@@ -51,6 +51,8 @@ export class ScriptedUi implements PromptUi {
   readonly shown: ShownPrompt[] = [];
   readonly notifications: Notification[] = [];
   readonly clipboard: string[] = [];
+  /** Web addresses opened outside the editor, in order. */
+  readonly opened: string[] = [];
   readonly progressTitles: string[] = [];
   /** What long waits reported under their title, in order. */
   readonly progressMessages: string[] = [];
@@ -173,6 +175,10 @@ export class ScriptedUi implements PromptUi {
 
   async copyToClipboard(text: string): Promise<void> {
     this.clipboard.push(text);
+  }
+
+  async openExternal(url: string): Promise<void> {
+    this.opened.push(url);
   }
 
   private record(kind: ShownPrompt['kind'], request: { title: string; step?: number; totalSteps?: number; canGoBack?: boolean }, extra: Partial<ShownPrompt>): ShownPrompt {
