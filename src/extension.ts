@@ -1,3 +1,5 @@
+// First: the translations must be in place before any other module of the extension loads.
+import './localization';
 import * as vscode from 'vscode';
 import { GcoreClient } from './api';
 import { apiKeyCommands } from './commands/apiKeyCommands';
@@ -72,7 +74,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
   const client = new GcoreClient({
     settings: connectionSettings,
     apiKey: async () => (await apiKey.get())?.key,
-    userAgent: `gcore-vscode/${version} (VS Code ${vscode.version}; ${process.platform})`,
+    userAgent: `gcore-vscode/${version} (VS Code ${vscode.version}; ${process.platform})`, // not user text: the HTTP User-Agent header
     onRequest: (event) => (event.outcome === 'ok' ? log.info(requestLogLine(event)) : log.warn(requestLogLine(event))),
   });
   const zones = new KnownZonesStore(context.globalState);
@@ -115,7 +117,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
         await logDocuments.show(subject);
       } catch (error) {
         log.error(`the logs of ${subject.containerName} could not be read`, error);
-        void promptUi.notify('error', `The logs of container ${subject.containerName} could not be read: ${failureReason(error)}`);
+        void promptUi.notify('error', vscode.l10n.t('The logs of container {0} could not be read: {1}', subject.containerName, failureReason(error)));
       }
     },
   });

@@ -1,13 +1,25 @@
+import * as l10n from '@vscode/l10n';
 import type { ProjectRegionRef } from '../core/projectRegion';
 import type { CallOptions } from './callOptions';
 import { asObject, markEmptyAnswer, unexpected, wasEmptyAnswer } from './decode';
 import type { RequestPipeline } from './http/requestPipeline';
 import { decodeContainer, decodeContainerFlavor } from './decodeItems';
-import { CLOUD_LIST, fetchList, readListPage } from './paging';
+import { CLOUD_LIST, fetchList, readListPage, type ListMessages, type PagedListMessages } from './paging';
 import type { Container, ContainerFlavor, ContainerFlavorList, ContainerList, ContainerLogs, ContainerUpdateResult } from './types';
 
 /** The largest page of containers the API gives (its default too). */
 const CONTAINER_PAGE_LIMIT = 1000;
+
+const CONTAINER_LIST: PagedListMessages = {
+  notAnObject: () => l10n.t('the containers list is not an object'),
+  noItems: (field) => l10n.t('the containers list has no {0} array', field),
+  tooMany: (total, max) => l10n.t('The Gcore API reports {0} containers, more than the {1} this extension lists at once; nothing was loaded.', total, max),
+};
+
+const CONTAINER_SIZE_LIST: ListMessages = {
+  notAnObject: () => l10n.t('the container size list is not an object'),
+  noItems: (field) => l10n.t('the container size list has no {0} array', field),
+};
 
 /** Serverless containers (CaaS, `/cloud/v1/caas/…`). */
 export class ContainersClient {
@@ -16,7 +28,7 @@ export class ContainersClient {
   /** Every container of a project and region, page by page. */
   async list(ref: ProjectRegionRef, options: CallOptions = {}): Promise<ContainerList> {
     const { body, total, items } = await fetchList({
-      what: 'containers',
+      messages: CONTAINER_LIST,
       shape: CLOUD_LIST,
       pageLimit: CONTAINER_PAGE_LIMIT,
       keyOf: (container) => container.name,
@@ -37,7 +49,7 @@ export class ContainersClient {
       gate: options.gate,
     });
     const container = decodeContainer(response.body);
-    if (!container) throw unexpected('the container has no name');
+    if (!container) throw unexpected(l10n.t('the container has no name'));
     return container;
   }
 
@@ -49,7 +61,7 @@ export class ContainersClient {
       signal: options.signal,
       gate: options.gate,
     });
-    const { body, entries } = readListPage(response.body, CLOUD_LIST, 'the container size list');
+    const { body, entries } = readListPage(response.body, CLOUD_LIST, CONTAINER_SIZE_LIST);
     const results = entries.map(decodeContainerFlavor).filter((flavor): flavor is ContainerFlavor => flavor !== undefined);
     return { ...body, count: results.length, results };
   }
@@ -66,9 +78,9 @@ export class ContainersClient {
       signal: options.signal,
       gate: options.gate,
     });
-    const body = asObject(response.body, 'the log answer');
+    const body = asObject(response.body, () => l10n.t('the log answer is not an object'));
     const logs = body.logs ?? [];
-    if (!Array.isArray(logs)) throw unexpected('logs is not a list');
+    if (!Array.isArray(logs)) throw unexpected(l10n.t('{0} is not a list', 'logs'));
     return { ...body, logs };
   }
 
@@ -88,7 +100,10 @@ export class ContainersClient {
         answered ||= !wasEmptyAnswer(result);
       } catch (error) {
         if (index > 0 && error instanceof Error) {
-          error.message = `The other changes were applied (tasks ${tasks.join(', ') || 'none'}), but changing "Disabled" failed: ${error.message}`;
+          const applied = tasks.join(', ');
+          error.message = applied
+            ? l10n.t('The other changes were applied (tasks {0}), but changing "Disabled" failed: {1}', applied, error.message)
+            : l10n.t('The other changes were applied (tasks none), but changing "Disabled" failed: {0}', error.message);
         }
         throw error;
       }
@@ -125,10 +140,10 @@ export function splitDisabledChange<T extends { is_disabled?: unknown }>(update:
  */
 function decodeContainerUpdate(value: unknown): ContainerUpdateResult {
   if (value === undefined) return markEmptyAnswer({ tasks: [] });
-  const body = asObject(value, 'the update response');
+  const body = asObject(value, () => l10n.t('the update response is not an object'));
   const tasks = body.tasks ?? [];
   if (!Array.isArray(tasks) || !tasks.every((task) => typeof task === 'string')) {
-    throw unexpected('tasks is not a list of task ids');
+    throw unexpected(l10n.t('{0} is not a list of task ids', 'tasks'));
   }
   return { ...body, tasks };
 }

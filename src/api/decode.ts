@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { GcoreApiError } from './errors';
 
 /**
@@ -6,12 +7,14 @@ import { GcoreApiError } from './errors';
  */
 export type Json = Record<string, unknown>;
 
-export function unexpected(what: string): GcoreApiError {
-  return new GcoreApiError('badResponse', `The Gcore API sent an unexpected response: ${what}.`);
+/** `problem`: what is wrong, a whole clause ("logs is not a list"), so that it translates as one. */
+export function unexpected(problem: string): GcoreApiError {
+  return new GcoreApiError('badResponse', l10n.t('The Gcore API sent an unexpected response: {0}.', problem));
 }
 
-export function asObject(value: unknown, what: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw unexpected(`${what} is not an object`);
+/** `notAnObject` words the problem as one clause ("the log answer is not an object"), called only when it applies. */
+export function asObject(value: unknown, notAnObject: () => string): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw unexpected(notAnObject());
   return value as Json;
 }
 
@@ -27,7 +30,7 @@ export function wrongType(object: Json, field: string, type: FieldType): string 
 
 export function checkOptional(object: Json, field: string, type: FieldType): void {
   const actual = wrongType(object, field, type);
-  if (actual !== undefined) throw unexpected(`${field} is ${actual}, expected ${type}`);
+  if (actual !== undefined) throw unexpected(l10n.t('{0} is {1}, expected {2}', field, actual, type));
 }
 
 /** Answers that were empty where an object was expected; the caller may say so rather than fail. */

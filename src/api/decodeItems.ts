@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { Account, Container, ContainerFlavor, DnsZone, Project, Region, Task } from './types';
 
 /*
@@ -38,13 +39,13 @@ export function decodeZone(value: unknown): DnsZone | undefined {
 export function decodeProject(value: unknown): Project | undefined {
   const project = object(value);
   if (!project || id(project.id) === undefined) return undefined;
-  return { ...project, name: text(project.name) ?? `Project ${String(project.id)}` } as Project;
+  return { ...project, name: text(project.name) ?? l10n.t('Project {0}', String(project.id)) } as Project;
 }
 
 export function decodeRegion(value: unknown): Region | undefined {
   const region = object(value);
   if (!region || id(region.id) === undefined) return undefined;
-  return { ...region, display_name: text(region.display_name) ?? text(region.slug) ?? `Region ${String(region.id)}` } as Region;
+  return { ...region, display_name: text(region.display_name) ?? text(region.slug) ?? l10n.t('Region {0}', String(region.id)) } as Region;
 }
 
 export function decodeTask(value: unknown): Task | undefined {

@@ -1,14 +1,21 @@
+import * as l10n from '@vscode/l10n';
 import type { CallOptions } from './callOptions';
 import { asObject, checkOptional, unexpected } from './decode';
 import { GcoreApiError } from './errors';
 import { stringField } from './http/errorBody';
 import type { RequestPipeline } from './http/requestPipeline';
 import { decodeZone } from './decodeItems';
-import { DNS_ZONE_LIST, fetchList } from './paging';
+import { DNS_ZONE_LIST, fetchList, type PagedListMessages } from './paging';
 import type { CreateZoneResult, DnsZone, DnsZoneList, DnssecState } from './types';
 
 /** The page size Gcore's own Go DNS client asks for; the limit is not documented. */
 const ZONE_PAGE_LIMIT = 100;
+
+const ZONE_LIST: PagedListMessages = {
+  notAnObject: () => l10n.t('the zones list is not an object'),
+  noItems: (field) => l10n.t('the zones list has no {0} array', field),
+  tooMany: (total, max) => l10n.t('The Gcore API reports {0} zones, more than the {1} this extension lists at once; nothing was loaded.', total, max),
+};
 
 /** DNS zones and DNSSEC (`/dns/v2/…`). */
 export class DnsClient {
@@ -17,7 +24,7 @@ export class DnsClient {
   /** Every zone of the account, page by page (`{total_amount, zones}`). */
   async listZones(options: CallOptions = {}): Promise<DnsZoneList> {
     const { body, total, items } = await fetchList({
-      what: 'zones',
+      messages: ZONE_LIST,
       shape: DNS_ZONE_LIST,
       pageLimit: ZONE_PAGE_LIMIT,
       keyOf: (zone) => zone.name,
@@ -33,7 +40,7 @@ export class DnsClient {
   async getZone(zoneName: string, options: CallOptions = {}): Promise<DnsZone> {
     const response = await this.pipeline.send({ method: 'GET', segments: ['dns', 'v2', 'zones', zoneName], signal: options.signal, gate: options.gate });
     const zone = decodeZone(response.body);
-    if (!zone) throw unexpected('the zone has no name');
+    if (!zone) throw unexpected(l10n.t('the zone has no name'));
     return zone;
   }
 
@@ -68,7 +75,7 @@ export class DnsClient {
  * this one: the zone was not created.
  */
 function decodeCreateZone(value: unknown): CreateZoneResult {
-  const body = asObject(value ?? {}, 'the zone response');
+  const body = asObject(value ?? {}, () => l10n.t('the zone response is not an object'));
   const refusal = stringField(body, 'error');
   if (refusal !== undefined) {
     const kind = /already exists/i.test(refusal) ? 'conflict' : 'invalidInput';
@@ -76,12 +83,12 @@ function decodeCreateZone(value: unknown): CreateZoneResult {
   }
   checkOptional(body, 'id', 'number');
   const warnings = body.warnings ?? [];
-  if (!Array.isArray(warnings)) throw unexpected('warnings is not a list');
+  if (!Array.isArray(warnings)) throw unexpected(l10n.t('{0} is not a list', 'warnings'));
   return { ...body, id: typeof body.id === 'number' ? body.id : undefined, warnings: warnings.map(String) };
 }
 
 function decodeDnssec(value: unknown): DnssecState {
-  const body = asObject(value ?? {}, 'the DNSSEC response');
+  const body = asObject(value ?? {}, () => l10n.t('the DNSSEC response is not an object'));
   for (const field of ['algorithm', 'digest', 'digest_algorithm', 'digest_type', 'ds', 'key_type', 'message', 'public_key', 'uuid']) {
     checkOptional(body, field, 'string');
   }

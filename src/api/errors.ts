@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /** What went wrong, in terms the UI can act on (offer "Set API Key", "Retry", "Edit", …). */
 export type ApiErrorKind =
   | 'badBaseUrl'
@@ -73,21 +74,21 @@ export function isGcoreApiError(value: unknown): value is GcoreApiError {
 }
 
 const DEFAULT_MESSAGES: Record<ApiErrorKind, string> = {
-  badBaseUrl: 'The API base URL is not allowed.',
-  badApiKey: 'The API key cannot be sent.',
-  unauthorized: 'The API key was rejected.',
-  forbidden: 'The request was refused (often: the region is out of capacity).',
-  notFound: 'Not found.',
-  notAllowed: 'The API does not allow this request.',
-  conflict: 'It already exists or conflicts with the current state.',
-  invalidInput: 'The API refused the input.',
-  rateLimited: 'Too many requests.',
-  server: 'The Gcore API had a server error.',
-  http: 'The request failed.',
-  network: 'Could not reach the Gcore API.',
-  timeout: 'The request timed out.',
-  cancelled: 'The request was cancelled.',
-  badResponse: 'The Gcore API sent an unexpected response.',
+  badBaseUrl: l10n.t('The API base URL is not allowed.'),
+  badApiKey: l10n.t('The API key cannot be sent.'),
+  unauthorized: l10n.t('The API key was rejected.'),
+  forbidden: l10n.t('The request was refused (often: the region is out of capacity).'),
+  notFound: l10n.t('Not found.'),
+  notAllowed: l10n.t('The API does not allow this request.'),
+  conflict: l10n.t('It already exists or conflicts with the current state.'),
+  invalidInput: l10n.t('The API refused the input.'),
+  rateLimited: l10n.t('Too many requests.'),
+  server: l10n.t('The Gcore API had a server error.'),
+  http: l10n.t('The request failed.'),
+  network: l10n.t('Could not reach the Gcore API.'),
+  timeout: l10n.t('The request timed out.'),
+  cancelled: l10n.t('The request was cancelled.'),
+  badResponse: l10n.t('The Gcore API sent an unexpected response.'),
 };
 
 export function defaultMessage(kind: ApiErrorKind): string {

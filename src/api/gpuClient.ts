@@ -1,12 +1,19 @@
+import * as l10n from '@vscode/l10n';
 import { wrongType, type FieldType, type Json } from './decode';
 import type { RequestPipeline } from './http/requestPipeline';
-import { CLOUD_LIST, fetchAllPages, readListPage } from './paging';
+import { CLOUD_LIST, fetchAllPages, readListPage, type PagedListMessages } from './paging';
 import type { CallOptions } from './callOptions';
 import type { ProjectRegionRef } from '../core/projectRegion';
 import type { GpuFlavor, GpuFlavorList, UnreadableFlavor } from './types';
 
 /** The API's largest page of flavors. */
 const FLAVOR_PAGE_LIMIT = 1000;
+
+const FLAVOR_LIST: PagedListMessages = {
+  notAnObject: () => l10n.t('the flavor list is not an object'),
+  noItems: (field) => l10n.t('the flavor list has no {0} array', field),
+  tooMany: (total, max) => l10n.t('The Gcore API reports {0} GPU flavors, more than the {1} this extension lists at once; nothing was loaded.', total, max),
+};
 
 export interface FlavorQuery extends ProjectRegionRef {
   hideDisabled?: boolean;
@@ -26,7 +33,7 @@ export class GpuClient {
     let first: GpuFlavorList | undefined;
     const unreadable: UnreadableFlavor[] = [];
     const all = await fetchAllPages<GpuFlavor>({
-      what: 'GPU flavors',
+      tooMany: FLAVOR_LIST.tooMany,
       keyOf: (flavor) => flavor.name,
       fetchPage: async (offset) => {
         const page = await this.flavorPage(query, offset, options);
@@ -73,18 +80,18 @@ const FLAVOR_CHECKS: readonly (readonly [object: string, checks: FieldChecks])[]
  * path in the message is only built for the one that fails.
  */
 function flavorProblem(value: unknown, index: number): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `results[${index}] is not an object`;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return l10n.t('{0} is not an object', `results[${index}]`);
   const flavor = value as Json;
-  if (typeof flavor.name !== 'string' || flavor.name === '') return `results[${index}].name is missing`;
+  if (typeof flavor.name !== 'string' || flavor.name === '') return l10n.t('{0} is missing', `results[${index}].name`);
   for (const [objectName, checks] of FLAVOR_CHECKS) {
     const object = objectName === '' ? flavor : (flavor[objectName] as Json | null | undefined);
     if (!object) continue;
-    if (typeof object !== 'object' || Array.isArray(object)) return `results[${index}].${objectName} is not an object`;
+    if (typeof object !== 'object' || Array.isArray(object)) return l10n.t('{0} is not an object', `results[${index}].${objectName}`);
     for (const [field, type] of checks) {
       const actual = wrongType(object, field, type);
       if (actual !== undefined) {
         const where = objectName === '' ? `results[${index}].` : `results[${index}].${objectName}.`;
-        return `${where}${field} is ${actual}, expected ${type}`;
+        return l10n.t('{0} is {1}, expected {2}', `${where}${field}`, actual, type);
       }
     }
   }
@@ -96,7 +103,7 @@ function flavorProblem(value: unknown, index: number): string | undefined {
  * (one bad entry must not hide a region's whole list); a page it cannot read at all is an error.
  */
 function decodeFlavorList(value: unknown): GpuFlavorList {
-  const { body, total, entries } = readListPage(value, CLOUD_LIST, 'the flavor list');
+  const { body, total, entries } = readListPage(value, CLOUD_LIST, FLAVOR_LIST);
   const unreadable: UnreadableFlavor[] = [];
   for (let index = 0; index < entries.length; index++) {
     const problem = flavorProblem(entries[index], index);

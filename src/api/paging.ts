@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { asObject, unexpected } from './decode';
 import type { CallOptions } from './callOptions';
 import { GcoreApiError } from './errors';
@@ -9,16 +10,31 @@ export const CLOUD_LIST: ListShape = { total: 'count', items: 'results' };
 export const DNS_ZONE_LIST: ListShape = { total: 'total_amount', items: 'zones' };
 
 /**
+ * What the errors about one list say. Each is a whole sentence with the list's name in it, so that a
+ * translator never has to fit a name into another sentence; each is called only when it applies.
+ */
+export interface ListMessages {
+  notAnObject: () => string;
+  /** `field`: the items field the page lacks (`results`, `zones`). */
+  noItems: (field: string) => string;
+}
+
+export interface PagedListMessages extends ListMessages {
+  /** Refuses a reported `total` over `max`: "The Gcore API reports 100001 zones, more than the 100000 …". */
+  tooMany: (total: number, max: number) => string;
+}
+
+/**
  * The total and the entries of one page, or an error naming what is wrong with it. A missing total is the
  * page's own length (the list is then one page).
  */
-export function readListPage(value: unknown, shape: ListShape, what: string): { body: Record<string, unknown>; total: number; entries: unknown[] } {
-  const body = asObject(value, what);
+export function readListPage(value: unknown, shape: ListShape, messages: ListMessages): { body: Record<string, unknown>; total: number; entries: unknown[] } {
+  const body = asObject(value, messages.notAnObject);
   const entries = body[shape.items];
-  if (!Array.isArray(entries)) throw unexpected(`${what} has no ${shape.items} array`);
+  if (!Array.isArray(entries)) throw unexpected(messages.noItems(shape.items));
   const total = body[shape.total];
   if (total !== undefined && total !== null && (typeof total !== 'number' || !Number.isFinite(total))) {
-    throw unexpected(`${shape.total} is not a number`);
+    throw unexpected(l10n.t('{0} is not a number', shape.total));
   }
   return { body, total: typeof total === 'number' ? total : entries.length, entries };
 }
@@ -38,8 +54,7 @@ export interface Page<T> {
 }
 
 export interface PagingPlan<T> {
-  /** Names the list in messages: "GPU flavors", "zones". */
-  what: string;
+  tooMany: PagedListMessages['tooMany'];
   /** The first page is asked for with `offset` undefined (the caller decides what that request carries). */
   fetchPage(offset: number | undefined): Promise<Page<T>>;
   /** Items with the same key are one item: a server that repeats itself adds nothing. */
@@ -57,7 +72,7 @@ export interface AllPages<T> {
  */
 export async function fetchAllPages<T>(plan: PagingPlan<T>): Promise<AllPages<T>> {
   const first = await plan.fetchPage(undefined);
-  refuseHugeTotal(plan.what, first.total);
+  refuseHugeTotal(plan.tooMany, first.total);
   const seen = new Set<string>();
   const items: T[] = [];
   const addNew = (page: Page<T>): number => {
@@ -81,16 +96,13 @@ export async function fetchAllPages<T>(plan: PagingPlan<T>): Promise<AllPages<T>
   return { total: first.total, items };
 }
 
-function refuseHugeTotal(what: string, total: number): void {
+function refuseHugeTotal(tooMany: PagedListMessages['tooMany'], total: number): void {
   if (total <= MAX_LIST_ITEMS) return;
-  throw new GcoreApiError(
-    'badResponse',
-    `The Gcore API reports ${total} ${what}, more than the ${MAX_LIST_ITEMS} this extension lists at once; nothing was loaded.`,
-  );
+  throw new GcoreApiError('badResponse', tooMany(total, MAX_LIST_ITEMS));
 }
 
 export interface ListPlan<T> {
-  what: string;
+  messages: PagedListMessages;
   shape: ListShape;
   /** Asked on every request: the defaults of the API's lists differ (containers 1000, projects 100). */
   pageLimit: number;
@@ -111,7 +123,7 @@ export interface ListPlan<T> {
 export async function fetchList<T>(plan: ListPlan<T>): Promise<{ body: Record<string, unknown>; total: number; items: T[] }> {
   let first: Record<string, unknown> | undefined;
   const all = await fetchAllPages<T>({
-    what: plan.what,
+    tooMany: plan.messages.tooMany,
     keyOf: plan.keyOf,
     fetchPage: async (offset) => {
       const { pipeline, segments, query, options } = plan;
@@ -122,7 +134,7 @@ export async function fetchList<T>(plan: ListPlan<T>): Promise<{ body: Record<st
         signal: options.signal,
         gate: options.gate,
       });
-      const { body, total, entries } = readListPage(page.body, plan.shape, `the ${plan.what} list`);
+      const { body, total, entries } = readListPage(page.body, plan.shape, plan.messages);
       first ??= body;
       const items: T[] = [];
       for (const entry of entries) {

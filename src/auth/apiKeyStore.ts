@@ -14,12 +14,21 @@ export interface ApiKey {
 export class SecretStorageUnavailableError extends Error {
   constructor(action: 'read' | 'store' | 'delete', cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause);
-    super(
-      `VS Code could not ${action} the API key in its secret storage (${reason}). ` +
-        'On Linux this usually means no keyring is running or unlocked: install and unlock one ' +
-        `(e.g. gnome-keyring), or set ${API_KEY_ENV} in the environment that starts VS Code.`,
-    );
+    const hint = vscode.l10n.t('On Linux this usually means no keyring is running or unlocked: install and unlock one (e.g. gnome-keyring), or set {0} in the environment that starts VS Code.', API_KEY_ENV);
+    super(`${unavailable(action, reason)} ${hint}`);
     this.name = 'SecretStorageUnavailableError';
+  }
+}
+
+/** What could not be done, as a whole sentence per action so that each translates as one. */
+function unavailable(action: 'read' | 'store' | 'delete', reason: string): string {
+  switch (action) {
+    case 'read':
+      return vscode.l10n.t('VS Code could not read the API key in its secret storage ({0}).', reason);
+    case 'store':
+      return vscode.l10n.t('VS Code could not store the API key in its secret storage ({0}).', reason);
+    case 'delete':
+      return vscode.l10n.t('VS Code could not delete the API key in its secret storage ({0}).', reason);
   }
 }
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ApiKeyStore } from './apiKeyStore';
 
 export const AUTH_PROVIDER_ID = 'gcore';
-export const AUTH_PROVIDER_LABEL = 'Gcore';
+export const AUTH_PROVIDER_LABEL = 'Gcore'; // not user text: the brand, the same in every language
 /** One key, one session: its id stays the same while the key is set, so VS Code's consent sticks to it. */
 const SESSION_ID = 'gcore-api-key';
 
@@ -53,7 +53,7 @@ export class GcoreAuthProvider implements vscode.AuthenticationProvider, vscode.
   async createSession(): Promise<vscode.AuthenticationSession> {
     await this.deps.signIn();
     const session = await this.session();
-    if (!session) throw new Error('No Gcore API key was set.');
+    if (!session) throw new Error(vscode.l10n.t('No Gcore API key was set.'));
     return session;
   }
 
@@ -76,5 +76,5 @@ export class GcoreAuthProvider implements vscode.AuthenticationProvider, vscode.
 
 /** How the Accounts menu names a key whose account Gcore could not tell: by its last four characters. */
 export function accountLabelForKey(key: string): string {
-  return `API key …${key.slice(-4)}`;
+  return vscode.l10n.t('API key …{0}', key.slice(-4));
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { apiKeyProblem } from '../api/http/apiKeyText';
 import { API_KEY_FIELD, validateApiKeyArg } from '../models/commandArgs';
 import type { Services } from './services';
@@ -11,13 +12,13 @@ import { accountLabel } from '../views/presentation/accountLabel';
 import { unwrap } from '../validation/problems';
 import { command, type Command } from './command';
 
-const KEY_HELP = 'Create a permanent API token in the Gcore Customer Portal: Profile → API Tokens.';
+const KEY_HELP = l10n.t('Create a permanent API token in the Gcore Customer Portal: Profile → API Tokens.');
 
 export function apiKeyCommands(services: Services): Command<never, unknown, never>[] {
   return [
     command<KeyToStore, undefined>({
       id: 'gcore.setApiKey',
-      what: () => 'Set API key',
+      what: () => l10n.t('Set API key'),
       // Programmatic callers store what they give; gcore.checkApiKey checks a key for them.
       parse: (arg) => ({ key: unwrap(validateApiKeyArg(arg)) }),
       ask: (ui) => askCheckedKey(ui, services),
@@ -27,13 +28,13 @@ export function apiKeyCommands(services: Services): Command<never, unknown, neve
         return undefined;
       },
       report: (ui, _result, { account, notChecked }) => {
-        if (account) void ui.notify('info', `Gcore API key saved in VS Code secret storage. It signs in to ${accountLabel(account)}.`);
-        else void ui.notify('warning', `Gcore API key saved in VS Code secret storage, but it could not be checked: ${notChecked ?? 'Gcore did not say whose it is'}.`);
+        if (account) void ui.notify('info', l10n.t('Gcore API key saved in VS Code secret storage. It signs in to {0}.', accountLabel(account)));
+        else void ui.notify('warning', l10n.t('Gcore API key saved in VS Code secret storage, but it could not be checked: {0}.', notChecked ?? l10n.t('Gcore did not say whose it is')));
       },
     }),
     command<undefined, undefined>({
       id: 'gcore.signOut',
-      what: () => 'Sign out',
+      what: () => l10n.t('Sign out'),
       run: async () => {
         await services.apiKey.delete();
         services.log.info('API key removed from secret storage');
@@ -44,8 +45,8 @@ export function apiKeyCommands(services: Services): Command<never, unknown, neve
         void ui.notify(
           'info',
           stillFromEnv
-            ? `Gcore API key removed from secret storage. The ${API_KEY_ENV} environment variable is still set, so its key stays in use.`
-            : 'Gcore API key removed from secret storage.',
+            ? l10n.t('Gcore API key removed from secret storage. The {0} environment variable is still set, so its key stays in use.', API_KEY_ENV)
+            : l10n.t('Gcore API key removed from secret storage.'),
         );
       },
     }),
@@ -69,18 +70,18 @@ async function askCheckedKey(ui: PromptUi, services: Services): Promise<KeyToSto
   let typed: string | undefined;
   let rejection: string | undefined;
   for (;;) {
-    const answer = await promptField(ui, API_KEY_FIELD, { title: 'Gcore: Set API Key' }, typed, {
+    const answer = await promptField(ui, API_KEY_FIELD, { title: l10n.t('Gcore: Set API Key') }, typed, {
       prompt: rejection
-        ? `Gcore rejected this key (${rejection}). Paste a valid key. ${KEY_HELP}`
-        : `Paste your Gcore API key. It is kept in VS Code's secret storage only. ${KEY_HELP}`,
-      placeholder: 'API key',
+        ? l10n.t('Gcore rejected this key ({0}). Paste a valid key. {1}', rejection, KEY_HELP)
+        : l10n.t("Paste your Gcore API key. It is kept in VS Code's secret storage only. {0}", KEY_HELP),
+      placeholder: l10n.t('API key'),
       password: true,
       check: (text) => apiKeyProblem(text.trim()),
     });
     if (answer === BACK || answer === undefined) throw new UserCancelledError();
     const key = String(answer);
     try {
-      const account = await ui.withProgress({ title: 'Checking the API key with Gcore…', run: (signal) => services.client.account.me({ signal, apiKey: key }) });
+      const account = await ui.withProgress({ title: l10n.t('Checking the API key with Gcore…'), run: (signal) => services.client.account.me({ signal, apiKey: key }) });
       return { key, account };
     } catch (error) {
       if (isGcoreApiError(error) && error.kind === 'cancelled') throw new UserCancelledError();
@@ -89,7 +90,7 @@ async function askCheckedKey(ui: PromptUi, services: Services): Promise<KeyToSto
         rejection = failureReason(error).replace(/\.$/, '');
         continue;
       }
-      return { key, notChecked: isEndpointMissing(error) ? 'the API at gcore.apiBaseUrl has no account endpoint' : failureReason(error).replace(/\.$/, '') };
+      return { key, notChecked: isEndpointMissing(error) ? l10n.t('the API at gcore.apiBaseUrl has no account endpoint') : failureReason(error).replace(/\.$/, '') };
     }
   }
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult } from '../api';
 import { wasEmptyAnswer } from '../api/decode';
 import { validateUpdateContainerArgs, type ContainerRefArgs, type UpdateContainerArgs } from '../models/commandArgs';
@@ -24,7 +25,7 @@ export function containerCommands(services: Services): Command<never, unknown, n
   return [
     command<UpdateArgs, ContainerUpdateResult, UpdateAnswers>({
       id: 'gcore.updateContainer',
-      what: (args) => (args ? `Update container ${args.containerName}` : 'Update container'),
+      what: (args) => (args ? l10n.t('Update container {0}', args.containerName) : l10n.t('Update container')),
       parse: (arg) => unwrap(validateUpdateContainerArgs(arg)),
       draft: () => ({ fields: [], changes: {}, scaleDraft: {} }),
       ask: async (ui, answers, node) => {
@@ -34,7 +35,7 @@ export function containerCommands(services: Services): Command<never, unknown, n
         }
         await runWizard(answers, (state) => updateContainerPlan(ui, sources, state));
         const { location, containerName, current } = answers;
-        if (!location || !containerName) throw new Error('The update wizard ended without a project, region and container.');
+        if (!location || !containerName) throw new Error(l10n.t('The update wizard ended without a project, region and container.'));
         const changes = unwrap(validateContainerUpdate(answers.changes));
         // Only what differs from the container is sent.
         const changed = Object.fromEntries(changedFields(changes, current).map((field) => [field, changes[field]])) as ContainerUpdate;
@@ -42,17 +43,17 @@ export function containerCommands(services: Services): Command<never, unknown, n
       },
       confirm: async (ui, { projectId, regionId, containerName, changes, current }) => {
         if (Object.keys(changes).length === 0) {
-          void ui.notify('info', `Nothing to update: container ${containerName} already has these values. Nothing was sent.`);
+          void ui.notify('info', l10n.t('Nothing to update: container {0} already has these values. Nothing was sent.', containerName));
           return false;
         }
         return ui.confirm({
-          message: `Update container "${containerName}" in project ${projectId}, region ${regionId}?`,
+          message: l10n.t('Update container "{0}" in project {1}, region {2}?', containerName, projectId, regionId),
           detail: updateSummary(changes, current),
-          confirmLabel: 'Update',
+          confirmLabel: l10n.t('Update'),
         });
       },
       confirmed: (args) => services.recentContainers.remember(args.containerName),
-      progress: (args) => `Updating container ${args.containerName}…`,
+      progress: (args) => l10n.t('Updating container {0}…', args.containerName),
       run: async (args, { signal }) => {
         const result = await services.client.containers.update(args, args.containerName, args.changes, { signal });
         await services.recentContainers.remember(args.containerName);
@@ -63,7 +64,7 @@ export function containerCommands(services: Services): Command<never, unknown, n
       },
       editable: true,
       cancelledAfterSending: ({ containerName }) => ({
-        message: `Cancelled after the update was sent: Gcore may still apply it to container ${containerName}. Check the container before sending the update again.`,
+        message: l10n.t('Cancelled after the update was sent: Gcore may still apply it to container {0}. Check the container before sending the update again.', containerName),
       }),
       report: (ui, result, { projectId, regionId, containerName }, flow) => reportUpdate(services, ui, { projectId, regionId, containerName }, result, flow.reopen),
     }),
@@ -86,16 +87,16 @@ export function reportUpdate(services: Services, ui: PromptUi, subject: TaskSubj
 function announceEmptyAnswer(ui: PromptUi, containerName: string): void {
   void ui.notify(
     'warning',
-    `The update of container ${containerName} was sent, but Gcore's answer was empty, so there are no task IDs to follow. ` +
-      'It may have been applied: check the container before sending it again.',
+    l10n.t("The update of container {0} was sent, but Gcore's answer was empty, so there are no task IDs to follow. It may have been applied: check the container before sending it again.", containerName),
   );
 }
 
 function announceTasks(ui: PromptUi, containerName: string, tasks: string[]): void {
-  const list = tasks.length > 0 ? `Tasks: ${tasks.join(', ')}` : 'Gcore started no task.';
-  const actions = tasks.length > 0 ? ['Copy Task IDs'] : [];
-  void ui.notify('info', `Sent the update of container ${containerName}. ${list}`, ...actions).then(async (choice) => {
-    if (choice === 'Copy Task IDs') await ui.copyToClipboard(tasks.join('\n'));
+  const list = tasks.length > 0 ? l10n.t('Tasks: {0}', tasks.join(', ')) : l10n.t('Gcore started no task.');
+  const copy = l10n.t('Copy Task IDs');
+  const actions = tasks.length > 0 ? [copy] : [];
+  void ui.notify('info', l10n.t('Sent the update of container {0}. {1}', containerName, list), ...actions).then(async (choice) => {
+    if (choice === copy) await ui.copyToClipboard(tasks.join('\n'));
   });
 }
 

@@ -6,7 +6,7 @@ import { command, type Command } from './command';
 import { askContainer } from './containerCommands';
 import type { Services } from './services';
 
-const TITLE = 'Gcore: Edit Container as JSON';
+const TITLE = vscode.l10n.t('Gcore: Edit Container as JSON');
 
 /** A container's editable fields as a JSON document, and the review that sends what changed. */
 export function containerJsonCommands(services: Services): Command<never, unknown, never>[] {
@@ -14,10 +14,10 @@ export function containerJsonCommands(services: Services): Command<never, unknow
   return [
     command<ContainerRefArgs, string>({
       id: 'gcore.editContainerJson',
-      what: (args) => (args ? `Edit container ${args.containerName} as JSON` : 'Edit container as JSON'),
+      what: (args) => (args ? vscode.l10n.t('Edit container {0} as JSON', args.containerName) : vscode.l10n.t('Edit container as JSON')),
       parse: (arg) => unwrap(validateContainerRefArgs(arg)),
       ask: askContainer(services, TITLE),
-      progress: ({ containerName }) => `Reading container ${containerName}…`,
+      progress: ({ containerName }) => vscode.l10n.t('Reading container {0}…', containerName),
       run: async (args) => {
         const uri = editor.uriFor(args);
         const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
@@ -29,11 +29,11 @@ export function containerJsonCommands(services: Services): Command<never, unknow
     }),
     command<vscode.Uri, void>({
       id: APPLY_COMMAND,
-      what: () => 'Review and apply the container document',
+      what: () => vscode.l10n.t('Review and apply the container document'),
       // The editor title passes the document; the palette passes nothing and means the active editor.
       ask: async (_ui, _draft, arg) => {
         const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
-        if (uri?.scheme !== CONTAINER_SCHEME) throw new Error('Open a container with Edit Container as JSON first: this command reviews and applies that document.');
+        if (uri?.scheme !== CONTAINER_SCHEME) throw new Error(vscode.l10n.t('Open a container with Edit Container as JSON first: this command reviews and applies that document.'));
         return uri;
       },
       run: (uri) => editor.reviewSaved(uri),

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { DnssecState } from '../api';
 import { isGcoreApiError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
@@ -10,7 +11,7 @@ import { zoneNameArgument } from './arguments';
 import { command, type Command } from './command';
 import { reported } from './flowRunner';
 
-const REGISTRAR_HINT = 'Give this DS record to the registrar of the domain so that resolvers can validate the zone.';
+const REGISTRAR_HINT = l10n.t('Give this DS record to the registrar of the domain so that resolvers can validate the zone.');
 
 interface Toggle {
   name: string;
@@ -22,25 +23,24 @@ export function dnssecCommands(services: Services): Command<never, unknown, neve
   const toggle = (enabled: boolean) =>
     command<Toggle, DnssecState>({
       id: enabled ? 'gcore.enableDnssec' : 'gcore.disableDnssec',
-      what: () => (enabled ? 'Enable DNSSEC' : 'Disable DNSSEC'),
+      what: () => (enabled ? l10n.t('Enable DNSSEC') : l10n.t('Disable DNSSEC')),
       parse: (arg) => ({ name: zoneNameArgument(arg) as string }),
       ask: async (ui, _draft, node) => ({
         name:
           zoneNameArgument(node) ??
-          (await askZone(ui, services.zones.all(), enabled ? 'Gcore: Enable DNSSEC' : 'Gcore: Disable DNSSEC', (zone) => zone.dnssec !== (enabled ? 'on' : 'off'))),
+          (await askZone(ui, services.zones.all(), enabled ? l10n.t('Gcore: Enable DNSSEC') : l10n.t('Gcore: Disable DNSSEC'), (zone) => zone.dnssec !== (enabled ? 'on' : 'off'))),
       }),
       confirm: enabled
         ? undefined
         : (ui, { name }) =>
             ui.confirm({
-              message: `Disable DNSSEC for ${zoneNameForDisplay(name)}?`,
-              detail:
-                "Gcore will stop signing the zone. If the domain's registrar still publishes a DS record for it, validating resolvers " +
-                'will treat its answers as bogus and the domain will stop resolving for their users. Remove the DS record at the ' +
-                'registrar first (and wait for its TTL to pass).',
-              confirmLabel: 'Disable DNSSEC',
+              message: l10n.t('Disable DNSSEC for {0}?', zoneNameForDisplay(name)),
+              detail: l10n.t(
+                "Gcore will stop signing the zone. If the domain's registrar still publishes a DS record for it, validating resolvers will treat its answers as bogus and the domain will stop resolving for their users. Remove the DS record at the registrar first (and wait for its TTL to pass).",
+              ),
+              confirmLabel: l10n.t('Disable DNSSEC'),
             }),
-      progress: ({ name }) => `${enabled ? 'Enabling' : 'Disabling'} DNSSEC for ${zoneNameForDisplay(name)}…`,
+      progress: ({ name }) => (enabled ? l10n.t('Enabling DNSSEC for {0}…', zoneNameForDisplay(name)) : l10n.t('Disabling DNSSEC for {0}…', zoneNameForDisplay(name))),
       run: async ({ name, force }, { signal }) => {
         const response = await services.client.dns.setDnssec(name, enabled, { signal, forceDisable: force });
         await services.zones.recordDnssec(name, enabled, response);
@@ -51,14 +51,12 @@ export function dnssecCommands(services: Services): Command<never, unknown, neve
         // Gcore refuses to stop signing while the registrar may still publish the DS record (its DNSSEC guide).
         if (enabled || args.force || !isGcoreApiError(error) || error.kind !== 'conflict') return undefined;
         const confirmed = await ui.confirm({
-          message: `Gcore did not disable DNSSEC for ${zoneNameForDisplay(args.name)}: the DS record may still be published at the domain's registrar.`,
-          detail:
-            `Gcore said: ${failureReason(error)}\n\n` +
-            'While the registrar publishes a DS record, resolvers that validate DNSSEC expect signed answers. If Gcore stops ' +
-            'signing now, those resolvers treat the zone as bogus and the domain stops resolving for their users until the DS ' +
-            'record is removed and its TTL has passed. Disable anyway only if the DS record is already gone or the domain may ' +
-            'stop resolving for a while.',
-          confirmLabel: 'Disable Anyway',
+          message: l10n.t("Gcore did not disable DNSSEC for {0}: the DS record may still be published at the domain's registrar.", zoneNameForDisplay(args.name)),
+          detail: l10n.t(
+            'Gcore said: {0}\n\nWhile the registrar publishes a DS record, resolvers that validate DNSSEC expect signed answers. If Gcore stops signing now, those resolvers treat the zone as bogus and the domain stops resolving for their users until the DS record is removed and its TTL has passed. Disable anyway only if the DS record is already gone or the domain may stop resolving for a while.',
+            failureReason(error),
+          ),
+          confirmLabel: l10n.t('Disable Anyway'),
         });
         if (!confirmed) throw reported(error);
         return { runAgainWith: { ...args, force: true } };
@@ -70,39 +68,40 @@ export function dnssecCommands(services: Services): Command<never, unknown, neve
     toggle(false),
     command<string, string>({
       id: 'gcore.copyDsRecord',
-      what: () => 'Copy DS record',
+      what: () => l10n.t('Copy DS record'),
       parse: (arg) => zoneNameArgument(arg) as string,
       ask: async (ui, _draft, node) =>
-        zoneNameArgument(node) ?? (await askZone(ui, services.zones.all(), 'Gcore: Copy DS Record', (zone) => zone.dnssec === 'on')),
+        zoneNameArgument(node) ?? (await askZone(ui, services.zones.all(), l10n.t('Gcore: Copy DS Record'), (zone) => zone.dnssec === 'on')),
       run: async (name, { ui }) => {
         const ds = services.zones.get(name)?.ds?.ds ?? (await readDsRecord(services, name));
-        if (!ds) throw new Error(`No DS record is known for ${zoneNameForDisplay(name)}: DNSSEC is not on for the zone, or Gcore sent no record.`);
+        if (!ds) throw new Error(l10n.t('No DS record is known for {0}: DNSSEC is not on for the zone, or Gcore sent no record.', zoneNameForDisplay(name)));
         await ui.copyToClipboard(ds);
         return ds;
       },
-      report: (ui, _ds, name) => void ui.notify('info', `Copied the DS record of ${zoneNameForDisplay(name)}. ${REGISTRAR_HINT}`),
+      report: (ui, _ds, name) => void ui.notify('info', l10n.t('Copied the DS record of {0}. {1}', zoneNameForDisplay(name), REGISTRAR_HINT)),
     }),
   ];
 }
 
 function announce(ui: PromptUi, display: string, enabled: boolean, response: DnssecState): void {
   if (!enabled) {
-    void ui.notify('info', `DNSSEC is disabled for ${display}.`);
+    void ui.notify('info', l10n.t('DNSSEC is disabled for {0}.', display));
     return;
   }
   if (!response.ds) {
-    void ui.notify('warning', `DNSSEC is enabled for ${display}, but Gcore sent no DS record yet. Check the zone in the Gcore Customer Portal.`);
+    void ui.notify('warning', l10n.t('DNSSEC is enabled for {0}, but Gcore sent no DS record yet. Check the zone in the Gcore Customer Portal.', display));
     return;
   }
   // Notifications drop line breaks, so the record follows a colon on the same line.
-  void ui.notify('info', `DNSSEC is enabled for ${display}. ${REGISTRAR_HINT} DS record: ${response.ds}`, 'Copy DS Record').then(async (choice) => {
-    if (choice === 'Copy DS Record' && response.ds) await ui.copyToClipboard(response.ds);
+  const copy = l10n.t('Copy DS Record');
+  void ui.notify('info', l10n.t('DNSSEC is enabled for {0}. {1} DS record: {2}', display, REGISTRAR_HINT, response.ds), copy).then(async (choice) => {
+    if (choice === copy && response.ds) await ui.copyToClipboard(response.ds);
   });
 }
 
 /** A known zone (those the command would change first), or a typed name. */
 async function askZone(ui: PromptUi, zones: readonly KnownZone[], title: string, prefer: (zone: KnownZone) => boolean): Promise<string> {
-  const name = await pickZone(ui, zones, { title }, { prefer, allowTyped: true, placeholder: 'Zone' });
+  const name = await pickZone(ui, zones, { title }, { prefer, allowTyped: true, placeholder: l10n.t('Zone') });
   if (name === BACK) throw new UserCancelledError();
   return name;
 }

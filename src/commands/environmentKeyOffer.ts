@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type * as vscode from 'vscode';
 import { API_KEY_ENV, type ApiKeyStore } from '../auth/apiKeyStore';
 import { failureReason } from '../logging/failureMessage';
@@ -5,7 +6,7 @@ import type { Logger } from '../logging/logger';
 import type { PromptUi } from '../ui/promptUi';
 
 const OFFERED = 'gcore.environmentKeyOffered';
-const STORE = 'Store Key';
+const STORE = l10n.t('Store Key');
 
 /**
  * A key from `GCORE_API_KEY` is used as it is and never stored on its own: the first time it is in use, the
@@ -31,17 +32,17 @@ export class EnvironmentKeyOffer {
     const ui = this.ui();
     const choice = await ui.notify(
       'info',
-      `Gcore is using the API key from the ${API_KEY_ENV} environment variable. Store it in VS Code's secret storage, so that it works when VS Code starts without the variable?`,
+      l10n.t("Gcore is using the API key from the {0} environment variable. Store it in VS Code's secret storage, so that it works when VS Code starts without the variable?", API_KEY_ENV),
       STORE,
-      'Not Now',
+      l10n.t('Not Now'),
     );
     if (choice !== STORE) return;
     try {
       await this.apiKey.store(key);
-      void ui.notify('info', `The API key from ${API_KEY_ENV} is stored in VS Code's secret storage.`);
+      void ui.notify('info', l10n.t("The API key from {0} is stored in VS Code's secret storage.", API_KEY_ENV));
     } catch (error) {
       this.log.error('the key from the environment could not be stored', error);
-      void ui.notify('error', `The API key could not be stored: ${failureReason(error)}`);
+      void ui.notify('error', l10n.t('The API key could not be stored: {0}', failureReason(error)));
     }
   }
 }

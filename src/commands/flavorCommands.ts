@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { GpuFlavorList } from '../api';
 import { validateListGpuFlavorsArgs, type ListGpuFlavorsArgs } from '../models/commandArgs';
 import type { Services } from './services';
@@ -15,10 +16,10 @@ export function flavorCommands(services: Services): Command<never, unknown, neve
   return [
     command<ListGpuFlavorsArgs, GpuFlavorList>({
       id: 'gcore.listGpuFlavors',
-      what: () => 'List GPU flavors',
+      what: () => l10n.t('List GPU flavors'),
       parse: (arg) => unwrap(validateListGpuFlavorsArgs(arg)),
-      ask: async (ui) => pickProjectRegion(ui, 'Gcore: List GPU Flavors'),
-      progress: ({ projectId, regionId }) => `Loading GPU flavors of project ${projectId}, region ${regionId}…`,
+      ask: async (ui) => pickProjectRegion(ui, l10n.t('Gcore: List GPU Flavors')),
+      progress: ({ projectId, regionId }) => l10n.t('Loading GPU flavors of project {0}, region {1}…', projectId, regionId),
       run: (args, { signal }) => {
         const filters = flavorFilters();
         const query = {
@@ -31,13 +32,13 @@ export function flavorCommands(services: Services): Command<never, unknown, neve
       },
       report: async (ui, list, { projectId, regionId }) => {
         if (list.results.length === 0) {
-          void ui.notify('info', `No GPU flavors in project ${projectId}, region ${regionId}.`);
+          void ui.notify('info', l10n.t('No GPU flavors in project {0}, region {1}.', projectId, regionId));
           return;
         }
         const showPrices = flavorFilters().includePrices;
         const chosen = await ui.pick({
-          title: `GPU flavors · project ${projectId} · region ${regionId} (${list.count})`,
-          placeholder: 'Choose a flavor to copy its name',
+          title: l10n.t('GPU flavors · project {0} · region {1} ({2})', projectId, regionId, list.count),
+          placeholder: l10n.t('Choose a flavor to copy its name'),
           items: sortFlavors(list.results).map((flavor) => {
             const view = flavorView(flavor, { showPrices });
             return { label: view.label, description: view.description, value: flavor.name };
@@ -45,14 +46,14 @@ export function flavorCommands(services: Services): Command<never, unknown, neve
         });
         if (chosen === BACK) throw new UserCancelledError();
         await ui.copyToClipboard(chosen);
-        void ui.notify('info', `Copied flavor name ${chosen}.`);
+        void ui.notify('info', l10n.t('Copied flavor name {0}.', chosen));
       },
     }),
     command<FlavorNode, string>({
       id: 'gcore.copyFlavorName',
-      what: () => 'Copy flavor name',
+      what: () => l10n.t('Copy flavor name'),
       ask: async (_ui, _draft, node) => {
-        if (!isNodeOfType(node, 'flavor')) throw new InvalidArgumentError([{ field: 'node', message: 'must be a GPU flavor node' }]);
+        if (!isNodeOfType(node, 'flavor')) throw new InvalidArgumentError([{ field: 'node', message: l10n.t('must be a GPU flavor node') }]);
         return node;
       },
       run: async (node, { ui }) => {
@@ -62,7 +63,7 @@ export function flavorCommands(services: Services): Command<never, unknown, neve
     }),
     command<undefined, undefined>({
       id: 'gcore.refreshAll',
-      what: () => 'Refresh',
+      what: () => l10n.t('Refresh'),
       // The view's title bar passes the selected row; its Refresh is of everything all the same.
       ask: async () => undefined,
       run: async () => {
@@ -72,7 +73,7 @@ export function flavorCommands(services: Services): Command<never, unknown, neve
     }),
     command<TreeNode | undefined, undefined>({
       id: 'gcore.refresh',
-      what: () => 'Refresh',
+      what: () => l10n.t('Refresh'),
       run: async (node) => {
         // A node is reloaded by its section (a location's flavors); no node, or the root of one: all of it.
         // A container's data comes with its location's list: its Refresh reloads that list.

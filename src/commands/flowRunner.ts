@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isGcoreApiError } from '../api/errors';
-import { describeFailure, errorForCaller, type RecoveryAction } from '../logging/failureMessage';
+import { chosenRecovery, describeFailure, errorForCaller, recoveryLabel, type RecoveryAction } from '../logging/failureMessage';
 import type { Logger } from '../logging/logger';
 import { UserCancelledError, isUserCancelled, type PromptUi } from '../ui/promptUi';
 import type { Command, RunContext } from './command';
@@ -110,11 +110,12 @@ async function sendWithRecovery<Args, Result, Draft>(
       const failure = describeFailure(error, command.what(args), { canRetry: true, canEdit: command.editable === true });
       const alternative = command.alternative?.(args);
       const offered = alternative?.when(error) ? alternative : undefined;
-      const choice = await ui.notify('error', failure.message, ...(offered ? [offered.label] : []), ...failure.actions);
+      const choice = await ui.notify('error', failure.message, ...(offered ? [offered.label] : []), ...failure.actions.map(recoveryLabel));
       if (offered && choice === offered.label) return offered.run();
-      if (choice === 'Retry') continue;
-      if (choice === 'Edit') return EDIT;
-      await performRecovery(deps.log, ui, choice as RecoveryAction | undefined, { requestId: failure.requestId });
+      const recovery = chosenRecovery(failure.actions, choice);
+      if (recovery === 'retry') continue;
+      if (recovery === 'edit') return EDIT;
+      await performRecovery(deps.log, ui, recovery, { requestId: failure.requestId });
       throw new ReportedError(error);
     }
   }
@@ -122,8 +123,8 @@ async function sendWithRecovery<Args, Result, Draft>(
 
 async function presentFailure(deps: RunnerDeps, ui: PromptUi, command: Command<never, unknown, never>, arg: unknown, error: unknown): Promise<void> {
   const failure = describeFailure(error, command.what());
-  const choice = await ui.notify('error', failure.message, ...failure.actions);
-  await performRecovery(deps.log, ui, choice as RecoveryAction | undefined, {
+  const choice = await ui.notify('error', failure.message, ...failure.actions.map(recoveryLabel));
+  await performRecovery(deps.log, ui, chosenRecovery(failure.actions, choice), {
     retry: () => vscode.commands.executeCommand(command.id, arg),
     requestId: failure.requestId,
   });
@@ -137,19 +138,19 @@ async function performRecovery(
   context: { retry?: () => Thenable<unknown>; requestId?: string },
 ): Promise<void> {
   switch (action) {
-    case 'Set API Key':
+    case 'setApiKey':
       await vscode.commands.executeCommand('gcore.setApiKey');
       break;
-    case 'Retry':
+    case 'retry':
       await context.retry?.();
       break;
-    case 'Open Settings':
+    case 'openSettings':
       await vscode.commands.executeCommand('workbench.action.openSettings', 'gcore.');
       break;
-    case 'Show Log':
+    case 'showLog':
       log.show();
       break;
-    case 'Copy Request ID':
+    case 'copyRequestId':
       if (context.requestId) await ui.copyToClipboard(context.requestId);
       break;
     default:

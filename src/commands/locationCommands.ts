@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { validateProjectRegion, type ProjectRegion } from '../models/projectRegion';
 import type { Services } from './services';
 import { addLocation, removeLocation } from '../state/settings';
@@ -10,10 +11,10 @@ export function locationCommands(services: Services): Command<never, unknown, ne
   return [
     command<ProjectRegion, boolean>({
       id: 'gcore.addLocation',
-      what: () => 'Add project and region',
+      what: () => l10n.t('Add project and region'),
       parse: (arg) => unwrap(validateProjectRegion(arg)),
       ask: (ui) =>
-        promptNewProjectRegion(ui, 'Gcore: Add Project and Region', {
+        promptNewProjectRegion(ui, l10n.t('Gcore: Add Project and Region'), {
           projects: async () => {
             const loaded = await services.reads.projects();
             return loaded.state === 'loaded' ? loaded.value.results : undefined;
@@ -30,13 +31,13 @@ export function locationCommands(services: Services): Command<never, unknown, ne
       },
       returns: () => undefined,
       report: (ui, added, location) => {
-        const what = `project ${location.projectId}, region ${location.regionId}`;
-        void ui.notify('info', added ? `Added ${what} to GPU Flavors.` : `Updated ${what}.`);
+        const { projectId, regionId } = location;
+        void ui.notify('info', added ? l10n.t('Added project {0}, region {1} to GPU Flavors.', projectId, regionId) : l10n.t('Updated project {0}, region {1}.', projectId, regionId));
       },
     }),
     command<ProjectRegion, undefined>({
       id: 'gcore.removeLocation',
-      what: () => 'Remove project and region',
+      what: () => l10n.t('Remove project and region'),
       parse: (arg) => unwrap(validateProjectRegion(arg)),
       ask: async (_ui, _draft, node) => (isNodeOfType(node, 'location') ? node.location : unwrap(validateProjectRegion(node))),
       run: async (location) => {
@@ -45,7 +46,7 @@ export function locationCommands(services: Services): Command<never, unknown, ne
         return undefined;
       },
       report: (ui, _result, location) =>
-        void ui.notify('info', `Removed project ${location.projectId}, region ${location.regionId} from the tree (only from this list).`),
+        void ui.notify('info', l10n.t('Removed project {0}, region {1} from the tree (only from this list).', location.projectId, location.regionId)),
     }),
   ];
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { Services } from './services';
 import { command, type Command } from './command';
 
@@ -5,7 +6,7 @@ export function logCommands(services: Services): Command<never, unknown, never>[
   return [
     command<undefined, undefined>({
       id: 'gcore.showLog',
-      what: () => 'Show log',
+      what: () => l10n.t('Show log'),
       run: async () => {
         services.log.show();
         return undefined;

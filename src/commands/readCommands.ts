@@ -25,11 +25,11 @@ async function pickToCopy<T>(ui: PromptUi, title: string, items: PickItem<T>[], 
     void ui.notify('info', empty);
     return;
   }
-  const chosen = await ui.pick({ title, placeholder: 'Choose one to copy it', items });
+  const chosen = await ui.pick({ title, placeholder: vscode.l10n.t('Choose one to copy it'), items });
   if (chosen === BACK) throw new UserCancelledError();
   const text = copied(chosen);
   await ui.copyToClipboard(text);
-  void ui.notify('info', `Copied ${text}.`);
+  void ui.notify('info', vscode.l10n.t('Copied {0}.', text));
 }
 
 function containerItem(container: Container): PickItem<Container> {
@@ -42,20 +42,20 @@ export function readCommands(services: Services): Command<never, unknown, never>
   return [
     command<ProjectRegion, ContainerList>({
       id: 'gcore.listContainers',
-      what: () => 'List containers',
+      what: () => vscode.l10n.t('List containers'),
       parse: (arg) => unwrap(validateProjectRegionArgs(arg)),
-      ask: (ui) => pickProjectRegion(ui, 'Gcore: List Containers'),
-      progress: ({ projectId, regionId }) => `Loading the containers of project ${projectId}, region ${regionId}…`,
+      ask: (ui) => pickProjectRegion(ui, vscode.l10n.t('Gcore: List Containers')),
+      progress: ({ projectId, regionId }) => vscode.l10n.t('Loading the containers of project {0}, region {1}…', projectId, regionId),
       run: (location, { signal }) => client.containers.list(location, { signal }),
       report: (ui, list, { projectId, regionId }) =>
-        pickToCopy(ui, `Containers · project ${projectId} · region ${regionId} (${list.count})`, list.results.map(containerItem), (container) => container.name, `No containers in project ${projectId}, region ${regionId}.`),
+        pickToCopy(ui, vscode.l10n.t('Containers · project {0} · region {1} ({2})', projectId, regionId, list.count), list.results.map(containerItem), (container) => container.name, vscode.l10n.t('No containers in project {0}, region {1}.', projectId, regionId)),
     }),
     command<ContainerRefArgs, Container>({
       id: 'gcore.getContainer',
-      what: (args) => (args ? `Read container ${args.containerName}` : 'Read container'),
+      what: (args) => (args ? vscode.l10n.t('Read container {0}', args.containerName) : vscode.l10n.t('Read container')),
       parse: (arg) => unwrap(validateContainerRefArgs(arg)),
-      ask: askContainer(services, 'Gcore: Show Container'),
-      progress: ({ containerName }) => `Reading container ${containerName}…`,
+      ask: askContainer(services, vscode.l10n.t('Gcore: Show Container')),
+      progress: ({ containerName }) => vscode.l10n.t('Reading container {0}…', containerName),
       run: (args, { signal }) => client.containers.get(args, args.containerName, { signal }),
       // Every field, as Gcore sent it, in a read-only editor: JSON is how users compare it with what they send.
       report: async (_ui, container) => {
@@ -65,67 +65,70 @@ export function readCommands(services: Services): Command<never, unknown, never>
     }),
     command<ProjectRegion, ContainerFlavorList>({
       id: 'gcore.listContainerFlavors',
-      what: () => 'List container sizes',
+      what: () => vscode.l10n.t('List container sizes'),
       parse: (arg) => unwrap(validateProjectRegionArgs(arg)),
-      ask: (ui) => pickProjectRegion(ui, 'Gcore: List Container Sizes'),
-      progress: ({ projectId, regionId }) => `Loading the container sizes of project ${projectId}, region ${regionId}…`,
+      ask: (ui) => pickProjectRegion(ui, vscode.l10n.t('Gcore: List Container Sizes')),
+      progress: ({ projectId, regionId }) => vscode.l10n.t('Loading the container sizes of project {0}, region {1}…', projectId, regionId),
       run: (location, { signal }) => client.containers.flavors(location, { signal }),
       report: (ui, list) =>
         pickToCopy(
           ui,
-          'Container sizes',
+          vscode.l10n.t('Container sizes'),
           list.results.map((flavor) => ({ label: flavor.name, description: [typeof flavor.cpu === 'number' ? `${flavor.cpu} mCPU` : '', typeof flavor.ram === 'number' ? `${flavor.ram} MiB` : ''].filter(Boolean).join(' · '), value: flavor.name })),
           (name) => name,
-          'No container sizes here.',
+          vscode.l10n.t('No container sizes here.'),
         ),
     }),
     command<Record<string, never>, DnsZoneList>({
       id: 'gcore.listZones',
       programmaticWithoutArgument: true,
-      what: () => 'List DNS zones',
+      what: () => vscode.l10n.t('List DNS zones'),
       parse: (arg) => unwrap(validateNoArgs(arg)),
       run: (_args, { signal }) => client.dns.listZones({ signal }),
     }),
     command<Record<string, never>, CloudList<Project>>({
       id: 'gcore.listProjects',
       programmaticWithoutArgument: true,
-      what: () => 'List projects',
+      what: () => vscode.l10n.t('List projects'),
       parse: (arg) => unwrap(validateNoArgs(arg)),
       run: (_args, { signal }) => client.account.listProjects({ signal }),
     }),
     command<{ product?: RegionProductArg }, CloudList<Region>>({
       id: 'gcore.listRegions',
       programmaticWithoutArgument: true,
-      what: () => 'List regions',
+      what: () => vscode.l10n.t('List regions'),
       parse: (arg) => unwrap(validateListRegionsArgs(arg)),
       run: ({ product }, { signal }) => client.account.listRegions(product, { signal }),
     }),
     command<string, Task>({
       id: 'gcore.getTask',
-      what: (taskId) => (taskId ? `Read task ${taskId}` : 'Read task'),
+      what: (taskId) => (taskId ? vscode.l10n.t('Read task {0}', taskId) : vscode.l10n.t('Read task')),
       parse: (arg) => unwrap(validateTaskIdArg(arg)),
       ask: async (ui) => {
         const answer = await ui.input({
-          title: 'Gcore: Show Task',
-          prompt: 'Task ID, as an update of a container returns it',
-          validate: (text) => (text.trim() === '' ? 'Task ID: must not be empty' : undefined),
+          title: vscode.l10n.t('Gcore: Show Task'),
+          prompt: vscode.l10n.t('Task ID, as an update of a container returns it'),
+          validate: (text) => (text.trim() === '' ? vscode.l10n.t('Task ID: must not be empty') : undefined),
         });
         if (answer === BACK) throw new UserCancelledError();
         return answer.trim();
       },
-      progress: (taskId) => `Reading task ${taskId}…`,
+      progress: (taskId) => vscode.l10n.t('Reading task {0}…', taskId),
       run: (taskId, { signal }) => client.account.getTask(taskId, { signal }),
       report: (ui, task) => {
-        const error = task.state === 'ERROR' && task.error ? `: ${task.error}` : '';
-        void ui.notify(task.state === 'ERROR' ? 'error' : 'info', `Task ${task.id} (${task.task_type ?? 'task'}) is ${task.state}${error}.`, 'Copy Task ID').then(async (choice) => {
-          if (choice === 'Copy Task ID') await ui.copyToClipboard(task.id);
+        const type = task.task_type ?? vscode.l10n.t('task');
+        const message =
+          task.state === 'ERROR' && task.error ? vscode.l10n.t('Task {0} ({1}) is {2}: {3}.', task.id, type, task.state, task.error) : vscode.l10n.t('Task {0} ({1}) is {2}.', task.id, type, task.state);
+        const copyId = vscode.l10n.t('Copy Task ID');
+        void ui.notify(task.state === 'ERROR' ? 'error' : 'info', message, copyId).then(async (choice) => {
+          if (choice === copyId) await ui.copyToClipboard(task.id);
         });
       },
     }),
     command<Record<string, never>, Account>({
       id: 'gcore.checkApiKey',
       programmaticWithoutArgument: true,
-      what: () => 'Check API key',
+      what: () => vscode.l10n.t('Check API key'),
       parse: (arg) => unwrap(validateNoArgs(arg)),
       run: (_args, { signal }) => client.account.me({ signal }),
     }),

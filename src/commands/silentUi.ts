@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { Back, ChooseRequest, ConfirmRequest, InputRequest, PickRequest, ProgressTask, PromptUi, Severity } from '../ui/promptUi';
 
 /**
@@ -46,5 +47,5 @@ export class SilentUi implements PromptUi {
 }
 
 function refuse(what: string): Promise<never> {
-  return Promise.reject(new Error(`A programmatic call cannot ask the user ("${what}"); pass everything in its argument.`));
+  return Promise.reject(new Error(l10n.t('A programmatic call cannot ask the user ("{0}"); pass everything in its argument.', what)));
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { Task } from '../api/types';
 import { TaskWaitTimeout, type TrackedTask } from '../loaders/taskPoller';
 import { validateWaitForTasksArgs, type WaitForTasksArgs } from '../models/commandArgs';
@@ -17,9 +18,9 @@ function unfinishedReason(task: TrackedTask): unknown {
     case 'unauthorized':
       return task.end.error;
     case 'notFound':
-      return new Error(`Gcore does not know task ${task.id} (HTTP 404).`);
+      return new Error(l10n.t('Gcore does not know task {0} (HTTP 404).', task.id));
     default:
-      return new Error(`Task ${task.id} is no longer followed here (Stop Watching); it goes on at Gcore.`);
+      return new Error(l10n.t('Task {0} is no longer followed here (Stop Watching); it goes on at Gcore.', task.id));
   }
 }
 
@@ -28,14 +29,14 @@ export function taskCommands(services: Services): Command<never, unknown, never>
   return [
     command<undefined, void>({
       id: 'gcore.showTasks',
-      what: () => 'Show tasks',
+      what: () => l10n.t('Show tasks'),
       run: async () => {
         await services.treeView.reveal(TASKS_SECTION, { select: true, focus: true, expand: true });
       },
     }),
     command<WaitForTasksArgs, { tasks: Task[] }>({
       id: 'gcore.waitForTasks',
-      what: (args) => (args ? `Wait for ${args.taskIds.length === 1 ? 'task' : 'tasks'} ${args.taskIds.join(', ')}` : 'Wait for tasks'),
+      what: (args) => (args ? (args.taskIds.length === 1 ? l10n.t('Wait for task {0}', args.taskIds[0]) : l10n.t('Wait for tasks {0}', args.taskIds.join(', '))) : l10n.t('Wait for tasks')),
       parse: (arg) => unwrap(validateWaitForTasksArgs(arg)),
       programmaticWithoutArgument: true,
       run: async ({ taskIds, timeoutSeconds }) => {
@@ -52,24 +53,24 @@ export function taskCommands(services: Services): Command<never, unknown, never>
     }),
     command<Node<'task'>, string>({
       id: 'gcore.copyTaskId',
-      what: () => 'Copy task ID',
-      ask: async (_ui, _draft, node) => rowOf(node, ['task'], 'a task row'),
+      what: () => l10n.t('Copy task ID'),
+      ask: async (_ui, _draft, node) => rowOf(node, ['task'], l10n.t('must be a task row of the Gcore tree')),
       run: async (node, { ui }) => {
         await ui.copyToClipboard(node.task.id);
         return node.task.id;
       },
-      report: (ui, id) => void ui.notify('info', `Copied ${id}.`),
+      report: (ui, id) => void ui.notify('info', l10n.t('Copied {0}.', id)),
     }),
     command<Node<'task'>, undefined>({
       id: 'gcore.stopWatchingTask',
-      what: () => 'Stop watching task',
-      ask: async (_ui, _draft, node) => rowOf(node, ['task'], 'a task row'),
+      what: () => l10n.t('Stop watching task'),
+      ask: async (_ui, _draft, node) => rowOf(node, ['task'], l10n.t('must be a task row of the Gcore tree')),
       run: async (node) => {
         services.taskPoller.stop(node.task.id);
         return undefined;
       },
       report: (ui, _result, node) =>
-        void ui.notify('info', `Stopped watching task ${node.task.id}. The change goes on at Gcore; Refresh the container to see where it stands.`),
+        void ui.notify('info', l10n.t('Stopped watching task {0}. The change goes on at Gcore; Refresh the container to see where it stands.', node.task.id)),
     }),
   ];
 }

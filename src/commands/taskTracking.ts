@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { GcoreClient, ProjectRegionRef } from '../api';
 import { containerStatus } from '../models/container';
 import type { ReadLoaders } from '../loaders/readLoaders';
@@ -66,7 +67,7 @@ export class TaskTracking {
     if (tracked.length === 0) return;
     const { poller } = this.deps;
     const outcome = await ui.withProgress({
-      title: `Updating container ${subject.containerName}`,
+      title: l10n.t('Updating container {0}', subject.containerName),
       cancellable: true,
       run: (signal, report) =>
         new Promise<'ended' | 'stopped'>((resolve) => {
@@ -91,7 +92,7 @@ export class TaskTracking {
     });
     if (outcome === 'stopped') {
       for (const id of taskIds) poller.stop(id);
-      void ui.notify('info', `Stopped watching the update of container ${subject.containerName}. The change goes on at Gcore; Refresh the container to see where it stands.`);
+      void ui.notify('info', l10n.t('Stopped watching the update of container {0}. The change goes on at Gcore; Refresh the container to see where it stands.', subject.containerName));
       return;
     }
     await this.announceEnd(ui, subject, tracked, reopen);
@@ -117,28 +118,31 @@ export class TaskTracking {
     const ids = tracked.map((task) => task.id).join(', ');
     const failed = tracked.find((task) => task.end?.kind === 'error');
     if (failed) {
-      const reason = failed.task?.error || 'Gcore gave no reason';
-      const choice = await ui.notify('error', `The update of container ${name} failed at Gcore: ${reason}`, 'Retry', 'Show Logs', 'Copy Task ID');
-      if (choice === 'Retry') await reopen();
-      if (choice === 'Show Logs') await this.deps.showLogs(subject);
-      if (choice === 'Copy Task ID') await ui.copyToClipboard(failed.id);
+      const reason = failed.task?.error || l10n.t('Gcore gave no reason');
+      const [retry, showLogs, copyId] = [l10n.t('Retry'), l10n.t('Show Logs'), l10n.t('Copy Task ID')];
+      const choice = await ui.notify('error', l10n.t('The update of container {0} failed at Gcore: {1}', name, reason), retry, showLogs, copyId);
+      if (choice === retry) await reopen();
+      if (choice === showLogs) await this.deps.showLogs(subject);
+      if (choice === copyId) await ui.copyToClipboard(failed.id);
       return;
     }
     const unauthorized = tracked.find((task) => task.end?.kind === 'unauthorized');
     if (unauthorized) {
-      const choice = await ui.notify('error', `Gcore rejected the API key while the update of container ${name} was followed; following stopped. The change goes on at Gcore.`, 'Set API Key');
-      if (choice === 'Set API Key') await this.deps.setApiKey();
+      const setKey = l10n.t('Set API Key');
+      const choice = await ui.notify('error', l10n.t('Gcore rejected the API key while the update of container {0} was followed; following stopped. The change goes on at Gcore.', name), setKey);
+      if (choice === setKey) await this.deps.setApiKey();
       return;
     }
     const open = tracked.filter((task) => task.end?.kind === 'timedOut' || task.end?.kind === 'stopped');
     if (open.length > 0) {
       const minutes = Math.round((this.now() - open[0].startedAtMs) / 60_000);
+      const copyId = l10n.t('Copy Task ID');
       const choice = await ui.notify(
         'warning',
-        `Stopped following the update of container ${name} after ${minutes} min: it still runs at Gcore (task ${open.map((task) => task.id).join(', ')}).`,
-        'Copy Task ID',
+        l10n.t('Stopped following the update of container {0} after {1} min: it still runs at Gcore (task {2}).', name, minutes, open.map((task) => task.id).join(', ')),
+        copyId,
       );
-      if (choice === 'Copy Task ID') await ui.copyToClipboard(open.map((task) => task.id).join('\n'));
+      if (choice === copyId) await ui.copyToClipboard(open.map((task) => task.id).join('\n'));
       return;
     }
     const unknown = tracked.filter((task) => task.end?.kind === 'notFound');
@@ -146,8 +150,11 @@ export class TaskTracking {
       // Also what an API without the tasks endpoint answers: the task IDs were shown when the update was sent.
       void ui.notify(
         'info',
-        `The update of container ${name} cannot be followed: Gcore answered 404 for task ${unknown.map((task) => task.id).join(', ')} ` +
-          '(this API may not report tasks). Refresh the container to see whether the change is live.',
+        l10n.t(
+          'The update of container {0} cannot be followed: Gcore answered 404 for task {1} (this API may not report tasks). Refresh the container to see whether the change is live.',
+          name,
+          unknown.map((task) => task.id).join(', '),
+        ),
       );
       return;
     }
@@ -159,10 +166,13 @@ export class TaskTracking {
     try {
       const container = await this.deps.client.containers.get(subject, subject.containerName);
       const instances = instancesText(container);
-      return `Container ${subject.containerName} is updated: ${containerStatus(container)}${instances ? ` · ${instances}` : ''}.`;
+      const status = containerStatus(container);
+      return instances
+        ? l10n.t('Container {0} is updated: {1} · {2}.', subject.containerName, status, instances)
+        : l10n.t('Container {0} is updated: {1}.', subject.containerName, status);
     } catch (error) {
       this.deps.log.warn(`container ${subject.containerName} could not be read after its update: ${String(error)}`);
-      return `Container ${subject.containerName} is updated (task ${ids} finished); its status could not be read.`;
+      return l10n.t('Container {0} is updated (task {1} finished); its status could not be read.', subject.containerName, ids);
     }
   }
 }

@@ -19,14 +19,14 @@ export function zoneCommands(services: Services): Command<never, unknown, never>
   return [
     command<ZoneCreate, CreateZoneResult | undefined, CreateZoneAnswers>({
       id: 'gcore.createZone',
-      what: (zone) => (zone ? `Create DNS zone ${zoneNameForDisplay(zone.name)}` : 'Create DNS zone'),
+      what: (zone) => (zone ? vscode.l10n.t('Create DNS zone {0}', zoneNameForDisplay(zone.name)) : vscode.l10n.t('Create DNS zone')),
       parse: (arg) => unwrap(validateZoneCreate(arg)),
       draft: () => ({ payload: {}, options: [] }),
       ask: async (ui, answers) => {
         await runWizard(answers, (state) => createZonePlan(ui, state));
         return unwrap(validateZoneCreate(answers.payload));
       },
-      progress: (zone) => `Creating DNS zone ${zoneNameForDisplay(zone.name)}…`,
+      progress: (zone) => vscode.l10n.t('Creating DNS zone {0}…', zoneNameForDisplay(zone.name)),
       run: async (zone, { signal }) => {
         const result = await services.client.dns.createZone(zone, { signal });
         await rememberCreated(services, zone.name);
@@ -35,12 +35,12 @@ export function zoneCommands(services: Services): Command<never, unknown, never>
       editable: true,
       alternative: (zone) => ({
         when: (error) => isGcoreApiError(error) && error.kind === 'conflict',
-        label: 'Add Existing Zone',
+        label: vscode.l10n.t('Add Existing Zone'),
         run: () => addAndReveal(services, zone.name),
       }),
       cancelledAfterSending: (zone) => ({
-        message: `Cancelled after the request was sent: the zone ${zoneNameForDisplay(zone.name)} may have been created at Gcore. Add it to the list to work with it if it was.`,
-        action: { label: 'Add Existing Zone', run: () => addAndReveal(services, zone.name) },
+        message: vscode.l10n.t('Cancelled after the request was sent: the zone {0} may have been created at Gcore. Add it to the list to work with it if it was.', zoneNameForDisplay(zone.name)),
+        action: { label: vscode.l10n.t('Add Existing Zone'), run: () => addAndReveal(services, zone.name) },
       }),
       report: async (ui, result, zone) => {
         // Undefined: the zone existed and was added instead (the conflict's button), which says so itself.
@@ -51,48 +51,48 @@ export function zoneCommands(services: Services): Command<never, unknown, never>
     }),
     command<string, boolean>({
       id: 'gcore.addKnownZone',
-      what: () => 'Add existing zone',
+      what: () => vscode.l10n.t('Add existing zone'),
       parse: (arg) => zoneNameArgument(arg) as string,
-      ask: async (ui, _draft, node) => zoneNameArgument(node) ?? orCancel(await promptZoneName(ui, { title: 'Gcore: Add Existing Zone' })),
+      ask: async (ui, _draft, node) => zoneNameArgument(node) ?? orCancel(await promptZoneName(ui, { title: vscode.l10n.t('Gcore: Add Existing Zone') })),
       run: (name) => services.zones.add(name),
       returns: () => undefined,
       report: async (ui, added, name) => {
         await reveal(services, name);
         const display = zoneNameForDisplay(name);
-        void ui.notify('info', added ? `Added ${display} to DNS Zones.` : `${display} is already in DNS Zones.`);
+        void ui.notify('info', added ? vscode.l10n.t('Added {0} to DNS Zones.', display) : vscode.l10n.t('{0} is already in DNS Zones.', display));
       },
     }),
     command<string, boolean>({
       id: 'gcore.forgetZone',
-      what: () => 'Forget zone',
+      what: () => vscode.l10n.t('Forget zone'),
       parse: (arg) => zoneNameArgument(arg) as string,
       ask: async (ui, _draft, node) =>
         zoneNameArgument(node) ??
         orCancel(
-          await pickZone(ui, services.zones.all(), { title: 'Gcore: Forget Zone' }, {
+          await pickZone(ui, services.zones.all(), { title: vscode.l10n.t('Gcore: Forget Zone') }, {
             allowTyped: false,
-            placeholder: 'Zone to remove from this list (the zone at Gcore is not touched)',
-            emptyMessage: 'No zones are known yet: there is nothing to forget.',
+            placeholder: vscode.l10n.t('Zone to remove from this list (the zone at Gcore is not touched)'),
+            emptyMessage: vscode.l10n.t('No zones are known yet: there is nothing to forget.'),
           }),
         ),
       confirm: (ui, name) =>
         ui.confirm({
-          message: `Forget ${zoneNameForDisplay(name)}?`,
-          detail: 'This only removes the zone from this list in VS Code. The zone at Gcore is not deleted or changed.',
-          confirmLabel: 'Forget Zone',
+          message: vscode.l10n.t('Forget {0}?', zoneNameForDisplay(name)),
+          detail: vscode.l10n.t('This only removes the zone from this list in VS Code. The zone at Gcore is not deleted or changed.'),
+          confirmLabel: vscode.l10n.t('Forget Zone'),
         }),
       run: (name) => services.zones.forget(name),
       returns: () => undefined,
       report: (ui, known, name) => {
         const display = zoneNameForDisplay(name);
-        void ui.notify('info', known ? `Removed ${display} from this list. The zone at Gcore is untouched.` : `${display} was not in the list.`);
+        void ui.notify('info', known ? vscode.l10n.t('Removed {0} from this list. The zone at Gcore is untouched.', display) : vscode.l10n.t('{0} was not in the list.', display));
       },
     }),
     command<Node<'zone'>, DnsZone | undefined>({
       id: 'gcore.checkZone',
-      what: (node) => (node ? `Check zone ${node.zone.name}` : 'Check zone'),
-      ask: async (_ui, _draft, node) => rowOf(node, ['zone'], 'a zone row'),
-      progress: (node) => `Reading the state of ${zoneNameForDisplay(node.zone.name)} at Gcore…`,
+      what: (node) => (node ? vscode.l10n.t('Check zone {0}', node.zone.name) : vscode.l10n.t('Check zone')),
+      ask: async (_ui, _draft, node) => rowOf(node, ['zone'], vscode.l10n.t('must be a zone row of the Gcore tree')),
+      progress: (node) => vscode.l10n.t('Reading the state of {0} at Gcore…', zoneNameForDisplay(node.zone.name)),
       // The account's zone list is read again, not polled: a registrar can take days to publish a DS record.
       run: async (node) => {
         services.reads.invalidateZones();
@@ -113,14 +113,15 @@ function orCancel<T>(answer: T | typeof BACK): T {
 
 function announceCreated(ui: PromptUi, name: string, result: CreateZoneResult): void {
   const display = zoneNameForDisplay(name);
-  const id = result.id !== undefined ? ` (id ${result.id})` : '';
-  void ui.notify('info', `Created DNS zone ${display}${id}.`, 'Enable DNSSEC').then(async (choice) => {
-    if (choice === 'Enable DNSSEC') {
+  const message = result.id !== undefined ? vscode.l10n.t('Created DNS zone {0} (id {1}).', display, result.id) : vscode.l10n.t('Created DNS zone {0}.', display);
+  const enableDnssec = vscode.l10n.t('Enable DNSSEC');
+  void ui.notify('info', message, enableDnssec).then(async (choice) => {
+    if (choice === enableDnssec) {
       await vscode.commands.executeCommand('gcore.enableDnssec', zoneNode({ name, dnssec: 'off' }));
     }
   });
   if (result.warnings.length > 0) {
-    void ui.notify('warning', `Gcore created ${display} with warnings: ${result.warnings.join(' ')}`);
+    void ui.notify('warning', vscode.l10n.t('Gcore created {0} with warnings: {1}', display, result.warnings.join(' ')));
   }
 }
 

@@ -55,13 +55,14 @@ export interface ContainerEditorDeps {
 /** How a review ended; only 'kept' leaves the edits unsaved. */
 type ReviewOutcome = { kind: 'applied' | 'unchanged' | 'kept' } | { kind: 'replace'; text: string };
 
-const APPLY = 'Apply';
-const KEEP_EDITING = 'Keep Editing';
-const DISCARD = 'Discard';
-const COMPARE = 'Compare';
-const OVERWRITE = 'Overwrite';
-const RELOAD = 'Reload';
-const REVIEW_AND_APPLY = 'Review and Apply';
+// The review's buttons, compared with the label the user chose: the same translated text.
+const APPLY = vscode.l10n.t('Apply');
+const KEEP_EDITING = vscode.l10n.t('Keep Editing');
+const DISCARD = vscode.l10n.t('Discard');
+const COMPARE = vscode.l10n.t('Compare');
+const OVERWRITE = vscode.l10n.t('Overwrite');
+const RELOAD = vscode.l10n.t('Reload');
+const REVIEW_AND_APPLY = vscode.l10n.t('Review and Apply');
 /** The command behind Review and Apply (the editor title's button, Ctrl+S on a saved document). */
 export const APPLY_COMMAND = 'gcore.applyContainerJson';
 
@@ -118,8 +119,7 @@ export class ContainerFileSystem implements vscode.FileSystemProvider {
     if (!opened) {
       void this.deps.ui().notify(
         'info',
-        `The current values of container ${address.containerName} cannot be read from Gcore, so its document starts empty: ` +
-          'add the fields to change (completion lists them). Saving shows what will be sent.',
+        vscode.l10n.t('The current values of container {0} cannot be read from Gcore, so its document starts empty: add the fields to change (completion lists them). Saving shows what will be sent.', address.containerName),
       );
     }
     return entry;
@@ -208,7 +208,7 @@ export class ContainerFileSystem implements vscode.FileSystemProvider {
       return;
     }
     const outcome = await this.review(uri, entry, decode(content));
-    if (outcome.kind === 'kept') throw new NotSentError('you chose Keep Editing. Save again to review the changes.');
+    if (outcome.kind === 'kept') throw new NotSentError(vscode.l10n.t('you chose Keep Editing. Save again to review the changes.'));
     entry.text = content;
     entry.mtime = nextTime(entry.mtime);
     this.setDraft(entry, false);
@@ -252,7 +252,7 @@ export class ContainerFileSystem implements vscode.FileSystemProvider {
     const name = entry.address.containerName;
     void this.deps
       .ui()
-      .notify('info', `Auto Save keeps your edits of container ${name} in this editor only: nothing is sent to Gcore until you choose Review and Apply (Ctrl+S, or the cloud button above the editor).`, REVIEW_AND_APPLY)
+      .notify('info', vscode.l10n.t('Auto Save keeps your edits of container {0} in this editor only: nothing is sent to Gcore until you choose Review and Apply (Ctrl+S, or the cloud button above the editor).', name), REVIEW_AND_APPLY)
       .then((choice) => (choice === REVIEW_AND_APPLY ? vscode.commands.executeCommand(APPLY_COMMAND, uri) : undefined));
   }
 
@@ -308,13 +308,13 @@ export class ContainerFileSystem implements vscode.FileSystemProvider {
     const read = readDocument(text);
     if (!read.ok) throw new NotSentError(`${read.message}.`);
     const invalid = documentProblems(read.value, entry.opened ?? {}, entry.sizes).filter((problem) => problem.severity === 'error');
-    if (invalid.length > 0) throw new NotSentError(`${describeProblems(invalid)}. The fields are marked in the editor.`);
+    if (invalid.length > 0) throw new NotSentError(vscode.l10n.t('{0}. The fields are marked in the editor.', describeProblems(invalid)));
 
     let atGcore: Container | undefined;
     try {
       atGcore = await this.readNow(address);
     } catch (error) {
-      throw new NotSentError(`container ${name} could not be read to compare with your edits (${failureReason(error)}). Save again to retry.`, error);
+      throw new NotSentError(vscode.l10n.t('container {0} could not be read to compare with your edits ({1}). Save again to retry.', name, failureReason(error)), error);
     }
     const now = atGcore ? containerDocument(atGcore) : undefined;
     const ui = this.deps.ui();
@@ -322,10 +322,8 @@ export class ContainerFileSystem implements vscode.FileSystemProvider {
     if (entry.opened && now && differingFields(entry.opened, now).length > 0) {
       const moved = differingFields(entry.opened, now);
       const choice = await ui.choose({
-        message: `Container ${name} changed at Gcore after you opened it (${moved.join(', ')}).`,
-        detail:
-          'Compare shows what you opened, what is at Gcore now and your edits. Overwrite sends your edits over the values at Gcore. ' +
-          'Reload replaces your edits with the values at Gcore.',
+        message: vscode.l10n.t('Container {0} changed at Gcore after you opened it ({1}).', name, moved.join(', ')),
+        detail: vscode.l10n.t('Compare shows what you opened, what is at Gcore now and your edits. Overwrite sends your edits over the values at Gcore. Reload replaces your edits with the values at Gcore.'),
         choices: [COMPARE, OVERWRITE, RELOAD],
       });
       if (choice === RELOAD) {
@@ -341,17 +339,20 @@ export class ContainerFileSystem implements vscode.FileSystemProvider {
 
     const changed = documentChanges(base, read.value);
     if (Object.keys(changed).length === 0) {
-      void ui.notify('info', `Nothing to update: the document has the values of container ${name} at Gcore. Nothing was sent.`);
+      void ui.notify('info', vscode.l10n.t('Nothing to update: the document has the values of container {0} at Gcore. Nothing was sent.', name));
       return { kind: 'unchanged' };
     }
     const checked = validateContainerUpdate(changed);
     if (!checked.ok) throw new NotSentError(`${describeProblems(checked.problems)}.`);
     const changes: ContainerUpdate = checked.value;
 
-    const diff = await this.showDiff(uri, base, `${name}: at Gcore ↔ your edits`);
+    const diff = await this.showDiff(uri, base, vscode.l10n.t('{0}: at Gcore ↔ your edits', name));
     const fields = Object.keys(changes).length;
     const choice = await ui.choose({
-      message: `Apply ${fields === 1 ? '1 change' : `${fields} changes`} to container ${name} in project ${address.projectId}, region ${address.regionId}?`,
+      message:
+        fields === 1
+          ? vscode.l10n.t('Apply 1 change to container {0} in project {1}, region {2}?', name, address.projectId, address.regionId)
+          : vscode.l10n.t('Apply {0} changes to container {1} in project {2}, region {3}?', fields, name, address.projectId, address.regionId),
       detail: updateSummary(changes, atGcore),
       choices: [APPLY, KEEP_EDITING, DISCARD],
     });
@@ -362,13 +363,13 @@ export class ContainerFileSystem implements vscode.FileSystemProvider {
     let result: ContainerUpdateResult;
     try {
       result = await ui.withProgress({
-        title: `Updating container ${name}…`,
+        title: vscode.l10n.t('Updating container {0}…', name),
         cancellable: false,
         run: (signal) => this.deps.client.containers.update(address, name, changes, { signal }),
       });
     } catch (error) {
       this.deps.log.error(`the update of container ${name} from its document failed`, error);
-      throw new NotSentError(`${failureReason(error).replace(/\.?$/, '.')} Your edits are kept; save again to retry.`, error, 'Gcore did not take the update');
+      throw new NotSentError(vscode.l10n.t('{0} Your edits are kept; save again to retry.', failureReason(error).replace(/\.?$/, '.')), error, vscode.l10n.t('Gcore did not take the update'));
     }
     // Until the tasks end, the edited values are the best guess of what Gcore holds.
     entry.opened = { ...(now ?? entry.opened ?? {}), ...changes } as ContainerDocument;
@@ -379,7 +380,7 @@ export class ContainerFileSystem implements vscode.FileSystemProvider {
 
   /** A diff of the values at Gcore (left, read-only) and the document (right); returns the left side. */
   private async showDiff(uri: vscode.Uri, atGcore: Record<string, unknown>, title: string): Promise<vscode.Uri> {
-    const left = this.deps.snapshots.put(`${uri.path.replace(/\.json$/, '')} (at Gcore).json`, documentText(atGcore));
+    const left = this.deps.snapshots.put(`${vscode.l10n.t('{0} (at Gcore)', uri.path.replace(/\.json$/, ''))}.json`, documentText(atGcore));
     await vscode.commands.executeCommand('vscode.diff', left, uri, title, { preview: true });
     return left;
   }
@@ -388,10 +389,10 @@ export class ContainerFileSystem implements vscode.FileSystemProvider {
   private async compare(uri: vscode.Uri, opened: Record<string, unknown>, now: Record<string, unknown>): Promise<void> {
     const stem = uri.path.replace(/\.json$/, '');
     const name = parseContainerDocumentPath(uri.path)?.containerName ?? '';
-    const openedUri = this.deps.snapshots.put(`${stem} (opened).json`, documentText(opened));
-    const nowUri = this.deps.snapshots.put(`${stem} (at Gcore now).json`, documentText(now));
-    await vscode.commands.executeCommand('vscode.diff', openedUri, nowUri, `${name}: opened ↔ at Gcore now`, { preview: false });
-    await vscode.commands.executeCommand('vscode.diff', nowUri, uri, `${name}: at Gcore now ↔ your edits`, { preview: false });
+    const openedUri = this.deps.snapshots.put(`${vscode.l10n.t('{0} (opened)', stem)}.json`, documentText(opened));
+    const nowUri = this.deps.snapshots.put(`${vscode.l10n.t('{0} (at Gcore now)', stem)}.json`, documentText(now));
+    await vscode.commands.executeCommand('vscode.diff', openedUri, nowUri, vscode.l10n.t('{0}: opened ↔ at Gcore now', name), { preview: false });
+    await vscode.commands.executeCommand('vscode.diff', nowUri, uri, vscode.l10n.t('{0}: at Gcore now ↔ your edits', name), { preview: false });
   }
 }
 
@@ -400,7 +401,7 @@ export class ContainerFileSystem implements vscode.FileSystemProvider {
  * so the name says what happened and the message why.
  */
 class NotSentError extends Error {
-  constructor(message: string, cause?: unknown, name = 'Nothing was sent to Gcore') {
+  constructor(message: string, cause?: unknown, name = vscode.l10n.t('Nothing was sent to Gcore')) {
     super(message, { cause });
     this.name = name;
   }

@@ -49,7 +49,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
   readonly onDidChange = this.changes.event;
 
   constructor(private readonly deps: LogDocumentsDeps) {
-    this.status.name = 'Gcore Logs';
+    this.status.name = vscode.l10n.t('Gcore Logs');
     this.subscriptions = [
       vscode.window.onDidChangeVisibleTextEditors(() => this.scheduleVisible()),
       vscode.window.onDidChangeActiveTextEditor(() => this.showState()),
@@ -93,15 +93,15 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     const view = this.views.get(uri.toString());
     if (!view) {
       const address = parseContainerDocumentPath(uri.path.replace(/\.log$/, '.json'));
-      return address ? `The logs of ${address.containerName} are not loaded: use Gcore: Show Logs.\n` : '';
+      return address ? `${vscode.l10n.t('The logs of {0} are not loaded: use Gcore: Show Logs.', address.containerName)}\n` : '';
     }
-    view.text ??= view.lines.length === 0 ? `No log lines from ${view.address.containerName} yet.\n` : `${view.lines.join('\n')}\n`;
+    view.text ??= view.lines.length === 0 ? `${vscode.l10n.t('No log lines from {0} yet.', view.address.containerName)}\n` : `${view.lines.join('\n')}\n`;
     return view.text;
   }
 
   follow(uri: vscode.Uri): void {
     const view = this.views.get(uri.toString());
-    if (!view) throw new Error('This log is not loaded any more: open it again with Show Logs.');
+    if (!view) throw new Error(vscode.l10n.t('This log is not loaded any more: open it again with Show Logs.'));
     view.following = true;
     this.scheduleVisible();
     this.showState();
@@ -168,9 +168,10 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
   private async reportStop(view: LogView, error: unknown): Promise<void> {
     this.deps.log.warn(`following the logs of ${view.address.containerName} stopped: ${failureReason(error)}`);
     const unauthorized = isGcoreApiError(error) && (error.kind === 'unauthorized' || error.kind === 'badApiKey');
-    const message = `Stopped following the logs of ${view.address.containerName}: ${failureReason(error)} The lines shown are kept.`;
-    const choice = await this.deps.ui().notify('error', message, ...(unauthorized ? ['Set API Key'] : []));
-    if (choice === 'Set API Key') await this.deps.setApiKey();
+    const message = vscode.l10n.t('Stopped following the logs of {0}: {1} The lines shown are kept.', view.address.containerName, failureReason(error));
+    const setApiKey = vscode.l10n.t('Set API Key');
+    const choice = await this.deps.ui().notify('error', message, ...(unauthorized ? [setApiKey] : []));
+    if (choice === setApiKey) await this.deps.setApiKey();
   }
 
   private forget(uri: vscode.Uri): void {
@@ -193,9 +194,9 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     const view = active?.scheme === LOGS_SCHEME ? this.views.get(active.toString()) : undefined;
     void vscode.commands.executeCommand('setContext', FOLLOWED_CONTEXT, view?.following === true);
     if (view?.following) {
-      this.status.text = `$(sync~spin) Following ${view.address.containerName}`;
-      this.status.tooltip = `The logs of ${view.address.containerName} are read again every ${this.deps.settings().followIntervalMs / 1000} s while shown. Click to stop.`;
-      this.status.command = { title: 'Stop Following Logs', command: 'gcore.stopFollowingContainerLogs', arguments: [active] };
+      this.status.text = `$(sync~spin) ${vscode.l10n.t('Following {0}', view.address.containerName)}`;
+      this.status.tooltip = vscode.l10n.t('The logs of {0} are read again every {1} s while shown. Click to stop.', view.address.containerName, this.deps.settings().followIntervalMs / 1000);
+      this.status.command = { title: vscode.l10n.t('Stop Following Logs'), command: 'gcore.stopFollowingContainerLogs', arguments: [active] };
       this.status.show();
     } else {
       this.status.hide();

@@ -32,7 +32,7 @@ export class SizeCompletions implements vscode.CompletionItemProvider {
       item.filterText = `"${size.name}"`;
       item.range = range;
       item.sortText = String(index).padStart(4, '0');
-      item.detail = 'A container size of this location';
+      item.detail = vscode.l10n.t('A container size of this location');
       return item;
     });
   }

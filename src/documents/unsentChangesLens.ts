@@ -20,7 +20,7 @@ export class UnsentChangesLens implements vscode.CodeLensProvider {
     if (!base || !read.ok) return [];
     const fields = Object.keys(documentChanges(base.opened, read.value));
     if (fields.length === 0) return [];
-    const title = `$(cloud-upload) Not sent to Gcore: ${fields.join(', ')} · Review and Apply`;
+    const title = `$(cloud-upload) ${vscode.l10n.t('Not sent to Gcore: {0} · Review and Apply', fields.join(', '))}`;
     return [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title, command: APPLY_COMMAND, arguments: [document.uri] })];
   }
 }

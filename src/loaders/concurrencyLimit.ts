@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * Caps how many tasks run at once; the rest wait in arrival order. The tree uses it so that refreshing
  * many locations never opens more than a handful of requests to the API at the same time.
@@ -19,7 +20,7 @@ export class ConcurrencyLimit {
         const onAbort = (): void => {
           const index = this.waiting.indexOf(start);
           if (index >= 0) this.waiting.splice(index, 1);
-          reject(new Error('cancelled while waiting for a request slot'));
+          reject(new Error(l10n.t('cancelled while waiting for a request slot')));
         };
         const start = (): void => {
           signal?.removeEventListener('abort', onAbort);

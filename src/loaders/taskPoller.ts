@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { setMaxListeners } from 'node:events';
 import { isGcoreApiError } from '../api/errors';
 import type { Task } from '../api/types';
@@ -229,7 +230,8 @@ export class TaskPoller {
 /** A wait for tasks that gave up before they all ended. */
 export class TaskWaitTimeout extends Error {
   constructor(readonly unfinishedIds: readonly string[]) {
-    super(`Timed out waiting for ${unfinishedIds.length === 1 ? 'task' : 'tasks'} ${unfinishedIds.join(', ')}: still unfinished at Gcore.`);
+    const ids = unfinishedIds.join(', ');
+    super(unfinishedIds.length === 1 ? l10n.t('Timed out waiting for task {0}: still unfinished at Gcore.', ids) : l10n.t('Timed out waiting for tasks {0}: still unfinished at Gcore.', ids));
     this.name = 'TaskWaitTimeout';
   }
 }

@@ -1,8 +1,32 @@
+import * as l10n from '@vscode/l10n';
 import { isGcoreApiError } from '../api/errors';
 import { redactSessionSecrets } from './redaction';
 
 /** Buttons a failure notification can offer; the command wrapper knows how to carry each one out. */
-export type RecoveryAction = 'Set API Key' | 'Retry' | 'Edit' | 'Open Settings' | 'Show Log' | 'Copy Request ID';
+export type RecoveryAction = 'setApiKey' | 'retry' | 'edit' | 'openSettings' | 'showLog' | 'copyRequestId';
+
+/** A recovery button's label in the display language. */
+export function recoveryLabel(action: RecoveryAction): string {
+  switch (action) {
+    case 'setApiKey':
+      return l10n.t('Set API Key');
+    case 'retry':
+      return l10n.t('Retry');
+    case 'edit':
+      return l10n.t('Edit');
+    case 'openSettings':
+      return l10n.t('Open Settings');
+    case 'showLog':
+      return l10n.t('Show Log');
+    case 'copyRequestId':
+      return l10n.t('Copy Request ID');
+  }
+}
+
+/** The recovery action whose button was chosen (undefined: dismissed, or another button). */
+export function chosenRecovery(actions: readonly RecoveryAction[], choice: string | undefined): RecoveryAction | undefined {
+  return actions.find((action) => recoveryLabel(action) === choice);
+}
 
 export interface FailureMessage {
   message: string;
@@ -33,75 +57,75 @@ export function errorForCaller(error: unknown): Error {
  * it hides, so every wording is unit-tested.
  */
 export function describeFailure(error: unknown, what: string, options: { canRetry?: boolean; canEdit?: boolean } = {}): FailureMessage {
-  const retry: RecoveryAction[] = options.canRetry === false ? [] : ['Retry'];
-  const edit: RecoveryAction[] = options.canEdit ? ['Edit'] : [];
+  const retry: RecoveryAction[] = options.canRetry === false ? [] : ['retry'];
+  const edit: RecoveryAction[] = options.canEdit ? ['edit'] : [];
   if (!isGcoreApiError(error)) {
-    return { message: `${what} failed: ${failureReason(error)}`, actions: ['Show Log'] };
+    return { message: l10n.t('{0} failed: {1}', what, failureReason(error)), actions: ['showLog'] };
   }
   const api = failureReason(error).replace(/\.$/, '');
   const requestId = error.requestId;
   // A write whose answer never came may have been carried out: retrying blindly could do it twice.
-  const unsure = error.mayHaveApplied ? ' Gcore may have received it before the answer was lost: check before sending it again.' : '';
+  const unsure = error.mayHaveApplied ? ` ${l10n.t('Gcore may have received it before the answer was lost: check before sending it again.')}` : '';
   const withId = (message: string, actions: RecoveryAction[]): FailureMessage => ({
-    message: requestId ? `${message}${unsure} (request ID ${requestId})` : `${message}${unsure}`,
-    actions: requestId ? [...actions, 'Copy Request ID'] : actions,
+    message: requestId ? l10n.t('{0} (request ID {1})', `${message}${unsure}`, requestId) : `${message}${unsure}`,
+    actions: requestId ? [...actions, 'copyRequestId'] : actions,
     requestId,
   });
   switch (error.kind) {
     case 'badBaseUrl':
-      return withId(`${what} failed: ${api}. Fix the setting gcore.apiBaseUrl.`, ['Open Settings']);
+      return withId(l10n.t('{0} failed: {1}. Fix the setting gcore.apiBaseUrl.', what, api), ['openSettings']);
     case 'badApiKey':
-      return withId(`${what} failed: ${api}. Set the API key again.`, ['Set API Key']);
+      return withId(l10n.t('{0} failed: {1}. Set the API key again.', what, api), ['setApiKey']);
     case 'unauthorized':
       if (error.status === undefined) {
-        return withId(`${what} needs a Gcore API key. Set one to continue.`, ['Set API Key']);
+        return withId(l10n.t('{0} needs a Gcore API key. Set one to continue.', what), ['setApiKey']);
       }
-      return withId(`${what} failed: Gcore rejected the API key (${api}). Set a valid API key.`, ['Set API Key', ...retry]);
+      return withId(l10n.t('{0} failed: Gcore rejected the API key ({1}). Set a valid API key.', what, api), ['setApiKey', ...retry]);
     case 'forbidden':
       return withId(
-        `${what} failed: ${api} (403). Gcore answers 403 when the region is out of capacity or the key may not use this project; try another region, try later, or check the key's permissions.`,
-        [...retry, 'Show Log'],
+        l10n.t("{0} failed: {1} (403). Gcore answers 403 when the region is out of capacity or the key may not use this project; try another region, try later, or check the key's permissions.", what, api),
+        [...retry, 'showLog'],
       );
     case 'notFound':
-      return withId(`${what} failed: ${api} (404). Check the project, region and name.`, [...edit, 'Show Log']);
+      return withId(l10n.t('{0} failed: {1} (404). Check the project, region and name.', what, api), [...edit, 'showLog']);
     case 'notAllowed':
-      return withId(`${what} failed: ${api} (405).`, [...edit, 'Show Log']);
+      return withId(l10n.t('{0} failed: {1} (405).', what, api), [...edit, 'showLog']);
     case 'conflict':
-      return withId(`${what} failed: ${api} (409).`, [...edit, 'Show Log']);
+      return withId(l10n.t('{0} failed: {1} (409).', what, api), [...edit, 'showLog']);
     case 'invalidInput':
-      return withId(`${what} failed: Gcore refused the input: ${api}.`, [...edit, 'Show Log']);
+      return withId(l10n.t('{0} failed: Gcore refused the input: {1}.', what, api), [...edit, 'showLog']);
     case 'rateLimited': {
-      const wait = error.retryAfterMs !== undefined ? ` Gcore asks to wait ${formatWait(error.retryAfterMs)} before trying again.` : ' Wait a moment and try again.';
-      return withId(`${what} failed: Gcore is limiting the request rate (429).${wait}`, retry);
+      const wait = error.retryAfterMs !== undefined ? l10n.t('Gcore asks to wait {0} before trying again.', formatWait(error.retryAfterMs)) : l10n.t('Wait a moment and try again.');
+      return withId(l10n.t('{0} failed: Gcore is limiting the request rate (429). {1}', what, wait), retry);
     }
     case 'server': {
-      const wait = error.retryAfterMs !== undefined ? `Gcore asks to wait ${formatWait(error.retryAfterMs)}.` : 'Try again in a moment.';
-      return withId(`${what} failed: Gcore had a server error (${error.status}): ${api}. ${wait}`, [...retry, 'Show Log']);
+      const wait = error.retryAfterMs !== undefined ? l10n.t('Gcore asks to wait {0}.', formatWait(error.retryAfterMs)) : l10n.t('Try again in a moment.');
+      return withId(l10n.t('{0} failed: Gcore had a server error ({1}): {2}. {3}', what, String(error.status), api, wait), [...retry, 'showLog']);
     }
     case 'network':
       return withId(
-        `${what} failed: ${api}. Check the network connection, your proxy settings and gcore.apiBaseUrl.`,
-        [...retry, 'Open Settings'],
+        l10n.t('{0} failed: {1}. Check the network connection, your proxy settings and gcore.apiBaseUrl.', what, api),
+        [...retry, 'openSettings'],
       );
     case 'timeout':
       return withId(
-        `${what} failed: ${api}. Try again, or raise gcore.requestTimeoutSeconds.`,
-        [...retry, 'Open Settings'],
+        l10n.t('{0} failed: {1}. Try again, or raise gcore.requestTimeoutSeconds.', what, api),
+        [...retry, 'openSettings'],
       );
     case 'cancelled':
-      return withId(`${what} was cancelled.`, []);
+      return withId(l10n.t('{0} was cancelled.', what), []);
     default:
-      return withId(`${what} failed: ${api}.`, [...retry, 'Show Log']);
+      return withId(l10n.t('{0} failed: {1}.', what, api), [...retry, 'showLog']);
   }
 }
 
 /** A wait as people say it: "30 s", "5 min", "3 h", "12 days". */
 export function formatWait(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 120) return l10n.t('{0} s', seconds);
   const minutes = Math.round(seconds / 60);
-  if (minutes < 120) return `${minutes} min`;
+  if (minutes < 120) return l10n.t('{0} min', minutes);
   const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours} h`;
-  return `${Math.round(hours / 24)} days`;
+  if (hours < 48) return l10n.t('{0} h', hours);
+  return l10n.t('{0} days', Math.round(hours / 24));
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { apiKeyProblem } from '../api/http/apiKeyText';
 import { CONTAINER_NAME_FIELD, CONTAINER_UPDATE_FIELDS } from './containerUpdate';
 import type { ContainerUpdate } from './containerUpdate';
@@ -31,21 +32,21 @@ const UPDATE_CONTAINER_ARGS: readonly FieldSpec[] = [
   PROJECT_ID_FIELD,
   REGION_ID_FIELD,
   CONTAINER_NAME_FIELD,
-  { name: 'changes', kind: 'object', label: 'Changes', description: 'Fields of the update payload to change.', required: true, fields: CONTAINER_UPDATE_FIELDS },
+  { name: 'changes', kind: 'object', label: l10n.t('Changes'), description: l10n.t('Fields of the update payload to change.'), required: true, fields: CONTAINER_UPDATE_FIELDS },
 ];
 
 const LIST_GPU_FLAVORS_ARGS: readonly FieldSpec[] = [
   PROJECT_ID_FIELD,
   REGION_ID_FIELD,
-  { name: 'hideDisabled', kind: 'boolean', label: 'Hide disabled', description: 'Leave out disabled flavors.' },
-  { name: 'includePrices', kind: 'boolean', label: 'Include prices', description: 'Ask for flavor prices.' },
+  { name: 'hideDisabled', kind: 'boolean', label: l10n.t('Hide disabled'), description: l10n.t('Leave out disabled flavors.') },
+  { name: 'includePrices', kind: 'boolean', label: l10n.t('Include prices'), description: l10n.t('Ask for flavor prices.') },
 ];
 
 export const API_KEY_FIELD: StringFieldSpec = {
   name: 'apiKey',
   kind: 'string',
-  label: 'API key',
-  description: 'A Gcore API key.',
+  label: l10n.t('API key'),
+  description: l10n.t('A Gcore API key.'),
   required: true,
   trim: true,
   minLength: 1,
@@ -54,7 +55,7 @@ export const API_KEY_FIELD: StringFieldSpec = {
 export function validateUpdateContainerArgs(input: unknown): Validated<UpdateContainerArgs> {
   return validateArgs<UpdateContainerArgs>(input, UPDATE_CONTAINER_ARGS, (args, problems) => {
     if (isPlainObject(args.changes) && Object.keys(args.changes).length === 0) {
-      problems.push({ field: 'changes', message: 'must change at least one field' });
+      problems.push({ field: 'changes', message: l10n.t('must change at least one field') });
     }
   });
 }
@@ -78,11 +79,11 @@ export function validateZoneNameArg(input: unknown): Validated<string> {
   if (isPlainObject(input)) {
     const unknownKeys = Object.keys(input).filter((k) => k !== 'zoneName');
     const zone = normalizeZoneName(input.zoneName, 'zoneName');
-    const problems = unknownKeys.map((k) => ({ field: k, message: 'unknown field' }));
+    const problems = unknownKeys.map((k) => ({ field: k, message: l10n.t('unknown field') }));
     return zone.ok ? validated(zone.value, problems) : { ok: false, problems: [...problems, ...zone.problems] };
   }
   if (typeof input !== 'string') {
-    return { ok: false, problems: [{ field: 'zoneName', message: "must be a zone name or an object such as { zoneName: 'example.com' }" }] };
+    return { ok: false, problems: [{ field: 'zoneName', message: l10n.t("must be a zone name or an object such as { zoneName: 'example.com' }") }] };
   }
   return normalizeZoneName(input, 'zoneName');
 }
@@ -94,7 +95,7 @@ function validateArgs<T>(
 ): Validated<T> {
   if (!isPlainObject(input)) {
     const names = specs.filter((s) => s.required).map((s) => s.name).join(', ');
-    return { ok: false, problems: [{ field: '', message: `the arguments must be an object with ${names}` }] };
+    return { ok: false, problems: [{ field: '', message: l10n.t('the arguments must be an object with {0}', names) }] };
   }
   const problems: FieldProblem[] = [];
   const args = checkFields(specs, input, '', problems);
@@ -127,8 +128,8 @@ export interface ContainerLogsArgs extends ContainerRefArgs {
 const LOG_LIMIT_FIELD: FieldSpec = {
   name: 'limit',
   kind: 'integer',
-  label: 'Lines',
-  description: 'How many of the newest log lines to read, from 1 to 100,000.',
+  label: l10n.t('Lines'),
+  description: l10n.t('How many of the newest log lines to read, from 1 to 100,000.'),
   minimum: 1,
   maximum: 100_000,
 };
@@ -149,12 +150,12 @@ export type RegionProductArg = 'containers' | 'inference';
 /** Nothing, or `{ product?: "containers" | "inference" }` (listRegions). */
 export function validateListRegionsArgs(input: unknown): Validated<{ product?: RegionProductArg }> {
   if (input === undefined) return { ok: true, value: {} };
-  if (!isPlainObject(input)) return { ok: false, problems: [{ field: '', message: "the arguments must be an object such as { product: 'containers' }" }] };
+  if (!isPlainObject(input)) return { ok: false, problems: [{ field: '', message: l10n.t("the arguments must be an object such as { product: 'containers' }") }] };
   const problems: FieldProblem[] = Object.keys(input)
     .filter((key) => key !== 'product')
-    .map((key) => ({ field: key, message: 'unknown field' }));
+    .map((key) => ({ field: key, message: l10n.t('unknown field') }));
   const product = input.product;
-  if (product !== undefined && product !== 'containers' && product !== 'inference') problems.push({ field: 'product', message: 'must be "containers" or "inference"' });
+  if (product !== undefined && product !== 'containers' && product !== 'inference') problems.push({ field: 'product', message: l10n.t('must be "containers" or "inference"') });
   return validated(product === undefined ? {} : { product: product as RegionProductArg }, problems);
 }
 
@@ -170,23 +171,23 @@ const MAX_WAITED_TASKS = 1_000;
 const MAX_WAIT_SECONDS = 24 * 60 * 60;
 
 export function validateWaitForTasksArgs(input: unknown): Validated<WaitForTasksArgs> {
-  if (!isPlainObject(input)) return validated({ taskIds: [] }, [{ field: 'taskIds', message: "the argument must be an object such as { taskIds: ['…'] }" }]);
+  if (!isPlainObject(input)) return validated({ taskIds: [] }, [{ field: 'taskIds', message: l10n.t("the argument must be an object such as { taskIds: ['…'] }") }]);
   const problems: FieldProblem[] = Object.keys(input)
     .filter((key) => key !== 'taskIds' && key !== 'timeoutSeconds')
-    .map((key) => ({ field: key, message: 'unknown field' }));
+    .map((key) => ({ field: key, message: l10n.t('unknown field') }));
   const raw = input.taskIds;
   const taskIds: string[] = [];
-  if (!Array.isArray(raw) || raw.length === 0) problems.push({ field: 'taskIds', message: 'must be a non-empty array of task id strings' });
-  else if (raw.length > MAX_WAITED_TASKS) problems.push({ field: 'taskIds', message: `must hold at most ${MAX_WAITED_TASKS} ids` });
+  if (!Array.isArray(raw) || raw.length === 0) problems.push({ field: 'taskIds', message: l10n.t('must be a non-empty array of task id strings') });
+  else if (raw.length > MAX_WAITED_TASKS) problems.push({ field: 'taskIds', message: l10n.t('must hold at most {0} ids', MAX_WAITED_TASKS) });
   else {
     raw.forEach((id, index) => {
-      if (typeof id !== 'string' || id.trim() === '') problems.push({ field: `taskIds[${index}]`, message: 'must be a non-empty task id string' });
+      if (typeof id !== 'string' || id.trim() === '') problems.push({ field: `taskIds[${index}]`, message: l10n.t('must be a non-empty task id string') });
       else if (!taskIds.includes(id.trim())) taskIds.push(id.trim());
     });
   }
   const timeout = input.timeoutSeconds;
   if (timeout !== undefined && (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0 || timeout > MAX_WAIT_SECONDS)) {
-    problems.push({ field: 'timeoutSeconds', message: `must be a number of seconds above 0 and at most ${MAX_WAIT_SECONDS}` });
+    problems.push({ field: 'timeoutSeconds', message: l10n.t('must be a number of seconds above 0 and at most {0}', MAX_WAIT_SECONDS) });
   }
   return validated({ taskIds, timeoutSeconds: typeof timeout === 'number' ? timeout : undefined }, problems);
 }
@@ -194,8 +195,8 @@ export function validateWaitForTasksArgs(input: unknown): Validated<WaitForTasks
 export function validateTaskIdArg(input: unknown): Validated<string> {
   const raw = isPlainObject(input) ? input.taskId : input;
   const extra = isPlainObject(input) ? Object.keys(input).filter((key) => key !== 'taskId') : [];
-  const problems: FieldProblem[] = extra.map((key) => ({ field: key, message: 'unknown field' }));
-  if (typeof raw !== 'string') problems.push({ field: 'taskId', message: "must be a task id string, or an object such as { taskId: '…' }" });
-  else if (raw.trim() === '') problems.push({ field: 'taskId', message: 'must not be empty' });
+  const problems: FieldProblem[] = extra.map((key) => ({ field: key, message: l10n.t('unknown field') }));
+  if (typeof raw !== 'string') problems.push({ field: 'taskId', message: l10n.t("must be a task id string, or an object such as { taskId: '…' }") });
+  else if (raw.trim() === '') problems.push({ field: 'taskId', message: l10n.t('must not be empty') });
   return validated(typeof raw === 'string' ? raw.trim() : '', problems);
 }

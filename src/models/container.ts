@@ -1,9 +1,10 @@
+import * as l10n from '@vscode/l10n';
 import type { Container } from '../api/types';
 import type { ContainerUpdate } from './containerUpdate';
 
 /** A container's status as it came, or "Unknown"; the API documents no list of statuses. */
 export function containerStatus(container: Container): string {
-  return typeof container.status === 'string' && container.status.trim() !== '' ? container.status.trim() : 'Unknown';
+  return typeof container.status === 'string' && container.status.trim() !== '' ? container.status.trim() : l10n.t('Unknown');
 }
 
 type Field = keyof ContainerUpdate;

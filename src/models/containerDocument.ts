@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { Container, ContainerFlavor } from '../api/types';
 import { checkFields, isPlainObject } from '../validation/fieldChecks';
 import { objectSchema, type JsonSchema } from '../validation/jsonSchema';
@@ -45,9 +46,9 @@ export function readDocument(text: string): ReadDocument {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: `the document is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+    return { ok: false, message: l10n.t('the document is not valid JSON ({0})', error instanceof Error ? error.message : String(error)) };
   }
-  if (!isPlainObject(value)) return { ok: false, message: 'the document must be one JSON object of container fields' };
+  if (!isPlainObject(value)) return { ok: false, message: l10n.t('the document must be one JSON object of container fields') };
   return { ok: true, value };
 }
 
@@ -83,14 +84,14 @@ export function documentProblems(edited: Record<string, unknown>, base: Record<s
   if (typeof flavor === 'string' && sizes && sizes.length > 0 && !found.some((problem) => problem.field === 'flavor')) {
     const names = sizes.map((size) => size.name);
     if (!names.includes(flavor.trim())) {
-      found.push({ field: 'flavor', severity: 'warning', message: `is not a container size of this location (it offers ${names.join(', ')})` });
+      found.push({ field: 'flavor', severity: 'warning', message: l10n.t('is not a container size of this location (it offers {0})', names.join(', ')) });
     }
   }
   if ('is_disabled' in changes && Object.keys(changes).length > 1) {
     found.push({
       field: 'is_disabled',
       severity: 'information',
-      message: 'is sent in a request of its own, after the other changes: Gcore refuses it together with other fields',
+      message: l10n.t('is sent in a request of its own, after the other changes: Gcore refuses it together with other fields'),
     });
   }
   return found;
@@ -100,8 +101,8 @@ export function documentProblems(edited: Record<string, unknown>, base: Record<s
 export function containerDocumentSchema(): JsonSchema {
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    title: 'Gcore container (editable fields)',
-    description: 'The fields of a serverless container that an update can change. Save to review the changes before they are sent.',
+    title: l10n.t('Gcore container (editable fields)'),
+    description: l10n.t('The fields of a serverless container that an update can change. Save to review the changes before they are sent.'),
     ...objectSchema(CONTAINER_UPDATE_FIELDS),
   };
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { checkFieldText, checkFields, checkValue, findFieldSpec, isPlainObject, parseIntegerText } from '../validation/fieldChecks';
 import type { FieldSpec, ObjectFieldSpec, StringFieldSpec, StringMapFieldSpec } from '../validation/fieldSpec';
 import { validated } from '../validation/problems';
@@ -35,23 +36,23 @@ export type ContainerFieldSpec = FieldSpec & { readonly name: keyof ContainerUpd
 const ENVS_FIELD: StringMapFieldSpec & { name: 'envs' } = {
   name: 'envs',
   kind: 'stringMap',
-  label: 'Environment variables',
-  description: 'Variable names to values; the map sent replaces all existing variables.',
+  label: l10n.t('Environment variables'),
+  description: l10n.t('Variable names to values; the map sent replaces all existing variables.'),
   nullable: true,
   keyPattern: '^[a-zA-Z_][a-zA-Z0-9_]*$',
-  keyHint: 'must start with a letter or underscore and contain only letters, digits and underscores',
+  keyHint: l10n.t('must start with a letter or underscore and contain only letters, digits and underscores'),
   valueMaxLength: 255,
 };
 
 const SCALE_FIELD: ObjectFieldSpec & { name: 'scale' } = {
   name: 'scale',
   kind: 'object',
-  label: 'Scale',
-  description: 'Minimum and maximum number of container instances; both are required.',
+  label: l10n.t('Scale'),
+  description: l10n.t('Minimum and maximum number of container instances; both are required.'),
   nullable: true,
   fields: [
-    { name: 'min', kind: 'integer', label: 'Minimum instances', description: 'From 0 to 25; 0 lets the container scale to zero.', required: true, minimum: 0, maximum: 25 },
-    { name: 'max', kind: 'integer', label: 'Maximum instances', description: 'From 1 to 25, and at least the minimum.', required: true, minimum: 1, maximum: 25 },
+    { name: 'min', kind: 'integer', label: l10n.t('Minimum instances'), description: l10n.t('From 0 to 25; 0 lets the container scale to zero.'), required: true, minimum: 0, maximum: 25 },
+    { name: 'max', kind: 'integer', label: l10n.t('Maximum instances'), description: l10n.t('From 1 to 25, and at least the minimum.'), required: true, minimum: 1, maximum: 25 },
   ],
   orderedPairs: [{ lower: 'min', upper: 'max' }],
 };
@@ -59,25 +60,25 @@ const SCALE_FIELD: ObjectFieldSpec & { name: 'scale' } = {
 const LOGGING_FIELD: ObjectFieldSpec & { name: 'logging' } = {
   name: 'logging',
   kind: 'object',
-  label: 'Logging',
-  description: 'Where and for how long the container logs are kept.',
+  label: l10n.t('Logging'),
+  description: l10n.t('Where and for how long the container logs are kept.'),
   nullable: true,
   fields: [
-    { name: 'destination_region_id', kind: 'integer', label: 'Log region', description: 'Id of the region that stores the logs.', nullable: true, minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-    { name: 'enabled', kind: 'boolean', label: 'Logging enabled', description: 'Whether logs are collected.', nullable: true },
+    { name: 'destination_region_id', kind: 'integer', label: l10n.t('Log region'), description: l10n.t('Id of the region that stores the logs.'), nullable: true, minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    { name: 'enabled', kind: 'boolean', label: l10n.t('Logging enabled'), description: l10n.t('Whether logs are collected.'), nullable: true },
     {
       name: 'retention_policy',
       kind: 'object',
-      label: 'Retention',
-      description: 'How long logs are kept.',
+      label: l10n.t('Retention'),
+      description: l10n.t('How long logs are kept.'),
       nullable: true,
-      fields: [{ name: 'period', kind: 'integer', label: 'Retention days', description: 'Days to keep logs, from 1 to 1825.', required: true, minimum: 1, maximum: 1825 }],
+      fields: [{ name: 'period', kind: 'integer', label: l10n.t('Retention days'), description: l10n.t('Days to keep logs, from 1 to 1825.'), required: true, minimum: 1, maximum: 1825 }],
     },
     {
       name: 'topic_name',
       kind: 'string',
-      label: 'Log topic',
-      description: 'Lower-case dotted topic name, up to 223 characters.',
+      label: l10n.t('Log topic'),
+      description: l10n.t('Lower-case dotted topic name, up to 223 characters.'),
       nullable: true,
       trim: true,
       minLength: 1,
@@ -85,35 +86,35 @@ const LOGGING_FIELD: ObjectFieldSpec & { name: 'logging' } = {
       // Same language as the documented pattern, written without nested quantifiers so that a long
       // non-matching name cannot make the regular expression backtrack exponentially.
       pattern: '^[a-z0-9]+(?:-+[a-z0-9]+)*(?:\\.[a-z0-9]+(?:-+[a-z0-9]+)*)*$',
-      patternHint: 'must be lower-case letters, digits and hyphens in dot-separated parts, each starting and ending with a letter or digit',
+      patternHint: l10n.t('must be lower-case letters, digits and hyphens in dot-separated parts, each starting and ending with a letter or digit'),
     },
   ],
 };
 
 export const CONTAINER_UPDATE_FIELDS: readonly ContainerFieldSpec[] = [
-  { name: 'commands', kind: 'string', label: 'Command', description: 'Command line run in the container.', nullable: true },
-  { name: 'description', kind: 'string', label: 'Description', description: 'Free text, up to 255 characters.', nullable: true, maxLength: 255 },
+  { name: 'commands', kind: 'string', label: l10n.t('Command'), description: l10n.t('Command line run in the container.'), nullable: true },
+  { name: 'description', kind: 'string', label: l10n.t('Description'), description: l10n.t('Free text, up to 255 characters.'), nullable: true, maxLength: 255 },
   ENVS_FIELD,
   {
     name: 'flavor',
     kind: 'string',
-    label: 'Flavor',
-    description: 'CPU in millicores and memory, such as 250mCPU-512MiB.',
+    label: l10n.t('Flavor'),
+    description: l10n.t('CPU in millicores and memory, such as 250mCPU-512MiB.'),
     nullable: true,
     trim: true,
     // The documented pattern allows empty amounts ('mCPU-MiB'); at least one digit is required here
     // because a flavor without amounts cannot exist.
     pattern: '^[0-9]{1,12}mCPU-[0-9]{1,12}Mi?B$',
-    patternHint: 'must look like 250mCPU-512MiB (CPU in millicores, then memory in MiB or MB)',
+    patternHint: l10n.t('must look like 250mCPU-512MiB (CPU in millicores, then memory in MiB or MB)'),
   },
-  { name: 'image', kind: 'string', label: 'Image', description: 'Image reference, up to 230 characters.', nullable: true, trim: true, minLength: 1, maxLength: 230 },
-  { name: 'is_api_key_auth', kind: 'boolean', label: 'Require API key', description: 'Whether callers need an API key; the service documents this as temporarily unsupported.', nullable: true },
-  { name: 'is_disabled', kind: 'boolean', label: 'Disabled', description: 'Whether the container is disabled; sent in a request of its own.', nullable: true },
-  { name: 'listening_port', kind: 'integer', label: 'Listening port', description: 'Port the container listens on, from 1 to 65535.', nullable: true, minimum: 1, maximum: 65535 },
+  { name: 'image', kind: 'string', label: l10n.t('Image'), description: l10n.t('Image reference, up to 230 characters.'), nullable: true, trim: true, minLength: 1, maxLength: 230 },
+  { name: 'is_api_key_auth', kind: 'boolean', label: l10n.t('Require API key'), description: l10n.t('Whether callers need an API key; the service documents this as temporarily unsupported.'), nullable: true },
+  { name: 'is_disabled', kind: 'boolean', label: l10n.t('Disabled'), description: l10n.t('Whether the container is disabled; sent in a request of its own.'), nullable: true },
+  { name: 'listening_port', kind: 'integer', label: l10n.t('Listening port'), description: l10n.t('Port the container listens on, from 1 to 65535.'), nullable: true, minimum: 1, maximum: 65535 },
   LOGGING_FIELD,
-  { name: 'pull_secret', kind: 'string', label: 'Pull secret', description: 'Name of the secret used to pull the image, up to 400 characters.', nullable: true, trim: true, minLength: 1, maxLength: 400 },
+  { name: 'pull_secret', kind: 'string', label: l10n.t('Pull secret'), description: l10n.t('Name of the secret used to pull the image, up to 400 characters.'), nullable: true, trim: true, minLength: 1, maxLength: 400 },
   SCALE_FIELD,
-  { name: 'timeout', kind: 'integer', label: 'Timeout', description: 'Seconds the container stays up without requests, from 0 to 180.', nullable: true, minimum: 0, maximum: 180 },
+  { name: 'timeout', kind: 'integer', label: l10n.t('Timeout'), description: l10n.t('Seconds the container stays up without requests, from 0 to 180.'), nullable: true, minimum: 0, maximum: 180 },
 ];
 
 /*
@@ -124,24 +125,24 @@ export const CONTAINER_UPDATE_FIELDS: readonly ContainerFieldSpec[] = [
 export const CONTAINER_NAME_FIELD: StringFieldSpec = {
   name: 'containerName',
   kind: 'string',
-  label: 'Container name',
-  description: 'Name of an existing container.',
+  label: l10n.t('Container name'),
+  description: l10n.t('Name of an existing container.'),
   required: true,
   trim: true,
   minLength: 3,
   maxLength: 63,
   pattern: '^[a-zA-Z0-9][a-zA-Z0-9.-]+[a-zA-Z0-9]$',
-  patternHint: 'must start and end with a letter or digit and contain only letters, digits, dots and hyphens',
+  patternHint: l10n.t('must start and end with a letter or digit and contain only letters, digits, dots and hyphens'),
 };
 
 export function validateContainerUpdate(input: unknown): Validated<ContainerUpdate> {
   if (!isPlainObject(input)) {
-    return { ok: false, problems: [{ field: '', message: 'the container update must be an object of fields to change' }] };
+    return { ok: false, problems: [{ field: '', message: l10n.t('the container update must be an object of fields to change') }] };
   }
   const problems: FieldProblem[] = [];
   const update = checkFields(CONTAINER_UPDATE_FIELDS, input, '', problems);
   if (problems.length === 0 && Object.keys(update).length === 0) {
-    problems.push({ field: '', message: 'the container update must change at least one field' });
+    problems.push({ field: '', message: l10n.t('the container update must change at least one field') });
   }
   return validated(update as ContainerUpdate, problems);
 }
@@ -159,7 +160,7 @@ export function validateContainerName(input: unknown): Validated<string> {
 export function validateContainerFieldText(path: string, text: string): string | undefined {
   const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, path);
   if (spec?.kind !== 'string' && spec?.kind !== 'integer') {
-    throw new Error(`'${path}' is not a text field of a container update`);
+    throw new Error(l10n.t("'{0}' is not a text field of a container update", path));
   }
   return checkFieldText(spec, text);
 }
@@ -176,7 +177,7 @@ export function parseEnvEntry(text: string): { key: string; value: string } | un
 export function validateEnvEntryText(text: string): string | undefined {
   const entry = parseEnvEntry(text);
   if (entry === undefined) {
-    return 'must look like NAME=value';
+    return l10n.t('must look like NAME=value');
   }
   const problems: FieldProblem[] = [];
   checkValue(ENVS_FIELD, { [entry.key]: entry.value }, ENVS_FIELD.name, problems);

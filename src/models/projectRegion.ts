@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { ProjectRegionRef } from '../core/projectRegion';
 import { checkFields, isPlainObject } from '../validation/fieldChecks';
 import type { FieldSpec, IntegerFieldSpec, StringFieldSpec } from '../validation/fieldSpec';
@@ -12,8 +13,8 @@ export interface ProjectRegion extends ProjectRegionRef {
 export const PROJECT_ID_FIELD: IntegerFieldSpec = {
   name: 'projectId',
   kind: 'integer',
-  label: 'Project ID',
-  description: 'Numeric ID of a Gcore Cloud project, a positive integer; the Gcore Customer Portal shows it.',
+  label: l10n.t('Project ID'),
+  description: l10n.t('Numeric ID of a Gcore Cloud project, a positive integer; the Gcore Customer Portal shows it.'),
   required: true,
   minimum: 1,
   maximum: Number.MAX_SAFE_INTEGER,
@@ -22,15 +23,15 @@ export const PROJECT_ID_FIELD: IntegerFieldSpec = {
 export const REGION_ID_FIELD: IntegerFieldSpec = {
   ...PROJECT_ID_FIELD,
   name: 'regionId',
-  label: 'Region ID',
-  description: 'Numeric ID of a Gcore Cloud region, a positive integer; the Gcore Customer Portal shows it.',
+  label: l10n.t('Region ID'),
+  description: l10n.t('Numeric ID of a Gcore Cloud region, a positive integer; the Gcore Customer Portal shows it.'),
 };
 
 export const LABEL_FIELD: StringFieldSpec = {
   name: 'label',
   kind: 'string',
-  label: 'Label',
-  description: 'Optional name shown in the tree, up to 100 characters.',
+  label: l10n.t('Label'),
+  description: l10n.t('Optional name shown in the tree, up to 100 characters.'),
   trim: true,
   maxLength: 100,
 };
@@ -39,7 +40,7 @@ export const PROJECT_REGION_FIELDS: readonly FieldSpec[] = [PROJECT_ID_FIELD, RE
 
 export function validateProjectRegion(input: unknown): Validated<ProjectRegion> {
   if (!isPlainObject(input)) {
-    return { ok: false, problems: [{ field: '', message: 'the location must be an object such as { projectId: 1, regionId: 2 }' }] };
+    return { ok: false, problems: [{ field: '', message: l10n.t('the location must be an object such as { projectId: 1, regionId: 2 }') }] };
   }
   const problems: FieldProblem[] = [];
   const location = checkFields(PROJECT_REGION_FIELDS, input, '', problems);

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { domainNameForDisplay } from '../validation/domainName';
 import { checkFields, isPlainObject } from '../validation/fieldChecks';
 import type { FieldSpec, IntegerFieldSpec, StringFieldSpec } from '../validation/fieldSpec';
@@ -28,8 +29,8 @@ function unsigned(name: keyof ZoneCreate, label: string, description: string): I
 export const ZONE_NAME_FIELD: StringFieldSpec & { name: 'name' } = {
   name: 'name',
   kind: 'string',
-  label: 'Zone name',
-  description: 'Domain name of the zone, such as example.com; international names are sent as punycode.',
+  label: l10n.t('Zone name'),
+  description: l10n.t('Domain name of the zone, such as example.com; international names are sent as punycode.'),
   required: true,
   format: 'domainName',
 };
@@ -40,15 +41,15 @@ export const ZONE_NAME_FIELD: StringFieldSpec & { name: 'name' } = {
  */
 export const ZONE_CREATE_FIELDS: readonly ZoneFieldSpec[] = [
   ZONE_NAME_FIELD,
-  { name: 'contact', kind: 'string', label: 'Contact', description: "Administrator's e-mail address, such as hostmaster@example.com.", format: 'email', maxLength: 254 },
-  { name: 'enabled', kind: 'boolean', label: 'Enabled', description: 'Whether the zone is served; the API default is true.' },
-  unsigned('expiry', 'Expiry', 'SOA expiry, in seconds.'),
-  { name: 'meta', kind: 'jsonObject', label: 'Metadata', description: 'Free-form key/value object; values are usually strings.' },
-  unsigned('nx_ttl', 'Negative TTL', 'How long resolvers cache a missing name, in seconds.'),
-  { name: 'primary_server', kind: 'string', label: 'Primary server', description: 'Host name of the primary name server, such as ns1.example.com.', format: 'domainName' },
-  unsigned('refresh', 'Refresh', 'SOA refresh interval, in seconds.'),
-  unsigned('retry', 'Retry', 'SOA retry interval, in seconds.'),
-  unsigned('serial', 'Serial', 'Zone serial number.'),
+  { name: 'contact', kind: 'string', label: l10n.t('Contact'), description: l10n.t("Administrator's e-mail address, such as hostmaster@example.com."), format: 'email', maxLength: 254 },
+  { name: 'enabled', kind: 'boolean', label: l10n.t('Enabled'), description: l10n.t('Whether the zone is served; the API default is true.') },
+  unsigned('expiry', l10n.t('Expiry'), l10n.t('SOA expiry, in seconds.')),
+  { name: 'meta', kind: 'jsonObject', label: l10n.t('Metadata'), description: l10n.t('Free-form key/value object; values are usually strings.') },
+  unsigned('nx_ttl', l10n.t('Negative TTL'), l10n.t('How long resolvers cache a missing name, in seconds.')),
+  { name: 'primary_server', kind: 'string', label: l10n.t('Primary server'), description: l10n.t('Host name of the primary name server, such as ns1.example.com.'), format: 'domainName' },
+  unsigned('refresh', l10n.t({ message: 'Refresh', comment: ['The SOA refresh interval of a DNS zone (a noun), not the Refresh command.'] }), l10n.t('SOA refresh interval, in seconds.')),
+  unsigned('retry', l10n.t({ message: 'Retry', comment: ['The SOA retry interval of a DNS zone (a noun), not the Retry button.'] }), l10n.t('SOA retry interval, in seconds.')),
+  unsigned('serial', l10n.t('Serial'), l10n.t('Zone serial number.')),
 ];
 
 /**
@@ -63,7 +64,7 @@ export function normalizeZoneName(input: unknown, field = 'name'): Validated<str
 
 export function validateZoneCreate(input: unknown): Validated<ZoneCreate> {
   if (!isPlainObject(input)) {
-    return { ok: false, problems: [{ field: '', message: "the zone must be an object with at least a name, such as { name: 'example.com' }" }] };
+    return { ok: false, problems: [{ field: '', message: l10n.t("the zone must be an object with at least a name, such as { name: 'example.com' }") }] };
   }
   const problems: FieldProblem[] = [];
   const zone = checkFields(ZONE_CREATE_FIELDS, input, '', problems);

@@ -70,13 +70,13 @@ export function flavorFilters(): FlavorFilters {
 export function readLocations(): LocationsReading {
   const raw = config().get<unknown>('locations', []);
   const entries = Array.isArray(raw) ? raw : [];
-  const problems: string[] = Array.isArray(raw) ? [] : ['gcore.locations must be an array'];
+  const problems: string[] = Array.isArray(raw) ? [] : [vscode.l10n.t('gcore.locations must be an array')];
   const seen = new Set<string>();
   const locations: ProjectRegion[] = [];
   entries.forEach((entry, index) => {
     const checked = validateProjectRegion(entry);
     if (!checked.ok) {
-      problems.push(`gcore.locations[${index}] was skipped: ${describeProblems(checked.problems)}`);
+      problems.push(vscode.l10n.t('gcore.locations[{0}] was skipped: {1}', index, describeProblems(checked.problems)));
       return;
     }
     const key = projectRegionKey(checked.value);

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { checkFieldText, parseIntegerText } from '../validation/fieldChecks';
 import type { BooleanFieldSpec, JsonObjectFieldSpec, TextFieldSpec } from '../validation/fieldSpec';
 import { BACK, type Back, type PromptUi, type StepPosition } from './promptUi';
@@ -43,14 +44,14 @@ export async function promptField(
         ...position,
         placeholder: options.prompt ?? `${spec.label}: ${spec.description}`,
         items: [
-          { label: options.choices?.yes ?? 'Yes', value: true, picked: current === true },
-          { label: options.choices?.no ?? 'No', value: false, picked: current === false },
+          { label: options.choices?.yes ?? l10n.t('Yes'), value: true, picked: current === true },
+          { label: options.choices?.no ?? l10n.t('No'), value: false, picked: current === false },
         ],
       });
     case 'jsonObject': {
       const answer = await ui.input({
         ...position,
-        prompt: options.prompt ?? `${spec.label}: ${spec.description} As JSON, e.g. {"team": "web"}.`,
+        prompt: options.prompt ?? l10n.t('{0}: {1} As JSON, e.g. {"team": "web"}.', spec.label, spec.description),
         value: current === undefined ? undefined : JSON.stringify(current),
         placeholder: options.placeholder,
         validate: (text) => jsonObjectProblem(spec.label, text),
@@ -60,7 +61,7 @@ export async function promptField(
     default: {
       const answer = await ui.input({
         ...position,
-        prompt: options.prompt ?? `${spec.label}: ${spec.description}${options.optional ? ' Leave empty to not set it.' : ''}`,
+        prompt: options.prompt ?? (options.optional ? l10n.t('{0}: {1} Leave empty to not set it.', spec.label, spec.description) : `${spec.label}: ${spec.description}`),
         value: current === undefined || current === null ? undefined : String(current),
         placeholder: options.placeholder,
         password: options.password,
@@ -78,8 +79,8 @@ function jsonObjectProblem(label: string, text: string): string | undefined {
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) return undefined;
-    return `${label}: must be a JSON object such as {"key": "value"}`;
+    return l10n.t('{0}: must be a JSON object such as {"key": "value"}', label);
   } catch {
-    return `${label}: is not valid JSON`;
+    return l10n.t('{0}: is not valid JSON', label);
   }
 }

@@ -1,3 +1,5 @@
+import * as l10n from '@vscode/l10n';
+
 /**
  * Everything a command asks of the user goes through this interface, so the extension-host tests can
  * script the answers of interactive flows. The sentinel and the error are recognised by name, not by
@@ -9,7 +11,7 @@ export type Back = typeof BACK;
 export class UserCancelledError extends Error {
   readonly userCancelled = true;
   constructor() {
-    super('Cancelled by the user.');
+    super(l10n.t('Cancelled by the user.'));
     this.name = 'UserCancelledError';
   }
 }

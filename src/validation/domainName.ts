@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { domainToASCII, domainToUnicode } from 'node:url';
 
 const MAX_NAME_LENGTH = 253;
@@ -19,7 +20,7 @@ export type DomainNameCheck = { ok: true; name: string } | { ok: false; messages
 export function normalizeDomainName(text: string): DomainNameCheck {
   const trimmed = text.trim();
   if (trimmed === '') {
-    return { ok: false, messages: ['must not be empty'] };
+    return { ok: false, messages: [l10n.t('must not be empty')] };
   }
   let name: string;
   if (NON_ASCII.test(trimmed)) {
@@ -27,7 +28,7 @@ export function normalizeDomainName(text: string): DomainNameCheck {
     // '0x7f.1' into an IPv4 address, which is not what the user typed.
     name = domainToASCII(trimmed);
     if (name === '') {
-      return { ok: false, messages: ['is not a valid internationalized domain name'] };
+      return { ok: false, messages: [l10n.t('is not a valid internationalized domain name')] };
     }
   } else {
     name = trimmed.toLowerCase();
@@ -47,25 +48,25 @@ export function domainNameForDisplay(asciiName: string): string {
 
 function domainNameProblems(name: string): string[] {
   if (name === '') {
-    return ['must be a domain name such as example.com'];
+    return [l10n.t('must be a domain name such as example.com')];
   }
   const messages: string[] = [];
   if (name.length > MAX_NAME_LENGTH) {
-    messages.push(`must be at most ${MAX_NAME_LENGTH} characters (has ${name.length})`);
+    messages.push(l10n.t('must be at most {0} characters (has {1})', MAX_NAME_LENGTH, name.length));
   }
   const labels = name.split('.');
   if (labels.length < 2) {
-    messages.push('must have at least two labels, such as example.com');
+    messages.push(l10n.t('must have at least two labels, such as example.com'));
   }
   if (labels.includes('')) {
-    messages.push('must not contain an empty label (two dots in a row or a leading dot)');
+    messages.push(l10n.t('must not contain an empty label (two dots in a row or a leading dot)'));
   }
   for (const label of labels.filter((l) => l !== '')) {
     messages.push(...labelProblems(label));
   }
   const topLevel = labels[labels.length - 1];
   if (labels.length >= 2 && ALL_DIGITS.test(topLevel)) {
-    messages.push(`top-level label '${topLevel}' must not be all digits (IP addresses are not domain names)`);
+    messages.push(l10n.t("top-level label '{0}' must not be all digits (IP addresses are not domain names)", topLevel));
   }
   return [...new Set(messages)];
 }
@@ -74,19 +75,19 @@ function labelProblems(label: string): string[] {
   const shown = label.length > SHOWN_LABEL_LENGTH ? `${label.slice(0, SHOWN_LABEL_LENGTH)}…` : label;
   const messages: string[] = [];
   if (label.length > MAX_LABEL_LENGTH) {
-    messages.push(`label '${shown}' must be at most ${MAX_LABEL_LENGTH} characters (has ${label.length})`);
+    messages.push(l10n.t("label '{0}' must be at most {1} characters (has {2})", shown, MAX_LABEL_LENGTH, label.length));
   }
   if (!LABEL_CHARACTERS.test(label)) {
-    messages.push(`label '${shown}' may contain only letters, digits and hyphens`);
+    messages.push(l10n.t("label '{0}' may contain only letters, digits and hyphens", shown));
   }
   if (label.startsWith('-')) {
-    messages.push(`label '${shown}' must not start with a hyphen`);
+    messages.push(l10n.t("label '{0}' must not start with a hyphen", shown));
   }
   if (label.endsWith('-')) {
-    messages.push(`label '${shown}' must not end with a hyphen`);
+    messages.push(l10n.t("label '{0}' must not end with a hyphen", shown));
   }
   if (messages.length === 0 && label.startsWith('xn--') && domainToASCII(label) === '') {
-    messages.push(`label '${shown}' is not valid punycode`);
+    messages.push(l10n.t("label '{0}' is not valid punycode", shown));
   }
   return messages;
 }

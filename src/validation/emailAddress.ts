@@ -1,10 +1,11 @@
+import * as l10n from '@vscode/l10n';
 import { normalizeDomainName } from './domainName';
 
 const MAX_LOCAL_PART_LENGTH = 64;
 // Quoted local parts are legal but never used for a zone administrator, so whitespace, quotes and
 // a second '@' are refused to catch pasting mistakes.
 const LOCAL_PART = /^[^\s@"<>()[\]\\,;:]+$/;
-const SHAPE_HINT = 'must be an e-mail address such as hostmaster@example.com';
+const SHAPE_HINT = l10n.t('must be an e-mail address such as hostmaster@example.com');
 
 export type EmailAddressCheck = { ok: true; address: string } | { ok: false; messages: string[] };
 
@@ -18,7 +19,7 @@ export type EmailAddressCheck = { ok: true; address: string } | { ok: false; mes
 export function normalizeEmailAddress(text: string): EmailAddressCheck {
   const trimmed = text.trim();
   if (trimmed === '') {
-    return { ok: false, messages: ['must not be empty'] };
+    return { ok: false, messages: [l10n.t('must not be empty')] };
   }
   const at = trimmed.lastIndexOf('@');
   const localPart = trimmed.slice(0, at);
@@ -26,11 +27,11 @@ export function normalizeEmailAddress(text: string): EmailAddressCheck {
     return { ok: false, messages: [SHAPE_HINT] };
   }
   if (localPart.length > MAX_LOCAL_PART_LENGTH) {
-    return { ok: false, messages: [`part before '@' must be at most ${MAX_LOCAL_PART_LENGTH} characters`] };
+    return { ok: false, messages: [l10n.t("part before '@' must be at most {0} characters", MAX_LOCAL_PART_LENGTH)] };
   }
   const domain = normalizeDomainName(trimmed.slice(at + 1));
   if (!domain.ok) {
-    return { ok: false, messages: domain.messages.map((m) => `domain ${m}`) };
+    return { ok: false, messages: domain.messages.map((m) => l10n.t('domain {0}', m)) };
   }
   return { ok: true, address: `${localPart}@${domain.name}` };
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { normalizeDomainName } from './domainName';
 import { normalizeEmailAddress } from './emailAddress';
 import type {
@@ -42,7 +43,7 @@ export function checkFields(
     const path = joinPath(prefix, key);
     const spec = specs.find((s) => s.name === key);
     if (spec === undefined) {
-      problems.push({ field: path, message: 'unknown field' });
+      problems.push({ field: path, message: l10n.t('unknown field') });
       continue;
     }
     if (input[key] === undefined) {
@@ -56,7 +57,7 @@ export function checkFields(
   }
   for (const spec of specs) {
     if (spec.required && (!Object.hasOwn(input, spec.name) || input[spec.name] === undefined)) {
-      problems.push({ field: joinPath(prefix, spec.name), message: 'is required' });
+      problems.push({ field: joinPath(prefix, spec.name), message: l10n.t('is required') });
     }
   }
   return result;
@@ -95,7 +96,7 @@ export function checkFieldText(spec: TextFieldSpec, text: string): string | unde
   if (spec.kind === 'integer') {
     const number = parseIntegerText(text);
     if (number === undefined) {
-      return 'must be a whole number';
+      return l10n.t('must be a whole number');
     }
     checkInteger(spec, number, spec.name, problems);
   } else {
@@ -121,18 +122,17 @@ export function findFieldSpec(specs: readonly FieldSpec[], path: string): FieldS
 }
 
 function typeMessage(spec: FieldSpec): string {
-  const orNull = spec.nullable ? ' or null' : '';
   switch (spec.kind) {
     case 'string':
-      return `must be a string${orNull}`;
+      return spec.nullable ? l10n.t('must be a string or null') : l10n.t('must be a string');
     case 'integer':
-      return `must be a whole number${orNull}`;
+      return spec.nullable ? l10n.t('must be a whole number or null') : l10n.t('must be a whole number');
     case 'boolean':
-      return spec.nullable ? 'must be true, false or null' : 'must be true or false';
+      return spec.nullable ? l10n.t('must be true, false or null') : l10n.t('must be true or false');
     case 'object':
     case 'stringMap':
     case 'jsonObject':
-      return `must be an object${orNull}`;
+      return spec.nullable ? l10n.t('must be an object or null') : l10n.t('must be an object');
   }
 }
 
@@ -156,18 +156,18 @@ function checkString(spec: StringFieldSpec, value: unknown, path: string, proble
       return value;
     }
     if (spec.maxLength !== undefined && check.address.length > spec.maxLength) {
-      report(`must be at most ${spec.maxLength} characters`);
+      report(l10n.t('must be at most {0} characters', spec.maxLength));
     }
     return check.address;
   }
   const text = spec.trim ? value.trim() : value;
   const length = [...text].length;
   if (spec.minLength !== undefined && length < spec.minLength) {
-    report(length === 0 ? 'must not be empty' : `must be at least ${spec.minLength} characters`);
+    report(length === 0 ? l10n.t('must not be empty') : l10n.t('must be at least {0} characters', spec.minLength));
   } else if (spec.maxLength !== undefined && length > spec.maxLength) {
-    report(`must be at most ${spec.maxLength} characters`);
+    report(l10n.t('must be at most {0} characters', spec.maxLength));
   } else if (spec.pattern !== undefined && !compiled(spec.pattern).test(text)) {
-    report(spec.patternHint ?? `must match ${spec.pattern}`);
+    report(spec.patternHint ?? l10n.t('must match {0}', spec.pattern));
   }
   return text;
 }
@@ -184,9 +184,9 @@ function checkInteger(spec: IntegerFieldSpec, value: unknown, path: string, prob
 function boundsMessage(spec: IntegerFieldSpec, value: number): string {
   // Ids have no documented maximum; the safe-integer limit is only mentioned when it is exceeded.
   if (spec.maximum === Number.MAX_SAFE_INTEGER) {
-    return value < spec.minimum ? `must be at least ${spec.minimum}` : `must be at most ${spec.maximum}`;
+    return value < spec.minimum ? l10n.t('must be at least {0}', spec.minimum) : l10n.t('must be at most {0}', spec.maximum);
   }
-  return `must be between ${spec.minimum} and ${spec.maximum}`;
+  return l10n.t('must be between {0} and {1}', spec.minimum, spec.maximum);
 }
 
 function checkObject(spec: ObjectFieldSpec, value: unknown, path: string, problems: FieldProblem[]): unknown {
@@ -199,7 +199,7 @@ function checkObject(spec: ObjectFieldSpec, value: unknown, path: string, proble
     const low = result[lower];
     const high = result[upper];
     if (typeof low === 'number' && typeof high === 'number' && low > high) {
-      problems.push({ field: joinPath(path, lower), message: `must not be greater than ${joinPath(path, upper)}` });
+      problems.push({ field: joinPath(path, lower), message: l10n.t('must not be greater than {0}', joinPath(path, upper)) });
     }
   }
   return result;
@@ -214,12 +214,12 @@ function checkStringMap(spec: StringMapFieldSpec, value: unknown, path: string, 
   const result: Record<string, string> = {};
   for (const [key, entry] of Object.entries(value)) {
     if (!keyPattern.test(key)) {
-      problems.push({ field: path, message: `name '${key}' ${spec.keyHint}` });
+      problems.push({ field: path, message: l10n.t("name '{0}' {1}", key, spec.keyHint) });
     }
     if (typeof entry !== 'string') {
-      problems.push({ field: joinPath(path, key), message: 'must be a string' });
+      problems.push({ field: joinPath(path, key), message: l10n.t('must be a string') });
     } else if ([...entry].length > spec.valueMaxLength) {
-      problems.push({ field: joinPath(path, key), message: `must be at most ${spec.valueMaxLength} characters` });
+      problems.push({ field: joinPath(path, key), message: l10n.t('must be at most {0} characters', spec.valueMaxLength) });
     } else {
       // defineProperty keeps a key such as '__proto__' an ordinary own property.
       Object.defineProperty(result, key, { value: entry, enumerable: true, writable: true, configurable: true });
@@ -247,11 +247,11 @@ function checkJsonChildren(
   for (const [key, child] of Object.entries(container)) {
     const childPath = joinPath(path, key);
     if (typeof child === 'object' && child !== null && ancestors.has(child)) {
-      problems.push({ field: childPath, message: 'must not refer back to an enclosing object' });
+      problems.push({ field: childPath, message: l10n.t('must not refer back to an enclosing object') });
     } else if (Array.isArray(child) || isPlainObject(child)) {
       checkJsonChildren(child, childPath, problems, ancestors);
     } else if (!isJsonScalar(child)) {
-      problems.push({ field: childPath, message: 'must be a JSON value (string, number, true, false, null, array or object)' });
+      problems.push({ field: childPath, message: l10n.t('must be a JSON value (string, number, true, false, null, array or object)') });
     }
   }
   ancestors.delete(container);

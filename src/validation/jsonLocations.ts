@@ -33,7 +33,7 @@ export function locateJsonProperties(text: string): Map<string, JsonLocation> {
       skipSpace();
       while (at < text.length && text[at] !== '}') {
         skipSpace();
-        if (text[at] !== '"') throw new SyntaxError('property name expected');
+        if (text[at] !== '"') throw new SyntaxError('property name expected'); // not user text: caught below, it only ends the scan
         const keyStart = at;
         const key = readString();
         const keyEnd = at;
@@ -65,7 +65,7 @@ export function locateJsonProperties(text: string): Map<string, JsonLocation> {
     } else {
       const start = at;
       while (at < text.length && /[^\s,\]}]/.test(text[at])) at++;
-      if (at === start) throw new SyntaxError('value expected');
+      if (at === start) throw new SyntaxError('value expected'); // not user text: caught below, it only ends the scan
     }
   };
 

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { FieldSpec } from './fieldSpec';
 
 /** The subset of JSON Schema (draft 7) that VS Code's JSON editor reads for completion, hover and checks. */
@@ -49,7 +50,7 @@ export function fieldSchema(spec: FieldSpec): JsonSchema {
       return {
         ...described,
         type: typed('object'),
-        propertyNames: { pattern: spec.keyPattern, patternErrorMessage: `${spec.name}: a name ${spec.keyHint}` },
+        propertyNames: { pattern: spec.keyPattern, patternErrorMessage: l10n.t('{0}: a name {1}', spec.name, spec.keyHint) },
         additionalProperties: { type: 'string', maxLength: spec.valueMaxLength },
       };
     case 'jsonObject':

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 export interface FieldProblem {
   field: string;
   message: string;
@@ -17,7 +18,7 @@ export function describeProblems(problems: FieldProblem[]): string {
 /** Input was refused before any request; the message names the field. */
 export class InvalidArgumentError extends Error {
   constructor(readonly problems: FieldProblem[]) {
-    super(`Invalid argument: ${describeProblems(problems)}`);
+    super(l10n.t('Invalid argument: {0}', describeProblems(problems)));
     this.name = 'InvalidArgumentError';
   }
 }

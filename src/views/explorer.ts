@@ -38,7 +38,7 @@ export class Explorer implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
     const view = node.view ?? this.sections.get(node.section)?.view?.(node);
-    if (!view) throw new Error(`no view for ${node.id}`);
+    if (!view) throw new Error(vscode.l10n.t('no view for {0}', node.id));
     return toTreeItem(node.id, view);
   }
 
@@ -53,7 +53,7 @@ export class Explorer implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (node) return (await this.sections.get(node.section)?.children(node)) ?? [];
     const state = await this.keyStatus.read();
-    if (state.kind === 'unavailable') return [errorNode(undefined, 'gpu', 'API key unavailable', state.error, undefined)];
+    if (state.kind === 'unavailable') return [errorNode(undefined, 'gpu', vscode.l10n.t('API key unavailable'), state.error, undefined)];
     return state.kind === 'none' ? [] : [...this.sections.values()].map((section) => section.root);
   }
 

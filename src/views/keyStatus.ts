@@ -41,8 +41,8 @@ export class KeyStatus {
         const problem = apiKeyProblem(key.key);
         message =
           problem === undefined
-            ? `Using the API key from the ${API_KEY_ENV} environment variable (read-only). Run "Gcore: Set API Key" to store your own.`
-            : `The API key in the ${API_KEY_ENV} environment variable cannot be used: it ${problem}. Fix the variable, or run "Gcore: Set API Key" to store a key.`;
+            ? vscode.l10n.t('Using the API key from the {0} environment variable (read-only). Run "Gcore: Set API Key" to store your own.', API_KEY_ENV)
+            : vscode.l10n.t('The API key in the {0} environment variable cannot be used: it {1}. Fix the variable, or run "Gcore: Set API Key" to store a key.', API_KEY_ENV, problem);
         if (problem === undefined) this.onEnvironmentKey?.();
       }
     } catch (error) {
@@ -58,7 +58,7 @@ export class KeyStatus {
   private async showAccount(readAccount: () => Promise<Loaded<Account>>, keyMessage: string | undefined, generation: number): Promise<void> {
     const loaded = await readAccount();
     if (loaded.state !== 'loaded' || generation !== this.generation) return;
-    const signedIn = `Signed in to ${accountLabel(loaded.value)}.`;
+    const signedIn = vscode.l10n.t('Signed in to {0}.', accountLabel(loaded.value));
     this.showMessage(keyMessage ? `${signedIn} ${keyMessage}` : signedIn);
   }
 }

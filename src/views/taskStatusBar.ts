@@ -11,8 +11,8 @@ export class TaskStatusBar implements vscode.Disposable {
   private readonly unsubscribe: () => void;
 
   constructor(private readonly poller: Pick<TaskPoller, 'unfinished' | 'onDidChange'>) {
-    this.item.name = 'Gcore Tasks';
-    this.item.command = { title: 'Show Tasks', command: 'gcore.showTasks' };
+    this.item.name = vscode.l10n.t('Gcore Tasks');
+    this.item.command = { title: vscode.l10n.t('Show Tasks'), command: 'gcore.showTasks' };
     this.unsubscribe = poller.onDidChange(() => this.update());
     this.update();
   }
@@ -24,7 +24,7 @@ export class TaskStatusBar implements vscode.Disposable {
       return;
     }
     this.item.text = `$(sync~spin) ${text}`;
-    this.item.tooltip = 'Followed until they end at Gcore. Click to show the Tasks section.';
+    this.item.tooltip = vscode.l10n.t('Followed until they end at Gcore. Click to show the Tasks section.');
     this.item.show();
   }
 

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { Container, DnsZone, GpuFlavor } from '../api';
 import { projectRegionKey } from '../core/projectRegion';
 import type { ProjectRegion } from '../models/projectRegion';
@@ -70,20 +71,20 @@ function sectionNode(section: SectionId, label: string, icon: string): SectionNo
   };
 }
 
-export const GPU_SECTION = sectionNode('gpu', 'GPU Flavors', 'circuit-board');
-export const CONTAINERS_SECTION = sectionNode('containers', 'Containers', 'package');
-export const ZONES_SECTION = sectionNode('zones', 'DNS Zones', 'globe');
-export const TASKS_SECTION = sectionNode('tasks', 'Tasks', 'tasklist');
+export const GPU_SECTION = sectionNode('gpu', l10n.t('GPU Flavors'), 'circuit-board');
+export const CONTAINERS_SECTION = sectionNode('containers', l10n.t('Containers'), 'package');
+export const ZONES_SECTION = sectionNode('zones', l10n.t('DNS Zones'), 'globe');
+export const TASKS_SECTION = sectionNode('tasks', l10n.t('Tasks'), 'tasklist');
 
 /** A configured project and region, under GPU Flavors or under Containers. */
 /** A location by its ids, where it has no label (tree rows, editor tabs). */
 export function locationIds(location: ProjectRegion): string {
-  return `project ${location.projectId} · region ${location.regionId}`;
+  return l10n.t('project {0} · region {1}', location.projectId, location.regionId);
 }
 
 export function locationNode(location: ProjectRegion, section: 'gpu' | 'containers' = 'gpu'): LocationNode {
   const ids = locationIds(location);
-  const what = section === 'gpu' ? 'GPU flavors' : 'Containers';
+  const key = projectRegionKey(location);
   return {
     nodeType: 'location',
     id: `${section}/${location.projectId}/${location.regionId}`,
@@ -93,7 +94,10 @@ export function locationNode(location: ProjectRegion, section: 'gpu' | 'containe
     view: {
       label: location.label ?? ids,
       description: location.label ? ids : undefined,
-      tooltip: `${what} of project ${location.projectId}, region ${location.regionId} (${projectRegionKey(location)})`,
+      tooltip:
+        section === 'gpu'
+          ? l10n.t('GPU flavors of project {0}, region {1} ({2})', location.projectId, location.regionId, key)
+          : l10n.t('Containers of project {0}, region {1} ({2})', location.projectId, location.regionId, key),
       icon: { id: 'location' },
       contextValue: 'location',
       collapsible: 'collapsed',
@@ -157,7 +161,7 @@ export function errorNode(parent: TreeNode | undefined, section: SectionId, titl
     message: failureReason(error),
     status: isGcoreApiError(error) ? error.status : undefined,
     requestId: isGcoreApiError(error) ? error.requestId : undefined,
-    hint: keyKind === 'unauthorized' ? 'The API key was rejected: set a valid key.' : keyKind === 'badApiKey' ? 'Set the API key again.' : undefined,
+    hint: keyKind === 'unauthorized' ? l10n.t('The API key was rejected: set a valid key.') : keyKind === 'badApiKey' ? l10n.t('Set the API key again.') : undefined,
   });
   return {
     nodeType: 'error',
@@ -170,8 +174,8 @@ export function errorNode(parent: TreeNode | undefined, section: SectionId, titl
       ...view,
       collapsible: 'none',
       command: keyKind
-        ? { id: 'gcore.setApiKey', title: 'Set API Key' }
-        : { id: 'gcore.refresh', title: 'Retry', arguments: retry ? [retry] : [] },
+        ? { id: 'gcore.setApiKey', title: l10n.t('Set API Key') }
+        : { id: 'gcore.refresh', title: l10n.t('Retry'), arguments: retry ? [retry] : [] },
     },
   };
 }

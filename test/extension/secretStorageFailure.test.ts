@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { describeFailure } from '../../src/logging/failureMessage';
+import { describeFailure, recoveryLabel } from '../../src/logging/failureMessage';
 import { ApiKeyStore, SecretStorageUnavailableError } from '../../src/auth/apiKeyStore';
 
 /** SecretStorage as it behaves on Linux without a keyring: every call rejects. */
@@ -37,6 +37,6 @@ describe('SecretStorage failures', () => {
   it('are shown to the user as they are, with the log at hand', () => {
     const failure = describeFailure(new SecretStorageUnavailableError('store', new Error('no keyring')), 'Set API key');
     assert.match(failure.message, /^Set API key failed: VS Code could not store the API key/);
-    assert.deepEqual(failure.actions, ['Show Log']);
+    assert.deepEqual(failure.actions.map(recoveryLabel), ['Show Log']);
   });
 });

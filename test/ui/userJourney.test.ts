@@ -203,7 +203,7 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.clearNotifications();
     const menu = await wb.treeContextMenu(ZONE);
     const items = (await menu.locator('.action-menu-item .action-label').allInnerTexts()).map((text) => text.trim());
-    assert.deepEqual(items, ['Enable DNSSEC', 'Check Now', 'Forget Zone']);
+    assert.deepEqual(items, ['Enable DNSSEC', 'Check Now', 'Forget Zone', 'Open in Gcore Portal']);
     await wb.chooseMenuItem(menu, 'Enable DNSSEC');
 
     const ds = await eventually(() => present(session.emulator.zone(ZONE)?.dnssec?.ds, 'the DS record at the emulator'), 10_000);
@@ -403,6 +403,15 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.page.locator('.editor-actions .action-label[aria-label="Stop Following Logs"]').click();
     await wb.page.locator('.statusbar-item', { hasText: `Following ${CONTAINER}` }).waitFor({ state: 'hidden' });
     await wb.runCommand('View: Close All Editors');
+  });
+
+  it('opens a container\'s page in the Gcore Portal from its row, through VS Code\'s link protection', async () => {
+    const menu = await wb.treeContextMenu(CONTAINER);
+    await wb.chooseMenuItem(menu, 'Open in Gcore Portal');
+    await wb.dialog.waitFor();
+    // VS Code asks before it opens a site the user has not trusted; the address is the location's Containers page.
+    assert.match(await wb.dialog.innerText(), new RegExp(`https://portal\\.gcore\\.com/cloud/project/${PROJECT}/region/${REGION}/caas/containers`));
+    await wb.clickDialogButton('Cancel');
   });
 
   it('shows the account in VS Code\'s Accounts menu', async () => {

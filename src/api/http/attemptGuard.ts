@@ -78,18 +78,18 @@ function guardAttempt(request: http.ClientRequest, limits: AttemptLimits): void 
     if (request.destroyed) request.emit('error', error);
     else request.destroy(error);
   };
-  const timer = setTimeout(() => fail(ATTEMPT_TIMED_OUT, `no complete answer within ${limits.timeoutMs} ms`), limits.timeoutMs);
+  const timer = setTimeout(() => fail(ATTEMPT_TIMED_OUT, `no complete answer within ${limits.timeoutMs} ms`), limits.timeoutMs); // not user text: the pipeline words the failure from its code
   request.once('close', () => clearTimeout(timer));
   request.once('response', (response: http.IncomingMessage) => {
     const declared = response.headers['content-length'];
     if (declared !== undefined) {
       // Node's parser reads no more than a declared length: checking the declaration is enough.
-      if (Number(declared) > limits.maxBytes) fail(RESPONSE_TOO_LARGE, `the answer declares ${declared} bytes`);
+      if (Number(declared) > limits.maxBytes) fail(RESPONSE_TOO_LARGE, `the answer declares ${declared} bytes`); // not user text: the pipeline words the failure from its code
     } else {
       let received = 0;
       response.on('data', (chunk: Buffer) => {
         received += chunk.length;
-        if (received > limits.maxBytes) fail(RESPONSE_TOO_LARGE, `the answer passed ${limits.maxBytes} bytes`);
+        if (received > limits.maxBytes) fail(RESPONSE_TOO_LARGE, `the answer passed ${limits.maxBytes} bytes`); // not user text: the pipeline words the failure from its code
       });
     }
     response.once('end', () => clearTimeout(timer));

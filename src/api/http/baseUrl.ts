@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * The rule that decides which URLs may receive the API key: `https:` anywhere, `http:` only to a loopback
  * host (for local emulators). Everything else is refused before any request is built.
@@ -9,20 +10,20 @@ export function checkApiBaseUrl(raw: string): BaseUrlCheck {
   try {
     url = new URL(raw.trim());
   } catch {
-    return { ok: false, reason: `"${raw}" is not a valid URL` };
+    return { ok: false, reason: l10n.t('"{0}" is not a valid URL', raw) };
   }
   if (url.username || url.password) {
-    return { ok: false, reason: 'the URL must not contain credentials' };
+    return { ok: false, reason: l10n.t('the URL must not contain credentials') };
   }
   if (url.search || url.hash) {
-    return { ok: false, reason: 'the URL must not contain a query or fragment' };
+    return { ok: false, reason: l10n.t('the URL must not contain a query or fragment') };
   }
   if (url.protocol === 'https:') return { ok: true, url };
   if (url.protocol === 'http:') {
     if (isLoopbackHost(url.hostname)) return { ok: true, url };
-    return { ok: false, reason: 'http: is only allowed to a loopback host (127.0.0.0/8, ::1, localhost); use https:' };
+    return { ok: false, reason: l10n.t('http: is only allowed to a loopback host (127.0.0.0/8, ::1, localhost); use https:') };
   }
-  return { ok: false, reason: `the scheme ${url.protocol} is not allowed; use https:` };
+  return { ok: false, reason: l10n.t('the scheme {0} is not allowed; use https:', url.protocol) };
 }
 
 export function isLoopbackHost(hostname: string): boolean {

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import fetch, { type Response } from 'node-fetch';
 import { apiKeyProblem } from './apiKeyText';
 import { ATTEMPT_TIMED_OUT, MAX_RESPONSE_BYTES, RESPONSE_TOO_LARGE, createGuardedAgents } from './attemptGuard';
@@ -104,12 +105,12 @@ export class RequestPipeline {
       new GcoreApiError(kind, message, { method: request.method, path });
 
     const base = this.checkedBase(settings.baseUrl);
-    if (!base.ok) throw failure('badBaseUrl', `The API base URL is refused: ${base.reason}.`);
+    if (!base.ok) throw failure('badBaseUrl', l10n.t('The API base URL is refused: {0}.', base.reason));
     const apiKey = request.apiKey ?? (await this.options.apiKey());
-    if (!apiKey) throw failure('unauthorized', 'No Gcore API key is set.');
+    if (!apiKey) throw failure('unauthorized', l10n.t('No Gcore API key is set.'));
     if (apiKey !== this.lastSendableKey) {
       const keyProblem = apiKeyProblem(apiKey);
-      if (keyProblem) throw failure('badApiKey', `The API key cannot be sent: it ${keyProblem}.`);
+      if (keyProblem) throw failure('badApiKey', l10n.t('The API key cannot be sent: it {0}.', keyProblem));
       this.lastSendableKey = apiKey;
     }
     throwIfCancelled(request.signal, failure);
@@ -217,7 +218,7 @@ export class RequestPipeline {
     if (response.ok) {
       if (!parsed.ok) {
         report('badResponse', response.status, requestId);
-        throw new GcoreApiError('badResponse', 'The Gcore API sent a response that is not valid JSON.', {
+        throw new GcoreApiError('badResponse', l10n.t('The Gcore API sent a response that is not valid JSON.'), {
           status: response.status,
           requestId,
           method: request.method,
@@ -304,12 +305,12 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; va
  */
 function transportMessage(kind: ApiErrorKind, code: string | undefined, url: Target, timeoutMs: number): string {
   if (kind === 'cancelled') return defaultMessage('cancelled');
-  if (kind === 'timeout') return `The Gcore API did not answer completely within ${Math.round(timeoutMs / 1000)} s.`;
-  if (kind === 'badResponse') return `The Gcore API sent an answer larger than ${MAX_RESPONSE_BYTES / (1024 * 1024)} MB; the extension stopped reading it.`;
+  if (kind === 'timeout') return l10n.t('The Gcore API did not answer completely within {0} s.', Math.round(timeoutMs / 1000));
+  if (kind === 'badResponse') return l10n.t('The Gcore API sent an answer larger than {0} MB; the extension stopped reading it.', MAX_RESPONSE_BYTES / (1024 * 1024));
   if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE') {
-    return `The connection to the Gcore API at ${url.host} was closed before the answer was complete (${code}).`;
+    return l10n.t('The connection to the Gcore API at {0} was closed before the answer was complete ({1}).', url.host, code);
   }
-  return `Could not reach the Gcore API at ${url.host}${code ? ` (${code})` : ''}.`;
+  return code ? l10n.t('Could not reach the Gcore API at {0} ({1}).', url.host, code) : l10n.t('Could not reach the Gcore API at {0}.', url.host);
 }
 
 function throwIfCancelled(

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { Container } from '../../api';
 import type { ProjectRegionRef } from '../../core/projectRegion';
 import { CONTAINER_NAME_FIELD } from '../../models/containerUpdate';
@@ -28,19 +29,19 @@ export async function pickContainerName(ui: PromptUi, position: StepPosition, na
         value: container.name,
         picked: container.name === current,
       }))
-    : names.recent().map((name) => ({ label: name, description: 'recently used', value: name, picked: name === current }));
+    : names.recent().map((name) => ({ label: name, description: l10n.t('recently used'), value: name, picked: name === current }));
   const placeholder = listed
-    ? 'Container: pick one of this location or type a name'
+    ? l10n.t('Container: pick one of this location or type a name')
     : items.length > 0
-      ? 'Container name: pick a recent one or type a name'
-      : 'Type the container name';
+      ? l10n.t('Container name: pick a recent one or type a name')
+      : l10n.t('Type the container name');
   return ui.pick<string>({
     ...position,
     placeholder,
     items,
     matchOnDescription: true,
     custom: {
-      label: (text) => `Use "${text.trim()}"`,
+      label: (text) => l10n.t('Use "{0}"', text.trim()),
       validate: (text) => fieldTextProblem(CONTAINER_NAME_FIELD, text),
       toValue: (text) => text.trim(),
     },

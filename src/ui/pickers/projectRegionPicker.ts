@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { projectRegionKey } from '../../core/projectRegion';
 import type { Project, Region } from '../../api';
 import { LABEL_FIELD, PROJECT_ID_FIELD, REGION_ID_FIELD, type ProjectRegion } from '../../models/projectRegion';
@@ -16,8 +17,8 @@ export interface ProjectRegionAnswers {
 type At = (position: StepContext) => StepPosition;
 
 const ID_PROMPTS = {
-  projectId: 'Project ID (a positive integer). Find it in the Gcore Customer Portal.',
-  regionId: 'Region ID (a positive integer). Find it in the Gcore Customer Portal.',
+  projectId: l10n.t('Project ID (a positive integer). Find it in the Gcore Customer Portal.'),
+  regionId: l10n.t('Region ID (a positive integer). Find it in the Gcore Customer Portal.'),
 };
 
 /** The two ID boxes, then (optionally) the label box; each keeps its answer for Back. */
@@ -39,8 +40,8 @@ function typedSteps<S extends ProjectRegionAnswers>(ui: PromptUi, at: At, withLa
         const typed = (state.typed ??= {});
         const answer = await promptField(ui, LABEL_FIELD, at(position), typed.label, {
           optional: true,
-          prompt: 'A label for the tree (optional; press Enter to skip).',
-          placeholder: 'e.g. Production, Luxembourg',
+          prompt: l10n.t('A label for the tree (optional; press Enter to skip).'),
+          placeholder: l10n.t('e.g. Production, Luxembourg'),
         });
         if (answer === BACK) return BACK;
         typed.label = answer === undefined || answer === '' ? undefined : String(answer);
@@ -65,15 +66,15 @@ export function projectRegionSteps<S extends ProjectRegionAnswers>(ui: PromptUi,
       const chosen = state.typed ? undefined : state.location;
       const choice = await ui.pick<ProjectRegion | typeof enter>({
         ...at(position),
-        placeholder: 'Project and region',
+        placeholder: l10n.t('Project and region'),
         items: [
           ...locations.map((location) => ({
-            label: location.label ?? `Project ${location.projectId} · Region ${location.regionId}`,
-            description: location.label ? `project ${location.projectId} · region ${location.regionId}` : undefined,
+            label: location.label ?? l10n.t('Project {0} · Region {1}', location.projectId, location.regionId),
+            description: location.label ? l10n.t('project {0} · region {1}', location.projectId, location.regionId) : undefined,
             value: location,
             picked: chosen !== undefined && projectRegionKey(chosen) === projectRegionKey(location),
           })),
-          { label: '$(edit) Enter project and region IDs…', value: enter },
+          { label: `$(edit) ${l10n.t('Enter project and region IDs…')}`, value: enter },
         ],
       });
       if (choice === BACK) return BACK;
@@ -121,8 +122,8 @@ export async function promptNewProjectRegion(ui: PromptUi, title: string, catalo
     run: async (state, position) => {
       const answer = await promptField(ui, LABEL_FIELD, at(position), state.label ?? state.suggestedLabel, {
         optional: true,
-        prompt: 'A label for the tree (optional; clear it to show the IDs).',
-        placeholder: 'e.g. Production · Luxembourg',
+        prompt: l10n.t('A label for the tree (optional; clear it to show the IDs).'),
+        placeholder: l10n.t('e.g. Production · Luxembourg'),
       });
       if (answer === BACK) return BACK;
       state.label = answer === undefined || answer === '' ? '' : String(answer);
@@ -133,16 +134,16 @@ export async function promptNewProjectRegion(ui: PromptUi, title: string, catalo
       const ordered = [...(projects ?? [])].sort((a, b) => Number(b.is_default === true) - Number(a.is_default === true));
       const choice = await ui.pick<Project | typeof TYPE_IDS>({
         ...at(position),
-        placeholder: 'Project',
+        placeholder: l10n.t('Project'),
         matchOnDescription: true,
         items: [
           ...ordered.map((project) => ({
             label: project.name,
-            description: [`ID ${project.id}`, project.is_default ? 'default' : undefined, project.state && project.state !== 'ACTIVE' ? project.state : undefined].filter(Boolean).join(' · '),
+            description: [l10n.t('ID {0}', project.id), project.is_default ? l10n.t('default') : undefined, project.state && project.state !== 'ACTIVE' ? project.state : undefined].filter(Boolean).join(' · '),
             value: project,
             picked: project.id === state.project?.id,
           })),
-          { label: '$(edit) Enter project and region IDs…', value: TYPE_IDS },
+          { label: `$(edit) ${l10n.t('Enter project and region IDs…')}`, value: TYPE_IDS },
         ],
       });
       if (choice === BACK) return BACK;
@@ -161,16 +162,16 @@ export async function promptNewProjectRegion(ui: PromptUi, title: string, catalo
         const hidden = (regions?.length ?? 0) - shown.length;
         const choice = await ui.pick<Region | typeof SHOW_ALL>({
           ...at(position),
-          placeholder: 'Region that runs containers',
+          placeholder: l10n.t('Region that runs containers'),
           matchOnDescription: true,
           items: [
             ...shown.map((region) => ({
               label: region.display_name,
-              description: [region.country, `ID ${region.id}`, region.state && region.state !== 'ACTIVE' ? region.state : undefined].filter(Boolean).join(' · '),
+              description: [region.country, l10n.t('ID {0}', region.id), region.state && region.state !== 'ACTIVE' ? region.state : undefined].filter(Boolean).join(' · '),
               value: region,
               picked: region.id === state.region?.id,
             })),
-            ...(hidden > 0 ? [{ label: `$(eye) Show ${hidden} more (in maintenance or not active)…`, value: SHOW_ALL as typeof SHOW_ALL }] : []),
+            ...(hidden > 0 ? [{ label: `$(eye) ${l10n.t('Show {0} more (in maintenance or not active)…', hidden)}`, value: SHOW_ALL as typeof SHOW_ALL }] : []),
           ],
         });
         if (choice === BACK) return BACK;

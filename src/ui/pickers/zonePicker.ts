@@ -1,9 +1,10 @@
-import type { KnownZone } from '../../state/knownZones';
+import * as l10n from '@vscode/l10n';
+import type { DnssecStatus, KnownZone } from '../../state/knownZones';
 import { ZONE_NAME_FIELD, normalizeZoneName, zoneNameForDisplay } from '../../models/zoneCreate';
 import { promptField } from '../fieldInput';
 import { BACK, type Back, type PromptUi, type StepPosition } from '../promptUi';
 
-const ZONE_NAME_PROMPT = 'Zone name, e.g. example.com (internationalized names are converted to punycode).';
+const ZONE_NAME_PROMPT = l10n.t('Zone name, e.g. example.com (internationalized names are converted to punycode).');
 
 /** The box for a zone name, checked by the zone name's rules; resolves to the text as typed, trimmed. */
 export async function zoneNameInput(ui: PromptUi, position: StepPosition, value?: string): Promise<string | Back> {
@@ -37,7 +38,7 @@ export interface ZonePick {
 export async function pickZone(ui: PromptUi, zones: readonly KnownZone[], position: StepPosition, options: ZonePick): Promise<string | Back> {
   if (zones.length === 0) {
     if (options.allowTyped) return promptZoneName(ui, position);
-    throw new Error(options.emptyMessage ?? 'No zones are known yet.');
+    throw new Error(options.emptyMessage ?? l10n.t('No zones are known yet.'));
   }
   const prefer = options.prefer ?? (() => true);
   const typed: unique symbol = Symbol('typed');
@@ -47,13 +48,25 @@ export async function pickZone(ui: PromptUi, zones: readonly KnownZone[], positi
       ...position,
       placeholder: options.placeholder,
       items: [
-        ...ordered.map((zone) => ({ label: zoneNameForDisplay(zone.name), description: `DNSSEC ${zone.dnssec}`, value: zone.name })),
-        ...(options.allowTyped ? [{ label: '$(edit) Enter a zone name…', value: typed as typeof typed }] : []),
+        ...ordered.map((zone) => ({ label: zoneNameForDisplay(zone.name), description: dnssecDescription(zone.dnssec), value: zone.name })),
+        ...(options.allowTyped ? [{ label: `$(edit) ${l10n.t('Enter a zone name…')}`, value: typed as typeof typed }] : []),
       ],
     });
     if (choice !== typed) return choice;
     // Back from the name box returns to the list.
     const name = await promptZoneName(ui, { ...position, canGoBack: true });
     if (name !== BACK) return name;
+  }
+}
+
+/** A zone's DNSSEC state as one phrase, so that each state translates whole. */
+function dnssecDescription(status: DnssecStatus): string {
+  switch (status) {
+    case 'on':
+      return l10n.t('DNSSEC on');
+    case 'off':
+      return l10n.t('DNSSEC off');
+    case 'unknown':
+      return l10n.t('DNSSEC unknown');
   }
 }

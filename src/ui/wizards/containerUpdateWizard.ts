@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import {
   CONTAINER_UPDATE_FIELDS,
   parseEnvEntry,
@@ -38,7 +39,7 @@ export interface UpdateSources {
   sizes(location: ProjectRegionRef): Promise<readonly ContainerFlavor[] | undefined>;
 }
 
-const UPDATE_TITLE = 'Gcore: Update Container';
+const UPDATE_TITLE = l10n.t('Gcore: Update Container');
 
 /** The value a field's prompt starts from: what was answered before, else what the container has now. */
 function startingValue(state: UpdateAnswers, field: string): unknown {
@@ -74,7 +75,7 @@ export function updateContainerPlan(ui: PromptUi, sources: UpdateSources, answer
         for (;;) {
           const chosen = await ui.pickMany<ContainerField>({
             ...at(position),
-            placeholder: 'Fields to change (only these are sent)',
+            placeholder: l10n.t('Fields to change (only these are sent)'),
             items: CONTAINER_UPDATE_FIELDS.map((spec) => ({
               label: spec.label,
               description: spec.name,
@@ -85,7 +86,7 @@ export function updateContainerPlan(ui: PromptUi, sources: UpdateSources, answer
           });
           if (chosen === BACK) return BACK;
           if (chosen.length === 0) {
-            void ui.notify('warning', 'Choose at least one field to change.');
+            void ui.notify('warning', l10n.t('Choose at least one field to change.'));
             continue;
           }
           for (const field of state.fields) if (!chosen.includes(field)) delete state.changes[field];
@@ -148,7 +149,7 @@ function scaleStep(ui: PromptUi, bound: 'min' | 'max', at: (position: StepContex
         validate: (text) => {
           if (bound === 'min') return fieldTextProblem(spec, text);
           const problems = validateScaleText(state.scaleDraft.min ?? '', text);
-          return problems.length > 0 ? problems.map((problem) => `Scale ${problem.field.replace('scale.', '')}: ${problem.message}`).join('; ') : undefined;
+          return problems.length > 0 ? problems.map((problem) => l10n.t('Scale {0}: {1}', problem.field.replace('scale.', ''), problem.message)).join('; ') : undefined;
         },
       });
       if (answer === BACK) return BACK;
@@ -164,7 +165,7 @@ function loggingSteps(ui: PromptUi, answers: UpdateAnswers, at: (position: StepC
     run: async (state, position) => {
       const spec = findFieldSpec(CONTAINER_UPDATE_FIELDS, 'logging.enabled') as BooleanFieldSpec;
       const value = await promptField(ui, spec, at(position), startingValue(state, 'logging.enabled'), {
-        choices: { yes: 'Enable logging', no: 'Disable logging' },
+        choices: { yes: l10n.t('Enable logging'), no: l10n.t('Disable logging') },
       });
       if (value === BACK) return BACK;
       state.changes.logging = value ? { ...state.changes.logging, enabled: true } : { enabled: false };
@@ -220,11 +221,11 @@ async function editEnvs(ui: PromptUi, state: UpdateAnswers, position: StepPositi
     const names = Object.keys(envs);
     const choice = await ui.pick<string>({
       ...position,
-      placeholder: 'The update replaces ALL environment variables of the container with this list. Pick a variable to remove it.',
+      placeholder: l10n.t('The update replaces ALL environment variables of the container with this list. Pick a variable to remove it.'),
       items: [
-        { label: '$(check) Done', description: `${names.length} variable${names.length === 1 ? '' : 's'}`, value: DONE },
-        { label: '$(add) Add variable…', description: 'NAME=value', value: ADD },
-        ...names.map((name) => ({ label: `$(trash) ${name}=${envs[name]}`, description: 'remove', value: `remove:${name}` })),
+        { label: `$(check) ${l10n.t('Done')}`, description: names.length === 1 ? l10n.t('1 variable') : l10n.t('{0} variables', names.length), value: DONE },
+        { label: `$(add) ${l10n.t('Add variable…')}`, description: l10n.t('NAME=value'), value: ADD },
+        ...names.map((name) => ({ label: `$(trash) ${name}=${envs[name]}`, description: l10n.t('remove'), value: `remove:${name}` })),
       ],
     });
     if (choice === BACK) return BACK;
@@ -236,9 +237,9 @@ async function editEnvs(ui: PromptUi, state: UpdateAnswers, position: StepPositi
       const entry = await ui.input({
         ...position,
         canGoBack: true,
-        prompt: 'NAME=value (the name: letters, digits and underscores, not starting with a digit; the value: up to 255 characters)',
+        prompt: l10n.t('NAME=value (the name: letters, digits and underscores, not starting with a digit; the value: up to 255 characters)'),
         placeholder: 'LOG_LEVEL=info',
-        validate: (text) => prefixed('Environment variable', validateEnvEntryText(text)),
+        validate: (text) => prefixed(l10n.t('Environment variable'), validateEnvEntryText(text)),
       });
       if (entry === BACK) continue;
       const parsed = parseEnvEntry(entry);
@@ -273,16 +274,16 @@ async function pickSize(ui: PromptUi, state: UpdateAnswers, position: StepPositi
   }
   const chosen = await ui.pick<string>({
     ...position,
-    placeholder: `${spec.label}: a size of this region, or type one such as 250mCPU-512MiB`,
+    placeholder: l10n.t('{0}: a size of this region, or type one such as 250mCPU-512MiB', spec.label),
     items: sizes.map((size) => ({
       label: size.name,
-      description: [typeof size.cpu === 'number' ? `${size.cpu} mCPU` : undefined, typeof size.ram === 'number' ? `${size.ram} MiB` : undefined, size.name === start ? 'current' : undefined]
+      description: [typeof size.cpu === 'number' ? `${size.cpu} mCPU` : undefined, typeof size.ram === 'number' ? `${size.ram} MiB` : undefined, size.name === start ? l10n.t('current') : undefined]
         .filter(Boolean)
         .join(' · '),
       value: size.name,
       picked: size.name === (state.changes.flavor ?? start),
     })),
-    custom: { label: (text) => `Use "${text.trim()}"`, validate: (text) => fieldTextProblem(spec, text), toValue: (text) => text.trim() },
+    custom: { label: (text) => l10n.t('Use "{0}"', text.trim()), validate: (text) => fieldTextProblem(spec, text), toValue: (text) => text.trim() },
   });
   if (chosen === BACK) return BACK;
   state.changes.flavor = chosen;

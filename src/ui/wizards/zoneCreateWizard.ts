@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { ZONE_CREATE_FIELDS, validateZoneCreate, zoneNameForDisplay, type ZoneCreate } from '../../models/zoneCreate';
 import type { TextFieldSpec } from '../../validation/fieldSpec';
 import { unwrap } from '../../validation/problems';
@@ -15,7 +16,7 @@ export interface CreateZoneAnswers {
 }
 
 const OPTION_ORDER: OptionalZoneField[] = ['contact', 'primary_server', 'refresh', 'retry', 'expiry', 'nx_ttl', 'serial', 'enabled', 'meta'];
-const TITLE = 'Gcore: Create DNS Zone';
+const TITLE = l10n.t('Gcore: Create DNS Zone');
 
 /** The name, the optional fields to set, one box per chosen field, and a review of what will be sent. */
 export function createZonePlan(ui: PromptUi, answers: CreateZoneAnswers): WizardStep<CreateZoneAnswers>[] {
@@ -31,7 +32,7 @@ export function createZonePlan(ui: PromptUi, answers: CreateZoneAnswers): Wizard
       const chosen = await ui.pickMany<OptionalZoneField>({
         title: TITLE,
         ...position,
-        placeholder: 'Set more fields? Choose any, or press Enter to use Gcore defaults',
+        placeholder: l10n.t('Set more fields? Choose any, or press Enter to use Gcore defaults'),
         items: OPTION_ORDER.map((name) => {
           const spec = fieldSpec(name);
           return { label: spec.label, description: spec.description, value: name, picked: state.options.includes(name) };
@@ -49,7 +50,7 @@ export function createZonePlan(ui: PromptUi, answers: CreateZoneAnswers): Wizard
       const current = state.payload[name];
       const answer =
         spec.kind === 'boolean'
-          ? await promptField(ui, spec, at, current, { choices: { yes: 'Enabled (served)', no: 'Disabled (created but not served)' } })
+          ? await promptField(ui, spec, at, current, { choices: { yes: l10n.t('Enabled (served)'), no: l10n.t('Disabled (created but not served)') } })
           : spec.kind === 'jsonObject'
             ? await promptField(ui, spec, at, current)
             : await promptField(ui, spec as TextFieldSpec, at, current);
@@ -67,12 +68,12 @@ export function createZonePlan(ui: PromptUi, answers: CreateZoneAnswers): Wizard
       const choice = await ui.pick<'create'>({
         title: TITLE,
         ...position,
-        placeholder: 'Review and create',
+        placeholder: l10n.t('Review and create'),
         items: [
           {
-            label: `$(check) Create ${zoneNameForDisplay(zone.name)}`,
+            label: `$(check) ${l10n.t('Create {0}', zoneNameForDisplay(zone.name))}`,
             description: zone.name !== zoneNameForDisplay(zone.name) ? zone.name : undefined,
-            detail: details || 'All other fields use the Gcore defaults.',
+            detail: details || l10n.t('All other fields use the Gcore defaults.'),
             value: 'create',
           },
         ],
@@ -85,6 +86,6 @@ export function createZonePlan(ui: PromptUi, answers: CreateZoneAnswers): Wizard
 
 function fieldSpec(name: keyof ZoneCreate) {
   const spec = ZONE_CREATE_FIELDS.find((field) => field.name === name);
-  if (!spec) throw new Error(`No field spec for ${name}`);
+  if (!spec) throw new Error(l10n.t('No field spec for {0}', name));
   return spec;
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { Container } from '../../api/types';
 import { containerStatus } from '../../models/container';
 import { escapeMarkdown, type ItemView } from './itemView';
@@ -29,7 +30,7 @@ export function instancesText(container: Container): string | undefined {
 export function containerRowView(container: Container, updating = false): ItemView {
   const status = containerStatus(container);
   // While an update made here is followed, that comes first: the status read before it is about to change.
-  const parts = [updating ? 'Updating…' : undefined, status, instancesText(container), nonEmptyText(container.image)].filter((part): part is string => part !== undefined);
+  const parts = [updating ? l10n.t('Updating…') : undefined, status, instancesText(container), nonEmptyText(container.image)].filter((part): part is string => part !== undefined);
   return {
     label: container.name,
     description: parts.join(' · '),
@@ -54,20 +55,20 @@ export function containerDetailRows(container: Container, revealed: ReadonlySet<
     rows.push({ key, label, value, view: { label, description: value, tooltip: `**${escapeMarkdown(label)}**\n\n${escapeMarkdown(value)}`, icon: { id: icon }, contextValue } });
   };
   const message = nonEmptyText(container.status_message);
-  add('status', 'Status', message ? `${containerStatus(container)}: ${message}` : containerStatus(container), 'pulse');
-  add('image', 'Image', nonEmptyText(container.image), 'package');
-  add('flavor', 'Size', nonEmptyText(container.flavor), 'dashboard');
-  add('address', 'Address', nonEmptyText(container.address), 'link', 'container.detail.address');
-  add('instances', 'Instances (ready/total)', instancesText(container), 'layers');
-  add('scale', 'Scale', scaleText(container), 'arrow-both');
-  add('port', 'Listening port', numberText(container.listening_port), 'plug');
-  add('timeout', 'Timeout', timeoutText(container.timeout), 'watch');
-  add('logging', 'Logging', loggingText(container), 'output');
-  add('description', 'Description', nonEmptyText(container.description), 'note');
-  add('commands', 'Command', nonEmptyText(container.commands), 'terminal');
-  add('pullSecret', 'Pull secret', nonEmptyText(container.pull_secret), 'key');
-  add('apiKeyAuth', 'API key required', typeof container.is_api_key_auth === 'boolean' ? (container.is_api_key_auth ? 'yes' : 'no') : undefined, 'shield');
-  add('created', 'Created', createdText(container.created_at), 'calendar');
+  add('status', l10n.t('Status'), message ? `${containerStatus(container)}: ${message}` : containerStatus(container), 'pulse');
+  add('image', l10n.t('Image'), nonEmptyText(container.image), 'package');
+  add('flavor', l10n.t('Size'), nonEmptyText(container.flavor), 'dashboard');
+  add('address', l10n.t('Address'), nonEmptyText(container.address), 'link', 'container.detail.address');
+  add('instances', l10n.t('Instances (ready/total)'), instancesText(container), 'layers');
+  add('scale', l10n.t('Scale'), scaleText(container), 'arrow-both');
+  add('port', l10n.t('Listening port'), numberText(container.listening_port), 'plug');
+  add('timeout', l10n.t('Timeout'), timeoutText(container.timeout), 'watch');
+  add('logging', l10n.t('Logging'), loggingText(container), 'output');
+  add('description', l10n.t('Description'), nonEmptyText(container.description), 'note');
+  add('commands', l10n.t('Command'), nonEmptyText(container.commands), 'terminal');
+  add('pullSecret', l10n.t('Pull secret'), nonEmptyText(container.pull_secret), 'key');
+  add('apiKeyAuth', l10n.t('API key required'), typeof container.is_api_key_auth === 'boolean' ? (container.is_api_key_auth ? l10n.t('yes') : l10n.t('no')) : undefined, 'shield');
+  add('created', l10n.t('Created'), createdText(container.created_at), 'calendar');
   const envs = isRecord(container.envs) ? container.envs : {};
   for (const [name, value] of Object.entries(envs)) {
     const shown = revealed.has(name);
@@ -78,8 +79,8 @@ export function containerDetailRows(container: Container, revealed: ReadonlySet<
       value: text,
       view: {
         label: name,
-        description: shown ? text : 'environment variable · value hidden',
-        tooltip: `**${escapeMarkdown(name)}**\n\n${shown ? escapeMarkdown(text) : 'Environment variable; Show Value or Copy Value to see it.'}`,
+        description: shown ? text : l10n.t('environment variable · value hidden'),
+        tooltip: `**${escapeMarkdown(name)}**\n\n${shown ? escapeMarkdown(text) : l10n.t('Environment variable; Show Value or Copy Value to see it.')}`,
         icon: { id: 'symbol-variable' },
         contextValue: shown ? 'container.env.shown' : 'container.env',
       },
@@ -94,8 +95,8 @@ export function containerTooltip(container: Container): string {
     .filter((row) => !row.key.startsWith('env/'))
     .map((row) => `| ${escapeMarkdown(row.label)} | ${escapeMarkdown(row.value)} |`);
   const envNames = Object.keys(isRecord(container.envs) ? container.envs : {});
-  if (envNames.length > 0) lines.push(`| Environment variables | ${escapeMarkdown(envNames.join(', '))} |`);
-  return `### ${escapeMarkdown(container.name)}\n\n| Field | Value |\n|---|---|\n${lines.join('\n')}`;
+  if (envNames.length > 0) lines.push(`| ${l10n.t('Environment variables')} | ${escapeMarkdown(envNames.join(', '))} |`);
+  return `### ${escapeMarkdown(container.name)}\n\n| ${l10n.t('Field')} | ${l10n.t('Value')} |\n|---|---|\n${lines.join('\n')}`;
 }
 
 function numberText(value: unknown): string | undefined {
@@ -106,7 +107,7 @@ function numberText(value: unknown): string | undefined {
 function timeoutText(value: unknown): string | undefined {
   const seconds = finiteNumber(value);
   if (seconds === undefined) return undefined;
-  return seconds === 0 ? '0 s (never scales to zero)' : `${seconds} s without requests`;
+  return seconds === 0 ? l10n.t('0 s (never scales to zero)') : l10n.t('{0} s without requests', seconds);
 }
 
 function scaleText(container: Container): string | undefined {
@@ -114,36 +115,36 @@ function scaleText(container: Container): string | undefined {
   if (!scale) return undefined;
   const min = finiteNumber(scale.min);
   const max = finiteNumber(scale.max);
-  const parts = [min !== undefined && max !== undefined ? `${min}–${max} instances` : undefined];
+  const parts = [min !== undefined && max !== undefined ? l10n.t('{0}–{1} instances', min, max) : undefined];
   const cooldown = finiteNumber(scale.cooldown_period);
-  if (cooldown !== undefined) parts.push(`cooldown ${cooldown} s`);
+  if (cooldown !== undefined) parts.push(l10n.t('cooldown {0} s', cooldown));
   const triggers = isRecord(scale.triggers) ? scale.triggers : {};
   const cpu = isRecord(triggers.cpu) ? finiteNumber(triggers.cpu.threshold) : undefined;
   const memory = isRecord(triggers.memory) ? finiteNumber(triggers.memory.threshold) : undefined;
   const http = isRecord(triggers.http) ? triggers.http : undefined;
-  if (cpu !== undefined) parts.push(`CPU over ${cpu}%`);
-  if (memory !== undefined) parts.push(`memory over ${memory}%`);
+  if (cpu !== undefined) parts.push(l10n.t('CPU over {0}%', cpu));
+  if (memory !== undefined) parts.push(l10n.t('memory over {0}%', memory));
   if (http) {
     const rate = finiteNumber(http.rate);
     const window = finiteNumber(http.window);
-    if (rate !== undefined) parts.push(`${rate} requests${window !== undefined ? ` per ${window} s` : ''}`);
+    if (rate !== undefined) parts.push(window !== undefined ? l10n.t('{0} requests per {1} s', rate, window) : l10n.t('{0} requests', rate));
   }
   const text = parts.filter((part): part is string => part !== undefined);
   return text.length > 0 ? text.join(' · ') : undefined;
 }
 
 function loggingText(container: Container): string | undefined {
-  if (container.logging === null) return 'off';
+  if (container.logging === null) return l10n.t('off');
   const logging = isRecord(container.logging) ? container.logging : undefined;
   if (!logging) return undefined;
-  if (logging.enabled !== true) return 'off';
-  const parts = ['on'];
+  if (logging.enabled !== true) return l10n.t('off');
+  const parts = [l10n.t('on')];
   const topic = nonEmptyText(logging.topic_name);
-  if (topic) parts.push(`topic ${topic}`);
+  if (topic) parts.push(l10n.t('topic {0}', topic));
   const region = finiteNumber(logging.destination_region_id);
-  if (region !== undefined) parts.push(`region ${region}`);
+  if (region !== undefined) parts.push(l10n.t('region {0}', region));
   const period = isRecord(logging.retention_policy) ? finiteNumber(logging.retention_policy.period) : undefined;
-  if (period !== undefined) parts.push(`kept ${period} days`);
+  if (period !== undefined) parts.push(l10n.t('kept {0} days', period));
   return parts.join(' · ');
 }
 

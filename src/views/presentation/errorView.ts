@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { escapeMarkdown, type ItemView } from './itemView';
 
 export interface ErrorDetail {
@@ -11,14 +12,14 @@ export interface ErrorDetail {
 export function errorView(title: string, detail: ErrorDetail): ItemView {
   const blocks = [`**${escapeMarkdown(title)}**`, escapeMarkdown(detail.message.trim())];
   const facts: string[] = [];
-  if (detail.status !== undefined) facts.push(`HTTP status: ${escapeMarkdown(String(detail.status))}`);
+  if (detail.status !== undefined) facts.push(l10n.t('HTTP status: {0}', escapeMarkdown(String(detail.status))));
   if (detail.requestId !== undefined && detail.requestId !== '') {
-    facts.push(`Request ID: ${escapeMarkdown(detail.requestId)}`);
+    facts.push(l10n.t('Request ID: {0}', escapeMarkdown(detail.requestId)));
   }
   // Two trailing spaces make a Markdown line break, keeping the facts together without a list.
   if (facts.length > 0) blocks.push(facts.join('  \n'));
   if (detail.hint !== undefined && detail.hint !== '') blocks.push(escapeMarkdown(detail.hint));
-  blocks.push('Click to retry.');
+  blocks.push(l10n.t('Click to retry.'));
   return {
     label: title,
     description: detail.message,

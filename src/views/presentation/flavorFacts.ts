@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { GpuFlavor } from '../../api/types';
 import { finiteNumber, isRecord, nonEmptyText } from './wireValues';
 import { lazy } from './lazy';
@@ -38,7 +39,7 @@ export function hardwareSummaryParts(hardware: FlavorHardware): string[] {
   const parts: string[] = [];
   const gpu = gpuSummary(hardware);
   if (gpu !== undefined) parts.push(gpu);
-  if (hardware.vcpus !== undefined) parts.push(`${formatCount(hardware.vcpus)} vCPU`);
+  if (hardware.vcpus !== undefined) parts.push(l10n.t('{0} vCPU', formatCount(hardware.vcpus)));
   if (hardware.ramMiB !== undefined) parts.push(formatMemoryMiB(hardware.ramMiB));
   return parts;
 }
@@ -55,7 +56,7 @@ const GPU_TEXTS_REMEMBERED = 256;
 function gpuMemoryOf(text: string): string | undefined {
   if (gpuMemoryByText.has(text)) return gpuMemoryByText.get(text);
   const match = /(\d+(?:\.\d+)?)\s*(GB|GiB|TB)\b/i.exec(text);
-  const memory = match ? `${match[1]} ${match[2].toUpperCase() === 'GIB' ? 'GiB' : match[2].toUpperCase()}` : undefined;
+  const memory = match ? `${match[1]} ${match[2].toUpperCase() === 'GIB' ? 'GiB' : match[2].toUpperCase()}` : undefined; // not user text: the unit the API's GPU text names, its case normalised
   if (gpuMemoryByText.size >= GPU_TEXTS_REMEMBERED) gpuMemoryByText.clear();
   gpuMemoryByText.set(text, memory);
   return memory;
@@ -64,17 +65,17 @@ function gpuMemoryOf(text: string): string | undefined {
 function gpuSummary({ gpuModel, gpuCount, gpuText, gpuMemory }: FlavorHardware): string | undefined {
   if (gpuModel !== undefined) {
     const model = gpuMemory === undefined ? gpuModel : `${gpuModel} ${gpuMemory}`;
-    return gpuCount === undefined ? model : `${formatCount(gpuCount)}× ${model}`;
+    return gpuCount === undefined ? model : l10n.t('{0}× {1}', formatCount(gpuCount), model);
   }
   if (gpuText !== undefined) return gpuText;
-  return gpuCount === undefined ? undefined : `${formatCount(gpuCount)}× GPU`;
+  return gpuCount === undefined ? undefined : l10n.t('{0}× GPU', formatCount(gpuCount));
 }
 
 const oneDecimal = lazy(() => new Intl.NumberFormat('en', { maximumFractionDigits: 1 }));
 
 /** The wire unit is MiB; GiB reads better from 1 GiB up. */
 export function formatMemoryMiB(mib: number): string {
-  return mib >= 1024 ? `${formatCount(mib / 1024)} GiB` : `${formatCount(mib)} MiB`;
+  return mib >= 1024 ? l10n.t('{0} GiB', formatCount(mib / 1024)) : l10n.t('{0} MiB', formatCount(mib));
 }
 
 /**

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { FlavorPrice } from '../../api/types';
 import { finiteNumber, nonEmptyText } from './wireValues';
 import { lazy } from './lazy';
@@ -11,7 +12,7 @@ export function isPriceShown(price: FlavorPrice | null | undefined): price is Fl
 export function formatHourlyPrice(price: FlavorPrice | null | undefined): string | undefined {
   if (!isPriceShown(price)) return undefined;
   const amount = finiteNumber(price.price_per_hour);
-  return amount === undefined ? undefined : `${formatMoney(amount, price.currency_code)}/h`;
+  return amount === undefined ? undefined : l10n.t('{0}/h', formatMoney(amount, price.currency_code));
 }
 
 /**

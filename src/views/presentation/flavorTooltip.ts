@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { FlavorPrice, GpuFlavor } from '../../api/types';
 import type { FlavorAvailability } from './flavorAvailability';
 import { flavorName, formatCount, formatMemoryMiB } from './flavorFacts';
@@ -14,35 +15,35 @@ interface KnownField {
 }
 
 const PRICE_STATUS_TEXT = new Map([
-  ['show', 'show'],
-  ['hide', 'hide (Gcore does not publish a price for this flavor)'],
-  ['error', 'error (Gcore could not compute a price)'],
+  ['show', l10n.t('show')],
+  ['hide', l10n.t('hide (Gcore does not publish a price for this flavor)')],
+  ['error', l10n.t('error (Gcore could not compute a price)')],
 ]);
 
 // Object paths are listed too: when the API sends `hardware_description: null` that null is the row.
 const KNOWN_FIELDS = new Map<string, KnownField>([
-  ['name', { label: 'Name' }],
-  ['architecture', { label: 'Architecture' }],
-  ['capacity', { label: 'Capacity', format: formatCapacity }],
-  ['disabled', { label: 'Disabled', format: (value) => (typeof value === 'boolean' ? (value ? 'yes' : 'no') : undefined) }],
-  ['hardware_properties', { label: 'Hardware properties' }],
-  ['hardware_properties.gpu_manufacturer', { label: 'GPU manufacturer' }],
-  ['hardware_properties.gpu_model', { label: 'GPU model' }],
-  ['hardware_properties.gpu_count', { label: 'GPU count', format: formatNumber }],
-  ['hardware_description', { label: 'Hardware description' }],
-  ['hardware_description.gpu', { label: 'GPU' }],
-  ['hardware_description.vcpus', { label: 'vCPUs', format: formatNumber }],
-  ['hardware_description.ram', { label: 'RAM', format: formatRam }],
-  ['price', { label: 'Price' }],
-  ['price.price_status', { label: 'Price status', format: (value) => (typeof value === 'string' ? PRICE_STATUS_TEXT.get(value) : undefined) }],
-  ['price.price_per_hour', { label: 'Price per hour', format: priceWith('/h') }],
-  ['price.price_per_month', { label: 'Price per month', format: priceWith('/month') }],
-  ['price.currency_code', { label: 'Currency' }],
+  ['name', { label: l10n.t('Name') }],
+  ['architecture', { label: l10n.t('Architecture') }],
+  ['capacity', { label: l10n.t('Capacity'), format: formatCapacity }],
+  ['disabled', { label: l10n.t('Disabled'), format: (value) => (typeof value === 'boolean' ? (value ? l10n.t('yes') : l10n.t('no')) : undefined) }],
+  ['hardware_properties', { label: l10n.t('Hardware properties') }],
+  ['hardware_properties.gpu_manufacturer', { label: l10n.t('GPU manufacturer') }],
+  ['hardware_properties.gpu_model', { label: l10n.t('GPU model') }],
+  ['hardware_properties.gpu_count', { label: l10n.t('GPU count'), format: formatNumber }],
+  ['hardware_description', { label: l10n.t('Hardware description') }],
+  ['hardware_description.gpu', { label: l10n.t('GPU') }],
+  ['hardware_description.vcpus', { label: l10n.t('vCPUs'), format: formatNumber }],
+  ['hardware_description.ram', { label: l10n.t('RAM'), format: formatRam }],
+  ['price', { label: l10n.t('Price') }],
+  ['price.price_status', { label: l10n.t('Price status'), format: (value) => (typeof value === 'string' ? PRICE_STATUS_TEXT.get(value) : undefined) }],
+  ['price.price_per_hour', { label: l10n.t('Price per hour'), format: priceWith((money) => l10n.t('{0}/h', money)) }],
+  ['price.price_per_month', { label: l10n.t('Price per month'), format: priceWith((money) => l10n.t('{0}/month', money)) }],
+  ['price.currency_code', { label: l10n.t('Currency') }],
 ]);
 
 const UNAVAILABLE_REASON: Record<Exclude<FlavorAvailability, 'available'>, string> = {
-  outOfStock: '**Out of stock:** Gcore reports no capacity for this flavor in this region right now.',
-  disabled: '**Disabled:** Gcore has disabled this flavor, so it cannot be used for new virtual machines.',
+  outOfStock: l10n.t('**Out of stock:** Gcore reports no capacity for this flavor in this region right now.'),
+  disabled: l10n.t('**Disabled:** Gcore has disabled this flavor, so it cannot be used for new virtual machines.'),
 };
 
 /** A heading, why the flavor cannot be used (if so), and a table of every field the API sent. */
@@ -64,7 +65,7 @@ function fieldTable(flavor: GpuFlavor): string {
     const formatted = value === null || value === undefined ? undefined : field?.format?.(value, flavor);
     return `| ${label} | ${formatted ?? renderValue(value)} |`;
   });
-  return ['| Field | Value |', '| --- | --- |', ...rows].join('\n');
+  return [`| ${l10n.t('Field')} | ${l10n.t('Value')} |`, '| --- | --- |', ...rows].join('\n');
 }
 
 function collectLeaves(value: unknown, path: string, into: Leaf[]): void {
@@ -78,7 +79,7 @@ function collectLeaves(value: unknown, path: string, into: Leaf[]): void {
 /** Unformatted values, escaped because they come from the API. */
 function renderValue(value: unknown): string {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value === '' ? '(empty)' : escapeMarkdown(value);
+  if (typeof value === 'string') return value === '' ? l10n.t('(empty)') : escapeMarkdown(value);
   if (typeof value === 'number' || typeof value === 'boolean') return escapeMarkdown(String(value));
   return escapeMarkdown(JSON.stringify(value) ?? String(value));
 }
@@ -89,20 +90,20 @@ function formatNumber(value: unknown): string | undefined {
 
 function formatCapacity(value: unknown): string | undefined {
   if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
-  return value <= 0 ? `${formatCount(value)} (out of stock)` : formatCount(value);
+  return value <= 0 ? l10n.t('{0} (out of stock)', formatCount(value)) : formatCount(value);
 }
 
 function formatRam(value: unknown): string | undefined {
   if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
-  const mib = `${formatCount(value)} MiB`;
+  const mib = l10n.t('{0} MiB', formatCount(value));
   return value >= 1024 ? `${formatMemoryMiB(value)} (${mib})` : mib;
 }
 
-function priceWith(suffix: string): (value: unknown, flavor: GpuFlavor) => string | undefined {
+function priceWith(per: (money: string) => string): (value: unknown, flavor: GpuFlavor) => string | undefined {
   return (value, flavor) => {
     const price: FlavorPrice | null | undefined = isRecord(flavor.price) ? flavor.price : undefined;
-    if (!isPriceShown(price)) return 'not shown (see price status)';
+    if (!isPriceShown(price)) return l10n.t('not shown (see price status)');
     if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
-    return escapeMarkdown(`${formatMoney(value, price.currency_code)}${suffix}`);
+    return escapeMarkdown(per(formatMoney(value, price.currency_code)));
   };
 }

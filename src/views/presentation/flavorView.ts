@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { GpuFlavor, UnreadableFlavor } from '../../api/types';
 import { flavorAvailability, type FlavorAvailability } from './flavorAvailability';
 import { flavorName, hardwareSummaryParts, readFlavorHardware } from './flavorFacts';
@@ -12,12 +13,12 @@ export { formatHourlyPrice } from './flavorPrice';
 const PRESENTATION: Record<FlavorAvailability, { marker?: string; icon: NonNullable<ItemView['icon']>; contextValue: string }> = {
   available: { icon: { id: 'circuit-board' }, contextValue: 'flavor' },
   outOfStock: {
-    marker: 'Out of stock',
+    marker: l10n.t('Out of stock'),
     icon: { id: 'warning', color: 'list.warningForeground' },
     contextValue: 'flavor.outOfStock',
   },
   disabled: {
-    marker: 'Disabled',
+    marker: l10n.t('Disabled'),
     icon: { id: 'circle-slash', color: 'disabledForeground' },
     contextValue: 'flavor.disabled',
   },
@@ -58,9 +59,12 @@ export function unreadableFlavorsView(unreadable: readonly UnreadableFlavor[]): 
   const lines = unreadable
     .slice(0, UNREADABLE_LISTED)
     .map(({ name, problem }) => `- ${name === undefined ? '' : `${escapeMarkdown(name)}: `}${escapeMarkdown(problem)}`);
-  if (count > UNREADABLE_LISTED) lines.push(`- and ${count - UNREADABLE_LISTED} more`);
+  if (count > UNREADABLE_LISTED) lines.push(`- ${l10n.t('and {0} more', count - UNREADABLE_LISTED)}`);
   return {
-    label: `${count} flavor${count === 1 ? '' : 's'} could not be read`,
-    tooltip: [`**The Gcore API sent ${count === 1 ? 'a flavor' : 'flavors'} in an unexpected shape; the others are listed above.**`, lines.join('\n')].join('\n\n'),
+    label: count === 1 ? l10n.t('1 flavor could not be read') : l10n.t('{0} flavors could not be read', count),
+    tooltip: [
+      `**${count === 1 ? l10n.t('The Gcore API sent a flavor in an unexpected shape; the others are listed above.') : l10n.t('The Gcore API sent flavors in an unexpected shape; the others are listed above.')}**`,
+      lines.join('\n'),
+    ].join('\n\n'),
   };
 }

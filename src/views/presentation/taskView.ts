@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { TrackedTask } from '../../loaders/taskPoller';
 import type { TaskRecord } from '../../state/taskHistory';
 import { escapeMarkdown, type ItemView } from './itemView';
@@ -6,19 +7,19 @@ import { escapeMarkdown, type ItemView } from './itemView';
 function stateWords(record: TaskRecord): string {
   switch (record.end) {
     case 'finished':
-      return 'Finished';
+      return l10n.t('Finished');
     case 'error':
-      return 'Failed';
+      return l10n.t('Failed');
     case 'timedOut':
-      return 'No longer followed (timed out)';
+      return l10n.t('No longer followed (timed out)');
     case 'stopped':
-      return 'No longer followed';
+      return l10n.t('No longer followed');
     case 'notFound':
-      return 'Unknown to Gcore';
+      return l10n.t('Unknown to Gcore');
     case 'unauthorized':
-      return 'Key rejected';
+      return l10n.t('Key rejected');
     default:
-      return record.state === 'RUNNING' ? 'Running' : record.state === 'NEW' ? 'Queued' : record.state ? record.state : 'Waiting for Gcore';
+      return record.state === 'RUNNING' ? l10n.t('Running') : record.state === 'NEW' ? l10n.t('Queued') : record.state ? record.state : l10n.t('Waiting for Gcore');
   }
 }
 
@@ -35,18 +36,19 @@ const ICONS: Record<NonNullable<TaskRecord['end']> | 'following', NonNullable<It
 /** "12 s", "3 min 5 s", "1 h 2 min": how long a task has run, or ran. */
 export function durationText(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) return l10n.t('{0} s', seconds);
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  if (minutes < 60) return seconds % 60 === 0 ? l10n.t('{0} min', minutes) : l10n.t('{0} min {1} s', minutes, seconds % 60);
+  return l10n.t('{0} h {1} min', Math.floor(minutes / 60), minutes % 60);
 }
 
-const PROGRESS_WORDS: Readonly<Record<string, string>> = { NEW: 'queued', RUNNING: 'running', FINISHED: 'finished', ERROR: 'failed' };
+// Keyed by the task states Gcore sends; the words are what people read.
+const PROGRESS_WORDS: Readonly<Record<string, string>> = { NEW: l10n.t('queued'), RUNNING: l10n.t('running'), FINISHED: l10n.t('finished'), ERROR: l10n.t('failed') };
 
 /** The line under a followed update's title: "running · 12 s", or "2 tasks: running, queued · 12 s". */
 export function progressLine(tracked: readonly Pick<TrackedTask, 'task'>[], elapsedMs: number): string {
-  const states = tracked.map((entry) => (entry.task ? (PROGRESS_WORDS[entry.task.state] ?? entry.task.state) : 'waiting for Gcore'));
-  const where = tracked.length === 1 ? states[0] : `${tracked.length} tasks: ${states.join(', ')}`;
+  const states = tracked.map((entry) => (entry.task ? (PROGRESS_WORDS[entry.task.state] ?? entry.task.state) : l10n.t('waiting for Gcore')));
+  const where = tracked.length === 1 ? states[0] : l10n.t('{0} tasks: {1}', tracked.length, states.join(', '));
   return `${where} · ${durationText(elapsedMs)}`;
 }
 
@@ -61,7 +63,7 @@ function clockText(ms: number): string {
 export function taskRowView(record: TaskRecord, nowMs: number): ItemView {
   const following = record.end === undefined;
   const elapsed = (record.endedAtMs ?? nowMs) - record.startedAtMs;
-  const parts = [stateWords(record), record.error && record.end === 'error' ? record.error : undefined, record.taskType, `started ${clockText(record.startedAtMs)}`, durationText(elapsed)];
+  const parts = [stateWords(record), record.error && record.end === 'error' ? record.error : undefined, record.taskType, l10n.t('started {0}', clockText(record.startedAtMs)), durationText(elapsed)];
   return {
     label: record.subject?.containerName ?? record.id,
     description: parts.filter((part): part is string => part !== undefined && part !== '').join(' · '),
@@ -73,16 +75,19 @@ export function taskRowView(record: TaskRecord, nowMs: number): ItemView {
 
 function taskTooltip(record: TaskRecord, elapsed: number): string {
   const rows: [string, string | undefined][] = [
-    ['Task ID', record.id],
-    ['State', record.state],
-    ['Type', record.taskType],
-    ['Container', record.subject ? `${record.subject.containerName} (project ${record.subject.projectId}, region ${record.subject.regionId})` : undefined],
-    ['Error', record.error],
-    ['Started', new Date(record.startedAtMs).toISOString().replace('T', ' ').slice(0, 19) + ' UTC'],
-    [record.end === undefined ? 'Running for' : 'Took', durationText(elapsed)],
+    [l10n.t('Task ID'), record.id],
+    [l10n.t('State'), record.state],
+    [l10n.t('Type'), record.taskType],
+    [
+      l10n.t('Container'),
+      record.subject ? l10n.t('{0} (project {1}, region {2})', record.subject.containerName, record.subject.projectId, record.subject.regionId) : undefined,
+    ],
+    [l10n.t('Error'), record.error],
+    [l10n.t('Started'), new Date(record.startedAtMs).toISOString().replace('T', ' ').slice(0, 19) + ' UTC'],
+    [record.end === undefined ? l10n.t('Running for') : l10n.t('Took'), durationText(elapsed)],
   ];
   const lines = rows.filter((row): row is [string, string] => row[1] !== undefined).map(([name, value]) => `| ${escapeMarkdown(name)} | ${escapeMarkdown(value)} |`);
-  return `### ${escapeMarkdown(stateWords(record))}\n\n| Field | Value |\n|---|---|\n${lines.join('\n')}`;
+  return `### ${escapeMarkdown(stateWords(record))}\n\n| ${l10n.t('Field')} | ${l10n.t('Value')} |\n|---|---|\n${lines.join('\n')}`;
 }
 
 /**
@@ -94,8 +99,8 @@ export function runningUpdatesText(unfinished: readonly Pick<TrackedTask, 'id' |
   const updates = new Set(unfinished.filter((task) => task.subject).map(({ subject }) => `${subject?.projectId}/${subject?.regionId}/${subject?.containerName}`));
   const others = unfinished.filter((task) => !task.subject).length;
   const parts = [
-    updates.size > 0 ? `${updates.size} ${updates.size === 1 ? 'update' : 'updates'}` : undefined,
-    others > 0 ? `${others} ${others === 1 ? 'task' : 'tasks'}` : undefined,
+    updates.size > 0 ? (updates.size === 1 ? l10n.t('1 update') : l10n.t('{0} updates', updates.size)) : undefined,
+    others > 0 ? (others === 1 ? l10n.t('1 task') : l10n.t('{0} tasks', others)) : undefined,
   ].filter(Boolean);
-  return `Gcore: ${parts.join(', ')} running`;
+  return l10n.t('Gcore: {0} running', parts.join(', '));
 }

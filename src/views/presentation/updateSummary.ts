@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { Container } from '../../api/types';
 import { currentValue } from '../../models/container';
 import type { ContainerUpdate } from '../../models/containerUpdate';
@@ -14,23 +15,24 @@ export function updateSummary(changes: ContainerUpdate, current?: Container): st
     if (field === 'envs' && value) {
       const entries = Object.entries(value as Record<string, string>);
       const was = before && typeof before === 'object' ? Object.keys(before) : undefined;
-      const now = entries.length === 0 ? 'none' : entries.map(([key, val]) => `${key}=${val}`).join(', ');
-      return `envs (replaces all variables): ${now}${was ? ` (was: ${was.length === 0 ? 'none' : was.join(', ')})` : ''}`;
+      const now = entries.length === 0 ? l10n.t('none') : entries.map(([key, val]) => `${key}=${val}`).join(', ');
+      if (!was) return l10n.t('envs (replaces all variables): {0}', now);
+      return l10n.t('envs (replaces all variables): {0} (was: {1})', now, was.length === 0 ? l10n.t('none') : was.join(', '));
     }
     return current ? `${field}: ${describeValue(before)} → ${describeValue(value)}` : `${field}: ${describeValue(value)}`;
   });
   if (changes.is_disabled !== undefined && Object.keys(changes).length > 1) {
-    lines.push('', '"is_disabled" is sent in a second request: the API does not accept it together with other fields.');
+    lines.push('', l10n.t('"is_disabled" is sent in a second request: the API does not accept it together with other fields.'));
   }
   return lines.join('\n');
 }
 
 /** Nested objects read as "min 2, max 6" rather than JSON; strings stay quoted so spaces are visible. */
 function describeValue(value: unknown): string {
-  if (value === undefined || value === null) return 'not set';
+  if (value === undefined || value === null) return l10n.t('not set');
   if (typeof value !== 'object') return JSON.stringify(value);
   const parts = Object.entries(value)
     .filter(([, nested]) => nested !== undefined)
     .map(([key, nested]) => `${key} ${describeValue(nested)}`);
-  return parts.length > 0 ? parts.join(', ') : 'empty';
+  return parts.length > 0 ? parts.join(', ') : l10n.t('empty');
 }

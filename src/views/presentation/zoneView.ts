@@ -1,24 +1,29 @@
+import * as l10n from '@vscode/l10n';
 import type { DnssecState } from '../../api/types';
 import type { DnssecStatus, KnownZone } from '../../state/knownZones';
 import { domainNameForDisplay } from '../../validation/domainName';
 import { escapeMarkdown, type ItemView } from './itemView';
 import { finiteNumber, isRecord, nonEmptyText } from './wireValues';
 
-const STATUS_PRESENTATION: Record<DnssecStatus, { icon: NonNullable<ItemView['icon']>; explanation: string }> = {
+const STATUS_PRESENTATION: Record<DnssecStatus, { icon: NonNullable<ItemView['icon']>; description: string; explanation: string }> = {
   on: {
     icon: { id: 'lock' },
-    explanation: 'DNSSEC is **on**. The zone is signed; give its DS record to the domain registrar to complete the chain of trust.',
+    description: l10n.t('DNSSEC on'),
+    explanation: l10n.t('DNSSEC is **on**. The zone is signed; give its DS record to the domain registrar to complete the chain of trust.'),
   },
-  off: { icon: { id: 'unlock' }, explanation: 'DNSSEC is **off**.' },
+  off: { icon: { id: 'unlock' }, description: l10n.t('DNSSEC off'), explanation: l10n.t('DNSSEC is **off**.') },
   unknown: {
     icon: { id: 'question' },
-    explanation:
+    description: l10n.t('DNSSEC unknown'),
+    explanation: l10n.t(
       'DNSSEC state is **unknown**. This extension has not toggled DNSSEC for this zone yet, so it does not know the state at Gcore.',
+    ),
   },
 };
 
-const REGISTRAR_HINT =
-  'Give the DS record to the registrar of this domain: DNSSEC validation only works once the parent zone publishes it.';
+const REGISTRAR_HINT = l10n.t(
+  'Give the DS record to the registrar of this domain: DNSSEC validation only works once the parent zone publishes it.',
+);
 
 /** What the account's zone list says of a zone: whether it is served, and its DNSSEC state there. */
 export interface ZoneAtGcore {
@@ -27,17 +32,21 @@ export interface ZoneAtGcore {
   dnssec_enabled?: boolean | null;
 }
 
-/** `dnssec_status` in words, and whether DNSSEC counts as on for the actions offered. */
-const DNSSEC_AT_GCORE: Record<string, { words: string; on: boolean; explanation: string }> = {
-  active: { words: 'on', on: true, explanation: 'DNSSEC is **on** and the registrar publishes the DS record: resolvers can validate the zone.' },
-  pending: {
-    words: 'pending: add the DS record at your registrar',
+/** `dnssec_status` in words (the row's description), and whether DNSSEC counts as on for the actions offered. */
+const DNSSEC_AT_GCORE: Record<string, { description: string; on: boolean; explanation: string }> = {
+  active: {
+    description: l10n.t('DNSSEC on'),
     on: true,
-    explanation: 'DNSSEC is **on**, waiting for the DS record at the domain registrar. Give it the DS record to complete the chain of trust.',
+    explanation: l10n.t('DNSSEC is **on** and the registrar publishes the DS record: resolvers can validate the zone.'),
   },
-  'pending-disabled': { words: 'turning off', on: false, explanation: 'DNSSEC is **being switched off**.' },
-  disabled: { words: 'off', on: false, explanation: 'DNSSEC is **off** (it was on before).' },
-  never: { words: 'off', on: false, explanation: 'DNSSEC is **off**; it was never enabled.' },
+  pending: {
+    description: l10n.t('DNSSEC pending: add the DS record at your registrar'),
+    on: true,
+    explanation: l10n.t('DNSSEC is **on**, waiting for the DS record at the domain registrar. Give it the DS record to complete the chain of trust.'),
+  },
+  'pending-disabled': { description: l10n.t('DNSSEC turning off'), on: false, explanation: l10n.t('DNSSEC is **being switched off**.') },
+  disabled: { description: l10n.t('DNSSEC off'), on: false, explanation: l10n.t('DNSSEC is **off** (it was on before).') },
+  never: { description: l10n.t('DNSSEC off'), on: false, explanation: l10n.t('DNSSEC is **off**; it was never enabled.') },
 };
 
 /**
@@ -48,10 +57,10 @@ const DNSSEC_AT_GCORE: Record<string, { words: string; on: boolean; explanation:
 export function zoneView(zone: KnownZone, atGcore?: ZoneAtGcore, gone = false): ItemView {
   const label = domainNameForDisplay(zone.name);
   const blocks = [`### ${escapeMarkdown(label)}`];
-  if (label !== zone.name) blocks.push(`ASCII name: ${escapeMarkdown(zone.name)}`);
+  if (label !== zone.name) blocks.push(l10n.t('ASCII name: {0}', escapeMarkdown(zone.name)));
   if (gone) {
-    blocks.push('The account no longer has this zone. Forget Zone removes it from this list.');
-    return { label, description: 'not in the account', tooltip: blocks.join('\n\n'), icon: { id: 'warning', color: 'list.warningForeground' }, contextValue: 'zone.gone' };
+    blocks.push(l10n.t('The account no longer has this zone. Forget Zone removes it from this list.'));
+    return { label, description: l10n.t('not in the account'), tooltip: blocks.join('\n\n'), icon: { id: 'warning', color: 'list.warningForeground' }, contextValue: 'zone.gone' };
   }
   let description: string;
   let status: DnssecStatus;
@@ -60,26 +69,26 @@ export function zoneView(zone: KnownZone, atGcore?: ZoneAtGcore, gone = false): 
   let icon: NonNullable<ItemView['icon']>;
   if (atGcore) {
     const state = DNSSEC_AT_GCORE[nonEmptyText(atGcore.dnssec_status) ?? (atGcore.dnssec_enabled ? 'pending' : 'never')] ?? {
-      words: String(atGcore.dnssec_status),
+      description: l10n.t('DNSSEC {0}', String(atGcore.dnssec_status)),
       on: atGcore.dnssec_enabled === true,
-      explanation: `DNSSEC state at Gcore: **${escapeMarkdown(String(atGcore.dnssec_status))}**.`,
+      explanation: l10n.t('DNSSEC state at Gcore: **{0}**.', escapeMarkdown(String(atGcore.dnssec_status))),
     };
     status = state.on ? 'on' : 'off';
     pending = state === DNSSEC_AT_GCORE.pending;
     icon = pending ? { id: 'clock' } : { ...STATUS_PRESENTATION[status].icon };
-    description = `${atGcore.enabled === false ? 'not served · ' : ''}DNSSEC ${state.words}`;
+    description = atGcore.enabled === false ? l10n.t('not served · {0}', state.description) : state.description;
     blocks.push(state.explanation);
-    if (atGcore.enabled === false) blocks.push('The zone is **not served** (disabled at Gcore).');
+    if (atGcore.enabled === false) blocks.push(l10n.t('The zone is **not served** (disabled at Gcore).'));
   } else {
     status = knownStatus(zone.dnssec);
     icon = { ...STATUS_PRESENTATION[status].icon };
-    description = `DNSSEC ${status}`;
+    description = STATUS_PRESENTATION[status].description;
     blocks.push(STATUS_PRESENTATION[status].explanation);
   }
   const message = status === 'on' ? nonEmptyText(zone.ds?.message) : undefined;
-  if (message !== undefined) blocks.push(`Gcore said: ${escapeMarkdown(message)}`);
-  if (zone.createdHere === true) blocks.push('Created with this extension.');
-  if (pending) blocks.push('No background check runs (a registrar can take days): **Check Now** on the row reads the state again.');
+  if (message !== undefined) blocks.push(l10n.t('Gcore said: {0}', escapeMarkdown(message)));
+  if (zone.createdHere === true) blocks.push(l10n.t('Created with this extension.'));
+  if (pending) blocks.push(l10n.t('No background check runs (a registrar can take days): **Check Now** on the row reads the state again.'));
   return { label, description, tooltip: blocks.join('\n\n'), icon, contextValue: pending ? 'zone.dnssec.pending' : `zone.dnssec.${status}` };
 }
 
@@ -102,17 +111,17 @@ export function dnssecDetailRows(zone: KnownZone): DsDetailRow[] {
   const rows: DsDetailRow[] = [];
   const record = nonEmptyText(ds.ds);
   if (record !== undefined) {
-    rows.push(detailRow('ds', 'DS record', record, { icon: 'key', contextValue: 'zone.dsRecord' }));
+    rows.push(detailRow('ds', l10n.t('DS record'), record, { icon: 'key', contextValue: 'zone.dsRecord' }));
   }
   const keyTag = finiteNumber(ds.key_tag);
-  if (keyTag !== undefined) rows.push(detailRow('keyTag', 'Key tag', String(keyTag), { icon: 'tag' }));
+  if (keyTag !== undefined) rows.push(detailRow('keyTag', l10n.t('Key tag'), String(keyTag), { icon: 'tag' }));
   const algorithm = joinPresent([nonEmptyText(ds.algorithm), nonEmptyText(ds.key_type)]);
-  if (algorithm !== undefined) rows.push(detailRow('algorithm', 'Algorithm', algorithm, { icon: 'symbol-key' }));
+  if (algorithm !== undefined) rows.push(detailRow('algorithm', l10n.t('Algorithm'), algorithm, { icon: 'symbol-key' }));
   const digest = nonEmptyText(ds.digest);
   if (digest !== undefined) {
     const digestAlgorithm = digestAlgorithmName(ds);
     rows.push(
-      detailRow('digest', 'Digest', joinPresent([digestAlgorithm, digest]) ?? digest, {
+      detailRow('digest', l10n.t('Digest'), joinPresent([digestAlgorithm, digest]) ?? digest, {
         icon: 'symbol-numeric',
         description: joinPresent([digestAlgorithm, shortenDigest(digest)]),
       }),
@@ -134,19 +143,19 @@ function dnskeyRow(ds: DnssecState): DsDetailRow | undefined {
   const algorithm = nonEmptyText(ds.algorithm);
   const value = flags !== undefined && algorithm !== undefined ? `${flags} 3 ${algorithm} ${publicKey}` : publicKey;
   const facts = [
-    flags === undefined ? undefined : `Flags: ${flags}${flags === 257 ? ' (key-signing key)' : ''}`,
-    algorithm === undefined ? undefined : `Algorithm: ${joinPresent([algorithm, nonEmptyText(ds.key_type)])}`,
-    `Public key: ${publicKey}`,
+    flags === undefined ? undefined : flags === 257 ? l10n.t('Flags: {0} (key-signing key)', flags) : l10n.t('Flags: {0}', flags),
+    algorithm === undefined ? undefined : l10n.t('Algorithm: {0}', joinPresent([algorithm, nonEmptyText(ds.key_type)]) ?? algorithm),
+    l10n.t('Public key: {0}', publicKey),
   ].filter((fact): fact is string => fact !== undefined);
   const row = detailRow('dnskey', 'DNSKEY', value, {
     icon: 'key',
-    description: joinPresent([flags === undefined ? undefined : `flags ${flags}`, shortenDigest(publicKey)]),
+    description: joinPresent([flags === undefined ? undefined : l10n.t('flags {0}', flags), shortenDigest(publicKey)]),
   });
   row.view.tooltip = [
     '**DNSKEY**',
     escapeMarkdown(value),
     facts.map((fact) => escapeMarkdown(fact)).join('  \n'),
-    'For registrars that ask for the key (flags, protocol, algorithm and public key) instead of the DS record.',
+    l10n.t('For registrars that ask for the key (flags, protocol, algorithm and public key) instead of the DS record.'),
   ].join('\n\n');
   return row;
 }
@@ -182,7 +191,7 @@ function digestAlgorithmName(ds: DnssecState): string | undefined {
   const name = nonEmptyText(ds.digest_algorithm);
   if (name !== undefined) return name;
   const type = nonEmptyText(ds.digest_type);
-  return type === undefined ? undefined : `type ${type}`;
+  return type === undefined ? undefined : l10n.t('type {0}', type);
 }
 
 const DIGEST_PREVIEW_LENGTH = 12;
@@ -194,15 +203,15 @@ function shortenDigest(digest: string): string {
 
 /** What Check Now found, in words that say what to do next. */
 export function zoneStateMessage(name: string, zone: ZoneAtGcore | undefined): string {
-  if (!zone) return `The account has no zone ${name} any more.`;
+  if (!zone) return l10n.t('The account has no zone {0} any more.', name);
   switch (zone.dnssec_status) {
     case 'active':
-      return `DNSSEC is on for ${name}: the registrar publishes the DS record, so resolvers can validate the zone.`;
+      return l10n.t('DNSSEC is on for {0}: the registrar publishes the DS record, so resolvers can validate the zone.', name);
     case 'pending':
-      return `DNSSEC for ${name} still waits for the DS record at the registrar. Registrars can take hours or days; Check Now again later.`;
+      return l10n.t('DNSSEC for {0} still waits for the DS record at the registrar. Registrars can take hours or days; Check Now again later.', name);
     case 'pending-disabled':
-      return `DNSSEC for ${name} is being switched off.`;
+      return l10n.t('DNSSEC for {0} is being switched off.', name);
     default:
-      return zone.dnssec_enabled ? `DNSSEC is on for ${name}.` : `DNSSEC is off for ${name}.`;
+      return zone.dnssec_enabled ? l10n.t('DNSSEC is on for {0}.', name) : l10n.t('DNSSEC is off for {0}.', name);
   }
 }

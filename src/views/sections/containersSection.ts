@@ -80,11 +80,11 @@ export class ContainersSection implements Section {
 
   private locations(): TreeNode[] {
     if (this.unavailable) {
-      return [hintNode(this.root, 'unavailable', { label: 'Containers are not available from this API', icon: { id: 'circle-slash' }, tooltip: 'The API at gcore.apiBaseUrl has no container list. Update Container still works with typed names.' })];
+      return [hintNode(this.root, 'unavailable', { label: vscode.l10n.t('Containers are not available from this API'), icon: { id: 'circle-slash' }, tooltip: vscode.l10n.t('The API at gcore.apiBaseUrl has no container list. Update Container still works with typed names.') })];
     }
     const { locations } = readLocations();
     if (locations.length > 0) return locations.map((location) => locationNode(location, 'containers'));
-    return [hintNode(this.root, 'add-location', { label: 'Add Project and Region…', icon: { id: 'add' }, command: { id: 'gcore.addLocation', title: 'Add Project and Region' } })];
+    return [hintNode(this.root, 'add-location', { label: vscode.l10n.t('Add Project and Region…'), icon: { id: 'add' }, command: { id: 'gcore.addLocation', title: vscode.l10n.t('Add Project and Region') } })];
   }
 
   private async containers(node: LocationNode): Promise<TreeNode[]> {
@@ -97,11 +97,11 @@ export class ContainersSection implements Section {
         this.redraw(this.root);
         return [];
       }
-      return [errorNode(node, 'containers', 'Failed to load containers', result.error, node)];
+      return [errorNode(node, 'containers', vscode.l10n.t('Failed to load containers'), result.error, node)];
     }
     const updating = this.updatingAt(node.location);
     const rows = result.value.results.map((container) => containerNode(node, container, updating.has(container.name)));
     if (rows.length > 0) return rows;
-    return [hintNode(node, 'empty', { label: 'No containers here', icon: { id: 'info' } })];
+    return [hintNode(node, 'empty', { label: vscode.l10n.t('No containers here'), icon: { id: 'info' } })];
   }
 }

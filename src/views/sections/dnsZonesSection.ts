@@ -37,17 +37,17 @@ export class DnsZonesSection implements Section {
       notes.push(
         isEndpointMissing(listed.error)
           ? hintNode(this.root, 'unavailable', {
-              label: "The account's zone list is not available from this API",
+              label: vscode.l10n.t("The account's zone list is not available from this API"),
               icon: { id: 'circle-slash' },
-              tooltip: 'Only the zones created or added here are shown.',
+              tooltip: vscode.l10n.t('Only the zones created or added here are shown.'),
             })
-          : errorNode(this.root, 'zones', "Failed to load the account's zones", listed.error, this.root),
+          : errorNode(this.root, 'zones', vscode.l10n.t("Failed to load the account's zones"), listed.error, this.root),
       );
     }
     if (rows.length > 0) return [...rows, ...notes];
     return [
-      hintNode(this.root, 'create', { label: 'Create DNS Zone…', icon: { id: 'add' }, command: { id: 'gcore.createZone', title: 'Create DNS Zone' } }),
-      hintNode(this.root, 'add-existing', { label: 'Add Existing Zone…', icon: { id: 'link' }, command: { id: 'gcore.addKnownZone', title: 'Add Existing Zone' } }),
+      hintNode(this.root, 'create', { label: vscode.l10n.t('Create DNS Zone…'), icon: { id: 'add' }, command: { id: 'gcore.createZone', title: vscode.l10n.t('Create DNS Zone') } }),
+      hintNode(this.root, 'add-existing', { label: vscode.l10n.t('Add Existing Zone…'), icon: { id: 'link' }, command: { id: 'gcore.addKnownZone', title: vscode.l10n.t('Add Existing Zone') } }),
       ...notes,
     ];
   }
@@ -63,7 +63,7 @@ export class DnsZonesSection implements Section {
     let rows = node.details;
     if (node.dsToLoad) {
       const loaded = await this.reads.dnssec(node.zone.name);
-      if (loaded.state === 'failed') return [errorNode(node, 'zones', 'Failed to load the DS record', loaded.error, node)];
+      if (loaded.state === 'failed') return [errorNode(node, 'zones', vscode.l10n.t('Failed to load the DS record'), loaded.error, node)];
       rows = dnssecDetailRows({ ...node.zone, dnssec: 'on', ds: loaded.value });
     }
     return rows.map((row) => ({ nodeType: 'zoneDetail', id: `${node.id}/${row.key}`, section: 'zones', parent: node, zone: node.zone, row, view: row.view }));

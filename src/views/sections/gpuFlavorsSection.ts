@@ -38,7 +38,7 @@ export class GpuFlavorsSection implements Section {
   }
 
   view(node: TreeNode): NodeView {
-    if (!isNodeOfType(node, 'flavor')) throw new Error(`${node.id} draws itself`);
+    if (!isNodeOfType(node, 'flavor')) throw new Error(vscode.l10n.t('{0} draws itself', node.id));
     return flavorView(node.flavor, { showPrices: node.showPrices });
   }
 
@@ -52,18 +52,18 @@ export class GpuFlavorsSection implements Section {
     if (problems.length > 0) {
       nodes.push(
         hintNode(this.root, 'invalid-locations', {
-          label: `${problems.length} invalid entr${problems.length === 1 ? 'y' : 'ies'} in gcore.locations skipped`,
+          label: problems.length === 1 ? vscode.l10n.t('1 invalid entry in gcore.locations skipped') : vscode.l10n.t('{0} invalid entries in gcore.locations skipped', problems.length),
           icon: { id: 'warning' },
-          command: { id: 'workbench.action.openSettingsJson', title: 'Open Settings' },
+          command: { id: 'workbench.action.openSettingsJson', title: vscode.l10n.t('Open Settings') },
         }),
       );
     }
     if (locations.length === 0) {
       nodes.push(
         hintNode(this.root, 'add-location', {
-          label: 'Add Project and Region…',
+          label: vscode.l10n.t('Add Project and Region…'),
           icon: { id: 'add' },
-          command: { id: 'gcore.addLocation', title: 'Add Project and Region' },
+          command: { id: 'gcore.addLocation', title: vscode.l10n.t('Add Project and Region') },
         }),
       );
     }
@@ -75,7 +75,7 @@ export class GpuFlavorsSection implements Section {
     if (result.state === 'failed') {
       // A refresh cancelled the load this row was waiting for; the fresh load answers instead.
       if (isGcoreApiError(result.error) && result.error.kind === 'cancelled') return this.flavorRows(node);
-      return [errorNode(node, 'gpu', 'Failed to load GPU flavors', result.error, node)];
+      return [errorNode(node, 'gpu', vscode.l10n.t('Failed to load GPU flavors'), result.error, node)];
     }
     let rows = this.rowsOfLoad.get(result);
     if (!rows) {
@@ -98,7 +98,9 @@ export class GpuFlavorsSection implements Section {
     const unreadable = result.list.unreadable ?? [];
     if (unreadable.length > 0) rows.push(hintNode(node, 'unreadable', { ...unreadableFlavorsView(unreadable), icon: { id: 'warning' } }));
     if (rows.length > 0) return rows;
-    const hidden = result.filters.hideDisabled ? ' (disabled flavors are hidden by gcore.gpuFlavors.hideDisabled)' : '';
-    return [hintNode(node, 'empty', { label: `No GPU flavors here${hidden}`, icon: { id: 'info' } })];
+    const label = result.filters.hideDisabled
+      ? vscode.l10n.t('No GPU flavors here (disabled flavors are hidden by gcore.gpuFlavors.hideDisabled)')
+      : vscode.l10n.t('No GPU flavors here');
+    return [hintNode(node, 'empty', { label, icon: { id: 'info' } })];
   }
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { TaskHistory } from '../../state/taskHistory';
 import { taskRowView } from '../presentation/taskView';
 import type { Section } from '../section';
@@ -21,7 +22,7 @@ export class TasksSection implements Section {
     if (!isNodeOfType(node, 'section')) return [];
     const records = this.history.all();
     if (records.length === 0) {
-      return [hintNode(this.root, 'empty', { label: 'No tasks yet', description: 'updates made here are followed here', icon: { id: 'info' } })];
+      return [hintNode(this.root, 'empty', { label: l10n.t('No tasks yet'), description: l10n.t('updates made here are followed here'), icon: { id: 'info' } })];
     }
     const nowMs = this.now();
     return records.map((task) => ({

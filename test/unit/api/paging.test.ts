@@ -1,19 +1,21 @@
 import * as assert from 'node:assert/strict';
-import { CLOUD_LIST, DNS_ZONE_LIST, MAX_LIST_ITEMS, fetchAllPages, readListPage, type Page } from '../../../src/api/paging';
+import { CLOUD_LIST, DNS_ZONE_LIST, MAX_LIST_ITEMS, fetchAllPages, readListPage, type ListMessages, type Page } from '../../../src/api/paging';
 
 describe('readListPage', () => {
+  const list: ListMessages = { notAnObject: () => 'the list is not an object', noItems: (field) => `the zone list has no ${field} array` };
+
   it('reads both list shapes of the API', () => {
-    assert.deepEqual(readListPage({ count: 3, results: [1] }, CLOUD_LIST, 'the list'), { body: { count: 3, results: [1] }, total: 3, entries: [1] });
-    const zones = readListPage({ total_amount: 250, zones: [{ name: 'a.example' }] }, DNS_ZONE_LIST, 'the zone list');
+    assert.deepEqual(readListPage({ count: 3, results: [1] }, CLOUD_LIST, list), { body: { count: 3, results: [1] }, total: 3, entries: [1] });
+    const zones = readListPage({ total_amount: 250, zones: [{ name: 'a.example' }] }, DNS_ZONE_LIST, list);
     assert.equal(zones.total, 250);
     assert.deepEqual(zones.entries, [{ name: 'a.example' }]);
   });
 
   it('takes a missing total as the page length, and names what is wrong with a bad page', () => {
-    assert.equal(readListPage({ zones: [1, 2] }, DNS_ZONE_LIST, 'the zone list').total, 2);
-    assert.throws(() => readListPage({ total_amount: 1 }, DNS_ZONE_LIST, 'the zone list'), /the zone list has no zones array/);
-    assert.throws(() => readListPage({ total_amount: '1', zones: [] }, DNS_ZONE_LIST, 'the zone list'), /total_amount is not a number/);
-    assert.throws(() => readListPage([], CLOUD_LIST, 'the list'), /the list is not an object/);
+    assert.equal(readListPage({ zones: [1, 2] }, DNS_ZONE_LIST, list).total, 2);
+    assert.throws(() => readListPage({ total_amount: 1 }, DNS_ZONE_LIST, list), /the zone list has no zones array/);
+    assert.throws(() => readListPage({ total_amount: '1', zones: [] }, DNS_ZONE_LIST, list), /total_amount is not a number/);
+    assert.throws(() => readListPage([], CLOUD_LIST, list), /the list is not an object/);
   });
 });
 
@@ -27,7 +29,8 @@ describe('fetchAllPages', () => {
       const items = Array.from({ length: Math.max(0, Math.min(limit, total - start)) }, (_, index) => `item-${start + index}`);
       return { total: options.reportedTotal ?? total, items, size: items.length };
     };
-    return { offsets, plan: { what: 'items', keyOf: (item: string) => item, fetchPage } };
+    const tooMany = (reported: number, max: number) => `reports ${reported} items, more than the ${max} this extension lists at once`;
+    return { offsets, plan: { tooMany, keyOf: (item: string) => item, fetchPage } };
   }
 
   it('asks page by page, moving the offset by what each page held, until the total', async () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { GcoreApiError, type ApiErrorKind } from '../../../src/api/errors';
-import { describeFailure, errorForCaller, failureReason, formatWait } from '../../../src/logging/failureMessage';
+import { describeFailure, errorForCaller, failureReason, formatWait, recoveryLabel } from '../../../src/logging/failureMessage';
 import { hideSecret } from '../../../src/logging/redaction';
 
 const cases: { kind: ApiErrorKind; status?: number; message: string; says: RegExp; actions: string[] }[] = [
@@ -24,26 +24,26 @@ describe('describeFailure', () => {
       const failure = describeFailure(new GcoreApiError(kind, message, { status }), 'List GPU flavors');
       assert.match(failure.message, /^List GPU flavors /);
       assert.match(failure.message, says);
-      assert.deepEqual(failure.actions, actions);
+      assert.deepEqual(failure.actions.map(recoveryLabel), actions);
     });
   }
 
   it('adds the request id and a button to copy it', () => {
     const failure = describeFailure(new GcoreApiError('server', 'Boom', { status: 500, requestId: 'req-123' }), 'Create DNS zone');
     assert.match(failure.message, /\(request ID req-123\)$/);
-    assert.deepEqual(failure.actions, ['Retry', 'Show Log', 'Copy Request ID']);
+    assert.deepEqual(failure.actions.map(recoveryLabel), ['Retry', 'Show Log', 'Copy Request ID']);
     assert.equal(failure.requestId, 'req-123');
   });
 
   it('offers Edit where the flow can reopen its prompts, and no Retry where it cannot', () => {
     const error = new GcoreApiError('invalidInput', 'Bad', { status: 400 });
-    assert.deepEqual(describeFailure(error, 'Update container', { canEdit: true }).actions, ['Edit', 'Show Log']);
+    assert.deepEqual(describeFailure(error, 'Update container', { canEdit: true }).actions.map(recoveryLabel), ['Edit', 'Show Log']);
     const server = new GcoreApiError('server', 'Boom', { status: 500 });
-    assert.deepEqual(describeFailure(server, 'Update container', { canRetry: false }).actions, ['Show Log']);
+    assert.deepEqual(describeFailure(server, 'Update container', { canRetry: false }).actions.map(recoveryLabel), ['Show Log']);
   });
 
   it('wraps errors that are not API errors', () => {
-    assert.deepEqual(describeFailure(new Error('disk full'), 'Set API key'), { message: 'Set API key failed: disk full', actions: ['Show Log'] });
+    assert.deepEqual(describeFailure(new Error('disk full'), 'Set API key'), { message: 'Set API key failed: disk full', actions: ['showLog'] });
     assert.equal(describeFailure('odd', 'Refresh').message, 'Refresh failed: odd');
   });
 
@@ -63,7 +63,7 @@ describe('describeFailure', () => {
   it('offers Set API Key for a key that cannot be sent', () => {
     const failure = describeFailure(new GcoreApiError('badApiKey', 'The API key cannot be sent: it contains a space at position 3.'), 'List GPU flavors');
     assert.equal(failure.message, 'List GPU flavors failed: The API key cannot be sent: it contains a space at position 3. Set the API key again.');
-    assert.deepEqual(failure.actions, ['Set API Key']);
+    assert.deepEqual(failure.actions.map(recoveryLabel), ['Set API Key']);
   });
 
   it('never shows a key of this session, nor anything after an apikey marker, in any error text', () => {
