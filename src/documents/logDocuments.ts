@@ -12,6 +12,12 @@ export const LOGS_SCHEME = 'gcore-logs';
 const FOLLOWED_CONTEXT = 'gcore.activeLogFollowed';
 /** A document keeps at most this many lines (the API's own limit); following drops the oldest. */
 const MAX_LINES = 100_000;
+/**
+ * A long log is shown in two steps: its newest lines at once, the older ones above them right after. VS Code
+ * takes seconds to bring 100,000 lines into an editor (the text crosses to the window and back), and the
+ * newest lines are what people read first.
+ */
+const FIRST_LINES = 2_000;
 
 /** One container's log as a read-only document. */
 interface LogView {
@@ -75,6 +81,8 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     previous?.reading?.abort();
     const view: LogView = { address, lines: lines.map(formatted), seen, following: false };
     this.views.set(uri.toString(), view);
+    const older = view.lines.length - FIRST_LINES;
+    if (older > 0) view.text = `${vscode.l10n.t('… {0} older lines are on their way', older.toLocaleString(vscode.env.language))}\n${view.lines.slice(older).join('\n')}\n`;
     const text = this.provideTextDocumentContent(uri);
     const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
     // VS Code asks again for the text of a document it has open; the new lines must be in it before it is shown.
@@ -84,9 +92,30 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     const document = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(document, { preview: false });
     revealEnd(editor);
+    if (older > 0 && this.views.get(uri.toString()) === view) await this.showOlderLines(uri, view, editor);
     this.scheduleVisible();
     this.showState();
     return { uri, lines: view.lines.length };
+  }
+
+  /** The whole log in place of its newest lines; the editor stays at the end unless it was scrolled away. */
+  private async showOlderLines(uri: vscode.Uri, view: LogView, editor: vscode.TextEditor): Promise<void> {
+    view.text = undefined;
+    const newestLines = editor.document.lineCount;
+    let atEnd = false;
+    // The text ends with a newline: one line more than the log. 100,000 lines take seconds to reach the
+    // editor on a slow machine.
+    const changed = documentChanged(
+      uri.toString(),
+      (document) => {
+        // The editor still reports where it was before the older lines came: at the end, unless scrolled.
+        atEnd = editor.visibleRanges.some((range) => range.end.line >= newestLines - 2);
+        return document.lineCount === view.lines.length + 1;
+      },
+      60_000,
+    );
+    this.changes.fire(uri);
+    if ((await changed) && atEnd) revealEnd(editor);
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -213,16 +242,24 @@ function showsEnd(editor: vscode.TextEditor): boolean {
   return editor.visibleRanges.some((range) => range.end.line >= last - 1);
 }
 
-/** Resolves true once VS Code changed the open document `key` as `until` says, false when it did not in a while. */
-function documentChanged(key: string, until: (document: vscode.TextDocument) => boolean): Promise<boolean> {
+/**
+ * Resolves true once VS Code changed the open document `key` as `until` says; false when it was closed first
+ * or did not change within `timeoutMs`.
+ */
+function documentChanged(key: string, until: (document: vscode.TextDocument) => boolean, timeoutMs = 5_000): Promise<boolean> {
   return new Promise((resolve) => {
-    const subscription = vscode.workspace.onDidChangeTextDocument((event) => {
-      if (event.document.uri.toString() === key && until(event.document)) done(true);
-    });
-    const timer = setTimeout(() => done(false), 5_000);
+    const subscriptions = [
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.document.uri.toString() === key && until(event.document)) done(true);
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        if (document.uri.toString() === key) done(false);
+      }),
+    ];
+    const timer = setTimeout(() => done(false), timeoutMs);
     const done = (changed: boolean) => {
       clearTimeout(timer);
-      subscription.dispose();
+      for (const subscription of subscriptions) subscription.dispose();
       resolve(changed);
     };
   });

@@ -150,6 +150,8 @@ export interface LogsProbeInput {
 
 export interface LogsProbeResult {
   open: {
+    /** From the emulator's last byte of the answer to the log's editor showing its newest lines, per round. */
+    newestShownMs: number[];
     /** From the emulator's last byte of the answer to the document shown with every line, per round. */
     afterResponseMs: number[];
     lines: number;

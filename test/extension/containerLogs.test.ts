@@ -102,6 +102,30 @@ describe('container logs', () => {
     await gcoreConfig().update('logs.lines', undefined, vscode.ConfigurationTarget.Global);
   });
 
+  it('shows a long log newest first: its newest lines at once, then every line, with the end still in view', async () => {
+    await gcoreConfig().update('logs.lines', 30_000, vscode.ConfigurationTarget.Global);
+    const firstShown = new Promise<string[]>((resolve) => {
+      const subscription = vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (editor?.document.uri.scheme !== 'gcore-logs') return;
+        subscription.dispose();
+        resolve(editor.document.getText().split('\n'));
+      });
+    });
+    await vscode.commands.executeCommand('gcore.showContainerLogs', WEB_APP);
+    const first = await firstShown;
+    assert.equal(first[0], '… 28,000 older lines are on their way');
+    assert.equal(first.length, 2_000 + 2, 'the note, the newest 2,000 lines and the last newline');
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor);
+    const shown = lines(editor.document);
+    assert.equal(shown.length, 30_000, 'show resolves once every line is in');
+    for (const text of [shown[0], shown[29_999]]) assert.match(text, LINE);
+    assert.deepEqual(shown.slice(-2_000), first.slice(1, -1), 'the newest lines stay the same');
+    await eventually(() => assert.ok(editor.visibleRanges.some((range) => range.end.line >= editor.document.lineCount - 2), JSON.stringify(editor.visibleRanges)));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await gcoreConfig().update('logs.lines', undefined, vscode.ConfigurationTarget.Global);
+  });
+
   it('follows while shown: each interval appends only newer lines, and closing the editor stops the reads', async () => {
     await gcoreConfig().update('logs.lines', 20, vscode.ConfigurationTarget.Global);
     const uri = vscode.Uri.parse(await vscode.commands.executeCommand<string>('gcore.showContainerLogs', WEB_APP));

@@ -21,9 +21,27 @@ async function shown(uri: string, lines: number): Promise<void> {
   }
 }
 
+/** When a log's editor becomes the active one: Show Logs opens it only once its newest lines are in it. */
+function newestShown(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      subscription.dispose();
+      reject(new Error('no log editor was shown'));
+    }, SETTLE_TIMEOUT_MS);
+    const subscription = vscode.window.onDidChangeActiveTextEditor((editor) => {
+      if (editor?.document.uri.scheme !== 'gcore-logs') return;
+      const at = performance.now();
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve(at);
+    });
+  });
+}
+
 async function measureOpen(emulator: Emulator, input: LogsProbeInput, path: string): Promise<LogsProbeResult['open']> {
   const round = async () => {
     const from = emulator.requests.length;
+    const newest = newestShown();
     const uri = await vscode.commands.executeCommand<string>('gcore.showContainerLogs', { ...input.location, containerName: 'web-app' });
     await shown(uri, input.lines);
     const done = performance.now();
@@ -31,17 +49,19 @@ async function measureOpen(emulator: Emulator, input: LogsProbeInput, path: stri
     if (answer?.finishedAtMs === undefined) throw new Error('the emulator answered no log request');
     const lines = vscode.window.activeTextEditor?.document.lineCount ?? 0;
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    return { ms: done - answer.finishedAtMs, lines };
+    return { newestMs: (await newest) - answer.finishedAtMs, ms: done - answer.finishedAtMs, lines };
   };
   for (let i = 0; i < input.warmupRounds; i++) await round();
+  const newestShownMs: number[] = [];
   const afterResponseMs: number[] = [];
   let lines = 0;
   for (let i = 0; i < input.rounds; i++) {
     const run = await round();
+    newestShownMs.push(run.newestMs);
     afterResponseMs.push(run.ms);
     lines = run.lines;
   }
-  return { afterResponseMs, lines };
+  return { newestShownMs, afterResponseMs, lines };
 }
 
 async function measureFollow(emulator: Emulator, input: LogsProbeInput, path: string): Promise<LogsProbeResult['follow']> {
