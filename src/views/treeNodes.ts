@@ -76,12 +76,12 @@ export const CONTAINERS_SECTION = sectionNode('containers', l10n.t('Containers')
 export const ZONES_SECTION = sectionNode('zones', l10n.t('DNS Zones'), 'globe');
 export const TASKS_SECTION = sectionNode('tasks', l10n.t('Tasks'), 'tasklist');
 
-/** A configured project and region, under GPU Flavors or under Containers. */
 /** A location by its ids, where it has no label (tree rows, editor tabs). */
 export function locationIds(location: ProjectRegion): string {
   return l10n.t('project {0} · region {1}', location.projectId, location.regionId);
 }
 
+/** A configured project and region, under GPU Flavors or under Containers. */
 export function locationNode(location: ProjectRegion, section: 'gpu' | 'containers' = 'gpu'): LocationNode {
   const ids = locationIds(location);
   const key = projectRegionKey(location);
