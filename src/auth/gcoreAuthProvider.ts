@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ApiKeyStore } from './apiKeyStore';
 
 export const AUTH_PROVIDER_ID = 'gcore';
-export const AUTH_PROVIDER_LABEL = 'Gcore'; // not user text: the brand, the same in every language
+export const AUTH_PROVIDER_LABEL = 'Gcore';
 /** One key, one session: its id stays the same while the key is set, so VS Code's consent sticks to it. */
 const SESSION_ID = 'gcore-api-key';
 

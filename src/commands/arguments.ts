@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { validateZoneNameArg } from '../models/commandArgs';
 import { isNodeOfType } from '../views/treeNodes';
 import { unwrap } from '../validation/problems';
@@ -10,4 +11,14 @@ export function zoneNameArgument(arg: unknown): string | undefined {
   if (arg === undefined) return undefined;
   if (isNodeOfType(arg, 'zone') || isNodeOfType(arg, 'zoneDetail')) return arg.zone.name;
   return unwrap(validateZoneNameArg(arg));
+}
+
+/**
+ * The document an editor-title command is about: the editor title passes its URI, the palette passes
+ * nothing and means the active editor. `missing` says what to open first when neither is of `scheme`.
+ */
+export function editorDocumentArgument(arg: unknown, scheme: string, missing: string): vscode.Uri {
+  const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+  if (uri?.scheme !== scheme) throw new Error(missing);
+  return uri;
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { validateContainerRefArgs, type ContainerRefArgs } from '../models/commandArgs';
 import { APPLY_COMMAND, CONTAINER_SCHEME } from '../documents/containerFileSystem';
 import { unwrap } from '../validation/problems';
+import { editorDocumentArgument } from './arguments';
 import { command, type Command } from './command';
 import { askContainer } from './containerCommands';
 import type { Services } from './services';
@@ -30,12 +31,8 @@ export function containerJsonCommands(services: Services): Command<never, unknow
     command<vscode.Uri, void>({
       id: APPLY_COMMAND,
       what: () => vscode.l10n.t('Review and apply the container document'),
-      // The editor title passes the document; the palette passes nothing and means the active editor.
-      ask: async (_ui, _draft, arg) => {
-        const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
-        if (uri?.scheme !== CONTAINER_SCHEME) throw new Error(vscode.l10n.t('Open a container with Edit Container as JSON first: this command reviews and applies that document.'));
-        return uri;
-      },
+      ask: async (_ui, _draft, arg) =>
+        editorDocumentArgument(arg, CONTAINER_SCHEME, vscode.l10n.t('Open a container with Edit Container as JSON first: this command reviews and applies that document.')),
       run: (uri) => editor.reviewSaved(uri),
     }),
   ];

@@ -4,6 +4,7 @@ import { LOGS_SCHEME } from '../documents/logDocuments';
 import { validateContainerLogsArgs, validateContainerRefArgs, type ContainerLogsArgs, type ContainerRefArgs } from '../models/commandArgs';
 import { logSettings } from '../state/settings';
 import { unwrap } from '../validation/problems';
+import { editorDocumentArgument } from './arguments';
 import { command, type Command } from './command';
 import { askContainer } from './containerCommands';
 import type { Services } from './services';
@@ -44,9 +45,6 @@ export function containerLogCommands(services: Services): Command<never, unknown
   ];
 }
 
-/** The editor title passes the document; the palette passes nothing and means the active editor. */
 function logUri(arg: unknown): vscode.Uri {
-  const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
-  if (uri?.scheme !== LOGS_SCHEME) throw new Error(vscode.l10n.t('Open a container\'s logs with Show Logs first.'));
-  return uri;
+  return editorDocumentArgument(arg, LOGS_SCHEME, vscode.l10n.t('Open a container\'s logs with Show Logs first.'));
 }

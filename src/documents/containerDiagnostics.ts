@@ -52,7 +52,7 @@ export class ContainerDiagnostics implements vscode.Disposable {
         ? new vscode.Range(document.positionAt(where.valueStart), document.positionAt(where.valueEnd))
         : new vscode.Range(0, 0, 0, 1);
       const diagnostic = new vscode.Diagnostic(range, problem.field === '' ? problem.message : `${problem.field}: ${problem.message}`, SEVERITY[problem.severity]);
-      diagnostic.source = 'Gcore'; // not user text: the brand, the same in every language
+      diagnostic.source = 'Gcore';
       return diagnostic;
     });
     this.collection.set(document.uri, diagnostics);

@@ -109,7 +109,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
       uri.toString(),
       (document) => {
         // The editor still reports where it was before the older lines came: at the end, unless scrolled.
-        atEnd = editor.visibleRanges.some((range) => range.end.line >= newestLines - 2);
+        atEnd = showsEnd(editor, newestLines);
         return document.lineCount === view.lines.length + 1;
       },
       60_000,
@@ -237,9 +237,9 @@ function formatted(line: Parameters<typeof formatLogLine>[0]): string {
   return formatLogLine(line, localOffsetMinutes);
 }
 
-function showsEnd(editor: vscode.TextEditor): boolean {
-  const last = editor.document.lineCount - 1;
-  return editor.visibleRanges.some((range) => range.end.line >= last - 1);
+/** Whether the editor shows the last line (or the one before it) of a document of `lineCount` lines. */
+function showsEnd(editor: vscode.TextEditor, lineCount = editor.document.lineCount): boolean {
+  return editor.visibleRanges.some((range) => range.end.line >= lineCount - 2);
 }
 
 /**

@@ -3,7 +3,7 @@ import { redactSessionSecrets } from './redaction';
 
 /** The "Gcore" log channel; every line passes through redaction of the session's secrets. */
 export class Logger implements vscode.Disposable {
-  private readonly channel = vscode.window.createOutputChannel('Gcore', { log: true }); // not user text: the brand, the same in every language
+  private readonly channel = vscode.window.createOutputChannel('Gcore', { log: true });
   /** The extension's own tests read every line through this; the channel itself cannot be read back. */
   private tap: ((line: string) => void) | undefined;
 

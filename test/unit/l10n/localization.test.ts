@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
 import { getL10nJson } from '@vscode/l10n-dev';
 import { describeFailure, recoveryLabel } from '../../../src/logging/failureMessage';
-import { bypassesIn, readsAsText, sourceFiles, unlistableTranslationsIn, type Bypass } from './userStrings';
+import { BRAND, bypassesIn, readsAsText, sourceFiles, unlistableTranslationsIn, type Bypass } from './userStrings';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const SRC = path.join(ROOT, 'src');
@@ -110,7 +110,7 @@ describe('localization', () => {
     });
 
     it('takes every title, description and label of its contributions from package.nls.json (the brand aside)', () => {
-      const translatable = (text: unknown) => typeof text === 'string' && text !== 'Gcore' && !/^%[^%]+%$/.test(text);
+      const translatable = (text: unknown) => typeof text === 'string' && text !== BRAND && !/^%[^%]+%$/.test(text);
       const literal: string[] = [];
       const visit = (value: unknown, where: string): void => {
         if (Array.isArray(value)) value.forEach((item, index) => visit(item, `${where}[${index}]`));

@@ -9,12 +9,16 @@ export interface Bypass {
   text: string;
 }
 
+/** The brand stands as it is in every language: the Accounts label, the log channel, a diagnostic's source. */
+export const BRAND = 'Gcore';
+
 /**
- * Text for people: a capitalised word ("Retry", "Containers") or two words in a row ("must be a
+ * Text for people (the brand alone aside): a capitalised word ("Retry", "Containers") or two words in a row ("must be a
  * number"). Identifiers, paths, ids and wire values ("gcore.refresh", "/cloud/v1/tasks", "NEW") are not.
  */
 export function readsAsText(text: string): boolean {
   const trimmed = text.trim();
+  if (trimmed === BRAND) return false;
   return /^[A-Z][a-z]/.test(trimmed) || /[A-Za-z]{2,}[,.:;!?)]?\s+\(?[A-Za-z]{2,}/.test(trimmed);
 }
 
