@@ -44,6 +44,10 @@ export interface PackagedExtensionOptions {
   apiKey: string | undefined;
   /** Default: a free loopback port. */
   port?: number;
+  /** Other extensions installed beside it (the playground's companion). */
+  companions?: string[];
+  /** More variables for code-server and its extension host. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -58,9 +62,9 @@ export async function startWithPackagedExtension(
   const install = await ensureCodeServerInstalled(cleanups);
   const profile = createCleanedUpProfile(cleanups);
   addUserSettings(profile, options.settings);
-  await installVsix(install, profile, options.vsix);
+  for (const vsix of [options.vsix, ...(options.companions ?? [])]) await installVsix(install, profile, vsix);
 
-  const env = applyEnvChanges(process.env, { ...extensionHostEnvChanges(process.env), GCORE_API_KEY: options.apiKey });
+  const env = applyEnvChanges(process.env, { ...extensionHostEnvChanges(process.env), ...options.env, GCORE_API_KEY: options.apiKey });
   const port = options.port ?? (await findFreeLoopbackPort());
   const server = CodeServerProcess.start({ install, profile, port, env, testDriver: false });
   cleanups.push(server.cleanup('stop code-server'));
