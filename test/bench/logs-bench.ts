@@ -34,6 +34,7 @@ export async function measureLogs(sessions: HostSessions, packaged: PackagedExte
   });
   const { open, follow } = result;
   progress(`the newest log lines shown ${open.newestShownMs.map((ms) => ms.toFixed(0)).join(', ')} ms after the answer, all ${open.lines} lines ${open.afterResponseMs.map((ms) => ms.toFixed(0)).join(', ')} ms after the answer`);
+  progress(`VS Code alone, the same text from a bare content provider: ${open.bareShownMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
   progress(`following for ${WATCH_SECONDS} s at ${FOLLOW_INTERVAL_SECONDS} s: ${follow.readsWhileShown} reads shown, ${follow.readsWhileHidden} hidden, ${follow.readsAfterClose} closed`);
   const intervals = WATCH_SECONDS / FOLLOW_INTERVAL_SECONDS;
   return [
@@ -54,6 +55,15 @@ export async function measureLogs(sessions: HostSessions, packaged: PackagedExte
       unit: 'ms',
       rule: 'atMost',
       budget: 500,
+    },
+    {
+      area: AREA,
+      name: `VS Code alone: that document's text from a bare content provider into an editor (${open.bareShownMs.length} rounds)`,
+      value: median(open.bareShownMs),
+      samples: open.bareShownMs,
+      unit: 'ms',
+      rule: 'report',
+      budget: Number.NaN,
     },
     // The document ends with a newline, so VS Code counts one empty line more.
     { area: AREA, name: 'lines in that document', value: open.lines - 1, unit: 'lines', rule: 'exactly', budget: LINES },

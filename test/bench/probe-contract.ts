@@ -155,6 +155,11 @@ export interface LogsProbeResult {
     /** From the emulator's last byte of the answer to the document shown with every line, per round. */
     afterResponseMs: number[];
     lines: number;
+    /**
+     * VS Code alone: the same text from a content provider that does nothing else, from asking for the
+     * document to its editor showing every line, per round (the floor under the figure above).
+     */
+    bareShownMs: number[];
   };
   follow: {
     /** Reads of the log while its editor was visible and followed, over `watchSeconds`. */

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import * as http from 'node:http';
 import * as path from 'node:path';
 import { SYSTEM_CLOCK, TaskPoller, type PollerClock } from '../../src/loaders/taskPoller';
-import { benchClient } from './bench-client';
+import { bareGetJson } from './bare-http';
+import { BENCH_API_KEY, benchClient } from './bench-client';
 import type { Figure } from './bench-table';
 import { median } from './sample-statistics';
 
@@ -71,6 +73,28 @@ function delay(ms: number): Promise<void> {
 }
 
 /**
+ * The floor under the CPU figure: the same task reads done the least costly way (node:http on a keep-alive
+ * agent, each body JSON.parse'd, all at once as the poller asks), one round per interval, CPU per round.
+ */
+async function bareRoundsCpuMs(url: string, ids: readonly string[]): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, scheduling: 'lifo' });
+  const headers = { Authorization: `apikey ${BENCH_API_KEY}` };
+  const cpuMs: number[] = [];
+  try {
+    for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
+      await delay(INTERVAL_MS);
+      const started = process.cpuUsage();
+      await Promise.all(ids.map((id) => bareGetJson(`${url}/cloud/v1/tasks/${encodeURIComponent(id)}`, headers, agent)));
+      const used = process.cpuUsage(started);
+      if (round >= WARMUP_ROUNDS) cpuMs.push((used.user + used.system) / 1000);
+    }
+    return cpuMs;
+  } finally {
+    agent.destroy();
+  }
+}
+
+/**
  * 100 tasks followed by the extension's poller and client against an emulator in another process: the
  * requests and the CPU time of each round. Then, with nothing followed, a minute of requests and timers.
  */
@@ -107,6 +131,8 @@ export async function measureTaskFollowing(progress: (message: string) => void):
     const cpuMs = clock.cpuMsPerRound.slice(WARMUP_ROUNDS, WARMUP_ROUNDS + ROUNDS);
     poller.stopAll();
     progress(`per round: ${requestsPerRound.join(', ')} requests; CPU ${cpuMs.map((ms) => ms.toFixed(1)).join(', ')} ms`);
+    const bareCpuMs = await bareRoundsCpuMs(url, ids);
+    progress(`the same reads through bare node:http: CPU ${bareCpuMs.map((ms) => ms.toFixed(1)).join(', ')} ms per round`);
 
     // Nothing followed: the poller must hold no timer and ask nothing.
     const idleStartAsked = asked;
@@ -136,6 +162,15 @@ export async function measureTaskFollowing(progress: (message: string) => void):
         unit: 'ms',
         rule: 'atMost',
         budget: 5,
+      },
+      {
+        area: AREA,
+        name: `bare node:http: the same ${TASKS} task reads per round, CPU time (keep-alive, JSON.parse; ${bareCpuMs.length} rounds)`,
+        value: median(bareCpuMs),
+        samples: bareCpuMs,
+        unit: 'ms',
+        rule: 'report',
+        budget: Number.NaN,
       },
       { area: AREA, name: `requests in ${IDLE_MS / 1000} s with nothing followed`, value: asked - idleStartAsked, unit: 'requests', rule: 'exactly', budget: 0 },
       { area: AREA, name: `seconds of ${IDLE_MS / 1000} in which the poller held a timer, with nothing followed`, value: timersSeen, unit: 'timers', rule: 'exactly', budget: 0 },

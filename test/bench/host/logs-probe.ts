@@ -38,7 +38,8 @@ function newestShown(): Promise<number> {
   });
 }
 
-async function measureOpen(emulator: Emulator, input: LogsProbeInput, path: string): Promise<LogsProbeResult['open']> {
+async function measureOpen(emulator: Emulator, input: LogsProbeInput, path: string): Promise<Omit<LogsProbeResult['open'], 'bareShownMs'> & { text: string }> {
+  let text = '';
   const round = async () => {
     const from = emulator.requests.length;
     const newest = newestShown();
@@ -48,6 +49,7 @@ async function measureOpen(emulator: Emulator, input: LogsProbeInput, path: stri
     const [answer] = logReads(emulator, path, from);
     if (answer?.finishedAtMs === undefined) throw new Error('the emulator answered no log request');
     const lines = vscode.window.activeTextEditor?.document.lineCount ?? 0;
+    text = vscode.window.activeTextEditor?.document.getText() ?? '';
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     return { newestMs: (await newest) - answer.finishedAtMs, ms: done - answer.finishedAtMs, lines };
   };
@@ -61,7 +63,32 @@ async function measureOpen(emulator: Emulator, input: LogsProbeInput, path: stri
     afterResponseMs.push(run.ms);
     lines = run.lines;
   }
-  return { newestShownMs, afterResponseMs, lines };
+  return { newestShownMs, afterResponseMs, lines, text };
+}
+
+/**
+ * The same text opened from a content provider that only hands it over: what VS Code itself takes to
+ * bring it into an editor. Each round opens a new address, so no document is reused.
+ */
+async function measureBareOpen(input: LogsProbeInput, text: string): Promise<number[]> {
+  const provider = vscode.workspace.registerTextDocumentContentProvider('gcore-bench-bare', { provideTextDocumentContent: () => text });
+  try {
+    const round = async (index: number) => {
+      const uri = vscode.Uri.from({ scheme: 'gcore-bench-bare', path: `/round-${index}.log` });
+      const started = performance.now();
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+      await shown(uri.toString(), input.lines);
+      const ms = performance.now() - started;
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      return ms;
+    };
+    for (let i = 0; i < input.warmupRounds; i++) await round(-1 - i);
+    const samples: number[] = [];
+    for (let i = 0; i < input.rounds; i++) samples.push(await round(i));
+    return samples;
+  } finally {
+    provider.dispose();
+  }
 }
 
 async function measureFollow(emulator: Emulator, input: LogsProbeInput, path: string): Promise<LogsProbeResult['follow']> {
@@ -98,9 +125,10 @@ export async function run(): Promise<void> {
     await config.update('locations', [input.location], vscode.ConfigurationTarget.Global);
     await config.update('logs.lines', input.lines, vscode.ConfigurationTarget.Global);
     const path = `/cloud/v1/caas/${input.location.projectId}/${input.location.regionId}/containers/web-app/logs`;
-    const open = await measureOpen(emulator, input, path);
+    const { text, ...open } = await measureOpen(emulator, input, path);
+    const bareShownMs = await measureBareOpen(input, text);
     const follow = await measureFollow(emulator, input, path);
-    writeProbeResult(input.resultFile, { open, follow } satisfies LogsProbeResult);
+    writeProbeResult(input.resultFile, { open: { ...open, bareShownMs }, follow } satisfies LogsProbeResult);
   } finally {
     await emulator.close();
   }
