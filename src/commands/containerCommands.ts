@@ -56,6 +56,7 @@ export function containerCommands(services: Services): Command<never, unknown, n
       progress: (args) => l10n.t('Updating container {0}…', args.containerName),
       run: async (args, { signal }) => {
         const result = await services.client.containers.update(args, args.containerName, args.changes, { signal });
+        services.taskPoller.remember(result.tasks, { projectId: args.projectId, regionId: args.regionId, containerName: args.containerName });
         await services.recentContainers.remember(args.containerName);
         // A change made here: the list shown and the one the next prompt offers are read again.
         services.reads.invalidateContainers(args);

@@ -52,6 +52,8 @@ export interface PollerOptions {
   clock?: PollerClock;
 }
 
+/** Updates sent here whose tasks are remembered by container (one update has a task or two). */
+const SUBJECTS_KEPT = 200;
 const TERMINAL: Readonly<Record<string, 'finished' | 'error'>> = { FINISHED: 'finished', ERROR: 'error' };
 
 /**
@@ -62,6 +64,8 @@ const TERMINAL: Readonly<Record<string, 'finished' | 'error'>> = { FINISHED: 'fi
  */
 export class TaskPoller {
   private readonly tasks = new Map<string, TrackedTask>();
+  /** What the tasks of updates sent here change, for whoever follows them later; the newest are kept. */
+  private readonly subjects = new Map<string, TaskSubject>();
   private readonly listeners = new Set<(task: TrackedTask) => void>();
   private readonly clock: PollerClock;
   private timer: unknown;
@@ -80,13 +84,28 @@ export class TaskPoller {
     const tracked = ids.map((id) => {
       const existing = this.tasks.get(id);
       if (existing && !existing.end) return existing;
-      const task: TrackedTask = { id, subject, startedAtMs };
+      const task: TrackedTask = { id, subject: subject ?? this.subjects.get(id), startedAtMs };
       this.tasks.set(id, task);
       this.emit(task);
       return task;
     });
     this.schedule();
     return tracked;
+  }
+
+  /**
+   * Notes which container the tasks of an update sent here change, without following them: a script that
+   * sends it and then waits (`gcore.waitForTasks`) sees them named by their container. Nothing is asked.
+   */
+  remember(ids: readonly string[], subject: TaskSubject): void {
+    for (const id of ids) {
+      this.subjects.delete(id);
+      this.subjects.set(id, subject);
+    }
+    for (const id of this.subjects.keys()) {
+      if (this.subjects.size <= SUBJECTS_KEPT) break;
+      this.subjects.delete(id);
+    }
   }
 
   /** Stop Watching: the task is no longer asked for; it goes on at Gcore. */

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../src/views/treeNodes';
 import type { Emulator } from '../emulator/server';
-import { eventually, extensionApi, gcoreConfig, signedInAt, useUi } from './support/harness';
+import { TEST_KEY, eventually, extensionApi, gcoreConfig, signedInAt, useUi } from './support/harness';
 import { label, rows } from './support/treeRows';
 import { ScriptedUi, type Answer } from './support/scriptedUi';
 
@@ -196,12 +196,40 @@ describe('following tasks to their end', () => {
         changes: { image: 'ghcr.io/example/does-not-exist:3' },
       })) as { tasks: string[] };
       const ids = [...ok.tasks, ...bad.tasks];
-      const result = (await vscode.commands.executeCommand('gcore.waitForTasks', { taskIds: ids })) as { tasks: { id: string; state: string; error: string | null }[] };
+      // Sent without being followed: nothing is asked for these tasks until someone waits for them.
+      assert.deepEqual(taskPolls(emulator), []);
+      const waiting = Promise.resolve(vscode.commands.executeCommand('gcore.waitForTasks', { taskIds: ids }));
+      // Updates sent here are followed under their containers' names, as from the palette.
+      assert.match(String((await containerRow('batch-worker')).item.description), /^Updating… · /);
+      const result = (await waiting) as { tasks: { id: string; state: string; error: string | null }[] };
       assert.deepEqual(result.tasks.map((task) => [task.id, task.state]), [[ids[0], 'FINISHED'], [ids[1], 'ERROR']]);
       assert.match(result.tasks[1].error ?? '', /Failed to pull image/);
       const polls = taskPolls(emulator);
       // Rounds of one request per unfinished task: both ids equally often.
       assert.equal(polls.filter((path) => path.endsWith(ids[0])).length, polls.filter((path) => path.endsWith(ids[1])).length);
+      const tasks = (await sectionRows('Tasks')).filter((row) => ids.includes((row.node as { task?: { id: string } }).task?.id ?? ''));
+      assert.deepEqual(
+        tasks.map((row) => [label(row.item), String(row.item.description).split(' · ')[0]]).sort(),
+        [
+          ['batch-worker', 'Failed'],
+          ['web-app', 'Finished'],
+        ],
+      );
+    });
+
+    it('names a task by its id when it was not sent here', async () => {
+      const { tasks } = (await vscode.commands.executeCommand('gcore.updateContainer', { ...LOCATION, containerName: 'web-app', changes: { timeout: 52 } })) as { tasks: string[] };
+      // A task the emulator knows but this window never sent: started behind the extension's back.
+      const elsewhere = await fetch(`${emulator.url}/cloud/v1/caas/1/76/containers/inference-api`, {
+        method: 'PATCH',
+        headers: { Authorization: `apikey ${TEST_KEY}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ timeout: 53 }),
+      });
+      const [foreign] = ((await elsewhere.json()) as { tasks: string[] }).tasks;
+      await vscode.commands.executeCommand('gcore.waitForTasks', { taskIds: [foreign, ...tasks] });
+      const named = (await sectionRows('Tasks')).map((row) => label(row.item));
+      assert.ok(named.includes(foreign), named.join(', '));
+      assert.ok(named.includes('web-app'), named.join(', '));
     });
 
     it('rejects on its timeout naming the tasks still unfinished', async () => {

@@ -37,11 +37,6 @@ describe('The playground, as it opens', function () {
     return files.map((file) => fs.readFileSync(path.join(playground.profile.userDataDir, file), 'utf8')).join('');
   }
 
-  /** A row of the Tasks section, by what it says (a task followed for a script is named by its id). */
-  function taskRow(text: string) {
-    return wb.page.locator('.sidebar .monaco-list .monaco-list-row', { hasText: text });
-  }
-
   before(async function () {
     this.timeout(240_000);
     untie = tieToProcess(cleanups, (signal) => {
@@ -86,18 +81,18 @@ describe('The playground, as it opens', function () {
   it('shows one update finished and one failed in the Tasks section, and the containers as they ended', async () => {
     const [finishing, failing] = DEMO_UPDATES;
     await wb.expandTreeRow('Tasks');
-    // About 10 s at the playground's task timings. The companion waits as a script would, so the rows
-    // name their task ids.
-    await taskRow('Finished · patch_caas_container').waitFor({ timeout: 30_000 });
-    await taskRow(`Failed · Failed to pull image "${failing.image}": not found · patch_caas_container`).waitFor({ timeout: 30_000 });
+    // About 10 s at the playground's task timings. The updates were sent from this window, so their tasks
+    // go by their containers' names.
+    await wb.treeRow(finishing.containerName).filter({ hasText: 'Finished · patch_caas_container' }).waitFor({ timeout: 30_000 });
+    await wb.treeRow(failing.containerName).filter({ hasText: `Failed · Failed to pull image "${failing.image}": not found · patch_caas_container` }).waitFor({ timeout: 30_000 });
     await eventually(() => {
       assert.match(companionLog(), /Task \S+ ended FINISHED\./);
       assert.ok(companionLog().includes(`ended ERROR: Failed to pull image "${failing.image}": not found.`), 'the companion heard the failure');
     });
-    // Then the tree reads the containers again.
+    // The tree read the containers again as their updates ended.
     await wb.expandTreeRow(DEMO_LOCATION.label, 1);
-    await wb.treeRow(finishing.containerName).filter({ hasText: 'Ready' }).waitFor();
-    await wb.treeRow(failing.containerName).filter({ hasText: 'Error' }).waitFor();
+    await wb.treeRow(finishing.containerName).filter({ hasText: `Ready · 1/1 · ${finishing.image}` }).waitFor();
+    await wb.treeRow(failing.containerName).filter({ hasText: `Error · 0/0 · ${failing.image}` }).waitFor();
     await wb.screenshot('playground');
   });
 
@@ -106,8 +101,8 @@ describe('The playground, as it opens', function () {
     await wb.runCommand('Developer: Reload Window');
     await eventually(() => assert.ok(companionLog().includes(ALREADY_SENT), 'the companion said it did not send them again'), 60_000);
     // Both ended updates are still listed after the reload: the Tasks section kept them.
-    await taskRow('Finished · patch_caas_container').waitFor();
-    await taskRow('Failed · Failed to pull image').waitFor();
+    await wb.treeRow(DEMO_UPDATES[0].containerName).filter({ hasText: 'Finished · patch_caas_container' }).waitFor();
+    await wb.treeRow(DEMO_UPDATES[1].containerName).filter({ hasText: 'Failed · Failed to pull image' }).waitFor();
     assert.equal(demoUpdatesReceived().length, before);
   });
 });

@@ -5,7 +5,7 @@ import { ALREADY_SENT, OUTPUT_CHANNEL, RUN_VARIABLE, UPDATES_VARIABLE } from './
  * The playground's companion extension (never part of the Gcore extension): once per playground run it
  * sends the demo container updates through the contract's commands, as another extension or a script
  * would (`gcore.updateContainer`, then `gcore.waitForTasks`), so that the Tasks section opens with one
- * update that finishes and one that fails, and the tree then shows how the containers ended. The Tasks
+ * update that finishes and one that fails, under their containers' names. The Tasks
  * section lives in the extension's global state, which code-server keeps in the browser, so only a
  * window can put tasks there. What it did is in the Output panel, "Gcore playground".
  */
@@ -41,8 +41,6 @@ async function sendDemoUpdates(updates: readonly DemoUpdate[], log: vscode.LogOu
     }
     const { tasks } = await vscode.commands.executeCommand<{ tasks: { id: string; state: string; error?: string | null }[] }>('gcore.waitForTasks', { taskIds });
     for (const task of tasks) log.info(`Task ${task.id} ended ${task.state}${task.error ? `: ${task.error}` : ''}.`);
-    // The tree reads the containers again, to show how each update left its container.
-    await vscode.commands.executeCommand('gcore.refresh');
   } catch (error) {
     const message = `The playground could not run its demo updates: ${error instanceof Error ? error.message : String(error)}`;
     log.error(message);

@@ -238,5 +238,26 @@ describe('TaskPoller', () => {
       assert.equal((await waiting)[0].end?.kind, 'finished');
       assert.deepEqual(asked, ['a', 'a', 'a']);
     });
+
+    it('names the tasks of updates sent here by their container, without asking for them before', async () => {
+      const { poller, asked } = start({ a: [task('a', 'FINISHED')], b: [task('b', 'FINISHED')] });
+      const webApp = { projectId: 1, regionId: 76, containerName: 'web-app' };
+      poller.remember(['a'], webApp);
+      await clock.advance(60_000);
+      assert.deepEqual(asked, []);
+      assert.equal(clock.pending, 0);
+      const waiting = poller.waitFor(['a', 'b'], 60_000);
+      await clock.advance(3_000);
+      assert.deepEqual((await waiting).map((tracked) => tracked.subject), [webApp, undefined]);
+    });
+
+    it('remembers the containers of the newest 200 tasks only', async () => {
+      const { poller } = start({});
+      for (let i = 0; i < 201; i++) poller.remember([`t${i}`], { projectId: 1, regionId: 76, containerName: `c${i}` });
+      const [oldest, second, newest] = poller.track(['t0', 't1', 't200']);
+      assert.equal(oldest.subject, undefined);
+      assert.equal(second.subject?.containerName, 'c1');
+      assert.equal(newest.subject?.containerName, 'c200');
+    });
   });
 });
