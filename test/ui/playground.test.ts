@@ -12,13 +12,14 @@ import { launchChromium } from '../runner/workbench-browser';
 import { eventually } from '../support/eventually';
 import { WorkbenchPage } from './workbench-page';
 
+const FAILURE_DIR = path.join(REPO_ROOT, 'test-results');
+// As in the user journey: GCORE_SCREENSHOTS_DIR=docs/images refreshes the README's image.
+const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
+
 /**
  * `npm start`'s playground as a newcomer meets it: the window opens, and the Tasks section follows the
  * two demo updates to their ends, one finished and one failed, without anyone touching anything.
  */
-const FAILURE_DIR = path.join(REPO_ROOT, 'test-results');
-// As in the user journey: GCORE_SCREENSHOTS_DIR=docs/images refreshes the README's image.
-const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
 
 describe('The playground, as it opens', function () {
   this.timeout(60_000);

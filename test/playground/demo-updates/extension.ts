@@ -5,9 +5,9 @@ import { ALREADY_SENT, OUTPUT_CHANNEL, RUN_VARIABLE, UPDATES_VARIABLE } from './
  * The playground's companion extension (never part of the Gcore extension): once per playground run it
  * sends the demo container updates through the contract's commands, as another extension or a script
  * would (`gcore.updateContainer`, then `gcore.waitForTasks`), so that the Tasks section opens with one
- * update that finishes and one that fails, under their containers' names. The Tasks
- * section lives in the extension's global state, which code-server keeps in the browser, so only a
- * window can put tasks there. What it did is in the Output panel, "Gcore playground".
+ * update that finishes and one that fails, under their containers' names. The Tasks section lives in the
+ * extension's global state, which code-server keeps in the browser, so only a window can put tasks there.
+ * What it did is in the Output panel, "Gcore playground".
  */
 
 const SENT_FOR_RUN = 'demoUpdatesSentForRun';
