@@ -22,3 +22,12 @@ export function formatAutomationLog(type: string, args: unknown): string | undef
   if (WORKBENCH_NOISE.some((pattern) => pattern.test(text))) return undefined;
   return type === 'error' || type === 'warn' ? `[${type}] ${text}` : text;
 }
+
+/**
+ * Whether a line from formatAutomationLog is VS Code refusing part of an extension's manifest: the
+ * workbench reports a bad contribution as an error or warning that starts with the extension's id, and
+ * goes on without it.
+ */
+export function isManifestProblem(line: string, extensionId: string): boolean {
+  return line.startsWith(`[error] [${extensionId}]:`) || line.startsWith(`[warn] [${extensionId}]:`);
+}

@@ -6,8 +6,8 @@ import { CodeServerProcess } from './code-server-process';
 import { EXIT_HARNESS_FAILURE, runEntryPoint } from './entry-point';
 import { errorSummary } from './error-summary';
 import { applyEnvChanges, extensionHostEnvChanges } from './extension-host-env';
-import { formatAutomationLog } from './extension-host-log';
-import { assertBuilt, REPO_ROOT, TESTS_ENTRY } from './extension-under-test';
+import { formatAutomationLog, isManifestProblem } from './extension-host-log';
+import { assertBuilt, EXTENSION_ID, REPO_ROOT, TESTS_ENTRY } from './extension-under-test';
 import { findFreeLoopbackPort } from './free-port';
 import { createCleanedUpProfile, type ThrowawayProfile } from './throwaway-profile';
 import { launchChromium, runWorkbenchTests } from './workbench-browser';
@@ -112,15 +112,23 @@ async function runStart(reloadPhase: ReloadPhase, shared: SharedByBothStarts): P
     extensionDevelopmentPath: REPO_ROOT,
     extensionTestsPath: TESTS_ENTRY,
   });
+  const manifestProblems: string[] = [];
   const testsRun = runWorkbenchTests(context, url, (type, args) => {
     const line = formatAutomationLog(type, args);
-    if (line !== undefined) console.log(line);
+    if (line === undefined) return;
+    console.log(line);
+    if (isManifestProblem(line, EXTENSION_ID)) manifestProblems.push(line);
   });
   const serverDied = server.whenExited().then((how): never => {
     if (!cleanups.isDraining()) console.error(server.recentOutput());
     throw new Error(`code-server stopped during the tests (${how}).`);
   });
-  const exitCode = await Promise.race([testsRun, serverDied]);
+  let exitCode = await Promise.race([testsRun, serverDied]);
+  // A contribution VS Code refused is missing for users too, even when every test passed.
+  if (manifestProblems.length > 0) {
+    console.error(`VS Code refused part of the extension's package.json:\n${manifestProblems.join('\n')}`);
+    exitCode ||= 1;
+  }
   phase(`${reloadPhase}: extension host tests finished: exit ${exitCode}`);
   return { exitCode, server };
 }
