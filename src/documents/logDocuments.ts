@@ -79,10 +79,11 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     const previous = this.views.get(uri.toString());
     this.stopTimer(previous);
     previous?.reading?.abort();
-    const view: LogView = { address, lines: lines.map(formatted), seen, following: false };
+    const older = Math.max(0, lines.length - FIRST_LINES);
+    // Only the lines shown first are formatted before the editor opens; the older ones wait for it.
+    const view: LogView = { address, lines: lines.slice(older).map(formatted), seen, following: false };
     this.views.set(uri.toString(), view);
-    const older = view.lines.length - FIRST_LINES;
-    if (older > 0) view.text = `${vscode.l10n.t('… {0} older lines are on their way', older.toLocaleString(vscode.env.language))}\n${view.lines.slice(older).join('\n')}\n`;
+    if (older > 0) view.text = `${vscode.l10n.t('… {0} older lines are on their way', older.toLocaleString(vscode.env.language))}\n${view.lines.join('\n')}\n`;
     const text = this.provideTextDocumentContent(uri);
     const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
     // VS Code asks again for the text of a document it has open; the new lines must be in it before it is shown.
@@ -92,7 +93,10 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     const document = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(document, { preview: false });
     revealEnd(editor);
-    if (older > 0 && this.views.get(uri.toString()) === view) await this.showOlderLines(uri, view, editor);
+    if (older > 0 && this.views.get(uri.toString()) === view) {
+      view.lines = lines.slice(0, older).map(formatted).concat(view.lines);
+      await this.showOlderLines(uri, view, editor);
+    }
     this.scheduleVisible();
     this.showState();
     return { uri, lines: view.lines.length };
