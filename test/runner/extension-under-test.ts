@@ -4,10 +4,10 @@ import * as path from 'node:path';
 /** This module runs from out/test/runner/; the repository root is also the extension under development. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
+const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string };
+
 /** `publisher.name` from package.json: how VS Code names the extension in its logs. */
-export const EXTENSION_ID = ((manifest: { publisher: string; name: string }) => `${manifest.publisher}.${manifest.name}`)(
-  JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')),
-);
+export const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
 
 /** The compiled module exporting `run()`, named without `.js` the way the extension host requires it. */
 export const TESTS_ENTRY = path.join(REPO_ROOT, 'out', 'test', 'extension', 'index');
