@@ -19,9 +19,9 @@ function portalTargetOf(node: Node<'location' | 'container' | 'zone'>): PortalTa
     case 'location':
       return { kind: 'location', location: node.location };
     case 'container':
-      return { kind: 'container', location: node.location, name: node.container.name };
+      return { kind: 'container', location: node.location };
     case 'zone':
-      return { kind: 'zone', name: node.zone.name };
+      return { kind: 'zone' };
   }
 }
 

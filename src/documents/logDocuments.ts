@@ -3,7 +3,7 @@ import type { GcoreClient } from '../api';
 import { isGcoreApiError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
 import type { Logger } from '../logging/logger';
-import { formatLogLine, localOffsetMinutes, newLogLines, noLogsSeen, readLogLine, type SeenLogs } from '../models/containerLogs';
+import { formatLogLine, localOffsetMinutes, newLogLines, noLogsSeen, readLogLine, type LogLine, type SeenLogs } from '../models/containerLogs';
 import { parseContainerDocumentPath, type ContainerDocumentAddress } from '../models/containerDocument';
 import type { PromptUi } from '../ui/promptUi';
 
@@ -93,17 +93,15 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     const document = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(document, { preview: false });
     revealEnd(editor);
-    if (older > 0 && this.views.get(uri.toString()) === view) {
-      view.lines = lines.slice(0, older).map(formatted).concat(view.lines);
-      await this.showOlderLines(uri, view, editor);
-    }
+    if (older > 0 && this.views.get(uri.toString()) === view) await this.showOlderLines(uri, view, editor, lines.slice(0, older));
     this.scheduleVisible();
     this.showState();
     return { uri, lines: view.lines.length };
   }
 
   /** The whole log in place of its newest lines; the editor stays at the end unless it was scrolled away. */
-  private async showOlderLines(uri: vscode.Uri, view: LogView, editor: vscode.TextEditor): Promise<void> {
+  private async showOlderLines(uri: vscode.Uri, view: LogView, editor: vscode.TextEditor, olderLines: readonly LogLine[]): Promise<void> {
+    view.lines = olderLines.map(formatted).concat(view.lines);
     view.text = undefined;
     const newestLines = editor.document.lineCount;
     let atEnd = false;

@@ -6,10 +6,7 @@ import type { ProjectRegionRef } from '../core/projectRegion';
  * container opens the page that lists it (its location's Containers page) and a zone the zone list:
  * a guessed address would open a wrong page or the portal's "not found".
  */
-export type PortalTarget =
-  | { kind: 'location'; location: ProjectRegionRef }
-  | { kind: 'container'; location: ProjectRegionRef; name: string }
-  | { kind: 'zone'; name: string };
+export type PortalTarget = { kind: 'location' | 'container'; location: ProjectRegionRef } | { kind: 'zone' };
 
 const PORTAL_HOME = 'https://portal.gcore.com/';
 const DNS_ZONES_PAGE = 'https://dns.gcore.com/zones';
