@@ -63,7 +63,7 @@ export class AccountClient {
     decodeItem: (entry: unknown) => T | undefined,
     options: CallOptions,
   ): Promise<CloudList<T>> {
-    const { body, total, items } = await fetchList({
+    const { body, items, gaps } = await fetchList({
       messages,
       shape: CLOUD_LIST,
       pageLimit: PAGE_LIMIT,
@@ -74,6 +74,6 @@ export class AccountClient {
       query,
       options,
     });
-    return { ...body, count: total, results: items };
+    return { ...body, count: items.length, results: items, ...gaps };
   }
 }

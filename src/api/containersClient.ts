@@ -27,7 +27,7 @@ export class ContainersClient {
 
   /** Every container of a project and region, page by page. */
   async list(ref: ProjectRegionRef, options: CallOptions = {}): Promise<ContainerList> {
-    const { body, total, items } = await fetchList({
+    const { body, items, gaps } = await fetchList({
       messages: CONTAINER_LIST,
       shape: CLOUD_LIST,
       pageLimit: CONTAINER_PAGE_LIMIT,
@@ -37,7 +37,7 @@ export class ContainersClient {
       segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers'],
       options,
     });
-    return { ...body, count: total, results: items };
+    return { ...body, count: items.length, results: items, ...gaps };
   }
 
   /** One container; an unknown name answers 404 (kind notFound). */

@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import { domainNameKey } from '../core/domainNameKey';
 import type { CallOptions } from './callOptions';
 import { asObject, checkOptional, unexpected } from './decode';
 import { GcoreApiError } from './errors';
@@ -21,19 +22,23 @@ const ZONE_LIST: PagedListMessages = {
 export class DnsClient {
   constructor(private readonly pipeline: RequestPipeline) {}
 
-  /** Every zone of the account, page by page (`{total_amount, zones}`). */
+  /**
+   * Every zone of the account, page by page (`{total_amount, zones}`). Names that differ only by case, a
+   * trailing dot or Unicode against punycode are one zone, and its first entry is kept, as paging keeps the
+   * first of a repeated entry: nothing in two entries of one zone says which is newer.
+   */
   async listZones(options: CallOptions = {}): Promise<DnsZoneList> {
-    const { body, total, items } = await fetchList({
+    const { body, items, gaps } = await fetchList({
       messages: ZONE_LIST,
       shape: DNS_ZONE_LIST,
       pageLimit: ZONE_PAGE_LIMIT,
-      keyOf: (zone) => zone.name,
+      keyOf: (zone) => domainNameKey(zone.name),
       decodeItem: decodeZone,
       pipeline: this.pipeline,
       segments: ['dns', 'v2', 'zones'],
       options,
     });
-    return { ...body, total_amount: total, zones: items };
+    return { ...body, total_amount: items.length, zones: items, ...gaps };
   }
 
   /** One zone; 404 (kind notFound) when the account no longer has it. */

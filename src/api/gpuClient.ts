@@ -34,12 +34,13 @@ export class GpuClient {
     const unreadable: UnreadableFlavor[] = [];
     const all = await fetchAllPages<GpuFlavor>({
       tooMany: FLAVOR_LIST.tooMany,
+      pageLimit: FLAVOR_PAGE_LIMIT,
       keyOf: (flavor) => flavor.name,
       fetchPage: async (offset) => {
         const page = await this.flavorPage(query, offset, options);
         first ??= page;
         unreadable.push(...(page.unreadable ?? []));
-        return { total: page.count, items: page.results, size: page.results.length + (page.unreadable?.length ?? 0) };
+        return { total: page.count, items: page.results, unreadable: page.unreadable ?? [] };
       },
     });
     const answer: GpuFlavorList = { ...(first as GpuFlavorList), results: all.items };
@@ -109,9 +110,10 @@ function decodeFlavorList(value: unknown): GpuFlavorList {
     const problem = flavorProblem(entries[index], index);
     if (problem !== undefined) unreadable.push({ name: nameOf(entries[index]), problem });
   }
-  if (unreadable.length === 0) return { ...body, count: total, results: entries as GpuFlavor[] };
+  const count = total ?? entries.length;
+  if (unreadable.length === 0) return { ...body, count, results: entries as GpuFlavor[] };
   const results = entries.filter((entry, index) => flavorProblem(entry, index) === undefined) as GpuFlavor[];
-  return { ...body, count: total, results, unreadable };
+  return { ...body, count, results, unreadable };
 }
 
 function nameOf(entry: unknown): string | undefined {

@@ -3,6 +3,7 @@ import { asObject, unexpected } from './decode';
 import type { CallOptions } from './callOptions';
 import { GcoreApiError } from './errors';
 import type { ApiRequest, RequestPipeline } from './http/requestPipeline';
+import type { ListGaps } from './types';
 
 /** The API's two list shapes: Cloud's `{count, results}` and the DNS zone list's `{total_amount, zones}`. */
 export type ListShape = { total: 'count'; items: 'results' } | { total: 'total_amount'; items: 'zones' };
@@ -24,19 +25,20 @@ export interface PagedListMessages extends ListMessages {
   tooMany: (total: number, max: number) => string;
 }
 
-/**
- * The total and the entries of one page, or an error naming what is wrong with it. A missing total is the
- * page's own length (the list is then one page).
- */
-export function readListPage(value: unknown, shape: ListShape, messages: ListMessages): { body: Record<string, unknown>; total: number; entries: unknown[] } {
+/** The total (undefined when the page reports none) and the entries of one page, or an error naming what is wrong with it. */
+export function readListPage(value: unknown, shape: ListShape, messages: ListMessages): { body: Record<string, unknown>; total: number | undefined; entries: unknown[] } {
   const body = asObject(value, messages.notAnObject);
   const entries = body[shape.items];
   if (!Array.isArray(entries)) throw unexpected(messages.noItems(shape.items));
-  const total = body[shape.total];
-  if (total !== undefined && total !== null && (typeof total !== 'number' || !Number.isFinite(total))) {
-    throw unexpected(l10n.t('{0} is not a number', shape.total));
-  }
-  return { body, total: typeof total === 'number' ? total : entries.length, entries };
+  return { body, total: readTotal(body[shape.total], shape.total), entries };
+}
+
+/** Some servers send the total as a string of digits ("2500"); that is the number it spells. */
+function readTotal(total: unknown, field: string): number | undefined {
+  if (total === undefined || total === null) return undefined;
+  if (typeof total === 'number' && Number.isFinite(total)) return total;
+  if (typeof total === 'string' && /^\d+$/.test(total)) return Number(total);
+  throw unexpected(l10n.t('{0} is not a number', field));
 }
 
 /**
@@ -46,15 +48,20 @@ export function readListPage(value: unknown, shape: ListShape, messages: ListMes
 export const MAX_LIST_ITEMS = 100_000;
 
 export interface Page<T> {
-  /** The total over all pages, as the server reports it (`count`, `total_amount`). */
-  total: number;
+  /** The total over all pages as this page reports it (`count`, `total_amount`); undefined when it reports none. */
+  total: number | undefined;
   items: T[];
-  /** How many entries the page held before decoding dropped any; the next offset moves by this. */
-  size: number;
+  /**
+   * The page's entries that could not be read, each as it came or as what describes it. They are left out
+   * of `items` but count as entries: the next offset moves past them, and a page of them does not end the list.
+   */
+  unreadable: readonly unknown[];
 }
 
 export interface PagingPlan<T> {
   tooMany: PagedListMessages['tooMany'];
+  /** The most entries a page holds: a page this full may have more after it, whatever the total says. */
+  pageLimit: number;
   /** The first page is asked for with `offset` undefined (the caller decides what that request carries). */
   fetchPage(offset: number | undefined): Promise<Page<T>>;
   /** Items with the same key are one item: a server that repeats itself adds nothing. */
@@ -62,38 +69,69 @@ export interface PagingPlan<T> {
 }
 
 export interface AllPages<T> {
-  total: number;
   items: T[];
+  gaps: ListGaps;
 }
 
 /**
- * Every page of a `{count, results}`-style list. Stops at the reported total, on an empty page, or on a
- * page that brings nothing new (a server ignoring `offset` would otherwise repeat its first page forever).
+ * Every page of a `{count, results}`-style list, and what it could not bring (`gaps`). Totals lie (absent,
+ * lower than what the pages hold, a count of one page), so paging goes on while the offset is below the
+ * reported total, and, when there is no total or it is below what already came, while the last page came
+ * full (a list that then ends exactly at a full page costs one empty page more). A total at least as large
+ * as what came is trusted, so that a truthful one costs no extra request. Paging stops on an empty page, on
+ * a page that brings nothing new, read or unreadable (a server ignoring `offset` would otherwise repeat its
+ * first page forever), and at MAX_LIST_ITEMS entries.
  */
 export async function fetchAllPages<T>(plan: PagingPlan<T>): Promise<AllPages<T>> {
   const first = await plan.fetchPage(undefined);
-  refuseHugeTotal(plan.tooMany, first.total);
+  if (first.total !== undefined) refuseHugeTotal(plan.tooMany, first.total);
   const seen = new Set<string>();
+  const seenUnreadable = new Set<string>();
   const items: T[] = [];
-  const addNew = (page: Page<T>): number => {
-    let added = 0;
+  const addNew = (page: Page<T>): boolean => {
+    let added = false;
     for (const item of page.items) {
       const key = plan.keyOf(item);
       if (seen.has(key)) continue;
       seen.add(key);
       items.push(item);
-      added += 1;
+      added = true;
+    }
+    for (const entry of page.unreadable) {
+      const key = JSON.stringify(entry);
+      if (seenUnreadable.has(key)) continue;
+      seenUnreadable.add(key);
+      added = true;
     }
     return added;
   };
   addNew(first);
-  let offset = first.size;
-  while (offset < first.total) {
-    const page = await plan.fetchPage(offset);
-    if (page.size === 0 || addNew(page) === 0) break;
-    offset += page.size;
+  let last = first;
+  let received = sizeOf(first);
+  let reported = first.total;
+  const totalTrusted = (): boolean => reported !== undefined && reported >= received;
+  while (received < MAX_LIST_ITEMS && (received < (reported ?? 0) || (!totalTrusted() && sizeOf(last) >= plan.pageLimit))) {
+    last = await plan.fetchPage(received);
+    if (sizeOf(last) === 0 || !addNew(last)) break;
+    received += sizeOf(last);
+    reported = last.total ?? reported;
   }
-  return { total: first.total, items };
+  return { items, gaps: gapsOf(seenUnreadable.size, reported, received) };
+}
+
+function sizeOf(page: Page<unknown>): number {
+  return page.items.length + page.unreadable.length;
+}
+
+/**
+ * `received` counts every entry of the pages taken, repeats among them too: a zone listed under two
+ * spellings arrived twice, and neither is missing.
+ */
+function gapsOf(unreadable: number, reported: number | undefined, received: number): ListGaps {
+  const gaps: ListGaps = {};
+  if (unreadable > 0) gaps.unreadableCount = unreadable;
+  if (reported !== undefined && reported > received) gaps.missing = { count: reported - received, reportedTotal: reported };
+  return gaps;
 }
 
 function refuseHugeTotal(tooMany: PagedListMessages['tooMany'], total: number): void {
@@ -118,12 +156,13 @@ export interface ListPlan<T> {
 
 /**
  * Every item of a list the API pages with `limit` and `offset`, with the paging bounds of fetchAllPages.
- * Resolves to the first page's body (its other fields kept) with the total and every item.
+ * Resolves to the first page's body (its other fields kept) with every item and what the list left out.
  */
-export async function fetchList<T>(plan: ListPlan<T>): Promise<{ body: Record<string, unknown>; total: number; items: T[] }> {
+export async function fetchList<T>(plan: ListPlan<T>): Promise<{ body: Record<string, unknown> } & AllPages<T>> {
   let first: Record<string, unknown> | undefined;
   const all = await fetchAllPages<T>({
     tooMany: plan.messages.tooMany,
+    pageLimit: plan.pageLimit,
     keyOf: plan.keyOf,
     fetchPage: async (offset) => {
       const { pipeline, segments, query, options } = plan;
@@ -137,12 +176,14 @@ export async function fetchList<T>(plan: ListPlan<T>): Promise<{ body: Record<st
       const { body, total, entries } = readListPage(page.body, plan.shape, plan.messages);
       first ??= body;
       const items: T[] = [];
+      const unreadable: unknown[] = [];
       for (const entry of entries) {
         const item = plan.decodeItem(entry);
         if (item !== undefined) items.push(item);
+        else unreadable.push(entry);
       }
-      return { total, items, size: entries.length };
+      return { total, items, unreadable };
     },
   });
-  return { body: first ?? {}, total: all.total, items: all.items };
+  return { body: first ?? {}, ...all };
 }

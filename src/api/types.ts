@@ -114,7 +114,22 @@ export interface ContainerLogs {
   [extra: string]: unknown;
 }
 
-export interface ContainerList {
+/**
+ * What a paged list could not bring, on its result beside the items; each field is absent when nothing of
+ * its kind was left out.
+ */
+export interface ListGaps {
+  /** Entries that came but could not be read (not an object, no name): left out of the items. */
+  unreadableCount?: number;
+  /** Paging ended (an empty page, a repeated one) before the total the server reported: `count` never came. */
+  missing?: { count: number; reportedTotal: number };
+}
+
+/**
+ * `count` is how many `results` holds, every page together, whatever total the server reported: the one
+ * number a caller can rely on, as totals can be absent, low or stale. What was left out is in ListGaps.
+ */
+export interface ContainerList extends ListGaps {
   count: number;
   results: Container[];
   [extra: string]: unknown;
@@ -145,7 +160,8 @@ export interface DnsZone {
   [extra: string]: unknown;
 }
 
-export interface DnsZoneList {
+/** `total_amount` is how many `zones` holds, as ContainerList's `count` is. */
+export interface DnsZoneList extends ListGaps {
   total_amount: number;
   zones: DnsZone[];
   [extra: string]: unknown;
@@ -169,7 +185,8 @@ export interface Region {
   [extra: string]: unknown;
 }
 
-export interface CloudList<T> {
+/** `count` is how many `results` holds, as ContainerList's is. */
+export interface CloudList<T> extends ListGaps {
   count: number;
   results: T[];
   [extra: string]: unknown;

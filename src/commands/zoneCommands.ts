@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { CreateZoneResult } from '../api';
+import { domainNameKey } from '../core/domainNameKey';
 import { isGcoreApiError } from '../api/errors';
 import { validateZoneCreate, zoneNameForDisplay, type ZoneCreate } from '../models/zoneCreate';
 import type { Services } from './services';
@@ -99,7 +100,7 @@ export function zoneCommands(services: Services): Command<never, unknown, never>
         const loaded = await services.reads.zones();
         services.tree.refresh(ZONES_SECTION);
         if (loaded.state === 'failed') throw loaded.error;
-        return loaded.value.zones.find((zone) => zone.name === node.zone.name);
+        return loaded.value.zones.find((zone) => domainNameKey(zone.name) === node.zone.name);
       },
       report: (ui, zone, node) => void ui.notify('info', zoneStateMessage(zoneNameForDisplay(node.zone.name), zone)),
     }),

@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { domainToASCII, domainToUnicode } from 'node:url';
+import { domainNameKey } from '../core/domainNameKey';
 
 const MAX_NAME_LENGTH = 253;
 const MAX_LABEL_LENGTH = 63;
@@ -11,7 +12,8 @@ const SHOWN_LABEL_LENGTH = 20;
 export type DomainNameCheck = { ok: true; name: string } | { ok: false; messages: string[] };
 
 /**
- * Normalizes a DNS name to its lower-case ASCII form and checks it against host name rules.
+ * Normalizes a DNS name to its key (domainNameKey: the form names are compared in) and checks it against
+ * host name rules.
  *
  * A single label is refused: a one-label name is a top-level domain, which no customer account can
  * host, so it is almost always a name typed without its suffix. A top-level label made only of digits
@@ -22,19 +24,10 @@ export function normalizeDomainName(text: string): DomainNameCheck {
   if (trimmed === '') {
     return { ok: false, messages: [l10n.t('must not be empty')] };
   }
-  let name: string;
-  if (NON_ASCII.test(trimmed)) {
-    // Only non-ASCII input goes through the WHATWG converter: it would also turn ASCII such as
-    // '0x7f.1' into an IPv4 address, which is not what the user typed.
-    name = domainToASCII(trimmed);
-    if (name === '') {
-      return { ok: false, messages: [l10n.t('is not a valid internationalized domain name')] };
-    }
-  } else {
-    name = trimmed.toLowerCase();
-  }
-  if (name.endsWith('.')) {
-    name = name.slice(0, -1);
+  const name = domainNameKey(trimmed);
+  // A key keeps non-ASCII characters only when the name did not convert to punycode.
+  if (NON_ASCII.test(name)) {
+    return { ok: false, messages: [l10n.t('is not a valid internationalized domain name')] };
   }
   const messages = domainNameProblems(name);
   return messages.length === 0 ? { ok: true, name } : { ok: false, messages };

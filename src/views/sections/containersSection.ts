@@ -4,13 +4,14 @@ import type { ReadLoaders } from '../../loaders/readLoaders';
 import type { ProjectRegionRef } from '../../core/projectRegion';
 import { readLocations } from '../../state/settings';
 import { containerDetailRows, containerTooltip } from '../presentation/containerView';
+import { listGapViews } from '../presentation/listGapsView';
 import type { Section } from '../section';
 import { CONTAINERS_SECTION, containerNode, errorNode, hintNode, isNodeOfType, locationNode, type LocationNode, type TreeNode } from '../treeNodes';
 
 /**
  * Containers: one node per configured project and region, listing every container there when expanded,
- * each with its fields as children. Against an API without the container list, the section says so in
- * one row instead of an error under every location.
+ * each with its fields as children, and a warning row for what the list left out. Against an API without
+ * the container list, the section says so in one row instead of an error under every location.
  */
 export class ContainersSection implements Section {
   readonly id = 'containers';
@@ -100,7 +101,8 @@ export class ContainersSection implements Section {
       return [errorNode(node, 'containers', vscode.l10n.t('Failed to load containers'), result.error, node)];
     }
     const updating = this.updatingAt(node.location);
-    const rows = result.value.results.map((container) => containerNode(node, container, updating.has(container.name)));
+    const rows: TreeNode[] = result.value.results.map((container) => containerNode(node, container, updating.has(container.name)));
+    rows.push(...listGapViews(result.value, 'containers').map(({ key, view }) => hintNode(node, key, view)));
     if (rows.length > 0) return rows;
     return [hintNode(node, 'empty', { label: vscode.l10n.t('No containers here'), icon: { id: 'info' } })];
   }

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import type { DnsZone } from '../../api';
 import { isEndpointMissing, isGcoreApiError } from '../../api/errors';
 import type { ReadLoaders } from '../../loaders/readLoaders';
-import type { KnownZone, KnownZonesStore } from '../../state/knownZones';
+import type { KnownZonesStore } from '../../state/knownZones';
+import { listGapViews } from '../presentation/listGapsView';
+import { zoneRows } from '../presentation/zoneRows';
 import { dnssecDetailRows } from '../presentation/zoneView';
 import type { Section } from '../section';
 import { ZONES_SECTION, errorNode, hintNode, isNodeOfType, zoneNode, type TreeNode } from '../treeNodes';
@@ -10,7 +11,8 @@ import { ZONES_SECTION, errorNode, hintNode, isNodeOfType, zoneNode, type TreeNo
 /**
  * DNS Zones: every zone of the account, merged by name with the zones created or added here; each with
  * its DNSSEC state at Gcore, and its DS record as child rows when DNSSEC is on (loaded when the row is
- * expanded). Against an API without the zone list, the zones known here as before, and one quiet row.
+ * expanded); below them, a warning row for what the zone list left out. Against an API without the zone
+ * list, the zones known here as before, and one quiet row.
  */
 export class DnsZonesSection implements Section {
   readonly id = 'zones';
@@ -31,7 +33,8 @@ export class DnsZonesSection implements Section {
     let rows: TreeNode[];
     const notes: TreeNode[] = [];
     if (listed.state === 'loaded') {
-      rows = merge(known, listed.value.zones);
+      rows = zoneRows(known, listed.value.zones).map(({ zone, atGcore, gone }) => zoneNode(zone, atGcore, gone));
+      notes.push(...listGapViews(listed.value, 'zones').map(({ key, view }) => hintNode(this.root, key, view)));
     } else {
       rows = known.map((zone) => zoneNode(zone));
       notes.push(
@@ -68,17 +71,4 @@ export class DnsZonesSection implements Section {
     }
     return rows.map((row) => ({ nodeType: 'zoneDetail', id: `${node.id}/${row.key}`, section: 'zones', parent: node, zone: node.zone, row, view: row.view }));
   }
-}
-
-/** The account's zones with what is known here; a known zone the account no longer has is marked gone. */
-function merge(known: readonly KnownZone[], account: readonly DnsZone[]): TreeNode[] {
-  const knownByName = new Map(known.map((zone) => [zone.name, zone]));
-  const rows = account.map((atGcore) => {
-    const name = atGcore.name.toLowerCase().replace(/\.$/, '');
-    const zone = knownByName.get(name) ?? { name, dnssec: 'unknown' as const };
-    knownByName.delete(name);
-    return zoneNode(zone, atGcore);
-  });
-  for (const zone of knownByName.values()) rows.push(zoneNode(zone, undefined, true));
-  return rows.sort((a, b) => a.id.localeCompare(b.id));
 }

@@ -192,6 +192,81 @@ describe('GcoreClient under faults', () => {
   });
 });
 
+describe('GcoreClient against lists that lie', () => {
+  const CONTAINERS = '/cloud/v1/caas/1/76/containers';
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(() => stopHarness(h));
+
+  const named = (prefix: string, from: number, length: number) => Array.from({ length }, (_, index) => ({ name: `${prefix}-${from + index}.example` }));
+  const nameless = (from: number, length: number) => Array.from({ length }, (_, index) => ({ status: `nameless-${from + index}` }));
+  const offsets = () => h.emulator.requests.map((request) => request.query.offset);
+
+  it('does not end the list at pages of entries it cannot read: every readable entry arrives, and the others are counted', async () => {
+    h.emulator.inject({ path: ZONES, status: 200, body: { total_amount: 350, zones: nameless(0, 100) } });
+    h.emulator.inject({ path: ZONES, status: 200, body: { total_amount: 350, zones: nameless(100, 100) } });
+    h.emulator.inject({ path: ZONES, status: 200, body: { total_amount: 350, zones: named('zone', 200, 100) } });
+    h.emulator.inject({ path: ZONES, status: 200, body: { total_amount: 350, zones: named('zone', 300, 50) } });
+    const list = await h.client.dns.listZones();
+    assert.equal(list.zones.length, 150);
+    assert.equal(list.total_amount, 150);
+    assert.equal(list.unreadableCount, 200);
+    assert.equal(list.missing, undefined);
+    assert.deepEqual(offsets(), ['0', '100', '200', '300']);
+  });
+
+  it('reads a total sent as a string of digits', async () => {
+    h.emulator.inject({ path: CONTAINERS, status: 200, body: { count: '2500', results: named('app', 0, 1_000) } });
+    h.emulator.inject({ path: CONTAINERS, status: 200, body: { count: '2500', results: named('app', 1_000, 1_000) } });
+    h.emulator.inject({ path: CONTAINERS, status: 200, body: { count: '2500', results: named('app', 2_000, 500) } });
+    const list = await h.client.containers.list(LOCATION);
+    assert.equal(list.results.length, 2_500);
+    assert.equal(list.count, 2_500);
+    assert.deepEqual(offsets(), ['0', '1000', '2000']);
+  });
+
+  it('keeps paging while pages come full when the total is absent', async () => {
+    h.emulator.inject({ path: ZONES, status: 200, body: { zones: named('zone', 0, 100) } });
+    h.emulator.inject({ path: ZONES, status: 200, body: { zones: named('zone', 100, 100) } });
+    h.emulator.inject({ path: ZONES, status: 200, body: { zones: named('zone', 200, 40) } });
+    const list = await h.client.dns.listZones();
+    assert.equal(list.zones.length, 240);
+    assert.equal(list.total_amount, 240);
+    assert.deepEqual(offsets(), ['0', '100', '200']);
+  });
+
+  it('keeps paging past a total lower than what the pages bring, and counts what came', async () => {
+    h.emulator.inject({ path: CONTAINERS, status: 200, body: { count: 5, results: named('app', 0, 1_000) } });
+    h.emulator.inject({ path: CONTAINERS, status: 200, body: { count: 5, results: named('app', 1_000, 1_000) } });
+    h.emulator.inject({ path: CONTAINERS, status: 200, body: { count: 5, results: named('app', 2_000, 300) } });
+    const list = await h.client.containers.list(LOCATION);
+    assert.equal(list.results.length, 2_300);
+    assert.equal(list.count, 2_300);
+    assert.equal(list.missing, undefined);
+  });
+
+  it('stops a server that repeats its first page, unreadable entries and all, and says how many never came', async () => {
+    const page = { total_amount: 500, zones: [...named('zone', 0, 50), ...nameless(0, 50)] };
+    h.emulator.inject({ path: ZONES, status: 200, body: page, times: 10 });
+    const list = await h.client.dns.listZones();
+    assert.equal(list.zones.length, 50);
+    assert.equal(list.unreadableCount, 50);
+    assert.deepEqual(list.missing, { count: 400, reportedTotal: 500 });
+    assert.equal(h.emulator.requests.length, 2);
+  });
+
+  it('lists a zone once however its name is written, without counting the other spellings as missing', async () => {
+    const zones = [{ name: 'Example.COM' }, { name: 'example.com.' }, { name: 'bücher.example' }, { name: 'xn--bcher-kva.example' }];
+    h.emulator.inject({ path: ZONES, status: 200, body: { total_amount: 4, zones } });
+    const list = await h.client.dns.listZones();
+    assert.deepEqual(list.zones.map((zone) => zone.name), ['Example.COM', 'bücher.example']);
+    assert.equal(list.total_amount, 2);
+    assert.equal(list.missing, undefined);
+  });
+});
+
 describe('GcoreClient against a server that closes a Content-Length body early', () => {
   it('fails the attempt at once rather than at its timeout', async () => {
     const server = http.createServer((request, response) => {

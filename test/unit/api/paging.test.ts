@@ -11,26 +11,36 @@ describe('readListPage', () => {
     assert.deepEqual(zones.entries, [{ name: 'a.example' }]);
   });
 
-  it('takes a missing total as the page length, and names what is wrong with a bad page', () => {
-    assert.equal(readListPage({ zones: [1, 2] }, DNS_ZONE_LIST, list).total, 2);
+  it('reads a total sent as a string of digits, leaves a missing one undefined, and names what is wrong with a bad page', () => {
+    assert.equal(readListPage({ count: '2500', results: [] }, CLOUD_LIST, list).total, 2_500);
+    assert.equal(readListPage({ zones: [1, 2] }, DNS_ZONE_LIST, list).total, undefined);
     assert.throws(() => readListPage({ total_amount: 1 }, DNS_ZONE_LIST, list), /the zone list has no zones array/);
-    assert.throws(() => readListPage({ total_amount: '1', zones: [] }, DNS_ZONE_LIST, list), /total_amount is not a number/);
+    assert.throws(() => readListPage({ total_amount: '-1', zones: [] }, DNS_ZONE_LIST, list), /total_amount is not a number/);
+    assert.throws(() => readListPage({ count: 'many', results: [] }, CLOUD_LIST, list), /count is not a number/);
     assert.throws(() => readListPage([], CLOUD_LIST, list), /the list is not an object/);
   });
 });
 
 describe('fetchAllPages', () => {
-  /** A server with `total` items whose pages hold up to `limit`; `ignoresOffset` answers page one every time. */
-  function server(total: number, limit: number, options: { ignoresOffset?: boolean; reportedTotal?: number } = {}) {
+  /**
+   * A server with `total` items whose pages hold up to `limit`; `ignoresOffset` answers page one every time;
+   * the entries at `unreadableFrom` and after, up to `unreadableTo`, cannot be read.
+   */
+  function server(total: number, limit: number, options: { ignoresOffset?: boolean; reportedTotal?: number | null; unreadableFrom?: number; unreadableTo?: number } = {}) {
     const offsets: (number | undefined)[] = [];
     const fetchPage = async (offset: number | undefined): Promise<Page<string>> => {
       offsets.push(offset);
       const start = options.ignoresOffset ? 0 : (offset ?? 0);
-      const items = Array.from({ length: Math.max(0, Math.min(limit, total - start)) }, (_, index) => `item-${start + index}`);
-      return { total: options.reportedTotal ?? total, items, size: items.length };
+      const entries = Array.from({ length: Math.max(0, Math.min(limit, total - start)) }, (_, index) => start + index);
+      const unreadable = (index: number) => index >= (options.unreadableFrom ?? total) && index < (options.unreadableTo ?? total);
+      return {
+        total: options.reportedTotal === null ? undefined : (options.reportedTotal ?? total),
+        items: entries.filter((index) => !unreadable(index)).map((index) => `item-${index}`),
+        unreadable: entries.filter(unreadable).map((index) => ({ broken: index })),
+      };
     };
     const tooMany = (reported: number, max: number) => `reports ${reported} items, more than the ${max} this extension lists at once`;
-    return { offsets, plan: { tooMany, keyOf: (item: string) => item, fetchPage } };
+    return { offsets, plan: { tooMany, pageLimit: limit, keyOf: (item: string) => item, fetchPage } };
   }
 
   it('asks page by page, moving the offset by what each page held, until the total', async () => {
@@ -40,13 +50,40 @@ describe('fetchAllPages', () => {
     assert.deepEqual(offsets, [undefined, 1_000, 2_000]);
   });
 
-  it('stops on an empty page and on a page that brings nothing new', async () => {
+  it('stops on an empty page and on a page that brings nothing new, and says how many of the total never came', async () => {
     const short = server(1_500, 1_000, { reportedTotal: 9_000 });
-    assert.equal((await fetchAllPages(short.plan)).items.length, 1_500);
+    const shortList = await fetchAllPages(short.plan);
+    assert.equal(shortList.items.length, 1_500);
+    assert.deepEqual(shortList.gaps, { missing: { count: 7_500, reportedTotal: 9_000 } });
     assert.deepEqual(short.offsets, [undefined, 1_000, 1_500]);
     const repeating = server(5_000, 1_000, { ignoresOffset: true });
     assert.equal((await fetchAllPages(repeating.plan)).items.length, 1_000);
     assert.equal(repeating.offsets.length, 2);
+  });
+
+  it('goes past a page of entries it cannot read, and counts them once', async () => {
+    const { offsets, plan } = server(2_500, 1_000, { unreadableFrom: 1_000, unreadableTo: 2_000 });
+    const all = await fetchAllPages(plan);
+    assert.equal(all.items.length, 1_500);
+    assert.deepEqual(all.gaps, { unreadableCount: 1_000 });
+    assert.deepEqual(offsets, [undefined, 1_000, 2_000]);
+    const repeating = server(5_000, 1_000, { ignoresOffset: true, unreadableFrom: 0 });
+    assert.deepEqual((await fetchAllPages(repeating.plan)).gaps, { unreadableCount: 1_000, missing: { count: 4_000, reportedTotal: 5_000 } });
+    assert.equal(repeating.offsets.length, 2);
+  });
+
+  it('without a total, pages on while pages come full: a list ending at a full page costs one empty page', async () => {
+    const { offsets, plan } = server(2_000, 1_000, { reportedTotal: null });
+    const all = await fetchAllPages(plan);
+    assert.equal(all.items.length, 2_000);
+    assert.deepEqual(all.gaps, {});
+    assert.deepEqual(offsets, [undefined, 1_000, 2_000]);
+  });
+
+  it(`stops at ${MAX_LIST_ITEMS} entries when pages keep coming full`, async () => {
+    const { offsets, plan } = server(MAX_LIST_ITEMS * 2, 1_000, { reportedTotal: 5 });
+    assert.equal((await fetchAllPages(plan)).items.length, MAX_LIST_ITEMS);
+    assert.equal(offsets.length, MAX_LIST_ITEMS / 1_000);
   });
 
   it(`refuses a total over ${MAX_LIST_ITEMS} after the first page`, async () => {

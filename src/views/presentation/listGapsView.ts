@@ -1,0 +1,48 @@
+import * as l10n from '@vscode/l10n';
+import type { ListGaps } from '../../api/types';
+import type { ItemView } from './itemView';
+
+/** The lists whose gaps the tree shows. Each sentence is whole, so a translator never fits a name into another. */
+export type GapsOfList = 'containers' | 'zones';
+
+const SAYINGS: Record<GapsOfList, { unreadable: (count: number) => string; missing: (count: number, reported: number) => string }> = {
+  containers: {
+    unreadable: (count) => (count === 1 ? l10n.t('1 container could not be read') : l10n.t('{0} containers could not be read', count)),
+    missing: (count, reported) => l10n.t('{0} of the {1} containers Gcore reported did not arrive', count, reported),
+  },
+  zones: {
+    unreadable: (count) => (count === 1 ? l10n.t('1 zone could not be read') : l10n.t('{0} zones could not be read', count)),
+    missing: (count, reported) => l10n.t('{0} of the {1} zones Gcore reported did not arrive', count, reported),
+  },
+};
+
+/**
+ * The warning rows under a list that left something out: entries that came but could not be read, and
+ * entries of the reported total that never came. Their keys hold a colon, which no container or zone
+ * name has, so a row never shares its id with one of the list's own.
+ */
+export function listGapViews(gaps: ListGaps, list: GapsOfList): { key: string; view: Omit<ItemView, 'contextValue'> }[] {
+  const rows: { key: string; view: Omit<ItemView, 'contextValue'> }[] = [];
+  const icon = { id: 'warning' };
+  if (gaps.unreadableCount !== undefined && gaps.unreadableCount > 0) {
+    rows.push({
+      key: 'gaps:unreadable',
+      view: {
+        label: SAYINGS[list].unreadable(gaps.unreadableCount),
+        tooltip: l10n.t('The Gcore API sent entries in a shape this extension cannot read (not an object, or without a name). They are left out; the others are listed above.'),
+        icon,
+      },
+    });
+  }
+  if (gaps.missing !== undefined && gaps.missing.count > 0) {
+    rows.push({
+      key: 'gaps:missing',
+      view: {
+        label: SAYINGS[list].missing(gaps.missing.count, gaps.missing.reportedTotal),
+        tooltip: l10n.t('The list ended before the total the Gcore API reported: a page came back empty, or repeated entries already listed. Refresh reads the list again.'),
+        icon,
+      },
+    });
+  }
+  return rows;
+}
