@@ -53,6 +53,10 @@ export function decodeTask(value: unknown): Task | undefined {
   return task && text(task.id) && text(task.state) ? (task as Task) : undefined;
 }
 
+/** The account as it came, less an id, e-mail, name, company or status of another type: each is text or absent. */
 export function decodeAccount(value: unknown): Account | undefined {
-  return object(value) as Account | undefined;
+  const account = object(value);
+  if (!account) return undefined;
+  const known = { id: id(account.id), email: text(account.email), name: text(account.name), companyName: text(account.companyName), status: text(account.status) };
+  return Object.fromEntries(Object.entries({ ...account, ...known }).filter(([, field]) => field !== undefined)) as Account;
 }

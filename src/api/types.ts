@@ -209,9 +209,9 @@ export interface Task {
 /** The account behind a key (`/iam/clients/me`, camelCase keys). */
 export interface Account {
   id?: number;
-  email?: string | null;
-  name?: string | null;
-  companyName?: string | null;
-  status?: string | null;
+  email?: string;
+  name?: string;
+  companyName?: string;
+  status?: string;
   [extra: string]: unknown;
 }

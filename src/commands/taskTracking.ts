@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { GcoreClient, ProjectRegionRef } from '../api';
 import { containerStatus } from '../models/container';
+import { taskErrorText } from '../models/task';
 import type { ReadLoaders } from '../loaders/readLoaders';
 import type { TaskPoller, TaskSubject, TrackedTask } from '../loaders/taskPoller';
 import type { Logger } from '../logging/logger';
@@ -25,6 +26,9 @@ export interface TaskTrackingDeps {
   showLogs: (subject: TaskSubject) => Promise<unknown>;
 }
 
+/** Of a failed task's error, what its notification says; the Tasks section's hover has more. */
+const NOTIFIED_ERROR_LENGTH = 400;
+
 /**
  * A change made here, followed to its end: the poller asks Gcore, the history remembers (for the Tasks
  * section and a window reload), the container's row says "Updating…" meanwhile, and the user hears how it
@@ -36,7 +40,7 @@ export class TaskTracking {
 
   constructor(private readonly deps: TaskTrackingDeps) {
     this.now = deps.now ?? Date.now;
-    this.unsubscribe = deps.poller.onDidChange((task) => this.changed(task));
+    this.unsubscribe = deps.poller.onDidChangeTasks((tasks) => this.changed(tasks));
   }
 
   /** Follows again the tasks a window reload interrupted, from when they were first followed. */
@@ -102,15 +106,16 @@ export class TaskTracking {
     this.unsubscribe();
   }
 
-  private changed(task: TrackedTask): void {
+  /** A round's changes, or a tracking's: one write of the history and one redraw, however many tasks. */
+  private changed(tasks: readonly TrackedTask[]): void {
     // A long task answers RUNNING round after round: only a change is stored and redrawn.
-    if (!this.deps.history.record(task, this.now())) return;
+    if (!this.deps.history.record(tasks, this.now())) return;
     this.deps.tree.refresh(TASKS_SECTION);
-    // The row's "Updating…" comes and goes with the tracking; an ended update is read again.
-    if (task.subject && (task.end || task.task === undefined)) {
-      if (task.end) this.deps.reads.invalidateContainers(task.subject);
-      this.deps.tree.refresh(CONTAINERS_SECTION);
-    }
+    // The rows' "Updating…" comes and goes with the tracking; the containers of an ended update are read again.
+    const rows = tasks.filter((task) => task.subject && (task.end || task.task === undefined));
+    if (rows.length === 0) return;
+    for (const { subject, end } of rows) if (subject && end) this.deps.reads.invalidateContainers(subject);
+    this.deps.tree.refresh(CONTAINERS_SECTION);
   }
 
   private async announceEnd(ui: PromptUi, subject: TaskSubject, tracked: readonly TrackedTask[], reopen: () => Promise<unknown>): Promise<void> {
@@ -118,7 +123,7 @@ export class TaskTracking {
     const ids = tracked.map((task) => task.id).join(', ');
     const failed = tracked.find((task) => task.end?.kind === 'error');
     if (failed) {
-      const reason = failed.task?.error || l10n.t('Gcore gave no reason');
+      const reason = taskErrorText(failed.task?.error, NOTIFIED_ERROR_LENGTH) ?? l10n.t('Gcore gave no reason');
       const [retry, showLogs, copyId] = [l10n.t('Retry'), l10n.t('Show Logs'), l10n.t('Copy Task ID')];
       const choice = await ui.notify('error', l10n.t('The update of container {0} failed at Gcore: {1}', name, reason), retry, showLogs, copyId);
       if (choice === retry) await reopen();

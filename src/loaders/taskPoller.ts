@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
-import { setMaxListeners } from 'node:events';
 import { isGcoreApiError } from '../api/errors';
 import type { Task } from '../api/types';
 import type { ProjectRegionRef } from '../core/projectRegion';
+import { ConcurrencyLimit } from './concurrencyLimit';
 
 /** What a tracked task was started for, so that its row and its end can name it. */
 export interface TaskSubject extends ProjectRegionRef {
@@ -54,22 +54,35 @@ export interface PollerOptions {
 
 /** Updates sent here whose tasks are remembered by container (one update has a task or two). */
 const SUBJECTS_KEPT = 200;
-const TERMINAL: Readonly<Record<string, 'finished' | 'error'>> = { FINISHED: 'finished', ERROR: 'error' };
+/** Task requests in flight at once, however many tasks are followed. */
+const REQUESTS_AT_ONCE = 4;
+// A Map, not an object: Gcore's state is a word like any other, `constructor` included.
+const TERMINAL: ReadonlyMap<string, 'finished' | 'error'> = new Map<string, 'finished' | 'error'>([
+  ['FINISHED', 'finished'],
+  ['ERROR', 'error'],
+]);
 
 /**
- * Follows tasks to their end, all of them in one loop: a round asks once for every unfinished task, the
- * next round starts an interval after the last answer, and no timer exists while nothing is tracked. A
- * failure that may pass (5xx, 429, the network) leaves a task tracked; 404 ends that task; 401 ends every
- * one, since no other answer will come with that key.
+ * Follows tasks to their end, all of them in one loop: a round starts every interval and asks once for
+ * every unfinished task whose last request has answered, at most a few at a time; no timer exists while
+ * nothing is tracked. A round's changes reach the batch listeners together, when its answers are in or when
+ * the next round starts, whichever comes first, so one slow request holds back nothing. A failure that may
+ * pass (5xx, 429, the network) leaves a task tracked; 404 ends that task; 401 ends every one, since no other
+ * answer will come with that key.
  */
 export class TaskPoller {
   private readonly tasks = new Map<string, TrackedTask>();
   /** What the tasks of updates sent here change, for whoever follows them later; the newest are kept. */
   private readonly subjects = new Map<string, TaskSubject>();
   private readonly listeners = new Set<(task: TrackedTask) => void>();
+  private readonly batchListeners = new Set<(tasks: readonly TrackedTask[]) => void>();
+  /** The tasks changed since the batch listeners last heard, in the order they changed. */
+  private readonly changed = new Set<TrackedTask>();
+  /** Each task asked for and not answered yet, with the way to cancel its request. */
+  private readonly inFlight = new Map<string, AbortController>();
+  private readonly limit = new ConcurrencyLimit(REQUESTS_AT_ONCE);
   private readonly clock: PollerClock;
   private timer: unknown;
-  private round: AbortController | undefined;
   private disposed = false;
 
   constructor(private readonly options: PollerOptions) {
@@ -89,6 +102,7 @@ export class TaskPoller {
       this.emit(task);
       return task;
     });
+    this.deliver();
     this.schedule();
     return tracked;
   }
@@ -110,9 +124,7 @@ export class TaskPoller {
 
   /** Stop Watching: the task is no longer asked for; it goes on at Gcore. */
   stop(id: string): void {
-    const task = this.tasks.get(id);
-    if (task && !task.end) this.end(task, { kind: 'stopped' });
-    this.unscheduleIfIdle();
+    this.stopTasks([id]);
   }
 
   /** The settings changed: a wait already begun starts again with the new interval. */
@@ -125,8 +137,7 @@ export class TaskPoller {
 
   /** Stops following every task (they go on at Gcore). */
   stopAll(): void {
-    for (const task of this.unfinished()) this.end(task, { kind: 'stopped' });
-    this.unscheduleIfIdle();
+    this.stopTasks(this.unfinished().map((task) => task.id));
   }
 
   /** The tasks still followed. */
@@ -150,6 +161,15 @@ export class TaskPoller {
   }
 
   /**
+   * Called with the tasks that changed, together: once a round, and once for each call that tracks or stops
+   * tasks. For what costs the same for one task as for many (a write to globalState, a redraw).
+   */
+  onDidChangeTasks(listener: (tasks: readonly TrackedTask[]) => void): () => void {
+    this.batchListeners.add(listener);
+    return () => this.batchListeners.delete(listener);
+  }
+
+  /**
    * Resolves once every one of the tasks has ended, in the order of the ids. Tasks this wait started
    * following are stopped when it gives up, when `timeoutMs` passes first: then it rejects with the ids still
    * unfinished.
@@ -167,7 +187,7 @@ export class TaskPoller {
       const timer = this.clock.setTimeout(() => {
         finish();
         const open = tracked.filter((task) => !task.end);
-        for (const task of open) if (added.includes(task.id)) this.stop(task.id);
+        this.stopTasks(open.filter((task) => added.includes(task.id)).map((task) => task.id));
         reject(new TaskWaitTimeout(open.map((task) => task.id)));
       }, timeoutMs);
       const unsubscribe = this.onDidChange(() => void settleIfDone());
@@ -181,17 +201,18 @@ export class TaskPoller {
 
   dispose(): void {
     this.disposed = true;
-    this.round?.abort();
+    for (const request of this.inFlight.values()) request.abort();
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
     this.listeners.clear();
+    this.batchListeners.clear();
   }
 
   private schedule(): void {
-    if (this.disposed || this.timer !== undefined || this.round || this.unfinished().length === 0) return;
+    if (this.disposed || this.timer !== undefined || this.unfinished().length === 0) return;
     this.timer = this.clock.setTimeout(() => {
       this.timer = undefined;
-      void this.runRound();
+      this.runRound();
     }, Math.max(1, this.options.settings().intervalMs));
   }
 
@@ -201,48 +222,72 @@ export class TaskPoller {
     this.timer = undefined;
   }
 
-  private async runRound(): Promise<void> {
+  private stopTasks(ids: readonly string[]): void {
+    for (const id of ids) {
+      const task = this.tasks.get(id);
+      if (task && !task.end) this.end(task, { kind: 'stopped' });
+    }
+    this.deliver();
+    this.unscheduleIfIdle();
+  }
+
+  /** The round before ends here, answered or not; a task still waiting for its answer is not asked twice. */
+  private runRound(): void {
     const { timeoutMs } = this.options.settings();
     const now = this.clock.now();
     for (const task of this.unfinished()) if (now - task.startedAtMs >= timeoutMs) this.end(task, { kind: 'timedOut' });
-    const asked = this.unfinished();
-    if (asked.length === 0) return;
-    const round = new AbortController();
-    // Every request of the round listens to this one signal: a hundred tasks are not a listener leak.
-    setMaxListeners(0, round.signal);
-    this.round = round;
-    try {
-      await Promise.all(asked.map((task) => this.ask(task, round.signal)));
-    } finally {
-      this.round = undefined;
-    }
+    this.deliver();
+    for (const task of this.unfinished()) if (!this.inFlight.has(task.id)) void this.ask(task);
     this.schedule();
   }
 
-  private async ask(task: TrackedTask, signal: AbortSignal): Promise<void> {
-    try {
-      const answer = await this.options.fetchTask(task.id, signal);
-      if (task.end) return;
-      task.task = answer;
-      const terminal = TERMINAL[answer.state];
-      if (terminal) this.end(task, { kind: terminal, task: answer });
-      else this.emit(task);
-    } catch (error) {
-      if (task.end || signal.aborted) return;
-      const status = isGcoreApiError(error) ? error.status : undefined;
-      if (status === 404) this.end(task, { kind: 'notFound' });
-      else if (status === 401) for (const open of this.unfinished()) this.end(open, { kind: 'unauthorized', error });
-      // Anything else may pass: the task stays tracked until it ends or the timeout passes.
-    }
+  private async ask(task: TrackedTask): Promise<void> {
+    const request = new AbortController();
+    this.inFlight.set(task.id, request);
+    const answer = await this.limit.run(() => this.options.fetchTask(task.id, request.signal), request.signal).then(
+      (read) => ({ read }),
+      (error: unknown) => ({ error }),
+    );
+    this.inFlight.delete(task.id);
+    if (!task.end && !request.signal.aborted) this.take(task, answer);
+    // The last answer ends the round; a round still waiting ends when the next one starts.
+    if (this.inFlight.size === 0) this.deliver();
+    this.unscheduleIfIdle();
   }
 
+  /** What Gcore answered for a task: where it stands, or a failure that may end it (404) or every task (401). */
+  private take(task: TrackedTask, answer: { read: Task } | { error: unknown }): void {
+    if ('read' in answer) {
+      task.task = answer.read;
+      const terminal = TERMINAL.get(answer.read.state);
+      if (terminal) this.end(task, { kind: terminal, task: answer.read });
+      else this.emit(task);
+      return;
+    }
+    const status = isGcoreApiError(answer.error) ? answer.error.status : undefined;
+    if (status === 404) this.end(task, { kind: 'notFound' });
+    else if (status === 401) for (const open of this.unfinished()) this.end(open, { kind: 'unauthorized', error: answer.error });
+    // Anything else may pass: the task stays tracked until it ends or the timeout passes.
+  }
+
+  /** An ended task's request still waiting (for a slot, or for Gcore) is cancelled: its answer is not needed. */
   private end(task: TrackedTask, end: TaskEnd): void {
     task.end = end;
+    this.inFlight.get(task.id)?.abort();
     this.emit(task);
   }
 
   private emit(task: TrackedTask): void {
+    this.changed.delete(task);
+    this.changed.add(task);
     for (const listener of [...this.listeners]) listener(task);
+  }
+
+  private deliver(): void {
+    if (this.changed.size === 0) return;
+    const tasks = [...this.changed];
+    this.changed.clear();
+    for (const listener of [...this.batchListeners]) listener(tasks);
   }
 }
 

@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { TaskEnd, TaskSubject, TrackedTask } from '../loaders/taskPoller';
+import { taskErrorText } from '../models/task';
 
 /** A task started here, as the Tasks section shows it and as a window reload finds it again. */
 export interface TaskRecord {
@@ -10,7 +11,7 @@ export interface TaskRecord {
   /** The last state Gcore reported (NEW, RUNNING, FINISHED, ERROR), if any came. */
   state?: string;
   taskType?: string;
-  /** The task's own failure text (ERROR). */
+  /** The task's own failure text (ERROR), on one line, at most ERROR_KEPT characters. */
   error?: string;
   /** How the tracking ended; absent while the task is followed. */
   end?: TaskEnd['kind'];
@@ -20,6 +21,11 @@ export interface TaskRecord {
 const STORAGE_KEY = 'gcore.tasks';
 /** Ended tasks kept for the Tasks section, the newest first; tasks still followed are always kept. */
 const ENDED_KEPT = 20;
+/**
+ * How much of a task's error is kept, and shown in the Tasks section's hover: Gcore's text can be a whole
+ * build log, and every write stores the whole list.
+ */
+export const ERROR_KEPT = 1_000;
 
 /**
  * The tasks started here, in `globalState`: those still followed (resumed after a reload) and the last
@@ -46,28 +52,23 @@ export class TaskHistory {
   }
 
   /**
-   * Records what the poller knows of a task now; false when that is what was recorded already (most rounds
-   * of a long task), and nothing is written then.
+   * Records what the poller knows of these tasks now, in one write; false when that is what was recorded
+   * already (most rounds of a long task), and nothing is written then.
    */
-  record(tracked: TrackedTask, nowMs: number): boolean {
+  record(tasks: readonly TrackedTask[], nowMs: number): boolean {
     const records = this.all();
-    const previous = records.find((record) => record.id === tracked.id);
-    const task = tracked.end && 'task' in tracked.end ? tracked.end.task : tracked.task;
-    const record: TaskRecord = {
-      id: tracked.id,
-      subject: tracked.subject ?? previous?.subject,
-      startedAtMs: tracked.startedAtMs,
-      state: task?.state ?? previous?.state,
-      taskType: typeof task?.task_type === 'string' ? task.task_type : previous?.taskType,
-      error: typeof task?.error === 'string' && task.error !== '' ? task.error : previous?.error,
-      end: tracked.end?.kind,
-      endedAtMs: tracked.end ? (previous?.endedAtMs ?? nowMs) : undefined,
-    };
-    if (previous && previous.state === record.state && previous.end === record.end && previous.error === record.error) return false;
-    const others = records.filter((entry) => entry.id !== tracked.id);
-    const merged = [record, ...others].sort((a, b) => b.startedAtMs - a.startedAtMs);
-    const ended = merged.filter((entry) => entry.end !== undefined).slice(0, ENDED_KEPT);
-    const kept = merged.filter((entry) => entry.end === undefined || ended.includes(entry));
+    const previous = new Map(records.map((record) => [record.id, record]));
+    const fresh = new Map<string, TaskRecord>();
+    for (const tracked of tasks) {
+      const before = fresh.get(tracked.id) ?? previous.get(tracked.id);
+      const record = recordOf(tracked, before, nowMs);
+      if (!before || before.state !== record.state || before.end !== record.end || before.error !== record.error) fresh.set(tracked.id, record);
+    }
+    if (fresh.size === 0) return false;
+    const others = records.filter((entry) => !fresh.has(entry.id));
+    const merged = [...fresh.values(), ...others].sort((a, b) => b.startedAtMs - a.startedAtMs);
+    const ended = new Set(merged.filter((entry) => entry.end !== undefined).slice(0, ENDED_KEPT));
+    const kept = merged.filter((entry) => entry.end === undefined || ended.has(entry));
     this.records = kept;
     this.writing = this.writing.then(() => this.memento.update(STORAGE_KEY, kept));
     return true;
@@ -77,6 +78,20 @@ export class TaskHistory {
   stored(): Thenable<void> {
     return this.writing;
   }
+}
+
+function recordOf(tracked: TrackedTask, previous: TaskRecord | undefined, nowMs: number): TaskRecord {
+  const task = tracked.end && 'task' in tracked.end ? tracked.end.task : tracked.task;
+  return {
+    id: tracked.id,
+    subject: tracked.subject ?? previous?.subject,
+    startedAtMs: tracked.startedAtMs,
+    state: task?.state ?? previous?.state,
+    taskType: typeof task?.task_type === 'string' ? task.task_type : previous?.taskType,
+    error: taskErrorText(task?.error, ERROR_KEPT) ?? previous?.error,
+    end: tracked.end?.kind,
+    endedAtMs: tracked.end ? (previous?.endedAtMs ?? nowMs) : undefined,
+  };
 }
 
 function isTaskRecord(value: unknown): value is TaskRecord {

@@ -37,7 +37,10 @@ function startEmulatorProcess(): Promise<string> {
   });
 }
 
-/** Node's timers and the CPU time of this process, round by round: a round runs from its timer to the next one set. */
+/**
+ * Node's timers and the CPU time of this process, round by round: a round runs from its timer to the next
+ * round's (the poller sets that timer as the round asks, before its answers come).
+ */
 class RoundClock implements PollerClock {
   readonly cpuMsPerRound: number[] = [];
   rounds = 0;
@@ -48,8 +51,8 @@ class RoundClock implements PollerClock {
   }
 
   setTimeout(run: () => void, ms: number): unknown {
-    this.endRound();
     return SYSTEM_CLOCK.setTimeout(() => {
+      this.endRound();
       this.rounds += 1;
       this.roundStart = process.cpuUsage();
       run();

@@ -4,14 +4,17 @@ import { containerStatus } from '../../models/container';
 import { escapeMarkdown, type ItemView } from './itemView';
 import { finiteNumber, isRecord, nonEmptyText } from './wireValues';
 
-/** How each status the guides name is shown; any other value is shown as it comes, with a neutral icon. */
-const STATUS_ICONS: Record<string, NonNullable<ItemView['icon']>> = {
-  ready: { id: 'pass-filled', color: 'testing.iconPassed' },
-  deploying: { id: 'sync~spin' },
-  pending: { id: 'clock' },
-  disabled: { id: 'circle-slash', color: 'disabledForeground' },
-  error: { id: 'error', color: 'errorForeground' },
-};
+/**
+ * How each status the guides name is shown; any other value is shown as it comes, with a neutral icon (a
+ * Map: Gcore's word may be `constructor` or `__proto__`).
+ */
+const STATUS_ICONS: ReadonlyMap<string, NonNullable<ItemView['icon']>> = new Map([
+  ['ready', { id: 'pass-filled', color: 'testing.iconPassed' }],
+  ['deploying', { id: 'sync~spin' }],
+  ['pending', { id: 'clock' }],
+  ['disabled', { id: 'circle-slash', color: 'disabledForeground' }],
+  ['error', { id: 'error', color: 'errorForeground' }],
+]);
 
 
 /** "ready/total" instances, when Gcore reports both. */
@@ -34,7 +37,7 @@ export function containerRowView(container: Container, updating = false): ItemVi
   return {
     label: container.name,
     description: parts.join(' · '),
-    icon: updating ? { id: 'sync~spin' } : { ...(STATUS_ICONS[status.toLowerCase()] ?? { id: 'question' }) },
+    icon: updating ? { id: 'sync~spin' } : { ...(STATUS_ICONS.get(status.toLowerCase()) ?? { id: 'question' }) },
     contextValue: nonEmptyText(container.address) ? 'container.withAddress' : 'container',
   };
 }

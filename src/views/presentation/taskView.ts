@@ -1,7 +1,11 @@
 import * as l10n from '@vscode/l10n';
 import type { TrackedTask } from '../../loaders/taskPoller';
-import type { TaskRecord } from '../../state/taskHistory';
+import { taskErrorText } from '../../models/task';
+import { ERROR_KEPT, type TaskRecord } from '../../state/taskHistory';
 import { escapeMarkdown, type ItemView } from './itemView';
+
+/** Of a failed task's error, what its row says; the hover has more. */
+const ROW_ERROR_LENGTH = 120;
 
 /** What a task row says first: how it ended, or where it stands while it is followed. */
 function stateWords(record: TaskRecord): string {
@@ -42,12 +46,17 @@ export function durationText(ms: number): string {
   return l10n.t('{0} h {1} min', Math.floor(minutes / 60), minutes % 60);
 }
 
-// Keyed by the task states Gcore sends; the words are what people read.
-const PROGRESS_WORDS: Readonly<Record<string, string>> = { NEW: l10n.t('queued'), RUNNING: l10n.t('running'), FINISHED: l10n.t('finished'), ERROR: l10n.t('failed') };
+// Keyed by the task states Gcore sends (a Map: any other word, `constructor` included, is shown as it came).
+const PROGRESS_WORDS: ReadonlyMap<string, string> = new Map([
+  ['NEW', l10n.t('queued')],
+  ['RUNNING', l10n.t('running')],
+  ['FINISHED', l10n.t('finished')],
+  ['ERROR', l10n.t('failed')],
+]);
 
 /** The line under a followed update's title: "running · 12 s", or "2 tasks: running, queued · 12 s". */
 export function progressLine(tracked: readonly Pick<TrackedTask, 'task'>[], elapsedMs: number): string {
-  const states = tracked.map((entry) => (entry.task ? (PROGRESS_WORDS[entry.task.state] ?? entry.task.state) : l10n.t('waiting for Gcore')));
+  const states = tracked.map((entry) => (entry.task ? (PROGRESS_WORDS.get(entry.task.state) ?? entry.task.state) : l10n.t('waiting for Gcore')));
   const where = tracked.length === 1 ? states[0] : l10n.t('{0} tasks: {1}', tracked.length, states.join(', '));
   return `${where} · ${durationText(elapsedMs)}`;
 }
@@ -63,7 +72,13 @@ function clockText(ms: number): string {
 export function taskRowView(record: TaskRecord, nowMs: number): ItemView {
   const following = record.end === undefined;
   const elapsed = (record.endedAtMs ?? nowMs) - record.startedAtMs;
-  const parts = [stateWords(record), record.error && record.end === 'error' ? record.error : undefined, record.taskType, l10n.t('started {0}', clockText(record.startedAtMs)), durationText(elapsed)];
+  const parts = [
+    stateWords(record),
+    record.end === 'error' ? taskErrorText(record.error, ROW_ERROR_LENGTH) : undefined,
+    record.taskType,
+    l10n.t('started {0}', clockText(record.startedAtMs)),
+    durationText(elapsed),
+  ];
   return {
     label: record.subject?.containerName ?? record.id,
     description: parts.filter((part): part is string => part !== undefined && part !== '').join(' · '),
@@ -82,7 +97,8 @@ function taskTooltip(record: TaskRecord, elapsed: number): string {
       l10n.t('Container'),
       record.subject ? l10n.t('{0} (project {1}, region {2})', record.subject.containerName, record.subject.projectId, record.subject.regionId) : undefined,
     ],
-    [l10n.t('Error'), record.error],
+    // Records stored before errors were shortened still hold them whole.
+    [l10n.t('Error'), taskErrorText(record.error, ERROR_KEPT)],
     [l10n.t('Started'), new Date(record.startedAtMs).toISOString().replace('T', ' ').slice(0, 19) + ' UTC'],
     [record.end === undefined ? l10n.t('Running for') : l10n.t('Took'), durationText(elapsed)],
   ];

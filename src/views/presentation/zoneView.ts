@@ -32,22 +32,31 @@ export interface ZoneAtGcore {
   dnssec_enabled?: boolean | null;
 }
 
-/** `dnssec_status` in words (the row's description), and whether DNSSEC counts as on for the actions offered. */
-const DNSSEC_AT_GCORE: Record<string, { description: string; on: boolean; explanation: string }> = {
-  active: {
-    description: l10n.t('DNSSEC on'),
-    on: true,
-    explanation: l10n.t('DNSSEC is **on** and the registrar publishes the DS record: resolvers can validate the zone.'),
-  },
-  pending: {
-    description: l10n.t('DNSSEC pending: add the DS record at your registrar'),
-    on: true,
-    explanation: l10n.t('DNSSEC is **on**, waiting for the DS record at the domain registrar. Give it the DS record to complete the chain of trust.'),
-  },
-  'pending-disabled': { description: l10n.t('DNSSEC turning off'), on: false, explanation: l10n.t('DNSSEC is **being switched off**.') },
-  disabled: { description: l10n.t('DNSSEC off'), on: false, explanation: l10n.t('DNSSEC is **off** (it was on before).') },
-  never: { description: l10n.t('DNSSEC off'), on: false, explanation: l10n.t('DNSSEC is **off**; it was never enabled.') },
-};
+/**
+ * `dnssec_status` in words (the row's description), and whether DNSSEC counts as on for the actions offered
+ * (a Map: Gcore's word may be `constructor` or `__proto__`).
+ */
+const DNSSEC_AT_GCORE: ReadonlyMap<string, { description: string; on: boolean; explanation: string }> = new Map([
+  [
+    'active',
+    {
+      description: l10n.t('DNSSEC on'),
+      on: true,
+      explanation: l10n.t('DNSSEC is **on** and the registrar publishes the DS record: resolvers can validate the zone.'),
+    },
+  ],
+  [
+    'pending',
+    {
+      description: l10n.t('DNSSEC pending: add the DS record at your registrar'),
+      on: true,
+      explanation: l10n.t('DNSSEC is **on**, waiting for the DS record at the domain registrar. Give it the DS record to complete the chain of trust.'),
+    },
+  ],
+  ['pending-disabled', { description: l10n.t('DNSSEC turning off'), on: false, explanation: l10n.t('DNSSEC is **being switched off**.') }],
+  ['disabled', { description: l10n.t('DNSSEC off'), on: false, explanation: l10n.t('DNSSEC is **off** (it was on before).') }],
+  ['never', { description: l10n.t('DNSSEC off'), on: false, explanation: l10n.t('DNSSEC is **off**; it was never enabled.') }],
+]);
 
 /**
  * A zone's row. With what the account's zone list says (`atGcore`), its DNSSEC state is Gcore's; without
@@ -68,13 +77,13 @@ export function zoneView(zone: KnownZone, atGcore?: ZoneAtGcore, gone = false): 
   let pending = false;
   let icon: NonNullable<ItemView['icon']>;
   if (atGcore) {
-    const state = DNSSEC_AT_GCORE[nonEmptyText(atGcore.dnssec_status) ?? (atGcore.dnssec_enabled ? 'pending' : 'never')] ?? {
+    const state = DNSSEC_AT_GCORE.get(nonEmptyText(atGcore.dnssec_status) ?? (atGcore.dnssec_enabled ? 'pending' : 'never')) ?? {
       description: l10n.t('DNSSEC {0}', String(atGcore.dnssec_status)),
       on: atGcore.dnssec_enabled === true,
       explanation: l10n.t('DNSSEC state at Gcore: **{0}**.', escapeMarkdown(String(atGcore.dnssec_status))),
     };
     status = state.on ? 'on' : 'off';
-    pending = state === DNSSEC_AT_GCORE.pending;
+    pending = state === DNSSEC_AT_GCORE.get('pending');
     icon = pending ? { id: 'clock' } : { ...STATUS_PRESENTATION[status].icon };
     description = atGcore.enabled === false ? l10n.t('not served · {0}', state.description) : state.description;
     blocks.push(state.explanation);

@@ -1,51 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { GcoreApiError } from '../../../src/api/errors';
 import type { Task } from '../../../src/api/types';
-import { TaskPoller, TaskWaitTimeout, type PollerClock, type TrackedTask } from '../../../src/loaders/taskPoller';
-
-/** Timers that run only when the test moves time on. */
-class FakeClock implements PollerClock {
-  private time = 1_700_000_000_000;
-  private nextHandle = 1;
-  private readonly timers = new Map<number, { at: number; run: () => void }>();
-
-  now(): number {
-    return this.time;
-  }
-
-  setTimeout(run: () => void, ms: number): unknown {
-    const handle = this.nextHandle++;
-    this.timers.set(handle, { at: this.time + ms, run });
-    return handle;
-  }
-
-  clearTimeout(handle: unknown): void {
-    this.timers.delete(handle as number);
-  }
-
-  get pending(): number {
-    return this.timers.size;
-  }
-
-  /** Moves time on by `ms`, running every timer that falls due and what its promises start. */
-  async advance(ms: number): Promise<void> {
-    const until = this.time + ms;
-    for (;;) {
-      const due = [...this.timers.entries()].filter(([, timer]) => timer.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      this.timers.delete(due[0]);
-      this.time = due[1].at;
-      due[1].run();
-      await settle();
-    }
-    this.time = until;
-    await settle();
-  }
-}
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
-}
+import { TaskPoller, TaskWaitTimeout, type TrackedTask } from '../../../src/loaders/taskPoller';
+import { FakeClock } from '../support/fakeClock';
 
 function task(id: string, state: string, extra: Partial<Task> = {}): Task {
   return { id, state, task_type: 'patch_caas_container', ...extra };
@@ -206,6 +163,72 @@ describe('TaskPoller', () => {
     poller.track(['a']);
     await clock.advance(9_000);
     assert.deepEqual(seen, ['tracked', 'NEW', 'RUNNING', 'finished']);
+  });
+
+  it('reads a state word named like a property of every object as a task still under way', async () => {
+    const words = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
+    const { poller } = start(Object.fromEntries(words.map((word) => [`t-${word}`, [task(`t-${word}`, word), task(`t-${word}`, 'FINISHED')]])));
+    poller.track(words.map((word) => `t-${word}`));
+    await clock.advance(3_000);
+    assert.deepEqual(poller.unfinished().map((tracked) => tracked.task?.state), words);
+    await clock.advance(3_000);
+    assert.deepEqual(words.map((word) => poller.get(`t-${word}`)?.end?.kind), ['finished', 'finished', 'finished', 'finished']);
+  });
+
+  it('has at most 4 task requests in flight, however many tasks it follows, and reaches every one', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const asked = new Set<string>();
+    poller = new TaskPoller({
+      fetchTask: (id) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        asked.add(id);
+        return new Promise((resolve) =>
+          clock.setTimeout(() => {
+            inFlight -= 1;
+            resolve(task(id, 'RUNNING'));
+          }, 100),
+        );
+      },
+      settings: () => SETTINGS,
+      clock,
+    });
+    poller.track(Array.from({ length: 500 }, (_, i) => `t${i}`));
+    // 500 requests, 4 at a time, 100 ms each: 12.5 s after the first round starts.
+    await clock.advance(3_000 + 12_500);
+    assert.equal(most, 4);
+    assert.equal(asked.size, 500);
+  });
+
+  it('asks for the other tasks every interval while one request hangs, and not for that task again', async () => {
+    const asked: string[] = [];
+    poller = new TaskPoller({
+      fetchTask: (id) => {
+        asked.push(id);
+        return id === 'hung' ? new Promise<Task>(() => undefined) : Promise.resolve(task(id, 'RUNNING'));
+      },
+      settings: () => SETTINGS,
+      clock,
+    });
+    const batches: string[][] = [];
+    poller.onDidChangeTasks((tasks) => batches.push(tasks.map((tracked) => tracked.id)));
+    poller.track(['hung', 'b']);
+    await clock.advance(9_000);
+    assert.deepEqual(asked, ['hung', 'b', 'b', 'b']);
+    // A round whose answers are not all in ends when the next one starts.
+    assert.deepEqual(batches, [['hung', 'b'], ['b'], ['b']]);
+  });
+
+  it('hands its batch listeners the changes of a round together, once the round is answered', async () => {
+    const { poller } = start({ a: [task('a', 'RUNNING'), task('a', 'FINISHED')], b: [task('b', 'RUNNING'), task('b', 'ERROR', { error: 'boom' })] });
+    const batches: string[][] = [];
+    poller.onDidChangeTasks((tasks) => batches.push(tasks.map((tracked) => `${tracked.id}:${tracked.end?.kind ?? tracked.task?.state ?? 'tracked'}`)));
+    poller.track(['a', 'b']);
+    await clock.advance(6_000);
+    poller.track(['c']);
+    poller.stop('c');
+    assert.deepEqual(batches, [['a:tracked', 'b:tracked'], ['a:RUNNING', 'b:RUNNING'], ['a:finished', 'b:error'], ['c:tracked'], ['c:stopped']]);
   });
 
   describe('waitFor', () => {

@@ -25,9 +25,9 @@ describe('TaskHistory', () => {
   it('keeps every change of quick succession, in order, newest first, as a reload reads it', async () => {
     const memento = new FakeMemento();
     const history = new TaskHistory(memento as unknown as vscode.Memento);
-    history.record(tracked('a', 1_000), 1_000);
-    history.record(tracked('b', 2_000, { task: { id: 'b', state: 'RUNNING' } }), 2_000);
-    history.record(tracked('a', 1_000, { end: { kind: 'finished', task: { id: 'a', state: 'FINISHED', task_type: 'patch_caas_container' } } }), 5_000);
+    history.record([tracked('a', 1_000)], 1_000);
+    history.record([tracked('b', 2_000, { task: { id: 'b', state: 'RUNNING' } })], 2_000);
+    history.record([tracked('a', 1_000, { end: { kind: 'finished', task: { id: 'a', state: 'FINISHED', task_type: 'patch_caas_container' } } })], 5_000);
     await history.stored();
     const reloaded = new TaskHistory(memento as unknown as vscode.Memento);
     assert.deepEqual(reloaded.all().map((record) => [record.id, record.state, record.end, record.endedAtMs]), [
@@ -41,8 +41,8 @@ describe('TaskHistory', () => {
   it('keeps the last 20 ended tasks and every task still followed', async () => {
     const memento = new FakeMemento();
     const history = new TaskHistory(memento as unknown as vscode.Memento);
-    history.record(tracked('following', 0), 0);
-    for (let i = 1; i <= 25; i++) history.record(tracked(`t${i}`, i * 1_000, { end: { kind: 'stopped' } }), i * 1_000);
+    history.record([tracked('following', 0)], 0);
+    for (let i = 1; i <= 25; i++) history.record([tracked(`t${i}`, i * 1_000, { end: { kind: 'stopped' } })], i * 1_000);
     await history.stored();
     const ids = new TaskHistory(memento as unknown as vscode.Memento).all().map((record) => record.id);
     assert.equal(ids.length, 21);
@@ -53,7 +53,7 @@ describe('TaskHistory', () => {
 
   it('keeps an error text from the answer that carried it', async () => {
     const history = new TaskHistory(new FakeMemento() as unknown as vscode.Memento);
-    history.record(tracked('a', 0, { end: { kind: 'error', task: { id: 'a', state: 'ERROR', error: 'Failed to pull image' } } }), 10);
+    history.record([tracked('a', 0, { end: { kind: 'error', task: { id: 'a', state: 'ERROR', error: 'Failed to pull image' } } })], 10);
     assert.equal(history.all()[0].error, 'Failed to pull image');
   });
 
@@ -63,12 +63,36 @@ describe('TaskHistory', () => {
     const counting = { get: memento.get.bind(memento), update: (key: string, value: unknown) => (writes++, memento.update(key, value)) };
     const history = new TaskHistory(counting as unknown as vscode.Memento);
     const running = tracked('a', 0, { task: { id: 'a', state: 'RUNNING' } });
-    assert.equal(history.record(running, 1), true);
-    assert.equal(history.record(running, 2), false);
-    assert.equal(history.record(running, 3), false);
-    assert.equal(history.record({ ...running, end: { kind: 'finished', task: { id: 'a', state: 'FINISHED' } } }, 4), true);
+    assert.equal(history.record([running], 1), true);
+    assert.equal(history.record([running], 2), false);
+    assert.equal(history.record([running], 3), false);
+    assert.equal(history.record([{ ...running, end: { kind: 'finished', task: { id: 'a', state: 'FINISHED' } } }], 4), true);
     await history.stored();
     assert.equal(writes, 2);
+  });
+
+  it('stores the changes of many tasks in one write', async () => {
+    const memento = new FakeMemento();
+    let writes = 0;
+    const counting = { get: memento.get.bind(memento), update: (key: string, value: unknown) => (writes++, memento.update(key, value)) };
+    const history = new TaskHistory(counting as unknown as vscode.Memento);
+    const ended = Array.from({ length: 100 }, (_, i) => tracked(`t${i}`, i, { end: { kind: 'finished', task: { id: `t${i}`, state: 'FINISHED' } } }));
+    assert.equal(history.record(ended, 500), true);
+    await history.stored();
+    assert.equal(writes, 1);
+    const reloaded = new TaskHistory(memento as unknown as vscode.Memento).all();
+    assert.deepEqual(reloaded.map((record) => record.id), ['t99', 't98', 't97', 't96', 't95', 't94', 't93', 't92', 't91', 't90', 't89', 't88', 't87', 't86', 't85', 't84', 't83', 't82', 't81', 't80']);
+  });
+
+  it('stores a 100 KB error shortened, on one line', async () => {
+    const memento = new FakeMemento();
+    const history = new TaskHistory(memento as unknown as vscode.Memento);
+    const error = `Build failed:\n${'step output '.repeat(8_500)}`;
+    history.record([tracked('a', 0, { end: { kind: 'error', task: { id: 'a', state: 'ERROR', error } } })], 10);
+    await history.stored();
+    const [stored] = new TaskHistory(memento as unknown as vscode.Memento).all();
+    assert.ok((stored.error ?? '').length <= 1_000, `${stored.error?.length} characters`);
+    assert.match(stored.error ?? '', /^Build failed: step output step output .*…$/);
   });
 
   it('reads what it can of a stored value and drops the rest', () => {

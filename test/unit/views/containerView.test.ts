@@ -44,6 +44,14 @@ describe('containerRowView', () => {
     });
   }
 
+  it('shows a status named like a property of every object as it came, with the neutral icon', () => {
+    const words = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'Constructor'];
+    assert.deepEqual(
+      words.map((status) => containerRowView({ name: 'c', status })).map((view) => [view.description, view.icon]),
+      words.map((status) => [status, { id: 'question' }]),
+    );
+  });
+
   it('reads a container with nothing but its name, and keeps environment values out of the hover', () => {
     const bare = containerRowView({ name: 'bare', status: null, deploy_status: null, logging: null, scale: null });
     assert.equal(bare.description, 'Unknown');

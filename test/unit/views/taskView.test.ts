@@ -43,6 +43,17 @@ describe('task rows', () => {
     assert.equal(view.description, 'Waiting for Gcore · started 14:05 UTC · 1 s');
   });
 
+  it('shorten a 100 KB error to one line in the row and in its hover', () => {
+    const error = `Build failed:\n${'step output '.repeat(8_500)}`;
+    const view = taskRowView(record({ state: 'ERROR', end: 'error', error, endedAtMs: STARTED + 9_000 }), STARTED + 60_000);
+    const description = String(view.description);
+    assert.match(description, /^Failed · Build failed: step output .*… · patch_caas_container · started 14:05 UTC · 9 s$/);
+    assert.ok(description.length <= 300, `${description.length} characters`);
+    const tooltip = unescapeMarkdown(view.tooltip ?? '');
+    assert.match(tooltip, /\| Error \| Build failed: step output .*… \|/);
+    assert.ok(tooltip.length <= 1_500, `${tooltip.length} characters`);
+  });
+
   it('count durations in words a person reads', () => {
     assert.deepEqual([0, 59_400, 60_000, 61_000, 3_600_000, 3_720_000].map(durationText), ['0 s', '59 s', '1 min', '1 min 1 s', '1 h 0 min', '1 h 2 min']);
   });
@@ -53,6 +64,11 @@ describe('a followed update', () => {
     assert.equal(progressLine([{ task: undefined }], 0), 'waiting for Gcore · 0 s');
     assert.equal(progressLine([{ task: { id: 'a', state: 'RUNNING' } }], 12_000), 'running · 12 s');
     assert.equal(progressLine([{ task: { id: 'a', state: 'RUNNING' } }, { task: { id: 'b', state: 'NEW' } }], 3_000), '2 tasks: running, queued · 3 s');
+  });
+
+  it('shows a state word named like a property of every object as it came', () => {
+    const words = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
+    assert.equal(progressLine(words.map((state) => ({ task: { id: state, state } })), 0), '4 tasks: constructor, __proto__, toString, hasOwnProperty · 0 s');
   });
 
   it('puts "Updating…" first on the container\'s row, with a spinning icon', () => {

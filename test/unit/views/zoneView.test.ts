@@ -161,6 +161,16 @@ describe('zoneView with the account\'s zone list', () => {
     });
   }
 
+  it('shows a dnssec_status named like a property of every object as it came', () => {
+    const words = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
+    const views = words.map((status) => zoneView(zone, { enabled: true, dnssec_status: status, dnssec_enabled: true }));
+    assert.deepEqual(
+      views.map((view) => [view.description, view.contextValue, view.icon?.id]),
+      words.map((status) => [`DNSSEC ${status}`, 'zone.dnssec.on', 'lock']),
+    );
+    assert.match(unescapeMarkdown(views[1].tooltip ?? ''), /DNSSEC state at Gcore: \*\*__proto__\*\*\./);
+  });
+
   it('says when a zone is not served, and marks a zone the account no longer has', () => {
     assert.equal(zoneView(zone, { enabled: false, dnssec_status: 'active' }).description, 'not served · DNSSEC on');
     const gone = zoneView(zone, undefined, true);
