@@ -2,13 +2,39 @@ import * as l10n from '@vscode/l10n';
 import type { ProjectRegionRef } from '../core/projectRegion';
 import type { CallOptions } from './callOptions';
 import { asObject, markEmptyAnswer, unexpected, wasEmptyAnswer } from './decode';
-import type { RequestPipeline } from './http/requestPipeline';
+import { MAX_RESPONSE_BYTES } from './http/attemptGuard';
+import { megabytes, type RequestPipeline } from './http/requestPipeline';
+import { isGcoreApiError } from './errors';
 import { decodeContainer, decodeContainerFlavor } from './decodeItems';
 import { CLOUD_LIST, fetchList, readListPage, type ListMessages, type PagedListMessages } from './paging';
 import type { Container, ContainerFlavor, ContainerFlavorList, ContainerList, ContainerLogs, ContainerUpdateResult } from './types';
 
 /** The largest page of containers the API gives (its default too). */
 const CONTAINER_PAGE_LIMIT = 1000;
+
+/**
+ * Room for one log line in an answer: an access log line is 200–300 bytes as Gcore sends it, a
+ * structured (JSON) line can reach a kilobyte; Kubernetes cuts longer lines. 100,000 lines may be 98 MB.
+ */
+const LOG_LINE_BYTES = 1024;
+
+/**
+ * How many log lines an answer can hold once `lines` brought one past its cap: such lines average more
+ * than LOG_LINE_BYTES, so only the base cap holds them. From the size the answer declared, with a tenth
+ * to spare; without one, half as many. Rounded down to two digits, as people would ask.
+ */
+export function logLinesThatFit(lines: number, tooLarge: { declaredBytes?: number }): number {
+  const perLine = tooLarge.declaredBytes !== undefined && tooLarge.declaredBytes > 0 ? tooLarge.declaredBytes / lines : undefined;
+  const fitting = perLine !== undefined ? Math.floor((MAX_RESPONSE_BYTES / perLine) * 0.9) : Math.floor(lines / 2);
+  const fewer = Math.max(1, Math.min(fitting, lines - 1));
+  const unit = 10 ** Math.max(0, String(fewer).length - 2);
+  return Math.floor(fewer / unit) * unit;
+}
+
+/** The largest answer read for `lines` log lines. */
+export function logAnswerCap(lines: number): number {
+  return Math.max(MAX_RESPONSE_BYTES, lines * LOG_LINE_BYTES);
+}
 
 const CONTAINER_LIST: PagedListMessages = {
   notAnObject: () => l10n.t('the containers list is not an object'),
@@ -71,13 +97,23 @@ export class ContainersClient {
    * usually hold `time`, `pod` and `message`. There is no cursor: following re-reads.
    */
   async logs(ref: ProjectRegionRef, containerName: string, limit: number, options: CallOptions = {}): Promise<ContainerLogs> {
-    const response = await this.pipeline.send({
-      method: 'GET',
-      segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers', containerName, 'logs'],
-      query: { limit: String(limit) },
-      signal: options.signal,
-      gate: options.gate,
-    });
+    const maxBytes = logAnswerCap(limit);
+    const response = await this.pipeline
+      .send({
+        method: 'GET',
+        segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers', containerName, 'logs'],
+        query: { limit: String(limit) },
+        signal: options.signal,
+        gate: options.gate,
+        maxBytes,
+      })
+      .catch((error: unknown) => {
+        // The number of lines is what the caller can change; say so.
+        if (isGcoreApiError(error) && error.tooLarge) {
+          error.message = l10n.t('The newest {0} log lines of {1} are more than {2} MB, the most the extension reads for that many lines; ask for fewer lines.', limit, containerName, megabytes(maxBytes));
+        }
+        throw error;
+      });
     const body = asObject(response.body, () => l10n.t('the log answer is not an object'));
     const logs = body.logs ?? [];
     if (!Array.isArray(logs)) throw unexpected(l10n.t('{0} is not a list', 'logs'));

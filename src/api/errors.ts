@@ -33,6 +33,11 @@ export interface ApiErrorDetails {
    * sent: Gcore may have carried it out.
    */
   mayHaveApplied?: boolean;
+  /**
+   * The answer was larger than the request's cap and was not read: the cap, and the size the answer
+   * declared when it did (a Content-Length).
+   */
+  tooLarge?: { capBytes: number; declaredBytes?: number };
   method?: string;
   path?: string;
 }
@@ -50,6 +55,7 @@ export class GcoreApiError extends Error {
   readonly retryAfterMs?: number;
   readonly quota?: Record<string, string | number | boolean>;
   readonly mayHaveApplied?: boolean;
+  readonly tooLarge?: { capBytes: number; declaredBytes?: number };
   readonly method?: string;
   readonly path?: string;
 
@@ -64,6 +70,7 @@ export class GcoreApiError extends Error {
     this.retryAfterMs = details.retryAfterMs;
     this.quota = details.quota;
     this.mayHaveApplied = details.mayHaveApplied;
+    this.tooLarge = details.tooLarge;
     this.method = details.method;
     this.path = details.path;
   }

@@ -1,11 +1,16 @@
 import * as vscode from 'vscode';
 import type { ContainerLogs } from '../api';
+import { logLinesThatFit } from '../api/containersClient';
+import { isGcoreApiError } from '../api/errors';
+import { failureReason } from '../logging/failureMessage';
+import type { PromptUi } from '../ui/promptUi';
 import { LOGS_SCHEME } from '../documents/logDocuments';
 import { validateContainerLogsArgs, validateContainerRefArgs, type ContainerLogsArgs, type ContainerRefArgs } from '../models/commandArgs';
 import { logSettings } from '../state/settings';
 import { unwrap } from '../validation/problems';
 import { editorDocumentArgument } from './arguments';
-import { command, type Command } from './command';
+import { command, type Command, type FailureHandling } from './command';
+import { reported } from './flowRunner';
 import { askContainer } from './containerCommands';
 import type { Services } from './services';
 
@@ -15,13 +20,14 @@ const TITLE = vscode.l10n.t('Gcore: Show Logs');
 export function containerLogCommands(services: Services): Command<never, unknown, never>[] {
   const logs = services.logDocuments;
   return [
-    command<ContainerRefArgs, string>({
+    command<ShowLogsArgs, string>({
       id: 'gcore.showContainerLogs',
       what: (args) => (args ? vscode.l10n.t('Show the logs of container {0}', args.containerName) : vscode.l10n.t('Show container logs')),
       parse: (arg) => unwrap(validateContainerRefArgs(arg)),
       ask: askContainer(services, TITLE),
       progress: ({ containerName }) => vscode.l10n.t('Reading the logs of {0}…', containerName),
-      run: async (args, { signal }) => (await logs.show(args, signal)).uri.toString(),
+      run: async (args, { signal }) => (await logs.show(args, signal, args.lines)).uri.toString(),
+      onFailure: offerFewerLines,
     }),
     command<ContainerLogsArgs, ContainerLogs>({
       id: 'gcore.getContainerLogs',
@@ -43,6 +49,31 @@ export function containerLogCommands(services: Services): Command<never, unknown
       run: async (uri) => logs.stopFollowing(uri),
     }),
   ];
+}
+
+/** Show Logs asks for `gcore.logs.lines`, or for `lines` after the user chose to show fewer. */
+type ShowLogsArgs = ContainerRefArgs & { lines?: number };
+
+/**
+ * An answer too large for the lines asked for: the message names the setting, and the first button
+ * shows as many lines as fit at once (the setting is left as the user wrote it).
+ */
+async function offerFewerLines(ui: PromptUi, error: unknown, args: ShowLogsArgs): Promise<FailureHandling<ShowLogsArgs>> {
+  if (!isGcoreApiError(error) || !error.tooLarge) return undefined;
+  const lines = args.lines ?? logSettings().lines;
+  const fewer = logLinesThatFit(lines, error.tooLarge);
+  const language = vscode.env.language;
+  const showFewer = vscode.l10n.t('Show {0} Lines', fewer.toLocaleString(language));
+  const openSettings = vscode.l10n.t('Open Settings');
+  const choice = await ui.notify(
+    'error',
+    vscode.l10n.t('{0} Lower the setting gcore.logs.lines (now {1}), or show fewer lines now.', failureReason(error), logSettings().lines.toLocaleString(language)),
+    showFewer,
+    openSettings,
+  );
+  if (choice === showFewer) return { runAgainWith: { ...args, lines: fewer } };
+  if (choice === openSettings) await vscode.commands.executeCommand('workbench.action.openSettings', 'gcore.logs.lines');
+  throw reported(error);
 }
 
 function logUri(arg: unknown): vscode.Uri {

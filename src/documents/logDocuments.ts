@@ -2,9 +2,10 @@ import * as vscode from 'vscode';
 import type { GcoreClient } from '../api';
 import { isGcoreApiError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
+import { redactSessionSecrets } from '../logging/redaction';
 import type { Logger } from '../logging/logger';
-import { formatLogLine, localOffsetMinutes, newLogLines, noLogsSeen, readLogLine, type LogLine, type SeenLogs } from '../models/containerLogs';
-import { parseContainerDocumentPath, type ContainerDocumentAddress } from '../models/containerDocument';
+import { LogReads, formatLogLine, localOffsetMinutes, readLogLine, type LogLine } from '../models/containerLogs';
+import { containerDocumentPath, parseContainerDocumentPath, type ContainerDocumentAddress } from '../models/containerDocument';
 import type { PromptUi } from '../ui/promptUi';
 
 export const LOGS_SCHEME = 'gcore-logs';
@@ -22,8 +23,10 @@ const FIRST_LINES = 2_000;
 /** One container's log as a read-only document. */
 interface LogView {
   address: ContainerDocumentAddress;
+  /** The lines each read asks for: the setting, or fewer when the user chose fewer for this log. */
+  limit: number;
   lines: string[];
-  seen: SeenLogs;
+  reads: LogReads;
   following: boolean;
   /** The document's text, joined once per change (VS Code asks for all of it at each change). */
   text?: string;
@@ -66,22 +69,25 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
   }
 
   uriFor(address: ContainerDocumentAddress): vscode.Uri {
-    const path = `/${address.projectId}/${address.regionId}/${address.containerName} · ${this.deps.placeOf(address)}.log`;
-    return vscode.Uri.from({ scheme: LOGS_SCHEME, path });
+    return vscode.Uri.from({ scheme: LOGS_SCHEME, path: containerDocumentPath(address, this.deps.placeOf(address)).replace(/\.json$/, '.log') });
   }
 
-  /** Reads the newest lines and shows them; an open log of the container is read again from scratch. */
-  async show(address: ContainerDocumentAddress, signal?: AbortSignal): Promise<{ uri: vscode.Uri; lines: number }> {
+  /**
+   * Reads the newest `limit` lines (the setting's number unless given) and shows them; an open log of the
+   * container is read again from scratch.
+   */
+  async show(address: ContainerDocumentAddress, signal?: AbortSignal, limit = this.deps.settings().lines): Promise<{ uri: vscode.Uri; lines: number }> {
     const uri = this.uriFor(address);
-    const { logs } = await this.deps.client.containers.logs(address, address.containerName, this.deps.settings().lines, { signal });
-    const { lines, seen } = newLogLines(noLogsSeen(), logs.map(readLogLine));
+    const { logs } = await this.deps.client.containers.logs(address, address.containerName, limit, { signal });
+    const reads = new LogReads();
+    const { lines } = reads.read(logs.map(readLogLine));
     // Read from scratch: a log shown before (and maybe followed) starts again, not followed.
     const previous = this.views.get(uri.toString());
     this.stopTimer(previous);
     previous?.reading?.abort();
     const older = Math.max(0, lines.length - FIRST_LINES);
     // Only the lines shown first are formatted before the editor opens; the older ones wait for it.
-    const view: LogView = { address, lines: lines.slice(older).map(formatted), seen, following: false };
+    const view: LogView = { address, limit, lines: lines.slice(older).map(formatted), reads, following: false };
     this.views.set(uri.toString(), view);
     if (older > 0) view.text = `${vscode.l10n.t('… {0} older lines are on their way', older.toLocaleString(vscode.env.language))}\n${view.lines.join('\n')}\n`;
     const text = this.provideTextDocumentContent(uri);
@@ -171,11 +177,13 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     view.timer = undefined;
     view.reading = new AbortController();
     try {
-      const { logs } = await this.deps.client.containers.logs(view.address, view.address.containerName, this.deps.settings().lines, { signal: view.reading.signal });
+      // A setting lowered since the log was opened applies at once; the lines chosen for it stay the most.
+      const limit = Math.min(view.limit, this.deps.settings().lines);
+      const { logs } = await this.deps.client.containers.logs(view.address, view.address.containerName, limit, { signal: view.reading.signal });
       if (this.views.get(key) !== view || !view.following) return;
-      const { lines, seen } = newLogLines(view.seen, logs.map(readLogLine));
-      view.seen = seen;
-      if (lines.length > 0) {
+      const { lines, gap } = view.reads.read(logs.map(readLogLine), limit);
+      if (gap) view.lines.push(gapLine(limit));
+      if (lines.length > 0 || gap) {
         view.lines.push(...lines.map(formatted));
         if (view.lines.length > MAX_LINES) view.lines.splice(0, view.lines.length - MAX_LINES);
         view.text = undefined;
@@ -199,10 +207,16 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
   private async reportStop(view: LogView, error: unknown): Promise<void> {
     this.deps.log.warn(`following the logs of ${view.address.containerName} stopped: ${failureReason(error)}`);
     const unauthorized = isGcoreApiError(error) && (error.kind === 'unauthorized' || error.kind === 'badApiKey');
-    const message = vscode.l10n.t('Stopped following the logs of {0}: {1} The lines shown are kept.', view.address.containerName, failureReason(error));
+    const tooLarge = isGcoreApiError(error) && error.tooLarge !== undefined;
+    const reason = failureReason(error);
+    const message = tooLarge
+      ? vscode.l10n.t('Stopped following the logs of {0}: {1} Lower the setting gcore.logs.lines, then follow again. The lines shown are kept.', view.address.containerName, reason)
+      : vscode.l10n.t('Stopped following the logs of {0}: {1} The lines shown are kept.', view.address.containerName, reason);
     const setApiKey = vscode.l10n.t('Set API Key');
-    const choice = await this.deps.ui().notify('error', message, ...(unauthorized ? [setApiKey] : []));
+    const openSettings = vscode.l10n.t('Open Settings');
+    const choice = await this.deps.ui().notify('error', message, ...(unauthorized ? [setApiKey] : []), ...(tooLarge ? [openSettings] : []));
     if (choice === setApiKey) await this.deps.setApiKey();
+    if (choice === openSettings) await vscode.commands.executeCommand('workbench.action.openSettings', 'gcore.logs.lines');
   }
 
   private forget(uri: vscode.Uri): void {
@@ -235,8 +249,19 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
   }
 }
 
-function formatted(line: Parameters<typeof formatLogLine>[0]): string {
-  return formatLogLine(line, localOffsetMinutes);
+/** A line as shown: a container that logs its environment must not put the API key on the screen. */
+function formatted(line: LogLine): string {
+  return redactSessionSecrets(formatLogLine(line, localOffsetMinutes));
+}
+
+/** Where lines are missing: more were written between two reads than one read brings. */
+function gapLine(limit: number): string {
+  return limit === 1
+    ? vscode.l10n.t('… Lines are missing here: more than 1 line was written since the last read. Raise gcore.logs.lines or lower gcore.logs.followIntervalSeconds to keep up.')
+    : vscode.l10n.t(
+        '… Lines are missing here: more than {0} lines were written since the last read. Raise gcore.logs.lines or lower gcore.logs.followIntervalSeconds to keep up.',
+        limit.toLocaleString(vscode.env.language),
+      );
 }
 
 /** Whether the editor shows the last line (or the one before it) of a document of `lineCount` lines. */

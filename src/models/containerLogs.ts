@@ -1,10 +1,15 @@
+import * as l10n from '@vscode/l10n';
 import { isPlainObject } from '../validation/fieldChecks';
 
-/** One log line as the extension shows it; `timeMs` is undefined when Gcore sent no time it can read. */
+/**
+ * One log line as the extension shows it; `timeMs` is undefined when Gcore sent no time it can read.
+ * `late`: it reached the document after lines newer than it (another pod's shipper was slow).
+ */
 export interface LogLine {
   timeMs: number | undefined;
   pod: string;
   message: string;
+  late?: boolean;
 }
 
 /**
@@ -15,7 +20,7 @@ export function readLogLine(item: unknown): LogLine {
   if (!isPlainObject(item)) return { timeMs: undefined, pod: '', message: typeof item === 'string' ? item : JSON.stringify(item) };
   const { time, pod, message } = item;
   return {
-    timeMs: typeof time === 'string' ? parseTime(time) : typeof time === 'number' && Number.isFinite(time) ? time : undefined,
+    timeMs: timeOf(time),
     pod: typeof pod === 'string' ? pod : '',
     message: typeof message === 'string' ? message : otherFields(item),
   };
@@ -27,10 +32,35 @@ function otherFields(item: Record<string, unknown>): string {
   return JSON.stringify(rest);
 }
 
-function parseTime(text: string): number | undefined {
+/** The last instant a line can be dated at: later times (and years past 9999) do not fit the time column. */
+const LATEST_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const EPOCH_NUMBER = /^\d+(\.\d+)?$/;
+
+/** A time as text (ISO, with or without a zone) or as an epoch number; undefined when it cannot be one. */
+function timeOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return epochMs(value);
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (EPOCH_NUMBER.test(text)) return epochMs(Number(text));
   const zoned = /[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`;
-  const ms = Date.parse(zoned);
-  return Number.isNaN(ms) ? undefined : ms;
+  return inRange(Date.parse(zoned));
+}
+
+/**
+ * An epoch number in seconds, milliseconds, microseconds or nanoseconds, told apart by size (log shippers
+ * use all four): now is about 1.8e9 s, 1.8e12 ms, 1.8e15 µs, 1.8e18 ns, and each unit's range up to the
+ * year 5138 stays below the next unit's start.
+ */
+function epochMs(value: number): number | undefined {
+  if (!Number.isFinite(value) || value < 0) return undefined;
+  if (value < 1e11) return inRange(value * 1000);
+  if (value < 1e14) return inRange(value);
+  if (value < 1e17) return inRange(value / 1000);
+  return inRange(value / 1e6);
+}
+
+function inRange(ms: number): number | undefined {
+  return Number.isFinite(ms) && ms >= 0 && ms <= LATEST_TIME_MS ? ms : undefined;
 }
 
 /** Oldest first, the newest at the bottom; lines of one instant keep Gcore's order; undated lines lead. */
@@ -44,48 +74,98 @@ export function orderLines(lines: readonly LogLine[]): LogLine[] {
 }
 
 /**
- * What a document has shown, enough to tell which lines of a re-read are new: the API has no cursor, so
- * a re-read returns lines already shown. Newer than the last time shown is new; at that very time, a line
- * is new only if it was not shown (pods write at the same instant); older is not new.
+ * A line dated this far past the local clock is taken as a wrong date, not as the newest line: it must
+ * not make every later line look late. Machines' clocks drift by seconds, not minutes.
  */
-export interface SeenLogs {
-  lastMs: number | undefined;
-  /** The lines shown at `lastMs`, as keys, one entry per line (the same line twice counts twice). */
-  atLast: string[];
-  /** Lines without a time, shown once each. */
-  undated: Set<string>;
+const FUTURE_TOLERANCE_MS = 5 * 60_000;
+
+/** What one read of a log adds to what was shown. */
+export interface LogReadOutcome {
+  /** The lines not shown yet, oldest first; those older than a line already shown are marked `late`. */
+  lines: LogLine[];
+  /**
+   * The read was full and shared no line with what was shown: more lines were written between the two
+   * reads than one read brings, and the API (which has no cursor) cannot give the ones in between.
+   */
+  gap: boolean;
 }
 
-export function noLogsSeen(): SeenLogs {
-  return { lastMs: undefined, atLast: [], undated: new Set() };
-}
+/**
+ * Tells which lines of each read of a log were not shown yet. The API has no cursor: every read returns
+ * the newest lines, most of them shown already, and a pod whose lines reach Gcore's store late adds lines
+ * older than others already shown. So the dated lines of the last read are remembered (as many times as
+ * each came), and a line of the next read is new when it is not among them and not older than the last
+ * read's oldest line (older lines came before what was read, or because more lines were asked for).
+ * Undated lines are counted per read: a read with more of them than the last adds the difference.
+ */
+export class LogReads {
+  private started = false;
+  /** The last read; indexed only when the next one comes, since showing a long log quickly matters more. */
+  private lastRead: readonly LogLine[] = [];
+  /** The newest time shown that is not in the future: later lines older than it arrived late. */
+  private newestMs: number | undefined;
 
-/** The lines of `incoming` not shown yet, in order, and what is seen once they are. */
-export function newLogLines(seen: SeenLogs, incoming: readonly LogLine[]): { lines: LogLine[]; seen: SeenLogs } {
-  const atLast = [...seen.atLast];
-  const undated = new Set(seen.undated);
-  const fresh: LogLine[] = [];
-  for (const line of orderLines(incoming)) {
-    const key = lineKey(line);
-    if (line.timeMs === undefined) {
-      if (!undated.has(key)) fresh.push(line);
-      undated.add(key);
-    } else if (seen.lastMs === undefined || line.timeMs > seen.lastMs) {
-      fresh.push(line);
-    } else if (line.timeMs === seen.lastMs) {
-      const shown = atLast.indexOf(key);
-      if (shown >= 0) atLast.splice(shown, 1);
-      else fresh.push(line);
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /**
+   * The lines of `incoming` not shown yet, in order; `limit` is the number of lines the read asked for,
+   * so that a full read that shares no line with the last one is known as a gap.
+   */
+  read(incoming: readonly LogLine[], limit?: number): LogReadOutcome {
+    const ordered = orderLines(incoming);
+    const latestPlausible = this.now() + FUTURE_TOLERANCE_MS;
+    if (!this.started) {
+      this.started = true;
+      this.remember(ordered, latestPlausible);
+      return { lines: ordered, gap: false };
+    }
+    const shown = counts(this.lastRead, (line) => line.timeMs !== undefined);
+    const undatedBefore = counts(this.lastRead, (line) => line.timeMs === undefined);
+    const floorMs = this.lastRead.find((line) => line.timeMs !== undefined)?.timeMs;
+    const undatedNow = new Map<string, number>();
+    const fresh: LogLine[] = [];
+    let matched = 0;
+    for (const line of ordered) {
+      const key = lineKey(line);
+      if (line.timeMs === undefined) {
+        const count = (undatedNow.get(key) ?? 0) + 1;
+        undatedNow.set(key, count);
+        if (count > (undatedBefore.get(key) ?? 0)) fresh.push(line);
+        continue;
+      }
+      const left = shown.get(key) ?? 0;
+      if (left > 0) {
+        shown.set(key, left - 1);
+        if (line.timeMs <= latestPlausible) matched += 1;
+      } else if (floorMs === undefined || line.timeMs >= floorMs) {
+        fresh.push(this.newestMs !== undefined && line.timeMs < this.newestMs ? { ...line, late: true } : line);
+      }
+    }
+    const gap = limit !== undefined && floorMs !== undefined && ordered.length >= limit && matched === 0;
+    this.remember(ordered, latestPlausible);
+    return { lines: fresh, gap };
+  }
+
+  private remember(read: readonly LogLine[], latestPlausible: number): void {
+    this.lastRead = read;
+    for (const { timeMs } of read) {
+      if (timeMs !== undefined && timeMs <= latestPlausible && (this.newestMs === undefined || timeMs > this.newestMs)) this.newestMs = timeMs;
     }
   }
-  const dated = fresh.filter((line) => line.timeMs !== undefined);
-  const lastMs = dated.length > 0 ? dated[dated.length - 1].timeMs : seen.lastMs;
-  const shownAtLast = lastMs === seen.lastMs ? [...seen.atLast, ...dated.map(lineKey)] : dated.filter((line) => line.timeMs === lastMs).map(lineKey);
-  return { lines: fresh, seen: { lastMs, atLast: shownAtLast, undated } };
+}
+
+function counts(lines: readonly LogLine[], which: (line: LogLine) => boolean): Map<string, number> {
+  const result = new Map<string, number>();
+  for (const line of lines) {
+    if (!which(line)) continue;
+    const key = lineKey(line);
+    result.set(key, (result.get(key) ?? 0) + 1);
+  }
+  return result;
 }
 
 function lineKey(line: LogLine): string {
-  return `${line.pod}\u0000${line.message}`;
+  return `${line.timeMs ?? ''}\u0000${line.pod}\u0000${line.message}`;
 }
 
 /** How a pod is told apart on its lines: the last part of its name (Kubernetes' random suffix). */
@@ -101,8 +181,22 @@ export function podTag(pod: string): string {
  */
 export function formatLogLine(line: LogLine, offsetMinutes: (ms: number) => number): string {
   const time = line.timeMs === undefined ? '—'.padEnd(23) : localTime(line.timeMs + offsetMinutes(line.timeMs) * 60_000);
-  const message = line.message.includes('\n') ? line.message.replace(/\r?\n/g, ' ⏎ ') : line.message;
-  return `${time}  [${tagOf(line.pod)}]  ${message}`;
+  return `${time}  [${tagOf(line.pod)}]  ${line.late ? LATE_MARK : ''}${oneLine(line.message)}`;
+}
+
+/** Before the message of a line that came after newer ones: it is not out of order by mistake. */
+const LATE_MARK = `${l10n.t('(arrived late)')} `;
+
+/**
+ * Every character an editor may take as the end of a line (VS Code: CR, LF; and it offers to remove
+ * LS, PS and NEL), so that one log line stays one document line and the line count stays the log's.
+ */
+const LINE_BREAKS = /\r\n|[\n\r\u2028\u2029\u0085]/;
+const ALL_LINE_BREAKS = new RegExp(LINE_BREAKS.source, 'g');
+
+/** A text on one line: each break shown as ⏎ (a progress bar's carriage returns too). */
+function oneLine(text: string): string {
+  return LINE_BREAKS.test(text) ? text.replace(ALL_LINE_BREAKS, ' ⏎ ') : text;
 }
 
 /** Tags of the pods seen: a container has a handful, its log thousands of lines. */
@@ -111,7 +205,7 @@ const podTags = new Map<string, string>();
 function tagOf(pod: string): string {
   let tag = podTags.get(pod);
   if (tag === undefined) {
-    tag = podTag(pod);
+    tag = oneLine(podTag(pod));
     if (podTags.size > 1000) podTags.clear();
     podTags.set(pod, tag);
   }

@@ -33,17 +33,29 @@ export function containerLogs(
 
   const view = containerView(record, rolloutOf(tasks)) as { status: string; status_message: string | null; image?: string };
   const pods = podNames(record.name, Math.max(1, record.state.total));
+  const script = record.logs ?? {};
+  const extra = (script.extraLines ?? []).slice(-limit);
   const latest = Math.floor(now / LOG_INTERVAL_MS) * LOG_INTERVAL_MS;
-  const logs: { time: string; pod: string; message: string }[] = [];
-  for (let step = 0; logs.length < limit; step++) {
+  const logs: unknown[] = [];
+  for (let step = 0; logs.length < limit - extra.length; step++) {
     const at = latest - step * LOG_INTERVAL_MS;
     // Newest first here, reversed below; within one instant the pods keep their order.
-    for (const pod of [...pods].reverse()) {
-      if (logs.length === limit) break;
-      logs.push({ time: new Date(at).toISOString().replace('Z', '000Z'), pod, message: messageAt(view, pods.indexOf(pod), at) });
+    for (const [index, pod] of [...pods.entries()].reverse()) {
+      if (logs.length === limit - extra.length) break;
+      // A late pod's line is not in the store yet.
+      if (index > 0 && script.lateMs !== undefined && at > now - script.lateMs) continue;
+      logs.push({ time: new Date(at).toISOString().replace('Z', '000Z'), pod, message: lengthened(messageAt(view, index, at), script.messageLength) });
     }
   }
-  return { status: 200, body: { logs: logs.reverse() } };
+  return { status: 200, body: { logs: [...logs.reverse(), ...extra] } };
+}
+
+const USER_AGENT = ' "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36"';
+
+/** A message as long as an access log line with a full user agent and referrer. */
+function lengthened(message: string, length: number | undefined): string {
+  if (length === undefined || message.length >= length) return message;
+  return (message + USER_AGENT.repeat(Math.ceil((length - message.length) / USER_AGENT.length))).slice(0, length);
 }
 
 function readLimit(value: string | null, invalidFields: InvalidFields): number {

@@ -24,6 +24,18 @@ export interface ContainerRecord {
   updates: number;
   /** The task rolling out the last update; while it runs the container is Deploying. */
   rolloutTaskId?: string;
+  /** How its log misbehaves, as real logs do; a test sets it on the record. */
+  logs?: LogScript;
+}
+
+/** What a container's log holds besides the lines every pod writes at each interval. */
+export interface LogScript {
+  /** Lines of every pod but the first reach the log store this long after their time (a slow shipper). */
+  lateMs?: number;
+  /** Lines as Gcore would send them (any shape, any time), served as the newest, after the generated ones. */
+  extraLines?: unknown[];
+  /** Each generated message is this long, as access logs with a full user agent are (default about 80). */
+  messageLength?: number;
 }
 
 interface Seed {

@@ -12,7 +12,7 @@ import { areaError, areaOfPath, cloudError, dnsError, type ApiArea, type Reply }
 import { TaskStore, type TaskTimings } from './task-store';
 import { ZoneStore, type ZoneRecord } from './zone-store';
 
-export { SEEDED_CONTAINER_NAMES, type ContainerConfig, type ContainerRecord } from './container-store';
+export { SEEDED_CONTAINER_NAMES, type ContainerConfig, type ContainerRecord, type LogScript } from './container-store';
 export type { DnssecRecord, ZoneRecord } from './zone-store';
 export type { Fault } from './fault-queue';
 

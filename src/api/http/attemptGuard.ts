@@ -5,12 +5,18 @@ import * as https from 'node:https';
 export const ATTEMPT_TIMED_OUT = 'GCORE_ATTEMPT_TIMED_OUT';
 export const RESPONSE_TOO_LARGE = 'GCORE_RESPONSE_TOO_LARGE';
 
+/** The cap of an answer whose request names none: far more than any list page or object of the API. */
 export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 export interface AttemptLimits {
   /** From sending the request to the last byte of the answer. */
   timeoutMs: number;
   maxBytes: number;
+  /**
+   * Set by the guard when it refused an answer for the length it declared (node-fetch keeps only the
+   * code of the error that stopped it), so that the caller can say how large it was.
+   */
+  declaredBytes?: number;
 }
 
 /**
@@ -84,7 +90,10 @@ function guardAttempt(request: http.ClientRequest, limits: AttemptLimits): void 
     const declared = response.headers['content-length'];
     if (declared !== undefined) {
       // Node's parser reads no more than a declared length: checking the declaration is enough.
-      if (Number(declared) > limits.maxBytes) fail(RESPONSE_TOO_LARGE, `the answer declares ${declared} bytes`); // not user text: the pipeline words the failure from its code
+      if (Number(declared) > limits.maxBytes) {
+        limits.declaredBytes = Number(declared);
+        fail(RESPONSE_TOO_LARGE, `the answer declares ${declared} bytes`); // not user text: the pipeline words the failure from its code
+      }
     } else {
       let received = 0;
       response.on('data', (chunk: Buffer) => {

@@ -1,7 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import fetch, { type Response } from 'node-fetch';
 import { apiKeyProblem } from './apiKeyText';
-import { ATTEMPT_TIMED_OUT, MAX_RESPONSE_BYTES, RESPONSE_TOO_LARGE, createGuardedAgents } from './attemptGuard';
+import { ATTEMPT_TIMED_OUT, MAX_RESPONSE_BYTES, RESPONSE_TOO_LARGE, createGuardedAgents, type AttemptLimits } from './attemptGuard';
+import { wellFormed } from '../../core/wellFormedText';
 import { checkApiBaseUrl } from './baseUrl';
 import { errorMessage, readErrorBody, stringField } from './errorBody';
 import { GcoreApiError, defaultMessage, kindForStatus, type ApiErrorKind } from '../errors';
@@ -55,6 +56,11 @@ export interface ApiRequest {
   gate?: AttemptGate;
   /** A key to try instead of the stored one (checking a key before it is saved). */
   apiKey?: string;
+  /**
+   * The largest answer this request may legitimately get, when the default cap (MAX_RESPONSE_BYTES) is
+   * not it: an answer sized by what was asked for (log lines).
+   */
+  maxBytes?: number;
 }
 
 export type AttemptGate = <T>(attempt: () => Promise<T>) => Promise<T>;
@@ -169,6 +175,8 @@ export class RequestPipeline {
     attempt: number,
   ): Promise<ApiResponse> {
     const started = performance.now();
+    const maxBytes = request.maxBytes ?? MAX_RESPONSE_BYTES;
+    const limits: AttemptLimits = { timeoutMs, maxBytes };
     const report = (outcome: RequestEvent['outcome'], status?: number, requestId?: string) =>
       this.options.onRequest?.({
         method: request.method,
@@ -192,7 +200,7 @@ export class RequestPipeline {
     let text: string;
     try {
       // The agent takes these limits when node-fetch hands it the request, synchronously inside fetch().
-      this.agents.guardNext({ timeoutMs, maxBytes: MAX_RESPONSE_BYTES });
+      this.agents.guardNext(limits);
       response = await fetch(url.href, {
         method: request.method,
         headers,
@@ -206,15 +214,21 @@ export class RequestPipeline {
       const kind = transportFailureKind(error, request.signal);
       report(kind);
       const code = errorCode(error);
-      throw new GcoreApiError(kind, transportMessage(kind, code, url, timeoutMs), {
+      const tooLarge = code === RESPONSE_TOO_LARGE ? { capBytes: maxBytes, declaredBytes: limits.declaredBytes } : undefined;
+      throw new GcoreApiError(kind, transportMessage(kind, code, url, timeoutMs, maxBytes), {
         method: request.method,
         path,
         mayHaveApplied: request.method !== 'GET' && kind !== 'badResponse' && !NOT_SENT_CODES.has(code ?? ''),
+        tooLarge,
       });
     }
 
+    // A server that echoes the request (a proxy's error page, a debug body, a request ID made from the
+    // headers) would put the key into what is shown: it is taken out before anything is read.
+    const withoutKey = (raw: string) => (apiKey.length >= 4 && raw.includes(apiKey) ? raw.split(apiKey).join('***') : raw);
     const parsed = parseJson(text);
-    const requestId = headerValue(response, 'x-request-id') ?? stringField(parsed.value, 'request_id');
+    const rawRequestId = headerValue(response, 'x-request-id') || stringField(parsed.value, 'request_id');
+    const requestId = rawRequestId === undefined ? undefined : withoutKey(rawRequestId);
     if (response.ok) {
       if (!parsed.ok) {
         report('badResponse', response.status, requestId);
@@ -231,9 +245,6 @@ export class RequestPipeline {
 
     const kind = kindForStatus(response.status);
     report(kind, response.status, requestId);
-    // A server that echoes the request (a proxy's error page, a debug body) would put the key into the
-    // error: it is taken out before anything is read.
-    const withoutKey = (raw: string) => (apiKey.length >= 4 ? raw.split(apiKey).join('***') : raw);
     const errorText = withoutKey(text);
     const headerError = headerValue(response, 'error');
     const reading = readErrorBody(errorText === text ? parsed.value : parseJson(errorText).value, errorText, headerError === null ? null : withoutKey(headerError));
@@ -269,8 +280,23 @@ function isRetryable(error: GcoreApiError): boolean {
 // Plain loops in the three helpers below: they run for every request (see docs/performance.md).
 function buildPath(segments: readonly (string | number)[]): string {
   let path = '';
-  for (const segment of segments) path += '/' + encodeURIComponent(segment);
+  for (const segment of segments) path += '/' + encodeSegment(segment);
   return path === '' ? '/' : path;
+}
+
+/**
+ * One path segment, percent-encoded. A name from a server's list or a document's URI is checked before it
+ * gets here; this is the last guard: `.` and `..` (also percent-encoded, which URL parsers read as dots)
+ * would address another resource than the one named, and an empty name the collection.
+ */
+function encodeSegment(segment: string | number): string {
+  if (segment === '' || segment === '.' || segment === '..') throw new Error(l10n.t('"{0}" cannot be sent as a name in a request path: it would address another resource.', String(segment)));
+  try {
+    return encodeURIComponent(segment);
+  } catch {
+    // URIError: a lone surrogate, which no URL can carry.
+    throw new Error(l10n.t('The name "{0}" holds a character that cannot be sent in a URL (an unpaired surrogate, shown as �).', wellFormed(String(segment))));
+  }
 }
 
 function queryString(query: ApiRequest['query']): string {
@@ -303,14 +329,19 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; va
  * Said in our words only: a transport error's own text can quote the request (node-fetch once quoted a
  * whole header, key included), so at most its code is shown.
  */
-function transportMessage(kind: ApiErrorKind, code: string | undefined, url: Target, timeoutMs: number): string {
+function transportMessage(kind: ApiErrorKind, code: string | undefined, url: Target, timeoutMs: number, maxBytes: number): string {
   if (kind === 'cancelled') return defaultMessage('cancelled');
   if (kind === 'timeout') return l10n.t('The Gcore API did not answer completely within {0} s.', Math.round(timeoutMs / 1000));
-  if (kind === 'badResponse') return l10n.t('The Gcore API sent an answer larger than {0} MB; the extension stopped reading it.', MAX_RESPONSE_BYTES / (1024 * 1024));
+  if (kind === 'badResponse') return l10n.t('The Gcore API sent an answer larger than {0} MB; the extension stopped reading it.', megabytes(maxBytes));
   if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE') {
     return l10n.t('The connection to the Gcore API at {0} was closed before the answer was complete ({1}).', url.host, code);
   }
   return code ? l10n.t('Could not reach the Gcore API at {0} ({1}).', url.host, code) : l10n.t('Could not reach the Gcore API at {0}.', url.host);
+}
+
+/** Bytes as MB, to one decimal where it matters ("16", "97.7"). */
+export function megabytes(bytes: number): string {
+  return String(Math.round((bytes / (1024 * 1024)) * 10) / 10);
 }
 
 function throwIfCancelled(

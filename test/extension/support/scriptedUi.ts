@@ -58,7 +58,7 @@ export class ScriptedUi implements PromptUi {
   readonly progressMessages: string[] = [];
   private readonly answers: Answer[];
   /** Button to press on the next notification whose message matches. */
-  private readonly notificationAnswers: { match: RegExp; action: string }[] = [];
+  private readonly notificationAnswers: { match: RegExp; action: string | RegExp }[] = [];
   /** Presses the progress notification's Cancel this long after the next task starts. */
   private cancelAfterMs: number | undefined;
   /** Only a progress task whose title matches is cancelled (undefined: the next one). */
@@ -68,7 +68,8 @@ export class ScriptedUi implements PromptUi {
     this.answers = [...answers];
   }
 
-  answerNotification(match: RegExp, action: string): this {
+  /** Presses `action` (a label, or the first label it matches) on the next notification whose message matches. */
+  answerNotification(match: RegExp, action: string | RegExp): this {
     this.notificationAnswers.push({ match, action });
     return this;
   }
@@ -146,8 +147,9 @@ export class ScriptedUi implements PromptUi {
     const index = this.notificationAnswers.findIndex((answer) => answer.match.test(message));
     if (index < 0) return undefined;
     const [{ action }] = this.notificationAnswers.splice(index, 1);
-    assert.ok(actions.includes(action), `notification "${message}" has no action "${action}" (has: ${actions.join(', ')})`);
-    return action;
+    const chosen = typeof action === 'string' ? action : actions.find((label) => action.test(label));
+    assert.ok(chosen !== undefined && actions.includes(chosen), `notification "${message}" has no action "${String(action)}" (has: ${actions.join(', ')})`);
+    return chosen;
   }
 
   async withProgress<T>(task: ProgressTask<T>): Promise<T> {

@@ -49,6 +49,31 @@ describe('emulator container logs', () => {
     assert.ok(lines.some((entry) => entry.message.startsWith('Error: ')), lines.map((entry) => entry.message).join(' | '));
   });
 
+  describe('a log that misbehaves as real ones do (LogScript on the record)', () => {
+    afterEach(() => emulator.reset());
+
+    it('holds back the lines of every pod but the first for lateMs (a slow shipper)', async () => {
+      const record = emulator.container(1, 76, 'web-app');
+      assert.ok(record);
+      record.logs = { lateMs: 10_000 };
+      const lines = await logs(`${LOGS}?limit=20`);
+      const newest = (pod: string) => Math.max(...lines.filter((entry) => entry.pod.endsWith(pod)).map((entry) => Date.parse(entry.time)));
+      assert.ok(newest('f4vzd') - newest('k8x2q') >= 10_000, 'the second pod lags');
+      assert.equal(lines.length, 20);
+    });
+
+    it('serves extra lines of any shape as the newest, and long messages', async () => {
+      const record = emulator.container(1, 76, 'web-app');
+      assert.ok(record);
+      const odd = [{ time: '2099-01-01T00:00:00Z', pod: 'x', message: 'future' }, { time: 1e300, message: 'progress 10%\r20%' }];
+      record.logs = { extraLines: odd, messageLength: 190 };
+      const lines = await logs(`${LOGS}?limit=5`);
+      assert.deepEqual(lines.slice(-2), odd);
+      assert.equal(lines.length, 5);
+      assert.equal(lines[0].message.length, 190);
+    });
+  });
+
   it('is not served by a core-only server', async () => {
     const core = await start({ apiKey: API_KEY, coreOnly: true });
     try {
