@@ -9,7 +9,8 @@ import { unwrap } from '../validation/problems';
  */
 export function zoneNameArgument(arg: unknown): string | undefined {
   if (arg === undefined) return undefined;
-  if (isNodeOfType(arg, 'zone') || isNodeOfType(arg, 'zoneDetail')) return arg.zone.name;
+  // A row's name came from a server's list: it is checked as a typed one is, before it goes into a path.
+  if (isNodeOfType(arg, 'zone') || isNodeOfType(arg, 'zoneDetail')) return unwrap(validateZoneNameArg(arg.zone.name));
   return unwrap(validateZoneNameArg(arg));
 }
 

@@ -1,12 +1,12 @@
 import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult } from '../api';
 import { wasEmptyAnswer } from '../api/decode';
-import { validateUpdateContainerArgs, type ContainerRefArgs, type UpdateContainerArgs } from '../models/commandArgs';
+import { validateContainerRefArgs, validateUpdateContainerArgs, type ContainerRefArgs, type UpdateContainerArgs } from '../models/commandArgs';
 import { promptContainerName } from '../ui/pickers/containerNamePicker';
 import { pickProjectRegion } from '../ui/pickers/projectRegionPicker';
 import type { Container, ProjectRegionRef } from '../api';
 import { changedFields } from '../models/container';
-import { validateContainerUpdate, type ContainerUpdate } from '../models/containerUpdate';
+import { validateContainerName, validateContainerUpdate, type ContainerUpdate } from '../models/containerUpdate';
 import { updateSummary } from '../views/presentation/updateSummary';
 import { CONTAINERS_SECTION, isNodeOfType } from '../views/treeNodes';
 import type { Services } from './services';
@@ -30,8 +30,10 @@ export function containerCommands(services: Services): Command<never, unknown, n
       draft: () => ({ fields: [], changes: {}, scaleDraft: {} }),
       ask: async (ui, answers, node) => {
         if (isNodeOfType(node, 'container') && !answers.fixedContainer) {
-          // Opened on a container's row: its location, name and current values are known.
-          Object.assign(answers, { location: node.location, containerName: node.container.name, current: node.container, fixedContainer: true });
+          // Opened on a container's row: its location, name and current values are known (the name, from a
+          // server's list, is checked as a typed one is).
+          const containerName = unwrap(validateContainerName(node.container.name));
+          Object.assign(answers, { location: node.location, containerName, current: node.container, fixedContainer: true });
         }
         await runWizard(answers, (state) => updateContainerPlan(ui, sources, state));
         const { location, containerName, current } = answers;
@@ -105,7 +107,8 @@ function announceTasks(ui: PromptUi, containerName: string, tasks: string[]): vo
 /** The container a command acts on: the row it was run on, or a location and a name asked for under `title`. */
 export function askContainer(services: Services, title: string): (ui: PromptUi, draft: unknown, node: unknown) => Promise<ContainerRefArgs> {
   return async (ui, _draft, node) => {
-    if (isNodeOfType(node, 'container')) return { projectId: node.location.projectId, regionId: node.location.regionId, containerName: node.container.name };
+    // A row's name came from a server's list: it is checked as a typed one is, before it goes into a path.
+    if (isNodeOfType(node, 'container')) return unwrap(validateContainerRefArgs({ projectId: node.location.projectId, regionId: node.location.regionId, containerName: node.container.name }));
     const location = await pickProjectRegion(ui, title);
     const containerName = await promptContainerName(ui, { title }, updateSources(services).names, location);
     return { projectId: location.projectId, regionId: location.regionId, containerName };

@@ -4,7 +4,8 @@ import { checkFields, isPlainObject } from '../validation/fieldChecks';
 import { objectSchema, type JsonSchema } from '../validation/jsonSchema';
 import type { FieldProblem } from '../validation/problems';
 import { currentValue, sameValue } from './container';
-import { CONTAINER_UPDATE_FIELDS, type ContainerUpdate } from './containerUpdate';
+import { CONTAINER_UPDATE_FIELDS, validateContainerName, type ContainerUpdate } from './containerUpdate';
+import { wellFormed } from '../core/wellFormedText';
 
 /**
  * A container as the JSON editor shows it: the twelve fields of the update payload, each at its value at
@@ -71,15 +72,21 @@ export interface DocumentProblem extends FieldProblem {
 }
 
 /**
- * What is wrong with an edited document, field by field, with the messages of the prompts; plus what a
- * schema cannot say: a size the location does not offer (when its sizes could be read), and that
+ * What is wrong with an edited document, field by field, with the messages of the prompts: errors in the
+ * fields the user changed (they block saving), warnings in the others; plus what a schema cannot say: a size the location does not offer (when its sizes could be read), and that
  * `is_disabled` changed together with other fields goes to Gcore in a request of its own.
  */
 export function documentProblems(edited: Record<string, unknown>, base: Record<string, unknown>, sizes?: readonly ContainerFlavor[]): DocumentProblem[] {
   const problems: FieldProblem[] = [];
   checkFields(CONTAINER_UPDATE_FIELDS, edited, '', problems);
-  const found: DocumentProblem[] = problems.map((problem) => ({ ...problem, severity: 'error' }));
   const changes = documentChanges(base, edited);
+  // A value Gcore holds that the rules refuse (set before they existed, or by another tool) is not sent
+  // unless the user changes it: it must not stop them from saving what they did change.
+  const found: DocumentProblem[] = problems.map((problem) =>
+    Object.hasOwn(changes, topField(problem.field))
+      ? { ...problem, severity: 'error' }
+      : { ...problem, severity: 'warning', message: l10n.t('{0} (the value at Gcore; it is sent only if you change it)', problem.message) },
+  );
   const flavor = changes.flavor;
   if (typeof flavor === 'string' && sizes && sizes.length > 0 && !found.some((problem) => problem.field === 'flavor')) {
     const names = sizes.map((size) => size.name);
@@ -95,6 +102,11 @@ export function documentProblems(edited: Record<string, unknown>, base: Record<s
     });
   }
   return found;
+}
+
+/** The field of the payload a problem is in: `scale` for `scale.min`. */
+function topField(path: string): string {
+  return path.split('.')[0];
 }
 
 /** The schema of the document: the update payload's fields and bounds, no other field. */
@@ -121,10 +133,19 @@ const PLACE_SEPARATOR = ' · ';
  * part, so it names the container and where it runs; the ids before it make the path unique.
  */
 export function containerDocumentPath(address: ContainerDocumentAddress, place: string): string {
-  return `/${address.projectId}/${address.regionId}/${address.containerName}${PLACE_SEPARATOR}${place}.json`;
+  return `/${address.projectId}/${address.regionId}/${address.containerName}${PLACE_SEPARATOR}${placeInPath(place)}.json`;
 }
 
-/** The address a document path names, or undefined for a path this extension did not make. */
+/**
+ * A location's label as part of a file name: labels are free text, and a slash would split the name into
+ * folders (the tab would show only the end, and the path would no longer name the container); a lone
+ * surrogate would make the URI unprintable.
+ */
+export function placeInPath(place: string): string {
+  return wellFormed(place).replace(/[/\\]/g, '∕');
+}
+
+/** The address a document path names, or undefined for a path this extension did not make (or a name it refuses). */
 export function parseContainerDocumentPath(path: string): ContainerDocumentAddress | undefined {
   const match = /^\/(\d+)\/(\d+)\/([^/]+)\.json$/.exec(path);
   if (!match) return undefined;
@@ -132,6 +153,9 @@ export function parseContainerDocumentPath(path: string): ContainerDocumentAddre
   const containerName = file.split(PLACE_SEPARATOR)[0];
   const projectId = Number(project);
   const regionId = Number(region);
-  if (!Number.isSafeInteger(projectId) || !Number.isSafeInteger(regionId) || containerName === '') return undefined;
+  if (!Number.isSafeInteger(projectId) || !Number.isSafeInteger(regionId)) return undefined;
+  // A URI can come from anywhere (another extension, a recent file): its name is checked as an argument is.
+  const checked = validateContainerName(containerName);
+  if (!checked.ok || checked.value !== containerName) return undefined;
   return { projectId, regionId, containerName };
 }

@@ -116,6 +116,15 @@ describe('container documents', () => {
       );
     });
 
+    it('only warns about values at Gcore the rules refuse in fields the user did not change, and blocks them once changed', () => {
+      const legacy = { ...base, timeout: 300, pull_secret: '', envs: { 'MY-VAR': '1' } };
+      const untouched = documentProblems({ ...legacy, image: 'nginx:1.28' }, legacy);
+      assert.deepEqual(untouched.map((problem) => `${problem.severity} ${problem.field}`).sort(), ['warning envs', 'warning pull_secret', 'warning timeout']);
+      assert.ok(untouched.every((problem) => /the value at Gcore; it is sent only if you change it/.test(problem.message)));
+      const changed = documentProblems({ ...legacy, timeout: 400 }, legacy);
+      assert.deepEqual(changed.filter((problem) => problem.severity === 'error').map((problem) => problem.field), ['timeout']);
+    });
+
     it('warns about a size the location does not offer, when its sizes are known, and only for a changed flavor', () => {
       const sizes = [{ name: '80mCPU-128MiB' }, { name: '250mCPU-512MiB' }];
       const [warning] = documentProblems({ ...base, flavor: '999mCPU-1MiB' }, base, sizes);
@@ -181,6 +190,22 @@ describe('container documents', () => {
 
     it('refuse paths this extension did not make', () => {
       for (const path of ['/web-app.json', '/1/x/web-app.json', '/1/76/web-app.txt', '/1/76/a/b.json', '/1/76/.json']) assert.equal(parseContainerDocumentPath(path), undefined, path);
+    });
+
+    it('keep a location label with a slash or a lone surrogate inside the file name, so the path still names the container', () => {
+      const address = { projectId: 1, regionId: 76, containerName: 'web-app' };
+      for (const label of ['team/prod', 'a\\b', 'eu · west/2', 'broken \ud800 label']) {
+        const path = containerDocumentPath(address, label);
+        assert.equal(path.split('/').length, 4, path);
+        assert.deepEqual(parseContainerDocumentPath(path), address, path);
+        assert.doesNotThrow(() => encodeURIComponent(path), path);
+      }
+    });
+
+    it('refuse names a typed container name could not have: dots that leave the path, a lone surrogate, spaces', () => {
+      for (const name of ['..', '.', '...', '-web', 'web\ud800app', ' web-app', 'web-app ']) {
+        assert.equal(parseContainerDocumentPath(`/1/76/${name} · Prod.json`), undefined, JSON.stringify(name));
+      }
     });
   });
 });
