@@ -50,3 +50,32 @@ export function validateProjectRegion(input: unknown): Validated<ProjectRegion> 
   }
   return validated(location as unknown as ProjectRegion, problems);
 }
+
+/** Whether an entry of `gcore.locations`, as the user wrote it, is this location (by its ids only). */
+function isEntryOf(entry: unknown, location: ProjectRegionRef): boolean {
+  return isPlainObject(entry) && entry.projectId === location.projectId && entry.regionId === location.regionId;
+}
+
+/**
+ * `gcore.locations` with the location added, or its label changed when it is there: only that entry is
+ * touched, and every other entry stays as the user wrote it (fields the extension does not read,
+ * duplicates, entries it cannot read). Also reports whether the location was new.
+ */
+export function withLocation(entries: unknown, location: ProjectRegion): { entries: unknown[]; added: boolean } {
+  const list = Array.isArray(entries) ? [...entries] : [];
+  const index = list.findIndex((entry) => isEntryOf(entry, location));
+  if (index < 0) {
+    list.push(location.label ? { projectId: location.projectId, regionId: location.regionId, label: location.label } : { projectId: location.projectId, regionId: location.regionId });
+    return { entries: list, added: true };
+  }
+  const { label: _label, ...rest } = list[index] as Record<string, unknown>;
+  list[index] = location.label ? { ...rest, label: location.label } : rest;
+  return { entries: list, added: false };
+}
+
+/** `gcore.locations` without the location (every entry of it, so that no duplicate keeps it shown). */
+export function withoutLocation(entries: unknown, location: ProjectRegionRef): { entries: unknown[]; removed: boolean } {
+  const list = Array.isArray(entries) ? entries : [];
+  const kept = list.filter((entry) => !isEntryOf(entry, location));
+  return { entries: kept, removed: kept.length < list.length };
+}

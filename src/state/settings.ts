@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ConnectionSettings } from '../api';
 import { describeProblems } from '../validation/problems';
 import { projectRegionKey } from '../core/projectRegion';
-import { validateProjectRegion, type ProjectRegion } from '../models/projectRegion';
+import { validateProjectRegion, withLocation, withoutLocation, type ProjectRegion } from '../models/projectRegion';
 import type { FlavorFilters } from '../loaders/flavorLoader';
 
 export const SECTION = 'gcore';
@@ -87,35 +87,29 @@ export function readLocations(): LocationsReading {
   return { locations, problems };
 }
 
-/** Where a change to `gcore.locations` must go so that it takes effect: where the value is set now. */
-function locationsTarget(): vscode.ConfigurationTarget {
+/**
+ * Where a change to `gcore.locations` must go so that it takes effect (where the value is set now), and
+ * the value there as the user wrote it.
+ */
+function locationsWhereSet(): { target: vscode.ConfigurationTarget; entries: unknown } {
   const inspected = config().inspect('locations');
-  if (inspected?.workspaceFolderValue !== undefined) return vscode.ConfigurationTarget.WorkspaceFolder;
-  if (inspected?.workspaceValue !== undefined) return vscode.ConfigurationTarget.Workspace;
-  return vscode.ConfigurationTarget.Global;
+  if (inspected?.workspaceFolderValue !== undefined) return { target: vscode.ConfigurationTarget.WorkspaceFolder, entries: inspected.workspaceFolderValue };
+  if (inspected?.workspaceValue !== undefined) return { target: vscode.ConfigurationTarget.Workspace, entries: inspected.workspaceValue };
+  return { target: vscode.ConfigurationTarget.Global, entries: inspected?.globalValue };
 }
 
 /** Adds the location (replacing the label of an existing one); returns whether it was new. */
 export async function addLocation(location: ProjectRegion): Promise<boolean> {
-  const { locations } = readLocations();
-  const key = projectRegionKey(location);
-  const existing = locations.findIndex((known) => projectRegionKey(known) === key);
-  const next = [...locations];
-  if (existing >= 0) next[existing] = location;
-  else next.push(location);
-  await config().update('locations', next.map(toSetting), locationsTarget());
-  return existing < 0;
+  const { target, entries } = locationsWhereSet();
+  const next = withLocation(entries, location);
+  await config().update('locations', next.entries, target);
+  return next.added;
 }
 
 export async function removeLocation(location: ProjectRegion): Promise<boolean> {
-  const { locations } = readLocations();
-  const key = projectRegionKey(location);
-  const next = locations.filter((known) => projectRegionKey(known) !== key);
-  if (next.length === locations.length) return false;
-  await config().update('locations', next.map(toSetting), locationsTarget());
+  const { target, entries } = locationsWhereSet();
+  const next = withoutLocation(entries, location);
+  if (!next.removed) return false;
+  await config().update('locations', next.entries, target);
   return true;
-}
-
-function toSetting(location: ProjectRegion): ProjectRegion {
-  return location.label ? { projectId: location.projectId, regionId: location.regionId, label: location.label } : { projectId: location.projectId, regionId: location.regionId };
 }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { projectRegionKey } from '../../../src/core/projectRegion';
-import { PROJECT_ID_FIELD, PROJECT_REGION_FIELDS, validateProjectRegion } from '../../../src/models/projectRegion';
+import { PROJECT_ID_FIELD, PROJECT_REGION_FIELDS, validateProjectRegion, withLocation, withoutLocation } from '../../../src/models/projectRegion';
 import { checkFieldText } from '../../../src/validation/fieldChecks';
 import type { ProjectRegion } from '../../../src/models/projectRegion';
 import { assertProblems, assertValid, label } from '../validation/expectations';
@@ -104,4 +104,40 @@ describe('projectRegionKey', () => {
   for (const row of rows) {
     it(`${label(row.loc)} → ${row.key}`, () => assert.equal(projectRegionKey(row.loc), row.key));
   }
+});
+
+describe('editing gcore.locations: only the entry concerned changes', () => {
+  // What a user may have written: a field the extension does not read, a duplicate with its own label,
+  // an entry it cannot read, and a label in a later position.
+  const written = [
+    { projectId: 1, regionId: 76, label: 'Prod', note: 'main account' },
+    { projectId: 1, regionId: 76, label: 'Prod again' },
+    { projectId: 'two', regionId: 3 },
+    { projectId: 5, regionId: 8, label: 'Lab' },
+  ];
+
+  it('adds a new location at the end, keeping every other entry as written', () => {
+    const next = withLocation(written, { projectId: 9, regionId: 76, label: 'New' });
+    assert.equal(next.added, true);
+    assert.deepEqual(next.entries, [...written, { projectId: 9, regionId: 76, label: 'New' }]);
+  });
+
+  it('relabels the first entry of a location already there, keeping its other fields and the duplicate', () => {
+    const next = withLocation(written, { projectId: 1, regionId: 76, label: 'Production' });
+    assert.equal(next.added, false);
+    assert.deepEqual(next.entries, [{ projectId: 1, regionId: 76, label: 'Production', note: 'main account' }, ...written.slice(1)]);
+    assert.deepEqual(withLocation(written, { projectId: 5, regionId: 8 }).entries[3], { projectId: 5, regionId: 8 }, 'no label given: none kept');
+  });
+
+  it('removes every entry of the location and nothing else', () => {
+    const next = withoutLocation(written, { projectId: 1, regionId: 76 });
+    assert.equal(next.removed, true);
+    assert.deepEqual(next.entries, written.slice(2));
+    assert.deepEqual(withoutLocation(written, { projectId: 4, regionId: 4 }), { entries: written, removed: false });
+  });
+
+  it('starts a list when the setting holds none', () => {
+    assert.deepEqual(withLocation(undefined, { projectId: 1, regionId: 2 }), { entries: [{ projectId: 1, regionId: 2 }], added: true });
+    assert.deepEqual(withoutLocation('not a list', { projectId: 1, regionId: 2 }), { entries: [], removed: false });
+  });
 });
