@@ -25,6 +25,7 @@ import { Logger } from './logging/logger';
 import { failureReason } from './logging/failureMessage';
 import { requestLogLine } from './logging/requestLogLine';
 import type { PromptUi } from './ui/promptUi';
+import { RedactingUi } from './ui/redactingUi';
 import { VscodePromptUi } from './ui/vscodePromptUi';
 import type { Services } from './commands/services';
 import { ApiKeyStore } from './auth/apiKeyStore';
@@ -69,7 +70,7 @@ export interface TestingApi {
 export function activate(context: vscode.ExtensionContext): TestingApi | undefined {
   const log = new Logger();
   const apiKey = new ApiKeyStore(context.secrets);
-  let promptUi: PromptUi = new VscodePromptUi();
+  let promptUi: PromptUi = new RedactingUi(new VscodePromptUi());
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   const client = new GcoreClient({
     settings: connectionSettings,
@@ -238,7 +239,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
     setPromptUi: (ui) => {
-      promptUi = ui ?? new VscodePromptUi();
+      promptUi = new RedactingUi(ui ?? new VscodePromptUi());
     },
     tapLog: (listener) => log.setTap(listener),
     tree,

@@ -6,12 +6,15 @@ const SCHEME_PATTERN = /\b(apikey\s+)[^\s"',}]+/gi;
 const HEADER_PATTERN = /\b(authorization["']?\s*[:=]\s*["']?)(?![\s"']|apikey\s)[^"',}\r\n]+/gi;
 const MIN_SECRET_LENGTH = 4;
 
+/** Whether a text may hold a header that the patterns mask: most texts do not, and are returned as they are. */
+const MARKERS = /apikey|authorization/i;
+
 export function redact(text: string, secrets: Iterable<string | undefined>): string {
   let result = text;
   for (const secret of secrets) {
-    if (secret && secret.length >= MIN_SECRET_LENGTH) result = result.split(secret).join('***');
+    if (secret && secret.length >= MIN_SECRET_LENGTH && result.includes(secret)) result = result.split(secret).join('***');
   }
-  return result.replace(SCHEME_PATTERN, '$1***').replace(HEADER_PATTERN, '$1***');
+  return MARKERS.test(result) ? result.replace(SCHEME_PATTERN, '$1***').replace(HEADER_PATTERN, '$1***') : result;
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { redactSessionSecrets } from '../logging/redaction';
 import type { KeyStatus } from './keyStatus';
 import type { Section } from './section';
 import { errorNode, type NodeView, type TreeNode } from './treeNodes';
@@ -45,7 +46,7 @@ export class Explorer implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
   resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
     if (!item.tooltip) {
       const tooltip = this.sections.get(node.section)?.resolveTooltip?.(node);
-      if (tooltip) item.tooltip = new vscode.MarkdownString(tooltip);
+      if (tooltip) item.tooltip = new vscode.MarkdownString(redactSessionSecrets(tooltip));
     }
     return item;
   }
@@ -72,12 +73,16 @@ const COLLAPSIBLE: Record<NonNullable<NodeView['collapsible']>, vscode.TreeItemC
   expanded: vscode.TreeItemCollapsibleState.Expanded,
 };
 
+/**
+ * A row as VS Code draws it. Its texts pass the session's secret redaction here, the one way into the tree:
+ * a row shows what Gcore sent (a request ID, a task's error, a container's fields).
+ */
 function toTreeItem(id: string, view: NodeView): vscode.TreeItem {
-  const item = new vscode.TreeItem(view.label, COLLAPSIBLE[view.collapsible ?? 'none']);
+  const item = new vscode.TreeItem(redactSessionSecrets(view.label), COLLAPSIBLE[view.collapsible ?? 'none']);
   item.id = id;
-  item.description = view.description;
+  item.description = view.description === undefined ? undefined : redactSessionSecrets(view.description);
   item.contextValue = view.contextValue;
-  if (view.tooltip) item.tooltip = new vscode.MarkdownString(view.tooltip);
+  if (view.tooltip) item.tooltip = new vscode.MarkdownString(redactSessionSecrets(view.tooltip));
   if (view.icon) item.iconPath = themeIcon(view.icon.id, view.icon.color);
   if (view.command) item.command = { command: view.command.id, title: view.command.title, arguments: view.command.arguments };
   return item;

@@ -21,6 +21,8 @@ const FAULTS: { name: string; fault: Omit<Fault, 'path'> }[] = [
   { name: '401 key rejected', fault: { status: 401 } },
   { name: '400 whose body echoes the key', fault: { status: 400, body: { message: `header Authorization: apikey ${TEST_KEY} refused` } } },
   { name: '400 with the error in a header', fault: { status: 400, body: '', headers: { error: `bad request for apikey ${TEST_KEY}` } } },
+  { name: '500 whose X-Request-ID echoes the key', fault: { status: 500, headers: { 'X-Request-ID': `req-${TEST_KEY}` } } },
+  { name: '404 whose body\'s request_id echoes the key', fault: { status: 404, body: { message: 'gone', request_id: `id-${TEST_KEY}` }, headers: { 'X-Request-ID': '' } } },
   { name: '403 quota', fault: { status: 403, body: { exception_class: 'QuotaExceeded', message: 'Quota exceeded', info: { limit: 1, used: 1 } } } },
   { name: '404', fault: { status: 404 } },
   { name: '409', fault: { status: 409 } },
