@@ -107,12 +107,14 @@ export async function measureTaskFollowing(progress: (message: string) => void):
   try {
     const ids: string[] = [];
     for (let i = 0; i < TASKS; i++) ids.push(...(await client.containers.update(LOCATION, 'web-app', { timeout: 30 + (i % 50) })).tasks);
-    const requestsPerRound: number[] = [];
-    let asked = 0;
     const clock = new RoundClock();
+    // Each request counts for the round it was sent in: a round's requests leave a few at a time.
+    const askedInRound = new Map<number, number>();
+    let asked = 0;
     const poller = new TaskPoller({
       fetchTask: (id, signal) => {
         asked += 1;
+        askedInRound.set(clock.rounds, (askedInRound.get(clock.rounds) ?? 0) + 1);
         return client.account.getTask(id, { signal });
       },
       settings: () => ({ intervalMs: INTERVAL_MS, timeoutMs: 3_600_000 }),
@@ -120,17 +122,8 @@ export async function measureTaskFollowing(progress: (message: string) => void):
     });
     poller.track(ids);
     progress(`${TASKS} tasks followed, a round every ${INTERVAL_MS / 1000} s: ${WARMUP_ROUNDS} warm-up rounds, ${ROUNDS} measured`);
-    let lastAsked = 0;
-    let lastRounds = 0;
-    while (clock.rounds < WARMUP_ROUNDS + ROUNDS + 1) {
-      await delay(50);
-      if (clock.rounds !== lastRounds && clock.cpuMsPerRound.length >= clock.rounds - 1) {
-        // A new round began: the one before is complete.
-        if (lastRounds > WARMUP_ROUNDS) requestsPerRound.push(asked - lastAsked);
-        lastAsked = asked;
-        lastRounds = clock.rounds;
-      }
-    }
+    while (clock.rounds < WARMUP_ROUNDS + ROUNDS + 1) await delay(50);
+    const requestsPerRound = Array.from({ length: ROUNDS }, (_, index) => askedInRound.get(WARMUP_ROUNDS + 1 + index) ?? 0);
     const cpuMs = clock.cpuMsPerRound.slice(WARMUP_ROUNDS, WARMUP_ROUNDS + ROUNDS);
     poller.stopAll();
     progress(`per round: ${requestsPerRound.join(', ')} requests; CPU ${cpuMs.map((ms) => ms.toFixed(1)).join(', ')} ms`);
