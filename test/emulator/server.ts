@@ -81,6 +81,8 @@ export interface Emulator {
   zone(name: string): ZoneRecord | undefined;
   container(projectId: number, regionId: number, name: string): ContainerRecord | undefined;
   setLatency(ms: number): void;
+  /** Time stands still for tasks (none moves on or ends) until `holdTasks(false)` or a reset. */
+  holdTasks(held: boolean): void;
   /** Stops listening and destroys open keep-alive sockets. */
   close(): Promise<void>;
 }
@@ -226,6 +228,11 @@ class EmulatorServer implements Emulator {
 
   setLatency(ms: number): void {
     this.latencyMs = ms;
+  }
+
+  holdTasks(held: boolean): void {
+    if (held) this.state.tasks.hold();
+    else this.state.tasks.release();
   }
 
   close(): Promise<void> {

@@ -22,8 +22,23 @@ export const DEFAULT_TASK_TIMINGS: TaskTimings = { newMs: 300, runningMs: 1_200 
 /** The tasks the emulator's updates started; their state follows from their age. */
 export class TaskStore {
   private readonly tasks = new Map<string, TaskRecord>();
+  /** While set, time stands still for tasks: none moves on or ends (a test's slow task). */
+  private heldAtMs: number | undefined;
 
   constructor(private readonly timings: TaskTimings = DEFAULT_TASK_TIMINGS) {}
+
+  /** Stops every task where it stands (a task started meanwhile stays NEW) until `release`. */
+  hold(): void {
+    this.heldAtMs ??= Date.now();
+  }
+
+  /** Lets the tasks go on from where they stood, as if no time had passed while held. */
+  release(): void {
+    if (this.heldAtMs === undefined) return;
+    const pausedMs = Date.now() - this.heldAtMs;
+    for (const task of this.tasks.values()) task.createdAtMs += pausedMs;
+    this.heldAtMs = undefined;
+  }
 
   start(task: Omit<TaskRecord, 'id' | 'createdAtMs'>): TaskRecord {
     const record: TaskRecord = { ...task, id: randomUUID(), createdAtMs: Date.now() };
@@ -36,7 +51,8 @@ export class TaskStore {
   }
 
   /** The task as `GET /cloud/v1/tasks/{id}` answers. */
-  view(task: TaskRecord, now = Date.now()): Record<string, unknown> {
+  view(task: TaskRecord, realNow = Date.now()): Record<string, unknown> {
+    const now = this.heldAtMs === undefined ? realNow : Math.max(task.createdAtMs, Math.min(realNow, this.heldAtMs));
     const age = now - task.createdAtMs;
     const ended = age >= this.timings.newMs + this.timings.runningMs;
     const state = !ended ? (age < this.timings.newMs ? 'NEW' : 'RUNNING') : task.error === undefined ? 'FINISHED' : 'ERROR';
@@ -56,6 +72,7 @@ export class TaskStore {
   }
 
   reset(): void {
+    this.heldAtMs = undefined;
     this.tasks.clear();
   }
 }

@@ -120,6 +120,8 @@ describe('following tasks to their end', () => {
   });
 
   it('goes on through a 503, and stops every following on a rejected key, offering Set API Key', async () => {
+    // The task must not end while the 503s pass: a round starts every interval, whatever is in flight.
+    emulator.holdTasks(true);
     emulator.inject({ path: /^\/cloud\/v1\/tasks\//, status: 503, body: { message: 'busy' }, times: 3 });
     const ui = await updateFromRow([['Timeout'], '46', true]);
     ui.answerNotification(/rejected the API key/, 'Set API Key');

@@ -87,6 +87,17 @@ describe('emulator read endpoints', () => {
       assert.equal((await getJson(emulator, '/cloud/v1/caas/7/76/containers/web-app')).status, 'Error');
       assert.equal((await getJson(emulator, '/cloud/v1/tasks/unknown-task', 404)).exception_class, 'NotFoundError');
     });
+
+    it('holds every task where it stands while a test asks, and lets it go on from there', async () => {
+      emulator.holdTasks(true);
+      const [taskId] = ((await rawRequest(emulator, 'PATCH', '/cloud/v1/caas/7/76/containers/web-app', { body: { timeout: 31 } })).json as { tasks: string[] }).tasks;
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      assert.equal((await getJson(emulator, `/cloud/v1/tasks/${taskId}`)).state, 'NEW');
+      emulator.holdTasks(false);
+      assert.equal((await getJson(emulator, `/cloud/v1/tasks/${taskId}`)).state, 'NEW', 'no time passed for it while held');
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      assert.equal((await getJson(emulator, `/cloud/v1/tasks/${taskId}`)).state, 'FINISHED');
+    });
   });
 
   describe('projects, regions and the account', () => {
