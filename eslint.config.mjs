@@ -13,9 +13,14 @@ const WITHOUT_VSCODE = ['src/core/**/*.ts', 'src/api/**/*.ts', 'src/validation/*
 
 const vscodeBan = { name: 'vscode', message: 'This layer must not depend on VS Code.' };
 
-function layerRules(layer, index) {
-  const higher = LAYERS.slice(index + 1);
-  const patterns = higher.length === 0 ? [] : [{ regex: `^(\\.\\./)+(${higher.join('|')})(/|$)`, message: `src/${layer} must not import a higher layer (${higher.join(', ')}).` }];
+/** The import patterns that keep `layer` below the layers after it. */
+function higherLayerPatterns(layer) {
+  const higher = LAYERS.slice(LAYERS.indexOf(layer) + 1);
+  return higher.length === 0 ? [] : [{ regex: `^(\\.\\./)+(${higher.join('|')})(/|$)`, message: `src/${layer} must not import a higher layer (${higher.join(', ')}).` }];
+}
+
+function layerRules(layer) {
+  const patterns = higherLayerPatterns(layer);
   const files = [`src/${layer}/**/*.ts`];
   const vscodeFree = WITHOUT_VSCODE.some((glob) => glob.startsWith(`src/${layer}/**`));
   return {
@@ -38,14 +43,18 @@ export default tseslint.config(
       'no-restricted-imports': 'off',
     },
   },
-  ...LAYERS.map(layerRules),
+  ...LAYERS.map((layer) => layerRules(layer)),
   {
-    // Pure presentation: API objects in, rows out, tested in plain Node.
+    // Pure presentation: API objects in, rows out, tested in plain Node. This entry replaces the views
+    // layer's rule for these files, so it repeats the layer order and adds its own bans.
     files: ['src/views/presentation/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [vscodeBan], patterns: [{ regex: '^(\\.\\./)+(ui|commands)(/|$)', message: 'Presentation must not import prompts or commands.' }] },
+        {
+          paths: [vscodeBan],
+          patterns: [...higherLayerPatterns('views'), { regex: '^(\\.\\./)+ui(/|$)', message: 'Presentation must not import prompts.' }],
+        },
       ],
     },
   },

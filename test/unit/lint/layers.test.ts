@@ -1,0 +1,45 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { ESLint } from 'eslint';
+
+const ROOT = path.resolve(__dirname, '../../../..');
+
+/** The import rules' messages for `source` placed at `file` (relative to the project). */
+async function importProblems(file: string, source: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: ROOT });
+  const [result] = await eslint.lintText(source, { filePath: path.join(ROOT, file) });
+  return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+/*
+ * The layers of src/ (docs/architecture.md) are kept in order by eslint.config.mjs. Each rule is tried here
+ * on a file that breaks it, since a config entry that replaces another's rule silently lets imports through.
+ */
+describe('lint keeps the layers in order', function () {
+  this.timeout(60_000);
+
+  it('refuses an import of a higher layer, in every layer', async () => {
+    const cases: [string, string][] = [
+      ['src/api/x.ts', "import '../views/explorer';"],
+      ['src/models/x.ts', "import '../state/settings';"],
+      ['src/views/x.ts', "import '../documents/logDocuments';"],
+      ['src/views/sections/x.ts', "import '../../commands/flowRunner';"],
+      ['src/views/presentation/x.ts', "import '../../documents/logDocuments';"],
+      ['src/views/presentation/x.ts', "import '../../commands/flowRunner';"],
+      ['src/documents/x.ts', "import '../commands/flowRunner';"],
+    ];
+    for (const [file, source] of cases) assert.match((await importProblems(file, source)).join(' | '), /must not import a higher layer/, `${file}: ${source}`);
+  });
+
+  it('keeps VS Code and prompts out of what runs in plain Node', async () => {
+    for (const file of ['src/api/x.ts', 'src/models/x.ts', 'src/loaders/x.ts', 'src/views/presentation/x.ts']) {
+      assert.match((await importProblems(file, "import * as vscode from 'vscode';")).join(' | '), /must not depend on VS Code/, file);
+    }
+    assert.match((await importProblems('src/views/presentation/x.ts', "import '../../ui/promptUi';")).join(' | '), /must not import prompts/);
+  });
+
+  it('lets a layer import those below it', async () => {
+    assert.deepEqual(await importProblems('src/views/presentation/x.ts', "import '../../api/types';\nimport '../../logging/redaction';"), []);
+    assert.deepEqual(await importProblems('src/commands/x.ts', "import '../documents/logDocuments';\nimport '../views/explorer';"), []);
+  });
+});
