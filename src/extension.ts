@@ -3,7 +3,7 @@ import './localization';
 import * as vscode from 'vscode';
 import { GcoreClient } from './api';
 import { apiKeyCommands } from './commands/apiKeyCommands';
-import { registerCommands } from './commands/flowRunner';
+import { registerCommands } from './commands/commandRegistration';
 import { CONTAINER_LIST_REUSE_MS, containerCommands, reportUpdate } from './commands/containerCommands';
 import { containerJsonCommands } from './commands/containerJsonCommands';
 import { containerLogCommands } from './commands/containerLogCommands';

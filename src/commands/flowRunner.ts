@@ -1,14 +1,19 @@
-import * as vscode from 'vscode';
 import { isGcoreApiError } from '../api/errors';
 import { chosenRecovery, describeFailure, errorForCaller, recoveryLabel, type RecoveryAction } from '../logging/failureMessage';
-import type { Logger } from '../logging/logger';
+import type { Log } from '../logging/log';
 import { UserCancelledError, isUserCancelled, type PromptUi } from '../ui/promptUi';
+import { SilentUi } from '../ui/silentUi';
 import type { Command, RunContext } from './command';
-import { SilentUi } from './silentUi';
 
+/**
+ * What the runner takes from its host. VS Code stays behind these (commandRegistration.ts fills them in),
+ * so the runner loads in plain Node and its unit tests pass fakes.
+ */
 export interface RunnerDeps {
-  log: Logger;
+  log: Log;
   ui: () => PromptUi;
+  /** Runs a registered command by its id, as `vscode.commands.executeCommand` does. */
+  execute(commandId: string, ...args: unknown[]): PromiseLike<unknown>;
 }
 
 /** A failure the flow already showed the user (with its buttons): the runner only logs it. */
@@ -25,14 +30,7 @@ const EDIT: unique symbol = Symbol('edit');
  * The one runner around every command: logs start and outcome, stays silent when the user cancels,
  * rejects programmatic callers with a plain Error (its text through the secret redaction), and turns
  * failures of interactive calls into a message with the buttons that help.
- */
-export function registerCommands(context: vscode.ExtensionContext, deps: RunnerDeps, commands: Command<never, unknown, never>[]): void {
-  for (const command of commands) {
-    context.subscriptions.push(vscode.commands.registerCommand(command.id, (arg: unknown) => runCommand(deps, command, arg)));
-  }
-}
-
-/**
+ *
  * A call is programmatic when it brings an argument that is not a tree node (menus pass nodes) and the
  * command takes arguments; it then prompts for nothing and returns the result.
  */
@@ -115,7 +113,7 @@ async function sendWithRecovery<Args, Result, Draft>(
       const recovery = chosenRecovery(failure.actions, choice);
       if (recovery === 'retry') continue;
       if (recovery === 'edit') return EDIT;
-      await performRecovery(deps.log, ui, recovery, { requestId: failure.requestId });
+      await performRecovery(deps, ui, recovery, { requestId: failure.requestId });
       throw new ReportedError(error);
     }
   }
@@ -124,31 +122,31 @@ async function sendWithRecovery<Args, Result, Draft>(
 async function presentFailure(deps: RunnerDeps, ui: PromptUi, command: Command<never, unknown, never>, arg: unknown, error: unknown): Promise<void> {
   const failure = describeFailure(error, command.what());
   const choice = await ui.notify('error', failure.message, ...failure.actions.map(recoveryLabel));
-  await performRecovery(deps.log, ui, chosenRecovery(failure.actions, choice), {
-    retry: () => vscode.commands.executeCommand(command.id, arg),
+  await performRecovery(deps, ui, chosenRecovery(failure.actions, choice), {
+    retry: () => deps.execute(command.id, arg),
     requestId: failure.requestId,
   });
 }
 
 /** Carries out a recovery button that does not need the failed flow's state (Retry and Edit do). */
 async function performRecovery(
-  log: Logger,
+  deps: RunnerDeps,
   ui: PromptUi,
   action: RecoveryAction | undefined,
-  context: { retry?: () => Thenable<unknown>; requestId?: string },
+  context: { retry?: () => PromiseLike<unknown>; requestId?: string },
 ): Promise<void> {
   switch (action) {
     case 'setApiKey':
-      await vscode.commands.executeCommand('gcore.setApiKey');
+      await deps.execute('gcore.setApiKey');
       break;
     case 'retry':
       await context.retry?.();
       break;
     case 'openSettings':
-      await vscode.commands.executeCommand('workbench.action.openSettings', 'gcore.');
+      await deps.execute('workbench.action.openSettings', 'gcore.');
       break;
     case 'showLog':
-      log.show();
+      deps.log.show();
       break;
     case 'copyRequestId':
       if (context.requestId) await ui.copyToClipboard(context.requestId);

@@ -46,7 +46,7 @@ describe('interactive flows with scripted answers', () => {
       const { ui, result } = await interact<{ id: number }>(['Interactive.Example.', [], 'Create interactive.example'], 'gcore.createZone');
       ui.assertAllAnswersUsed();
       assert.deepEqual(bodies(emulator), [{ name: 'interactive.example' }]);
-      assert.equal(typeof result.id, 'number');
+      assert.equal(result.id, emulator.zone('interactive.example')?.id);
       assert.deepEqual(ui.shown.map((shown) => [shown.kind, shown.step, shown.totalSteps]), [
         ['input', 1, 3],
         ['pickMany', 2, 3],

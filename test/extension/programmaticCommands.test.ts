@@ -118,7 +118,9 @@ describe('commands called programmatically', () => {
 
   it('gcore.createZone normalizes the name, returns { id, warnings } and remembers the zone', async () => {
     const result = await run<{ id: number; warnings: string[] }>('gcore.createZone', { name: 'Programmatic-Zone.Example.', nx_ttl: 30 });
-    assert.equal(typeof result.id, 'number');
+    const held = emulator.zone('programmatic-zone.example');
+    assert.ok(held, 'the emulator holds the zone');
+    assert.equal(result.id, held.id);
     assert.ok(result.warnings.length > 0, 'the emulator warns about a tiny nx_ttl');
     assert.deepEqual(JSON.parse(emulator.requests[0].body), { name: 'programmatic-zone.example', nx_ttl: 30 });
     await run('gcore.forgetZone', 'programmatic-zone.example');
@@ -153,7 +155,9 @@ describe('commands called programmatically', () => {
     const on = await run<{ ds: string; key_tag: number }>('gcore.enableDnssec', 'sec.example');
     assert.match(on.ds, /^sec\.example\. \d+ IN DS \d+ 13 2 [0-9A-F]+$/);
     const off = await run<{ message?: string }>('gcore.disableDnssec', { zoneName: 'sec.example' });
-    assert.equal(typeof off, 'object');
+    const key = emulator.zone('sec.example')?.dnssec;
+    assert.ok(key, 'the emulator holds the zone\'s key');
+    assert.deepEqual(off, { ...key, message: 'DNSSEC disabled' });
     assert.deepEqual(
       emulator.requests.slice(1).map((request) => [request.method, request.path, request.body]),
       [

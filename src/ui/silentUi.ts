@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { Back, ChooseRequest, ConfirmRequest, InputRequest, PickRequest, ProgressTask, PromptUi, Severity } from '../ui/promptUi';
+import type { Back, ChooseRequest, ConfirmRequest, InputRequest, PickRequest, ProgressTask, PromptUi, Severity } from './promptUi';
 
 /**
  * The UI of a programmatic call: it announces nothing and shows no progress, and a prompt is a bug (a
