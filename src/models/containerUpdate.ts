@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { checkFieldText, checkFields, checkValue, findFieldSpec, isPlainObject, parseIntegerText } from '../validation/fieldChecks';
+import { checkFieldText, checkFields, findFieldSpec, isPlainObject } from '../validation/fieldChecks';
 import type { FieldSpec, ObjectFieldSpec, StringFieldSpec, StringMapFieldSpec } from '../validation/fieldSpec';
 import { validated } from '../validation/problems';
 import type { FieldProblem, Validated } from '../validation/problems';
@@ -165,37 +165,3 @@ export function validateContainerFieldText(path: string, text: string): string |
   return checkFieldText(spec, text);
 }
 
-/** Splits 'KEY=VALUE' at the first '='; the key is trimmed (names hold no spaces), the value is kept as typed. */
-export function parseEnvEntry(text: string): { key: string; value: string } | undefined {
-  const equals = text.indexOf('=');
-  if (equals < 0) {
-    return undefined;
-  }
-  return { key: text.slice(0, equals).trim(), value: text.slice(equals + 1) };
-}
-
-export function validateEnvEntryText(text: string): string | undefined {
-  const entry = parseEnvEntry(text);
-  if (entry === undefined) {
-    return l10n.t('must look like NAME=value');
-  }
-  const problems: FieldProblem[] = [];
-  checkValue(ENVS_FIELD, { [entry.key]: entry.value }, ENVS_FIELD.name, problems);
-  return problems.length === 0 ? undefined : problems.map((p) => p.message).join('; ');
-}
-
-/** Checks the two scale boxes together; problems carry the paths 'scale.min' and 'scale.max'. */
-export function validateScaleText(min: string, max: string): FieldProblem[] {
-  const problems: FieldProblem[] = [];
-  for (const [name, text] of [['min', min], ['max', max]]) {
-    const field = `scale.${name}`;
-    const message = validateContainerFieldText(field, text);
-    if (message !== undefined) {
-      problems.push({ field, message });
-    }
-  }
-  if (problems.length === 0) {
-    checkValue(SCALE_FIELD, { min: parseIntegerText(min), max: parseIntegerText(max) }, SCALE_FIELD.name, problems);
-  }
-  return problems;
-}

@@ -1,86 +1,48 @@
 import * as l10n from '@vscode/l10n';
-import { checkFieldText, parseIntegerText } from '../validation/fieldChecks';
-import type { BooleanFieldSpec, JsonObjectFieldSpec, TextFieldSpec } from '../validation/fieldSpec';
-import { BACK, type Back, type PromptUi, type StepPosition } from './promptUi';
+import type { BooleanFieldSpec, FieldSpec, JsonObjectFieldSpec, ObjectFieldSpec, StringMapFieldSpec, TextFieldSpec } from '../validation/fieldSpec';
+import { promptBoolean, type BooleanPromptOptions } from './fieldPrompts/booleanPrompt';
+import { promptJsonObject, type JsonObjectPromptOptions } from './fieldPrompts/jsonObjectPrompt';
+import { promptStringMap, type MapEntryWords } from './fieldPrompts/stringMapPrompt';
+import { promptText, type TextPromptOptions } from './fieldPrompts/textPrompt';
+import type { Back, PromptUi, StepPosition } from './promptUi';
 
-export interface FieldInputOptions {
-  /** Empty text leaves the field unset: the answer is then undefined. */
-  optional?: boolean;
-  /** Replaces the box's prompt, `label: description`. */
-  prompt?: string;
-  placeholder?: string;
-  password?: boolean;
-  /** A rule the spec cannot say (a key's characters, min ≤ max), on the text; its message names the field too. */
-  check?: (text: string) => string | undefined;
-  /** The two answers of a boolean field (default Yes and No). */
-  choices?: { yes: string; no: string };
-}
+/** Every kind of field but an object, whose parts are several prompts (see fieldSteps). */
+export type OnePromptFieldSpec = Exclude<FieldSpec, ObjectFieldSpec>;
 
-/** The box's message always names the field, so a problem is never ambiguous. */
-export function fieldTextProblem(spec: TextFieldSpec, text: string, options: Pick<FieldInputOptions, 'optional' | 'check'> = {}): string | undefined {
-  if (options.optional && text.trim() === '') return undefined;
-  const problem = checkFieldText(spec, text) ?? options.check?.(text);
-  return problem ? `${spec.label}: ${problem}` : undefined;
+/** The options of every kind's prompt; each kind reads its own. */
+export interface FieldInputOptions extends TextPromptOptions, BooleanPromptOptions, JsonObjectPromptOptions {
+  /** What a map's list calls one entry; a map cannot be asked without them. */
+  entries?: MapEntryWords;
 }
 
 /**
- * One input for one field of a payload, built from its spec: a text box for a string or an integer, a
- * choice of two for a boolean, a JSON box for a free-form object. The field's own rules check what is
- * typed, the box opens with the current value, and BACK comes back as BACK.
+ * One prompt for one field of a payload, built from its spec: a text box for a string or an integer, a
+ * choice of two for a boolean, a JSON box for a free-form object, a list of entries for a map. The
+ * field's own rules check what is typed, the prompt opens with the current value, and BACK comes back as
+ * BACK. An object is several prompts, one per part: see fieldSteps.
  */
 export function promptField(ui: PromptUi, spec: TextFieldSpec, position: StepPosition, current: unknown, options?: FieldInputOptions): Promise<string | number | undefined | Back>;
 export function promptField(ui: PromptUi, spec: BooleanFieldSpec, position: StepPosition, current: unknown, options?: FieldInputOptions): Promise<boolean | Back>;
 export function promptField(ui: PromptUi, spec: JsonObjectFieldSpec, position: StepPosition, current: unknown, options?: FieldInputOptions): Promise<Record<string, unknown> | Back>;
-export async function promptField(
+export function promptField(
   ui: PromptUi,
-  spec: TextFieldSpec | BooleanFieldSpec | JsonObjectFieldSpec,
+  spec: StringMapFieldSpec,
   position: StepPosition,
   current: unknown,
-  options: FieldInputOptions = {},
-): Promise<unknown> {
+  options: FieldInputOptions & { entries: MapEntryWords },
+): Promise<Record<string, string> | Back>;
+export function promptField(ui: PromptUi, spec: OnePromptFieldSpec, position: StepPosition, current: unknown, options?: FieldInputOptions): Promise<unknown>;
+export async function promptField(ui: PromptUi, spec: OnePromptFieldSpec, position: StepPosition, current: unknown, options: FieldInputOptions = {}): Promise<unknown> {
   switch (spec.kind) {
     case 'boolean':
-      return ui.pick<boolean>({
-        ...position,
-        placeholder: options.prompt ?? `${spec.label}: ${spec.description}`,
-        items: [
-          { label: options.choices?.yes ?? l10n.t('Yes'), value: true, picked: current === true },
-          { label: options.choices?.no ?? l10n.t('No'), value: false, picked: current === false },
-        ],
-      });
-    case 'jsonObject': {
-      const answer = await ui.input({
-        ...position,
-        prompt: options.prompt ?? l10n.t('{0}: {1} As JSON, e.g. {"team": "web"}.', spec.label, spec.description),
-        value: current === undefined ? undefined : JSON.stringify(current),
-        placeholder: options.placeholder,
-        validate: (text) => jsonObjectProblem(spec.label, text),
-      });
-      return answer === BACK ? BACK : (JSON.parse(answer) as Record<string, unknown>);
+      return promptBoolean(ui, spec, position, current, options);
+    case 'jsonObject':
+      return promptJsonObject(ui, spec, position, current, options);
+    case 'stringMap': {
+      if (!options.entries) throw new Error(l10n.t('{0} cannot be asked without the words of its entries.', spec.label));
+      return promptStringMap(ui, spec, position, current, { placeholder: options.placeholder, entries: options.entries });
     }
-    default: {
-      const answer = await ui.input({
-        ...position,
-        prompt: options.prompt ?? (options.optional ? l10n.t('{0}: {1} Leave empty to not set it.', spec.label, spec.description) : `${spec.label}: ${spec.description}`),
-        value: current === undefined || current === null ? undefined : String(current),
-        placeholder: options.placeholder,
-        password: options.password,
-        validate: (text) => fieldTextProblem(spec, text, options),
-      });
-      if (answer === BACK) return BACK;
-      if (options.optional && answer.trim() === '') return undefined;
-      if (spec.kind === 'integer') return parseIntegerText(answer);
-      return spec.trim ? answer.trim() : answer;
-    }
-  }
-}
-
-function jsonObjectProblem(label: string, text: string): string | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return undefined;
-    return l10n.t('{0}: must be a JSON object such as {"key": "value"}', label);
-  } catch {
-    return l10n.t('{0}: is not valid JSON', label);
+    default:
+      return promptText(ui, spec, position, current, options);
   }
 }

@@ -1,10 +1,13 @@
-import { BACK, type Back } from './promptUi';
+import { BACK, type Back, type StepPosition } from './promptUi';
 
 export interface StepContext {
   step: number;
   totalSteps: number;
   canGoBack: boolean;
 }
+
+/** Where a step's prompt stands: the wizard's title (with the field asked) and the step's place in it. */
+export type PromptAt = (position: StepContext) => StepPosition;
 
 export interface WizardStep<S> {
   /** Asks for one thing and stores the answer in `state`; BACK returns to the previous step. */

@@ -3,8 +3,9 @@ import type { Container } from '../../api';
 import type { ProjectRegionRef } from '../../core/projectRegion';
 import { CONTAINER_NAME_FIELD } from '../../models/containerUpdate';
 import { containerStatus } from '../../models/container';
-import { fieldTextProblem } from '../fieldInput';
-import { BACK, UserCancelledError, type Back, type PickItem, type PromptUi, type StepPosition } from '../promptUi';
+import { fieldTextProblem } from '../fieldPrompts/textPrompt';
+import { orCancel } from '../loneAnswer';
+import { BACK, type Back, type PickItem, type PromptUi, type StepPosition } from '../promptUi';
 import type { StepContext, WizardStep } from '../wizard';
 
 /**
@@ -66,7 +67,5 @@ export function containerNameStep<S extends { location?: ProjectRegionRef; conta
 
 /** The container picker on its own; dismissing or Back cancels. */
 export async function promptContainerName(ui: PromptUi, position: StepPosition, names: ContainerNames, location: ProjectRegionRef): Promise<string> {
-  const name = await pickContainerName(ui, position, names, location);
-  if (name === BACK) throw new UserCancelledError();
-  return name;
+  return orCancel(await pickContainerName(ui, position, names, location));
 }

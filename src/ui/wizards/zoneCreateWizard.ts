@@ -1,8 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { ZONE_CREATE_FIELDS, validateZoneCreate, zoneNameForDisplay, type ZoneCreate } from '../../models/zoneCreate';
-import type { TextFieldSpec } from '../../validation/fieldSpec';
 import { unwrap } from '../../validation/problems';
-import { promptField } from '../fieldInput';
+import { promptField, type OnePromptFieldSpec } from '../fieldInput';
 import { zoneNameInput } from '../pickers/zonePicker';
 import { BACK, type PromptUi } from '../promptUi';
 import type { WizardStep } from '../wizard';
@@ -48,12 +47,8 @@ export function createZonePlan(ui: PromptUi, answers: CreateZoneAnswers): Wizard
       const spec = fieldSpec(name);
       const at = { title: TITLE, ...position };
       const current = state.payload[name];
-      const answer =
-        spec.kind === 'boolean'
-          ? await promptField(ui, spec, at, current, { choices: { yes: l10n.t('Enabled (served)'), no: l10n.t('Disabled (created but not served)') } })
-          : spec.kind === 'jsonObject'
-            ? await promptField(ui, spec, at, current)
-            : await promptField(ui, spec as TextFieldSpec, at, current);
+      // A zone has no object field; the two answers are read only by its boolean one (enabled).
+      const answer = await promptField(ui, spec as OnePromptFieldSpec, at, current, { choices: { yes: l10n.t('Enabled (served)'), no: l10n.t('Disabled (created but not served)') } });
       if (answer === BACK) return BACK;
       (state.payload as Record<string, unknown>)[name] = answer;
     },

@@ -1,13 +1,11 @@
 import * as assert from 'node:assert/strict';
-import {
-  CONTAINER_NAME_FIELD,
-  parseEnvEntry,
-  validateContainerFieldText,
-  validateEnvEntryText,
-  validateScaleText,
-} from '../../../src/models/containerUpdate';
-import { checkFieldText } from '../../../src/validation/fieldChecks';
-import type { FieldProblem } from '../../../src/validation/problems';
+import { CONTAINER_NAME_FIELD, CONTAINER_UPDATE_FIELDS, validateContainerFieldText } from '../../../src/models/containerUpdate';
+import { mapEntryProblem, parseMapEntry } from '../../../src/ui/fieldPrompts/stringMapPrompt';
+import { checkFieldText, findFieldSpec } from '../../../src/validation/fieldChecks';
+import type { StringMapFieldSpec } from '../../../src/validation/fieldSpec';
+
+/** The environment variables' entry box, checked by the map's spec as the list editor checks it. */
+const ENVS = findFieldSpec(CONTAINER_UPDATE_FIELDS, 'envs') as StringMapFieldSpec;
 import { label } from '../validation/expectations';
 
 interface TextRow {
@@ -56,8 +54,8 @@ const textValidators: { name: string; validate: (text: string) => string | undef
     ],
   },
   {
-    name: 'validateEnvEntryText',
-    validate: validateEnvEntryText,
+    name: 'an environment variable entry (NAME=value)',
+    validate: (text) => mapEntryProblem(ENVS, text),
     rows: [
       { text: 'KEY=VALUE' },
       { text: '_key1=' },
@@ -136,7 +134,7 @@ describe('validateContainerFieldText', () => {
   }
 });
 
-describe('parseEnvEntry', () => {
+describe('parseMapEntry', () => {
   const rows: { text: string; expected: { key: string; value: string } | undefined }[] = [
     { text: 'A=b', expected: { key: 'A', value: 'b' } },
     { text: 'A= b ', expected: { key: 'A', value: ' b ' } },
@@ -146,36 +144,6 @@ describe('parseEnvEntry', () => {
     { text: 'noequals', expected: undefined },
   ];
   for (const row of rows) {
-    it(label(row.text), () => assert.deepStrictEqual(parseEnvEntry(row.text), row.expected));
-  }
-});
-
-describe('validateScaleText', () => {
-  const rows: { min: string; max: string; expected: { field: string; message: RegExp }[] }[] = [
-    { min: '0', max: '1', expected: [] },
-    { min: '25', max: '25', expected: [] },
-    { min: ' 2 ', max: '3', expected: [] },
-    { min: '5', max: '4', expected: [{ field: 'scale.min', message: /must not be greater than scale\.max/ }] },
-    { min: 'x', max: '1', expected: [{ field: 'scale.min', message: /whole number/ }] },
-    { min: '1', max: '', expected: [{ field: 'scale.max', message: /whole number/ }] },
-    { min: '1', max: '0', expected: [{ field: 'scale.max', message: /between 1 and 25/ }] },
-    {
-      min: '26',
-      max: '30',
-      expected: [
-        { field: 'scale.min', message: /between 0 and 25/ },
-        { field: 'scale.max', message: /between 1 and 25/ },
-      ],
-    },
-  ];
-  for (const row of rows) {
-    it(`min ${label(row.min)}, max ${label(row.max)}`, () => {
-      const problems: FieldProblem[] = validateScaleText(row.min, row.max);
-      assert.deepEqual(
-        problems.map((p) => p.field),
-        row.expected.map((e) => e.field),
-      );
-      row.expected.forEach((e, i) => assert.match(problems[i].message, e.message));
-    });
+    it(label(row.text), () => assert.deepStrictEqual(parseMapEntry(row.text), row.expected));
   }
 });
