@@ -4,14 +4,16 @@ import * as vscode from 'vscode';
 import { GcoreClient } from './api';
 import { apiKeyCommands } from './commands/apiKeyCommands';
 import { registerCommands } from './commands/commandRegistration';
-import { CONTAINER_LIST_REUSE_MS, containerCommands, reportUpdate } from './commands/containerCommands';
+import { CONTAINER_LIST_REUSE_MS, containerCommands } from './commands/containerCommands';
+import { ContainerUpdates } from './commands/containerUpdates';
 import { containerJsonCommands } from './commands/containerJsonCommands';
 import { containerLogCommands } from './commands/containerLogCommands';
-import { LOGS_SCHEME, LogDocuments } from './documents/logDocuments';
-import { CONTAINER_SCHEME, ContainerFileSystem } from './documents/containerFileSystem';
-import { ContainerDiagnostics } from './documents/containerDiagnostics';
-import { SCHEMA_SCHEME, SchemaDocuments } from './documents/schemaDocuments';
-import { SNAPSHOT_SCHEME, Snapshots } from './documents/snapshots';
+import { LogDocuments } from './documents/logDocuments';
+import { containerResource, type ContainerEditor } from './documents/containerDocuments';
+import { DocumentDiagnostics } from './documents/documentDiagnostics';
+import { ResourceFileSystem } from './documents/resourceFileSystem';
+import { SchemaDocuments } from './documents/schemaDocuments';
+import { Snapshots } from './documents/snapshots';
 import { UnsentChangesLens } from './documents/unsentChangesLens';
 import { SizeCompletions } from './documents/sizeCompletions';
 import { dnssecCommands } from './commands/dnssecCommands';
@@ -32,7 +34,7 @@ import { ApiKeyStore } from './auth/apiKeyStore';
 import { AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, GcoreAuthProvider } from './auth/gcoreAuthProvider';
 import { FlavorLoader } from './loaders/flavorLoader';
 import { ReadLoaders } from './loaders/readLoaders';
-import { TaskPoller } from './loaders/taskPoller';
+import { TaskPoller, type TaskSubject } from './loaders/taskPoller';
 import { TaskTracking } from './commands/taskTracking';
 import { taskCommands } from './commands/taskCommands';
 import { walkthroughEvents } from './commands/walkthroughEvents';
@@ -43,13 +45,15 @@ import { KnownZonesStore } from './state/knownZones';
 import { RecentValues } from './state/recentValues';
 import { SECTION, connectionSettings, flavorFilters, logSettings, readLocations, taskSettings } from './state/settings';
 import { projectRegionKey, type ProjectRegionRef } from './core/projectRegion';
-import { Explorer, VIEW_ID } from './views/explorer';
+import { Explorer } from './views/explorer';
+import { COMMAND, SCHEME, VIEW_ID } from './core/contributions';
 import { KeyStatus } from './views/keyStatus';
 import { TaskStatusBar } from './views/taskStatusBar';
 import { ContainersSection } from './views/sections/containersSection';
 import { DnsZonesSection } from './views/sections/dnsZonesSection';
 import { GpuFlavorsSection } from './views/sections/gpuFlavorsSection';
-import { CONTAINERS_SECTION, ZONES_SECTION, locationIds, type TreeNode } from './views/treeNodes';
+import { locationIds, type TreeNode } from './views/treeNodes';
+import { ZONES_SECTION } from './views/sections/zoneNodes';
 
 /** Exposed to the extension's own tests only (ExtensionMode.Test), to script interactive flows. */
 export interface TestingApi {
@@ -112,7 +116,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     reads,
     tree,
     log,
-    setApiKey: async () => vscode.commands.executeCommand('gcore.setApiKey'),
+    setApiKey: async () => vscode.commands.executeCommand(COMMAND.setApiKey),
     showLogs: async (subject) => {
       try {
         await logDocuments.show(subject);
@@ -127,27 +131,25 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
 
   const snapshots = new Snapshots();
-  const containerEditor: ContainerFileSystem = new ContainerFileSystem({
-    client,
-    listed: async (location) => {
-      const loaded = await reads.containers(location, CONTAINER_LIST_REUSE_MS);
-      return loaded.state === 'loaded' ? loaded.value.results : undefined;
-    },
-    sizes: async (location) => {
-      const loaded = await reads.containerSizes(location);
-      return loaded.state === 'loaded' ? loaded.value.results : undefined;
-    },
-    placeOf: (location) => placeOf(location),
-    ui: () => promptUi,
-    log,
-    snapshots,
-    applied: (address, result, reopen) => {
-      void services.recentContainers.remember(address.containerName);
-      reads.invalidateContainers(address);
-      tree.refresh(CONTAINERS_SECTION);
-      reportUpdate(services, promptUi, address, result, reopen);
-    },
-  });
+  const recentContainers = new RecentValues(context.globalState, 'gcore.recentContainers');
+  const containerUpdates = new ContainerUpdates({ client, taskPoller, tasks, recentContainers, reads, tree });
+  const containerEditor: ContainerEditor = new ResourceFileSystem(
+    containerResource({
+      client,
+      listed: async (location) => {
+        const loaded = await reads.containers(location, CONTAINER_LIST_REUSE_MS);
+        return loaded.state === 'loaded' ? loaded.value.results : undefined;
+      },
+      sizes: async (location) => {
+        const loaded = await reads.containerSizes(location);
+        return loaded.state === 'loaded' ? loaded.value.results : undefined;
+      },
+      placeOf: (location) => placeOf(location),
+      update: (address, changes, signal) => containerUpdates.send(address, address.containerName, changes, signal),
+      updated: (address, result, reopen) => containerUpdates.report(promptUi, address, result, reopen),
+    }),
+    { ui: () => promptUi, log, snapshots },
+  );
 
   const logDocuments = new LogDocuments({
     client,
@@ -155,7 +157,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     placeOf: (location) => placeOf(location),
     ui: () => promptUi,
     log,
-    setApiKey: async () => vscode.commands.executeCommand('gcore.setApiKey'),
+    setApiKey: async () => vscode.commands.executeCommand(COMMAND.setApiKey),
   });
 
   const services: Services = {
@@ -166,7 +168,8 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     flavors,
     reads,
     containersSection,
-    recentContainers: new RecentValues(context.globalState, 'gcore.recentContainers'),
+    recentContainers,
+    containerUpdates,
     tree,
     treeView: view,
     taskPoller,
@@ -192,7 +195,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
   const accounts = new GcoreAuthProvider({
     apiKey,
     accountEmail: () => reads.loadedAccount()?.email ?? undefined,
-    signIn: async () => vscode.commands.executeCommand('gcore.setApiKey'),
+    signIn: async () => vscode.commands.executeCommand(COMMAND.setApiKey),
   });
 
   context.subscriptions.push(
@@ -210,17 +213,18 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     { dispose: () => taskPoller.dispose() },
     containerEditor,
     snapshots,
-    vscode.workspace.registerFileSystemProvider(CONTAINER_SCHEME, containerEditor, { isCaseSensitive: true }),
-    vscode.workspace.registerTextDocumentContentProvider(SNAPSHOT_SCHEME, snapshots),
+    vscode.workspace.registerFileSystemProvider(SCHEME.container, containerEditor, { isCaseSensitive: true }),
+    vscode.workspace.registerTextDocumentContentProvider(SCHEME.snapshot, snapshots),
     logDocuments,
-    vscode.workspace.registerTextDocumentContentProvider(LOGS_SCHEME, logDocuments),
-    vscode.workspace.registerTextDocumentContentProvider(SCHEMA_SCHEME, new SchemaDocuments()),
-    new ContainerDiagnostics(containerEditor),
-    vscode.languages.registerCodeLensProvider({ scheme: CONTAINER_SCHEME }, new UnsentChangesLens(containerEditor)),
-    vscode.languages.registerCompletionItemProvider({ scheme: CONTAINER_SCHEME }, new SizeCompletions(containerEditor), '"', ':'),
+    vscode.workspace.registerTextDocumentContentProvider(SCHEME.logs, logDocuments),
+    vscode.workspace.registerTextDocumentContentProvider(SCHEME.schema, new SchemaDocuments()),
+    new DocumentDiagnostics(containerEditor),
+    vscode.languages.registerCodeLensProvider({ scheme: SCHEME.container }, new UnsentChangesLens(containerEditor)),
+    vscode.languages.registerCompletionItemProvider({ scheme: SCHEME.container }, new SizeCompletions(containerEditor), '"', ':'),
     // A document's update ended: a finished one shows the values at Gcore; a failed one keeps the edits.
     { dispose: taskPoller.onDidChange((task) => {
-      if (task.end && task.subject) void containerEditor.refreshFromGcore(task.subject, task.subject.containerName, task.end.kind === 'finished');
+      const subject = task.subject;
+      if (task.end && subject) void containerEditor.refreshFromGcore((address) => sameContainer(address, subject), task.end.kind === 'finished');
     }) },
     apiKey.onDidChange(() => {
       reads.invalidateAll();
@@ -254,3 +258,7 @@ function placeOf(location: ProjectRegionRef): string {
 }
 
 export function deactivate(): void {}
+
+function sameContainer(a: TaskSubject, b: TaskSubject): boolean {
+  return a.projectId === b.projectId && a.regionId === b.regionId && a.containerName === b.containerName;
+}

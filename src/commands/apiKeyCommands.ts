@@ -1,10 +1,12 @@
 import * as l10n from '@vscode/l10n';
+import { COMMAND } from '../core/contributions';
 import { apiKeyProblem } from '../api/http/apiKeyText';
 import { API_KEY_FIELD, validateApiKeyArg } from '../models/commandArgs';
 import type { Services } from './services';
 import { API_KEY_ENV } from '../auth/apiKeyStore';
 import { promptField } from '../ui/fieldInput';
-import { BACK, UserCancelledError, type PromptUi } from '../ui/promptUi';
+import { orCancel } from '../ui/loneAnswer';
+import { UserCancelledError, type PromptUi } from '../ui/promptUi';
 import type { Account } from '../api/types';
 import { isEndpointMissing, isGcoreApiError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
@@ -17,7 +19,7 @@ const KEY_HELP = l10n.t('Create a permanent API token in the Gcore Customer Port
 export function apiKeyCommands(services: Services): Command<never, unknown, never>[] {
   return [
     command<KeyToStore, undefined>({
-      id: 'gcore.setApiKey',
+      id: COMMAND.setApiKey,
       what: () => l10n.t('Set API key'),
       // Programmatic callers store what they give; gcore.checkApiKey checks a key for them.
       parse: (arg) => ({ key: unwrap(validateApiKeyArg(arg)) }),
@@ -33,7 +35,7 @@ export function apiKeyCommands(services: Services): Command<never, unknown, neve
       },
     }),
     command<undefined, undefined>({
-      id: 'gcore.signOut',
+      id: COMMAND.signOut,
       what: () => l10n.t('Sign out'),
       run: async () => {
         await services.apiKey.delete();
@@ -78,8 +80,7 @@ async function askCheckedKey(ui: PromptUi, services: Services): Promise<KeyToSto
       password: true,
       check: (text) => apiKeyProblem(text.trim()),
     });
-    if (answer === BACK || answer === undefined) throw new UserCancelledError();
-    const key = String(answer);
+    const key = String(orCancel(answer));
     try {
       const account = await ui.withProgress({ title: l10n.t('Checking the API key with Gcore…'), run: (signal) => services.client.account.me({ signal, apiKey: key }) });
       return { key, account };

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { validateZoneNameArg } from '../models/commandArgs';
-import { isNodeOfType } from '../views/treeNodes';
+import { isZoneDetailNode, isZoneNode } from '../views/sections/zoneNodes';
 import { unwrap } from '../validation/problems';
 
 /**
@@ -10,7 +10,7 @@ import { unwrap } from '../validation/problems';
 export function zoneNameArgument(arg: unknown): string | undefined {
   if (arg === undefined) return undefined;
   // A row's name came from a server's list: it is checked as a typed one is, before it goes into a path.
-  if (isNodeOfType(arg, 'zone') || isNodeOfType(arg, 'zoneDetail')) return unwrap(validateZoneNameArg(arg.zone.name));
+  if (isZoneNode(arg) || isZoneDetailNode(arg)) return unwrap(validateZoneNameArg(arg.zone.name));
   return unwrap(validateZoneNameArg(arg));
 }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { validateContainerRefArgs, type ContainerRefArgs } from '../models/commandArgs';
-import { APPLY_COMMAND, CONTAINER_SCHEME } from '../documents/containerFileSystem';
+import { COMMAND, SCHEME } from '../core/contributions';
 import { unwrap } from '../validation/problems';
 import { editorDocumentArgument } from './arguments';
 import { command, type Command } from './command';
@@ -14,7 +14,7 @@ export function containerJsonCommands(services: Services): Command<never, unknow
   const editor = services.containerEditor;
   return [
     command<ContainerRefArgs, string>({
-      id: 'gcore.editContainerJson',
+      id: COMMAND.editContainerJson,
       what: (args) => (args ? vscode.l10n.t('Edit container {0} as JSON', args.containerName) : vscode.l10n.t('Edit container as JSON')),
       parse: (arg) => unwrap(validateContainerRefArgs(arg)),
       ask: askContainer(services, TITLE),
@@ -29,10 +29,10 @@ export function containerJsonCommands(services: Services): Command<never, unknow
       },
     }),
     command<vscode.Uri, void>({
-      id: APPLY_COMMAND,
+      id: COMMAND.applyContainerJson,
       what: () => vscode.l10n.t('Review and apply the container document'),
       ask: async (_ui, _draft, arg) =>
-        editorDocumentArgument(arg, CONTAINER_SCHEME, vscode.l10n.t('Open a container with Edit Container as JSON first: this command reviews and applies that document.')),
+        editorDocumentArgument(arg, SCHEME.container, vscode.l10n.t('Open a container with Edit Container as JSON first: this command reviews and applies that document.')),
       run: (uri) => editor.reviewSaved(uri),
     }),
   ];

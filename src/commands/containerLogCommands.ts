@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
+import { COMMAND, SCHEME } from '../core/contributions';
 import type { ContainerLogs } from '../api';
 import { logLinesThatFit } from '../api/containersClient';
 import { isGcoreApiError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
 import type { PromptUi } from '../ui/promptUi';
-import { LOGS_SCHEME } from '../documents/logDocuments';
 import { validateContainerLogsArgs, validateContainerRefArgs, type ContainerLogsArgs, type ContainerRefArgs } from '../models/commandArgs';
 import { logSettings } from '../state/settings';
 import { unwrap } from '../validation/problems';
@@ -21,7 +21,7 @@ export function containerLogCommands(services: Services): Command<never, unknown
   const logs = services.logDocuments;
   return [
     command<ShowLogsArgs, string>({
-      id: 'gcore.showContainerLogs',
+      id: COMMAND.showContainerLogs,
       what: (args) => (args ? vscode.l10n.t('Show the logs of container {0}', args.containerName) : vscode.l10n.t('Show container logs')),
       parse: (arg) => unwrap(validateContainerRefArgs(arg)),
       ask: askContainer(services, TITLE),
@@ -30,20 +30,20 @@ export function containerLogCommands(services: Services): Command<never, unknown
       onFailure: offerFewerLines,
     }),
     command<ContainerLogsArgs, ContainerLogs>({
-      id: 'gcore.getContainerLogs',
+      id: COMMAND.getContainerLogs,
       what: (args) => (args ? vscode.l10n.t('Read the logs of container {0}', args.containerName) : vscode.l10n.t('Read container logs')),
       parse: (arg) => unwrap(validateContainerLogsArgs(arg)),
       programmaticWithoutArgument: true,
       run: (args, { signal }) => services.client.containers.logs(args, args.containerName, args.limit ?? logSettings().lines, { signal }),
     }),
     command<vscode.Uri, void>({
-      id: 'gcore.followContainerLogs',
+      id: COMMAND.followContainerLogs,
       what: () => vscode.l10n.t('Follow container logs'),
       ask: async (_ui, _draft, arg) => logUri(arg),
       run: async (uri) => logs.follow(uri),
     }),
     command<vscode.Uri, void>({
-      id: 'gcore.stopFollowingContainerLogs',
+      id: COMMAND.stopFollowingContainerLogs,
       what: () => vscode.l10n.t('Stop following container logs'),
       ask: async (_ui, _draft, arg) => logUri(arg),
       run: async (uri) => logs.stopFollowing(uri),
@@ -77,5 +77,5 @@ async function offerFewerLines(ui: PromptUi, error: unknown, args: ShowLogsArgs)
 }
 
 function logUri(arg: unknown): vscode.Uri {
-  return editorDocumentArgument(arg, LOGS_SCHEME, vscode.l10n.t('Open a container\'s logs with Show Logs first.'));
+  return editorDocumentArgument(arg, SCHEME.logs, vscode.l10n.t('Open a container\'s logs with Show Logs first.'));
 }

@@ -1,12 +1,14 @@
 import * as l10n from '@vscode/l10n';
 import type { DnssecState } from '../api';
+import { COMMAND } from '../core/contributions';
 import { isGcoreApiError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import type { Services } from './services';
 import type { KnownZone } from '../state/knownZones';
 import { pickZone } from '../ui/pickers/zonePicker';
-import { BACK, UserCancelledError, type PromptUi } from '../ui/promptUi';
+import { orCancel } from '../ui/loneAnswer';
+import type { PromptUi } from '../ui/promptUi';
 import { zoneNameArgument } from './arguments';
 import { command, type Command } from './command';
 import { reported } from './flowRunner';
@@ -22,7 +24,7 @@ interface Toggle {
 export function dnssecCommands(services: Services): Command<never, unknown, never>[] {
   const toggle = (enabled: boolean) =>
     command<Toggle, DnssecState>({
-      id: enabled ? 'gcore.enableDnssec' : 'gcore.disableDnssec',
+      id: enabled ? COMMAND.enableDnssec : COMMAND.disableDnssec,
       what: () => (enabled ? l10n.t('Enable DNSSEC') : l10n.t('Disable DNSSEC')),
       parse: (arg) => ({ name: zoneNameArgument(arg) as string }),
       ask: async (ui, _draft, node) => ({
@@ -67,7 +69,7 @@ export function dnssecCommands(services: Services): Command<never, unknown, neve
     toggle(true),
     toggle(false),
     command<string, string>({
-      id: 'gcore.copyDsRecord',
+      id: COMMAND.copyDsRecord,
       what: () => l10n.t('Copy DS record'),
       parse: (arg) => zoneNameArgument(arg) as string,
       ask: async (ui, _draft, node) =>
@@ -102,8 +104,7 @@ function announce(ui: PromptUi, display: string, enabled: boolean, response: Dns
 /** A known zone (those the command would change first), or a typed name. */
 async function askZone(ui: PromptUi, zones: readonly KnownZone[], title: string, prefer: (zone: KnownZone) => boolean): Promise<string> {
   const name = await pickZone(ui, zones, { title }, { prefer, allowTyped: true, placeholder: l10n.t('Zone') });
-  if (name === BACK) throw new UserCancelledError();
-  return name;
+  return orCancel(name);
 }
 
 /** The DS record as the account's zone reads it now, where the API can say (undefined otherwise). */

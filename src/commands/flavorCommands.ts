@@ -4,18 +4,20 @@ import { validateListGpuFlavorsArgs, type ListGpuFlavorsArgs } from '../models/c
 import type { Services } from './services';
 import { flavorFilters } from '../state/settings';
 import { flavorView, sortFlavors } from '../views/presentation/flavorView';
-import { isNodeOfType, type TreeNode } from '../views/treeNodes';
+import { COMMAND } from '../core/contributions';
+import { isContainerNode } from '../views/sections/containerNodes';
+import { isFlavorNode, type FlavorNode } from '../views/sections/gpuNodes';
+import type { TreeNode } from '../views/treeNodes';
 import { pickProjectRegion } from '../ui/pickers/projectRegionPicker';
-import { BACK, UserCancelledError } from '../ui/promptUi';
-import { InvalidArgumentError, unwrap } from '../validation/problems';
+import { orCancel } from '../ui/loneAnswer';
+import { unwrap } from '../validation/problems';
 import { command, type Command } from './command';
-
-type FlavorNode = Extract<TreeNode, { nodeType: 'flavor' }>;
+import { rowOf } from './rowCommands';
 
 export function flavorCommands(services: Services): Command<never, unknown, never>[] {
   return [
     command<ListGpuFlavorsArgs, GpuFlavorList>({
-      id: 'gcore.listGpuFlavors',
+      id: COMMAND.listGpuFlavors,
       what: () => l10n.t('List GPU flavors'),
       parse: (arg) => unwrap(validateListGpuFlavorsArgs(arg)),
       ask: async (ui) => pickProjectRegion(ui, l10n.t('Gcore: List GPU Flavors')),
@@ -36,7 +38,7 @@ export function flavorCommands(services: Services): Command<never, unknown, neve
           return;
         }
         const showPrices = flavorFilters().includePrices;
-        const chosen = await ui.pick({
+        const answer = await ui.pick({
           title: l10n.t('GPU flavors · project {0} · region {1} ({2})', projectId, regionId, list.count),
           placeholder: l10n.t('Choose a flavor to copy its name'),
           items: sortFlavors(list.results).map((flavor) => {
@@ -44,25 +46,22 @@ export function flavorCommands(services: Services): Command<never, unknown, neve
             return { label: view.label, description: view.description, value: flavor.name };
           }),
         });
-        if (chosen === BACK) throw new UserCancelledError();
+        const chosen = orCancel(answer);
         await ui.copyToClipboard(chosen);
         void ui.notify('info', l10n.t('Copied flavor name {0}.', chosen));
       },
     }),
     command<FlavorNode, string>({
-      id: 'gcore.copyFlavorName',
+      id: COMMAND.copyFlavorName,
       what: () => l10n.t('Copy flavor name'),
-      ask: async (_ui, _draft, node) => {
-        if (!isNodeOfType(node, 'flavor')) throw new InvalidArgumentError([{ field: 'node', message: l10n.t('must be a GPU flavor node') }]);
-        return node;
-      },
+      ask: async (_ui, _draft, node) => rowOf(node, isFlavorNode, l10n.t('must be a GPU flavor node')),
       run: async (node, { ui }) => {
         await ui.copyToClipboard(node.flavor.name);
         return node.flavor.name;
       },
     }),
     command<undefined, undefined>({
-      id: 'gcore.refreshAll',
+      id: COMMAND.refreshAll,
       what: () => l10n.t('Refresh'),
       // The view's title bar passes the selected row; its Refresh is of everything all the same.
       ask: async () => undefined,
@@ -72,12 +71,12 @@ export function flavorCommands(services: Services): Command<never, unknown, neve
       },
     }),
     command<TreeNode | undefined, undefined>({
-      id: 'gcore.refresh',
+      id: COMMAND.refresh,
       what: () => l10n.t('Refresh'),
       run: async (node) => {
         // A node is reloaded by its section (a location's flavors); no node, or the root of one: all of it.
         // A container's data comes with its location's list: its Refresh reloads that list.
-        services.tree.reload(node && isNodeOfType(node, 'container') ? node.parent : node);
+        services.tree.reload(node && isContainerNode(node) ? node.parent : node);
         return undefined;
       },
     }),

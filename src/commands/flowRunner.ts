@@ -1,4 +1,5 @@
 import { isGcoreApiError } from '../api/errors';
+import { COMMAND } from '../core/contributions';
 import { chosenRecovery, describeFailure, errorForCaller, recoveryLabel, type RecoveryAction } from '../logging/failureMessage';
 import type { Log } from '../logging/log';
 import { UserCancelledError, isUserCancelled, type PromptUi } from '../ui/promptUi';
@@ -137,7 +138,7 @@ async function performRecovery(
 ): Promise<void> {
   switch (action) {
     case 'setApiKey':
-      await deps.execute('gcore.setApiKey');
+      await deps.execute(COMMAND.setApiKey);
       break;
     case 'retry':
       await context.retry?.();

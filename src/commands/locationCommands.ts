@@ -2,7 +2,8 @@ import * as l10n from '@vscode/l10n';
 import { validateProjectRegion, type ProjectRegion } from '../models/projectRegion';
 import type { Services } from './services';
 import { addLocation, removeLocation } from '../state/settings';
-import { isNodeOfType } from '../views/treeNodes';
+import { COMMAND } from '../core/contributions';
+import { isLocationNode } from '../views/sections/locationNodes';
 import { promptNewProjectRegion } from '../ui/pickers/projectRegionPicker';
 import { unwrap } from '../validation/problems';
 import { command, type Command } from './command';
@@ -10,7 +11,7 @@ import { command, type Command } from './command';
 export function locationCommands(services: Services): Command<never, unknown, never>[] {
   return [
     command<ProjectRegion, boolean>({
-      id: 'gcore.addLocation',
+      id: COMMAND.addLocation,
       what: () => l10n.t('Add project and region'),
       parse: (arg) => unwrap(validateProjectRegion(arg)),
       ask: (ui) =>
@@ -36,10 +37,10 @@ export function locationCommands(services: Services): Command<never, unknown, ne
       },
     }),
     command<ProjectRegion, undefined>({
-      id: 'gcore.removeLocation',
+      id: COMMAND.removeLocation,
       what: () => l10n.t('Remove project and region'),
       parse: (arg) => unwrap(validateProjectRegion(arg)),
-      ask: async (_ui, _draft, node) => (isNodeOfType(node, 'location') ? node.location : unwrap(validateProjectRegion(node))),
+      ask: async (_ui, _draft, node) => (isLocationNode(node) ? node.location : unwrap(validateProjectRegion(node))),
       run: async (location) => {
         await removeLocation(location);
         services.flavors.invalidate(location);

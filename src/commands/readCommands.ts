@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { COMMAND } from '../core/contributions';
 import type { Container, ContainerFlavorList, ContainerList, DnsZoneList } from '../api';
 import type { Account, CloudList, Project, Region, Task } from '../api/types';
 import {
@@ -13,7 +14,8 @@ import {
 import type { ProjectRegion } from '../models/projectRegion';
 import { containerStatus } from '../models/container';
 import { pickProjectRegion } from '../ui/pickers/projectRegionPicker';
-import { BACK, UserCancelledError, type PickItem, type PromptUi } from '../ui/promptUi';
+import { orCancel } from '../ui/loneAnswer';
+import type { PickItem, PromptUi } from '../ui/promptUi';
 import { unwrap } from '../validation/problems';
 import { command, type Command } from './command';
 import { askContainer } from './containerCommands';
@@ -26,8 +28,7 @@ async function pickToCopy<T>(ui: PromptUi, title: string, items: PickItem<T>[], 
     return;
   }
   const chosen = await ui.pick({ title, placeholder: vscode.l10n.t('Choose one to copy it'), items });
-  if (chosen === BACK) throw new UserCancelledError();
-  const text = copied(chosen);
+  const text = copied(orCancel(chosen));
   await ui.copyToClipboard(text);
   void ui.notify('info', vscode.l10n.t('Copied {0}.', text));
 }
@@ -41,7 +42,7 @@ export function readCommands(services: Services): Command<never, unknown, never>
   const { client } = services;
   return [
     command<ProjectRegion, ContainerList>({
-      id: 'gcore.listContainers',
+      id: COMMAND.listContainers,
       what: () => vscode.l10n.t('List containers'),
       parse: (arg) => unwrap(validateProjectRegionArgs(arg)),
       ask: (ui) => pickProjectRegion(ui, vscode.l10n.t('Gcore: List Containers')),
@@ -51,7 +52,7 @@ export function readCommands(services: Services): Command<never, unknown, never>
         pickToCopy(ui, vscode.l10n.t('Containers · project {0} · region {1} ({2})', projectId, regionId, list.count), list.results.map(containerItem), (container) => container.name, vscode.l10n.t('No containers in project {0}, region {1}.', projectId, regionId)),
     }),
     command<ContainerRefArgs, Container>({
-      id: 'gcore.getContainer',
+      id: COMMAND.getContainer,
       what: (args) => (args ? vscode.l10n.t('Read container {0}', args.containerName) : vscode.l10n.t('Read container')),
       parse: (arg) => unwrap(validateContainerRefArgs(arg)),
       ask: askContainer(services, vscode.l10n.t('Gcore: Show Container')),
@@ -64,7 +65,7 @@ export function readCommands(services: Services): Command<never, unknown, never>
       },
     }),
     command<ProjectRegion, ContainerFlavorList>({
-      id: 'gcore.listContainerFlavors',
+      id: COMMAND.listContainerFlavors,
       what: () => vscode.l10n.t('List container sizes'),
       parse: (arg) => unwrap(validateProjectRegionArgs(arg)),
       ask: (ui) => pickProjectRegion(ui, vscode.l10n.t('Gcore: List Container Sizes')),
@@ -80,28 +81,28 @@ export function readCommands(services: Services): Command<never, unknown, never>
         ),
     }),
     command<Record<string, never>, DnsZoneList>({
-      id: 'gcore.listZones',
+      id: COMMAND.listZones,
       programmaticWithoutArgument: true,
       what: () => vscode.l10n.t('List DNS zones'),
       parse: (arg) => unwrap(validateNoArgs(arg)),
       run: (_args, { signal }) => client.dns.listZones({ signal }),
     }),
     command<Record<string, never>, CloudList<Project>>({
-      id: 'gcore.listProjects',
+      id: COMMAND.listProjects,
       programmaticWithoutArgument: true,
       what: () => vscode.l10n.t('List projects'),
       parse: (arg) => unwrap(validateNoArgs(arg)),
       run: (_args, { signal }) => client.account.listProjects({ signal }),
     }),
     command<{ product?: RegionProductArg }, CloudList<Region>>({
-      id: 'gcore.listRegions',
+      id: COMMAND.listRegions,
       programmaticWithoutArgument: true,
       what: () => vscode.l10n.t('List regions'),
       parse: (arg) => unwrap(validateListRegionsArgs(arg)),
       run: ({ product }, { signal }) => client.account.listRegions(product, { signal }),
     }),
     command<string, Task>({
-      id: 'gcore.getTask',
+      id: COMMAND.getTask,
       what: (taskId) => (taskId ? vscode.l10n.t('Read task {0}', taskId) : vscode.l10n.t('Read task')),
       parse: (arg) => unwrap(validateTaskIdArg(arg)),
       ask: async (ui) => {
@@ -110,8 +111,7 @@ export function readCommands(services: Services): Command<never, unknown, never>
           prompt: vscode.l10n.t('Task ID, as an update of a container returns it'),
           validate: (text) => (text.trim() === '' ? vscode.l10n.t('Task ID: must not be empty') : undefined),
         });
-        if (answer === BACK) throw new UserCancelledError();
-        return answer.trim();
+        return orCancel(answer).trim();
       },
       progress: (taskId) => vscode.l10n.t('Reading task {0}…', taskId),
       run: (taskId, { signal }) => client.account.getTask(taskId, { signal }),
@@ -126,7 +126,7 @@ export function readCommands(services: Services): Command<never, unknown, never>
       },
     }),
     command<Record<string, never>, Account>({
-      id: 'gcore.checkApiKey',
+      id: COMMAND.checkApiKey,
       programmaticWithoutArgument: true,
       what: () => vscode.l10n.t('Check API key'),
       parse: (arg) => unwrap(validateNoArgs(arg)),

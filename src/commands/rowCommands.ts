@@ -1,46 +1,38 @@
 import * as l10n from '@vscode/l10n';
+import { COMMAND } from '../core/contributions';
 import { portalPageOf, type PortalTarget } from '../models/portalPages';
-import { zoneNameForDisplay } from '../models/zoneCreate';
-import { isNodeOfType, type TreeNode } from '../views/treeNodes';
+import { isContainerDetailNode, isContainerNode, type ContainerDetailNode, type ContainerNode } from '../views/sections/containerNodes';
+import { isTreeNode, type CopyTarget, type TreeNode } from '../views/treeNodes';
 import { InvalidArgumentError } from '../validation/problems';
 import { command, type Command } from './command';
 import type { Services } from './services';
 
-export type Node<T extends TreeNode['nodeType']> = Extract<TreeNode, { nodeType: T }>;
-
-/** The node a row action was chosen on, or an error with `problem`, which says which rows have it. */
-export function rowOf<T extends TreeNode['nodeType']>(node: unknown, types: readonly T[], problem: string): Node<T> {
-  if (types.some((type) => isNodeOfType(node, type))) return node as Node<T>;
+/** The node a row action was chosen on, if `isRow` says it is one; else an error with `problem`, which says which rows have it. */
+export function rowOf<N extends TreeNode>(node: unknown, isRow: (value: unknown) => value is N, problem: string): N {
+  if (isRow(node)) return node;
   throw new InvalidArgumentError([{ field: 'node', message: problem }]);
 }
 
-function portalTargetOf(node: Node<'location' | 'container' | 'zone'>): PortalTarget {
-  switch (node.nodeType) {
-    case 'location':
-      return { kind: 'location', location: node.location };
-    case 'container':
-      return { kind: 'container', location: node.location };
-    case 'zone':
-      return { kind: 'zone' };
-  }
-}
+/** A row that can be copied, or opened in the portal: what it carries says so, whatever its section. */
+const hasCopy = (value: unknown): value is TreeNode & { copy: CopyTarget } => isTreeNode(value) && value.copy !== undefined;
+const hasPortal = (value: unknown): value is TreeNode & { portal: PortalTarget } => isTreeNode(value) && value.portal !== undefined;
 
 /** Actions of rows in the tree: they work on the row they are chosen on and call no API. */
 export function rowCommands(services: Services): Command<never, unknown, never>[] {
   return [
-    command<Node<'container'>, string>({
-      id: 'gcore.copyContainerName',
+    command<ContainerNode, string>({
+      id: COMMAND.copyContainerName,
       what: () => l10n.t('Copy container name'),
-      ask: async (_ui, _draft, node) => rowOf(node, ['container'], l10n.t('must be a container row of the Gcore tree')),
+      ask: async (_ui, _draft, node) => rowOf(node, isContainerNode, l10n.t('must be a container row of the Gcore tree')),
       run: async (node, { ui }) => {
         await ui.copyToClipboard(node.container.name);
         return node.container.name;
       },
     }),
-    command<Node<'container'>, string>({
-      id: 'gcore.copyContainerAddress',
+    command<ContainerNode, string>({
+      id: COMMAND.copyContainerAddress,
       what: () => l10n.t('Copy container address'),
-      ask: async (_ui, _draft, node) => rowOf(node, ['container'], l10n.t('must be a container row of the Gcore tree')),
+      ask: async (_ui, _draft, node) => rowOf(node, isContainerNode, l10n.t('must be a container row of the Gcore tree')),
       run: async (node, { ui }) => {
         const address = node.container.address;
         if (!address) throw new Error(l10n.t('Gcore reports no address for container {0} yet.', node.container.name));
@@ -49,10 +41,10 @@ export function rowCommands(services: Services): Command<never, unknown, never>[
       },
       report: (ui, address) => void ui.notify('info', l10n.t('Copied {0}.', address)),
     }),
-    command<Node<'container'>, undefined>({
-      id: 'gcore.openContainerInBrowser',
+    command<ContainerNode, undefined>({
+      id: COMMAND.openContainerInBrowser,
       what: () => l10n.t('Open container in browser'),
-      ask: async (_ui, _draft, node) => rowOf(node, ['container'], l10n.t('must be a container row of the Gcore tree')),
+      ask: async (_ui, _draft, node) => rowOf(node, isContainerNode, l10n.t('must be a container row of the Gcore tree')),
       run: async (node, { ui }) => {
         const address = node.container.address;
         // Only a web address goes to the browser: the field comes from the API.
@@ -61,35 +53,34 @@ export function rowCommands(services: Services): Command<never, unknown, never>[
         return undefined;
       },
     }),
-    command<Node<'location' | 'container' | 'zone'>, string>({
-      id: 'gcore.openInPortal',
+    command<TreeNode & { portal: PortalTarget }, string>({
+      id: COMMAND.openInPortal,
       what: () => l10n.t('Open in Gcore Portal'),
-      ask: async (_ui, _draft, node) => rowOf(node, ['location', 'container', 'zone'], l10n.t('must be a location, container or zone row of the Gcore tree')),
+      ask: async (_ui, _draft, node) => rowOf(node, hasPortal, l10n.t('must be a location, container or zone row of the Gcore tree')),
       run: async (node, { ui }) => {
-        const page = portalPageOf(portalTargetOf(node));
+        const page = portalPageOf(node.portal);
         await ui.openExternal(page);
         return page;
       },
     }),
-    command<Node<'containerDetail'>, undefined>({
-      id: 'gcore.showEnvValue',
+    command<ContainerDetailNode, undefined>({
+      id: COMMAND.showEnvValue,
       what: () => l10n.t('Show value'),
-      ask: async (_ui, _draft, node) => rowOf(node, ['containerDetail'], l10n.t('must be an environment variable row of the Gcore tree')),
+      ask: async (_ui, _draft, node) => rowOf(node, isContainerDetailNode, l10n.t('must be an environment variable row of the Gcore tree')),
       run: async (node) => {
         services.containersSection.toggleValue(node);
         return undefined;
       },
     }),
-    command<Node<'zoneDetail' | 'containerDetail'>, undefined>({
-      id: 'gcore.copyValue',
+    command<TreeNode & { copy: CopyTarget }, undefined>({
+      id: COMMAND.copyValue,
       what: () => l10n.t('Copy value'),
-      ask: async (_ui, _draft, node) => rowOf(node, ['zoneDetail', 'containerDetail'], l10n.t('must be a detail row of the Gcore tree')),
+      ask: async (_ui, _draft, node) => rowOf(node, hasCopy, l10n.t('must be a detail row of the Gcore tree')),
       run: async (node, { ui }) => {
-        await ui.copyToClipboard(node.row.value);
+        await ui.copyToClipboard(node.copy.value);
         return undefined;
       },
-      report: (ui, _result, node) =>
-        void ui.notify('info', l10n.t('Copied the {0} of {1}.', node.row.label, node.nodeType === 'zoneDetail' ? zoneNameForDisplay(node.zone.name) : node.container.name)),
+      report: (ui, _result, node) => void ui.notify('info', l10n.t('Copied the {0} of {1}.', node.copy.label, node.copy.of)),
     }),
   ];
 }

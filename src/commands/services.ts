@@ -11,7 +11,8 @@ import type { Explorer } from '../views/explorer';
 import type { TaskPoller } from '../loaders/taskPoller';
 import type { TaskTracking } from './taskTracking';
 import type { TreeNode } from '../views/treeNodes';
-import type { ContainerFileSystem } from '../documents/containerFileSystem';
+import type { ContainerEditor } from '../documents/containerDocuments';
+import type { ContainerUpdates } from './containerUpdates';
 import type { LogDocuments } from '../documents/logDocuments';
 
 /** What commands need, built once in activate(). */
@@ -29,8 +30,10 @@ export interface Services {
   taskPoller: TaskPoller;
   tasks: TaskTracking;
   treeView: vscode.TreeView<TreeNode>;
+  /** The write path of container updates, from the command and from documents alike. */
+  containerUpdates: ContainerUpdates;
   /** Containers as JSON documents (Edit Container as JSON). */
-  containerEditor: ContainerFileSystem;
+  containerEditor: ContainerEditor;
   /** Container logs in read-only editors (Show Logs). */
   logDocuments: LogDocuments;
 }

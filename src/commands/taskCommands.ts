@@ -5,9 +5,10 @@ import { validateWaitForTasksArgs, type WaitForTasksArgs } from '../models/comma
 import { taskSettings } from '../state/settings';
 import { unwrap } from '../validation/problems';
 import { command, type Command } from './command';
-import { rowOf, type Node } from './rowCommands';
+import { rowOf } from './rowCommands';
 import type { Services } from './services';
-import { TASKS_SECTION } from '../views/treeNodes';
+import { COMMAND } from '../core/contributions';
+import { TASKS_SECTION, isTaskNode, type TaskNode } from '../views/sections/taskNodes';
 
 /** Why a wait cannot resolve with a final task for this one, or undefined when it can. */
 function unfinishedReason(task: TrackedTask): unknown {
@@ -28,14 +29,14 @@ function unfinishedReason(task: TrackedTask): unknown {
 export function taskCommands(services: Services): Command<never, unknown, never>[] {
   return [
     command<undefined, void>({
-      id: 'gcore.showTasks',
+      id: COMMAND.showTasks,
       what: () => l10n.t('Show tasks'),
       run: async () => {
         await services.treeView.reveal(TASKS_SECTION, { select: true, focus: true, expand: true });
       },
     }),
     command<WaitForTasksArgs, { tasks: Task[] }>({
-      id: 'gcore.waitForTasks',
+      id: COMMAND.waitForTasks,
       what: (args) => (args ? (args.taskIds.length === 1 ? l10n.t('Wait for task {0}', args.taskIds[0]) : l10n.t('Wait for tasks {0}', args.taskIds.join(', '))) : l10n.t('Wait for tasks')),
       parse: (arg) => unwrap(validateWaitForTasksArgs(arg)),
       programmaticWithoutArgument: true,
@@ -51,20 +52,20 @@ export function taskCommands(services: Services): Command<never, unknown, never>
         return { tasks: ended.map((task) => task.task as Task) };
       },
     }),
-    command<Node<'task'>, string>({
-      id: 'gcore.copyTaskId',
+    command<TaskNode, string>({
+      id: COMMAND.copyTaskId,
       what: () => l10n.t('Copy task ID'),
-      ask: async (_ui, _draft, node) => rowOf(node, ['task'], l10n.t('must be a task row of the Gcore tree')),
+      ask: async (_ui, _draft, node) => rowOf(node, isTaskNode, l10n.t('must be a task row of the Gcore tree')),
       run: async (node, { ui }) => {
         await ui.copyToClipboard(node.task.id);
         return node.task.id;
       },
       report: (ui, id) => void ui.notify('info', l10n.t('Copied {0}.', id)),
     }),
-    command<Node<'task'>, undefined>({
-      id: 'gcore.stopWatchingTask',
+    command<TaskNode, undefined>({
+      id: COMMAND.stopWatchingTask,
       what: () => l10n.t('Stop watching task'),
-      ask: async (_ui, _draft, node) => rowOf(node, ['task'], l10n.t('must be a task row of the Gcore tree')),
+      ask: async (_ui, _draft, node) => rowOf(node, isTaskNode, l10n.t('must be a task row of the Gcore tree')),
       run: async (node) => {
         services.taskPoller.stop(node.task.id);
         return undefined;

@@ -10,7 +10,8 @@ import type { PromptUi } from '../ui/promptUi';
 import { instancesText } from '../views/presentation/containerView';
 import { progressLine } from '../views/presentation/taskView';
 import type { Explorer } from '../views/explorer';
-import { CONTAINERS_SECTION, TASKS_SECTION } from '../views/treeNodes';
+import { CONTAINERS_SECTION } from '../views/sections/containerNodes';
+import { TASKS_SECTION } from '../views/sections/taskNodes';
 
 export interface TaskTrackingDeps {
   poller: TaskPoller;

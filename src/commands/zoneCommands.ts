@@ -1,15 +1,17 @@
 import * as vscode from 'vscode';
+import { COMMAND } from '../core/contributions';
 import type { CreateZoneResult } from '../api';
 import { domainNameKey } from '../core/domainNameKey';
 import { isGcoreApiError } from '../api/errors';
 import { validateZoneCreate, zoneNameForDisplay, type ZoneCreate } from '../models/zoneCreate';
 import type { Services } from './services';
-import { ZONES_SECTION, zoneNode } from '../views/treeNodes';
+import { ZONES_SECTION, isZoneNode, zoneNode, type ZoneNode } from '../views/sections/zoneNodes';
 import type { DnsZone } from '../api/types';
 import { zoneStateMessage } from '../views/presentation/zoneView';
-import { rowOf, type Node } from './rowCommands';
+import { rowOf } from './rowCommands';
 import { promptZoneName, pickZone } from '../ui/pickers/zonePicker';
-import { BACK, UserCancelledError, type PromptUi } from '../ui/promptUi';
+import { orCancel } from '../ui/loneAnswer';
+import type { PromptUi } from '../ui/promptUi';
 import { runWizard } from '../ui/wizard';
 import { createZonePlan, type CreateZoneAnswers } from '../ui/wizards/zoneCreateWizard';
 import { unwrap } from '../validation/problems';
@@ -19,7 +21,7 @@ import { command, type Command } from './command';
 export function zoneCommands(services: Services): Command<never, unknown, never>[] {
   return [
     command<ZoneCreate, CreateZoneResult | undefined, CreateZoneAnswers>({
-      id: 'gcore.createZone',
+      id: COMMAND.createZone,
       what: (zone) => (zone ? vscode.l10n.t('Create DNS zone {0}', zoneNameForDisplay(zone.name)) : vscode.l10n.t('Create DNS zone')),
       parse: (arg) => unwrap(validateZoneCreate(arg)),
       draft: () => ({ payload: {}, options: [] }),
@@ -51,7 +53,7 @@ export function zoneCommands(services: Services): Command<never, unknown, never>
       },
     }),
     command<string, boolean>({
-      id: 'gcore.addKnownZone',
+      id: COMMAND.addKnownZone,
       what: () => vscode.l10n.t('Add existing zone'),
       parse: (arg) => zoneNameArgument(arg) as string,
       ask: async (ui, _draft, node) => zoneNameArgument(node) ?? orCancel(await promptZoneName(ui, { title: vscode.l10n.t('Gcore: Add Existing Zone') })),
@@ -64,7 +66,7 @@ export function zoneCommands(services: Services): Command<never, unknown, never>
       },
     }),
     command<string, boolean>({
-      id: 'gcore.forgetZone',
+      id: COMMAND.forgetZone,
       what: () => vscode.l10n.t('Forget zone'),
       parse: (arg) => zoneNameArgument(arg) as string,
       ask: async (ui, _draft, node) =>
@@ -89,10 +91,10 @@ export function zoneCommands(services: Services): Command<never, unknown, never>
         void ui.notify('info', known ? vscode.l10n.t('Removed {0} from this list. The zone at Gcore is untouched.', display) : vscode.l10n.t('{0} was not in the list.', display));
       },
     }),
-    command<Node<'zone'>, DnsZone | undefined>({
-      id: 'gcore.checkZone',
+    command<ZoneNode, DnsZone | undefined>({
+      id: COMMAND.checkZone,
       what: (node) => (node ? vscode.l10n.t('Check zone {0}', node.zone.name) : vscode.l10n.t('Check zone')),
-      ask: async (_ui, _draft, node) => rowOf(node, ['zone'], vscode.l10n.t('must be a zone row of the Gcore tree')),
+      ask: async (_ui, _draft, node) => rowOf(node, isZoneNode, vscode.l10n.t('must be a zone row of the Gcore tree')),
       progress: (node) => vscode.l10n.t('Reading the state of {0} at Gcore…', zoneNameForDisplay(node.zone.name)),
       // The account's zone list is read again, not polled: a registrar can take days to publish a DS record.
       run: async (node) => {
@@ -107,18 +109,13 @@ export function zoneCommands(services: Services): Command<never, unknown, never>
   ];
 }
 
-function orCancel<T>(answer: T | typeof BACK): T {
-  if (answer === BACK) throw new UserCancelledError();
-  return answer;
-}
-
 function announceCreated(ui: PromptUi, name: string, result: CreateZoneResult): void {
   const display = zoneNameForDisplay(name);
   const message = result.id !== undefined ? vscode.l10n.t('Created DNS zone {0} (id {1}).', display, result.id) : vscode.l10n.t('Created DNS zone {0}.', display);
   const enableDnssec = vscode.l10n.t('Enable DNSSEC');
   void ui.notify('info', message, enableDnssec).then(async (choice) => {
     if (choice === enableDnssec) {
-      await vscode.commands.executeCommand('gcore.enableDnssec', zoneNode({ name, dnssec: 'off' }));
+      await vscode.commands.executeCommand(COMMAND.enableDnssec, zoneNode({ name, dnssec: 'off' }));
     }
   });
   if (result.warnings.length > 0) {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { COMMAND, CONTEXT_KEY, SCHEME } from '../core/contributions';
 import type { GcoreClient } from '../api';
 import { isGcoreApiError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
@@ -8,9 +9,6 @@ import { LogReads, formatLogLine, localOffsetMinutes, readLogLine, type LogLine 
 import { containerDocumentPath, parseContainerDocumentPath, type ContainerDocumentAddress } from '../models/containerDocument';
 import type { PromptUi } from '../ui/promptUi';
 
-export const LOGS_SCHEME = 'gcore-logs';
-/** True while the active editor shows a followed log (the editor title's Follow / Stop Following). */
-const FOLLOWED_CONTEXT = 'gcore.activeLogFollowed';
 /** A document keeps at most this many lines (the API's own limit); following drops the oldest. */
 const MAX_LINES = 100_000;
 /**
@@ -63,13 +61,13 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
       vscode.window.onDidChangeVisibleTextEditors(() => this.scheduleVisible()),
       vscode.window.onDidChangeActiveTextEditor(() => this.showState()),
       vscode.workspace.onDidCloseTextDocument((document) => {
-        if (document.uri.scheme === LOGS_SCHEME) this.forget(document.uri);
+        if (document.uri.scheme === SCHEME.logs) this.forget(document.uri);
       }),
     ];
   }
 
   uriFor(address: ContainerDocumentAddress): vscode.Uri {
-    return vscode.Uri.from({ scheme: LOGS_SCHEME, path: containerDocumentPath(address, this.deps.placeOf(address)).replace(/\.json$/, '.log') });
+    return vscode.Uri.from({ scheme: SCHEME.logs, path: containerDocumentPath(address, this.deps.placeOf(address)).replace(/\.json$/, '.log') });
   }
 
   /**
@@ -236,12 +234,13 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
   /** The editor title's toggle and the status bar follow the active editor. */
   private showState(): void {
     const active = vscode.window.activeTextEditor?.document.uri;
-    const view = active?.scheme === LOGS_SCHEME ? this.views.get(active.toString()) : undefined;
-    void vscode.commands.executeCommand('setContext', FOLLOWED_CONTEXT, view?.following === true);
+    const view = active?.scheme === SCHEME.logs ? this.views.get(active.toString()) : undefined;
+    // The editor title's Follow / Stop Following.
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEY.activeLogFollowed, view?.following === true);
     if (view?.following) {
       this.status.text = `$(sync~spin) ${vscode.l10n.t('Following {0}', view.address.containerName)}`;
       this.status.tooltip = vscode.l10n.t('The logs of {0} are read again every {1} s while shown. Click to stop.', view.address.containerName, this.deps.settings().followIntervalMs / 1000);
-      this.status.command = { title: vscode.l10n.t('Stop Following Logs'), command: 'gcore.stopFollowingContainerLogs', arguments: [active] };
+      this.status.command = { title: vscode.l10n.t('Stop Following Logs'), command: COMMAND.stopFollowingContainerLogs, arguments: [active] };
       this.status.show();
     } else {
       this.status.hide();

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ContainerFlavor } from '../api';
 
 export interface SizeSource {
-  baseOf(uri: vscode.Uri): { sizes?: readonly ContainerFlavor[] } | undefined;
+  baseOf(uri: vscode.Uri): { context: { sizes?: readonly ContainerFlavor[] } } | undefined;
 }
 
 /** `"flavor": ` and whatever of a value has been typed, up to the cursor. */
@@ -18,7 +18,7 @@ export class SizeCompletions implements vscode.CompletionItemProvider {
   provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionItem[] {
     const before = document.lineAt(position.line).text.slice(0, position.character);
     const typed = FLAVOR_VALUE.exec(before);
-    const sizes = this.source.baseOf(document.uri)?.sizes;
+    const sizes = this.source.baseOf(document.uri)?.context.sizes;
     if (!typed || !sizes) return [];
     const line = document.lineAt(position.line).text;
     // Replaces the value being typed, with its closing quote when there is one.

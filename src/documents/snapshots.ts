@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
+import { SCHEME } from '../core/contributions';
 
-export const SNAPSHOT_SCHEME = 'gcore-snapshot';
 
 /**
  * Read-only texts for the left sides of diffs (the container at Gcore, as opened): documents of their own
@@ -13,7 +13,7 @@ export class Snapshots implements vscode.TextDocumentContentProvider {
 
   /** Keeps `text` under `path` (a later text replaces it in an open diff) and returns its URI. */
   put(path: string, text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: SNAPSHOT_SCHEME, path });
+    const uri = vscode.Uri.from({ scheme: SCHEME.snapshot, path });
     const key = uri.toString();
     const known = this.texts.has(key);
     this.texts.set(key, text);

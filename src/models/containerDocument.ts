@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import type { Container, ContainerFlavor } from '../api/types';
 import { checkFields, isPlainObject } from '../validation/fieldChecks';
 import { objectSchema, type JsonSchema } from '../validation/jsonSchema';
-import type { FieldProblem } from '../validation/problems';
+import type { DocumentProblem, FieldProblem } from '../validation/problems';
 import { currentValue, sameValue } from './container';
 import { CONTAINER_UPDATE_FIELDS, validateContainerName, type ContainerUpdate } from './containerUpdate';
 import { wellFormed } from '../core/wellFormedText';
@@ -65,10 +65,6 @@ export function documentChanges(base: Record<string, unknown>, edited: Record<st
 export function differingFields(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
   const fields = new Set([...Object.keys(a), ...Object.keys(b)]);
   return [...fields].filter((field) => !sameValue(a[field], b[field]));
-}
-
-export interface DocumentProblem extends FieldProblem {
-  severity: 'error' | 'warning' | 'information';
 }
 
 /**

@@ -4,6 +4,11 @@ export interface FieldProblem {
   message: string;
 }
 
+/** A problem of an edited document: errors block sending it, warnings and information are shown only. */
+export interface DocumentProblem extends FieldProblem {
+  severity: 'error' | 'warning' | 'information';
+}
+
 export type Validated<T> = { ok: true; value: T } | { ok: false; problems: FieldProblem[] };
 
 export function validated<T>(value: T, problems: FieldProblem[]): Validated<T> {

@@ -4,8 +4,6 @@ import type { KeyStatus } from './keyStatus';
 import type { Section } from './section';
 import { errorNode, type NodeView, type TreeNode } from './treeNodes';
 
-export const VIEW_ID = 'gcore.explorer';
-
 /**
  * The Gcore tree: with a usable key, one node per section; the section a node belongs to answers for its
  * children and its hover. Loads never throw into VS Code: failures are error rows of their section.

@@ -3,9 +3,8 @@ import { apiKeyProblem } from '../api/http/apiKeyText';
 import type { Account } from '../api/types';
 import { API_KEY_ENV, type ApiKeyStore } from '../auth/apiKeyStore';
 import type { Loaded } from '../loaders/keyedLoader';
+import { CONTEXT_KEY } from '../core/contributions';
 import { accountLabel } from './presentation/accountLabel';
-
-const API_KEY_STATE_CONTEXT = 'gcore.apiKeyState';
 
 export type KeyState = { kind: 'none' | 'secretStorage' | 'environment' } | { kind: 'unavailable'; error: unknown };
 
@@ -48,7 +47,7 @@ export class KeyStatus {
     } catch (error) {
       state = { kind: 'unavailable', error };
     }
-    await vscode.commands.executeCommand('setContext', API_KEY_STATE_CONTEXT, state.kind);
+    await vscode.commands.executeCommand('setContext', CONTEXT_KEY.apiKeyState, state.kind);
     this.showMessage(message);
     if (this.readAccount && (state.kind === 'secretStorage' || state.kind === 'environment')) void this.showAccount(this.readAccount, message, generation);
     return state;

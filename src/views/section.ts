@@ -1,12 +1,14 @@
-import type { NodeView, SectionId, SectionNode, TreeNode } from './treeNodes';
+import type { NodeView, SectionNode, TreeNode } from './treeNodes';
 
 /**
  * One top-level node of the tree and everything under it. The explorer only routes: it asks the section a
  * node belongs to for its children, its tooltip on hover and what to forget before a refresh. Adding a
- * section is adding one of these.
+ * section is adding one of these, with the kinds of rows it shows in a module of their own
+ * (sections/*Nodes.ts).
  */
 export interface Section {
-  readonly id: SectionId;
+  /** The `section` of every node it shows (its root's id). */
+  readonly id: string;
   readonly root: SectionNode;
   /** Children of the root or of one of the section's nodes; failures come back as error rows, never thrown. */
   children(node: TreeNode): Promise<TreeNode[]>;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { COMMAND } from '../core/contributions';
 import type { TaskPoller } from '../loaders/taskPoller';
 import { runningUpdatesText } from './presentation/taskView';
 
@@ -12,7 +13,7 @@ export class TaskStatusBar implements vscode.Disposable {
 
   constructor(private readonly poller: Pick<TaskPoller, 'unfinished' | 'onDidChange'>) {
     this.item.name = vscode.l10n.t('Gcore Tasks');
-    this.item.command = { title: vscode.l10n.t('Show Tasks'), command: 'gcore.showTasks' };
+    this.item.command = { title: vscode.l10n.t('Show Tasks'), command: COMMAND.showTasks };
     this.unsubscribe = poller.onDidChange(() => this.update());
     this.update();
   }

@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 import { Explorer } from '../../src/views/explorer';
 import type { KeyState, KeyStatus } from '../../src/views/keyStatus';
 import type { Section } from '../../src/views/section';
-import { GPU_SECTION, type TreeNode } from '../../src/views/treeNodes';
+import type { TreeNode } from '../../src/views/treeNodes';
+import { GPU_SECTION } from '../../src/views/sections/gpuNodes';
 import { extensionApi } from './support/harness';
 
 /** A section with nothing in it, for the explorer's own routing. */

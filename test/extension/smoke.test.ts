@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { COMMAND, VIEW_ID } from '../../src/core/contributions';
 
 /** publisher.name from package.json: the identity users and other extensions rely on. */
 const EXTENSION_ID = 'gcore-vscode.gcore-vscode';
@@ -19,6 +20,14 @@ describe('extension host smoke', () => {
     assert.ok(extension);
     await extension.activate();
     assert.equal(extension.isActive, true);
+  });
+
+  it('registers every command of src/core/contributions.ts, which package.json contributes (a unit test checks that half), and no other', async () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    await extension?.activate();
+    // VS Code registers commands of its own for the view (gcore.explorer.focus, …).
+    const registered = (await vscode.commands.getCommands(true)).filter((id) => id.startsWith('gcore.') && !id.startsWith(`${VIEW_ID}.`));
+    assert.deepEqual(registered.sort(), Object.values(COMMAND).sort());
   });
 
   it('contributes gcore.apiBaseUrl with the real API as its default', () => {

@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { Container } from '../../api/types';
+import { ROW_CONTEXT, type RowContext } from '../../core/contributions';
 import { containerStatus } from '../../models/container';
 import { escapeMarkdown, type ItemView } from './itemView';
 import { finiteNumber, isRecord, nonEmptyText } from './wireValues';
@@ -38,7 +39,7 @@ export function containerRowView(container: Container, updating = false): ItemVi
     label: container.name,
     description: parts.join(' · '),
     icon: updating ? { id: 'sync~spin' } : { ...(STATUS_ICONS.get(status.toLowerCase()) ?? { id: 'question' }) },
-    contextValue: nonEmptyText(container.address) ? 'container.withAddress' : 'container',
+    contextValue: nonEmptyText(container.address) ? ROW_CONTEXT.containerWithAddress : ROW_CONTEXT.container,
   };
 }
 
@@ -53,7 +54,7 @@ export interface ContainerDetailRow {
 /** Every field of a container as child rows; environment variables show their names, values on request. */
 export function containerDetailRows(container: Container, revealed: ReadonlySet<string> = new Set()): ContainerDetailRow[] {
   const rows: ContainerDetailRow[] = [];
-  const add = (key: string, label: string, value: string | undefined, icon: string, contextValue = 'container.detail') => {
+  const add = (key: string, label: string, value: string | undefined, icon: string, contextValue: RowContext = ROW_CONTEXT.containerDetail) => {
     if (value === undefined) return;
     rows.push({ key, label, value, view: { label, description: value, tooltip: `**${escapeMarkdown(label)}**\n\n${escapeMarkdown(value)}`, icon: { id: icon }, contextValue } });
   };
@@ -61,7 +62,7 @@ export function containerDetailRows(container: Container, revealed: ReadonlySet<
   add('status', l10n.t('Status'), message ? `${containerStatus(container)}: ${message}` : containerStatus(container), 'pulse');
   add('image', l10n.t('Image'), nonEmptyText(container.image), 'package');
   add('flavor', l10n.t('Size'), nonEmptyText(container.flavor), 'dashboard');
-  add('address', l10n.t('Address'), nonEmptyText(container.address), 'link', 'container.detail.address');
+  add('address', l10n.t('Address'), nonEmptyText(container.address), 'link', ROW_CONTEXT.containerAddress);
   add('instances', l10n.t('Instances (ready/total)'), instancesText(container), 'layers');
   add('scale', l10n.t('Scale'), scaleText(container), 'arrow-both');
   add('port', l10n.t('Listening port'), numberText(container.listening_port), 'plug');
@@ -85,7 +86,7 @@ export function containerDetailRows(container: Container, revealed: ReadonlySet<
         description: shown ? text : l10n.t('environment variable · value hidden'),
         tooltip: `**${escapeMarkdown(name)}**\n\n${shown ? escapeMarkdown(text) : l10n.t('Environment variable; Show Value or Copy Value to see it.')}`,
         icon: { id: 'symbol-variable' },
-        contextValue: shown ? 'container.env.shown' : 'container.env',
+        contextValue: shown ? ROW_CONTEXT.containerEnvShown : ROW_CONTEXT.containerEnv,
       },
     });
   }

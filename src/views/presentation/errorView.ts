@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import { ROW_CONTEXT } from '../../core/contributions';
 import { escapeMarkdown, type ItemView } from './itemView';
 
 export interface ErrorDetail {
@@ -25,6 +26,6 @@ export function errorView(title: string, detail: ErrorDetail): ItemView {
     description: detail.message,
     tooltip: blocks.join('\n\n'),
     icon: { id: 'error', color: 'errorForeground' },
-    contextValue: 'error',
+    contextValue: ROW_CONTEXT.error,
   };
 }

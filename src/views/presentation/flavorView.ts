@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { GpuFlavor, UnreadableFlavor } from '../../api/types';
+import { ROW_CONTEXT, type RowContext } from '../../core/contributions';
 import { flavorAvailability, type FlavorAvailability } from './flavorAvailability';
 import { flavorName, hardwareSummaryParts, readFlavorHardware } from './flavorFacts';
 import { formatHourlyPrice } from './flavorPrice';
@@ -10,17 +11,17 @@ export { flavorAvailability, type FlavorAvailability } from './flavorAvailabilit
 export { compareFlavors, sortFlavors } from './flavorOrder';
 export { formatHourlyPrice } from './flavorPrice';
 
-const PRESENTATION: Record<FlavorAvailability, { marker?: string; icon: NonNullable<ItemView['icon']>; contextValue: string }> = {
-  available: { icon: { id: 'circuit-board' }, contextValue: 'flavor' },
+const PRESENTATION: Record<FlavorAvailability, { marker?: string; icon: NonNullable<ItemView['icon']>; contextValue: RowContext }> = {
+  available: { icon: { id: 'circuit-board' }, contextValue: ROW_CONTEXT.flavor },
   outOfStock: {
     marker: l10n.t('Out of stock'),
     icon: { id: 'warning', color: 'list.warningForeground' },
-    contextValue: 'flavor.outOfStock',
+    contextValue: ROW_CONTEXT.flavorOutOfStock,
   },
   disabled: {
     marker: l10n.t('Disabled'),
     icon: { id: 'circle-slash', color: 'disabledForeground' },
-    contextValue: 'flavor.disabled',
+    contextValue: ROW_CONTEXT.flavorDisabled,
   },
 };
 

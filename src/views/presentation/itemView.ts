@@ -1,3 +1,5 @@
+import type { RowContext } from '../../core/contributions';
+
 /**
  * A tree row described without VS Code types, so presentation rules stay testable in plain Node. The tree
  * data provider turns it into a `vscode.TreeItem`.
@@ -9,7 +11,7 @@ export interface ItemView {
   tooltip?: string;
   /** A codicon id for vscode.ThemeIcon, optionally with a theme color id, e.g. { id: 'error', color: 'errorForeground' } */
   icon?: { id: string; color?: string };
-  contextValue: string;
+  contextValue: RowContext;
 }
 
 // CommonMark lets a backslash escape any ASCII punctuation, so escaping all of it covers emphasis, links,

@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import { ROW_CONTEXT } from '../../core/contributions';
 import type { TrackedTask } from '../../loaders/taskPoller';
 import { taskErrorText } from '../../models/task';
 import { ERROR_KEPT, type TaskRecord } from '../../state/taskHistory';
@@ -84,7 +85,7 @@ export function taskRowView(record: TaskRecord, nowMs: number): ItemView {
     description: parts.filter((part): part is string => part !== undefined && part !== '').join(' · '),
     tooltip: taskTooltip(record, elapsed),
     icon: { ...ICONS[record.end ?? 'following'] },
-    contextValue: following ? 'task.following' : 'task',
+    contextValue: following ? ROW_CONTEXT.taskFollowing : ROW_CONTEXT.task,
   };
 }
 

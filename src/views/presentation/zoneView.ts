@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { DnssecState } from '../../api/types';
+import { ROW_CONTEXT, type RowContext } from '../../core/contributions';
 import type { DnssecStatus, KnownZone } from '../../state/knownZones';
 import { domainNameForDisplay } from '../../validation/domainName';
 import { escapeMarkdown, type ItemView } from './itemView';
@@ -19,6 +20,13 @@ const STATUS_PRESENTATION: Record<DnssecStatus, { icon: NonNullable<ItemView['ic
       'DNSSEC state is **unknown**. This extension has not toggled DNSSEC for this zone yet, so it does not know the state at Gcore.',
     ),
   },
+};
+
+/** A zone row's context value for the DNSSEC state known here or at Gcore (pending has its own). */
+const DNSSEC_CONTEXT: Record<DnssecStatus, RowContext> = {
+  on: ROW_CONTEXT.zoneDnssecOn,
+  off: ROW_CONTEXT.zoneDnssecOff,
+  unknown: ROW_CONTEXT.zoneDnssecUnknown,
 };
 
 const REGISTRAR_HINT = l10n.t(
@@ -69,7 +77,7 @@ export function zoneView(zone: KnownZone, atGcore?: ZoneAtGcore, gone = false): 
   if (label !== zone.name) blocks.push(l10n.t('ASCII name: {0}', escapeMarkdown(zone.name)));
   if (gone) {
     blocks.push(l10n.t('The account no longer has this zone. Forget Zone removes it from this list.'));
-    return { label, description: l10n.t('not in the account'), tooltip: blocks.join('\n\n'), icon: { id: 'warning', color: 'list.warningForeground' }, contextValue: 'zone.gone' };
+    return { label, description: l10n.t('not in the account'), tooltip: blocks.join('\n\n'), icon: { id: 'warning', color: 'list.warningForeground' }, contextValue: ROW_CONTEXT.zoneGone };
   }
   let description: string;
   let status: DnssecStatus;
@@ -98,7 +106,7 @@ export function zoneView(zone: KnownZone, atGcore?: ZoneAtGcore, gone = false): 
   if (message !== undefined) blocks.push(l10n.t('Gcore said: {0}', escapeMarkdown(message)));
   if (zone.createdHere === true) blocks.push(l10n.t('Created with this extension.'));
   if (pending) blocks.push(l10n.t('No background check runs (a registrar can take days): **Check Now** on the row reads the state again.'));
-  return { label, description, tooltip: blocks.join('\n\n'), icon, contextValue: pending ? 'zone.dnssec.pending' : `zone.dnssec.${status}` };
+  return { label, description, tooltip: blocks.join('\n\n'), icon, contextValue: pending ? ROW_CONTEXT.zoneDnssecPending : DNSSEC_CONTEXT[status] };
 }
 
 /** Snapshots come back from globalState, which an older or newer extension version may have written. */
@@ -120,7 +128,7 @@ export function dnssecDetailRows(zone: KnownZone): DsDetailRow[] {
   const rows: DsDetailRow[] = [];
   const record = nonEmptyText(ds.ds);
   if (record !== undefined) {
-    rows.push(detailRow('ds', l10n.t('DS record'), record, { icon: 'key', contextValue: 'zone.dsRecord' }));
+    rows.push(detailRow('ds', l10n.t('DS record'), record, { icon: 'key', contextValue: ROW_CONTEXT.zoneDsRecord }));
   }
   const keyTag = finiteNumber(ds.key_tag);
   if (keyTag !== undefined) rows.push(detailRow('keyTag', l10n.t('Key tag'), String(keyTag), { icon: 'tag' }));
@@ -173,7 +181,7 @@ function detailRow(
   key: DsDetailRow['key'],
   label: string,
   value: string,
-  options: { icon: string; contextValue?: string; description?: string },
+  options: { icon: string; contextValue?: RowContext; description?: string },
 ): DsDetailRow {
   const tooltip = [`**${label}**`, escapeMarkdown(value), REGISTRAR_HINT].join('\n\n');
   return {
@@ -185,7 +193,7 @@ function detailRow(
       description: options.description ?? value,
       tooltip,
       icon: { id: options.icon },
-      contextValue: options.contextValue ?? 'zone.dnssecDetail',
+      contextValue: options.contextValue ?? ROW_CONTEXT.zoneDnssecDetail,
     },
   };
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { COMMAND } from '../../core/contributions';
 import { isEndpointMissing, isGcoreApiError } from '../../api/errors';
 import type { ReadLoaders } from '../../loaders/readLoaders';
 import type { ProjectRegionRef } from '../../core/projectRegion';
@@ -6,7 +7,9 @@ import { readLocations } from '../../state/settings';
 import { containerDetailRows, containerTooltip } from '../presentation/containerView';
 import { listGapViews } from '../presentation/listGapsView';
 import type { Section } from '../section';
-import { CONTAINERS_SECTION, containerNode, errorNode, hintNode, isNodeOfType, locationNode, type LocationNode, type TreeNode } from '../treeNodes';
+import { errorNode, hintNode, isSectionNode, type TreeNode } from '../treeNodes';
+import { CONTAINERS_SECTION, containerDetailNode, containerNode, containersLocationNode, isContainerNode, type ContainerDetailNode } from './containerNodes';
+import { isLocationNode, type LocationNode } from './locationNodes';
 
 /**
  * Containers: one node per configured project and region, listing every container there when expanded,
@@ -14,7 +17,7 @@ import { CONTAINERS_SECTION, containerNode, errorNode, hintNode, isNodeOfType, l
  * the container list, the section says so in one row instead of an error under every location.
  */
 export class ContainersSection implements Section {
-  readonly id = 'containers';
+  readonly id = CONTAINERS_SECTION.section;
   readonly root = CONTAINERS_SECTION;
   private unavailable = false;
   /** Environment variables whose values the user asked to see, by container row id and name. */
@@ -29,34 +32,23 @@ export class ContainersSection implements Section {
   ) {}
 
   async children(node: TreeNode): Promise<TreeNode[]> {
-    if (isNodeOfType(node, 'section')) return this.locations();
-    if (isNodeOfType(node, 'location')) return this.containers(node);
-    if (isNodeOfType(node, 'container')) {
-      return containerDetailRows(node.container, this.revealed.get(node.id)).map((row) => ({
-        nodeType: 'containerDetail',
-        id: `${node.id}/${row.key}`,
-        section: 'containers',
-        parent: node,
-        location: node.location,
-        container: node.container,
-        row,
-        view: row.view,
-      }));
-    }
+    if (isSectionNode(node)) return this.locations();
+    if (isLocationNode(node)) return this.containers(node);
+    if (isContainerNode(node)) return containerDetailRows(node.container, this.revealed.get(node.id)).map((row) => containerDetailNode(node, row));
     return [];
   }
 
   invalidate(node: TreeNode): TreeNode | undefined {
-    if (isNodeOfType(node, 'location')) {
+    if (isLocationNode(node)) {
       this.reads.invalidateContainers(node.location);
       return node;
     }
-    if (isNodeOfType(node, 'container')) {
+    if (isContainerNode(node)) {
       // A container's row comes from its location's list: that list is read again.
       this.reads.invalidateContainers(node.location);
       return node.parent;
     }
-    if (isNodeOfType(node, 'section')) {
+    if (isSectionNode(node)) {
       this.unavailable = false;
       this.reads.invalidateContainers();
       return node;
@@ -65,11 +57,11 @@ export class ContainersSection implements Section {
   }
 
   resolveTooltip(node: TreeNode): string | undefined {
-    return isNodeOfType(node, 'container') ? containerTooltip(node.container) : undefined;
+    return isContainerNode(node) ? containerTooltip(node.container) : undefined;
   }
 
   /** Shows (or hides again) the value of one environment variable of a container row. */
-  toggleValue(detail: Extract<TreeNode, { nodeType: 'containerDetail' }>): void {
+  toggleValue(detail: ContainerDetailNode): void {
     const container = detail.parent as TreeNode;
     const name = detail.row.label;
     const shown = this.revealed.get(container.id) ?? new Set<string>();
@@ -84,8 +76,8 @@ export class ContainersSection implements Section {
       return [hintNode(this.root, 'unavailable', { label: vscode.l10n.t('Containers are not available from this API'), icon: { id: 'circle-slash' }, tooltip: vscode.l10n.t('The API at gcore.apiBaseUrl has no container list. Update Container still works with typed names.') })];
     }
     const { locations } = readLocations();
-    if (locations.length > 0) return locations.map((location) => locationNode(location, 'containers'));
-    return [hintNode(this.root, 'add-location', { label: vscode.l10n.t('Add Project and Region…'), icon: { id: 'add' }, command: { id: 'gcore.addLocation', title: vscode.l10n.t('Add Project and Region') } })];
+    if (locations.length > 0) return locations.map(containersLocationNode);
+    return [hintNode(this.root, 'add-location', { label: vscode.l10n.t('Add Project and Region…'), icon: { id: 'add' }, command: { id: COMMAND.addLocation, title: vscode.l10n.t('Add Project and Region') } })];
   }
 
   private async containers(node: LocationNode): Promise<TreeNode[]> {
@@ -98,7 +90,7 @@ export class ContainersSection implements Section {
         this.redraw(this.root);
         return [];
       }
-      return [errorNode(node, 'containers', vscode.l10n.t('Failed to load containers'), result.error, node)];
+      return [errorNode(node, node.section, vscode.l10n.t('Failed to load containers'), result.error, node)];
     }
     const updating = this.updatingAt(node.location);
     const rows: TreeNode[] = result.value.results.map((container) => containerNode(node, container, updating.has(container.name)));

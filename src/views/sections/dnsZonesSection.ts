@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { COMMAND } from '../../core/contributions';
 import { isEndpointMissing, isGcoreApiError } from '../../api/errors';
 import type { ReadLoaders } from '../../loaders/readLoaders';
 import type { KnownZonesStore } from '../../state/knownZones';
@@ -6,7 +7,8 @@ import { listGapViews } from '../presentation/listGapsView';
 import { zoneRows } from '../presentation/zoneRows';
 import { dnssecDetailRows } from '../presentation/zoneView';
 import type { Section } from '../section';
-import { ZONES_SECTION, errorNode, hintNode, isNodeOfType, zoneNode, type TreeNode } from '../treeNodes';
+import { errorNode, hintNode, isSectionNode, type TreeNode } from '../treeNodes';
+import { ZONES_SECTION, isZoneNode, zoneDetailNode, zoneNode, type ZoneNode } from './zoneNodes';
 
 /**
  * DNS Zones: every zone of the account, merged by name with the zones created or added here; each with
@@ -15,7 +17,7 @@ import { ZONES_SECTION, errorNode, hintNode, isNodeOfType, zoneNode, type TreeNo
  * list, the zones known here as before, and one quiet row.
  */
 export class DnsZonesSection implements Section {
-  readonly id = 'zones';
+  readonly id = ZONES_SECTION.section;
   readonly root = ZONES_SECTION;
 
   constructor(
@@ -25,8 +27,8 @@ export class DnsZonesSection implements Section {
   ) {}
 
   async children(node: TreeNode): Promise<TreeNode[]> {
-    if (isNodeOfType(node, 'zone')) return this.detailRows(node);
-    if (!isNodeOfType(node, 'section')) return [];
+    if (isZoneNode(node)) return this.detailRows(node);
+    if (!isSectionNode(node)) return [];
     const known = this.zones.all();
     const listed = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () => this.reads.zones());
     if (listed.state === 'failed' && isGcoreApiError(listed.error) && listed.error.kind === 'cancelled') return this.children(node);
@@ -44,31 +46,31 @@ export class DnsZonesSection implements Section {
               icon: { id: 'circle-slash' },
               tooltip: vscode.l10n.t('Only the zones created or added here are shown.'),
             })
-          : errorNode(this.root, 'zones', vscode.l10n.t("Failed to load the account's zones"), listed.error, this.root),
+          : errorNode(this.root, this.id, vscode.l10n.t("Failed to load the account's zones"), listed.error, this.root),
       );
     }
     if (rows.length > 0) return [...rows, ...notes];
     return [
-      hintNode(this.root, 'create', { label: vscode.l10n.t('Create DNS Zone…'), icon: { id: 'add' }, command: { id: 'gcore.createZone', title: vscode.l10n.t('Create DNS Zone') } }),
-      hintNode(this.root, 'add-existing', { label: vscode.l10n.t('Add Existing Zone…'), icon: { id: 'link' }, command: { id: 'gcore.addKnownZone', title: vscode.l10n.t('Add Existing Zone') } }),
+      hintNode(this.root, 'create', { label: vscode.l10n.t('Create DNS Zone…'), icon: { id: 'add' }, command: { id: COMMAND.createZone, title: vscode.l10n.t('Create DNS Zone') } }),
+      hintNode(this.root, 'add-existing', { label: vscode.l10n.t('Add Existing Zone…'), icon: { id: 'link' }, command: { id: COMMAND.addKnownZone, title: vscode.l10n.t('Add Existing Zone') } }),
       ...notes,
     ];
   }
 
   /** The zone list and DS records are loaded again; the zones known here are read anew on every listing. */
   invalidate(node: TreeNode): TreeNode | undefined {
-    if (!isNodeOfType(node, 'section')) return undefined;
+    if (!isSectionNode(node)) return undefined;
     this.reads.invalidateZones();
     return node;
   }
 
-  private async detailRows(node: Extract<TreeNode, { nodeType: 'zone' }>): Promise<TreeNode[]> {
+  private async detailRows(node: ZoneNode): Promise<TreeNode[]> {
     let rows = node.details;
     if (node.dsToLoad) {
       const loaded = await this.reads.dnssec(node.zone.name);
-      if (loaded.state === 'failed') return [errorNode(node, 'zones', vscode.l10n.t('Failed to load the DS record'), loaded.error, node)];
+      if (loaded.state === 'failed') return [errorNode(node, this.id, vscode.l10n.t('Failed to load the DS record'), loaded.error, node)];
       rows = dnssecDetailRows({ ...node.zone, dnssec: 'on', ds: loaded.value });
     }
-    return rows.map((row) => ({ nodeType: 'zoneDetail', id: `${node.id}/${row.key}`, section: 'zones', parent: node, zone: node.zone, row, view: row.view }));
+    return rows.map((row) => zoneDetailNode(node, row));
   }
 }

@@ -1,17 +1,20 @@
 import * as vscode from 'vscode';
+import { COMMAND } from '../../core/contributions';
 import { isGcoreApiError } from '../../api/errors';
 import type { FlavorLoad, FlavorLoader } from '../../loaders/flavorLoader';
 import { readLocations } from '../../state/settings';
 import { flavorTooltipMarkdown, flavorView, sortFlavors, unreadableFlavorsView } from '../presentation/flavorView';
 import type { Section } from '../section';
-import { GPU_SECTION, errorNode, hintNode, isNodeOfType, locationNode, type LocationNode, type NodeView, type TreeNode } from '../treeNodes';
+import { errorNode, hintNode, isSectionNode, type NodeView, type TreeNode } from '../treeNodes';
+import { GPU_SECTION, flavorNode, gpuLocationNode, isFlavorNode } from './gpuNodes';
+import { isLocationNode, type LocationNode } from './locationNodes';
 
 /**
  * GPU Flavors: one node per configured project and region, whose flavors load when it is expanded, through
  * the flavor loader (its cache makes collapse and expand free).
  */
 export class GpuFlavorsSection implements Section {
-  readonly id = 'gpu';
+  readonly id = GPU_SECTION.section;
   readonly root = GPU_SECTION;
   /**
    * The rows of each load, built once: VS Code's view and a reveal or a test may all ask for the same
@@ -25,30 +28,30 @@ export class GpuFlavorsSection implements Section {
   ) {}
 
   async children(node: TreeNode): Promise<TreeNode[]> {
-    if (node === this.root || isNodeOfType(node, 'section')) return this.locations();
-    if (isNodeOfType(node, 'location')) return this.flavorRows(node);
+    if (node === this.root || isSectionNode(node)) return this.locations();
+    if (isLocationNode(node)) return this.flavorRows(node);
     return [];
   }
 
   invalidate(node: TreeNode): TreeNode | undefined {
-    if (isNodeOfType(node, 'location')) this.flavors.invalidate(node.location);
-    else if (node === this.root || isNodeOfType(node, 'section')) this.flavors.invalidate();
+    if (isLocationNode(node)) this.flavors.invalidate(node.location);
+    else if (node === this.root || isSectionNode(node)) this.flavors.invalidate();
     else return undefined;
     return node;
   }
 
   view(node: TreeNode): NodeView {
-    if (!isNodeOfType(node, 'flavor')) throw new Error(vscode.l10n.t('{0} draws itself', node.id));
+    if (!isFlavorNode(node)) throw new Error(vscode.l10n.t('{0} draws itself', node.id));
     return flavorView(node.flavor, { showPrices: node.showPrices });
   }
 
   resolveTooltip(node: TreeNode): string | undefined {
-    return isNodeOfType(node, 'flavor') ? flavorTooltipMarkdown(node.flavor) : undefined;
+    return isFlavorNode(node) ? flavorTooltipMarkdown(node.flavor) : undefined;
   }
 
   private locations(): TreeNode[] {
     const { locations, problems } = readLocations();
-    const nodes: TreeNode[] = locations.map((location) => locationNode(location, 'gpu'));
+    const nodes: TreeNode[] = locations.map(gpuLocationNode);
     if (problems.length > 0) {
       nodes.push(
         hintNode(this.root, 'invalid-locations', {
@@ -63,7 +66,7 @@ export class GpuFlavorsSection implements Section {
         hintNode(this.root, 'add-location', {
           label: vscode.l10n.t('Add Project and Region…'),
           icon: { id: 'add' },
-          command: { id: 'gcore.addLocation', title: vscode.l10n.t('Add Project and Region') },
+          command: { id: COMMAND.addLocation, title: vscode.l10n.t('Add Project and Region') },
         }),
       );
     }
@@ -75,7 +78,7 @@ export class GpuFlavorsSection implements Section {
     if (result.state === 'failed') {
       // A refresh cancelled the load this row was waiting for; the fresh load answers instead.
       if (isGcoreApiError(result.error) && result.error.kind === 'cancelled') return this.flavorRows(node);
-      return [errorNode(node, 'gpu', vscode.l10n.t('Failed to load GPU flavors'), result.error, node)];
+      return [errorNode(node, node.section, vscode.l10n.t('Failed to load GPU flavors'), result.error, node)];
     }
     let rows = this.rowsOfLoad.get(result);
     if (!rows) {
@@ -87,14 +90,7 @@ export class GpuFlavorsSection implements Section {
 
   private rowsFor(node: LocationNode, result: Extract<FlavorLoad, { state: 'loaded' }>): TreeNode[] {
     const showPrices = result.filters.includePrices;
-    const rows: TreeNode[] = sortFlavors(result.list.results).map((flavor) => ({
-      nodeType: 'flavor',
-      id: `${node.id}/${flavor.name}`,
-      section: 'gpu',
-      parent: node,
-      flavor,
-      showPrices,
-    }));
+    const rows: TreeNode[] = sortFlavors(result.list.results).map((flavor) => flavorNode(node, flavor, showPrices));
     const unreadable = result.list.unreadable ?? [];
     if (unreadable.length > 0) rows.push(hintNode(node, 'unreadable', { ...unreadableFlavorsView(unreadable), icon: { id: 'warning' } }));
     if (rows.length > 0) return rows;

@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import type { TaskHistory } from '../../state/taskHistory';
-import { taskRowView } from '../presentation/taskView';
 import type { Section } from '../section';
-import { TASKS_SECTION, hintNode, isNodeOfType, type TreeNode } from '../treeNodes';
+import { hintNode, isSectionNode, type TreeNode } from '../treeNodes';
+import { TASKS_SECTION, taskNode } from './taskNodes';
 
 /**
  * Tasks: the tasks of the changes made here, those still followed and the last few that ended, each with
@@ -10,7 +10,7 @@ import { TASKS_SECTION, hintNode, isNodeOfType, type TreeNode } from '../treeNod
  * poller recorded.
  */
 export class TasksSection implements Section {
-  readonly id = 'tasks';
+  readonly id = TASKS_SECTION.section;
   readonly root = TASKS_SECTION;
 
   constructor(
@@ -19,23 +19,16 @@ export class TasksSection implements Section {
   ) {}
 
   async children(node: TreeNode): Promise<TreeNode[]> {
-    if (!isNodeOfType(node, 'section')) return [];
+    if (!isSectionNode(node)) return [];
     const records = this.history.all();
     if (records.length === 0) {
       return [hintNode(this.root, 'empty', { label: l10n.t('No tasks yet'), description: l10n.t('updates made here are followed here'), icon: { id: 'info' } })];
     }
     const nowMs = this.now();
-    return records.map((task) => ({
-      nodeType: 'task',
-      id: `tasks/${task.id}`,
-      section: 'tasks',
-      parent: this.root,
-      task,
-      view: { ...taskRowView(task, nowMs), collapsible: 'none' },
-    }));
+    return records.map((task) => taskNode(task, nowMs));
   }
 
   invalidate(node: TreeNode): TreeNode | undefined {
-    return isNodeOfType(node, 'section') ? node : undefined;
+    return isSectionNode(node) ? node : undefined;
   }
 }

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { TestingApi } from '../../../src/extension';
 import type { TreeNode } from '../../../src/views/treeNodes';
+import { isContainerNode } from '../../../src/views/sections/containerNodes';
 import { start, type Emulator } from '../../emulator/server';
 import { CANCEL, ScriptedUi } from '../../extension/support/scriptedUi';
 import { bareGetJson } from '../bare-http';
@@ -63,8 +64,8 @@ async function measureReuse(api: TestingApi, input: ReadProbeInput): Promise<Rea
     const rows = (await shownRows(api.tree, location)).filter((row) => row.nodeType === 'container');
     const listRequestsOnOpen = lists() - before;
 
-    const [first] = rows;
-    if (first?.nodeType !== 'container') throw new Error('the location shows no container');
+    const first = rows.find(isContainerNode);
+    if (!first) throw new Error('the location shows no container');
     // The prompt reads the container's current values before it asks for the new timeout.
     api.setPromptUi(new ScriptedUi([['Timeout'], CANCEL]));
     await vscode.commands.executeCommand('gcore.updateContainer', first);

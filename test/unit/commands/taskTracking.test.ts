@@ -6,7 +6,9 @@ import { TaskPoller } from '../../../src/loaders/taskPoller';
 import type { Logger } from '../../../src/logging/logger';
 import { TaskHistory } from '../../../src/state/taskHistory';
 import type { PromptUi } from '../../../src/ui/promptUi';
-import { CONTAINERS_SECTION, TASKS_SECTION, type TreeNode } from '../../../src/views/treeNodes';
+import type { TreeNode } from '../../../src/views/treeNodes';
+import { CONTAINERS_SECTION } from '../../../src/views/sections/containerNodes';
+import { TASKS_SECTION } from '../../../src/views/sections/taskNodes';
 import { FakeClock } from '../support/fakeClock';
 
 const SUBJECT = { projectId: 1, regionId: 76, containerName: 'web-app' };

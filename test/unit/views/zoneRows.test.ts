@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { DnsZone } from '../../../src/api/types';
 import type { KnownZone } from '../../../src/state/knownZones';
-import { zoneNode } from '../../../src/views/treeNodes';
+import { zoneNode } from '../../../src/views/sections/zoneNodes';
 import { zoneRows } from '../../../src/views/presentation/zoneRows';
 
 describe('zoneRows', () => {

@@ -1,0 +1,109 @@
+/*
+ * The names package.json and the code share: command ids, the context values of the tree's rows (what
+ * menus match with `viewItem`), the context keys `when` clauses read, the view and the document schemes.
+ * The code names them only through these constants, and test/unit/contributions/ checks them against
+ * package.json in both directions, so a renamed command, a row without its menu or a menu for a row
+ * that no longer exists cannot slip through.
+ */
+
+export const COMMAND = {
+  setApiKey: 'gcore.setApiKey',
+  signOut: 'gcore.signOut',
+  checkApiKey: 'gcore.checkApiKey',
+  refresh: 'gcore.refresh',
+  refreshAll: 'gcore.refreshAll',
+  addLocation: 'gcore.addLocation',
+  removeLocation: 'gcore.removeLocation',
+  listGpuFlavors: 'gcore.listGpuFlavors',
+  copyFlavorName: 'gcore.copyFlavorName',
+  updateContainer: 'gcore.updateContainer',
+  editContainerJson: 'gcore.editContainerJson',
+  applyContainerJson: 'gcore.applyContainerJson',
+  showContainerLogs: 'gcore.showContainerLogs',
+  followContainerLogs: 'gcore.followContainerLogs',
+  stopFollowingContainerLogs: 'gcore.stopFollowingContainerLogs',
+  getContainerLogs: 'gcore.getContainerLogs',
+  listContainers: 'gcore.listContainers',
+  getContainer: 'gcore.getContainer',
+  listContainerFlavors: 'gcore.listContainerFlavors',
+  copyContainerName: 'gcore.copyContainerName',
+  copyContainerAddress: 'gcore.copyContainerAddress',
+  openContainerInBrowser: 'gcore.openContainerInBrowser',
+  showEnvValue: 'gcore.showEnvValue',
+  openInPortal: 'gcore.openInPortal',
+  copyValue: 'gcore.copyValue',
+  showTasks: 'gcore.showTasks',
+  getTask: 'gcore.getTask',
+  waitForTasks: 'gcore.waitForTasks',
+  copyTaskId: 'gcore.copyTaskId',
+  stopWatchingTask: 'gcore.stopWatchingTask',
+  createZone: 'gcore.createZone',
+  addKnownZone: 'gcore.addKnownZone',
+  forgetZone: 'gcore.forgetZone',
+  checkZone: 'gcore.checkZone',
+  listZones: 'gcore.listZones',
+  enableDnssec: 'gcore.enableDnssec',
+  disableDnssec: 'gcore.disableDnssec',
+  copyDsRecord: 'gcore.copyDsRecord',
+  listProjects: 'gcore.listProjects',
+  listRegions: 'gcore.listRegions',
+  showLog: 'gcore.showLog',
+} as const;
+
+export type CommandId = (typeof COMMAND)[keyof typeof COMMAND];
+
+/** The `contextValue` of each kind of row; menus in package.json match them with `viewItem`. */
+export const ROW_CONTEXT = {
+  gpuSection: 'section.gpu',
+  containersSection: 'section.containers',
+  zonesSection: 'section.zones',
+  tasksSection: 'section.tasks',
+  location: 'location',
+  flavor: 'flavor',
+  flavorOutOfStock: 'flavor.outOfStock',
+  flavorDisabled: 'flavor.disabled',
+  container: 'container',
+  containerWithAddress: 'container.withAddress',
+  containerDetail: 'container.detail',
+  containerAddress: 'container.detail.address',
+  containerEnv: 'container.env',
+  containerEnvShown: 'container.env.shown',
+  zoneDnssecOn: 'zone.dnssec.on',
+  zoneDnssecOff: 'zone.dnssec.off',
+  zoneDnssecUnknown: 'zone.dnssec.unknown',
+  zoneDnssecPending: 'zone.dnssec.pending',
+  zoneGone: 'zone.gone',
+  zoneDsRecord: 'zone.dsRecord',
+  zoneDnssecDetail: 'zone.dnssecDetail',
+  task: 'task',
+  taskFollowing: 'task.following',
+  error: 'error',
+  hint: 'hint',
+} as const;
+
+export type RowContext = (typeof ROW_CONTEXT)[keyof typeof ROW_CONTEXT];
+
+/**
+ * Rows that no menu is for, on purpose: the Tasks section's root (its rows carry the actions), and hints,
+ * whose click is their action.
+ */
+export const ROWS_WITHOUT_MENUS: readonly RowContext[] = [ROW_CONTEXT.tasksSection, ROW_CONTEXT.hint];
+
+/** Context keys the extension sets for `when` clauses. */
+export const CONTEXT_KEY = {
+  apiKeyState: 'gcore.apiKeyState',
+  activeLogFollowed: 'gcore.activeLogFollowed',
+  dnssecEnabledHere: 'gcore.dnssecEnabledHere',
+  updateFinishedHere: 'gcore.updateFinishedHere',
+} as const;
+
+/** The tree's view (package.json `contributes.views`). */
+export const VIEW_ID = 'gcore.explorer';
+
+/** The schemes of the extension's documents, as `resourceScheme` clauses name them. */
+export const SCHEME = {
+  container: 'gcore-container',
+  logs: 'gcore-logs',
+  schema: 'gcore-schema',
+  snapshot: 'gcore-snapshot',
+} as const;

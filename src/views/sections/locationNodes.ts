@@ -1,0 +1,33 @@
+import { ROW_CONTEXT } from '../../core/contributions';
+import type { ProjectRegion } from '../../models/projectRegion';
+import { locationIds, nodeGuard, type NodeView, type SectionNode, type TreeNode } from '../treeNodes';
+
+/** A configured project and region, under GPU Flavors or under Containers. */
+export interface LocationNode extends TreeNode {
+  readonly nodeType: 'location';
+  readonly view: NodeView;
+  readonly location: ProjectRegion;
+}
+
+export const isLocationNode = nodeGuard<LocationNode>('location');
+
+/** A location's row under `root` (GPU Flavors, Containers); `tooltip` says what it holds there. */
+export function locationNode(root: SectionNode, location: ProjectRegion, tooltip: string): LocationNode {
+  const ids = locationIds(location);
+  return {
+    nodeType: 'location',
+    id: `${root.section}/${location.projectId}/${location.regionId}`,
+    section: root.section,
+    parent: root,
+    location,
+    portal: { kind: 'location', location },
+    view: {
+      label: location.label ?? ids,
+      description: location.label ? ids : undefined,
+      tooltip,
+      icon: { id: 'location' },
+      contextValue: ROW_CONTEXT.location,
+      collapsible: 'collapsed',
+    },
+  };
+}
