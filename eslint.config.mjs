@@ -6,10 +6,33 @@ import globals from 'globals';
  * The layers of src/, lowest first (docs/architecture.md). A layer may import the layers before it and
  * never those after it; extension.ts, which wires them together, may import any.
  */
-const LAYERS = ['core', 'api', 'validation', 'models', 'logging', 'auth', 'loaders', 'state', 'ui', 'views', 'documents', 'commands'];
+const LAYERS = ['core', 'api', 'validation', 'models', 'logging', 'auth', 'loaders', 'state', 'ui', 'views', 'documents', 'commands', 'areas'];
 
 /** Layers that run outside VS Code too (unit tests, benchmarks, the emulator's tools). */
 const WITHOUT_VSCODE = ['src/core/**/*.ts', 'src/api/**/*.ts', 'src/validation/**/*.ts', 'src/models/**/*.ts', 'src/loaders/**/*.ts', 'src/views/presentation/**/*.ts'];
+
+/**
+ * Files of layers that use VS Code elsewhere which the unit tests load in plain Node: the flow runner and
+ * the command shape, the prompt port and what is built on it, the redaction and failure messages, the
+ * tree's node kinds.
+ */
+const PLAIN_NODE_FILES = {
+  logging: ['src/logging/log.ts', 'src/logging/failureMessage.ts', 'src/logging/redaction.ts', 'src/logging/requestLogLine.ts'],
+  ui: [
+    'src/ui/promptUi.ts',
+    'src/ui/silentUi.ts',
+    'src/ui/redactingUi.ts',
+    'src/ui/loneAnswer.ts',
+    'src/ui/wizard.ts',
+    'src/ui/fieldInput.ts',
+    'src/ui/fieldSteps.ts',
+    'src/ui/fieldPrompts/**/*.ts',
+    'src/ui/wizards/containerUpdateFields.ts',
+    'src/ui/wizards/containerFieldPrompts.ts',
+  ],
+  views: ['src/views/treeNodes.ts', 'src/views/sections/*Nodes.ts', 'src/views/taskTracking.ts'],
+  commands: ['src/commands/flowRunner.ts', 'src/commands/command.ts'],
+};
 
 const vscodeBan = { name: 'vscode', message: 'This layer must not depend on VS Code.' };
 
@@ -44,6 +67,11 @@ export default tseslint.config(
     },
   },
   ...LAYERS.map((layer) => layerRules(layer)),
+  // Each entry replaces its layer's rule for these files, so it repeats the layer order.
+  ...Object.entries(PLAIN_NODE_FILES).map(([layer, files]) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { paths: [{ ...vscodeBan, message: 'This file runs in plain Node too (its unit tests load it): it must not depend on VS Code.' }], patterns: higherLayerPatterns(layer) }] },
+  })),
   {
     // Pure presentation: API objects in, rows out, tested in plain Node. This entry replaces the views
     // layer's rule for these files, so it repeats the layer order and adds its own bans.

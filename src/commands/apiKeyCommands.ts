@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import { validateNoArgs } from '../models/commandArgs';
 import { COMMAND } from '../core/contributions';
 import { apiKeyProblem } from '../api/http/apiKeyText';
 import { API_KEY_FIELD, validateApiKeyArg } from '../models/commandArgs';
@@ -51,6 +52,13 @@ export function apiKeyCommands(services: Services): Command<never, unknown, neve
             : l10n.t('Gcore API key removed from secret storage.'),
         );
       },
+    }),
+    command<Record<string, never>, Account>({
+      id: COMMAND.checkApiKey,
+      programmaticWithoutArgument: true,
+      what: () => l10n.t('Check API key'),
+      parse: (arg) => unwrap(validateNoArgs(arg)),
+      run: (_args, { signal }) => services.client.account.me({ signal }),
     }),
   ];
 }

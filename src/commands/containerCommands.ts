@@ -9,6 +9,7 @@ import { validateContainerName, validateContainerUpdate, type ContainerUpdate } 
 import { updateSummary } from '../views/presentation/updateSummary';
 import { COMMAND } from '../core/contributions';
 import { isContainerNode } from '../views/sections/containerNodes';
+import type { ContainerUpdates } from './containerUpdates';
 import type { Services } from './services';
 import type { PromptUi } from '../ui/promptUi';
 import { runWizard } from '../ui/wizard';
@@ -19,7 +20,7 @@ import { command, type Command } from './command';
 /** An update's input; interactively also the container as it was when the wizard read it. */
 type UpdateArgs = UpdateContainerArgs & { current?: Container };
 
-export function containerCommands(services: Services): Command<never, unknown, never>[] {
+export function containerCommands(services: Services, updates: ContainerUpdates): Command<never, unknown, never>[] {
   const sources = updateSources(services);
   return [
     command<UpdateArgs, ContainerUpdateResult, UpdateAnswers>({
@@ -55,12 +56,12 @@ export function containerCommands(services: Services): Command<never, unknown, n
       },
       confirmed: (args) => services.recentContainers.remember(args.containerName),
       progress: (args) => l10n.t('Updating container {0}…', args.containerName),
-      run: (args, { signal }) => services.containerUpdates.send(args, args.containerName, args.changes, signal),
+      run: (args, { signal }) => updates.send(args, args.containerName, args.changes, signal),
       editable: true,
       cancelledAfterSending: ({ containerName }) => ({
         message: l10n.t('Cancelled after the update was sent: Gcore may still apply it to container {0}. Check the container before sending the update again.', containerName),
       }),
-      report: (ui, result, { projectId, regionId, containerName }, flow) => services.containerUpdates.report(ui, { projectId, regionId, containerName }, result, flow.reopen),
+      report: (ui, result, { projectId, regionId, containerName }, flow) => updates.report(ui, { projectId, regionId, containerName }, result, flow.reopen),
     }),
   ];
 }

@@ -5,13 +5,13 @@ import { unwrap } from '../validation/problems';
 import { editorDocumentArgument } from './arguments';
 import { command, type Command } from './command';
 import { askContainer } from './containerCommands';
+import type { ContainerEditor } from '../documents/containerDocuments';
 import type { Services } from './services';
 
 const TITLE = vscode.l10n.t('Gcore: Edit Container as JSON');
 
 /** A container's editable fields as a JSON document, and the review that sends what changed. */
-export function containerJsonCommands(services: Services): Command<never, unknown, never>[] {
-  const editor = services.containerEditor;
+export function containerJsonCommands(services: Services, editor: ContainerEditor): Command<never, unknown, never>[] {
   return [
     command<ContainerRefArgs, string>({
       id: COMMAND.editContainerJson,

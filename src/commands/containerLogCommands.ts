@@ -12,13 +12,13 @@ import { editorDocumentArgument } from './arguments';
 import { command, type Command, type FailureHandling } from './command';
 import { reported } from './flowRunner';
 import { askContainer } from './containerCommands';
+import type { LogDocuments } from '../documents/logDocuments';
 import type { Services } from './services';
 
 const TITLE = vscode.l10n.t('Gcore: Show Logs');
 
 /** A container's log lines: in a read-only editor that can follow them, or as the API returns them. */
-export function containerLogCommands(services: Services): Command<never, unknown, never>[] {
-  const logs = services.logDocuments;
+export function containerLogCommands(services: Services, logs: LogDocuments): Command<never, unknown, never>[] {
   return [
     command<ShowLogsArgs, string>({
       id: COMMAND.showContainerLogs,

@@ -8,7 +8,7 @@ import type { RecentValues } from '../state/recentValues';
 import type { PromptUi } from '../ui/promptUi';
 import type { Explorer } from '../views/explorer';
 import { CONTAINERS_SECTION } from '../views/sections/containerNodes';
-import type { TaskTracking } from './taskTracking';
+import type { TaskTracking } from '../views/taskTracking';
 
 export interface ContainerUpdatesDeps {
   client: Pick<GcoreClient, 'containers'>;

@@ -5,14 +5,12 @@ import type { Services } from './services';
 import { flavorFilters } from '../state/settings';
 import { flavorView, sortFlavors } from '../views/presentation/flavorView';
 import { COMMAND } from '../core/contributions';
-import { isContainerNode } from '../views/sections/containerNodes';
 import { isFlavorNode, type FlavorNode } from '../views/sections/gpuNodes';
-import type { TreeNode } from '../views/treeNodes';
 import { pickProjectRegion } from '../ui/pickers/projectRegionPicker';
 import { orCancel } from '../ui/loneAnswer';
 import { unwrap } from '../validation/problems';
 import { command, type Command } from './command';
-import { rowOf } from './rowCommands';
+import { rowOf } from './treeCommands';
 
 export function flavorCommands(services: Services): Command<never, unknown, never>[] {
   return [
@@ -58,26 +56,6 @@ export function flavorCommands(services: Services): Command<never, unknown, neve
       run: async (node, { ui }) => {
         await ui.copyToClipboard(node.flavor.name);
         return node.flavor.name;
-      },
-    }),
-    command<undefined, undefined>({
-      id: COMMAND.refreshAll,
-      what: () => l10n.t('Refresh'),
-      // The view's title bar passes the selected row; its Refresh is of everything all the same.
-      ask: async () => undefined,
-      run: async () => {
-        services.tree.reload();
-        return undefined;
-      },
-    }),
-    command<TreeNode | undefined, undefined>({
-      id: COMMAND.refresh,
-      what: () => l10n.t('Refresh'),
-      run: async (node) => {
-        // A node is reloaded by its section (a location's flavors); no node, or the root of one: all of it.
-        // A container's data comes with its location's list: its Refresh reloads that list.
-        services.tree.reload(node && isContainerNode(node) ? node.parent : node);
-        return undefined;
       },
     }),
   ];

@@ -1,5 +1,8 @@
 import * as l10n from '@vscode/l10n';
+import { validateListRegionsArgs, validateNoArgs, type RegionProductArg } from '../models/commandArgs';
+import type { CloudList, Project, Region } from '../api/types';
 import { validateProjectRegion, type ProjectRegion } from '../models/projectRegion';
+import type { FlavorLoader } from '../loaders/flavorLoader';
 import type { Services } from './services';
 import { addLocation, removeLocation } from '../state/settings';
 import { COMMAND } from '../core/contributions';
@@ -8,7 +11,7 @@ import { promptNewProjectRegion } from '../ui/pickers/projectRegionPicker';
 import { unwrap } from '../validation/problems';
 import { command, type Command } from './command';
 
-export function locationCommands(services: Services): Command<never, unknown, never>[] {
+export function locationCommands(services: Services, flavors: Pick<FlavorLoader, 'invalidate'>): Command<never, unknown, never>[] {
   return [
     command<ProjectRegion, boolean>({
       id: COMMAND.addLocation,
@@ -43,11 +46,25 @@ export function locationCommands(services: Services): Command<never, unknown, ne
       ask: async (_ui, _draft, node) => (isLocationNode(node) ? node.location : unwrap(validateProjectRegion(node))),
       run: async (location) => {
         await removeLocation(location);
-        services.flavors.invalidate(location);
+        flavors.invalidate(location);
         return undefined;
       },
       report: (ui, _result, location) =>
         void ui.notify('info', l10n.t('Removed project {0}, region {1} from the tree (only from this list).', location.projectId, location.regionId)),
+    }),
+    command<Record<string, never>, CloudList<Project>>({
+      id: COMMAND.listProjects,
+      programmaticWithoutArgument: true,
+      what: () => l10n.t('List projects'),
+      parse: (arg) => unwrap(validateNoArgs(arg)),
+      run: (_args, { signal }) => services.client.account.listProjects({ signal }),
+    }),
+    command<{ product?: RegionProductArg }, CloudList<Region>>({
+      id: COMMAND.listRegions,
+      programmaticWithoutArgument: true,
+      what: () => l10n.t('List regions'),
+      parse: (arg) => unwrap(validateListRegionsArgs(arg)),
+      run: ({ product }, { signal }) => services.client.account.listRegions(product, { signal }),
     }),
   ];
 }

@@ -1,11 +1,13 @@
 import * as l10n from '@vscode/l10n';
+import { orCancel } from '../ui/loneAnswer';
+import { validateTaskIdArg } from '../models/commandArgs';
 import type { Task } from '../api/types';
 import { TaskWaitTimeout, type TrackedTask } from '../loaders/taskPoller';
 import { validateWaitForTasksArgs, type WaitForTasksArgs } from '../models/commandArgs';
 import { taskSettings } from '../state/settings';
 import { unwrap } from '../validation/problems';
 import { command, type Command } from './command';
-import { rowOf } from './rowCommands';
+import { rowOf } from './treeCommands';
 import type { Services } from './services';
 import { COMMAND } from '../core/contributions';
 import { TASKS_SECTION, isTaskNode, type TaskNode } from '../views/sections/taskNodes';
@@ -72,6 +74,30 @@ export function taskCommands(services: Services): Command<never, unknown, never>
       },
       report: (ui, _result, node) =>
         void ui.notify('info', l10n.t('Stopped watching task {0}. The change goes on at Gcore; Refresh the container to see where it stands.', node.task.id)),
+    }),
+    command<string, Task>({
+      id: COMMAND.getTask,
+      what: (taskId) => (taskId ? l10n.t('Read task {0}', taskId) : l10n.t('Read task')),
+      parse: (arg) => unwrap(validateTaskIdArg(arg)),
+      ask: async (ui) => {
+        const answer = await ui.input({
+          title: l10n.t('Gcore: Show Task'),
+          prompt: l10n.t('Task ID, as an update of a container returns it'),
+          validate: (text) => (text.trim() === '' ? l10n.t('Task ID: must not be empty') : undefined),
+        });
+        return orCancel(answer).trim();
+      },
+      progress: (taskId) => l10n.t('Reading task {0}…', taskId),
+      run: (taskId, { signal }) => services.client.account.getTask(taskId, { signal }),
+      report: (ui, task) => {
+        const type = task.task_type ?? l10n.t('task');
+        const message =
+          task.state === 'ERROR' && task.error ? l10n.t('Task {0} ({1}) is {2}: {3}.', task.id, type, task.state, task.error) : l10n.t('Task {0} ({1}) is {2}.', task.id, type, task.state);
+        const copyId = l10n.t('Copy Task ID');
+        void ui.notify(task.state === 'ERROR' ? 'error' : 'info', message, copyId).then(async (choice) => {
+          if (choice === copyId) await ui.copyToClipboard(task.id);
+        });
+      },
     }),
   ];
 }

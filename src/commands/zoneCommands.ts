@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { validateNoArgs } from '../models/commandArgs';
+import type { DnsZoneList } from '../api';
 import { COMMAND } from '../core/contributions';
 import type { CreateZoneResult } from '../api';
 import { domainNameKey } from '../core/domainNameKey';
@@ -8,7 +10,7 @@ import type { Services } from './services';
 import { ZONES_SECTION, isZoneNode, zoneNode, type ZoneNode } from '../views/sections/zoneNodes';
 import type { DnsZone } from '../api/types';
 import { zoneStateMessage } from '../views/presentation/zoneView';
-import { rowOf } from './rowCommands';
+import { rowOf } from './treeCommands';
 import { promptZoneName, pickZone } from '../ui/pickers/zonePicker';
 import { orCancel } from '../ui/loneAnswer';
 import type { PromptUi } from '../ui/promptUi';
@@ -105,6 +107,13 @@ export function zoneCommands(services: Services): Command<never, unknown, never>
         return loaded.value.zones.find((zone) => domainNameKey(zone.name) === node.zone.name);
       },
       report: (ui, zone, node) => void ui.notify('info', zoneStateMessage(zoneNameForDisplay(node.zone.name), zone)),
+    }),
+    command<Record<string, never>, DnsZoneList>({
+      id: COMMAND.listZones,
+      programmaticWithoutArgument: true,
+      what: () => vscode.l10n.t('List DNS zones'),
+      parse: (arg) => unwrap(validateNoArgs(arg)),
+      run: (_args, { signal }) => services.client.dns.listZones({ signal }),
     }),
   ];
 }

@@ -2,27 +2,29 @@ import * as vscode from 'vscode';
 import { redactSessionSecrets } from '../logging/redaction';
 import type { KeyStatus } from './keyStatus';
 import type { Section } from './section';
+import type { TreeChanges } from './treeChanges';
 import { errorNode, type NodeView, type TreeNode } from './treeNodes';
 
 /**
  * The Gcore tree: with a usable key, one node per section; the section a node belongs to answers for its
  * children and its hover. Loads never throw into VS Code: failures are error rows of their section.
  */
-export class Explorer implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
+export class Explorer implements vscode.TreeDataProvider<TreeNode> {
+  readonly onDidChangeTreeData: vscode.Event<TreeNode | undefined>;
   private readonly sections: ReadonlyMap<string, Section>;
 
   constructor(
-    private readonly keyStatus: KeyStatus,
+    private readonly keyStatus: Pick<KeyStatus, 'read'>,
     sections: readonly Section[],
+    private readonly changes: TreeChanges,
   ) {
     this.sections = new Map(sections.map((section) => [section.id, section]));
+    this.onDidChangeTreeData = changes.event;
   }
 
   /** Redraws a node (or everything) from what is loaded; `reload` forgets that first, so it is asked for again. */
   refresh(node?: TreeNode): void {
-    this.changed.fire(node);
+    this.changes.refresh(node);
   }
 
   reload(node?: TreeNode): void {
@@ -60,9 +62,6 @@ export class Explorer implements vscode.TreeDataProvider<TreeNode>, vscode.Dispo
     return node.parent;
   }
 
-  dispose(): void {
-    this.changed.dispose();
-  }
 }
 
 const COLLAPSIBLE: Record<NonNullable<NodeView['collapsible']>, vscode.TreeItemCollapsibleState> = {

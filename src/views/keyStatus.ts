@@ -13,13 +13,15 @@ export type KeyState = { kind: 'none' | 'secretStorage' | 'environment' } | { ki
  * context key (the welcome view and the Sign Out menu read it) and the message above the tree. It is read
  * when the tree first asks, never at activation, and again whenever the key changes.
  */
-export class KeyStatus {
+export class KeyStatus implements vscode.Disposable {
   /** Counts reads, so that an account answer that arrives after the key changed is dropped. */
   private generation = 0;
+  private readonly messages = new vscode.EventEmitter<string | undefined>();
+  /** The message above the tree changed (undefined: none). */
+  readonly onDidChangeMessage = this.messages.event;
 
   constructor(
     private readonly apiKey: ApiKeyStore,
-    private readonly showMessage: (message: string | undefined) => void,
     /**
      * Whose account the key opens. Shown in the message above the tree, not beside the view's title: VS Code
      * hides a view's description when the view is merged into the side bar's title, as this one is.
@@ -48,7 +50,7 @@ export class KeyStatus {
       state = { kind: 'unavailable', error };
     }
     await vscode.commands.executeCommand('setContext', CONTEXT_KEY.apiKeyState, state.kind);
-    this.showMessage(message);
+    this.messages.fire(message);
     if (this.readAccount && (state.kind === 'secretStorage' || state.kind === 'environment')) void this.showAccount(this.readAccount, message, generation);
     return state;
   }
@@ -58,6 +60,10 @@ export class KeyStatus {
     const loaded = await readAccount();
     if (loaded.state !== 'loaded' || generation !== this.generation) return;
     const signedIn = vscode.l10n.t('Signed in to {0}.', accountLabel(loaded.value));
-    this.showMessage(keyMessage ? `${signedIn} ${keyMessage}` : signedIn);
+    this.messages.fire(keyMessage ? `${signedIn} ${keyMessage}` : signedIn);
+  }
+
+  dispose(): void {
+    this.messages.dispose();
   }
 }

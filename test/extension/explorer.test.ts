@@ -5,6 +5,7 @@ import type { KeyState, KeyStatus } from '../../src/views/keyStatus';
 import type { Section } from '../../src/views/section';
 import type { TreeNode } from '../../src/views/treeNodes';
 import { GPU_SECTION } from '../../src/views/sections/gpuNodes';
+import { TreeChanges } from '../../src/views/treeChanges';
 import { extensionApi } from './support/harness';
 
 /** A section with nothing in it, for the explorer's own routing. */
@@ -14,7 +15,7 @@ describe('the explorer', () => {
   it('retries the root "API key unavailable" row by reloading the whole tree, which reads the key again', async () => {
     let state: KeyState = { kind: 'unavailable', error: new Error('no keyring is running') };
     const keyStatus = { read: async () => state } as unknown as KeyStatus;
-    const explorer = new Explorer(keyStatus, [emptySection]);
+    const explorer = new Explorer(keyStatus, [emptySection], new TreeChanges());
 
     const [row] = await explorer.getChildren();
     const item = explorer.getTreeItem(row);
@@ -50,7 +51,7 @@ describe('the explorer', () => {
       },
       invalidate: (node) => node,
     };
-    const explorer = new Explorer({ read: async () => ({ kind: 'secretStorage' }) } as unknown as KeyStatus, [section]);
+    const explorer = new Explorer({ read: async () => ({ kind: 'secretStorage' }) } as unknown as KeyStatus, [section], new TreeChanges());
     const [root] = await explorer.getChildren();
     const [child] = await explorer.getChildren(root);
     assert.deepEqual(asked, ['gpu']);
@@ -69,7 +70,7 @@ describe('the explorer', () => {
         return node.nodeType === 'hint' ? undefined : node;
       },
     };
-    const explorer = new Explorer({ read: async () => ({ kind: 'secretStorage' }) } as unknown as KeyStatus, [section]);
+    const explorer = new Explorer({ read: async () => ({ kind: 'secretStorage' }) } as unknown as KeyStatus, [section], new TreeChanges());
     const fired: (TreeNode | undefined)[] = [];
     explorer.onDidChangeTreeData((node) => fired.push(node));
     const row: TreeNode = { nodeType: 'hint', id: 'gpu/row', section: 'gpu', parent: GPU_SECTION, view: { label: 'row', contextValue: 'hint', collapsible: 'none' } };

@@ -27,6 +27,9 @@ describe('lint keeps the layers in order', function () {
       ['src/views/presentation/x.ts', "import '../../documents/logDocuments';"],
       ['src/views/presentation/x.ts', "import '../../commands/flowRunner';"],
       ['src/documents/x.ts', "import '../commands/flowRunner';"],
+      ['src/commands/x.ts', "import '../areas/core';"],
+      ['src/commands/flowRunner.ts', "import '../areas/core';"],
+      ['src/ui/promptUi.ts', "import '../views/explorer';"],
     ];
     for (const [file, source] of cases) assert.match((await importProblems(file, source)).join(' | '), /must not import a higher layer/, `${file}: ${source}`);
   });
@@ -36,6 +39,9 @@ describe('lint keeps the layers in order', function () {
       assert.match((await importProblems(file, "import * as vscode from 'vscode';")).join(' | '), /must not depend on VS Code/, file);
     }
     assert.match((await importProblems('src/views/presentation/x.ts', "import '../../ui/promptUi';")).join(' | '), /must not import prompts/);
+    for (const file of ['src/commands/flowRunner.ts', 'src/ui/redactingUi.ts', 'src/logging/failureMessage.ts', 'src/views/treeNodes.ts']) {
+      assert.match((await importProblems(file, "import * as vscode from 'vscode';")).join(' | '), /runs in plain Node too/, file);
+    }
   });
 
   it('lets a layer import those below it', async () => {

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
 import type { Task } from '../../../src/api/types';
-import { TaskTracking } from '../../../src/commands/taskTracking';
+import { TaskTracking } from '../../../src/views/taskTracking';
 import { TaskPoller } from '../../../src/loaders/taskPoller';
-import type { Logger } from '../../../src/logging/logger';
+import type { Log } from '../../../src/logging/log';
 import { TaskHistory } from '../../../src/state/taskHistory';
 import type { PromptUi } from '../../../src/ui/promptUi';
 import type { TreeNode } from '../../../src/views/treeNodes';
@@ -65,7 +65,7 @@ describe('TaskTracking', () => {
       client: { containers: { get: async () => ({ name: 'web-app', status: 'Ready', deploy_status: { ready: 1, total: 1 } }) } } as never,
       reads: { invalidateContainers: () => undefined },
       tree: { refresh: (node?: TreeNode) => void refreshed.push(node!) },
-      log: { warn: () => undefined } as unknown as Logger,
+      log: { warn: () => undefined } as unknown as Log,
       now: () => clock.now(),
       setApiKey: async () => undefined,
       showLogs: async () => undefined,

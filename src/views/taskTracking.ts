@@ -4,22 +4,22 @@ import { containerStatus } from '../models/container';
 import { taskErrorText } from '../models/task';
 import type { ReadLoaders } from '../loaders/readLoaders';
 import type { TaskPoller, TaskSubject, TrackedTask } from '../loaders/taskPoller';
-import type { Logger } from '../logging/logger';
+import type { Log } from '../logging/log';
 import type { TaskHistory } from '../state/taskHistory';
 import type { PromptUi } from '../ui/promptUi';
-import { instancesText } from '../views/presentation/containerView';
-import { progressLine } from '../views/presentation/taskView';
-import type { Explorer } from '../views/explorer';
-import { CONTAINERS_SECTION } from '../views/sections/containerNodes';
-import { TASKS_SECTION } from '../views/sections/taskNodes';
+import { instancesText } from './presentation/containerView';
+import { progressLine } from './presentation/taskView';
+import { CONTAINERS_SECTION } from './sections/containerNodes';
+import { TASKS_SECTION } from './sections/taskNodes';
+import type { TreeChanges } from './treeChanges';
 
 export interface TaskTrackingDeps {
   poller: TaskPoller;
   history: TaskHistory;
   client: Pick<GcoreClient, 'containers'>;
   reads: Pick<ReadLoaders, 'invalidateContainers'>;
-  tree: Pick<Explorer, 'refresh'>;
-  log: Logger;
+  tree: Pick<TreeChanges, 'refresh'>;
+  log: Log;
   now?: () => number;
   /** Opens Set API Key, when Gcore refuses the key while a task is followed. */
   setApiKey: () => Promise<unknown>;

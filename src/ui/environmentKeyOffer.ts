@@ -2,8 +2,8 @@ import * as l10n from '@vscode/l10n';
 import type * as vscode from 'vscode';
 import { API_KEY_ENV, type ApiKeyStore } from '../auth/apiKeyStore';
 import { failureReason } from '../logging/failureMessage';
-import type { Logger } from '../logging/logger';
-import type { PromptUi } from '../ui/promptUi';
+import type { Log } from '../logging/log';
+import type { PromptUi } from './promptUi';
 
 const OFFERED = 'gcore.environmentKeyOffered';
 const STORE = l10n.t('Store Key');
@@ -20,7 +20,7 @@ export class EnvironmentKeyOffer {
     private readonly state: vscode.Memento,
     private readonly apiKey: Pick<ApiKeyStore, 'environmentKey' | 'store'>,
     private readonly ui: () => PromptUi,
-    private readonly log: Logger,
+    private readonly log: Log,
   ) {}
 
   async offer(): Promise<void> {

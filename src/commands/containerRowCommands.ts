@@ -1,24 +1,12 @@
 import * as l10n from '@vscode/l10n';
 import { COMMAND } from '../core/contributions';
-import { portalPageOf, type PortalTarget } from '../models/portalPages';
+import type { ContainersSection } from '../views/sections/containersSection';
 import { isContainerDetailNode, isContainerNode, type ContainerDetailNode, type ContainerNode } from '../views/sections/containerNodes';
-import { isTreeNode, type CopyTarget, type TreeNode } from '../views/treeNodes';
-import { InvalidArgumentError } from '../validation/problems';
 import { command, type Command } from './command';
-import type { Services } from './services';
+import { rowOf } from './treeCommands';
 
-/** The node a row action was chosen on, if `isRow` says it is one; else an error with `problem`, which says which rows have it. */
-export function rowOf<N extends TreeNode>(node: unknown, isRow: (value: unknown) => value is N, problem: string): N {
-  if (isRow(node)) return node;
-  throw new InvalidArgumentError([{ field: 'node', message: problem }]);
-}
-
-/** A row that can be copied, or opened in the portal: what it carries says so, whatever its section. */
-const hasCopy = (value: unknown): value is TreeNode & { copy: CopyTarget } => isTreeNode(value) && value.copy !== undefined;
-const hasPortal = (value: unknown): value is TreeNode & { portal: PortalTarget } => isTreeNode(value) && value.portal !== undefined;
-
-/** Actions of rows in the tree: they work on the row they are chosen on and call no API. */
-export function rowCommands(services: Services): Command<never, unknown, never>[] {
+/** Actions of container rows: they work on the row they are chosen on and call no API. */
+export function containerRowCommands(section: Pick<ContainersSection, 'toggleValue'>): Command<never, unknown, never>[] {
   return [
     command<ContainerNode, string>({
       id: COMMAND.copyContainerName,
@@ -53,34 +41,14 @@ export function rowCommands(services: Services): Command<never, unknown, never>[
         return undefined;
       },
     }),
-    command<TreeNode & { portal: PortalTarget }, string>({
-      id: COMMAND.openInPortal,
-      what: () => l10n.t('Open in Gcore Portal'),
-      ask: async (_ui, _draft, node) => rowOf(node, hasPortal, l10n.t('must be a location, container or zone row of the Gcore tree')),
-      run: async (node, { ui }) => {
-        const page = portalPageOf(node.portal);
-        await ui.openExternal(page);
-        return page;
-      },
-    }),
     command<ContainerDetailNode, undefined>({
       id: COMMAND.showEnvValue,
       what: () => l10n.t('Show value'),
       ask: async (_ui, _draft, node) => rowOf(node, isContainerDetailNode, l10n.t('must be an environment variable row of the Gcore tree')),
       run: async (node) => {
-        services.containersSection.toggleValue(node);
+        section.toggleValue(node);
         return undefined;
       },
-    }),
-    command<TreeNode & { copy: CopyTarget }, undefined>({
-      id: COMMAND.copyValue,
-      what: () => l10n.t('Copy value'),
-      ask: async (_ui, _draft, node) => rowOf(node, hasCopy, l10n.t('must be a detail row of the Gcore tree')),
-      run: async (node, { ui }) => {
-        await ui.copyToClipboard(node.copy.value);
-        return undefined;
-      },
-      report: (ui, _result, node) => void ui.notify('info', l10n.t('Copied the {0} of {1}.', node.copy.label, node.copy.of)),
     }),
   ];
 }

@@ -1,0 +1,18 @@
+import type * as vscode from 'vscode';
+import type { Command } from '../commands/command';
+import type { Services } from '../commands/services';
+import type { Section } from '../views/section';
+
+/**
+ * One area of the extension (GPU flavors, DNS zones, containers, tasks, the account): what it shows in the
+ * tree, its commands and what it registers with VS Code. activate() builds the areas after what they share
+ * and lists them once; a new area is a new file here and a line there.
+ */
+export interface Area {
+  /** Its sections of the tree, in the order they are shown. */
+  readonly sections?: readonly Section[];
+  /** Its commands; asked for once every service exists (the tree and its view among them). */
+  commands(services: Services): Command<never, unknown, never>[];
+  /** What it registers with VS Code (providers, listeners), disposed with the extension. */
+  readonly disposables?: readonly vscode.Disposable[];
+}

@@ -1,0 +1,88 @@
+import * as vscode from 'vscode';
+import type { ProjectRegionRef } from '../api';
+import { CONTAINER_LIST_REUSE_MS, containerCommands } from '../commands/containerCommands';
+import { containerJsonCommands } from '../commands/containerJsonCommands';
+import { containerLogCommands } from '../commands/containerLogCommands';
+import { containerReadCommands } from '../commands/containerReadCommands';
+import { containerRowCommands } from '../commands/containerRowCommands';
+import { ContainerUpdates } from '../commands/containerUpdates';
+import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
+import { projectRegionKey } from '../core/projectRegion';
+import { containerResource, type ContainerEditor } from '../documents/containerDocuments';
+import { DocumentDiagnostics } from '../documents/documentDiagnostics';
+import { LogDocuments } from '../documents/logDocuments';
+import { ResourceFileSystem } from '../documents/resourceFileSystem';
+import { SchemaDocuments } from '../documents/schemaDocuments';
+import { SizeCompletions } from '../documents/sizeCompletions';
+import { Snapshots } from '../documents/snapshots';
+import { UnsentChangesLens } from '../documents/unsentChangesLens';
+import type { TaskSubject } from '../loaders/taskPoller';
+import { logSettings, readLocations } from '../state/settings';
+import { ContainersSection } from '../views/sections/containersSection';
+import { locationIds } from '../views/treeNodes';
+import type { Area } from './area';
+import type { Core } from './core';
+
+/** Serverless containers: their section, their updates, their JSON documents and their logs. */
+export function containersArea(core: Core): Area {
+  const { client, reads, log, ui } = core;
+  const section = new ContainersSection(reads, VIEW_ID, (node) => core.treeChanges.refresh(node), (location) => core.tasks.updatingAt(location));
+  const updates = new ContainerUpdates({ client, taskPoller: core.taskPoller, tasks: core.tasks, recentContainers: core.recentContainers, reads, tree: core.treeChanges });
+  const snapshots = new Snapshots();
+  const editor: ContainerEditor = new ResourceFileSystem(
+    containerResource({
+      client,
+      listed: async (location) => {
+        const loaded = await reads.containers(location, CONTAINER_LIST_REUSE_MS);
+        return loaded.state === 'loaded' ? loaded.value.results : undefined;
+      },
+      sizes: async (location) => {
+        const loaded = await reads.containerSizes(location);
+        return loaded.state === 'loaded' ? loaded.value.results : undefined;
+      },
+      placeOf,
+      update: (address, changes, signal) => updates.send(address, address.containerName, changes, signal),
+      updated: (address, result, reopen) => updates.report(ui.get(), address, result, reopen),
+    }),
+    { ui: ui.get, log, snapshots },
+  );
+  const logs = new LogDocuments({ client, settings: logSettings, placeOf, ui: ui.get, log, setApiKey: async () => vscode.commands.executeCommand(COMMAND.setApiKey) });
+  return {
+    sections: [section],
+    commands: (services) => [
+      ...containerCommands(services, updates),
+      ...containerJsonCommands(services, editor),
+      ...containerLogCommands(services, logs),
+      ...containerReadCommands(services),
+      ...containerRowCommands(section),
+    ],
+    disposables: [
+      editor,
+      snapshots,
+      logs,
+      vscode.workspace.registerFileSystemProvider(SCHEME.container, editor, { isCaseSensitive: true }),
+      vscode.workspace.registerTextDocumentContentProvider(SCHEME.snapshot, snapshots),
+      vscode.workspace.registerTextDocumentContentProvider(SCHEME.logs, logs),
+      vscode.workspace.registerTextDocumentContentProvider(SCHEME.schema, new SchemaDocuments()),
+      new DocumentDiagnostics(editor),
+      vscode.languages.registerCodeLensProvider({ scheme: SCHEME.container }, new UnsentChangesLens(editor)),
+      vscode.languages.registerCompletionItemProvider({ scheme: SCHEME.container }, new SizeCompletions(editor), '"', ':'),
+      // A document's update ended: a finished one shows the values at Gcore; a failed one keeps the edits.
+      {
+        dispose: core.taskPoller.onDidChange((task) => {
+          const subject = task.subject;
+          if (task.end && subject) void editor.refreshFromGcore((address) => sameContainer(address, subject), task.end.kind === 'finished');
+        }),
+      },
+    ],
+  };
+}
+
+/** How an editor's tab names a location: the label it has in gcore.locations, or its ids. */
+function placeOf(location: ProjectRegionRef): string {
+  return readLocations().locations.find((known) => projectRegionKey(known) === projectRegionKey(location))?.label ?? locationIds(location);
+}
+
+function sameContainer(a: TaskSubject, b: TaskSubject): boolean {
+  return a.projectId === b.projectId && a.regionId === b.regionId && a.containerName === b.containerName;
+}

@@ -1,0 +1,113 @@
+import * as vscode from 'vscode';
+import { GcoreClient } from '../api';
+import { ApiKeyStore } from '../auth/apiKeyStore';
+import { GcoreAuthProvider } from '../auth/gcoreAuthProvider';
+import { COMMAND } from '../core/contributions';
+import { ReadLoaders } from '../loaders/readLoaders';
+import { TaskPoller } from '../loaders/taskPoller';
+import { failureReason } from '../logging/failureMessage';
+import { Logger } from '../logging/logger';
+import { requestLogLine } from '../logging/requestLogLine';
+import { KnownZonesStore } from '../state/knownZones';
+import { RecentValues } from '../state/recentValues';
+import { connectionSettings, taskSettings } from '../state/settings';
+import { TaskHistory } from '../state/taskHistory';
+import { ActiveUi } from '../ui/activeUi';
+import { EnvironmentKeyOffer } from '../ui/environmentKeyOffer';
+import { KeyStatus } from '../views/keyStatus';
+import { TaskTracking } from '../views/taskTracking';
+import { TreeChanges } from '../views/treeChanges';
+
+/** What every area shares, built in dependency order before any area. */
+export interface Core {
+  readonly context: vscode.ExtensionContext;
+  readonly log: Logger;
+  readonly apiKey: ApiKeyStore;
+  readonly ui: ActiveUi;
+  readonly client: GcoreClient;
+  readonly reads: ReadLoaders;
+  readonly zones: KnownZonesStore;
+  readonly recentContainers: RecentValues;
+  /** Redraws of the tree, which sections and followed tasks ask for before the tree exists. */
+  readonly treeChanges: TreeChanges;
+  readonly keyStatus: KeyStatus;
+  /** The Accounts menu's provider. */
+  readonly accounts: GcoreAuthProvider;
+  readonly taskPoller: TaskPoller;
+  readonly taskHistory: TaskHistory;
+  readonly tasks: TaskTracking;
+  readonly disposables: readonly vscode.Disposable[];
+}
+
+/** Runs a command of the extension, as its menus and notifications do. */
+const run = (id: string, ...args: unknown[]): Thenable<unknown> => vscode.commands.executeCommand(id, ...args);
+
+/** Only builds things: no request and no secret read happen here. */
+export function createCore(context: vscode.ExtensionContext): Core {
+  const log = new Logger();
+  const apiKey = new ApiKeyStore(context.secrets);
+  const ui = new ActiveUi();
+  const version = String(context.extension.packageJSON.version ?? '0.0.0');
+  const client = new GcoreClient({
+    settings: connectionSettings,
+    apiKey: async () => (await apiKey.get())?.key,
+    userAgent: `gcore-vscode/${version} (VS Code ${vscode.version}; ${process.platform})`, // not user text: the HTTP User-Agent header
+    onRequest: (event) => (event.outcome === 'ok' ? log.info(requestLogLine(event)) : log.warn(requestLogLine(event))),
+  });
+  const reads = new ReadLoaders(client);
+  const zones = new KnownZonesStore(context.globalState);
+  const recentContainers = new RecentValues(context.globalState, 'gcore.recentContainers');
+  const treeChanges = new TreeChanges();
+  const accounts = new GcoreAuthProvider({
+    apiKey,
+    accountEmail: () => reads.loadedAccount()?.email,
+    signIn: async () => run(COMMAND.setApiKey),
+  });
+  const environmentKeyOffer = new EnvironmentKeyOffer(context.globalState, apiKey, ui.get, log);
+  const keyStatus = new KeyStatus(
+    apiKey,
+    // The account read for the view also names the key in the Accounts menu.
+    async () => {
+      const loaded = await reads.account();
+      void accounts.refresh();
+      return loaded;
+    },
+    () => void environmentKeyOffer.offer(),
+  );
+  const taskPoller = new TaskPoller({ fetchTask: (id, signal) => client.account.getTask(id, { signal }), settings: taskSettings });
+  const taskHistory = new TaskHistory(context.globalState);
+  const tasks = new TaskTracking({
+    poller: taskPoller,
+    history: taskHistory,
+    client,
+    reads,
+    tree: treeChanges,
+    log,
+    setApiKey: async () => run(COMMAND.setApiKey),
+    showLogs: async ({ projectId, regionId, containerName }) => {
+      try {
+        await run(COMMAND.showContainerLogs, { projectId, regionId, containerName });
+      } catch (error) {
+        log.error(`the logs of ${containerName} could not be read`, error);
+        void ui.get().notify('error', vscode.l10n.t('The logs of container {0} could not be read: {1}', containerName, failureReason(error)));
+      }
+    },
+  });
+  return {
+    context,
+    log,
+    apiKey,
+    ui,
+    client,
+    reads,
+    zones,
+    recentContainers,
+    treeChanges,
+    keyStatus,
+    accounts,
+    taskPoller,
+    taskHistory,
+    tasks,
+    disposables: [log, apiKey, zones, treeChanges, keyStatus, accounts, { dispose: () => client.dispose() }, tasks, taskPoller],
+  };
+}

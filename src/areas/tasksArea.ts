@@ -1,0 +1,16 @@
+import { taskCommands } from '../commands/taskCommands';
+import { TasksSection } from '../views/sections/tasksSection';
+import { TaskStatusBar } from '../views/taskStatusBar';
+import type { Area } from './area';
+import type { Core } from './core';
+
+/** The tasks of changes made here: their section, the status bar, their commands. */
+export function tasksArea(core: Core): Area {
+  // Tasks a window reload interrupted are followed again; the first request waits one poll interval.
+  core.tasks.resume();
+  return {
+    sections: [new TasksSection(core.taskHistory)],
+    commands: (services) => taskCommands(services),
+    disposables: [new TaskStatusBar(core.taskPoller)],
+  };
+}
