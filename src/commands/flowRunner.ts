@@ -4,6 +4,7 @@ import { chosenRecovery, describeFailure, errorForCaller, recoveryLabel, type Re
 import type { Log } from '../logging/log';
 import { UserCancelledError, isUserCancelled, type PromptUi } from '../ui/promptUi';
 import { SilentUi } from '../ui/silentUi';
+import { isTreeNode } from '../views/treeNodes';
 import type { Command, RunContext } from './command';
 
 /**
@@ -171,9 +172,4 @@ export function reported(error: unknown): Error {
 
 function isCancelledRequest(error: unknown): boolean {
   return isGcoreApiError(error) && error.kind === 'cancelled';
-}
-
-/** Tree nodes carry a `nodeType`; menus pass them as the first argument. */
-function isTreeNode(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && typeof (value as { nodeType?: unknown }).nodeType === 'string';
 }
