@@ -5,9 +5,9 @@ import { asObject, checkOptional, unexpected } from './decode';
 import { GcoreApiError } from './errors';
 import { stringField } from './http/errorBody';
 import type { RequestPipeline } from './http/requestPipeline';
-import { decodeZone } from './decodeItems';
-import { DNS_ZONE_LIST, fetchList, type PagedListMessages } from './paging';
-import type { CreateZoneResult, DnsZone, DnsZoneList, DnssecState } from './types';
+import { decodeLookupAnswer, decodeRecordSet, decodeZone } from './decodeItems';
+import { DNS_RECORD_SET_LIST, DNS_ZONE_LIST, fetchAllPages, fetchList, readListPage, type Page, type PagedListMessages } from './paging';
+import type { CreateZoneResult, DnsZone, DnsZoneList, DnssecState, LookupAnswer, LookupServer, RecordSet, RecordSetBody, RecordSetList } from './types';
 
 /** The page size Gcore's own Go DNS client asks for; the limit is not documented. */
 const ZONE_PAGE_LIMIT = 100;
@@ -18,7 +18,24 @@ const ZONE_LIST: PagedListMessages = {
   tooMany: (total, max) => l10n.t('The Gcore API reports {0} zones, more than the {1} this extension lists at once; nothing was loaded.', total, max),
 };
 
-/** DNS zones and DNSSEC (`/dns/v2/…`). */
+/**
+ * The page size of the record-set list when a zone does not come whole with `all=true`; the API documents no
+ * limit, and this is what its zone list is known to take.
+ */
+const RECORD_SET_PAGE_LIMIT = 100;
+
+const RECORD_SET_LIST: PagedListMessages = {
+  notAnObject: () => l10n.t('the record set list is not an object'),
+  noItems: (field) => l10n.t('the record set list has no {0} array', field),
+  tooMany: (total, max) => l10n.t('The Gcore API reports {0} record sets in the zone, more than the {1} this extension lists at once; nothing was loaded.', total, max),
+};
+
+export interface DeleteRecordResult {
+  /** Gcore answered 404 on a zone whose record sets it serves: the set was gone before this request. */
+  alreadyGone: boolean;
+}
+
+/** DNS zones, DNSSEC, record sets and lookups (`/dns/v2/…`). */
 export class DnsClient {
   constructor(private readonly pipeline: RequestPipeline) {}
 
@@ -73,23 +90,174 @@ export class DnsClient {
     });
     return decodeDnssec(response.body);
   }
+
+  /**
+   * Every record set of a zone. The first request asks for all of them at once (`all=true`, which every
+   * production client uses); when its `total_amount` says more exist than came, the rest is asked for with
+   * `limit` and `offset` from where the answer stopped, under fetchAllPages' rules for totals that lie. A set
+   * listed twice (its name once with the trailing dot, once without, or in another case) is kept once.
+   */
+  async listRecords(zoneName: string, options: CallOptions = {}): Promise<RecordSetList> {
+    let first: Record<string, unknown> | undefined;
+    const { items, gaps } = await fetchAllPages<RecordSet>({
+      tooMany: RECORD_SET_LIST.tooMany,
+      pageLimit: RECORD_SET_PAGE_LIMIT,
+      keyOf: recordSetKey,
+      fetchPage: async (offset) => {
+        const response = await this.pipeline.send({
+          method: 'GET',
+          segments: ['dns', 'v2', 'zones', zoneName, 'rrsets'],
+          query: offset === undefined ? { all: 'true' } : { limit: String(RECORD_SET_PAGE_LIMIT), offset: String(offset) },
+          signal: options.signal,
+          gate: options.gate,
+        });
+        const { body, total, entries } = readListPage(response.body, DNS_RECORD_SET_LIST, RECORD_SET_LIST);
+        first ??= body;
+        return recordSetPage(total, entries);
+      },
+    });
+    return { ...first, total_amount: items.length, rrsets: items, ...gaps };
+  }
+
+  /** One record set by its full name (no trailing dot) and type; 404 (kind notFound) when it does not exist. */
+  async getRecord(zoneName: string, name: string, type: string, options: CallOptions = {}): Promise<RecordSet> {
+    const response = await this.pipeline.send({ method: 'GET', segments: recordSetPath(zoneName, name, type), signal: options.signal, gate: options.gate });
+    const set = decodeRecordSet(response.body);
+    if (!set) throw unexpected(l10n.t('the record set has no name, type or list of records'));
+    return set;
+  }
+
+  /**
+   * The record set, or undefined when Gcore answers that it does not exist: a 404 counts as "no such set" once
+   * the zone's record-set list answers, so that the 404 of a server without record endpoints, or of a zone
+   * that is gone, is thrown as it came.
+   */
+  async findRecord(zoneName: string, name: string, type: string, options: CallOptions = {}): Promise<RecordSet | undefined> {
+    try {
+      return await this.getRecord(zoneName, name, type, options);
+    } catch (error) {
+      if (!(error instanceof GcoreApiError) || error.status !== 404 || !(await this.servesRecordSets(zoneName, options))) throw error;
+      return undefined;
+    }
+  }
+
+  /**
+   * Creates a record set; Gcore answers 409 (kind conflict) when it exists, and nothing is replaced. The
+   * result is the set Gcore answered, or what was sent when it answered without one (`{}`).
+   */
+  async createRecord(zoneName: string, name: string, type: string, body: RecordSetBody, options: CallOptions = {}): Promise<RecordSet> {
+    return this.writeRecord('POST', zoneName, name, type, body, options);
+  }
+
+  /** Replaces the whole record set with `body`, creating it when absent (`PUT`); the result as createRecord's. */
+  async replaceRecord(zoneName: string, name: string, type: string, body: RecordSetBody, options: CallOptions = {}): Promise<RecordSet> {
+    return this.writeRecord('PUT', zoneName, name, type, body, options);
+  }
+
+  /**
+   * Deletes a record set. A 404 resolves with `alreadyGone` once the zone's record-set list answers: the 404
+   * of a server without record endpoints, or of a zone that is gone, is thrown as it came.
+   */
+  async deleteRecord(zoneName: string, name: string, type: string, options: CallOptions = {}): Promise<DeleteRecordResult> {
+    try {
+      const response = await this.pipeline.send({ method: 'DELETE', segments: recordSetPath(zoneName, name, type), signal: options.signal });
+      refuseErrorAnswer(response.body);
+      return { alreadyGone: false };
+    } catch (error) {
+      if (!(error instanceof GcoreApiError) || error.status !== 404 || !(await this.servesRecordSets(zoneName, options))) throw error;
+      return { alreadyGone: true };
+    }
+  }
+
+  /** What one resolver answers for a name (`/dns/v2/lookup`); an answer it cannot read is left out. */
+  async lookup(name: string, server: LookupServer, options: CallOptions = {}): Promise<LookupAnswer[]> {
+    const response = await this.pipeline.send({
+      method: 'GET',
+      segments: ['dns', 'v2', 'lookup'],
+      query: { name, request_server: server },
+      signal: options.signal,
+      gate: options.gate,
+    });
+    if (response.body === undefined || response.body === null) return [];
+    if (!Array.isArray(response.body)) throw unexpected(l10n.t('the lookup answer is not a list'));
+    const answers: LookupAnswer[] = [];
+    for (const entry of response.body) {
+      const answer = decodeLookupAnswer(entry);
+      if (answer) answers.push(answer);
+    }
+    return answers;
+  }
+
+  private async writeRecord(method: 'POST' | 'PUT', zoneName: string, name: string, type: string, body: RecordSetBody, options: CallOptions): Promise<RecordSet> {
+    const sent = wireBody(body);
+    const response = await this.pipeline.send({ method, segments: recordSetPath(zoneName, name, type), body: sent, signal: options.signal });
+    refuseErrorAnswer(response.body);
+    return decodeRecordSet(response.body) ?? { ...sent, resource_records: sent.resource_records.map((record) => ({ ...record })), name, type: type.toUpperCase() };
+  }
+
+  private async servesRecordSets(zoneName: string, options: CallOptions): Promise<boolean> {
+    try {
+      await this.pipeline.send({
+        method: 'GET',
+        segments: ['dns', 'v2', 'zones', zoneName, 'rrsets'],
+        query: { limit: '1', offset: '0' },
+        signal: options.signal,
+        gate: options.gate,
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  }
 }
 
-/**
- * Gcore's DNS API can answer 200 with `{"error": …}`; its own client reads that as a failure, and so does
- * this one: the zone was not created.
- */
+function recordSetPath(zoneName: string, name: string, type: string): string[] {
+  return ['dns', 'v2', 'zones', zoneName, name, type.toUpperCase()];
+}
+
+/** The key a record set is one set by: its name as a DNS name is compared, and its type. */
+function recordSetKey(set: RecordSet): string {
+  return `${domainNameKey(set.name)} ${set.type}`;
+}
+
+function recordSetPage(total: number | undefined, entries: unknown[]): Page<RecordSet> {
+  const items: RecordSet[] = [];
+  const unreadable: unknown[] = [];
+  for (const entry of entries) {
+    const set = decodeRecordSet(entry);
+    if (set) items.push(set);
+    else unreadable.push(entry);
+  }
+  return { total, items, unreadable };
+}
+
+/** Exactly the fields the caller gave, of the four a record set write takes. */
+function wireBody(body: RecordSetBody): RecordSetBody {
+  const sent: RecordSetBody = { resource_records: body.resource_records };
+  if (body.ttl !== undefined) sent.ttl = body.ttl;
+  if (body.meta !== undefined) sent.meta = body.meta;
+  if (body.pickers !== undefined) sent.pickers = body.pickers;
+  return sent;
+}
+
 function decodeCreateZone(value: unknown): CreateZoneResult {
   const body = asObject(value ?? {}, () => l10n.t('the zone response is not an object'));
-  const refusal = stringField(body, 'error');
-  if (refusal !== undefined) {
-    const kind = /already exists/i.test(refusal) ? 'conflict' : 'invalidInput';
-    throw new GcoreApiError(kind, refusal, { status: 200, apiMessage: refusal });
-  }
+  refuseErrorAnswer(body);
   checkOptional(body, 'id', 'number');
   const warnings = body.warnings ?? [];
   if (!Array.isArray(warnings)) throw unexpected(l10n.t('{0} is not a list', 'warnings'));
   return { ...body, id: typeof body.id === 'number' ? body.id : undefined, warnings: warnings.map(String) };
+}
+
+/**
+ * Gcore's DNS API can answer 200 with `{"error": …}`; its own client reads that as a failure, and so does
+ * this one: the write was not carried out.
+ */
+function refuseErrorAnswer(body: unknown): void {
+  const refusal = stringField(body, 'error');
+  if (refusal === undefined) return;
+  const kind = /already exists/i.test(refusal) ? 'conflict' : 'invalidInput';
+  throw new GcoreApiError(kind, refusal, { status: 200, apiMessage: refusal });
 }
 
 function decodeDnssec(value: unknown): DnssecState {

@@ -5,10 +5,11 @@ import { GcoreApiError } from './errors';
 import type { ApiRequest, RequestPipeline } from './http/requestPipeline';
 import type { ListGaps } from './types';
 
-/** The API's two list shapes: Cloud's `{count, results}` and the DNS zone list's `{total_amount, zones}`. */
-export type ListShape = { total: 'count'; items: 'results' } | { total: 'total_amount'; items: 'zones' };
+/** The API's list shapes: Cloud's `{count, results}`, the DNS zone list's `{total_amount, zones}` and a zone's `{total_amount, rrsets}`. */
+export type ListShape = { total: 'count'; items: 'results' } | { total: 'total_amount'; items: 'zones' | 'rrsets' };
 export const CLOUD_LIST: ListShape = { total: 'count', items: 'results' };
 export const DNS_ZONE_LIST: ListShape = { total: 'total_amount', items: 'zones' };
+export const DNS_RECORD_SET_LIST: ListShape = { total: 'total_amount', items: 'rrsets' };
 
 /**
  * What the errors about one list say. Each is a whole sentence with the list's name in it, so that a

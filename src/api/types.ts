@@ -167,6 +167,81 @@ export interface DnsZoneList extends ListGaps {
   [extra: string]: unknown;
 }
 
+/**
+ * One record of a record set. `content` is as the type reads it (the notes' table): `["203.0.113.1"]` for A,
+ * `[10, "mail.example.com."]` for MX, `[0, "issue", "letsencrypt.org"]` for CAA. Answers add `id`.
+ */
+export interface ResourceRecord {
+  content: unknown[];
+  /** Default true. */
+  enabled?: boolean | null;
+  /** A dynamic set's facts about this record: countries, continents, asn, latlong, weight, backup, default, notes. */
+  meta?: Record<string, unknown> | null;
+  id?: number;
+  [extra: string]: unknown;
+}
+
+/** What picks a dynamic set's answer: geodns, weighted_shuffle, healthcheck, first_n, … (unknown types tolerated). */
+export interface RecordPicker {
+  type: string;
+  limit?: number | null;
+  strict?: boolean | null;
+  [extra: string]: unknown;
+}
+
+/**
+ * A record set (RRset): one name, one type, one TTL, its records. `name` is the full name as Gcore sent it,
+ * with or without a trailing dot; `updated_at` is a date-time or integer nanoseconds. A set with pickers (or
+ * `filters`, which older answers carry instead) or `meta.failover` is dynamic.
+ */
+export interface RecordSet {
+  name: string;
+  type: string;
+  ttl?: number | null;
+  resource_records: ResourceRecord[];
+  meta?: Record<string, unknown> | null;
+  pickers?: RecordPicker[] | null;
+  filters?: RecordPicker[] | null;
+  filter_set_id?: number | null;
+  updated_at?: string | number | null;
+  [extra: string]: unknown;
+}
+
+/** A record as a write sends it: `enabled` and `meta` only when given. */
+export interface RecordBody {
+  content: unknown[];
+  enabled?: boolean;
+  meta?: Record<string, unknown>;
+}
+
+/** A record set as PUT and POST send it; its name and type are in the path. */
+export interface RecordSetBody {
+  ttl?: number;
+  resource_records: RecordBody[];
+  meta?: Record<string, unknown>;
+  pickers?: RecordPicker[];
+}
+
+/** `total_amount` is how many `rrsets` holds, as ContainerList's `count` is. */
+export interface RecordSetList extends ListGaps {
+  total_amount: number;
+  rrsets: RecordSet[];
+  [extra: string]: unknown;
+}
+
+/** One answer of a name's resolution, as one resolver gives it (`/dns/v2/lookup`). */
+export interface LookupAnswer {
+  name: string;
+  type: string;
+  ttl?: number | null;
+  content: unknown[];
+  [extra: string]: unknown;
+}
+
+/** The resolvers `/dns/v2/lookup` asks (`request_server`). */
+export const LOOKUP_SERVERS = ['authoritative_dns', 'google', 'cloudflare', 'open_dns', 'quad9', 'gcore'] as const;
+export type LookupServer = (typeof LOOKUP_SERVERS)[number];
+
 export interface Project {
   id: number;
   name: string;

@@ -7,6 +7,8 @@ import { areaError, areaOfPath, type Reply } from './replies';
 import { getAccount, listProjects, listRegions } from './account-endpoints';
 import { getContainer, listContainerFlavors, listContainers } from './container-read-endpoints';
 import { containerLogs } from './container-logs-endpoint';
+import { lookup } from './lookup-endpoint';
+import { createRecordSet, deleteRecordSet, getRecordSet, listRecordSets, replaceRecordSet, type RecordSetSegments } from './record-set-endpoints';
 import { getTask } from './task-endpoint';
 import type { TaskStore } from './task-store';
 import { createZone, getDnssec, getZone, listZones, toggleDnssec } from './zone-endpoints';
@@ -17,8 +19,10 @@ export interface ApiState {
   zones: ZoneStore;
   flavors: GpuFlavorCatalogue;
   tasks: TaskStore;
-  /** Only the four endpoints of interface.md: every read endpoint answers as missing. */
+  /** Only the four endpoints of interface.md: every addition answers as missing. */
   coreOnly: boolean;
+  /** How far behind the zone the public resolvers of `/dns/v2/lookup` answer. */
+  propagationDelayMs: number;
 }
 
 type Params = Record<string, string>;
@@ -29,9 +33,11 @@ interface Route {
   pattern: readonly string[];
   /** The four operations of interface.md. */
   handlers?: Readonly<Record<string, Handler>>;
-  /** The read endpoints of real-api-notes.md, absent from a core-only server. */
-  reads?: Readonly<Record<string, Handler>>;
+  /** The endpoints real-api-notes.md adds (reads, record sets, lookups), absent from a core-only server. */
+  additions?: Readonly<Record<string, Handler>>;
 }
+
+const recordSet = ({ name, rrsetName, rrsetType }: Params): RecordSetSegments => ({ zone: name, name: rrsetName, type: rrsetType });
 
 const ROUTES: readonly Route[] = [
   {
@@ -40,33 +46,47 @@ const ROUTES: readonly Route[] = [
       PATCH: (request, { projectId, regionId, containerName }, { containers, tasks }) =>
         updateContainer(request, { projectId, regionId, containerName }, containers, tasks),
     },
-    reads: { GET: (request, params, { containers, tasks }) => getContainer(request, { projectId: params.projectId, regionId: params.regionId, containerName: params.containerName }, containers, tasks) },
+    additions: { GET: (request, params, { containers, tasks }) => getContainer(request, { projectId: params.projectId, regionId: params.regionId, containerName: params.containerName }, containers, tasks) },
   },
   {
     pattern: ['cloud', 'v1', 'caas', ':projectId', ':regionId', 'containers', ':containerName', 'logs'],
-    reads: { GET: (request, params, { containers, tasks }) => containerLogs(request, { projectId: params.projectId, regionId: params.regionId, containerName: params.containerName }, containers, tasks) },
+    additions: { GET: (request, params, { containers, tasks }) => containerLogs(request, { projectId: params.projectId, regionId: params.regionId, containerName: params.containerName }, containers, tasks) },
   },
   {
     pattern: ['cloud', 'v1', 'caas', ':projectId', ':regionId', 'containers'],
-    reads: { GET: (request, params, { containers, tasks }) => listContainers(request, { projectId: params.projectId, regionId: params.regionId }, containers, tasks) },
+    additions: { GET: (request, params, { containers, tasks }) => listContainers(request, { projectId: params.projectId, regionId: params.regionId }, containers, tasks) },
   },
   {
     pattern: ['cloud', 'v1', 'caas', 'flavors', ':projectId', ':regionId'],
-    reads: { GET: (request, params) => listContainerFlavors(request, { projectId: params.projectId, regionId: params.regionId }) },
+    additions: { GET: (request, params) => listContainerFlavors(request, { projectId: params.projectId, regionId: params.regionId }) },
   },
   {
     pattern: ['dns', 'v2', 'zones'],
     handlers: { POST: (request, _params, { zones }) => createZone(request, zones) },
-    reads: { GET: (request, _params, { zones }) => listZones(request, zones) },
+    additions: { GET: (request, _params, { zones }) => listZones(request, zones) },
   },
   {
     pattern: ['dns', 'v2', 'zones', ':name'],
-    reads: { GET: (_request, { name }, { zones }) => getZone(name, zones) },
+    additions: { GET: (_request, { name }, { zones }) => getZone(name, zones) },
   },
+  {
+    pattern: ['dns', 'v2', 'zones', ':name', 'rrsets'],
+    additions: { GET: (request, { name }, { zones }) => listRecordSets(request, name, zones) },
+  },
+  {
+    pattern: ['dns', 'v2', 'zones', ':name', ':rrsetName', ':rrsetType'],
+    additions: {
+      GET: (_request, params, { zones }) => getRecordSet(recordSet(params), zones),
+      POST: (request, params, { zones }) => createRecordSet(request, recordSet(params), zones),
+      PUT: (request, params, { zones }) => replaceRecordSet(request, recordSet(params), zones),
+      DELETE: (_request, params, { zones }) => deleteRecordSet(recordSet(params), zones),
+    },
+  },
+  { pattern: ['dns', 'v2', 'lookup'], additions: { GET: (request, _params, { zones, propagationDelayMs }) => lookup(request, zones, propagationDelayMs) } },
   {
     pattern: ['dns', 'v2', 'zones', ':name', 'dnssec'],
     handlers: { PATCH: (request, { name }, { zones }) => toggleDnssec(request, name, zones) },
-    reads: { GET: (_request, { name }, { zones }) => getDnssec(name, zones) },
+    additions: { GET: (_request, { name }, { zones }) => getDnssec(name, zones) },
   },
   {
     pattern: ['cloud', 'v3', 'gpu', 'virtual', ':projectId', ':regionId', 'flavors'],
@@ -74,10 +94,10 @@ const ROUTES: readonly Route[] = [
       GET: (request, { projectId, regionId }, { flavors }) => listGpuFlavors(request, { projectId, regionId }, flavors),
     },
   },
-  { pattern: ['cloud', 'v1', 'tasks', ':taskId'], reads: { GET: (request, { taskId }, { tasks }) => getTask(request, taskId, tasks) } },
-  { pattern: ['cloud', 'v1', 'projects'], reads: { GET: (request) => listProjects(request) } },
-  { pattern: ['cloud', 'v1', 'regions'], reads: { GET: (request) => listRegions(request) } },
-  { pattern: ['iam', 'clients', 'me'], reads: { GET: () => getAccount() } },
+  { pattern: ['cloud', 'v1', 'tasks', ':taskId'], additions: { GET: (request, { taskId }, { tasks }) => getTask(request, taskId, tasks) } },
+  { pattern: ['cloud', 'v1', 'projects'], additions: { GET: (request) => listProjects(request) } },
+  { pattern: ['cloud', 'v1', 'regions'], additions: { GET: (request) => listRegions(request) } },
+  { pattern: ['iam', 'clients', 'me'], additions: { GET: () => getAccount() } },
 ];
 
 function matchPattern(pattern: readonly string[], segments: readonly string[]): Params | undefined {
@@ -107,7 +127,7 @@ export function answerApiRequest(request: ApiRequest, state: ApiState): Reply {
   for (const route of ROUTES) {
     const params = matchPattern(route.pattern, segments);
     if (!params) continue;
-    const handlers = { ...route.handlers, ...(state.coreOnly ? {} : route.reads) };
+    const handlers = { ...route.handlers, ...(state.coreOnly ? {} : route.additions) };
     if (Object.keys(handlers).length === 0) break;
     const handler = Object.hasOwn(handlers, request.method) ? handlers[request.method] : undefined;
     if (handler) return handler(request, params, state);

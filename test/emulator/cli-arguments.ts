@@ -1,11 +1,14 @@
 import type { EmulatorOptions } from './server';
+import { MAX_PROPAGATION_DELAY_MS } from './record-set-store';
 import { DEFAULT_TASK_TIMINGS } from './task-store';
 
 export const USAGE = [
   'Usage: node out/emulator/cli.js --port <n> --api-key <key> [--host 127.0.0.1] [--latency-ms <n>]',
   '                                [--flavors-per-location <n>] [--containers-per-location <n>] [--demo] [--core-only]',
-  '                                [--task-new-ms <n>] [--task-running-ms <n>]',
+  '                                [--task-new-ms <n>] [--task-running-ms <n>] [--record-sets-in-zone <n>] [--propagation-delay-ms <n>]',
   'An update\'s tasks stay NEW, then RUNNING, that long (default 300 and 1200 ms) before they end.',
+  '--record-sets-in-zone fills the zone large.example with that many record sets; the public resolvers of',
+  '/dns/v2/lookup see a change that long after it is made (--propagation-delay-ms, default 5000, at most 600000).',
   '--core-only serves only the four endpoints of interface.md, to try how the extension degrades.',
   'The API key may also come from the GCORE_API_KEY environment variable.',
 ].join('\n');
@@ -15,7 +18,7 @@ export type CliCommand =
   | { kind: 'help' }
   | { kind: 'usage-error'; message: string };
 
-const VALUE_FLAGS = new Set(['--port', '--api-key', '--host', '--latency-ms', '--flavors-per-location', '--containers-per-location', '--task-new-ms', '--task-running-ms']);
+const VALUE_FLAGS = new Set(['--port', '--api-key', '--host', '--latency-ms', '--flavors-per-location', '--containers-per-location', '--task-new-ms', '--task-running-ms', '--record-sets-in-zone', '--propagation-delay-ms']);
 
 function parseWholeNumber(flag: string, text: string, max: number): number | string {
   if (!/^\d+$/.test(text) || Number(text) > max) return `${flag} expects a whole number from 0 to ${max}, got "${text}"`;
@@ -53,11 +56,13 @@ export function parseCliArguments(argv: readonly string[], env: NodeJS.ProcessEn
   const options: EmulatorOptions = { apiKey, demo, ...(coreOnly ? { coreOnly } : {}) };
   const host = values.get('--host');
   if (host !== undefined) options.host = host;
-  const numeric: [string, 'port' | 'latencyMs' | 'flavorsPerLocation' | 'containersPerLocation', number][] = [
+  const numeric: [string, 'port' | 'latencyMs' | 'flavorsPerLocation' | 'containersPerLocation' | 'recordSetsInZone' | 'propagationDelayMs', number][] = [
     ['--port', 'port', 65535],
     ['--latency-ms', 'latencyMs', 600_000],
     ['--flavors-per-location', 'flavorsPerLocation', 1_000_000],
     ['--containers-per-location', 'containersPerLocation', 100_000],
+    ['--record-sets-in-zone', 'recordSetsInZone', 1_000_000],
+    ['--propagation-delay-ms', 'propagationDelayMs', MAX_PROPAGATION_DELAY_MS],
   ];
   for (const [flag, option, max] of numeric) {
     const text = values.get(flag);

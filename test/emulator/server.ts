@@ -8,12 +8,15 @@ import { checkAuthorization } from './authorization';
 import { ContainerStore, type ContainerRecord } from './container-store';
 import { FaultQueue, type Fault } from './fault-queue';
 import { GpuFlavorCatalogue } from './gpu-flavor-catalogue';
+import { MAX_PROPAGATION_DELAY_MS } from './record-set-store';
 import { areaError, areaOfPath, cloudError, dnsError, type ApiArea, type Reply } from './replies';
 import { TaskStore, type TaskTimings } from './task-store';
 import { ZoneStore, type ZoneRecord } from './zone-store';
 
 export { SEEDED_CONTAINER_NAMES, type ContainerConfig, type ContainerRecord, type LogScript } from './container-store';
 export type { DnssecRecord, ZoneRecord } from './zone-store';
+export type { RecordSetInput, ResolverAnswer, StoredRecord, StoredRecordSet, ZoneRecordSets } from './record-set-store';
+export { LARGE_ZONE_NAME } from './record-set-seed';
 export type { Fault } from './fault-queue';
 
 export interface EmulatorOptions {
@@ -31,13 +34,23 @@ export interface EmulatorOptions {
   containersPerLocation?: number;
   /** The account has this many generated zones (besides the demo ones). */
   zonesInAccount?: number;
+  /** The account has one more zone, LARGE_ZONE_NAME, of this many record sets (its SOA and NS among them). */
+  recordSetsInZone?: number;
+  /**
+   * How long after a record set changes the public resolvers of `/dns/v2/lookup` (google, cloudflare,
+   * open_dns, quad9) still answer what it held before; Gcore's own (authoritative_dns, gcore) answer at once.
+   * Default 5 s, at most 10 minutes.
+   */
+  propagationDelayMs?: number;
   /**
    * Seeds zones in every DNSSEC state: example.com (active, its DS record at the registrar), example.org
    * (never enabled), pending.example.net, leaving.example.net (pending-disabled), unsigned.example.net
-   * (disabled) and parked.example.net (not served).
+   * (disabled) and parked.example.net (not served). example.com holds a company's record sets: addresses,
+   * mail (MX, SPF, DKIM, DMARC quoted), CAA, an SRV, a GeoDNS set (`cdn`), a health-checked failover set
+   * (`app`) and a disabled record (`api`). Every zone has its SOA and NS sets.
    */
   demo?: boolean;
-  /** Serve only the four endpoints of interface.md: every read endpoint answers as missing (404/405). */
+  /** Serve only the four endpoints of interface.md: every addition (reads, record sets, lookups) answers as missing (404/405). */
   coreOnly?: boolean;
   /** How long an update's tasks stay NEW and then RUNNING (default 300 ms and 1.2 s). */
   taskTimings?: TaskTimings;
@@ -83,8 +96,18 @@ export interface Emulator {
   setLatency(ms: number): void;
   /** Time stands still for tasks (none moves on or ends) until `holdTasks(false)` or a reset. */
   holdTasks(held: boolean): void;
+  /** Sets `propagationDelayMs` (a reset keeps it, as it keeps the latency); a RangeError past 10 minutes. */
+  setPropagationDelay(ms: number): void;
   /** Stops listening and destroys open keep-alive sockets. */
   close(): Promise<void>;
+}
+
+const DEFAULT_PROPAGATION_DELAY_MS = 5_000;
+
+/** The record sets keep only as much history as the longest delay needs. */
+function checkedPropagationDelay(ms: number): number {
+  if (!Number.isFinite(ms) || ms < 0 || ms > MAX_PROPAGATION_DELAY_MS) throw new RangeError(`The propagation delay must be 0 to ${MAX_PROPAGATION_DELAY_MS} ms, got ${ms}`);
+  return ms;
 }
 
 // Cut mid-token so that no JSON parser can accept it.
@@ -160,10 +183,11 @@ class EmulatorServer implements Emulator {
     this.latencyMs = options.latencyMs ?? 0;
     this.state = {
       containers: new ContainerStore(options.containersPerLocation),
-      zones: new ZoneStore(options.demo === true, options.zonesInAccount),
+      zones: new ZoneStore(options.demo === true, options.zonesInAccount, options.recordSetsInZone),
       flavors: new GpuFlavorCatalogue(options.flavorsPerLocation),
       tasks: new TaskStore(options.taskTimings),
       coreOnly: options.coreOnly === true,
+      propagationDelayMs: checkedPropagationDelay(options.propagationDelayMs ?? DEFAULT_PROPAGATION_DELAY_MS),
     };
     this.server = http.createServer((request, response) => {
       this.handle(request, response).catch((error: unknown) => {
@@ -233,6 +257,10 @@ class EmulatorServer implements Emulator {
   holdTasks(held: boolean): void {
     if (held) this.state.tasks.hold();
     else this.state.tasks.release();
+  }
+
+  setPropagationDelay(ms: number): void {
+    this.state.propagationDelayMs = checkedPropagationDelay(ms);
   }
 
   close(): Promise<void> {

@@ -15,7 +15,8 @@ const ZONE_FIELDS = new Set<string>(['name', 'enabled', 'meta', ...UNSIGNED_FIEL
 
 type JsonObjectResult = { ok: true; value: Record<string, unknown> } | { ok: false; reply: Reply };
 
-function jsonObjectBody(body: JsonBodyResult): JsonObjectResult {
+/** A write's body as the DNS service reads it: JSON, and an object. */
+export function jsonObjectBody(body: JsonBodyResult): JsonObjectResult {
   if (body.kind === 'unsupported-media-type') {
     return { ok: false, reply: dnsError(415, 'Content-Type must be application/json') };
   }
@@ -132,7 +133,7 @@ function zoneView(zone: ZoneRecord): Record<string, unknown> {
     nx_ttl: zone.nx_ttl ?? 3600,
     primary_server: zone.primary_server ?? 'ns1.gcorelabs.net',
     meta: zone.meta ?? {},
-    rrsets_amount: { total: 2, static: 2, dynamic: { total: 0, healthcheck: 0 } },
+    rrsets_amount: zone.rrsets.amount(),
     client_id: 1_186_668,
   };
 }

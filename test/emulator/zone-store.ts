@@ -1,4 +1,6 @@
 import { dnssecRecordFor, type DnssecRecord } from './dnssec-keys';
+import { LARGE_ZONE_NAME, seedExampleZone, seedGeneratedRecordSets, seedZoneApex } from './record-set-seed';
+import { ZoneRecordSets } from './record-set-store';
 
 export type { DnssecRecord } from './dnssec-keys';
 
@@ -25,23 +27,32 @@ export interface ZoneRecord {
   dsAtRegistrar: boolean;
   /** What `dnssec_status` reports; undefined while DNSSEC was never enabled. */
   dnssecStatus?: DnssecStatus;
+  /** Its record sets: from its creation an SOA and an NS set, as Gcore makes them. */
+  rrsets: ZoneRecordSets;
 }
 
 export type DnssecStatus = 'pending' | 'active' | 'pending-disabled' | 'disabled';
 
-export type NewZone = Omit<ZoneRecord, 'id' | 'dnssec' | 'dnssecEnabled' | 'dsAtRegistrar' | 'dnssecStatus'>;
+export type NewZone = Omit<ZoneRecord, 'id' | 'dnssec' | 'dnssecEnabled' | 'dsAtRegistrar' | 'dnssecStatus' | 'rrsets'>;
 
 // Real zone ids are large integers; starting high keeps them from looking like array indexes.
 const FIRST_ZONE_ID = 731_200;
+/** Record sets and records share one sequence of ids, as distinct from zone ids as real ones are. */
+const FIRST_RECORD_ID = 4_100_000;
 
 export class ZoneStore {
   private readonly zones = new Map<string, ZoneRecord>();
   private nextId = FIRST_ZONE_ID;
+  private nextRecordId = FIRST_RECORD_ID;
 
-  /** `generated` adds that many more zones (for benchmarks of big accounts). */
+  /**
+   * `generated` adds that many more zones (for benchmarks of big accounts); `largeZoneRecordSets`, when not
+   * 0, adds LARGE_ZONE_NAME with that many record sets (for benchmarks of big zones).
+   */
   constructor(
     private readonly demo: boolean,
     private readonly generated = 0,
+    private readonly largeZoneRecordSets = 0,
   ) {
     this.seed();
   }
@@ -58,7 +69,9 @@ export class ZoneStore {
   /** Undefined when a zone of that name already exists. */
   add(zone: NewZone): ZoneRecord | undefined {
     if (this.zones.has(zone.name)) return undefined;
-    const record: ZoneRecord = { ...zone, id: this.nextId++, dnssec: undefined, dnssecEnabled: false, dsAtRegistrar: false };
+    const rrsets = new ZoneRecordSets(() => this.nextRecordId++);
+    const record: ZoneRecord = { ...zone, id: this.nextId++, dnssec: undefined, dnssecEnabled: false, dsAtRegistrar: false, rrsets };
+    seedZoneApex(rrsets, zone);
     this.zones.set(record.name, record);
     return record;
   }
@@ -66,6 +79,7 @@ export class ZoneStore {
   reset(): void {
     this.zones.clear();
     this.nextId = FIRST_ZONE_ID;
+    this.nextRecordId = FIRST_RECORD_ID;
     this.seed();
   }
 
@@ -73,9 +87,15 @@ export class ZoneStore {
     for (let index = 0; index < this.generated; index++) {
       this.add({ name: `zone-${String(index).padStart(5, '0')}.example`, enabled: index % 10 !== 9 });
     }
+    if (this.largeZoneRecordSets > 0) {
+      const large = this.add({ name: LARGE_ZONE_NAME, enabled: true });
+      if (large) seedGeneratedRecordSets(large.rrsets, large.name, this.largeZoneRecordSets);
+    }
     if (!this.demo) return;
-    // One zone in each DNSSEC state, and one that is not served.
-    this.seedDnssec(this.add({ name: 'example.com', enabled: true, contact: 'hostmaster@example.com', nx_ttl: 3600 }), 'active');
+    // One zone in each DNSSEC state, and one that is not served; example.com holds a company's records.
+    const example = this.add({ name: 'example.com', enabled: true, contact: 'hostmaster@example.com', nx_ttl: 3600 });
+    if (example) seedExampleZone(example.rrsets, example.name);
+    this.seedDnssec(example, 'active');
     this.add({ name: 'example.org', enabled: true, contact: 'hostmaster@example.org', nx_ttl: 3600 });
     this.seedDnssec(this.add({ name: 'pending.example.net', enabled: true }), 'pending');
     this.seedDnssec(this.add({ name: 'leaving.example.net', enabled: true }), 'pending-disabled');

@@ -15,7 +15,7 @@ import {
   type RetryOptions,
 } from './retryPolicy';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** Read before every request, so a settings change applies to the next request without a new client. */
 export interface ConnectionSettings {

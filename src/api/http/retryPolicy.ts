@@ -1,6 +1,7 @@
 /**
- * When and how long to wait before retrying. Only idempotent reads are retried: a lost response to a
- * POST or PATCH could otherwise turn one zone create into a confusing "already exists".
+ * When and how long to wait before retrying. Only reads are retried: a lost response to a POST or PATCH
+ * could otherwise turn one zone create into a confusing "already exists", and a PUT or DELETE, idempotent
+ * as HTTP says, would still undo a change someone else made in between.
  */
 export interface RetryOptions {
   maxRetries: number;

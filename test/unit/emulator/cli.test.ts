@@ -27,6 +27,14 @@ describe('emulator CLI arguments', () => {
     });
   });
 
+  it('fills a zone with record sets and sets how late the public resolvers see a change', () => {
+    assert.deepEqual(parseCliArguments(['--api-key', 'k', '--record-sets-in-zone', '10000', '--propagation-delay-ms=0'], {}), {
+      kind: 'serve',
+      options: { apiKey: 'k', demo: false, recordSetsInZone: 10_000, propagationDelayMs: 0 },
+    });
+    assert.equal(parseCliArguments(['--api-key', 'k', '--propagation-delay-ms', '600001'], {}).kind, 'usage-error');
+  });
+
   it('sets how long tasks stay NEW and RUNNING, one or both, the other at its default', () => {
     assert.deepEqual(parseCliArguments(['--api-key', 'k', '--task-running-ms', '8000'], {}), {
       kind: 'serve',
