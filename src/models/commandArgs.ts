@@ -1,5 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import { apiKeyProblem } from '../api/http/apiKeyText';
+import { LOOKUP_SERVERS } from '../api/types';
+import type { LookupServer, RecordBody, RecordPicker } from '../api/types';
+import { normalizeDnsName } from '../validation/domainName';
 import { CONTAINER_NAME_FIELD, CONTAINER_UPDATE_FIELDS } from './containerUpdate';
 import type { ContainerUpdate } from './containerUpdate';
 import { checkFields, isPlainObject } from '../validation/fieldChecks';
@@ -7,7 +10,10 @@ import type { FieldSpec, StringFieldSpec } from '../validation/fieldSpec';
 import { PROJECT_ID_FIELD, REGION_ID_FIELD } from './projectRegion';
 import { validated } from '../validation/problems';
 import type { FieldProblem, Validated } from '../validation/problems';
-import { normalizeZoneName } from './zoneCreate';
+import { normalizeZoneName, ZONE_NAME_FIELD } from './zoneCreate';
+import { API_RECORD_TYPES, checkResourceRecords, isRecordType, normalizeRecordType, RECORD_TYPE_FIELD, RECORD_TYPES } from './recordContent';
+import { RECORD_NAME_FIELD, resolveRecordName } from './recordName';
+import { checkPickers, RECORD_SET_META_FIELD, RECORD_TTL_FIELD } from './recordSets';
 
 /*
  * Argument objects of the programmatic commands (see the extension contract). Problems name the
@@ -199,4 +205,100 @@ export function validateTaskIdArg(input: unknown): Validated<string> {
   if (typeof raw !== 'string') problems.push({ field: 'taskId', message: l10n.t("must be a task id string, or an object such as { taskId: '…' }") });
   else if (raw.trim() === '') problems.push({ field: 'taskId', message: l10n.t('must not be empty') });
   return validated(typeof raw === 'string' ? raw.trim() : '', problems);
+}
+
+export interface RecordRefArgs {
+  zoneName: string;
+  /** The full name without its trailing dot, as the path carries it. */
+  name: string;
+  /** Upper-case. */
+  type: string;
+}
+
+export interface RecordSetArgs extends RecordRefArgs {
+  ttl?: number;
+  resource_records: RecordBody[];
+  meta?: Record<string, unknown>;
+  pickers?: RecordPicker[];
+}
+
+const RECORD_REF_ARGS: readonly FieldSpec[] = [{ ...ZONE_NAME_FIELD, name: 'zoneName' }, RECORD_NAME_FIELD, RECORD_TYPE_FIELD];
+const RECORD_SET_ARGS: readonly FieldSpec[] = [...RECORD_REF_ARGS, RECORD_TTL_FIELD, RECORD_SET_META_FIELD];
+
+/** `{ zoneName, name, type }` of getRecord and deleteRecord; any type the API names can be read or deleted. */
+export function validateRecordRefArgs(input: unknown): Validated<RecordRefArgs> {
+  return validateArgs<RecordRefArgs>(input, RECORD_REF_ARGS, (args, problems) => resolveRecordRef(args, API_RECORD_TYPES, problems));
+}
+
+/**
+ * `{ zoneName, name, type, ttl?, resource_records, meta?, pickers? }` of createRecord and updateRecord, with
+ * every record's content checked for the type before any request (a problem names the record and the part:
+ * `resource_records[1].content[0]`).
+ */
+export function validateRecordSetArgs(input: unknown): Validated<RecordSetArgs> {
+  if (!isPlainObject(input)) {
+    const names = [...RECORD_SET_ARGS.filter((spec) => spec.required).map((spec) => spec.name), 'resource_records'].join(', ');
+    return { ok: false, problems: [{ field: '', message: l10n.t('the arguments must be an object with {0}', names) }] };
+  }
+  const { resource_records: records, pickers, ...fields } = input;
+  const problems: FieldProblem[] = [];
+  const args = checkFields(RECORD_SET_ARGS, fields, '', problems);
+  resolveRecordRef(args, RECORD_TYPES, problems);
+  if (records === undefined) problems.push({ field: 'resource_records', message: l10n.t('is required') });
+  else if (typeof args.type === 'string' && isRecordType(args.type)) {
+    const checked = checkResourceRecords(args.type, records, Array.isArray(pickers) && pickers.length > 0);
+    if (checked.ok) args.resource_records = checked.value;
+    else problems.push(...checked.problems);
+  }
+  if (pickers !== undefined) args.pickers = checkPickers(pickers, problems);
+  // The apex holds the zone's SOA and NS records, and a CNAME may share its name with no other record (RFC 1034, 3.6.2).
+  if (args.type === 'CNAME' && args.name !== undefined && args.name === args.zoneName) {
+    problems.push({ field: 'name', message: l10n.t("a CNAME cannot be at the zone's apex, which holds the zone's SOA and NS records") });
+  }
+  return validated(args as unknown as RecordSetArgs, problems);
+}
+
+/** Reads `name` against the zone (when the zone is valid) and upper-cases `type`, in place. */
+function resolveRecordRef(args: Record<string, unknown>, types: readonly string[], problems: FieldProblem[]): void {
+  if (typeof args.zoneName === 'string' && typeof args.name === 'string') {
+    const name = resolveRecordName(args.name, args.zoneName);
+    if (name.ok) args.name = name.value;
+    else problems.push(...name.problems);
+  }
+  if (typeof args.type === 'string') {
+    const type = normalizeRecordType(args.type, types);
+    if (type.ok) args.type = type.value;
+    else problems.push(...type.problems);
+  }
+}
+
+export interface LookupNameArgs {
+  name: string;
+  server: LookupServer;
+}
+
+const DEFAULT_LOOKUP_SERVER: LookupServer = 'authoritative_dns';
+
+const LOOKUP_ARGS: readonly FieldSpec[] = [
+  { name: 'name', kind: 'string', label: l10n.t('Name to look up'), description: l10n.t('A full domain name, such as www.example.com or _dmarc.example.com.'), required: true, trim: true, minLength: 1 },
+  {
+    name: 'server',
+    kind: 'string',
+    label: l10n.t('Resolver'),
+    description: l10n.t("Who answers: authoritative_dns (Gcore's own name servers, the default), google, cloudflare, open_dns, quad9 or gcore."),
+    pattern: `^(?:${LOOKUP_SERVERS.join('|')})$`,
+    patternHint: l10n.t('must be one of {0}', LOOKUP_SERVERS.join(', ')),
+  },
+];
+
+/** `{ name, server? }` of lookupName: the name as DNS compares it (a record set's name may hold `_` and a leading `*`). */
+export function validateLookupNameArgs(input: unknown): Validated<LookupNameArgs> {
+  return validateArgs<LookupNameArgs>(input, LOOKUP_ARGS, (args, problems) => {
+    if (typeof args.name === 'string') {
+      const name = normalizeDnsName(args.name, { underscores: true, wildcard: true });
+      if (name.ok) args.name = name.name;
+      else problems.push(...name.messages.map((message) => ({ field: 'name', message })));
+    }
+    args.server ??= DEFAULT_LOOKUP_SERVER;
+  });
 }

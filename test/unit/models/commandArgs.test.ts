@@ -6,29 +6,12 @@ import {
   validateZoneNameArg,
 } from '../../../src/models/commandArgs';
 import { describeProblems } from '../../../src/validation/problems';
-import type { Validated } from '../../../src/validation/problems';
-import { assertProblems, assertValid, label } from '../validation/expectations';
+import { validatorRows } from '../validation/expectations';
 import type { ExpectedProblem } from '../validation/expectations';
 
 const p = (field: string, message: RegExp): ExpectedProblem => ({ field, message });
 
-interface Rows<T> {
-  valid: { input: unknown; expected: T }[];
-  invalid: { input: unknown; problems: ExpectedProblem[] }[];
-}
-
-function runRows<T>(name: string, validate: (input: unknown) => Validated<T>, rows: Rows<T>): void {
-  describe(name, () => {
-    for (const row of rows.valid) {
-      it(`accepts ${label(row.input)}`, () => assertValid(validate(row.input), row.expected));
-    }
-    for (const row of rows.invalid) {
-      it(`refuses ${label(row.input)}`, () => assertProblems(validate(row.input), row.problems));
-    }
-  });
-}
-
-runRows('validateUpdateContainerArgs', validateUpdateContainerArgs, {
+validatorRows('validateUpdateContainerArgs', validateUpdateContainerArgs, {
   valid: [
     {
       input: { projectId: 1, regionId: 2, containerName: ' app1 ', changes: { timeout: 5 } },
@@ -54,7 +37,7 @@ runRows('validateUpdateContainerArgs', validateUpdateContainerArgs, {
   ],
 });
 
-runRows('validateListGpuFlavorsArgs', validateListGpuFlavorsArgs, {
+validatorRows('validateListGpuFlavorsArgs', validateListGpuFlavorsArgs, {
   valid: [
     { input: { projectId: 1, regionId: 2 }, expected: { projectId: 1, regionId: 2 } },
     { input: { projectId: 1, regionId: 2, hideDisabled: true, includePrices: false }, expected: { projectId: 1, regionId: 2, hideDisabled: true, includePrices: false } },
@@ -68,7 +51,7 @@ runRows('validateListGpuFlavorsArgs', validateListGpuFlavorsArgs, {
   ],
 });
 
-runRows('validateZoneNameArg', validateZoneNameArg, {
+validatorRows('validateZoneNameArg', validateZoneNameArg, {
   valid: [
     { input: 'Example.com.', expected: 'example.com' },
     { input: { zoneName: 'bücher.de' }, expected: 'xn--bcher-kva.de' },
@@ -85,7 +68,7 @@ runRows('validateZoneNameArg', validateZoneNameArg, {
   ],
 });
 
-runRows('validateApiKeyArg', validateApiKeyArg, {
+validatorRows('validateApiKeyArg', validateApiKeyArg, {
   valid: [
     { input: { apiKey: 'abc$def' }, expected: 'abc$def' },
     { input: { apiKey: '  12345$abcdef\n' }, expected: '12345$abcdef' },

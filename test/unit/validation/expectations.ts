@@ -40,3 +40,21 @@ export function label(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
+
+/** A table of inputs a validator accepts (with what it makes of them) and refuses (with the problems it names). */
+export interface ValidatorRows<T> {
+  valid: { input: unknown; expected: T }[];
+  invalid: { input: unknown; problems: ExpectedProblem[] }[];
+}
+
+/** One test per row of the table, under `name`. */
+export function validatorRows<T>(name: string, validate: (input: unknown) => Validated<T>, rows: ValidatorRows<T>): void {
+  describe(name, () => {
+    for (const row of rows.valid) {
+      it(`accepts ${label(row.input)}`, () => assertValid(validate(row.input), row.expected));
+    }
+    for (const row of rows.invalid) {
+      it(`refuses ${label(row.input)}`, () => assertProblems(validate(row.input), row.problems));
+    }
+  });
+}
