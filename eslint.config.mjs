@@ -29,6 +29,8 @@ const PLAIN_NODE_FILES = {
     'src/ui/fieldPrompts/**/*.ts',
     'src/ui/wizards/containerUpdateFields.ts',
     'src/ui/wizards/containerFieldPrompts.ts',
+    'src/ui/wizards/recordWizard.ts',
+    'src/ui/wizards/recordValueList.ts',
   ],
   views: ['src/views/treeNodes.ts', 'src/views/sections/*Nodes.ts', 'src/views/taskTracking.ts'],
   commands: ['src/commands/flowRunner.ts', 'src/commands/command.ts'],

@@ -28,7 +28,7 @@ export function containersArea(core: Core): Area {
   const { client, reads, log, ui } = core;
   const section = new ContainersSection(reads, VIEW_ID, (node) => core.treeChanges.refresh(node), (location) => core.tasks.updatingAt(location));
   const updates = new ContainerUpdates({ client, taskPoller: core.taskPoller, tasks: core.tasks, recentContainers: core.recentContainers, reads, tree: core.treeChanges });
-  const snapshots = new Snapshots();
+  const snapshots = new Snapshots(SCHEME.snapshot);
   const editor: ContainerEditor = new ResourceFileSystem(
     containerResource({
       client,

@@ -1,19 +1,19 @@
 import * as vscode from 'vscode';
-import { SCHEME } from '../core/contributions';
-
 
 /**
- * Read-only texts for the left sides of diffs (the container at Gcore, as opened): documents of their own
- * scheme, so they cannot be edited or saved by mistake.
+ * Read-only texts under a scheme of their own, so they cannot be edited or saved by mistake: the left sides
+ * of diffs (the container at Gcore, as opened), Check Resolution's reports.
  */
 export class Snapshots implements vscode.TextDocumentContentProvider {
   private readonly texts = new Map<string, string>();
   private readonly changes = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changes.event;
 
+  constructor(private readonly scheme: string) {}
+
   /** Keeps `text` under `path` (a later text replaces it in an open diff) and returns its URI. */
   put(path: string, text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: SCHEME.snapshot, path });
+    const uri = vscode.Uri.from({ scheme: this.scheme, path });
     const key = uri.toString();
     const known = this.texts.has(key);
     this.texts.set(key, text);

@@ -1,6 +1,6 @@
 import type { ContainerFlavorList, ContainerList, DnsZoneList, GcoreClient, ProjectRegionRef } from '../api';
 import type { RegionProduct } from '../api/accountClient';
-import type { Account, CloudList, DnssecState, Project, Region } from '../api/types';
+import type { Account, CloudList, DnssecState, Project, RecordSetList, Region } from '../api/types';
 import { projectRegionKey } from '../core/projectRegion';
 import { ConcurrencyLimit } from './concurrencyLimit';
 import { KeyedLoader, type Loaded } from './keyedLoader';
@@ -22,6 +22,7 @@ export class ReadLoaders {
   private readonly regionLists = new KeyedLoader<CloudList<Region>>(this.limit);
   private readonly accounts = new KeyedLoader<Account>(this.limit);
   private readonly dsRecords = new KeyedLoader<DnssecState>(this.limit);
+  private readonly recordSets = new KeyedLoader<RecordSetList>(this.limit);
 
   constructor(private readonly client: Pick<GcoreClient, 'containers' | 'dns' | 'account'>) {}
 
@@ -51,6 +52,11 @@ export class ReadLoaders {
     return this.dsRecords.load(zoneName, (call) => this.client.dns.getDnssec(zoneName, call));
   }
 
+  /** Every record set of a zone (one request with `all=true`); asked when its row is expanded. */
+  records(zoneName: string): Promise<Loaded<RecordSetList>> {
+    return this.recordSets.load(`${zoneName}|`, (call) => this.client.dns.listRecords(zoneName, call));
+  }
+
   account(): Promise<Loaded<Account>> {
     return this.accounts.load('me', (call) => this.client.account.me(call));
   }
@@ -68,10 +74,17 @@ export class ReadLoaders {
   invalidateZones(): void {
     this.zoneLists.invalidate();
     this.dsRecords.invalidate();
+    this.recordSets.invalidate();
+  }
+
+  /** After a record set of the zone changed here: its sets and the account's counts are read again. */
+  invalidateRecords(zoneName: string): void {
+    this.recordSets.invalidate(`${zoneName}|`);
+    this.zoneLists.invalidate();
   }
 
   /** A new key, a new base URL: nothing loaded before still holds. */
   invalidateAll(): void {
-    for (const loader of [this.containerLists, this.sizes, this.zoneLists, this.projectLists, this.regionLists, this.accounts, this.dsRecords]) loader.invalidate();
+    for (const loader of [this.containerLists, this.sizes, this.zoneLists, this.projectLists, this.regionLists, this.accounts, this.dsRecords, this.recordSets]) loader.invalidate();
   }
 }

@@ -164,7 +164,7 @@ describe('following tasks to their end', () => {
       await vscode.commands.executeCommand('gcore.enableDnssec', ZONE);
       const pending = await eventually(async () => {
         const row = await zoneRow();
-        assert.equal(row.item.description, 'DNSSEC pending: add the DS record at your registrar');
+        assert.equal(row.item.description, 'DNSSEC pending: add the DS record at your registrar · 2 record sets');
         return row;
       });
       assert.equal(pending.item.contextValue, 'zone.dnssec.pending');
@@ -185,7 +185,7 @@ describe('following tasks to their end', () => {
       record.dsAtRegistrar = true;
       await vscode.commands.executeCommand('gcore.checkZone', (await zoneRow()).node);
       assert.match(ui.notifications.at(-1)?.message ?? '', new RegExp(`^DNSSEC is on for ${ZONE.replace('.', '\\.')}: the registrar publishes the DS record`));
-      await eventually(async () => assert.equal((await zoneRow()).item.description, 'DNSSEC on'));
+      await eventually(async () => assert.equal((await zoneRow()).item.description, 'DNSSEC on · 2 record sets'));
     });
   });
 

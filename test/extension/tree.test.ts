@@ -178,7 +178,7 @@ describe('the Gcore tree', () => {
     try {
       await vscode.commands.executeCommand('gcore.refresh');
       const zones = await section('DNS Zones');
-      const unavailable = "The account's zone list is not available from this API";
+      const unavailable = "The account's zone list and record sets are not available from this API";
       assert.deepEqual((await items(zones)).map(label), ['Create DNS Zone…', 'Add Existing Zone…', unavailable]);
       await vscode.commands.executeCommand('gcore.createZone', { name: 'tree-on.example' });
       await vscode.commands.executeCommand('gcore.createZone', { name: 'tree-off.example' });
@@ -226,8 +226,8 @@ describe('the Gcore tree', () => {
         rows.map((item) => [label(item), item.description, item.contextValue]),
         [
           ['acct-gone.example', 'not in the account', 'zone.gone'],
-          ['acct-on.example', 'DNSSEC on', 'zone.dnssec.on'],
-          ['elsewhere.example', 'DNSSEC off', 'zone.dnssec.off'],
+          ['acct-on.example', 'DNSSEC on · 2 record sets', 'zone.dnssec.on'],
+          ['elsewhere.example', 'DNSSEC off · 2 record sets', 'zone.dnssec.off'],
         ],
       );
       const dsRequests = () => emulator.requests.filter((request) => request.method === 'GET' && request.path.endsWith('/dnssec'));

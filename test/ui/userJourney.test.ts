@@ -23,6 +23,8 @@ const REGION = 76;
 const LOCATION_LABEL = 'Production · Luxembourg-2';
 const FLAVORS_PATH = `/cloud/v3/gpu/virtual/${PROJECT}/${REGION}/flavors`;
 const ZONE = 'shop.example.com';
+/** The demo zone the emulator fills with a company's record sets. */
+const RECORDS_ZONE = 'example.com';
 const CONTAINER = 'web-app';
 const BROKEN_IMAGE = 'ghcr.io/example/does-not-exist:2.0';
 const NEW_IMAGE = 'nginx:1.27.3-alpine';
@@ -192,7 +194,7 @@ describe('Gcore in VS Code, used through its UI', function () {
     const created = await eventually(() => present(session.emulator.zone(ZONE), 'the zone at the emulator'), 10_000);
     await wb.notification(`Created DNS zone ${ZONE} (id ${created.id}).`).waitFor();
     await wb.treeRow(ZONE).waitFor();
-    assert.equal((await wb.treeRows()).find((row) => row.label === ZONE)?.description, 'DNSSEC off');
+    assert.equal((await wb.treeRows()).find((row) => row.label === ZONE)?.description, 'DNSSEC off · 2 record sets');
     assert.deepEqual(
       requestsTo('POST', '/dns/v2/zones').map((request) => request.json),
       [{ name: ZONE }],
@@ -203,7 +205,7 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.clearNotifications();
     const menu = await wb.treeContextMenu(ZONE);
     const items = (await menu.locator('.action-menu-item .action-label').allInnerTexts()).map((text) => text.trim());
-    assert.deepEqual(items, ['Enable DNSSEC', 'Check Now', 'Forget Zone', 'Open in Gcore Portal']);
+    assert.deepEqual(items, ['Enable DNSSEC', 'Check Now', 'Forget Zone', 'Add Record', 'Filter Record Types', 'Check Resolution', 'Open in Gcore Portal']);
     await wb.chooseMenuItem(menu, 'Enable DNSSEC');
 
     const ds = await eventually(() => present(session.emulator.zone(ZONE)?.dnssec?.ds, 'the DS record at the emulator'), 10_000);
@@ -219,6 +221,54 @@ describe('Gcore in VS Code, used through its UI', function () {
       [{ enabled: true }],
     );
     await wb.screenshot('dnssec');
+  });
+
+  it('expands a zone to its record sets: by name then type, dynamic ones marked, each with its values', async () => {
+    await wb.clearNotifications();
+    // The flavors and the new zone's DS rows make room for a whole zone.
+    await wb.collapseTreeRow(LOCATION_LABEL, 0);
+    await wb.collapseTreeRow(ZONE);
+    await wb.expandTreeRow(RECORDS_ZONE);
+    await wb.treeRow('_sip._tcp').waitFor();
+    const rows = await wb.treeRows();
+    assert.match(rows.find((row) => row.label === RECORDS_ZONE)?.description ?? '', /16 record sets \(2 dynamic, 1 health-checked\)/);
+    assert.match(rows.find((row) => row.label === 'cdn')?.description ?? '', /^A · GeoDNS, default records, first 1 · 2 min · 198\.51\.100\.10/);
+    assert.match(rows.find((row) => row.label === 'api')?.description ?? '', /^A · 1 of 2 disabled · 5 min · /);
+    assert.deepEqual(
+      requestsTo('GET', `/dns/v2/zones/${RECORDS_ZONE}/rrsets`).map((request) => request.query),
+      [{ all: 'true' }],
+    );
+    await wb.screenshot('records');
+  });
+
+  it('adds a record from the zone\'s row: the type, the name, the value, the TTL, and a review before anything is sent', async () => {
+    const menu = await wb.treeContextMenu(RECORDS_ZONE);
+    await wb.chooseMenuItem(menu, 'Add Record');
+    await wb.waitForQuickInput('Gcore: Add Record (1/5)');
+    await wb.quickPickRow('A').click();
+    await wb.waitForQuickInput('Gcore: Add Record (2/5)');
+    await wb.answer('staging');
+    await wb.waitForQuickInput('Gcore: Add Record (3/5)');
+    await wb.answer('203.0.113.60');
+    await wb.quickPickRow('203.0.113.60').waitFor();
+    await wb.quickPickRow('Done').click();
+    await wb.waitForQuickInput('Gcore: Add Record (4/5)');
+    await wb.quickPickRow('5 min').click();
+
+    await wb.dialog.waitFor();
+    assert.equal((await wb.dialog.locator('.dialog-message-text').innerText()).trim(), `Add staging A to ${RECORDS_ZONE}?`);
+    assert.deepEqual((await wb.dialog.locator('.dialog-message-detail').innerText()).trim().split('\n'), ['TTL 300', '203.0.113.60']);
+    assert.deepEqual(requestsTo('POST', `/dns/v2/zones/${RECORDS_ZONE}/staging.${RECORDS_ZONE}/A`), [], 'nothing is sent before the review');
+    await wb.screenshot('add-record');
+    await wb.clickDialogButton('Add Record Set');
+
+    await wb.notification(`Added staging A to ${RECORDS_ZONE}.`).waitFor();
+    await wb.treeRow('staging').waitFor();
+    assert.deepEqual(
+      requestsTo('POST', `/dns/v2/zones/${RECORDS_ZONE}/staging.${RECORDS_ZONE}/A`).map((request) => request.json),
+      [{ resource_records: [{ content: ['203.0.113.60'] }], ttl: 300 }],
+    );
+    assert.deepEqual(session.emulator.zone(RECORDS_ZONE)?.rrsets.find(`staging.${RECORDS_ZONE}`, 'A')?.records.map((record) => record.content), [['203.0.113.60']]);
   });
 
   it('lists the location\'s containers with their status, and their fields when one is expanded', async () => {

@@ -3,7 +3,7 @@ import type { ListGaps } from '../../api/types';
 import type { ItemView } from './itemView';
 
 /** The lists whose gaps the tree shows. Each sentence is whole, so a translator never fits a name into another. */
-export type GapsOfList = 'containers' | 'zones';
+export type GapsOfList = 'containers' | 'zones' | 'recordSets';
 
 const SAYINGS: Record<GapsOfList, { unreadable: (count: number) => string; missing: (count: number, reported: number) => string }> = {
   containers: {
@@ -13,6 +13,10 @@ const SAYINGS: Record<GapsOfList, { unreadable: (count: number) => string; missi
   zones: {
     unreadable: (count) => (count === 1 ? l10n.t('1 zone could not be read') : l10n.t('{0} zones could not be read', count)),
     missing: (count, reported) => l10n.t('{0} of the {1} zones Gcore reported did not arrive', count, reported),
+  },
+  recordSets: {
+    unreadable: (count) => (count === 1 ? l10n.t('1 record set could not be read') : l10n.t('{0} record sets could not be read', count)),
+    missing: (count, reported) => l10n.t('{0} of the {1} record sets Gcore reported did not arrive', count, reported),
   },
 };
 

@@ -3,6 +3,9 @@ import type { DnsZone } from '../../api';
 import { ROW_CONTEXT } from '../../core/contributions';
 import type { KnownZone } from '../../state/knownZones';
 import { zoneNameForDisplay } from '../../models/zoneCreate';
+import { recordSetCountText } from '../presentation/recordSetCount';
+import { typeFilterText } from '../presentation/recordTypes';
+import type { RecordRow, RecordSetRow } from '../presentation/recordView';
 import { dnssecDetailRows, zoneView, type DsDetailRow } from '../presentation/zoneView';
 import { nodeGuard, sectionNode, type NodeView, type TreeNode } from '../treeNodes';
 
@@ -25,15 +28,27 @@ export const isZoneNode = nodeGuard<ZoneNode>('zone');
 
 const DNSSEC_ON: ReadonlySet<string> = new Set([ROW_CONTEXT.zoneDnssecOn, ROW_CONTEXT.zoneDnssecPending]);
 
+/** What a zone row shows of its record sets: whether they can be read here, and the types it is filtered to. */
+export interface ZoneRecordsView {
+  available: boolean;
+  /** Upper-case types; empty: every type. */
+  types: ReadonlySet<string>;
+}
+
+const NO_RECORDS: ZoneRecordsView = { available: false, types: new Set() };
+
 /**
  * A zone row; its DNSSEC detail rows are worked out once, here, to know whether it expands. `gone`: known
- * here, but the account's zone list no longer has it.
+ * here, but the account's zone list no longer has it. `records`: whether its record sets can be read (it
+ * expands to them then), and the filter on their types, which the row says.
  */
-export function zoneNode(zone: KnownZone, atGcore?: DnsZone, gone = false): ZoneNode {
+export function zoneNode(zone: KnownZone, atGcore?: DnsZone, gone = false, records: ZoneRecordsView = NO_RECORDS): ZoneNode {
   const view = zoneView(zone, atGcore, gone);
   const on = DNSSEC_ON.has(view.contextValue);
   const details = on ? dnssecDetailRows({ ...zone, dnssec: 'on' }) : [];
   const dsToLoad = on && details.length === 0 && atGcore !== undefined;
+  const withRecords = records.available && !gone;
+  const facts = [view.description, atGcore && withRecords ? recordSetCountText(atGcore) : undefined, withRecords && records.types.size > 0 ? typeFilterText(records.types) : undefined];
   return {
     nodeType: 'zone',
     id: `zones/${zone.name}`,
@@ -44,7 +59,11 @@ export function zoneNode(zone: KnownZone, atGcore?: DnsZone, gone = false): Zone
     details,
     dsToLoad,
     portal: { kind: 'zone' },
-    view: { ...view, collapsible: details.length > 0 || dsToLoad ? 'collapsed' : 'none' },
+    view: {
+      ...view,
+      description: facts.filter((fact): fact is string => fact !== undefined && fact !== '').join(' · '),
+      collapsible: details.length > 0 || dsToLoad || withRecords ? 'collapsed' : 'none',
+    },
   };
 }
 
@@ -68,5 +87,49 @@ export function zoneDetailNode(parent: ZoneNode, row: DsDetailRow): ZoneDetailNo
     row,
     copy: { value: row.value, label: row.label, of: zoneNameForDisplay(parent.zone.name) },
     view: row.view,
+  };
+}
+
+/** A record set of a zone: one name, one type, one TTL, its records as child rows. */
+export interface RecordSetNode extends TreeNode {
+  readonly nodeType: 'recordSet';
+  readonly view: NodeView;
+  readonly zone: KnownZone;
+  readonly row: RecordSetRow;
+}
+
+export const isRecordSetNode = nodeGuard<RecordSetNode>('recordSet');
+
+export function recordSetNode(parent: ZoneNode, row: RecordSetRow): RecordSetNode {
+  return {
+    nodeType: 'recordSet',
+    id: `${parent.id}/records/${row.key}`,
+    section: ZONES_SECTION.section,
+    parent,
+    zone: parent.zone,
+    row,
+    view: { ...row.view, collapsible: row.set.resource_records.length > 0 ? 'collapsed' : 'none' },
+  };
+}
+
+/** One record of a set: its value to copy, or to remove from the set. */
+export interface RecordNode extends TreeNode {
+  readonly nodeType: 'record';
+  readonly view: NodeView;
+  readonly parent: RecordSetNode;
+  readonly content: readonly unknown[];
+}
+
+export const isRecordNode = nodeGuard<RecordNode>('record');
+
+export function recordNode(parent: RecordSetNode, record: RecordRow): RecordNode {
+  return {
+    nodeType: 'record',
+    id: `${parent.id}/${record.key}`,
+    section: ZONES_SECTION.section,
+    parent,
+    content: record.content,
+    copy: { value: record.value, label: record.copyLabel, of: parent.row.name.label },
+    view: record.view,
   };
 }
