@@ -1,4 +1,4 @@
-export type Unit = 'KB' | 'ms' | 'ratio' | 'MB' | 'connections' | 'requests' | 'flavors' | 'containers' | 'zones' | 'timers' | 'lines' | 'yes/no';
+export type Unit = 'KB' | 'ms' | 'ratio' | 'MB' | 'connections' | 'requests' | 'flavors' | 'containers' | 'zones' | 'record sets' | 'timers' | 'lines' | 'yes/no';
 
 /**
  * One measured figure against its budget. `atMost`: value ≤ budget; `exactly`: value = budget; `report`:
@@ -44,9 +44,9 @@ export function withinNoise(figure: Figure): boolean {
   return Math.min(...figure.samples) <= figure.budget && figure.budget < Math.max(...figure.samples);
 }
 
-const COUNTED: ReadonlySet<Unit> = new Set(['connections', 'requests', 'flavors', 'containers', 'zones', 'timers', 'lines']);
+const COUNTED: ReadonlySet<Unit> = new Set(['connections', 'requests', 'flavors', 'containers', 'zones', 'record sets', 'timers', 'lines']);
 
-const DECIMALS: Record<Unit, number> = { KB: 1, ms: 1, ratio: 2, MB: 2, connections: 0, requests: 0, flavors: 0, containers: 0, zones: 0, timers: 0, lines: 0, 'yes/no': 0 };
+const DECIMALS: Record<Unit, number> = { KB: 1, ms: 1, ratio: 2, MB: 2, connections: 0, requests: 0, flavors: 0, containers: 0, zones: 0, 'record sets': 0, timers: 0, lines: 0, 'yes/no': 0 };
 
 export function formatValue(value: number, unit: Unit): string {
   if (!Number.isFinite(value)) return 'not measured';

@@ -170,3 +170,29 @@ export interface LogsProbeResult {
     readsAfterClose: number;
   };
 }
+
+export interface RecordProbeInput {
+  resultFile: string;
+  apiKey: string;
+  emulatorUrl: string;
+  /** The zone of the emulator that holds the many record sets. */
+  zoneName: string;
+  rounds: number;
+  pairsPerRound: number;
+  warmupPairs: number;
+}
+
+export interface RecordProbeResult {
+  /** Per round: median time from expanding the zone (its sets read again) to every set row's TreeItem / median bare fetch + JSON.parse. */
+  ratios: number[];
+  extensionMedianMs: number;
+  bareMedianMs: number;
+  /** Record set rows under the zone. */
+  setRows: number;
+  /** How many times the extension read the zone's sets (warm-up included), to count its requests per expansion. */
+  expansions: number;
+  /** Retained heap while the zone is shown (its answer loaded, its rows held as VS Code holds them), over none shown. */
+  heapShownBytes: number;
+  /** Retained heap of the same answer fetched bare and kept parsed: the floor of what showing it can hold. */
+  heapBareBytes: number;
+}

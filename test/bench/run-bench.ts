@@ -12,6 +12,7 @@ import { codeServerFact, machineFacts } from './machine-facts';
 import { packageExtension, packageSizeFigures, type PackagedExtension } from './packaged-extension';
 import { measureRequestCpu, stopRequestCpuProcess } from './request-cpu';
 import { measureReads } from './read-bench';
+import { measureRecordSets } from './record-bench';
 import { measureLogs } from './logs-bench';
 import { measureRoundTrips } from './round-trips';
 import { measureTaskFollowing, stopTaskEmulator } from './task-bench';
@@ -121,6 +122,7 @@ async function bench(): Promise<number> {
       hostPart(needs, { area: 'Big data in the tree / No leak', name: '5,000 flavors and 1,000 refreshes in code-server' }, (host, extension) =>
         measureTree(host, extension, progress),
       ),
+      hostPart(needs, { area: 'Big data in the tree', name: 'a zone of 10,000 record sets in code-server' }, (host, extension) => measureRecordSets(host, extension, progress)),
       hostPart(needs, { area: 'Reading what exists', name: 'containers and zones in code-server' }, (host, extension) => measureReads(host, extension, progress)),
       hostPart(needs, { area: 'Container logs', name: '100,000 lines and following in code-server' }, (host, extension) => measureLogs(host, extension, progress)),
     ],

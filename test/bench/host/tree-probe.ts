@@ -1,19 +1,17 @@
 import * as http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../../src/views/treeNodes';
 import { bareGetJson } from '../bare-http';
 import { type ProjectRegionRef, type TreeProbeInput, type TreeProbeResult } from '../probe-contract';
 import { median } from '../sample-statistics';
+import { alternatingPairs } from './alternating-pairs';
+import { garbageCollector, heapAfterGc, retainedHeap } from './heap';
 import { activatedTestingApi, delay, readProbeInput, writeProbeResult } from './probe-io';
 
 type Tree = vscode.TreeDataProvider<TreeNode>;
 
 const SETTLE_TIMEOUT_MS = 15_000;
-const GC_PASSES = 4;
-const RETAINED_HEAP_MEASUREMENTS = 3;
 
 function gcoreConfig(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration('gcore');
@@ -89,79 +87,20 @@ async function measureBigLocation(tree: Tree, input: TreeProbeInput): Promise<Tr
     let flavorRows = 0;
     let barePages = 0;
     const singleRequestMs: number[] = [];
-    const pair = async (extensionMs: number[], bareMs: number[], extensionFirst: boolean) => {
-      const extension = async () => {
-        const run = await timed(() => refreshLocation(tree, location));
-        extensionMs.push(run.ms);
-        flavorRows = run.value;
-      };
-      const bare = async () => {
-        const run = await timed(() => bareFetchAllPages(input, agent));
-        bareMs.push(run.ms);
-        barePages = run.value;
-      };
-      if (extensionFirst) {
-        await extension();
-        await bare();
-      } else {
-        await bare();
-        await extension();
-      }
-      singleRequestMs.push((await timed(() => bareGetJson(flavorsUrl(input), bareHeaders(input), agent))).ms);
-    };
-    for (let i = 0; i < input.big.warmupPairs; i++) await pair([], [], i % 2 === 0);
-    const ratios: number[] = [];
-    const extensionMedians: number[] = [];
-    const bareMedians: number[] = [];
-    for (let round = 0; round < input.big.rounds; round++) {
-      const extensionMs: number[] = [];
-      const bareMs: number[] = [];
-      for (let i = 0; i < input.big.pairsPerRound; i++) await pair(extensionMs, bareMs, i % 2 === 0);
-      extensionMedians.push(median(extensionMs));
-      bareMedians.push(median(bareMs));
-      ratios.push(median(extensionMs) / median(bareMs));
-    }
-    return {
-      ratios,
-      extensionMedianMs: median(extensionMedians),
-      bareMedianMs: median(bareMedians),
-      bareSingleRequestMedianMs: median(singleRequestMs),
-      flavorRows,
-      barePages,
-    };
+    const figures = await alternatingPairs(
+      input.big,
+      async () => {
+        flavorRows = await refreshLocation(tree, location);
+      },
+      async () => {
+        barePages = await bareFetchAllPages(input, agent);
+      },
+      async () => singleRequestMs.push((await timed(() => bareGetJson(flavorsUrl(input), bareHeaders(input), agent))).ms),
+    );
+    return { ...figures, bareSingleRequestMedianMs: median(singleRequestMs), flavorRows, barePages };
   } finally {
     agent.destroy();
   }
-}
-
-/** The extension host's own gc when it has one; otherwise V8's, exposed at run time. */
-function garbageCollector(): { collect: () => void; source: TreeProbeResult['leak']['gcSource'] } {
-  // Forced GCs age bytecode, and V8 then drops the bytecode of start-up code run long ago: megabytes that would
-  // shrink the heap between the two measurements and hide a leak of the same size.
-  v8.setFlagsFromString('--no-flush-bytecode');
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (typeof exposed === 'function') return { collect: exposed, source: 'global.gc' };
-  v8.setFlagsFromString('--expose-gc');
-  return { collect: vm.runInNewContext('gc') as () => void, source: 'expose-gc flag' };
-}
-
-async function heapAfterGc(collect: () => void): Promise<number> {
-  // Several passes with turns of the event loop between them, so finalizers and weak callbacks run too.
-  for (let i = 0; i < GC_PASSES; i++) {
-    collect();
-    await delay(20);
-  }
-  return process.memoryUsage().heapUsed;
-}
-
-/**
- * What stays reachable: the least of a few measurements after GC. A leak cannot be collected, so it is in
- * every one of them; a transient allocation of the extension host (another extension, an IPC buffer) is not.
- */
-async function retainedHeap(collect: () => void): Promise<number> {
-  const measurements: number[] = [];
-  for (let i = 0; i < RETAINED_HEAP_MEASUREMENTS; i++) measurements.push(await heapAfterGc(collect));
-  return Math.min(...measurements);
 }
 
 /** A Refresh of everything, then every node VS Code would ask for with all of them expanded. */
