@@ -1,0 +1,187 @@
+import * as l10n from '@vscode/l10n';
+import { domainNameKey } from '../../core/domainNameKey';
+import { normalizeDnsName } from '../../validation/domainName';
+import type { DnsNameRules, DomainNameCheck } from '../../validation/domainName';
+import { isEditableRecordType } from '../recordContent';
+import { zoneFileEntries } from './zoneFileEntries';
+import type { ZoneFileEntry } from './zoneFileEntries';
+import { nameAgainstOrigin } from './zoneFileNames';
+import { tokenProblem } from './zoneFileProblems';
+import type { ZoneFileProblem, ZoneFileToken } from './zoneFileProblems';
+import { readRecordContent } from './zoneFileRdata';
+import { readTtl } from './zoneFileTtl';
+import { isDnsClass, recordTypeKind } from './zoneFileTypes';
+
+export type { ZoneFileProblem } from './zoneFileProblems';
+
+/** One record of a zone file, as written. */
+export interface ZoneFileRecord {
+  /** 1-based: where the record starts, and where it ends (parentheses hold a record over several lines). */
+  line: number;
+  endLine: number;
+  /** The owner's full name as domainNameKey reads names: ASCII, lower-case, without the trailing dot. */
+  name: string;
+  /** The TTL written on the record, in seconds; without one, the record takes `defaultTtl`. */
+  ttl?: number;
+  /** The $TTL in force at the record (RFC 2308). */
+  defaultTtl?: number;
+  /** Upper-case. */
+  type: string;
+  /** The data after the type, as written, without parentheses and comments: for messages. */
+  rdata: string;
+  /**
+   * For the types the extension edits (EDITABLE_RECORD_TYPES), the content the API takes, checked; absent for
+   * other types (SOA, DS, HTTPS, SPF…), which the caller decides about.
+   */
+  content?: unknown[];
+}
+
+export interface ZoneFileReading {
+  /** In the file's order; a record with a problem is left out. */
+  records: ZoneFileRecord[];
+  problems: ZoneFileProblem[];
+}
+
+const OWNER_RULES: DnsNameRules = { underscores: true, wildcard: true };
+const ORIGIN_RULES: DnsNameRules = { underscores: true, wildcard: false };
+
+interface ReaderState {
+  /** As domainNameKey reads names; '' is the root. */
+  origin: string;
+  defaultTtl?: number;
+  /** The last owner written, which a line starting with a space or tab takes; null when it was refused. */
+  owner?: string | null;
+  /** Owner checks by full name: a zone names each owner many times. */
+  readonly owners: Map<string, DomainNameCheck>;
+}
+
+/**
+ * Reads an RFC 1035 master file of the zone `zoneName`, which is the origin until a $ORIGIN changes it.
+ * $INCLUDE and $GENERATE are refused: the file is the whole zone. Only class IN is served.
+ */
+export function readZoneFile(text: string, zoneName: string): ZoneFileReading {
+  const problems: ZoneFileProblem[] = [];
+  const records: ZoneFileRecord[] = [];
+  const state: ReaderState = { origin: domainNameKey(zoneName), owners: new Map() };
+  for (const entry of zoneFileEntries(text, problems)) {
+    const first = entry.tokens[0];
+    if (first === undefined) continue;
+    if (!first.quoted && first.text.startsWith('$')) {
+      readDirective(entry.tokens, state, problems);
+    } else {
+      const record = readRecord(entry, state, problems);
+      if (record !== undefined) records.push(record);
+    }
+  }
+  return { records, problems };
+}
+
+function readDirective([directive, ...values]: readonly ZoneFileToken[], state: ReaderState, problems: ZoneFileProblem[]): void {
+  const refuse = (token: ZoneFileToken, message: string) => problems.push(tokenProblem(token, message));
+  switch (directive.text.toUpperCase()) {
+    case '$ORIGIN':
+      if (values.length === 1) readOrigin(values[0], state, problems);
+      else refuse(directive, l10n.t('$ORIGIN takes one domain name, such as example.com.'));
+      break;
+    case '$TTL':
+      if (values.length === 1) readDefaultTtl(values[0], state, problems);
+      else refuse(directive, l10n.t('$TTL takes one TTL, such as 3600 or 1h'));
+      break;
+    case '$INCLUDE':
+      refuse(directive, l10n.t('$INCLUDE is not supported: put the records of the included file in this file'));
+      break;
+    case '$GENERATE':
+      refuse(directive, l10n.t('$GENERATE is not supported: write out the records it would generate'));
+      break;
+    default:
+      refuse(directive, l10n.t('{0} is not a zone file directive: the directives are $ORIGIN and $TTL', directive.text));
+  }
+}
+
+function readOrigin(token: ZoneFileToken, state: ReaderState, problems: ZoneFileProblem[]): void {
+  const origin = domainNameKey(nameAgainstOrigin(token.text, state.origin));
+  // The root ('.') is a valid origin, under which every relative name is outside the zone.
+  const check = origin === '' ? undefined : normalizeDnsName(origin, ORIGIN_RULES);
+  if (check?.ok === false) problems.push(tokenProblem(token, l10n.t('{0} is not a domain name: {1}', token.text, check.messages.join('; '))));
+  else state.origin = origin;
+}
+
+function readDefaultTtl(token: ZoneFileToken, state: ReaderState, problems: ZoneFileProblem[]): void {
+  const ttl = readTtl(token.text);
+  if (ttl.ok) state.defaultTtl = ttl.seconds;
+  else problems.push(tokenProblem(token, ttl.message));
+}
+
+function ownerName(token: ZoneFileToken, state: ReaderState, problems: ZoneFileProblem[]): string | null {
+  const full = nameAgainstOrigin(token.text, state.origin);
+  let check = state.owners.get(full);
+  if (check === undefined) {
+    check = normalizeDnsName(full, OWNER_RULES);
+    state.owners.set(full, check);
+  }
+  if (check.ok) return check.name;
+  problems.push(tokenProblem(token, l10n.t('{0} is not a record name: {1}', token.text, check.messages.join('; '))));
+  return null;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+/** `<owner> [<TTL>] [<class>] <type> <data>`, the TTL and class in either order; a blank owner repeats the last. */
+function readRecord(entry: ZoneFileEntry, state: ReaderState, problems: ZoneFileProblem[]): ZoneFileRecord | undefined {
+  const tokens = entry.tokens;
+  let index = 0;
+  if (!entry.blankOwner) {
+    state.owner = ownerName(tokens[0], state, problems);
+    index = 1;
+  } else if (state.owner === undefined) {
+    problems.push({ line: entry.line, message: l10n.t('this record has no name: a line that starts with a space or tab takes the name of the record before it, and none comes before') });
+    return undefined;
+  }
+  // A record under a refused name is not read: its name's problem is the one to fix.
+  const name = state.owner;
+  if (name === null) return undefined;
+  let ttlToken: ZoneFileToken | undefined;
+  let classToken: ZoneFileToken | undefined;
+  for (; index < tokens.length && !tokens[index].quoted; index++) {
+    const token = tokens[index];
+    if (ttlToken === undefined && isDigit(token.text.charCodeAt(0))) ttlToken = token;
+    else if (classToken === undefined && isDnsClass(token.text.toUpperCase())) classToken = token;
+    else break;
+  }
+  const typeToken = tokens[index];
+  if (typeToken === undefined) {
+    problems.push(tokenProblem(tokens[tokens.length - 1], l10n.t('this record has no type: write one, such as A, MX or TXT, after the name')));
+    return undefined;
+  }
+  const problemCount = problems.length;
+  const ttl = ttlToken === undefined ? undefined : readTtl(ttlToken.text);
+  if (ttlToken !== undefined && ttl?.ok === false) problems.push(tokenProblem(ttlToken, ttl.message));
+  if (classToken !== undefined && classToken.text.toUpperCase() !== 'IN') {
+    problems.push(tokenProblem(classToken, l10n.t('{0} is not the Internet class IN: Gcore serves only IN records', classToken.text)));
+  }
+  const type = typeToken.text.toUpperCase();
+  const kind = typeToken.quoted ? 'unknown' : recordTypeKind(type);
+  if (kind === 'unknown') problems.push(tokenProblem(typeToken, l10n.t('{0} is not a DNS record type', typeToken.text)));
+  if (kind === 'query') problems.push(tokenProblem(typeToken, l10n.t('{0} is a type of DNS queries, not of records a zone holds', type)));
+  if (problems.length > problemCount) return undefined;
+
+  const data = tokens.slice(index + 1);
+  const record: ZoneFileRecord = { line: entry.line, endLine: entry.endLine, name, type, rdata: data.length === 1 ? writtenToken(data[0]) : data.map(writtenToken).join(' ') };
+  if (ttl?.ok === true) record.ttl = ttl.seconds;
+  if (state.defaultTtl !== undefined) record.defaultTtl = state.defaultTtl;
+  if (isEditableRecordType(type)) {
+    const content = readRecordContent(type, data, state.origin, typeToken, problems);
+    if (content === undefined) return undefined;
+    record.content = content;
+  } else if (data.length === 0) {
+    problems.push(tokenProblem(typeToken, l10n.t('this {0} record has no data', type)));
+    return undefined;
+  }
+  return record;
+}
+
+function writtenToken(token: ZoneFileToken): string {
+  return token.quoted ? `"${token.text}"` : token.text;
+}
