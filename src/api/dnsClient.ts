@@ -7,7 +7,8 @@ import { stringField } from './http/errorBody';
 import type { RequestPipeline } from './http/requestPipeline';
 import { decodeLookupAnswer, decodeRecordSet, decodeZone } from './decodeItems';
 import { DNS_RECORD_SET_LIST, DNS_ZONE_LIST, fetchAllPages, fetchList, readListPage, type Page, type PagedListMessages } from './paging';
-import type { CreateZoneResult, DnsZone, DnsZoneList, DnssecState, LookupAnswer, LookupServer, RecordSet, RecordSetBody, RecordSetList } from './types';
+import { decodeDelegationStatus } from './delegationStatus';
+import type { CreateZoneResult, DelegationStatus, DnsZone, DnsZoneList, DnssecState, LookupAnswer, LookupServer, RecordSet, RecordSetBody, RecordSetList, ZoneSettingsBody } from './types';
 
 /** The page size Gcore's own Go DNS client asks for; the limit is not documented. */
 const ZONE_PAGE_LIMIT = 100;
@@ -34,6 +35,14 @@ export interface DeleteRecordResult {
   /** Gcore answered 404 on a zone whose record sets it serves: the set was gone before this request. */
   alreadyGone: boolean;
 }
+
+export interface DeleteZoneResult {
+  /** Gcore answered 404, and its zone reads say the account has no such zone: it was gone before this request. */
+  alreadyGone: boolean;
+}
+
+/** The settings a zone PUT carries besides its name, in the order they are sent. */
+const ZONE_SETTINGS = ['contact', 'enabled', 'expiry', 'meta', 'nx_ttl', 'primary_server', 'refresh', 'retry', 'serial'] as const;
 
 /** DNS zones, DNSSEC, record sets and lookups (`/dns/v2/…`). */
 export class DnsClient {
@@ -89,6 +98,68 @@ export class DnsClient {
       signal: options.signal,
     });
     return decodeDnssec(response.body);
+  }
+
+  /**
+   * Replaces the zone's settings (`PUT`): exactly the fields given are sent, and Gcore sets every field left
+   * out back to its default; the caller sends the zone's current settings with its changes applied.
+   */
+  async updateZone(zoneName: string, body: ZoneSettingsBody, options: CallOptions = {}): Promise<void> {
+    const sent: Record<string, unknown> = { name: body.name };
+    for (const field of ZONE_SETTINGS) if (body[field] !== undefined) sent[field] = body[field];
+    const response = await this.pipeline.send({ method: 'PUT', segments: ['dns', 'v2', 'zones', zoneName], body: sent, signal: options.signal });
+    refuseErrorAnswer(response.body);
+  }
+
+  /**
+   * Deletes the zone and all its record sets. A 404 resolves with `alreadyGone` once the zone reads say the
+   * account has no such zone (zoneGone); the 404 of a server without this endpoint is thrown as it came.
+   */
+  async deleteZone(zoneName: string, options: CallOptions = {}): Promise<DeleteZoneResult> {
+    try {
+      const response = await this.pipeline.send({ method: 'DELETE', segments: ['dns', 'v2', 'zones', zoneName], signal: options.signal });
+      refuseErrorAnswer(response.body);
+      return { alreadyGone: false };
+    } catch (error) {
+      if (!(error instanceof GcoreApiError) || error.status !== 404 || !(await this.zoneGone(zoneName, options))) throw error;
+      return { alreadyGone: true };
+    }
+  }
+
+  /** Serves the zone again, or stops serving it (`PATCH …/enable`, `…/disable`, no body); its records are kept. */
+  async setZoneEnabled(zoneName: string, enabled: boolean, options: CallOptions = {}): Promise<void> {
+    const response = await this.pipeline.send({ method: 'PATCH', segments: ['dns', 'v2', 'zones', zoneName, enabled ? 'enable' : 'disable'], signal: options.signal });
+    refuseErrorAnswer(response.body);
+  }
+
+  /** Which name servers the domain's registrar points to, and how many are Gcore's (rate-limited at Gcore). */
+  async delegationStatus(zoneName: string, options: CallOptions = {}): Promise<DelegationStatus> {
+    const response = await this.pipeline.send({ method: 'GET', segments: ['dns', 'v2', 'analyze', zoneName, 'delegation-status'], signal: options.signal, gate: options.gate });
+    refuseErrorAnswer(response.body);
+    return decodeDelegationStatus(response.body);
+  }
+
+  /**
+   * Whether a 404 about the zone means the zone is gone: Gcore answers 404 for the zone itself and its zone
+   * list answers, so the account has zones to read and none of this name. False when the zone is there (the 404
+   * came from an endpoint this server lacks) or the zone reads are missing too (a server with only
+   * interface.md's operations), where a 404 says nothing about the zone.
+   */
+  async zoneGone(zoneName: string, options: CallOptions = {}): Promise<boolean> {
+    try {
+      await this.pipeline.send({ method: 'GET', segments: ['dns', 'v2', 'zones', zoneName], signal: options.signal, gate: options.gate });
+      return false;
+    } catch (error) {
+      if (isCancelled(error)) throw error;
+      if (!(error instanceof GcoreApiError) || error.status !== 404) return false;
+    }
+    try {
+      await this.pipeline.send({ method: 'GET', segments: ['dns', 'v2', 'zones'], query: { limit: '1', offset: '0' }, signal: options.signal, gate: options.gate });
+      return true;
+    } catch (error) {
+      if (isCancelled(error)) throw error;
+      return false;
+    }
   }
 
   /**
@@ -209,6 +280,10 @@ export class DnsClient {
       return false;
     }
   }
+}
+
+function isCancelled(error: unknown): boolean {
+  return error instanceof GcoreApiError && error.kind === 'cancelled';
 }
 
 function recordSetPath(zoneName: string, name: string, type: string): string[] {

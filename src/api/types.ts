@@ -242,6 +242,44 @@ export interface LookupAnswer {
 export const LOOKUP_SERVERS = ['authoritative_dns', 'google', 'cloudflare', 'open_dns', 'quad9', 'gcore'] as const;
 export type LookupServer = (typeof LOOKUP_SERVERS)[number];
 
+/**
+ * A zone's settings as `PUT /dns/v2/zones/{name}` takes them: the whole zone, `name` required; a field left
+ * out goes back to Gcore's default, so a write sends the zone's current settings with its changes applied.
+ */
+export interface ZoneSettingsBody {
+  name: string;
+  contact?: string;
+  enabled?: boolean;
+  expiry?: number;
+  meta?: Record<string, unknown>;
+  nx_ttl?: number;
+  primary_server?: string;
+  refresh?: number;
+  retry?: number;
+  serial?: number;
+}
+
+/** A name server the registrar lists for a domain, as the delegation check names it (camelCase addresses). */
+export interface DelegationNameServer {
+  name: string;
+  ipv4Addresses?: string[];
+  ipv6Addresses?: string[];
+  [extra: string]: unknown;
+}
+
+/**
+ * `GET /dns/v2/analyze/{name}/delegation-status`: which name servers the domain's registrar points to, and how
+ * many of them are Gcore's. No field is guaranteed; one of another type is left out.
+ */
+export interface DelegationStatus {
+  authoritative_name_servers?: DelegationNameServer[];
+  gcore_authorized_count?: number;
+  non_gcore_authorized_count?: number;
+  is_whitelabel_delegation?: boolean;
+  zone_exists?: boolean;
+  [extra: string]: unknown;
+}
+
 export interface Project {
   id: number;
   name: string;

@@ -2,21 +2,12 @@ import * as l10n from '@vscode/l10n';
 import { domainNameForDisplay } from '../validation/domainName';
 import { checkFields, isPlainObject } from '../validation/fieldChecks';
 import type { FieldSpec, IntegerFieldSpec, StringFieldSpec } from '../validation/fieldSpec';
+import type { ZoneSettingsBody } from '../api/types';
 import { validated } from '../validation/problems';
 import type { FieldProblem, Validated } from '../validation/problems';
 
-export interface ZoneCreate {
-  name: string;
-  contact?: string;
-  enabled?: boolean;
-  expiry?: number;
-  meta?: Record<string, unknown>;
-  nx_ttl?: number;
-  primary_server?: string;
-  refresh?: number;
-  retry?: number;
-  serial?: number;
-}
+/** A zone as a create sends it: the same fields as the whole-zone PUT of Edit Zone Settings. */
+export type ZoneCreate = ZoneSettingsBody;
 
 export type ZoneFieldSpec = FieldSpec & { readonly name: keyof ZoneCreate };
 

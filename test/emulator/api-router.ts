@@ -11,7 +11,7 @@ import { lookup } from './lookup-endpoint';
 import { createRecordSet, deleteRecordSet, getRecordSet, listRecordSets, replaceRecordSet, type RecordSetSegments } from './record-set-endpoints';
 import { getTask } from './task-endpoint';
 import type { TaskStore } from './task-store';
-import { createZone, getDnssec, getZone, listZones, toggleDnssec } from './zone-endpoints';
+import { createZone, delegationStatus, deleteZone, getDnssec, getZone, listZones, setZoneEnabled, toggleDnssec, updateZone } from './zone-endpoints';
 import type { ZoneStore } from './zone-store';
 
 export interface ApiState {
@@ -67,8 +67,15 @@ const ROUTES: readonly Route[] = [
   },
   {
     pattern: ['dns', 'v2', 'zones', ':name'],
-    additions: { GET: (_request, { name }, { zones }) => getZone(name, zones) },
+    additions: {
+      GET: (_request, { name }, { zones }) => getZone(name, zones),
+      PUT: (request, { name }, { zones }) => updateZone(request, name, zones),
+      DELETE: (_request, { name }, { zones }) => deleteZone(name, zones),
+    },
   },
+  { pattern: ['dns', 'v2', 'zones', ':name', 'enable'], additions: { PATCH: (_request, { name }, { zones }) => setZoneEnabled(name, true, zones) } },
+  { pattern: ['dns', 'v2', 'zones', ':name', 'disable'], additions: { PATCH: (_request, { name }, { zones }) => setZoneEnabled(name, false, zones) } },
+  { pattern: ['dns', 'v2', 'analyze', ':name', 'delegation-status'], additions: { GET: (_request, { name }, { zones }) => delegationStatus(name, zones) } },
   {
     pattern: ['dns', 'v2', 'zones', ':name', 'rrsets'],
     additions: { GET: (request, { name }, { zones }) => listRecordSets(request, name, zones) },

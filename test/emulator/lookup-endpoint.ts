@@ -11,7 +11,7 @@ const GCORE_SERVERS: ReadonlySet<string> = new Set(['authoritative_dns', 'gcore'
 /**
  * GET /dns/v2/lookup?name=&request_server=: `[{name, type, ttl, content}]`, one per enabled record of every
  * set at the name. The public resolvers answer the zone as it was `propagationDelayMs` ago, so that a
- * change is seen to propagate; a name in no zone of the account has no answers.
+ * change is seen to propagate; a name in no zone of the account, or in a disabled one, has no answers.
  */
 export function lookup(request: ApiRequest, store: ZoneStore, propagationDelayMs: number): Reply {
   const name = request.query.get('name');
@@ -20,7 +20,8 @@ export function lookup(request: ApiRequest, store: ZoneStore, propagationDelayMs
   if (!LOOKUP_SERVERS.includes(server)) return dnsError(400, `request_server must be one of ${LOOKUP_SERVERS.join(', ')}`);
   const owner = canonicalRecordName(name);
   const zone = zoneOf(owner, store);
-  if (!zone) return { status: 200, body: [] };
+  // A disabled zone is not served: Gcore's name servers answer nothing for it, so neither do the resolvers.
+  if (!zone || !zone.enabled) return { status: 200, body: [] };
   const now = Date.now();
   return { status: 200, body: zone.rrsets.answersAt(owner, GCORE_SERVERS.has(server) ? now : now - propagationDelayMs) };
 }

@@ -47,7 +47,9 @@ export interface EmulatorOptions {
    * (never enabled), pending.example.net, leaving.example.net (pending-disabled), unsigned.example.net
    * (disabled) and parked.example.net (not served). example.com holds a company's record sets: addresses,
    * mail (MX, SPF, DKIM, DMARC quoted), CAA, an SRV, a GeoDNS set (`cdn`), a health-checked failover set
-   * (`app`) and a disabled record (`api`). Every zone has its SOA and NS sets.
+   * (`app`) and a disabled record (`api`). Every zone has its SOA and NS sets. The registrar of
+   * pending.example.net lists a foreign name server beside Gcore's two (Check Delegation's "not only Gcore's
+   * servers" case); that of every other zone, Gcore's two.
    */
   demo?: boolean;
   /** Serve only the four endpoints of interface.md: every addition (reads, record sets, lookups) answers as missing (404/405). */
@@ -92,6 +94,11 @@ export interface Emulator {
   /** Clears requests and faults and restores the seeded state. */
   reset(): void;
   zone(name: string): ZoneRecord | undefined;
+  /**
+   * What the registrar of a domain (a zone here or not) lists as its name servers, as the delegation check
+   * answers; undefined restores the default (Gcore's two for a zone, none otherwise). A reset restores the seed.
+   */
+  setRegistrarNameServers(name: string, servers: readonly string[] | undefined): void;
   container(projectId: number, regionId: number, name: string): ContainerRecord | undefined;
   setLatency(ms: number): void;
   /** Time stands still for tasks (none moves on or ends) until `holdTasks(false)` or a reset. */
@@ -244,6 +251,10 @@ class EmulatorServer implements Emulator {
 
   zone(name: string): ZoneRecord | undefined {
     return this.state.zones.find(name);
+  }
+
+  setRegistrarNameServers(name: string, servers: readonly string[] | undefined): void {
+    this.state.zones.setRegistrarNameServers(name.toLowerCase().replace(/\.$/, ''), servers);
   }
 
   container(projectId: number, regionId: number, name: string): ContainerRecord | undefined {

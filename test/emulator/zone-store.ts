@@ -40,8 +40,23 @@ const FIRST_ZONE_ID = 731_200;
 /** Record sets and records share one sequence of ids, as distinct from zone ids as real ones are. */
 const FIRST_RECORD_ID = 4_100_000;
 
+/** The name servers Gcore serves every zone from, as its registrar should list them. */
+export const GCORE_NAME_SERVERS: readonly string[] = ['ns1.gcorelabs.net', 'ns2.gcdn.services'];
+
+/**
+ * The seeded zone whose registrar lists a foreign name server beside Gcore's (a migration left half done), so
+ * that Check Delegation's "not delegated" case shows in the playground; its DNSSEC waits for the DS record.
+ */
+export const PARTLY_DELEGATED_ZONE = 'pending.example.net';
+const PARTLY_DELEGATED_SERVERS: readonly string[] = ['ns1.gcorelabs.net', 'ns2.gcdn.services', 'ns1.old-dns-host.example'];
+
 export class ZoneStore {
   private readonly zones = new Map<string, ZoneRecord>();
+  /**
+   * The name servers the registrar lists for a domain, by canonical name, where they are not Gcore's two (the
+   * default for every name that is a zone here); a name with no zone and no entry has none.
+   */
+  private readonly registrar = new Map<string, readonly string[]>();
   private nextId = FIRST_ZONE_ID;
   private nextRecordId = FIRST_RECORD_ID;
 
@@ -76,8 +91,25 @@ export class ZoneStore {
     return record;
   }
 
+  /** The zone and its record sets are gone; false when there was no such zone. */
+  remove(name: string): boolean {
+    return this.zones.delete(name);
+  }
+
+  /** What the domain's registrar lists as its name servers (lower case, no trailing dot). */
+  registrarNameServers(name: string): readonly string[] {
+    return this.registrar.get(name) ?? (this.zones.has(name) ? GCORE_NAME_SERVERS : []);
+  }
+
+  /** Sets what the registrar lists for a domain (zone or not); undefined restores the default. A reset restores the seed. */
+  setRegistrarNameServers(name: string, servers: readonly string[] | undefined): void {
+    if (servers === undefined) this.registrar.delete(name);
+    else this.registrar.set(name, servers.map((server) => server.toLowerCase().replace(/\.$/, '')));
+  }
+
   reset(): void {
     this.zones.clear();
+    this.registrar.clear();
     this.nextId = FIRST_ZONE_ID;
     this.nextRecordId = FIRST_RECORD_ID;
     this.seed();
@@ -97,7 +129,8 @@ export class ZoneStore {
     if (example) seedExampleZone(example.rrsets, example.name);
     this.seedDnssec(example, 'active');
     this.add({ name: 'example.org', enabled: true, contact: 'hostmaster@example.org', nx_ttl: 3600 });
-    this.seedDnssec(this.add({ name: 'pending.example.net', enabled: true }), 'pending');
+    this.seedDnssec(this.add({ name: PARTLY_DELEGATED_ZONE, enabled: true }), 'pending');
+    this.setRegistrarNameServers(PARTLY_DELEGATED_ZONE, PARTLY_DELEGATED_SERVERS);
     this.seedDnssec(this.add({ name: 'leaving.example.net', enabled: true }), 'pending-disabled');
     this.seedDnssec(this.add({ name: 'unsigned.example.net', enabled: true }), 'disabled');
     this.add({ name: 'parked.example.net', enabled: false });
