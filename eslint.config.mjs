@@ -31,6 +31,7 @@ const PLAIN_NODE_FILES = {
     'src/ui/wizards/containerFieldPrompts.ts',
     'src/ui/wizards/recordWizard.ts',
     'src/ui/wizards/recordValueList.ts',
+    'src/ui/wizards/zoneSettingsWizard.ts',
   ],
   views: ['src/views/treeNodes.ts', 'src/views/sections/*Nodes.ts', 'src/views/taskTracking.ts'],
   commands: ['src/commands/flowRunner.ts', 'src/commands/command.ts'],

@@ -14,7 +14,6 @@ import { LogDocuments } from '../documents/logDocuments';
 import { ResourceFileSystem } from '../documents/resourceFileSystem';
 import { SchemaDocuments } from '../documents/schemaDocuments';
 import { SizeCompletions } from '../documents/sizeCompletions';
-import { Snapshots } from '../documents/snapshots';
 import { UnsentChangesLens } from '../documents/unsentChangesLens';
 import type { TaskSubject } from '../loaders/taskPoller';
 import { logSettings, readLocations } from '../state/settings';
@@ -25,10 +24,9 @@ import type { Core } from './core';
 
 /** Serverless containers: their section, their updates, their JSON documents and their logs. */
 export function containersArea(core: Core): Area {
-  const { client, reads, log, ui } = core;
+  const { client, reads, log, ui, snapshots } = core;
   const section = new ContainersSection(reads, VIEW_ID, (node) => core.treeChanges.refresh(node), (location) => core.tasks.updatingAt(location));
   const updates = new ContainerUpdates({ client, taskPoller: core.taskPoller, tasks: core.tasks, recentContainers: core.recentContainers, reads, tree: core.treeChanges });
-  const snapshots = new Snapshots(SCHEME.snapshot);
   const editor: ContainerEditor = new ResourceFileSystem(
     containerResource({
       client,
@@ -58,10 +56,8 @@ export function containersArea(core: Core): Area {
     ],
     disposables: [
       editor,
-      snapshots,
       logs,
       vscode.workspace.registerFileSystemProvider(SCHEME.container, editor, { isCaseSensitive: true }),
-      vscode.workspace.registerTextDocumentContentProvider(SCHEME.snapshot, snapshots),
       vscode.workspace.registerTextDocumentContentProvider(SCHEME.logs, logs),
       vscode.workspace.registerTextDocumentContentProvider(SCHEME.schema, new SchemaDocuments()),
       new DocumentDiagnostics(editor),

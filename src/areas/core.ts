@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { GcoreClient } from '../api';
 import { ApiKeyStore } from '../auth/apiKeyStore';
 import { GcoreAuthProvider } from '../auth/gcoreAuthProvider';
-import { COMMAND } from '../core/contributions';
+import { COMMAND, SCHEME } from '../core/contributions';
+import { Snapshots } from '../documents/snapshots';
 import { ReadLoaders } from '../loaders/readLoaders';
 import { TaskPoller } from '../loaders/taskPoller';
 import { failureReason } from '../logging/failureMessage';
@@ -36,6 +37,8 @@ export interface Core {
   readonly taskPoller: TaskPoller;
   readonly taskHistory: TaskHistory;
   readonly tasks: TaskTracking;
+  /** The read-only left sides of every editor's review diffs (a container's values, a zone's file at Gcore). */
+  readonly snapshots: Snapshots;
   readonly disposables: readonly vscode.Disposable[];
 }
 
@@ -76,6 +79,7 @@ export function createCore(context: vscode.ExtensionContext): Core {
   );
   const taskPoller = new TaskPoller({ fetchTask: (id, signal) => client.account.getTask(id, { signal }), settings: taskSettings });
   const taskHistory = new TaskHistory(context.globalState);
+  const snapshots = new Snapshots(SCHEME.snapshot);
   const tasks = new TaskTracking({
     poller: taskPoller,
     history: taskHistory,
@@ -108,6 +112,19 @@ export function createCore(context: vscode.ExtensionContext): Core {
     taskPoller,
     taskHistory,
     tasks,
-    disposables: [log, apiKey, zones, treeChanges, keyStatus, accounts, { dispose: () => client.dispose() }, tasks, taskPoller],
+    snapshots,
+    disposables: [
+      log,
+      apiKey,
+      zones,
+      treeChanges,
+      keyStatus,
+      accounts,
+      { dispose: () => client.dispose() },
+      tasks,
+      taskPoller,
+      snapshots,
+      vscode.workspace.registerTextDocumentContentProvider(SCHEME.snapshot, snapshots),
+    ],
   };
 }

@@ -42,6 +42,11 @@ export interface EditableResource<Address, Opened, Context, Edited, Change, Resu
   /** Review and Apply (the editor title's button, the line above the document, Ctrl+S on a saved document). */
   readonly applyCommand: CommandId;
   readonly words: ResourceWords<Address>;
+  /**
+   * After Apply, the document shows the resource rendered again rather than the text as typed (a zone file is
+   * printed again in its order and form, so the next edit starts from what Gcore holds).
+   */
+  readonly renderAfterSend?: boolean;
   /** The path of a resource's document; its last part is the tab's title. */
   path(address: Address): string;
   /** The address a path names, or undefined for a path this resource did not make (or a name it refuses). */
@@ -70,6 +75,11 @@ export interface EditableResource<Address, Opened, Context, Edited, Change, Resu
   /** How many changes, and what they do (current → new where `now` says). */
   describe(change: Change, now: Opened | undefined): { count: number; detail: string };
   send(address: Address, change: Change, signal: AbortSignal): Promise<Result>;
+  /**
+   * A send that failed may have carried out part of the change (a batch of requests): what is at Gcore then,
+   * as the failure tells it, so that saving again sends only the rest. Undefined, or absent: nothing changed.
+   */
+  partlySent?(base: Opened | undefined, error: unknown): Opened | undefined;
   /** What is at Gcore once the change is carried out, as best known until it is read again. */
   afterSend(base: Opened | undefined, change: Change): Opened;
   /** Gcore took the change: tell the user and follow what it started; `reopen` shows the document. */

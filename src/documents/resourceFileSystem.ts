@@ -318,13 +318,18 @@ export class ResourceFileSystem<Address, Opened, Context, Edited, Change, Result
       result = await ui.withProgress({ title: words.sending(address), cancellable: false, run: (signal) => resource.send(address, change, signal) });
     } catch (error) {
       this.deps.log.error(words.sendFailedLog(address), error);
+      const partly = resource.partlySent?.(atGcore ?? entry.opened, error);
+      if (partly !== undefined) {
+        entry.opened = partly;
+        this.baseChanges.fire();
+      }
       throw new NotSentError(vscode.l10n.t('{0} Your edits are kept; save again to retry.', failureReason(error).replace(/\.?$/, '.')), error, words.refused);
     }
     // Until what it started has ended, the edited values are the best guess of what Gcore holds.
     entry.opened = resource.afterSend(atGcore ?? entry.opened, change);
     this.baseChanges.fire();
     resource.sent(address, result, async () => vscode.window.showTextDocument(uri));
-    return { kind: 'applied' };
+    return resource.renderAfterSend ? { kind: 'replace', text: resource.render(entry.opened) } : { kind: 'applied' };
   }
 
   /** A diff of what is at Gcore (left, read-only) and the document (right); returns the left side. */

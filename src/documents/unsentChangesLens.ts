@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
 import type { CommandId } from '../core/contributions';
 
+/** How many changed fields (or record sets) the lens names. */
+const NAMED = 5;
+
 /** Documents whose unsent changes the lens counts. */
 export interface UnsentChanges {
   readonly resource: { readonly applyCommand: CommandId };
@@ -22,7 +25,9 @@ export class UnsentChangesLens implements vscode.CodeLensProvider {
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const fields = this.documents.unsentFields(document.uri, document.getText());
     if (fields.length === 0) return [];
-    const title = `$(cloud-upload) ${vscode.l10n.t('Not sent to Gcore: {0} · Review and Apply', fields.join(', '))}`;
+    // A zone file may change thousands of sets: the lens names a few and counts the rest.
+    const named = fields.length > NAMED ? vscode.l10n.t('{0} and {1} more', fields.slice(0, NAMED).join(', '), fields.length - NAMED) : fields.join(', ');
+    const title = `$(cloud-upload) ${vscode.l10n.t('Not sent to Gcore: {0} · Review and Apply', named)}`;
     return [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title, command: this.documents.resource.applyCommand, arguments: [document.uri] })];
   }
 }

@@ -228,17 +228,21 @@ function comparable(type: string, body: RecordSetBody): unknown {
 /**
  * The lines a confirmation shows, current → new: the TTL, each value of the new set in order (unchanged, or
  * in place of a value that goes, or added), the values that go, and the pickers and set meta when they
- * change. Without `current` (a new set), the TTL and the values.
+ * change. Without `current` (a new set), the TTL and the values. `changedOnly` leaves out what stays as it
+ * is (a review of many sets at once).
  */
-export function recordSetChangeLines(type: string, current: RecordSetLike | undefined, body: RecordSetBody): string[] {
+export function recordSetChangeLines(type: string, current: RecordSetLike | undefined, body: RecordSetBody, changedOnly = false): string[] {
   const text = (record: RecordLike) => formatRecordContent(type, record.content);
   if (current === undefined) {
     return [l10n.t('TTL {0}', ttlText(body.ttl)), ...body.resource_records.map((record) => (isRecordEnabled(record) ? text(record) : l10n.t('{0} (disabled)', text(record))))];
   }
   const ttlBefore = current.ttl ?? undefined;
-  const lines = [body.ttl === ttlBefore ? l10n.t('TTL {0} (unchanged)', ttlText(body.ttl)) : l10n.t('TTL {0} → {1}', ttlText(ttlBefore), ttlText(body.ttl))];
+  const lines: string[] = [];
+  if (body.ttl !== ttlBefore) lines.push(l10n.t('TTL {0} → {1}', ttlText(ttlBefore), ttlText(body.ttl)));
+  else if (!changedOnly) lines.push(l10n.t('TTL {0} (unchanged)', ttlText(body.ttl)));
   const unmatched = [...current.resource_records];
   const fresh: number[] = [];
+  const unchangedAt = new Set<number>();
   const valueLines = body.resource_records.map((record, index) => {
     const key = recordContentKey(type, record.content);
     const at = unmatched.findIndex((old) => recordContentKey(type, old.content) === key);
@@ -247,6 +251,7 @@ export function recordSetChangeLines(type: string, current: RecordSetLike | unde
       return '';
     }
     const [old] = unmatched.splice(at, 1);
+    if (isKeptAsIs(old, record)) unchangedAt.add(index);
     return keptValueLine(text(record), old, record);
   });
   // A new value takes the place of a value that goes, in order: that is how prompts edit a value.
@@ -254,13 +259,18 @@ export function recordSetChangeLines(type: string, current: RecordSetLike | unde
     const added = text(body.resource_records[index]);
     valueLines[index] = n < unmatched.length ? l10n.t('{0} → {1}', text(unmatched[n]), added) : l10n.t('{0} (added)', added);
   });
-  lines.push(...valueLines, ...unmatched.slice(fresh.length).map((old) => l10n.t('{0} (removed)', text(old))));
+  const shown = changedOnly ? valueLines.filter((_, index) => !unchangedAt.has(index)) : valueLines;
+  lines.push(...shown, ...unmatched.slice(fresh.length).map((old) => l10n.t('{0} (removed)', text(old))));
   if (!isDeepStrictEqual([...recordSetPickers(current)], body.pickers ?? [])) {
     const none = l10n.t('none');
     lines.push(l10n.t('What picks the answer: {0} → {1}', recordSetSelection(current) ?? none, recordSetSelection(body) ?? none));
   }
   if (!isDeepStrictEqual(current.meta ?? {}, body.meta ?? {})) lines.push(l10n.t('The set’s metadata changes'));
   return lines;
+}
+
+function isKeptAsIs(old: RecordLike, record: RecordLike): boolean {
+  return isRecordEnabled(old) === isRecordEnabled(record) && isDeepStrictEqual(old.meta ?? {}, record.meta ?? {});
 }
 
 function keptValueLine(value: string, old: RecordLike, record: RecordLike): string {

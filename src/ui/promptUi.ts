@@ -66,6 +66,16 @@ export interface ChooseRequest {
   choices: string[];
 }
 
+/** A file chosen in the system's dialog: one to read (`open`) or where to write (`save`). */
+export interface FileRequest {
+  kind: 'open' | 'save';
+  title: string;
+  /** The URI (as a string) the dialog starts at: for `save`, the file offered. */
+  defaultUri?: string;
+  /** Label → extensions without the dot, as the dialog filters files. */
+  filters: Record<string, string[]>;
+}
+
 export type Severity = 'info' | 'warning' | 'error';
 
 export interface ProgressTask<T> {
@@ -87,6 +97,8 @@ export interface PromptUi {
   /** A notification; resolves to the chosen action's label, or undefined when dismissed. */
   notify(severity: Severity, message: string, ...actions: string[]): Promise<string | undefined>;
   withProgress<T>(task: ProgressTask<T>): Promise<T>;
+  /** The file chosen, as a URI string; undefined when the dialog was dismissed. */
+  chooseFile(request: FileRequest): Promise<string | undefined>;
   copyToClipboard(text: string): Promise<void>;
   /** Opens a web address outside the editor (VS Code may first ask whether to trust its site). */
   openExternal(url: string): Promise<void>;

@@ -1,5 +1,5 @@
 import { redactSessionSecrets } from '../logging/redaction';
-import type { Back, ChooseRequest, ConfirmRequest, InputRequest, PickItem, PickRequest, PromptUi, ProgressTask, Severity } from './promptUi';
+import type { Back, ChooseRequest, ConfirmRequest, FileRequest, InputRequest, PickItem, PickRequest, PromptUi, ProgressTask, Severity } from './promptUi';
 
 /**
  * The prompts as every part of the extension reaches them: whatever text a message, a question, a list
@@ -35,6 +35,10 @@ export class RedactingUi implements PromptUi {
 
   withProgress<T>(task: ProgressTask<T>): Promise<T> {
     return this.inner.withProgress({ ...task, title: redactSessionSecrets(task.title), run: (signal, report) => task.run(signal, (message) => report(redactSessionSecrets(message))) });
+  }
+
+  chooseFile(request: FileRequest): Promise<string | undefined> {
+    return this.inner.chooseFile({ ...request, title: redactSessionSecrets(request.title) });
   }
 
   copyToClipboard(text: string): Promise<void> {

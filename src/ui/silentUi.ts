@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { Back, ChooseRequest, ConfirmRequest, InputRequest, PickRequest, ProgressTask, PromptUi, Severity } from './promptUi';
+import type { Back, ChooseRequest, ConfirmRequest, FileRequest, InputRequest, PickRequest, ProgressTask, PromptUi, Severity } from './promptUi';
 
 /**
  * The UI of a programmatic call: it announces nothing and shows no progress, and a prompt is a bug (a
@@ -35,6 +35,10 @@ export class SilentUi implements PromptUi {
 
   withProgress<T>(task: ProgressTask<T>): Promise<T> {
     return task.run(new AbortController().signal, () => undefined);
+  }
+
+  chooseFile(request: FileRequest): Promise<string | undefined> {
+    return refuse(request.title);
   }
 
   copyToClipboard(text: string): Promise<void> {

@@ -5,6 +5,7 @@ import {
   type Back,
   type ChooseRequest,
   type ConfirmRequest,
+  type FileRequest,
   type InputRequest,
   type PickItem,
   type PickRequest,
@@ -88,6 +89,13 @@ export class VscodePromptUi implements PromptUi {
         },
       ),
     );
+  }
+
+  async chooseFile(request: FileRequest): Promise<string | undefined> {
+    const defaultUri = request.defaultUri === undefined ? undefined : vscode.Uri.parse(request.defaultUri);
+    if (request.kind === 'save') return (await vscode.window.showSaveDialog({ title: request.title, defaultUri, filters: request.filters }))?.toString();
+    const [chosen] = (await vscode.window.showOpenDialog({ title: request.title, defaultUri, filters: request.filters, canSelectMany: false })) ?? [];
+    return chosen?.toString();
   }
 
   async copyToClipboard(text: string): Promise<void> {

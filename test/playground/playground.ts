@@ -9,6 +9,7 @@ import type { ThrowawayProfile } from '../runner/throwaway-profile';
 import { packagedVsixPath, startWithPackagedExtension } from '../ui/packaged-extension';
 import { RUN_VARIABLE, UPDATES_VARIABLE } from './demo-updates/protocol';
 import { packageCompanion } from './demo-updates/package-companion';
+import { SAMPLE_ZONE_FILE, SAMPLE_ZONE_FILE_NAME } from './sample-zone';
 
 export const DEMO_KEY = 'demo-key';
 export const DEMO_LOCATION = { projectId: 1, regionId: 76, label: 'Demo project' };
@@ -51,5 +52,7 @@ export async function startPlayground(cleanups: CleanupStack, port?: number): Pr
     env: { [RUN_VARIABLE]: crypto.randomUUID(), [UPDATES_VARIABLE]: JSON.stringify(updates) },
     port,
   });
+  // Another provider's export of example.org (empty at the emulator), for Import Zone File.
+  fs.writeFileSync(path.join(profile.workspaceDir, SAMPLE_ZONE_FILE_NAME), SAMPLE_ZONE_FILE);
   return { emulator, server, profile };
 }

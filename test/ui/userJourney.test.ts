@@ -205,7 +205,22 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.clearNotifications();
     const menu = await wb.treeContextMenu(ZONE);
     const items = (await menu.locator('.action-menu-item .action-label').allInnerTexts()).map((text) => text.trim());
-    assert.deepEqual(items, ['Enable DNSSEC', 'Check Now', 'Forget Zone', 'Add Record', 'Filter Record Types', 'Check Resolution', 'Open in Gcore Portal']);
+    assert.deepEqual(items, [
+      'Enable DNSSEC',
+      'Check Now',
+      'Forget Zone',
+      'Add Record',
+      'Filter Record Types',
+      'Check Resolution',
+      'Edit Zone File',
+      'Import Zone File',
+      'Export Zone File',
+      'Edit Zone Settings',
+      'Check Delegation',
+      'Disable Zone',
+      'Delete Zone',
+      'Open in Gcore Portal',
+    ]);
     await wb.chooseMenuItem(menu, 'Enable DNSSEC');
 
     const ds = await eventually(() => present(session.emulator.zone(ZONE)?.dnssec?.ds, 'the DS record at the emulator'), 10_000);
@@ -269,6 +284,63 @@ describe('Gcore in VS Code, used through its UI', function () {
       [{ resource_records: [{ content: ['203.0.113.60'] }], ttl: 300 }],
     );
     assert.deepEqual(session.emulator.zone(RECORDS_ZONE)?.rrsets.find(`staging.${RECORDS_ZONE}`, 'A')?.records.map((record) => record.content), [['203.0.113.60']]);
+  });
+
+  it('edits the zone as a zone file: a squiggle on a line that breaks its type, then the review\'s diff and Apply of only what changed', async () => {
+    await wb.clearNotifications();
+    const putPath = `/dns/v2/zones/${RECORDS_ZONE}/staging.${RECORDS_ZONE}/A`;
+    const menu = await wb.treeContextMenu(RECORDS_ZONE);
+    await wb.chooseMenuItem(menu, 'Edit Zone File');
+    await wb.page.locator('.tabs-container .tab', { hasText: `${RECORDS_ZONE}.zone` }).waitFor();
+    const editor = wb.page.locator('.editor-instance .monaco-editor').first();
+    await editor.locator('.view-line', { hasText: /^\$ORIGIN/ }).waitFor();
+    // Away from the tree, whose hover would cover the rows in the picture.
+    await editor.hover();
+    await wb.screenshot('zone-file');
+
+    // The editor shows only the lines in view: the line is found with the editor's own Find, then typed over.
+    const replaceLine = async (starting: string, text: string): Promise<void> => {
+      await wb.page.keyboard.press('Control+F');
+      await wb.page.keyboard.type(starting);
+      await wb.page.keyboard.press('Enter');
+      await wb.page.keyboard.press('Escape');
+      await wb.page.keyboard.press('Home');
+      await wb.page.keyboard.press('Shift+End');
+      await wb.page.keyboard.type(text);
+    };
+    await editor.locator('.view-line', { hasText: /^\$ORIGIN/ }).click();
+    await replaceLine('staging ', 'staging 300 IN A 300.1.1.1');
+    await editor.locator('.squiggly-error').first().waitFor();
+    await replaceLine('staging ', 'staging 300 IN A 203.0.113.61');
+    await editor.locator('.squiggly-error').first().waitFor({ state: 'detached' });
+    // The line above the document (at its top) says what is not sent yet.
+    await wb.page.keyboard.press('Control+Home');
+    await editor.locator('.codelens-decoration', { hasText: 'Not sent to Gcore: staging A' }).waitFor();
+    await wb.page.locator('.tabs-container .tab.dirty').waitFor({ state: 'detached' });
+    assert.deepEqual(requestsTo('PUT', putPath), [], 'Auto Save sent nothing');
+
+    const writes = (): RecordedRequest[] => session.emulator.requests.filter((request) => request.method !== 'GET');
+    const writesBefore = writes().length;
+    const mark = session.tap.responses.length;
+    await editor.locator('.codelens-decoration a', { hasText: 'Review and Apply' }).click();
+    await wb.dialog.waitFor();
+    assert.equal((await wb.dialog.locator('.dialog-message-text').innerText()).trim(), `Apply 1 record set change to ${RECORDS_ZONE}?`);
+    assert.match(await wb.dialog.locator('.dialog-message-detail').innerText(), /Change staging A: 203\.0\.113\.60 → 203\.0\.113\.61/);
+    await wb.page.locator('.monaco-diff-editor').first().waitFor();
+    await wb.screenshot('zone-file-review');
+    await wb.clickDialogButton('Apply');
+    await answerAfter(mark, 'PUT', putPath);
+    await wb.notification(`Applied 1 record set change to ${RECORDS_ZONE}.`).waitFor();
+    assert.deepEqual(
+      requestsTo('PUT', putPath).map((request) => request.json),
+      [{ ttl: 300, resource_records: [{ content: ['203.0.113.61'] }], meta: {} }],
+    );
+    assert.deepEqual(
+      writes().slice(writesBefore).map((request) => `${request.method} ${request.path}`),
+      [`PUT ${putPath}`],
+      'one request, for the one set that changed',
+    );
+    await wb.runCommand('View: Close All Editors');
   });
 
   it('lists the location\'s containers with their status, and their fields when one is expanded', async () => {

@@ -29,6 +29,22 @@ const DNSSEC_CONTEXT: Record<DnssecStatus, RowContext> = {
   unknown: ROW_CONTEXT.zoneDnssecUnknown,
 };
 
+/** The same, for a zone Gcore lists as disabled: Enable Zone is offered on it instead of Disable Zone. */
+const DISABLED_CONTEXT: Record<DnssecStatus | 'pending', RowContext> = {
+  on: ROW_CONTEXT.zoneDnssecOnDisabled,
+  off: ROW_CONTEXT.zoneDnssecOffDisabled,
+  unknown: ROW_CONTEXT.zoneDnssecUnknownDisabled,
+  pending: ROW_CONTEXT.zoneDnssecPendingDisabled,
+};
+
+/** Every context value of a zone row whose DNSSEC counts as on (pending too), served or disabled. */
+export const DNSSEC_ON_CONTEXTS: ReadonlySet<RowContext> = new Set([
+  ROW_CONTEXT.zoneDnssecOn,
+  ROW_CONTEXT.zoneDnssecPending,
+  ROW_CONTEXT.zoneDnssecOnDisabled,
+  ROW_CONTEXT.zoneDnssecPendingDisabled,
+]);
+
 const REGISTRAR_HINT = l10n.t(
   'Give the DS record to the registrar of this domain: DNSSEC validation only works once the parent zone publishes it.',
 );
@@ -93,9 +109,9 @@ export function zoneView(zone: KnownZone, atGcore?: ZoneAtGcore, gone = false): 
     status = state.on ? 'on' : 'off';
     pending = state === DNSSEC_AT_GCORE.get('pending');
     icon = pending ? { id: 'clock' } : { ...STATUS_PRESENTATION[status].icon };
-    description = atGcore.enabled === false ? l10n.t('not served · {0}', state.description) : state.description;
+    description = atGcore.enabled === false ? l10n.t('disabled · {0}', state.description) : state.description;
     blocks.push(state.explanation);
-    if (atGcore.enabled === false) blocks.push(l10n.t('The zone is **not served** (disabled at Gcore).'));
+    if (atGcore.enabled === false) blocks.push(l10n.t("The zone is **disabled** at Gcore: its name servers do not answer for it. Its records are kept; **Enable Zone** serves it again."));
   } else {
     status = knownStatus(zone.dnssec);
     icon = { ...STATUS_PRESENTATION[status].icon };
@@ -106,7 +122,8 @@ export function zoneView(zone: KnownZone, atGcore?: ZoneAtGcore, gone = false): 
   if (message !== undefined) blocks.push(l10n.t('Gcore said: {0}', escapeMarkdown(message)));
   if (zone.createdHere === true) blocks.push(l10n.t('Created with this extension.'));
   if (pending) blocks.push(l10n.t('No background check runs (a registrar can take days): **Check Now** on the row reads the state again.'));
-  return { label, description, tooltip: blocks.join('\n\n'), icon, contextValue: pending ? ROW_CONTEXT.zoneDnssecPending : DNSSEC_CONTEXT[status] };
+  const contextValue = atGcore?.enabled === false ? DISABLED_CONTEXT[pending ? 'pending' : status] : pending ? ROW_CONTEXT.zoneDnssecPending : DNSSEC_CONTEXT[status];
+  return { label, description, tooltip: blocks.join('\n\n'), icon, contextValue };
 }
 
 /** Snapshots come back from globalState, which an older or newer extension version may have written. */

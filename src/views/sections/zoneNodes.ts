@@ -6,7 +6,7 @@ import { zoneNameForDisplay } from '../../models/zoneCreate';
 import { recordSetCountText } from '../presentation/recordSetCount';
 import { typeFilterText } from '../presentation/recordTypes';
 import type { RecordRow, RecordSetRow } from '../presentation/recordView';
-import { dnssecDetailRows, zoneView, type DsDetailRow } from '../presentation/zoneView';
+import { DNSSEC_ON_CONTEXTS, dnssecDetailRows, zoneView, type DsDetailRow } from '../presentation/zoneView';
 import { nodeGuard, sectionNode, type NodeView, type TreeNode } from '../treeNodes';
 
 export const ZONES_SECTION = sectionNode('zones', l10n.t('DNS Zones'), 'globe', ROW_CONTEXT.zonesSection);
@@ -26,7 +26,6 @@ export interface ZoneNode extends TreeNode {
 
 export const isZoneNode = nodeGuard<ZoneNode>('zone');
 
-const DNSSEC_ON: ReadonlySet<string> = new Set([ROW_CONTEXT.zoneDnssecOn, ROW_CONTEXT.zoneDnssecPending]);
 
 /** What a zone row shows of its record sets: whether they can be read here, and the types it is filtered to. */
 export interface ZoneRecordsView {
@@ -44,7 +43,7 @@ const NO_RECORDS: ZoneRecordsView = { available: false, types: new Set() };
  */
 export function zoneNode(zone: KnownZone, atGcore?: DnsZone, gone = false, records: ZoneRecordsView = NO_RECORDS): ZoneNode {
   const view = zoneView(zone, atGcore, gone);
-  const on = DNSSEC_ON.has(view.contextValue);
+  const on = DNSSEC_ON_CONTEXTS.has(view.contextValue);
   const details = on ? dnssecDetailRows({ ...zone, dnssec: 'on' }) : [];
   const dsToLoad = on && details.length === 0 && atGcore !== undefined;
   const withRecords = records.available && !gone;

@@ -4,6 +4,7 @@ import {
   type Back,
   type ChooseRequest,
   type ConfirmRequest,
+  type FileRequest,
   type InputRequest,
   type PickRequest,
   type ProgressTask,
@@ -21,7 +22,7 @@ export const CANCEL = Symbol('cancel');
 export type Answer = string | string[] | boolean | Back | typeof CANCEL;
 
 export interface ShownPrompt {
-  kind: 'input' | 'pick' | 'pickMany' | 'confirm' | 'choose';
+  kind: 'input' | 'pick' | 'pickMany' | 'confirm' | 'choose' | 'file';
   title: string;
   step?: number;
   totalSteps?: number;
@@ -173,6 +174,18 @@ export class ScriptedUi implements PromptUi {
       ...this.notifications.flatMap((notification) => [notification.message, ...notification.actions]),
       ...this.progressTitles,
     ];
+  }
+
+  /** A file dialog: the scripted answer is the chosen URI as a string; CANCEL dismisses it. */
+  async chooseFile(request: FileRequest): Promise<string | undefined> {
+    const shown = this.record('file', request, { value: request.defaultUri });
+    if (this.answers[0] === CANCEL) {
+      this.answers.shift();
+      return undefined;
+    }
+    const answer = this.next(shown);
+    assert.equal(typeof answer, 'string', `file dialog "${request.title}" needs a URI string as its answer`);
+    return answer as string;
   }
 
   async copyToClipboard(text: string): Promise<void> {

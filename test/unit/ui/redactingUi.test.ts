@@ -16,6 +16,7 @@ function recordingUi(seen: string[]): PromptUi {
     choose: async (request) => (note(request.message, request.detail), request.choices[0]),
     notify: async (_severity, message, ...actions) => (note(message), actions[0]),
     withProgress: (task) => (note(task.title), task.run(new AbortController().signal, (message) => note(message))),
+    chooseFile: async (request) => (note(request.title), 'file:///chosen.zone'),
     copyToClipboard: async (text) => void note(text),
     openExternal: async (url) => void note(url),
   };
@@ -24,7 +25,7 @@ function recordingUi(seen: string[]): PromptUi {
 describe('RedactingUi: no key reaches a person through a prompt', () => {
   before(() => hideSecret(KEY));
 
-  it('removes the key from notifications, questions, lists, progress and the clipboard, and keeps the answers', async () => {
+  it('removes the key from notifications, questions, lists, progress, file dialogs and the clipboard, and keeps the answers', async () => {
     const seen: string[] = [];
     const ui = new RedactingUi(recordingUi(seen));
     assert.equal(await ui.notify('error', `failed (request ID ${KEY})`, 'Copy Request ID'), 'Copy Request ID');
@@ -33,7 +34,8 @@ describe('RedactingUi: no key reaches a person through a prompt', () => {
     assert.equal(await ui.confirm({ message: KEY, confirmLabel: 'OK' }), true);
     assert.equal(await ui.pick({ title: 't', items: [{ label: KEY, description: KEY, detail: KEY, value: 42 }] }), 42);
     assert.equal(await ui.withProgress({ title: `t ${KEY}`, run: async (_signal, report) => (report(`r ${KEY}`), 'done') }), 'done');
-    assert.equal(seen.length, 7);
+    assert.equal(await ui.chooseFile({ kind: 'save', title: `t ${KEY}`, filters: {} }), 'file:///chosen.zone');
+    assert.equal(seen.length, 8);
     for (const text of seen) assert.ok(!text.includes(KEY), text);
     assert.equal(seen[1], 'req-***');
   });

@@ -3,6 +3,7 @@ import type { DnssecState } from '../../../src/api/types';
 import { escapeMarkdown } from '../../../src/views/presentation/itemView';
 import type { KnownZone } from '../../../src/state/knownZones';
 import { dnssecDetailRows, zoneView } from '../../../src/views/presentation/zoneView';
+import { zoneNode } from '../../../src/views/sections/zoneNodes';
 import { unescapeMarkdown } from './markdownReading';
 
 const DIGEST = '135E5B6C7D8E9F0A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F607182';
@@ -171,9 +172,41 @@ describe('zoneView with the account\'s zone list', () => {
     assert.match(unescapeMarkdown(views[1].tooltip ?? ''), /DNSSEC state at Gcore: \*\*__proto__\*\*\./);
   });
 
-  it('says when a zone is not served, and marks a zone the account no longer has', () => {
-    assert.equal(zoneView(zone, { enabled: false, dnssec_status: 'active' }).description, 'not served · DNSSEC on');
+  it('says when a zone is disabled, and marks a zone the account no longer has', () => {
+    const disabled = zoneView(zone, { enabled: false, dnssec_status: 'active' });
+    assert.equal(disabled.description, 'disabled · DNSSEC on');
+    assert.match(unescapeMarkdown(disabled.tooltip ?? ''), /The zone is \*\*disabled\*\* at Gcore: its name servers do not answer for it\. Its records are kept; \*\*Enable Zone\*\* serves it again\./);
     const gone = zoneView(zone, undefined, true);
     assert.deepEqual([gone.description, gone.contextValue], ['not in the account', 'zone.gone']);
+  });
+});
+
+describe('zoneView of a disabled zone', () => {
+  const zone = { name: 'example.com', dnssec: 'unknown' as const };
+  const cases: [string | undefined, boolean | undefined, string][] = [
+    ['active', true, 'zone.dnssec.on.disabled'],
+    ['pending', true, 'zone.dnssec.pending.disabled'],
+    ['disabled', false, 'zone.dnssec.off.disabled'],
+    ['constructor', true, 'zone.dnssec.on.disabled'],
+  ];
+  for (const [status, dnssecEnabled, contextValue] of cases) {
+    it(`adds .disabled to the context value of DNSSEC ${String(status)}, which menus offer Enable Zone on`, () => {
+      assert.equal(zoneView(zone, { enabled: false, dnssec_status: status, dnssec_enabled: dnssecEnabled }).contextValue, contextValue);
+      assert.equal(zoneView(zone, { enabled: true, dnssec_status: status, dnssec_enabled: dnssecEnabled }).contextValue, contextValue.replace(/\.disabled$/, ''));
+    });
+  }
+
+  it('adds nothing when the list does not say enabled is false, or there is no list', () => {
+    assert.equal(zoneView(zone, { enabled: null, dnssec_status: 'active' }).contextValue, 'zone.dnssec.on');
+    assert.equal(zoneView({ name: 'example.com', dnssec: 'on' }).contextValue, 'zone.dnssec.on');
+  });
+
+  it('still shows the DS record rows of a disabled zone whose DNSSEC is on', () => {
+    const node = zoneNode({ name: 'example.com', dnssec: 'on', ds: FULL_DS }, { name: 'example.com', enabled: false, dnssec_status: 'active' });
+    assert.equal(node.view.contextValue, 'zone.dnssec.on.disabled');
+    assert.deepEqual(node.details.map((row) => row.key), ['ds', 'keyTag', 'algorithm', 'digest', 'dnskey']);
+    const pending = zoneNode({ name: 'example.com', dnssec: 'unknown' }, { name: 'example.com', enabled: false, dnssec_status: 'pending', dnssec_enabled: true });
+    assert.equal(pending.dsToLoad, true);
+    assert.equal(pending.view.collapsible, 'collapsed');
   });
 });

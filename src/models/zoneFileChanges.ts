@@ -1,0 +1,166 @@
+import * as l10n from '@vscode/l10n';
+import type { RecordSet, RecordSetBody } from '../api/types';
+import { domainNameKey } from '../core/domainNameKey';
+import { formatRecordContent, isEditableRecordType } from './recordContent';
+import { recordNameForDisplay } from './recordName';
+import { editedRecordSetBody, recordSetBody, recordSetChanged, recordSetChangeLines } from './recordSets';
+import { zoneFileEditability } from './zoneFile/zoneFileEditability';
+import type { ZoneFileSet } from './zoneFile/zoneFileSets';
+
+/** One record set's change, as one request sends it: PUT for a new or changed set, DELETE for a removed one. */
+export type RecordSetChange =
+  | { kind: 'create'; name: string; type: string; body: RecordSetBody; line: number }
+  | { kind: 'update'; name: string; type: string; body: RecordSetBody; current: RecordSet; line: number }
+  | { kind: 'delete'; name: string; type: string; current: RecordSet };
+
+/** A set of the file that is not applied, and why; `line` where the file has it. */
+export interface SkippedRecordSet {
+  name: string;
+  type: string;
+  line: number;
+  reason: string;
+}
+
+/** What applying a zone file to a zone's record sets comes to. */
+export interface ZoneFilePlan {
+  changes: RecordSetChange[];
+  skipped: SkippedRecordSet[];
+  /** Sets of the file that Gcore already holds as written. */
+  unchanged: number;
+  /** Sets at Gcore the file lacks that were not deleted (an import without deleteMissing): what the review offers to delete. */
+  missing: RecordSet[];
+}
+
+/**
+ * `edit`: the zone's own document, where the file is the whole truth for the sets it can carry (a set it
+ * lacks is deleted). `import`: another provider's file, where the SOA and the apex NS set are Gcore's to
+ * manage, and a set the file lacks is deleted only with `deleteMissing`.
+ */
+export interface ZoneFilePlanOptions {
+  mode: 'edit' | 'import';
+  deleteMissing: boolean;
+}
+
+/** `name TYPE` as the contract's import result and the messages name a set: its full name without the trailing dot. */
+export function recordSetLabel(set: { name: string; type: string }): string {
+  return `${domainNameKey(set.name)} ${set.type}`;
+}
+
+function setKey(name: string, type: string): string {
+  return `${domainNameKey(name)} ${type.toUpperCase()}`;
+}
+
+function isApexNs(zoneKey: string, name: string, type: string): boolean {
+  return type === 'NS' && domainNameKey(name) === zoneKey;
+}
+
+/**
+ * The smallest set of record-set changes that make `atGcore` what the file says, and what is skipped with
+ * its reason: names outside the zone, types a zone file is not applied for here, sets Gcore holds in a form
+ * the file cannot carry (dynamic sets, disabled records, the SOA) and, on import, the apex NS set. Each
+ * changed set keeps what the file cannot say: its records' `enabled` and `meta` where the value stays, and
+ * the set's `meta`.
+ */
+export function planZoneFile(zoneName: string, atGcore: readonly RecordSet[], file: readonly ZoneFileSet[], options: ZoneFilePlanOptions): ZoneFilePlan {
+  const zoneKey = domainNameKey(zoneName);
+  const current = new Map(atGcore.map((set) => [setKey(set.name, set.type), set]));
+  const seen = new Set<string>();
+  const plan: ZoneFilePlan = { changes: [], skipped: [], unchanged: 0, missing: [] };
+  for (const set of file) {
+    const key = setKey(set.name, set.type);
+    const name = domainNameKey(set.name);
+    const held = current.get(key);
+    seen.add(key);
+    const skip = (reason: string): void => void plan.skipped.push({ name, type: set.type, line: set.line, reason });
+    if (set.type === 'SOA') skip(l10n.t('the SOA is managed by Gcore (Edit Zone Settings changes its timers)'));
+    else if (name !== zoneKey && !name.endsWith(`.${zoneKey}`)) skip(l10n.t('outside the zone {0}', zoneKey));
+    else if (!isEditableRecordType(set.type)) skip(l10n.t('{0} records are not applied from a zone file here', set.type));
+    else if (isApexNs(zoneKey, name, set.type)) skip(l10n.t("the zone's NS set at the apex is managed by Gcore"));
+    else if (held !== undefined && zoneFileEditability(held, zoneName) !== undefined) skip(l10n.t('at Gcore this set {0}', zoneFileEditability(held, zoneName) ?? ''));
+    else planSet(plan, { ...set, name }, held);
+  }
+  for (const set of atGcore) {
+    const key = setKey(set.name, set.type);
+    if (seen.has(key) || zoneFileEditability(set, zoneName) !== undefined) continue;
+    if (options.deleteMissing) plan.changes.push({ kind: 'delete', name: domainNameKey(set.name), type: set.type, current: set });
+    else plan.missing.push(set);
+  }
+  return plan;
+}
+
+/**
+ * A set's TTL is the one written on its line; without one, a new set takes the $TTL in force and an
+ * existing set keeps its TTL at Gcore (a file printed from a set without a TTL must not change it).
+ */
+function planSet(plan: ZoneFilePlan, set: ZoneFileSet, held: RecordSet | undefined): void {
+  const values = set.records.map((record) => ({ content: record.content }));
+  if (held === undefined) {
+    plan.changes.push({ kind: 'create', name: set.name, type: set.type, body: recordSetBody({ ttl: set.ttl ?? set.defaultTtl, resource_records: values }), line: set.line });
+    return;
+  }
+  const typed = { ...held, type: set.type };
+  const body = editedRecordSetBody(typed, { values, ttl: set.ttl });
+  if (recordSetChanged(typed, body)) plan.changes.push({ kind: 'update', name: set.name, type: set.type, body, current: held, line: set.line });
+  else plan.unchanged++;
+}
+
+/** Whether two readings of a zone differ in a set a zone file carries: the names of those that do (a conflict). */
+export function changedEditableSets(zoneName: string, opened: readonly RecordSet[], now: readonly RecordSet[]): string[] {
+  const carried = (set: RecordSet): boolean => zoneFileEditability(set, zoneName) === undefined;
+  const before = new Map(opened.filter(carried).map((set) => [setKey(set.name, set.type), set]));
+  const after = new Map(now.filter(carried).map((set) => [setKey(set.name, set.type), set]));
+  const names: string[] = [];
+  for (const [key, set] of after) {
+    const old = before.get(key);
+    if (old === undefined || recordSetChanged({ ...old, type: old.type.toUpperCase() }, recordSetBody(set))) names.push(recordSetLabel(set));
+  }
+  for (const [key, set] of before) if (!after.has(key)) names.push(recordSetLabel(set));
+  return names;
+}
+
+/** The record sets after `changes` were carried out on `sets`: what Gcore holds then, as best known until read again. */
+export function applyChanges(sets: readonly RecordSet[], changes: readonly RecordSetChange[]): RecordSet[] {
+  const result = new Map(sets.map((set) => [setKey(set.name, set.type), set]));
+  for (const change of changes) {
+    const key = setKey(change.name, change.type);
+    if (change.kind === 'delete') result.delete(key);
+    else {
+      const { resource_records: records, ...fields } = change.body;
+      const resource_records = records.map((record) => ({ content: record.content, enabled: record.enabled, meta: record.meta }));
+      result.set(key, { ...(change.kind === 'update' ? change.current : {}), ...fields, name: change.name, type: change.type, resource_records });
+    }
+  }
+  return [...result.values()];
+}
+
+/** The short name of a change's set in its zone: `www A`, `@ MX`. */
+export function changeName(zoneName: string, change: { name: string; type: string }): string {
+  return `${recordNameForDisplay(change.name, zoneName)} ${change.type}`;
+}
+
+/** One line per change for a review: what is created, changed (current → new) and deleted, in that order. */
+export function changeLines(zoneName: string, changes: readonly RecordSetChange[]): string[] {
+  const order = { create: 0, update: 1, delete: 2 };
+  return [...changes]
+    .sort((a, b) => order[a.kind] - order[b.kind])
+    .map((change) => {
+      const name = changeName(zoneName, change);
+      if (change.kind === 'delete') {
+        const values = change.current.resource_records.map((record) => formatRecordContent(change.type, record.content)).join(', ');
+        return l10n.t('Delete {0}: {1}', name, values);
+      }
+      if (change.kind === 'create') {
+        const values = change.body.resource_records.map((record) => formatRecordContent(change.type, record.content)).join(', ');
+        const ttl = change.body.ttl === undefined ? l10n.t("Gcore's default") : String(change.body.ttl);
+        return l10n.t('Create {0} (TTL {1}): {2}', name, ttl, values);
+      }
+      return l10n.t('Change {0}: {1}', name, recordSetChangeLines(change.type, change.current, change.body, true).join('; '));
+    });
+}
+
+/** The counts a review's question and an import's message give. */
+export function changeCounts(changes: readonly RecordSetChange[]): { create: number; update: number; delete: number } {
+  const counts = { create: 0, update: 0, delete: 0 };
+  for (const change of changes) counts[change.kind]++;
+  return counts;
+}

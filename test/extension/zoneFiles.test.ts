@@ -1,0 +1,338 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { seedExampleZone } from '../emulator/record-set-seed';
+import type { Emulator, RecordedRequest } from '../emulator/server';
+import { TEST_KEY, eventually, setKey, sharedEmulator, useUi } from './support/harness';
+import { CANCEL, ScriptedUi, type Answer } from './support/scriptedUi';
+
+/*
+ * Zone files: a zone's record sets as one document edited and saved as a review, imported from another
+ * provider's export, exported; the exact requests each sends, conflicts, partial failures, and an API
+ * without record sets.
+ */
+
+const ZONE = 'zonefile.example';
+const RRSETS = `/dns/v2/zones/${ZONE}/rrsets`;
+
+async function run<T>(id: string, ...args: unknown[]): Promise<T> {
+  return (await vscode.commands.executeCommand(id, ...args)) as T;
+}
+
+async function rejects(promise: Thenable<unknown>, message: RegExp): Promise<void> {
+  await assert.rejects(Promise.resolve(promise), (error: Error) => {
+    assert.match(error.message, message);
+    return true;
+  });
+}
+
+/** The writes the emulator received: method and path, in order (bodies where a test needs them). */
+function writes(emulator: Emulator): [string, string][] {
+  return emulator.requests.filter((request) => request.method !== 'GET').map((request: RecordedRequest) => [request.method, request.path]);
+}
+
+function body(emulator: Emulator, method: string, pathName: string): unknown {
+  return emulator.requests.find((request) => request.method === method && request.path === pathName)?.json;
+}
+
+function stored(emulator: Emulator, name: string, type: string) {
+  return emulator.zone(ZONE)?.rrsets.find(name, type);
+}
+
+/** Opens the zone's document and returns its editor. */
+async function openZoneFile(): Promise<vscode.TextEditor> {
+  const uri = await run<string>('gcore.editZoneFile', { zoneName: ZONE });
+  const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === uri);
+  assert.ok(document, 'the zone file is open');
+  return vscode.window.showTextDocument(document);
+}
+
+/** Replaces the first line that matches with `replacement` (or removes it when undefined). */
+async function editLine(editor: vscode.TextEditor, match: RegExp, replacement: string | undefined): Promise<void> {
+  const document = editor.document;
+  for (let line = 0; line < document.lineCount; line++) {
+    const text = document.lineAt(line).text;
+    if (!match.test(text)) continue;
+    const range = replacement === undefined ? document.lineAt(line).rangeIncludingLineBreak : document.lineAt(line).range;
+    assert.ok(await editor.edit((edit) => edit.replace(range, replacement ?? '')));
+    return;
+  }
+  assert.fail(`no line matches ${String(match)}`);
+}
+
+async function append(editor: vscode.TextEditor, text: string): Promise<void> {
+  const end = editor.document.lineAt(editor.document.lineCount - 1).range.end;
+  assert.ok(await editor.edit((edit) => edit.insert(end, `\n${text}\n`)));
+}
+
+async function saveWith(answers: Answer[]): Promise<{ ui: ScriptedUi; saved: boolean }> {
+  const ui = new ScriptedUi(answers);
+  await useUi(ui);
+  const saved = await vscode.workspace.save(vscode.window.activeTextEditor!.document.uri).then(
+    (uri) => uri !== undefined,
+    () => false,
+  );
+  return { ui, saved };
+}
+
+describe('Zone files', () => {
+  let emulator: Emulator;
+
+  beforeEach(async () => {
+    emulator = await sharedEmulator();
+    await useUi(new ScriptedUi([]));
+    await setKey(TEST_KEY);
+    await run('gcore.createZone', { name: ZONE });
+    const zone = emulator.zone(ZONE);
+    assert.ok(zone);
+    seedExampleZone(zone.rrsets, ZONE);
+    emulator.requests.length = 0;
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await useUi(new ScriptedUi([]));
+    await run('gcore.forgetZone', ZONE);
+    await useUi(undefined);
+  });
+
+  describe('export', () => {
+    it('prints the zone as a zone file: $ORIGIN, $TTL, one line per record, dynamic sets and the SOA as comments', async () => {
+      const text = await run<string>('gcore.exportZoneFile', { zoneName: ZONE });
+      assert.match(text, new RegExp(`^\\$ORIGIN ${ZONE.replace('.', '\\.')}\\.$`, 'm'));
+      assert.match(text, /^\$TTL \d+$/m);
+      assert.match(text, /^@\s+3600\s+IN\s+MX\s+10 mail\.zonefile\.example\.$/m);
+      assert.match(text, /^_sip\._tcp\s+3600\s+IN\s+SRV\s+10 60 5060 sip\.zonefile\.example\.$/m);
+      assert.match(text, /^@\s+3600\s+IN\s+CAA\s+0 issue "letsencrypt\.org"$/m);
+      // The GeoDNS set, the health-checked set and the set with a disabled record are not editable lines.
+      assert.doesNotMatch(text, /^cdn\s/m);
+      assert.match(text, /^;.*cdn\s+120\s+IN\s+A\s+198\.51\.100\.10/m);
+      assert.doesNotMatch(text, /^app\s/m);
+      assert.doesNotMatch(text, /^api\s/m);
+      assert.deepEqual(writes(emulator), []);
+      assert.deepEqual(
+        emulator.requests.map((request) => request.path),
+        [RRSETS],
+        'one request reads the sets',
+      );
+    });
+
+    it('saves the text where the user picks, interactively', async () => {
+      const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gcore-export-')), `${ZONE}.zone`);
+      const ui = new ScriptedUi([ZONE, vscode.Uri.file(target).toString()]);
+      await useUi(ui);
+      await run('gcore.exportZoneFile');
+      ui.assertAllAnswersUsed();
+      await eventually(() => assert.ok(fs.existsSync(target)));
+      assert.equal(fs.readFileSync(target, 'utf8'), await run<string>('gcore.exportZoneFile', { zoneName: ZONE }));
+      fs.rmSync(path.dirname(target), { recursive: true, force: true });
+    }).timeout(30_000);
+  });
+
+  describe('Edit Zone File', () => {
+    it('opens the zone file as a dns-zone-file document with the export text', async () => {
+      const editor = await openZoneFile();
+      assert.equal(editor.document.languageId, 'dns-zone-file');
+      assert.equal(editor.document.uri.scheme, 'gcore-zonefile');
+      assert.equal(editor.document.getText(), await run<string>('gcore.exportZoneFile', { zoneName: ZONE }));
+    });
+
+    it('applies exactly the changed sets after a review: PUT for the new and changed, DELETE for the removed, nothing else', async () => {
+      const editor = await openZoneFile();
+      await editLine(editor, /^mail\s/, 'mail 600 IN A 203.0.113.26');
+      await editLine(editor, /^sip\s/, undefined);
+      await append(editor, 'ftp 300 IN A 203.0.113.90\nftp 300 IN A 203.0.113.91');
+      emulator.requests.length = 0;
+      const { ui, saved } = await saveWith(['Apply']);
+      assert.ok(saved, 'the save went through');
+      const review = ui.shown.find((shown) => shown.kind === 'choose');
+      assert.match(review?.message ?? '', /Apply 3 record set changes to zonefile\.example\?/);
+      assert.match(review?.detail ?? '', /1 to create, 1 to change, 1 to delete/);
+      assert.match(review?.detail ?? '', /Create ftp A .*203\.0\.113\.90, 203\.0\.113\.91/);
+      assert.match(review?.detail ?? '', /Change mail A: TTL 3600 → 600; 203\.0\.113\.25 → 203\.0\.113\.26/);
+      assert.match(review?.detail ?? '', /Delete sip A: 203\.0\.113\.30/);
+      assert.deepEqual(writes(emulator).sort(), [
+        ['DELETE', `/dns/v2/zones/${ZONE}/sip.${ZONE}/A`],
+        ['PUT', `/dns/v2/zones/${ZONE}/ftp.${ZONE}/A`],
+        ['PUT', `/dns/v2/zones/${ZONE}/mail.${ZONE}/A`],
+      ]);
+      assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/ftp.${ZONE}/A`), {
+        ttl: 300,
+        resource_records: [{ content: ['203.0.113.90'] }, { content: ['203.0.113.91'] }],
+      });
+      assert.equal(stored(emulator, `sip.${ZONE}`, 'A'), undefined);
+      assert.equal(stored(emulator, `mail.${ZONE}`, 'A')?.ttl, 600);
+      // The document now shows what Gcore holds, printed again in its order.
+      await eventually(() => assert.match(editor.document.getText(), /^ftp\s+300\s+IN\s+A\s+203\.0\.113\.90$/m));
+      assert.equal(editor.document.isDirty, false);
+    });
+
+    it('keeps a changed set’s record meta and never touches the commented dynamic sets', async () => {
+      const editor = await openZoneFile();
+      const dynamicBefore = JSON.stringify(stored(emulator, `cdn.${ZONE}`, 'A'));
+      await editLine(editor, /^@\s+\d+\s+IN\s+A\s+203\.0\.113\.10$/, '@ 300 IN A 203.0.113.12');
+      emulator.requests.length = 0;
+      const { saved } = await saveWith(['Apply']);
+      assert.ok(saved);
+      assert.deepEqual(writes(emulator), [['PUT', `/dns/v2/zones/${ZONE}/${ZONE}/A`]]);
+      assert.equal(JSON.stringify(stored(emulator, `cdn.${ZONE}`, 'A')), dynamicBefore);
+    });
+
+    it('marks a line that breaks its type’s rules and sends nothing when saved', async () => {
+      const editor = await openZoneFile();
+      await append(editor, 'bad 300 IN A 300.1.1.1');
+      const line = editor.document.lineCount - 2;
+      await eventually(() => {
+        const diagnostics = vscode.languages.getDiagnostics(editor.document.uri);
+        const found = diagnostics.find((diagnostic) => diagnostic.range.start.line === line);
+        assert.ok(found, `a diagnostic on line ${line + 1}: ${JSON.stringify(diagnostics.map((d) => [d.range.start.line, d.message]))}`);
+        assert.match(found.message, /300\.1\.1\.1 is not an IPv4 address/);
+      });
+      emulator.requests.length = 0;
+      const { saved } = await saveWith([]);
+      assert.equal(saved, false, 'the save failed: nothing was sent');
+      assert.deepEqual(writes(emulator), []);
+      assert.equal(editor.document.isDirty, true, 'the edits stay');
+    });
+
+    it('refuses an edited line for a dynamic set, naming the line and why', async () => {
+      const editor = await openZoneFile();
+      await append(editor, 'cdn 120 IN A 198.51.100.99');
+      emulator.requests.length = 0;
+      const { saved } = await saveWith([]);
+      assert.equal(saved, false);
+      assert.deepEqual(writes(emulator), []);
+      const diagnostics = vscode.languages.getDiagnostics(editor.document.uri);
+      assert.ok(diagnostics.some((diagnostic) => /cdn\.zonefile\.example A: at Gcore this set .*dynamic|GeoDNS/i.test(diagnostic.message)));
+    });
+
+    it('reports a set changed at Gcore since opening as a conflict; Reload takes Gcore’s values and sends nothing', async () => {
+      const editor = await openZoneFile();
+      await run('gcore.updateRecord', { zoneName: ZONE, name: 'mail', type: 'A', ttl: 120, resource_records: [{ content: ['203.0.113.27'] }] });
+      await editLine(editor, /^mail\s/, 'mail 3600 IN A 203.0.113.26');
+      emulator.requests.length = 0;
+      const { ui } = await saveWith(['Reload']);
+      const conflict = ui.shown.find((shown) => shown.kind === 'choose');
+      assert.match(conflict?.message ?? '', /changed at Gcore after you opened its zone file \(mail\.zonefile\.example A\)/);
+      assert.deepEqual(writes(emulator), []);
+      await eventually(() => assert.match(editor.document.getText(), /^mail\s+120\s+IN\s+A\s+203\.0\.113\.27$/m));
+    });
+
+    it('says exactly what was applied when Gcore refuses one change, keeps the edits, and a second save sends only the rest', async () => {
+      const editor = await openZoneFile();
+      await append(editor, 'one 300 IN A 203.0.113.91\ntwo 300 IN A 203.0.113.92');
+      emulator.inject({ method: 'PUT', path: `/dns/v2/zones/${ZONE}/two.${ZONE}/A`, status: 400, body: { error: 'rrset is refused for the test' } });
+      emulator.requests.length = 0;
+      const first = await saveWith(['Apply']);
+      assert.equal(first.saved, false);
+      assert.ok(stored(emulator, `one.${ZONE}`, 'A'), 'the first set was applied');
+      assert.equal(stored(emulator, `two.${ZONE}`, 'A'), undefined);
+      assert.equal(editor.document.isDirty, true, 'the edits stay for a retry');
+      emulator.requests.length = 0;
+      const second = await saveWith(['Apply']);
+      assert.ok(second.saved);
+      assert.match(second.ui.shown.find((shown) => shown.kind === 'choose')?.message ?? '', /Apply 1 record set change to/);
+      assert.deepEqual(writes(emulator), [['PUT', `/dns/v2/zones/${ZONE}/two.${ZONE}/A`]]);
+    });
+  });
+
+  describe('import', () => {
+    const EXPORT = [
+      `$ORIGIN ${ZONE}.`,
+      '$TTL 3600',
+      `@ 3600 IN SOA ns1.other.example. dns.other.example. 1 7200 3600 1209600 3600`,
+      '@ 86400 IN NS ns1.other.example.',
+      'www 300 IN A 203.0.113.80',
+      '@ IN MX 10 mail',
+      '@ IN MX 30 backup-mx.example.net.',
+      'cdn 300 IN A 203.0.113.99',
+      `status.elsewhere.example. 300 IN A 198.51.100.99`,
+    ].join('\n');
+
+    it('creates, updates and skips with reasons, and deletes nothing unless asked', async () => {
+      const result = await run<{ created: string[]; updated: string[]; deleted: string[]; unchanged: number }>('gcore.importZoneFile', { zoneName: ZONE, text: EXPORT });
+      assert.deepEqual(result, { created: [`www.${ZONE} A`], updated: [`${ZONE} MX`], deleted: [], unchanged: 0 });
+      assert.deepEqual(writes(emulator).sort(), [
+        ['PUT', `/dns/v2/zones/${ZONE}/www.${ZONE}/A`],
+        ['PUT', `/dns/v2/zones/${ZONE}/${ZONE}/MX`],
+      ]);
+      // The MX host came relative to the origin, the TTL from $TTL; the kept value keeps its flags and meta as Gcore has them.
+      assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/${ZONE}/MX`), {
+        ttl: 3600,
+        resource_records: [{ content: [10, `mail.${ZONE}.`], enabled: true, meta: {} }, { content: [30, 'backup-mx.example.net.'] }],
+        meta: {},
+      });
+      // The SOA, the provider's apex NS, the dynamic cdn set and the name of another zone were not touched.
+      assert.ok(stored(emulator, `cdn.${ZONE}`, 'A')?.pickers);
+      assert.ok(stored(emulator, `sip.${ZONE}`, 'A'), 'a set the file lacks stays');
+    });
+
+    it('with deleteMissing deletes the sets the file lacks, except the SOA, the apex NS set and dynamic sets', async () => {
+      const result = await run<{ deleted: string[] }>('gcore.importZoneFile', { zoneName: ZONE, text: EXPORT, deleteMissing: true });
+      assert.ok(result.deleted.includes(`sip.${ZONE} A`));
+      assert.ok(!result.deleted.some((name) => /\b(SOA|NS)$/.test(name) && name.startsWith(`${ZONE} `)), 'no SOA or apex NS deleted');
+      assert.ok(!result.deleted.includes(`cdn.${ZONE} A`));
+      assert.equal(stored(emulator, `sip.${ZONE}`, 'A'), undefined);
+      assert.ok(stored(emulator, `cdn.${ZONE}`, 'A'));
+    });
+
+    it('refuses a text that does not read before any request, naming the line', async () => {
+      await rejects(run('gcore.importZoneFile', { zoneName: ZONE, text: 'www 300 IN A 203.0.113.1\nbad 300 IN A 300.1.1.1' }), /line 2: .*300\.1\.1\.1 is not an IPv4 address/);
+      await rejects(run('gcore.importZoneFile', { zoneName: ZONE }), /text: is required/);
+      await rejects(run('gcore.importZoneFile', { zoneName: 'not a zone', text: 'x' }), /zoneName/);
+      assert.deepEqual(emulator.requests, []);
+    });
+
+    it('interactively: picks the file, shows the review, and applies with the missing sets deleted when chosen', async () => {
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gcore-import-')), 'other-provider.zone');
+      fs.writeFileSync(file, EXPORT);
+      const ui = new ScriptedUi([ZONE, vscode.Uri.file(file).toString(), 'Apply and Delete 10 Missing']);
+      await useUi(ui);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      emulator.requests.length = 0;
+      await run('gcore.importZoneFile');
+      const review = ui.shown.find((shown) => shown.kind === 'choose');
+      assert.match(review?.message ?? '', /Import .*other-provider\.zone into zonefile\.example\?/);
+      assert.match(review?.detail ?? '', /1 to create, 1 to change, 0 unchanged, 4 skipped/);
+      const report = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'gcore-resolution' && document.uri.path.includes('Import'));
+      assert.ok(report, 'the review is open beside the editor');
+      assert.match(report.getText(), /## Skipped \(4\)/);
+      assert.match(report.getText(), /the SOA is managed by Gcore/);
+      assert.match(report.getText(), /outside the zone zonefile\.example/);
+      await eventually(() => assert.match(ui.notifications.at(-1)?.message ?? '', /Imported .* into zonefile\.example: 1 created, 1 changed, \d+ deleted/));
+      assert.equal(stored(emulator, `sip.${ZONE}`, 'A'), undefined);
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }).timeout(30_000);
+
+    it('sends nothing when the review is dismissed', async () => {
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gcore-import-')), 'other-provider.zone');
+      fs.writeFileSync(file, EXPORT);
+      const ui = new ScriptedUi([ZONE, vscode.Uri.file(file).toString(), CANCEL]);
+      await useUi(ui);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      emulator.requests.length = 0;
+      await run('gcore.importZoneFile');
+      assert.deepEqual(writes(emulator), []);
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    });
+  });
+
+  describe('against an API with only the four endpoints of interface.md', () => {
+    beforeEach(async () => {
+      emulator = await sharedEmulator({ coreOnly: true });
+    });
+
+    afterEach(async () => {
+      await sharedEmulator();
+    });
+
+    it('refuses to open or import a zone file with a message that says why, and sends no write', async () => {
+      await rejects(run('gcore.editZoneFile', { zoneName: ZONE }), /record sets do not exist here|not found|404/i);
+      await rejects(run('gcore.importZoneFile', { zoneName: ZONE, text: 'www 300 IN A 203.0.113.1' }), /40[45]|not found/i);
+      assert.deepEqual(writes(emulator), []);
+    });
+  });
+});
