@@ -16,6 +16,7 @@ import { measureRecordSets } from './record-bench';
 import { measureLogs } from './logs-bench';
 import { measureRoundTrips } from './round-trips';
 import { measureTaskFollowing, stopTaskEmulator } from './task-bench';
+import { measureZoneFileImport } from './zone-file-bench';
 import { measureTree } from './tree-bench';
 
 /**
@@ -119,6 +120,7 @@ async function bench(): Promise<number> {
       { area: 'Round trips (50 ms latency)', name: 'client and loader against the emulator', measure: () => measureRoundTrips(progress) },
       { area: 'CPU per request (no latency)', name: 'client vs bare node:http', measure: () => measureRequestCpu(progress) },
       { area: 'Following tasks', name: '100 tasks followed, then a minute with none', measure: () => measureTaskFollowing(progress) },
+      { area: 'Zone files (50 ms latency)', name: 'importing a zone file of 5,000 record sets', measure: () => measureZoneFileImport(progress) },
       hostPart(needs, { area: 'Big data in the tree / No leak', name: '5,000 flavors and 1,000 refreshes in code-server' }, (host, extension) =>
         measureTree(host, extension, progress),
       ),
