@@ -33,7 +33,8 @@ export function packageSizeFigures(packaged: PackagedExtension): Figure[] {
   const area = 'Cost to VS Code';
   const kb = (file: string) => fs.statSync(file).size / BYTES_PER_KB;
   return [
-    { area, name: 'bundle dist/extension.js, minified (1 KB = 1,000 bytes)', value: kb(packaged.bundlePath), unit: 'KB', rule: 'atMost', budget: 150 },
-    { area, name: '.vsix', value: kb(packaged.vsixPath), unit: 'KB', rule: 'atMost', budget: 250 },
+    // The performance issue's budgets: 300 KB as the areas grow (from 150 KB); 2 MB, set for the README's pictures, which do not ship (see docs/performance.md).
+    { area, name: 'bundle dist/extension.js, minified (1 KB = 1,000 bytes)', value: kb(packaged.bundlePath), unit: 'KB', rule: 'atMost', budget: 300 },
+    { area, name: '.vsix', value: kb(packaged.vsixPath), unit: 'KB', rule: 'atMost', budget: 2_000 },
   ];
 }
