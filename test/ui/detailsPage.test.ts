@@ -48,7 +48,13 @@ describe('The extension\'s details page, as installed from the .vsix', function 
 
   it('shows the README with no broken picture and only the links the README means', async () => {
     const wb = session.workbench;
-    await wb.runCommand('Extensions: Show Installed Extensions');
+    // Right after start-up the palette may not list the Extensions view's commands yet: ask again until it does.
+    await eventually(async () => {
+      await wb.page.keyboard.press('Escape');
+      await wb.page.keyboard.press('F1');
+      await wb.quickInputBox.fill('>Extensions: Show Installed Extensions');
+      await wb.quickPickRow('Extensions: Show Installed Extensions').click({ timeout: 5_000 });
+    }, 90_000);
     const entry = wb.page.locator('.extensions-viewlet .extension-list-item', { hasText: 'Gcore' }).first();
     await entry.waitFor();
     await entry.click();
