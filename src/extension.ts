@@ -55,12 +55,14 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
       view.message = message;
     }),
     core.apiKey.onDidChange(() => {
+      core.taskPoller.resetApiSupport();
       core.reads.invalidateAll();
       tree.reload();
     }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration(SECTION)) return;
       if (event.affectsConfiguration(`${SECTION}.tasks`)) core.taskPoller.reschedule();
+      core.taskPoller.resetApiSupport();
       core.reads.invalidateAll();
       tree.reload();
     }),

@@ -3,7 +3,7 @@ import type { CallOptions } from './callOptions';
 import { unexpected } from './decode';
 import { decodeAccount, decodeProject, decodeRegion, decodeTask } from './decodeItems';
 import type { RequestPipeline } from './http/requestPipeline';
-import { CLOUD_LIST, fetchList, type PagedListMessages } from './paging';
+import { CLOUD_LIST, fetchList, readListPage, type ListMessages, type PagedListMessages } from './paging';
 import type { Account, CloudList, Project, Region, Task } from './types';
 
 /** Regions that run a product: all of them when undefined. */
@@ -22,6 +22,37 @@ const REGION_LIST: PagedListMessages = {
   noItems: (field) => l10n.t('the regions list has no {0} array', field),
   tooMany: (total, max) => l10n.t('The Gcore API reports {0} regions, more than the {1} this extension lists at once; nothing was loaded.', total, max),
 };
+
+const TASK_LIST: ListMessages = {
+  notAnObject: () => l10n.t('the task list is not an object'),
+  noItems: (field) => l10n.t('the task list has no {0} array', field),
+};
+
+/** The most tasks one page of `GET /cloud/v1/tasks` holds. */
+export const TASK_LIST_MAX_LIMIT = 1000;
+
+/** What `GET /cloud/v1/tasks` is asked for; each list repeats its parameter, and an empty or absent one filters nothing. */
+export interface TaskListQuery {
+  /** NEW, RUNNING, FINISHED, ERROR. */
+  states?: readonly string[];
+  projectIds?: readonly number[];
+  regionIds?: readonly number[];
+  /** Tasks created at or after this time (ISO 8601). */
+  fromTimestamp?: string;
+  /** 1 to 1000; Gcore's default is 10. */
+  limit?: number;
+  offset?: number;
+}
+
+/** One page of the task list, newest first. */
+export interface TaskListPage {
+  /** The tasks that match over all pages, as the page reports it; undefined when it reports none. */
+  count: number | undefined;
+  /** The page's tasks that could be read (an id and a state). */
+  results: Task[];
+  /** The page's entries that could not be read: they count for the offset of the next page. */
+  unreadable: number;
+}
 
 /** What the key gives access to: the account, its projects, the regions, and the tasks started with it. */
 export class AccountClient {
@@ -54,6 +85,35 @@ export class AccountClient {
     const task = decodeTask(response.body);
     if (!task) throw unexpected(l10n.t('the task has no id or state'));
     return task;
+  }
+
+  /**
+   * One page of the account's tasks, newest first (`GET /cloud/v1/tasks`), filtered as asked. There is no
+   * filter by task id: a caller following tasks asks for their states, projects and regions.
+   */
+  async listTasks(query: TaskListQuery, options: CallOptions = {}): Promise<TaskListPage> {
+    const many = (values: readonly (string | number)[] | undefined) => (values && values.length > 0 ? values.map(String) : undefined);
+    const response = await this.pipeline.send({
+      method: 'GET',
+      segments: ['cloud', 'v1', 'tasks'],
+      query: {
+        state: many(query.states),
+        project_id: many(query.projectIds),
+        region_id: many(query.regionIds),
+        from_timestamp: query.fromTimestamp,
+        limit: query.limit === undefined ? undefined : String(Math.min(TASK_LIST_MAX_LIMIT, Math.max(1, Math.floor(query.limit)))),
+        offset: query.offset === undefined ? undefined : String(Math.max(0, Math.floor(query.offset))),
+      },
+      signal: options.signal,
+      gate: options.gate,
+    });
+    const { total, entries } = readListPage(response.body, CLOUD_LIST, TASK_LIST);
+    const results: Task[] = [];
+    for (const entry of entries) {
+      const task = decodeTask(entry);
+      if (task) results.push(task);
+    }
+    return { count: total, results, unreadable: entries.length - results.length };
   }
 
   private async cloudList<T extends { id: number }>(

@@ -77,7 +77,11 @@ export function createCore(context: vscode.ExtensionContext): Core {
     },
     () => void environmentKeyOffer.offer(),
   );
-  const taskPoller = new TaskPoller({ fetchTask: (id, signal) => client.account.getTask(id, { signal }), settings: taskSettings });
+  const taskPoller = new TaskPoller({
+    fetchTask: (id, signal) => client.account.getTask(id, { signal }),
+    listTasks: (query, signal) => client.account.listTasks(query, { signal }),
+    settings: taskSettings,
+  });
   const taskHistory = new TaskHistory(context.globalState);
   const snapshots = new Snapshots(SCHEME.snapshot);
   const tasks = new TaskTracking({

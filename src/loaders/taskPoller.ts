@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
-import { isGcoreApiError } from '../api/errors';
+import { TASK_LIST_MAX_LIMIT, type TaskListPage, type TaskListQuery } from '../api/accountClient';
+import { isEndpointMissing, isGcoreApiError } from '../api/errors';
 import type { Task } from '../api/types';
 import type { ProjectRegionRef } from '../core/projectRegion';
 import { ConcurrencyLimit } from './concurrencyLimit';
@@ -47,6 +48,12 @@ export const SYSTEM_CLOCK: PollerClock = {
 
 export interface PollerOptions {
   fetchTask(id: string, signal: AbortSignal): Promise<Task>;
+  /**
+   * One page of Gcore's task list (`GET /cloud/v1/tasks`). Given, a round asks the list which followed tasks
+   * are unfinished and reads only those that left it; without it, or once the API answers that it has no
+   * such list, a round asks for every unfinished task on its own.
+   */
+  listTasks?(query: TaskListQuery, signal: AbortSignal): Promise<TaskListPage>;
   /** Read before every round, so that a changed setting applies at once. */
   settings(): { intervalMs: number; timeoutMs: number };
   clock?: PollerClock;
@@ -56,6 +63,15 @@ export interface PollerOptions {
 const SUBJECTS_KEPT = 200;
 /** Task requests in flight at once, however many tasks are followed. */
 const REQUESTS_AT_ONCE = 4;
+/** The task list's states of a task under way, and of one that ended. */
+const UNFINISHED_STATES: readonly string[] = ['NEW', 'RUNNING'];
+const ENDED_STATES: readonly string[] = ['FINISHED', 'ERROR'];
+/** Tasks that left the list are read one by one up to this many; more are read with one list request. */
+const READ_ONE_BY_ONE = 2;
+/** Pages of unfinished tasks a round reads at most; a followed task past them is read as one that left. */
+const LIST_PAGES = 10;
+/** Taken off the earliest creation time a round asks from, against rounding and clocks that disagree. */
+const CREATION_MARGIN_MS = 60_000;
 // A Map, not an object: Gcore's state is a word like any other, `constructor` included.
 const TERMINAL: ReadonlyMap<string, 'finished' | 'error'> = new Map<string, 'finished' | 'error'>([
   ['FINISHED', 'finished'],
@@ -69,6 +85,13 @@ const TERMINAL: ReadonlyMap<string, 'finished' | 'error'> = new Map<string, 'fin
  * the next round starts, whichever comes first, so one slow request holds back nothing. A failure that may
  * pass (5xx, 429, the network) leaves a task tracked; 404 ends that task; 401 ends every one, since no other
  * answer will come with that key.
+ *
+ * Given the task list (`listTasks`), a round asks it once for the unfinished tasks (NEW, RUNNING), narrowed by
+ * the followed tasks' projects, regions and earliest creation time where all are known, a page of 1000 while
+ * they fit; a followed task it lists is read from it, and one absent has left it: those are read one by one
+ * when one or two left, otherwise with one request on the list of ended tasks (FINISHED, ERROR), one by one
+ * for any not found there. A round runs only when the one before has answered. An API without the list (404,
+ * 405, 501, or an answer that is not a list) is asked one request per task from then on, silently.
  */
 export class TaskPoller {
   private readonly tasks = new Map<string, TrackedTask>();
@@ -84,6 +107,15 @@ export class TaskPoller {
   private readonly clock: PollerClock;
   private timer: unknown;
   private disposed = false;
+  /** The task-list requests of the round under way, until they have answered (its single reads may go on). */
+  private listRound: AbortController | undefined;
+  /** The API answered that it has no task list: every round asks task by task. */
+  private listMissing = false;
+  /**
+   * Whether a round narrows the list by project, region and creation time. A task absent from the narrowed
+   * list and still under way when read says the narrowing misses tasks: rounds ask unnarrowed from then on.
+   */
+  private narrowing = true;
 
   constructor(private readonly options: PollerOptions) {
     this.clock = options.clock ?? SYSTEM_CLOCK;
@@ -133,6 +165,15 @@ export class TaskPoller {
     this.clock.clearTimeout(this.timer);
     this.timer = undefined;
     this.schedule();
+  }
+
+  /**
+   * The API may have changed (another base URL, another key): the next round asks the task list again, as
+   * broadly as at first, even if this one had none.
+   */
+  resetApiSupport(): void {
+    this.listMissing = false;
+    this.narrowing = true;
   }
 
   /** Stops following every task (they go on at Gcore). */
@@ -201,6 +242,7 @@ export class TaskPoller {
 
   dispose(): void {
     this.disposed = true;
+    this.listRound?.abort();
     for (const request of this.inFlight.values()) request.abort();
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
@@ -217,7 +259,11 @@ export class TaskPoller {
   }
 
   private unscheduleIfIdle(): void {
-    if (this.timer === undefined || this.unfinished().length > 0) return;
+    if (this.unfinished().length > 0) return;
+    // Its answer is not needed; a round that starts before the cancelled one has unwound is not held back.
+    this.listRound?.abort();
+    this.listRound = undefined;
+    if (this.timer === undefined) return;
     this.clock.clearTimeout(this.timer);
     this.timer = undefined;
   }
@@ -237,11 +283,121 @@ export class TaskPoller {
     const now = this.clock.now();
     for (const task of this.unfinished()) if (now - task.startedAtMs >= timeoutMs) this.end(task, { kind: 'timedOut' });
     this.deliver();
-    for (const task of this.unfinished()) if (!this.inFlight.has(task.id)) void this.ask(task);
+    const { listTasks } = this.options;
+    if (listTasks && !this.listMissing) {
+      if (!this.listRound && this.unfinished().length > 0) void this.roundThroughList(listTasks.bind(this.options));
+    } else {
+      this.askEachUnfinished();
+    }
     this.schedule();
   }
 
-  private async ask(task: TrackedTask): Promise<void> {
+  private askEachUnfinished(): void {
+    for (const task of this.unfinished()) if (!this.inFlight.has(task.id)) void this.ask(task);
+  }
+
+  private async roundThroughList(listTasks: NonNullable<PollerOptions['listTasks']>): Promise<void> {
+    const round = new AbortController();
+    this.listRound = round;
+    try {
+      await this.followThroughList(listTasks, round.signal);
+    } finally {
+      if (this.listRound === round) this.listRound = undefined;
+    }
+    if (this.inFlight.size === 0) this.deliver();
+    this.unscheduleIfIdle();
+  }
+
+  /** One round on the task list: the unfinished tasks, then the followed ones that left it. */
+  private async followThroughList(listTasks: NonNullable<PollerOptions['listTasks']>, signal: AbortSignal): Promise<void> {
+    const followed = this.unfinished();
+    const open = await this.readList(listTasks, { ...this.narrowingOf(followed), states: UNFINISHED_STATES }, LIST_PAGES, signal);
+    if (!open) return;
+    for (const task of followed) {
+      const listed = open.get(task.id);
+      if (listed && !task.end) this.take(task, { read: listed });
+    }
+    const left = followed.filter((task) => !task.end && !open.has(task.id) && !this.inFlight.has(task.id));
+    if (left.length > READ_ONE_BY_ONE) {
+      const ended = await this.readList(listTasks, { ...this.narrowingOf(left), states: ENDED_STATES }, 1, signal);
+      if (!ended) return;
+      for (const task of left) {
+        const listed = ended.get(task.id);
+        if (listed && !task.end) this.take(task, { read: listed });
+      }
+    }
+    for (const task of left) if (!task.end && !this.inFlight.has(task.id)) void this.ask(task, true);
+  }
+
+  /**
+   * The tasks of up to `pages` pages of the list, by id, or undefined when it failed: then an API without
+   * the list is asked task by task from this round on, a refused key ends every following, and anything
+   * else may pass (the tasks stay followed).
+   */
+  private async readList(
+    listTasks: NonNullable<PollerOptions['listTasks']>,
+    query: TaskListQuery,
+    pages: number,
+    signal: AbortSignal,
+  ): Promise<Map<string, Task> | undefined> {
+    const found = new Map<string, Task>();
+    let offset = 0;
+    for (let page = 0; page < pages; page++) {
+      const pageQuery: TaskListQuery = { ...query, limit: TASK_LIST_MAX_LIMIT, offset };
+      const answer = await this.limit.run(() => listTasks(pageQuery, signal), signal).then(
+        (read) => ({ read }),
+        (error: unknown) => ({ error }),
+      );
+      if (signal.aborted || this.disposed) return undefined;
+      if ('error' in answer) {
+        this.listFailed(answer.error);
+        return undefined;
+      }
+      for (const task of answer.read.results) found.set(task.id, task);
+      const entries = answer.read.results.length + answer.read.unreadable;
+      offset += entries;
+      if (entries === 0 || answer.read.count === undefined || offset >= answer.read.count) break;
+    }
+    return found;
+  }
+
+  private listFailed(error: unknown): void {
+    const status = isGcoreApiError(error) ? error.status : undefined;
+    if (status === 401) {
+      for (const open of this.unfinished()) this.end(open, { kind: 'unauthorized', error });
+    } else if (isEndpointMissing(error) || (isGcoreApiError(error) && error.kind === 'badResponse')) {
+      // No task list here: today's way, one request per task, from this round on.
+      this.listMissing = true;
+      this.askEachUnfinished();
+    }
+  }
+
+  /** The list's filters that keep every one of these tasks: a filter is left out when one task's value is unknown. */
+  private narrowingOf(tasks: readonly TrackedTask[]): Pick<TaskListQuery, 'projectIds' | 'regionIds' | 'fromTimestamp'> {
+    if (!this.narrowing) return {};
+    const projects = new Set<number>();
+    const regions = new Set<number>();
+    let projectsKnown = true;
+    let regionsKnown = true;
+    let earliestMs: number | undefined = Number.POSITIVE_INFINITY;
+    for (const tracked of tasks) {
+      const project = wholeNumber(tracked.task?.project_id) ?? tracked.subject?.projectId;
+      const region = wholeNumber(tracked.task?.region_id) ?? tracked.subject?.regionId;
+      if (project === undefined) projectsKnown = false;
+      else projects.add(project);
+      if (region === undefined) regionsKnown = false;
+      else regions.add(region);
+      const created = timeMs(tracked.task?.created_on);
+      earliestMs = created === undefined || earliestMs === undefined ? undefined : Math.min(earliestMs, created);
+    }
+    return {
+      projectIds: projectsKnown && projects.size > 0 ? [...projects] : undefined,
+      regionIds: regionsKnown && regions.size > 0 ? [...regions] : undefined,
+      fromTimestamp: earliestMs !== undefined && Number.isFinite(earliestMs) ? new Date(earliestMs - CREATION_MARGIN_MS).toISOString() : undefined,
+    };
+  }
+
+  private async ask(task: TrackedTask, leftTheList = false): Promise<void> {
     const request = new AbortController();
     this.inFlight.set(task.id, request);
     const answer = await this.limit.run(() => this.options.fetchTask(task.id, request.signal), request.signal).then(
@@ -249,9 +405,13 @@ export class TaskPoller {
       (error: unknown) => ({ error }),
     );
     this.inFlight.delete(task.id);
-    if (!task.end && !request.signal.aborted) this.take(task, answer);
+    if (!task.end && !request.signal.aborted) {
+      this.take(task, answer);
+      // Absent from the list of unfinished tasks, yet under way: the narrowing missed it.
+      if (leftTheList && 'read' in answer && !task.end) this.narrowing = false;
+    }
     // The last answer ends the round; a round still waiting ends when the next one starts.
-    if (this.inFlight.size === 0) this.deliver();
+    if (this.inFlight.size === 0 && !this.listRound) this.deliver();
     this.unscheduleIfIdle();
   }
 
@@ -289,6 +449,18 @@ export class TaskPoller {
     this.changed.clear();
     for (const listener of [...this.batchListeners]) listener(tasks);
   }
+}
+
+function wholeNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined;
+}
+
+/** A time as Gcore writes it (ISO 8601; one without a zone is UTC), in ms since the epoch. */
+function timeMs(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return undefined;
+  const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`;
+  const ms = Date.parse(zoned);
+  return Number.isFinite(ms) ? ms : undefined;
 }
 
 /** A wait for tasks that gave up before they all ended. */

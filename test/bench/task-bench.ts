@@ -14,18 +14,22 @@ const WARMUP_ROUNDS = 3;
 const ROUNDS = 10;
 const IDLE_MS = 60_000;
 const LOCATION = { projectId: 1, regionId: 76 };
+/** With the task list: how long the tasks run (NEW 0.5 s, then RUNNING this long), time for the rounds measured before they end. */
+const LIST_TASKS_RUN_MS = 20_000;
 
-let running: ChildProcess | undefined;
+const running = new Set<ChildProcess>();
 
-/** Stops the emulator process if it still runs (the benchmark's exit and signal handlers call this). */
+/** Stops the emulator processes that still run (the benchmark's exit and signal handlers call this). */
 export function stopTaskEmulator(): void {
-  running?.kill('SIGKILL');
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
 }
 
-function startEmulatorProcess(): Promise<string> {
+function startEmulatorProcess(runningMs?: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(__dirname, 'task-emulator-process.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
-    running = child;
+    const args = [path.join(__dirname, 'task-emulator-process.js'), ...(runningMs === undefined ? [] : [String(runningMs)])];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    running.add(child);
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
@@ -98,8 +102,89 @@ async function bareRoundsCpuMs(url: string, ids: readonly string[]): Promise<num
 }
 
 /**
- * 100 tasks followed by the extension's poller and client against an emulator in another process: the
- * requests and the CPU time of each round. Then, with nothing followed, a minute of requests and timers.
+ * 100 tasks followed through the task list, as the extension does (an emulator in another process whose tasks
+ * run 20 s): the requests of each round while none ends, and of the round where all of them end. The rounds
+ * are placed so that the tasks' ends, which follow their starts by the same time, fall inside one round.
+ */
+async function measureListRounds(progress: (message: string) => void): Promise<Figure[]> {
+  const url = await startEmulatorProcess(LIST_TASKS_RUN_MS);
+  const client = benchClient({ url });
+  try {
+    const firstStart = Date.now();
+    const ids: string[] = [];
+    for (let i = 0; i < TASKS; i++) ids.push(...(await client.containers.update(LOCATION, 'web-app', { timeout: 30 + (i % 50) })).tasks);
+    const lastStart = Date.now();
+    // The tasks end between these two times (NEW 0.5 s, then RUNNING); a round starts half the rest of an interval after.
+    const endsFrom = firstStart + 500 + LIST_TASKS_RUN_MS;
+    const endsUntil = lastStart + 500 + LIST_TASKS_RUN_MS;
+    const gapMs = Math.max(0, (INTERVAL_MS - (endsUntil - endsFrom)) / 2);
+    const roundAfterEnds = Math.floor((endsUntil + gapMs - Date.now()) / INTERVAL_MS);
+    const trackAt = endsUntil + gapMs - roundAfterEnds * INTERVAL_MS;
+    await delay(Math.max(0, trackAt - Date.now()));
+
+    const clock = new RoundClock();
+    const askedInRound = new Map<number, number>();
+    const count = () => askedInRound.set(clock.rounds, (askedInRound.get(clock.rounds) ?? 0) + 1);
+    const endedInRound = new Map<number, number>();
+    const poller = new TaskPoller({
+      fetchTask: (id, signal) => {
+        count();
+        return client.account.getTask(id, { signal });
+      },
+      listTasks: (query, signal) => {
+        count();
+        return client.account.listTasks(query, { signal });
+      },
+      settings: () => ({ intervalMs: INTERVAL_MS, timeoutMs: 3_600_000 }),
+      clock,
+    });
+    poller.onDidChange((task) => {
+      if (task.end) endedInRound.set(clock.rounds, (endedInRound.get(clock.rounds) ?? 0) + 1);
+    });
+    poller.track(ids);
+    progress(`${TASKS} tasks followed through the task list; they end in ${roundAfterEnds} rounds (spread over ${endsUntil - endsFrom} ms)`);
+    const deadline = Date.now() + (roundAfterEnds + 5) * INTERVAL_MS;
+    while (poller.unfinished().length > 0 && Date.now() < deadline) await delay(50);
+    await delay(INTERVAL_MS / 2);
+    poller.dispose();
+    const endingRounds = [...endedInRound.keys()].sort((a, b) => a - b);
+    const quiet = Array.from({ length: clock.rounds }, (_, index) => index + 1).filter((round) => round < (endingRounds[0] ?? Infinity));
+    const requestsPerQuietRound = quiet.map((round) => askedInRound.get(round) ?? 0);
+    const requestsPerEndingRound = endingRounds.map((round) => askedInRound.get(round) ?? 0);
+    progress(
+      `per round while none ends: ${requestsPerQuietRound.join(', ')} requests; ` +
+        `rounds where tasks ended: ${endingRounds.map((round) => `round ${round}: ${endedInRound.get(round)} ended, ${askedInRound.get(round) ?? 0} requests`).join('; ') || 'none'}`,
+    );
+    const endedAll = poller.unfinished().length === 0 && endingRounds.length > 0;
+    return [
+      {
+        area: AREA,
+        name: `requests per round, ${TASKS} followed tasks, none ending (task list; most of ${requestsPerQuietRound.length} rounds)`,
+        value: requestsPerQuietRound.length > 0 ? Math.max(...requestsPerQuietRound) : Number.NaN,
+        samples: requestsPerQuietRound,
+        unit: 'requests',
+        rule: 'atMost',
+        budget: 2,
+      },
+      {
+        area: AREA,
+        name: `requests in the round where ${TASKS} followed tasks end (task list; ${endingRounds.length === 1 ? 'all in one round' : `spread over ${endingRounds.length} rounds, the most of them`})`,
+        value: endedAll ? Math.max(...requestsPerEndingRound) : Number.NaN,
+        samples: requestsPerEndingRound,
+        unit: 'requests',
+        rule: 'atMost',
+        budget: 3,
+      },
+    ];
+  } finally {
+    client.dispose();
+  }
+}
+
+/**
+ * 100 tasks followed by the extension's poller and client against an emulator in another process, one
+ * request per task as against an API without the task list: the requests and the CPU time of each round.
+ * Then, with nothing followed, a minute of requests and timers; then the same 100 tasks through the task list.
  */
 export async function measureTaskFollowing(progress: (message: string) => void): Promise<Figure[]> {
   const url = await startEmulatorProcess();
@@ -140,6 +225,7 @@ export async function measureTaskFollowing(progress: (message: string) => void):
       await delay(1_000);
     }
     poller.dispose();
+    const listFigures = await measureListRounds(progress);
     return [
       {
         area: AREA,
@@ -170,6 +256,7 @@ export async function measureTaskFollowing(progress: (message: string) => void):
       },
       { area: AREA, name: `requests in ${IDLE_MS / 1000} s with nothing followed`, value: asked - idleStartAsked, unit: 'requests', rule: 'exactly', budget: 0 },
       { area: AREA, name: `seconds of ${IDLE_MS / 1000} in which the poller held a timer, with nothing followed`, value: timersSeen, unit: 'timers', rule: 'exactly', budget: 0 },
+      ...listFigures,
     ];
   } finally {
     client.dispose();

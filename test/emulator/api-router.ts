@@ -9,7 +9,7 @@ import { getContainer, listContainerFlavors, listContainers } from './container-
 import { containerLogs } from './container-logs-endpoint';
 import { lookup } from './lookup-endpoint';
 import { createRecordSet, deleteRecordSet, getRecordSet, listRecordSets, replaceRecordSet, type RecordSetSegments } from './record-set-endpoints';
-import { getTask } from './task-endpoint';
+import { getTask, listTasks } from './task-endpoint';
 import type { TaskStore } from './task-store';
 import { createZone, delegationStatus, deleteZone, getDnssec, getZone, listZones, setZoneEnabled, toggleDnssec, updateZone } from './zone-endpoints';
 import type { ZoneStore } from './zone-store';
@@ -101,6 +101,7 @@ const ROUTES: readonly Route[] = [
       GET: (request, { projectId, regionId }, { flavors }) => listGpuFlavors(request, { projectId, regionId }, flavors),
     },
   },
+  { pattern: ['cloud', 'v1', 'tasks'], additions: { GET: (request, _params, { tasks }) => listTasks(request, tasks) } },
   { pattern: ['cloud', 'v1', 'tasks', ':taskId'], additions: { GET: (request, { taskId }, { tasks }) => getTask(request, taskId, tasks) } },
   { pattern: ['cloud', 'v1', 'projects'], additions: { GET: (request) => listProjects(request) } },
   { pattern: ['cloud', 'v1', 'regions'], additions: { GET: (request) => listRegions(request) } },

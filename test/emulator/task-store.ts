@@ -46,6 +46,11 @@ export class TaskStore {
     return record;
   }
 
+  /** Every task, newest first (the order Gcore's task list answers in). */
+  newestFirst(): TaskRecord[] {
+    return [...this.tasks.values()].reverse().sort((a, b) => b.createdAtMs - a.createdAtMs);
+  }
+
   find(id: string): TaskRecord | undefined {
     return this.tasks.get(id);
   }

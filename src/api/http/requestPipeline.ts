@@ -46,7 +46,8 @@ export interface ApiRequest {
   method: HttpMethod;
   /** Path segments, each percent-encoded here: callers never build a path by string concatenation. */
   segments: readonly (string | number)[];
-  query?: Record<string, string | undefined>;
+  /** A list of values repeats the parameter (`state=NEW&state=RUNNING`). */
+  query?: Record<string, string | readonly string[] | undefined>;
   body?: unknown;
   signal?: AbortSignal;
   /**
@@ -303,7 +304,8 @@ function queryString(query: ApiRequest['query']): string {
   let text = '';
   for (const name in query) {
     const value = query[name];
-    if (value !== undefined) text += `${text === '' ? '?' : '&'}${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+    if (value === undefined) continue;
+    for (const each of typeof value === 'string' ? [value] : value) text += `${text === '' ? '?' : '&'}${encodeURIComponent(name)}=${encodeURIComponent(each)}`;
   }
   return text;
 }

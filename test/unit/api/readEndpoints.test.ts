@@ -64,9 +64,27 @@ describe('GcoreClient read endpoints', () => {
     assert.ok(['NEW', 'RUNNING'].includes((await h.client.account.getTask(tasks[0])).state));
   });
 
+  it('lists tasks with repeated filters, one page as asked, leaving out an entry without an id or state', async () => {
+    h = await startHarness();
+    const { tasks } = await h.client.containers.update(LOCATION, 'web-app', { timeout: 9 });
+    const page = await h.client.account.listTasks({ states: ['NEW', 'RUNNING'], projectIds: [7, 1], regionIds: [76], fromTimestamp: '2026-01-01T00:00:00.000Z', limit: 5_000, offset: 0 });
+    assert.equal(page.count, 1);
+    assert.deepEqual(page.results.map((task) => task.id), tasks);
+    assert.equal(
+      h.emulator.requests.at(-1)?.url,
+      '/cloud/v1/tasks?state=NEW&state=RUNNING&project_id=7&project_id=1&region_id=76&from_timestamp=2026-01-01T00%3A00%3A00.000Z&limit=1000&offset=0',
+    );
+    await h.client.account.listTasks({ states: [], projectIds: undefined });
+    assert.equal(h.emulator.requests.at(-1)?.url, '/cloud/v1/tasks', 'an empty filter is left out');
+    h.emulator.inject({ path: '/cloud/v1/tasks', status: 200, body: { count: '3', results: [{ id: 'a', state: 'RUNNING' }, { id: 'b' }, 'junk'] } });
+    assert.deepEqual(await h.client.account.listTasks({}), { count: 3, results: [{ id: 'a', state: 'RUNNING' }], unreadable: 2 });
+    h.emulator.inject({ path: '/cloud/v1/tasks', status: 200, body: { count: 1 } });
+    assert.equal((await rejection(h.client.account.listTasks({}))).kind, 'badResponse');
+  });
+
   it('tells a missing read endpoint from other failures, as against a server with only interface.md', async () => {
     h = await startHarness({ maxRetries: 0 }, { coreOnly: true });
-    for (const call of [h.client.containers.list(LOCATION), h.client.dns.listZones(), h.client.account.listProjects(), h.client.account.me()]) {
+    for (const call of [h.client.containers.list(LOCATION), h.client.dns.listZones(), h.client.account.listProjects(), h.client.account.me(), h.client.account.listTasks({ states: ['NEW'] })]) {
       assert.equal(isEndpointMissing(await rejection(call)), true);
     }
     h.emulator.inject({ path: '/dns/v2/zones', status: 500 });
