@@ -2,13 +2,12 @@ import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { RecordSet } from '../api';
 import { COMMAND, SCHEME } from '../core/contributions';
-import { domainNameKey } from '../core/domainNameKey';
 import type { ZoneFileEditor } from '../documents/zoneFileDocuments';
 import type { Snapshots } from '../documents/snapshots';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import { printZoneFile } from '../models/zoneFile/zoneFileWriter';
 import { validateImportZoneFileArgs, type ImportZoneFileArgs } from '../models/zoneFileArgs';
-import { changeCounts, changeLines, changeName, planZoneFile, recordSetLabel, type RecordSetChange, type ZoneFilePlan } from '../models/zoneFileChanges';
+import { changeCounts, changeLines, changeName, deletionOf, planZoneFile, recordSetLabel, type RecordSetChange, type ZoneFilePlan } from '../models/zoneFileChanges';
 import { readZoneFileSets } from '../models/zoneFileDocument';
 import { orCancel } from '../ui/loneAnswer';
 import { pickZone } from '../ui/pickers/zonePicker';
@@ -95,8 +94,7 @@ function importResult(plan: ZoneFilePlan): ImportResult {
 
 /** With the missing sets deleted too: the plan the review's second button applies. */
 function withMissingDeleted(plan: ZoneFilePlan): ZoneFilePlan {
-  const deletes: RecordSetChange[] = plan.missing.map((set) => ({ kind: 'delete', name: domainNameKey(set.name), type: set.type, current: set }));
-  return { ...plan, changes: [...plan.changes, ...deletes], missing: [] };
+  return { ...plan, changes: [...plan.changes, ...plan.missing.map(deletionOf)], missing: [] };
 }
 
 /** Zone files: a zone's record sets edited as one, imported from another provider's export, exported. */
@@ -116,7 +114,7 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
   const planImport = async (args: ImportZoneFileArgs, source: string, signal?: AbortSignal): Promise<ZoneFilePlan> => {
     const reading = readZoneFileSets(args.text, args.zoneName);
     if (reading.problems.length > 0) refuseProblems(source, reading.problems);
-    return planZoneFile(args.zoneName, await readSets(args.zoneName, signal), reading.sets, { mode: 'import', deleteMissing: args.deleteMissing });
+    return planZoneFile(args.zoneName, await readSets(args.zoneName, signal), reading.sets, { deleteMissing: args.deleteMissing });
   };
 
   /** The text to import, from a file the user picks or the active editor. */

@@ -57,18 +57,18 @@ const ZONE_FILE_PATH = /^\/(.+)\.zone$/;
  * comments, and saving never touches them. The pure parts are models/zoneFile/ and zoneFileChanges.ts.
  */
 export function zoneFileResource(deps: ZoneFileDocumentsDeps): ZoneFileResource {
-  // Diagnostics, the lens and the review read the same text in turn: one reading serves them all.
-  let lastRead: { zoneName: string; text: string; sets: ZoneFileSets } | undefined;
-  const read = (zoneName: string, text: string): ZoneFileSets => {
-    if (lastRead?.zoneName !== zoneName || lastRead.text !== text) lastRead = { zoneName, text, sets: readZoneFileSets(text, zoneName) };
-    return lastRead.sets;
-  };
+  type Planned = ZoneFileChange & { problems: DocumentProblem[] };
+  // Diagnostics and the lens plan the same text on every keystroke, and the review once more: the last plan
+  // serves them all while the text and what it is compared with stay the same.
+  let last: { base: ZoneSets | undefined; text: string; planned: Planned } | undefined;
   /** What saving `edited` would apply to `base` (a document always has its zone's sets: opening fails without them). */
-  const plan = (base: ZoneSets | undefined, edited: ZoneFileEdits): ZoneFileChange & { problems: DocumentProblem[] } => {
+  const plan = (base: ZoneSets | undefined, edited: ZoneFileEdits): Planned => {
+    if (last !== undefined && last.base === base && last.text === edited.text) return last.planned;
     const zoneName = base?.zoneName ?? '';
-    const reading = read(zoneName, edited.text);
-    const planned = planZoneFile(zoneName, base?.sets ?? [], reading.sets, { mode: 'edit', deleteMissing: true });
-    return { ...planned, zoneName, problems: documentProblems(reading, planned) };
+    const reading = readZoneFileSets(edited.text, zoneName);
+    const changes = planZoneFile(zoneName, base?.sets ?? [], reading.sets, { deleteMissing: true });
+    last = { base, text: edited.text, planned: { ...changes, zoneName, problems: documentProblems(reading, changes) } };
+    return last.planned;
   };
 
   const readSets = async (zoneName: string): Promise<ZoneSets> => {

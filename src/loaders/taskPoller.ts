@@ -3,6 +3,7 @@ import { TASK_LIST_MAX_LIMIT, type TaskListPage, type TaskListQuery } from '../a
 import { isEndpointMissing, isGcoreApiError } from '../api/errors';
 import type { Task } from '../api/types';
 import type { ProjectRegionRef } from '../core/projectRegion';
+import { utcTimeMs } from '../core/utcTime';
 import { ConcurrencyLimit } from './concurrencyLimit';
 
 /** What a tracked task was started for, so that its row and its end can name it. */
@@ -458,8 +459,7 @@ function wholeNumber(value: unknown): number | undefined {
 /** A time as Gcore writes it (ISO 8601; one without a zone is UTC), in ms since the epoch. */
 function timeMs(value: unknown): number | undefined {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return undefined;
-  const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`;
-  const ms = Date.parse(zoned);
+  const ms = utcTimeMs(value);
   return Number.isFinite(ms) ? ms : undefined;
 }
 

@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import { utcTimeMs } from '../core/utcTime';
 import { isPlainObject } from '../validation/fieldChecks';
 
 /**
@@ -42,8 +43,7 @@ function timeOf(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
   if (EPOCH_NUMBER.test(text)) return epochMs(Number(text));
-  const zoned = /[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`;
-  return inRange(Date.parse(zoned));
+  return inRange(utcTimeMs(text));
 }
 
 /**

@@ -32,12 +32,10 @@ export interface ZoneFilePlan {
 }
 
 /**
- * `edit`: the zone's own document, where the file is the whole truth for the sets it can carry (a set it
- * lacks is deleted). `import`: another provider's file, where the SOA and the apex NS set are Gcore's to
- * manage, and a set the file lacks is deleted only with `deleteMissing`.
+ * `deleteMissing`: the sets at Gcore that the file lacks are deleted (the zone's own document, which is the
+ * whole truth for the sets it can carry) rather than listed as missing (an import, unless asked).
  */
 export interface ZoneFilePlanOptions {
-  mode: 'edit' | 'import';
   deleteMissing: boolean;
 }
 
@@ -82,7 +80,7 @@ export function planZoneFile(zoneName: string, atGcore: readonly RecordSet[], fi
   for (const set of atGcore) {
     const key = setKey(set.name, set.type);
     if (seen.has(key) || zoneFileEditability(set, zoneName) !== undefined) continue;
-    if (options.deleteMissing) plan.changes.push({ kind: 'delete', name: domainNameKey(set.name), type: set.type, current: set });
+    if (options.deleteMissing) plan.changes.push(deletionOf(set));
     else plan.missing.push(set);
   }
   return plan;
@@ -92,6 +90,11 @@ export function planZoneFile(zoneName: string, atGcore: readonly RecordSet[], fi
  * A set's TTL is the one written on its line; without one, a new set takes the $TTL in force and an
  * existing set keeps its TTL at Gcore (a file printed from a set without a TTL must not change it).
  */
+/** The change that deletes a set Gcore holds. */
+export function deletionOf(set: RecordSet): RecordSetChange {
+  return { kind: 'delete', name: domainNameKey(set.name), type: set.type, current: set };
+}
+
 function planSet(plan: ZoneFilePlan, set: ZoneFileSet, held: RecordSet | undefined): void {
   const values = set.records.map((record) => ({ content: record.content }));
   if (held === undefined) {

@@ -43,7 +43,7 @@ export async function measureZoneFileImport(progress: (message: string) => void)
     const reading = readZoneFileSets(text, ZONE);
     if (reading.problems.length > 0) throw new Error(`the generated zone file does not read: line ${reading.problems[0].line}: ${reading.problems[0].message}`);
     const atGcore = (await client.dns.listRecords(ZONE)).rrsets;
-    const plan = planZoneFile(ZONE, atGcore, reading.sets, { mode: 'import', deleteMissing: false });
+    const plan = planZoneFile(ZONE, atGcore, reading.sets, { deleteMissing: false });
     const reviewMs = performance.now() - started;
     const applyStarted = performance.now();
     await applyRecordSetChanges(client.dns, ZONE, plan.changes);

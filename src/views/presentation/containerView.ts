@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Container } from '../../api/types';
 import { ROW_CONTEXT, type RowContext } from '../../core/contributions';
+import { utcTimeMs } from '../../core/utcTime';
 import { containerStatus } from '../../models/container';
 import { escapeMarkdown, type ItemView } from './itemView';
 import { finiteNumber, isRecord, nonEmptyText } from './wireValues';
@@ -156,6 +157,6 @@ function loggingText(container: Container): string | undefined {
 function createdText(value: unknown): string | undefined {
   const text = nonEmptyText(value);
   if (!text) return undefined;
-  const date = new Date(/[zZ]|[+-]\d\d:\d\d$/.test(text) ? text : `${text}Z`);
+  const date = new Date(utcTimeMs(text));
   return Number.isNaN(date.getTime()) ? text : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

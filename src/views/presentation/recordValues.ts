@@ -1,4 +1,5 @@
 import type { ResourceRecord } from '../../api/types';
+import { utcTimeMs } from '../../core/utcTime';
 import { finiteNumber } from './wireValues';
 
 /** A record's `content`, or none when Gcore sent something else. */
@@ -70,7 +71,7 @@ export function updatedAtText(value: unknown): string | undefined {
   const number = finiteNumber(value) ?? (text !== undefined && DIGITS.test(text) ? Number(text) : undefined);
   let ms: number;
   if (number !== undefined) ms = number >= 1e17 ? number / 1e6 : number >= 1e11 ? number : number * 1000;
-  else if (text) ms = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`);
+  else if (text) ms = utcTimeMs(text);
   else return undefined;
   const date = new Date(ms);
   if (Number.isNaN(date.getTime())) return text || String(value);

@@ -29,7 +29,7 @@ describe('zone file plans: the smallest set of record-set changes', () => {
       inFile('www.example.com', 'A', 300, [['203.0.113.1']]),
       inFile('mail.example.com', 'A', 600, [['203.0.113.26']], 7),
       inFile('ftp.example.com', 'A', 300, [['203.0.113.90']], 9),
-    ], { mode: 'edit', deleteMissing: true });
+    ], { deleteMissing: true });
     assert.deepEqual(
       plan.changes.map((change) => [change.kind, change.name, change.type]),
       [
@@ -50,7 +50,7 @@ describe('zone file plans: the smallest set of record-set changes', () => {
   it('keeps the enabled flag and meta of a record whose value stays, and the set’s meta', () => {
     const current = [atGcore('www.example.com', 'A', 300, [['203.0.113.1']], { meta: { notes: 'front door' } })];
     current[0].resource_records[0].meta = { notes: 'primary' };
-    const plan = planZoneFile(ZONE, current, [inFile('www.example.com', 'A', 300, [['203.0.113.1'], ['203.0.113.2']])], { mode: 'edit', deleteMissing: true });
+    const plan = planZoneFile(ZONE, current, [inFile('www.example.com', 'A', 300, [['203.0.113.1'], ['203.0.113.2']])], { deleteMissing: true });
     const [change] = plan.changes;
     assert.equal(change.kind, 'update');
     assert.deepEqual(change.kind === 'update' && change.body, {
@@ -72,7 +72,7 @@ describe('zone file plans: the smallest set of record-set changes', () => {
         inFile('cdn.example.com', 'A', 300, [['203.0.113.99']], 7),
         inFile('www.example.com', 'A', 300, [['203.0.113.1']], 8),
       ],
-      { mode: 'import', deleteMissing: false },
+      { deleteMissing: false },
     );
     assert.deepEqual(
       plan.skipped.map((skip) => [skip.name, skip.type, skip.line]),
@@ -95,25 +95,25 @@ describe('zone file plans: the smallest set of record-set changes', () => {
   });
 
   it('on import with deleteMissing: deletes what the file lacks, except the SOA, the apex NS set and dynamic sets', () => {
-    const plan = planZoneFile(ZONE, CURRENT, [inFile('www.example.com', 'A', 300, [['203.0.113.1']])], { mode: 'import', deleteMissing: true });
+    const plan = planZoneFile(ZONE, CURRENT, [inFile('www.example.com', 'A', 300, [['203.0.113.1']])], { deleteMissing: true });
     assert.deepEqual(plan.changes.map((change) => `${change.kind} ${change.name} ${change.type}`), ['delete mail.example.com A', 'delete old.example.com TXT']);
   });
 
   it('gives a new set without a TTL of its own the $TTL, and lets an existing one keep its TTL at Gcore', () => {
     const fresh: ZoneFileSet = { ...inFile('new.example.com', 'A', undefined, [['203.0.113.7']]), defaultTtl: 900 };
     const kept: ZoneFileSet = { ...inFile('www.example.com', 'A', undefined, [['203.0.113.1']]), defaultTtl: 900 };
-    const plan = planZoneFile(ZONE, CURRENT, [fresh, kept, inFile('mail.example.com', 'A', undefined, [['203.0.113.25']])], { mode: 'import', deleteMissing: false });
+    const plan = planZoneFile(ZONE, CURRENT, [fresh, kept, inFile('mail.example.com', 'A', undefined, [['203.0.113.25']])], { deleteMissing: false });
     assert.deepEqual(plan.changes.map((change) => [change.name, change.kind !== 'delete' && change.body.ttl]), [['new.example.com', 900]]);
     assert.equal(plan.unchanged, 2);
   });
 
   it('refuses, in the editor too, lines for the apex NS set that Gcore manages', () => {
-    const plan = planZoneFile(ZONE, CURRENT, [inFile('example.com', 'NS', 86400, [['ns1.other.example.']], 3)], { mode: 'edit', deleteMissing: true });
+    const plan = planZoneFile(ZONE, CURRENT, [inFile('example.com', 'NS', 86400, [['ns1.other.example.']], 3)], { deleteMissing: true });
     assert.deepEqual(plan.skipped.map((skip) => [skip.name, skip.type, skip.line]), [['example.com', 'NS', 3]]);
   });
 
   it('names as Gcore writes them (trailing dot, any case) match the file’s', () => {
-    const plan = planZoneFile(ZONE, [atGcore('WWW.Example.com.', 'A', 300, [['203.0.113.1']])], [inFile('www.example.com', 'A', 300, [['203.0.113.1']])], { mode: 'edit', deleteMissing: true });
+    const plan = planZoneFile(ZONE, [atGcore('WWW.Example.com.', 'A', 300, [['203.0.113.1']])], [inFile('www.example.com', 'A', 300, [['203.0.113.1']])], { deleteMissing: true });
     assert.deepEqual(plan.changes, []);
     assert.equal(plan.unchanged, 1);
   });
@@ -125,10 +125,7 @@ describe('zone file plans: the smallest set of record-set changes', () => {
   });
 
   it('applies changes to a reading, and lists them for a review: created, changed (current → new), deleted', () => {
-    const plan = planZoneFile(ZONE, CURRENT, [inFile('mail.example.com', 'A', 600, [['203.0.113.26']]), inFile('ftp.example.com', 'A', 300, [['203.0.113.90']])], {
-      mode: 'import',
-      deleteMissing: true,
-    });
+    const plan = planZoneFile(ZONE, CURRENT, [inFile('mail.example.com', 'A', 600, [['203.0.113.26']]), inFile('ftp.example.com', 'A', 300, [['203.0.113.90']])], { deleteMissing: true });
     const after = applyChanges(CURRENT, plan.changes);
     assert.deepEqual(after.map((set) => `${set.name} ${set.type} ${set.ttl}`).sort(), [
       'cdn.example.com. A 120',
