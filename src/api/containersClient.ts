@@ -4,10 +4,10 @@ import type { CallOptions } from './callOptions';
 import { asObject, markEmptyAnswer, unexpected, wasEmptyAnswer } from './decode';
 import { MAX_RESPONSE_BYTES } from './http/attemptGuard';
 import { megabytes, type RequestPipeline } from './http/requestPipeline';
-import { isGcoreApiError } from './errors';
+import { isCancelled, isGcoreApiError } from './errors';
 import { decodeContainer, decodeContainerFlavor } from './decodeItems';
 import { CLOUD_LIST, fetchList, readListPage, type ListMessages, type PagedListMessages } from './paging';
-import type { Container, ContainerFlavor, ContainerFlavorList, ContainerList, ContainerLogs, ContainerUpdateResult } from './types';
+import type { Container, ContainerFlavor, ContainerFlavorList, ContainerList, ContainerLogs, ContainerPrice, ContainerQuota, ContainerUpdateResult } from './types';
 
 /** The largest page of containers the API gives (its default too). */
 const CONTAINER_PAGE_LIMIT = 1000;
@@ -147,6 +147,55 @@ export class ContainersClient {
     return answered ? { tasks } : markEmptyAnswer({ tasks });
   }
 
+  /**
+   * Creates a container from a create payload (wire field names, already validated); Gcore answers with the
+   * task that deploys it. Never retried: a lost answer may still have created it.
+   */
+  async create(ref: ProjectRegionRef, container: object, options: CallOptions = {}): Promise<ContainerUpdateResult> {
+    const response = await this.pipeline.send({ method: 'POST', segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers'], body: container, signal: options.signal });
+    return decodeTaskAnswer(response.body, () => l10n.t('the create response is not an object'));
+  }
+
+  /** Deletes a container and all its logs; Gcore answers with the task that removes it. */
+  async delete(ref: ProjectRegionRef, containerName: string, options: CallOptions = {}): Promise<ContainerUpdateResult> {
+    const response = await this.pipeline.send({ method: 'DELETE', segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers', containerName], signal: options.signal });
+    return decodeTaskAnswer(response.body, () => l10n.t('the delete response is not an object'));
+  }
+
+  /**
+   * Whether a 404 about a container means it is not there: the container answers 404 and the location's
+   * list answers. False when the list is missing too (a server with only interface.md's operations), where
+   * a 404 says nothing about the container.
+   */
+  async containerGone(ref: ProjectRegionRef, containerName: string, options: CallOptions = {}): Promise<boolean> {
+    try {
+      await this.get(ref, containerName, options);
+      return false;
+    } catch (error) {
+      if (isCancelled(error)) throw error;
+      if (!isGcoreApiError(error) || error.status !== 404) return false;
+    }
+    try {
+      await this.pipeline.send({ method: 'GET', segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers'], query: { limit: '1', offset: '0' }, signal: options.signal, gate: options.gate });
+      return true;
+    } catch (error) {
+      if (isCancelled(error)) throw error;
+      return false;
+    }
+  }
+
+  /** What a container of this size and most instances would use of the location's quota (`check_limits`). */
+  async checkLimits(ref: ProjectRegionRef, request: { flavor: string; max_replicas: number }, options: CallOptions = {}): Promise<ContainerQuota> {
+    const response = await this.pipeline.send({ method: 'POST', segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'check_limits'], body: request, signal: options.signal, gate: options.gate });
+    return asObject(response.body, () => l10n.t('the quota answer is not an object'));
+  }
+
+  /** What a container of this size and scale costs. */
+  async price(ref: ProjectRegionRef, request: { flavor: string; scale: { min: number; max: number } }, options: CallOptions = {}): Promise<ContainerPrice> {
+    const response = await this.pipeline.send({ method: 'POST', segments: ['cloud', 'v1', 'pricing', ref.projectId, ref.regionId, 'caas'], body: request, signal: options.signal, gate: options.gate });
+    return asObject(response.body, () => l10n.t('the price answer is not an object'));
+  }
+
   private async patch(ref: ProjectRegionRef, containerName: string, body: object, options: CallOptions): Promise<ContainerUpdateResult> {
     const response = await this.pipeline.send({
       method: 'PATCH',
@@ -176,7 +225,13 @@ export function splitDisabledChange<T extends { is_disabled?: unknown }>(update:
  */
 function decodeContainerUpdate(value: unknown): ContainerUpdateResult {
   if (value === undefined) return markEmptyAnswer({ tasks: [] });
-  const body = asObject(value, () => l10n.t('the update response is not an object'));
+  return decodeTaskAnswer(value, () => l10n.t('the update response is not an object'));
+}
+
+/** `{ tasks: [id] }`, the answer of every container write; an empty answer is marked (`wasEmptyAnswer`). */
+function decodeTaskAnswer(value: unknown, notAnObject: () => string): ContainerUpdateResult {
+  if (value === undefined) return markEmptyAnswer({ tasks: [] });
+  const body = asObject(value, notAnObject);
   const tasks = body.tasks ?? [];
   if (!Array.isArray(tasks) || !tasks.every((task) => typeof task === 'string')) {
     throw unexpected(l10n.t('{0} is not a list of task ids', 'tasks'));

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { Account, Container, ContainerFlavor, DnsZone, LookupAnswer, Project, RecordPicker, RecordSet, Region, ResourceRecord, Task } from './types';
+import type { Account, Container, ContainerFlavor, PullSecret, DnsZone, LookupAnswer, Project, RecordPicker, RecordSet, Region, ResourceRecord, Task } from './types';
 
 /*
  * Item decoders of the read endpoints: tolerant of missing, null and unknown fields (nothing but the key of
@@ -29,6 +29,11 @@ export function decodeContainer(value: unknown): Container | undefined {
 export function decodeContainerFlavor(value: unknown): ContainerFlavor | undefined {
   const flavor = object(value);
   return flavor && text(flavor.name) ? (flavor as ContainerFlavor) : undefined;
+}
+
+export function decodePullSecret(value: unknown): PullSecret | undefined {
+  const secret = object(value);
+  return secret && text(secret.name) ? (secret as PullSecret) : undefined;
 }
 
 export function decodeZone(value: unknown): DnsZone | undefined {

@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import { domainNameKey } from '../core/domainNameKey';
 import type { CallOptions } from './callOptions';
 import { asObject, checkOptional, unexpected } from './decode';
-import { GcoreApiError } from './errors';
+import { GcoreApiError, isCancelled } from './errors';
 import { stringField } from './http/errorBody';
 import type { RequestPipeline } from './http/requestPipeline';
 import { decodeLookupAnswer, decodeRecordSet, decodeZone } from './decodeItems';
@@ -280,10 +280,6 @@ export class DnsClient {
       return false;
     }
   }
-}
-
-function isCancelled(error: unknown): boolean {
-  return error instanceof GcoreApiError && error.kind === 'cancelled';
 }
 
 function recordSetPath(zoneName: string, name: string, type: string): string[] {

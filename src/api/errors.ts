@@ -133,3 +133,8 @@ export function kindForStatus(status: number): ApiErrorKind {
 export function isEndpointMissing(error: unknown): boolean {
   return isGcoreApiError(error) && (error.status === 404 || error.status === 405 || error.status === 501);
 }
+
+/** A request the caller cancelled: never read as an answer about what exists. */
+export function isCancelled(error: unknown): boolean {
+  return isGcoreApiError(error) && error.kind === 'cancelled';
+}

@@ -2,6 +2,7 @@ import { AccountClient } from './accountClient';
 import { ContainersClient } from './containersClient';
 import { DnsClient } from './dnsClient';
 import { GpuClient } from './gpuClient';
+import { PullSecretsClient } from './pullSecretsClient';
 import { RequestPipeline, type PipelineOptions } from './http/requestPipeline';
 
 /**
@@ -12,6 +13,7 @@ import { RequestPipeline, type PipelineOptions } from './http/requestPipeline';
 export class GcoreClient {
   readonly gpu: GpuClient;
   readonly containers: ContainersClient;
+  readonly pullSecrets: PullSecretsClient;
   readonly dns: DnsClient;
   readonly account: AccountClient;
   private readonly pipeline: RequestPipeline;
@@ -20,6 +22,7 @@ export class GcoreClient {
     this.pipeline = new RequestPipeline(options);
     this.gpu = new GpuClient(this.pipeline);
     this.containers = new ContainersClient(this.pipeline);
+    this.pullSecrets = new PullSecretsClient(this.pipeline);
     this.dns = new DnsClient(this.pipeline);
     this.account = new AccountClient(this.pipeline);
   }

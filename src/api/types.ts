@@ -108,6 +108,30 @@ export interface Container {
   [extra: string]: unknown;
 }
 
+/** A registry login a container's `pull_secret` names; Gcore never returns its password. */
+export interface PullSecret {
+  name: string;
+  registry?: string | null;
+  login?: string | null;
+  updated_at?: string | null;
+  [extra: string]: unknown;
+}
+
+/**
+ * What a container would use of the location's quota (`check_limits`): for containers, CPU and RAM, the
+ * `…_limit`, `…_usage` and `…_requested` numbers as Gcore answers them (`caas_cpu_count_limit`, …).
+ */
+export type ContainerQuota = Record<string, unknown>;
+
+/** What a container of a size and scale costs (`/cloud/v1/pricing/…/caas`); amounts may come as numbers or text. */
+export interface ContainerPrice {
+  currency_code?: string | null;
+  price_per_hour?: number | string | null;
+  price_per_month?: number | string | null;
+  price_status?: string | null;
+  [extra: string]: unknown;
+}
+
 /** `GET …/containers/{name}/logs`: lines as Gcore sends them (free-form objects). */
 export interface ContainerLogs {
   logs: unknown[];
