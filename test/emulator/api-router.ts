@@ -7,10 +7,17 @@ import { areaError, areaOfPath, type Reply } from './replies';
 import { getAccount, listProjects, listRegions } from './account-endpoints';
 import { getContainer, listContainerFlavors, listContainers } from './container-read-endpoints';
 import { containerLogs } from './container-logs-endpoint';
+import { createContainer } from './container-create-endpoint';
+import { deleteContainer } from './container-delete-endpoint';
+import { checkContainerLimits } from './container-limits-endpoint';
+import { priceContainer } from './container-pricing';
+import type { QuotaLimits } from './container-quota';
+import { createPullSecret, deletePullSecret, listPullSecrets, updatePullSecret } from './pull-secret-endpoints';
+import type { PullSecretStore } from './pull-secret-store';
 import { lookup } from './lookup-endpoint';
 import { createRecordSet, deleteRecordSet, getRecordSet, listRecordSets, replaceRecordSet, type RecordSetSegments } from './record-set-endpoints';
 import { getTask, listTasks } from './task-endpoint';
-import type { TaskStore } from './task-store';
+import type { TaskStore, TaskTimings } from './task-store';
 import { createZone, delegationStatus, deleteZone, getDnssec, getZone, listZones, setZoneEnabled, toggleDnssec, updateZone } from './zone-endpoints';
 import type { ZoneStore } from './zone-store';
 
@@ -19,6 +26,11 @@ export interface ApiState {
   zones: ZoneStore;
   flavors: GpuFlavorCatalogue;
   tasks: TaskStore;
+  secrets: PullSecretStore;
+  /** What every location may hold; a test changes it through the emulator. */
+  quota: QuotaLimits;
+  /** How long a create's task stays NEW and RUNNING (other tasks follow the task store's timings). */
+  createTimings: TaskTimings;
   /** Only the four endpoints of interface.md: every addition answers as missing. */
   coreOnly: boolean;
   /** How far behind the zone the public resolvers of `/dns/v2/lookup` answer. */
@@ -33,7 +45,7 @@ interface Route {
   pattern: readonly string[];
   /** The four operations of interface.md. */
   handlers?: Readonly<Record<string, Handler>>;
-  /** The endpoints real-api-notes.md adds (reads, record sets, lookups), absent from a core-only server. */
+  /** The endpoints real-api-notes.md adds (reads, record sets, lookups, container create and delete, pull secrets, quota, prices), absent from a core-only server. */
   additions?: Readonly<Record<string, Handler>>;
 }
 
@@ -41,12 +53,29 @@ const recordSet = ({ name, rrsetName, rrsetType }: Params): RecordSetSegments =>
 
 const ROUTES: readonly Route[] = [
   {
+    pattern: ['cloud', 'v1', 'caas', 'secrets', ':projectId', ':regionId'],
+    additions: {
+      GET: (request, { projectId, regionId }, { secrets }) => listPullSecrets(request, { projectId, regionId }, secrets),
+      POST: (request, { projectId, regionId }, { secrets }) => createPullSecret(request, { projectId, regionId }, secrets),
+    },
+  },
+  {
+    pattern: ['cloud', 'v1', 'caas', 'secrets', ':projectId', ':regionId', ':secretName'],
+    additions: {
+      PATCH: (request, { projectId, regionId, secretName }, { secrets }) => updatePullSecret(request, { projectId, regionId, secretName }, secrets),
+      DELETE: (request, { projectId, regionId, secretName }, { secrets }) => deletePullSecret(request, { projectId, regionId, secretName }, secrets),
+    },
+  },
+  {
     pattern: ['cloud', 'v1', 'caas', ':projectId', ':regionId', 'containers', ':containerName'],
     handlers: {
-      PATCH: (request, { projectId, regionId, containerName }, { containers, tasks }) =>
-        updateContainer(request, { projectId, regionId, containerName }, containers, tasks),
+      PATCH: (request, { projectId, regionId, containerName }, { containers, tasks, secrets }) =>
+        updateContainer(request, { projectId, regionId, containerName }, containers, tasks, secrets),
     },
-    additions: { GET: (request, params, { containers, tasks }) => getContainer(request, { projectId: params.projectId, regionId: params.regionId, containerName: params.containerName }, containers, tasks) },
+    additions: {
+      GET: (request, params, { containers, tasks }) => getContainer(request, { projectId: params.projectId, regionId: params.regionId, containerName: params.containerName }, containers, tasks),
+      DELETE: (request, { projectId, regionId, containerName }, { containers, tasks }) => deleteContainer(request, { projectId, regionId, containerName }, containers, tasks),
+    },
   },
   {
     pattern: ['cloud', 'v1', 'caas', ':projectId', ':regionId', 'containers', ':containerName', 'logs'],
@@ -54,8 +83,16 @@ const ROUTES: readonly Route[] = [
   },
   {
     pattern: ['cloud', 'v1', 'caas', ':projectId', ':regionId', 'containers'],
-    additions: { GET: (request, params, { containers, tasks }) => listContainers(request, { projectId: params.projectId, regionId: params.regionId }, containers, tasks) },
+    additions: {
+      GET: (request, params, { containers, tasks }) => listContainers(request, { projectId: params.projectId, regionId: params.regionId }, containers, tasks),
+      POST: (request, { projectId, regionId }, state) => createContainer(request, { projectId, regionId }, state),
+    },
   },
+  {
+    pattern: ['cloud', 'v1', 'caas', ':projectId', ':regionId', 'check_limits'],
+    additions: { POST: (request, { projectId, regionId }, { containers, quota }) => checkContainerLimits(request, { projectId, regionId }, containers, quota) },
+  },
+  { pattern: ['cloud', 'v1', 'pricing', ':projectId', ':regionId', 'caas'], additions: { POST: (request, { projectId, regionId }) => priceContainer(request, { projectId, regionId }) } },
   {
     pattern: ['cloud', 'v1', 'caas', 'flavors', ':projectId', ':regionId'],
     additions: { GET: (request, params) => listContainerFlavors(request, { projectId: params.projectId, regionId: params.regionId }) },

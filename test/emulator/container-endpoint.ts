@@ -1,8 +1,11 @@
-import { isJsonObject, readJsonBody, type ApiRequest } from './api-request';
+import { isJsonObject, type ApiRequest } from './api-request';
+import { readCloudJsonObject } from './cloud-json-body';
 import { parseCloudLocation } from './cloud-location';
 import type { ContainerConfig, ContainerStore } from './container-store';
 import { validateContainerUpdate } from './container-update-validation';
 import { cloudError, cloudValidationError, type Reply } from './replies';
+import { imagePullFailure } from './image-pull';
+import type { PullSecretStore } from './pull-secret-store';
 import type { TaskStore } from './task-store';
 
 /** PATCH /cloud/v1/caas/{project_id}/{region_id}/containers/{container_name} */
@@ -11,6 +14,7 @@ export function updateContainer(
   segments: { projectId: string; regionId: string; containerName: string },
   store: ContainerStore,
   tasks: TaskStore,
+  secrets: PullSecretStore,
 ): Reply {
   const { requestId } = request;
   const location = parseCloudLocation(segments.projectId, segments.regionId);
@@ -21,15 +25,9 @@ export function updateContainer(
     return cloudError(requestId, 404, 'NotFoundError', `Container ${segments.containerName} not found`);
   }
 
-  const body = readJsonBody(request);
-  if (body.kind === 'unsupported-media-type') {
-    return cloudError(requestId, 415, 'UnsupportedMediaType', `Unsupported media type "${body.contentType}" in request.`);
-  }
-  if (body.kind === 'malformed') {
-    return cloudError(requestId, 400, 'ValidationError', `Malformed JSON in request body: ${body.detail}`);
-  }
+  const body = readCloudJsonObject(request);
+  if (!body.ok) return body.reply;
   const update = body.value;
-  if (!isJsonObject(update)) return cloudValidationError(requestId, { _schema: ['Invalid input type.'] });
   if ('is_disabled' in update && Object.keys(update).length > 1) {
     return cloudError(requestId, 405, 'MethodNotAllowed', 'is_disabled must be sent alone');
   }
@@ -41,11 +39,10 @@ export function updateContainer(
   if (update.is_disabled === true) container.state = { ...container.state, status: 'Disabled', statusMessage: null, ready: 0, total: 0 };
   if (update.is_disabled === false) container.state = { ...container.state, status: 'Ready', statusMessage: null, total: Math.max(1, container.state.total) };
   // A new image and a new scale are rolled out by separate tasks in the real service. An image that cannot
-  // be pulled (by this emulator's convention, one whose name says "does-not-exist") makes the task fail.
+  // be pulled makes the task fail.
   const changes = (field: string): boolean => update[field] !== undefined && update[field] !== null;
   const taskCount = changes('image') && changes('scale') ? 2 : 1;
-  const image = String(container.config.image ?? '');
-  const error = image.includes('does-not-exist') ? `Failed to pull image "${image}": not found` : undefined;
+  const error = imagePullFailure(container.config, (secret) => secrets.find(projectId, regionId, secret) !== undefined);
   const started = Array.from({ length: taskCount }, () =>
     tasks.start({ taskType: 'patch_caas_container', projectId, regionId, containerName: container.name, error }),
   );

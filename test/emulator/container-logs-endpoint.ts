@@ -2,7 +2,7 @@ import type { ApiRequest } from './api-request';
 import { parseCloudLocation } from './cloud-location';
 import { containerView, type ContainerStore } from './container-store';
 import type { TaskStore } from './task-store';
-import { rolloutOf } from './container-read-endpoints';
+import { taskProgressOf } from './container-read-endpoints';
 import { cloudError, cloudValidationError, type InvalidFields, type Reply } from './replies';
 
 const MAX_LIMIT = 100_000;
@@ -14,7 +14,8 @@ export const LOG_INTERVAL_MS = 2_000;
  * GET /cloud/v1/caas/{project_id}/{region_id}/containers/{container_name}/logs?limit=: the newest `limit`
  * lines, oldest first, as the guides show them ({time, pod, message}). Lines are computed from the clock:
  * each pod of the container logs at the same instants (so lines share their times, as real pods' do), a
- * Ready container its requests, a Deploying one its image pull, a failed one why it failed.
+ * Ready container its requests, a Deploying one its image pull, a failed one why it failed, one being
+ * deleted its shutdown.
  */
 export function containerLogs(
   request: ApiRequest,
@@ -31,7 +32,7 @@ export function containerLogs(
   const record = store.find(location.location.projectId, location.location.regionId, segments.containerName);
   if (!record) return cloudError(request.requestId, 404, 'NotFoundError', `Container ${segments.containerName} not found`);
 
-  const view = containerView(record, rolloutOf(tasks)) as { status: string; status_message: string | null; image?: string };
+  const view = containerView(record, taskProgressOf(tasks)) as { status: string; status_message: string | null; image?: string };
   const pods = podNames(record.name, Math.max(1, record.state.total));
   const script = record.logs ?? {};
   const extra = (script.extraLines ?? []).slice(-limit);
@@ -79,7 +80,9 @@ function messageAt(view: { status: string; status_message: string | null; image?
   if (view.status === 'Error') {
     return tick % 2 === 0 ? `Error: ${view.status_message ?? 'the container failed'}` : `Back-off restarting failed container (image ${view.image ?? 'unknown'})`;
   }
+  if (view.status === 'Pending') return 'Waiting for the pod to be scheduled';
   if (view.status === 'Deploying') return `Pulling image "${view.image ?? 'unknown'}"`;
+  if (view.status === 'Deleting') return 'Received SIGTERM, shutting down';
   if (view.status === 'Disabled') return 'Container is disabled; no requests are served';
   const paths = ['/', '/healthz', '/api/items', '/static/app.js'];
   const path = paths[(tick + pod) % paths.length];

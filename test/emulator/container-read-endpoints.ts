@@ -1,6 +1,6 @@
 import type { ApiRequest } from './api-request';
 import { parseCloudLocation } from './cloud-location';
-import { containerView, type ContainerStore } from './container-store';
+import { containerView, type ContainerStore, type TaskLookup } from './container-store';
 import type { TaskStore } from './task-store';
 import { pageOf, readPageQuery } from './paging-query';
 import { cloudError, cloudValidationError, type InvalidFields, type Reply } from './replies';
@@ -27,8 +27,8 @@ export function listContainers(request: ApiRequest, segments: { projectId: strin
   if (!location.ok) Object.assign(invalidFields, location.invalidFields);
   if (!location.ok || Object.keys(invalidFields).length > 0) return cloudValidationError(request.requestId, invalidFields);
   const { projectId, regionId } = location.location;
-  const names = store.names();
-  const results = pageOf(names, page).map((name) => containerView(store.find(projectId, regionId, name)!, rolloutOf(tasks)));
+  const names = store.names(projectId, regionId);
+  const results = pageOf(names, page).map((name) => containerView(store.find(projectId, regionId, name)!, taskProgressOf(tasks)));
   return { status: 200, body: { count: names.length, results } };
 }
 
@@ -38,7 +38,7 @@ export function getContainer(request: ApiRequest, segments: { projectId: string;
   if (!location.ok) return cloudValidationError(request.requestId, location.invalidFields);
   const container = store.find(location.location.projectId, location.location.regionId, segments.containerName);
   if (!container) return cloudError(request.requestId, 404, 'NotFoundError', `Container ${segments.containerName} not found`);
-  return { status: 200, body: containerView(container, rolloutOf(tasks)) };
+  return { status: 200, body: containerView(container, taskProgressOf(tasks)) };
 }
 
 /** GET /cloud/v1/caas/flavors/{project_id}/{region_id}: no paging. */
@@ -48,9 +48,7 @@ export function listContainerFlavors(request: ApiRequest, segments: { projectId:
   return { status: 200, body: { count: CONTAINER_FLAVORS.length, results: CONTAINER_FLAVORS.map((flavor) => ({ ...flavor })) } };
 }
 
-export function rolloutOf(tasks: TaskStore) {
-  return (taskId: string) => {
-    const task = tasks.find(taskId);
-    return task ? (tasks.view(task) as { state: string; error: string | null }) : undefined;
-  };
+/** Where the tasks of the containers stand, for containerView. */
+export function taskProgressOf(tasks: TaskStore): TaskLookup {
+  return (taskId) => tasks.progress(taskId);
 }

@@ -24,6 +24,10 @@ export interface ContainerRecord {
   updates: number;
   /** The task rolling out the last update; while it runs the container is Deploying. */
   rolloutTaskId?: string;
+  /** The task that created it (absent for seeded ones): Pending while NEW, Deploying while RUNNING, Error if it fails. */
+  createTaskId?: string;
+  /** The task removing it: Deleting while it runs, gone once it ends. */
+  deleteTaskId?: string;
   /** How its log misbehaves, as real logs do; a test sets it on the record. */
   logs?: LogScript;
 }
@@ -205,23 +209,52 @@ function containerAddress(projectId: number, regionId: number, name: string): st
   return `https://${name}-${projectId}-${suffix}-caas.caas.k1.region-${regionId}.cloud.gcore.dev/`;
 }
 
+/** What happened at one location since the seed: the seeded containers are materialised lazily, these are not. */
+interface LocationChanges {
+  /** Seeded (or generated) names deleted here. */
+  removedSeeds: Set<string>;
+  /** Names created here, in creation order (a Set keeps insertion order). */
+  created: Set<string>;
+  /** Names being deleted, with the task that deletes them. */
+  deleting: Map<string, string>;
+}
+
 export class ContainerStore {
   private readonly touched = new Map<string, ContainerRecord>();
+  private readonly locations = new Map<string, LocationChanges>();
+  /** Built once: listing 5,000 generated containers must not rebuild their names each time. */
+  private generatedNames?: readonly string[];
 
-  /** `containersPerLocation` replaces the seeded containers with that many generated ones. */
-  constructor(private readonly containersPerLocation?: number) {}
+  /**
+   * `tasks` tells whether a deletion has ended (a container leaves once its task ends, however long the
+   * emulator was not asked); `containersPerLocation` replaces the seeded containers with that many generated ones.
+   */
+  constructor(
+    private readonly tasks: TaskLookup,
+    private readonly containersPerLocation?: number,
+  ) {}
 
-  /** The container names of a location, in the order the API lists them (by creation). */
-  names(): string[] {
-    if (this.containersPerLocation === undefined) return [...SEEDED_CONTAINER_NAMES];
-    return Array.from({ length: this.containersPerLocation }, (_, index) => generatedName(index));
+  /** The container names of a location, in the order the API lists them (by creation): seeded ones first. */
+  names(projectId: number, regionId: number): readonly string[] {
+    const base = this.baseNames();
+    const changes = this.settled(projectId, regionId);
+    if (!changes || (changes.removedSeeds.size === 0 && changes.created.size === 0)) return base;
+    const kept = changes.removedSeeds.size === 0 ? base : base.filter((name) => !changes.removedSeeds.has(name));
+    return [...kept, ...changes.created];
   }
 
-  /** A container that exists at this location, or undefined. Containers are materialised on first access. */
+  /** The configuration of every seeded (or generated) container, as each location starts, without materialising them. */
+  baseConfigs(): ContainerConfig[] {
+    return this.baseNames().map((name) => this.seed(name)!.config());
+  }
+
+  /** A container that exists at this location (being deleted included), or undefined. Seeded ones are materialised on first access. */
   find(projectId: number, regionId: number, name: string): ContainerRecord | undefined {
+    const changes = this.settled(projectId, regionId);
     const key = `${projectId}/${regionId}/${name}`;
     const existing = this.touched.get(key);
     if (existing) return existing;
+    if (changes?.removedSeeds.has(name)) return undefined;
     const seed = this.seed(name);
     if (!seed) return undefined;
     const record: ContainerRecord = { name, projectId, regionId, address: containerAddress(projectId, regionId, name), config: seed.config(), state: { ...seed.state }, updates: 0 };
@@ -229,8 +262,53 @@ export class ContainerStore {
     return record;
   }
 
+  /** Adds a container the caller has checked is new here; it is listed after every other. */
+  create(projectId: number, regionId: number, name: string, config: ContainerConfig, state: ContainerState, createTaskId: string): ContainerRecord {
+    const record: ContainerRecord = { name, projectId, regionId, address: containerAddress(projectId, regionId, name), config, state, updates: 0, createTaskId };
+    this.touched.set(`${projectId}/${regionId}/${name}`, record);
+    this.changesAt(projectId, regionId).created.add(name);
+    return record;
+  }
+
+  /** The container is listed as Deleting until the task ends, then it is gone. */
+  startDeleting(record: ContainerRecord, deleteTaskId: string): void {
+    record.deleteTaskId = deleteTaskId;
+    this.changesAt(record.projectId, record.regionId).deleting.set(record.name, deleteTaskId);
+  }
+
   reset(): void {
     this.touched.clear();
+    this.locations.clear();
+  }
+
+  private baseNames(): readonly string[] {
+    if (this.containersPerLocation === undefined) return SEEDED_CONTAINER_NAMES;
+    this.generatedNames ??= Array.from({ length: this.containersPerLocation }, (_, index) => generatedName(index));
+    return this.generatedNames;
+  }
+
+  private changesAt(projectId: number, regionId: number): LocationChanges {
+    const key = `${projectId}/${regionId}`;
+    let changes = this.locations.get(key);
+    if (!changes) {
+      changes = { removedSeeds: new Set(), created: new Set(), deleting: new Map() };
+      this.locations.set(key, changes);
+    }
+    return changes;
+  }
+
+  /** The location's changes after removing the containers whose deletion has ended. */
+  private settled(projectId: number, regionId: number): LocationChanges | undefined {
+    const changes = this.locations.get(`${projectId}/${regionId}`);
+    if (!changes || changes.deleting.size === 0) return changes;
+    for (const [name, taskId] of changes.deleting) {
+      const state = this.tasks(taskId)?.state;
+      if (state === 'NEW' || state === 'RUNNING') continue;
+      changes.deleting.delete(name);
+      this.touched.delete(`${projectId}/${regionId}/${name}`);
+      if (!changes.created.delete(name)) changes.removedSeeds.add(name);
+    }
+    return changes;
   }
 
   private seed(name: string): Seed | undefined {
@@ -241,22 +319,42 @@ export class ContainerStore {
   }
 }
 
-/** The rollout's state as a task reports it: NEW, RUNNING, FINISHED or ERROR, and its error. */
-export type RolloutLookup = (taskId: string) => { state: string; error?: string | null } | undefined;
+/** A task's state as it reports it: NEW, RUNNING, FINISHED or ERROR, and its error; undefined for an unknown task. */
+export type TaskLookup = (taskId: string) => { state: string; error?: string | null } | undefined;
 
-/** What the service reports while and after the last update rolls out. */
-function currentState(record: ContainerRecord, rollout: RolloutLookup): ContainerState {
-  const task = record.rolloutTaskId === undefined ? undefined : rollout(record.rolloutTaskId);
-  if (!task || record.state.status === 'Disabled') return record.state;
-  if (task.state === 'NEW' || task.state === 'RUNNING') return { ...record.state, status: 'Deploying', statusMessage: null, ready: 0 };
-  if (task.state === 'ERROR') return { ...record.state, status: 'Error', statusMessage: task.error ?? 'Update failed', ready: 0 };
-  return { ...record.state, status: 'Ready', statusMessage: null, ready: record.state.total };
+/** What the service reports: its creation, then the last update's rollout, then its deletion, whichever is under way. */
+function currentState(record: ContainerRecord, tasks: TaskLookup): ContainerState {
+  const state = deployedState(record, tasks);
+  const deletion = record.deleteTaskId === undefined ? undefined : tasks(record.deleteTaskId);
+  return deletion ? { ...state, status: 'Deleting', statusMessage: null } : state;
+}
+
+function deployedState(record: ContainerRecord, tasks: TaskLookup): ContainerState {
+  const creation = record.createTaskId === undefined ? undefined : tasks(record.createTaskId);
+  // Until the first instances start, an update made meanwhile only changes what will be deployed.
+  if (creation?.state === 'NEW' || creation?.state === 'RUNNING') {
+    return { ...record.state, status: creation.state === 'NEW' ? 'Pending' : 'Deploying', statusMessage: null, ready: 0, total: instancesAtStart(record.config) };
+  }
+  const task = record.rolloutTaskId === undefined ? undefined : tasks(record.rolloutTaskId);
+  if (task && record.state.status !== 'Disabled') {
+    if (task.state === 'NEW' || task.state === 'RUNNING') return { ...record.state, status: 'Deploying', statusMessage: null, ready: 0 };
+    if (task.state === 'ERROR') return { ...record.state, status: 'Error', statusMessage: task.error ?? 'Update failed', ready: 0 };
+    return { ...record.state, status: 'Ready', statusMessage: null, ready: record.state.total };
+  }
+  if (creation?.state === 'ERROR') return { ...record.state, status: 'Error', statusMessage: creation.error ?? 'Create failed', ready: 0, total: instancesAtStart(record.config) };
+  return record.state;
+}
+
+/** A new container starts `scale.min` instances, and one when it scales from zero (the first request would start it anyway). */
+export function instancesAtStart(config: ContainerConfig): number {
+  const scale = config.scale as { min?: unknown } | undefined;
+  return typeof scale?.min === 'number' && scale.min > 0 ? scale.min : 1;
 }
 
 /** The container as `GET …/containers/{name}` answers: the configuration and what the service reports. */
-export function containerView(record: ContainerRecord, rollout: RolloutLookup): Record<string, unknown> {
+export function containerView(record: ContainerRecord, tasks: TaskLookup): Record<string, unknown> {
   const { name, projectId, regionId, config } = record;
-  const state = currentState(record, rollout);
+  const state = currentState(record, tasks);
   return {
     name,
     ...config,

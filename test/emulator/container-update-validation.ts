@@ -1,67 +1,11 @@
 import type { InvalidFields } from './replies';
 import { isJsonObject } from './api-request';
+import { checkBoolean, checkInteger, checkObject, checkString, FieldErrors, NO_PATTERN_MATCH, NOT_A_MAPPING, NOT_NULL, REQUIRED, type FieldRule } from './field-checks';
 
-// Bounds and patterns from the public Gcore CaaS API; messages follow the marshmallow wording the Cloud API returns.
+// Bounds and patterns from the public Gcore CaaS API.
 const FLAVOR_PATTERN = /^[0-9]{0,12}mCPU-[0-9]{0,12}M[i]?B$/;
 const ENV_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 const TOPIC_NAME_PATTERN = /^[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\.[a-z0-9](?:[-a-z0-9]*[a-z0-9])*)*$/;
-
-const NOT_A_STRING = 'Not a valid string.';
-const NOT_AN_INTEGER = 'Not a valid integer.';
-const NOT_A_BOOLEAN = 'Not a valid boolean.';
-const NOT_A_MAPPING = 'Not a valid mapping type.';
-const UNKNOWN_FIELD = 'Unknown field.';
-const REQUIRED = 'Missing data for required field.';
-const NOT_NULL = 'Field may not be null.';
-const NO_PATTERN_MATCH = 'String does not match expected pattern.';
-
-class FieldErrors {
-  readonly fields: InvalidFields = {};
-
-  add(field: string, message: string): void {
-    (this.fields[field] ??= []).push(message);
-  }
-}
-
-interface StringBounds {
-  minLength?: number;
-  maxLength?: number;
-  pattern?: RegExp;
-}
-
-function checkString(errors: FieldErrors, field: string, value: unknown, bounds: StringBounds = {}): void {
-  if (typeof value !== 'string') return errors.add(field, NOT_A_STRING);
-  const { minLength, maxLength, pattern } = bounds;
-  if (minLength !== undefined && maxLength !== undefined && (value.length < minLength || value.length > maxLength)) {
-    errors.add(field, `Length must be between ${minLength} and ${maxLength}.`);
-  } else if (maxLength !== undefined && value.length > maxLength) {
-    errors.add(field, `Longer than maximum length ${maxLength}.`);
-  }
-  if (pattern && !pattern.test(value)) errors.add(field, NO_PATTERN_MATCH);
-}
-
-function checkInteger(errors: FieldErrors, field: string, value: unknown, min?: number, max?: number): void {
-  if (typeof value !== 'number' || !Number.isInteger(value)) return errors.add(field, NOT_AN_INTEGER);
-  if (min !== undefined && max !== undefined && (value < min || value > max)) {
-    errors.add(field, `Must be greater than or equal to ${min} and less than or equal to ${max}.`);
-  }
-}
-
-function checkBoolean(errors: FieldErrors, field: string, value: unknown): void {
-  if (typeof value !== 'boolean') errors.add(field, NOT_A_BOOLEAN);
-}
-
-type FieldRule = (errors: FieldErrors, field: string, value: unknown) => void;
-
-/** Checks an object's keys against rules; null means "unset" and is accepted for every field. */
-function checkObject(errors: FieldErrors, prefix: string, value: Record<string, unknown>, rules: Record<string, FieldRule>): void {
-  for (const [key, fieldValue] of Object.entries(value)) {
-    const field = prefix ? `${prefix}.${key}` : key;
-    const rule = Object.hasOwn(rules, key) ? rules[key] : undefined;
-    if (!rule) errors.add(field, UNKNOWN_FIELD);
-    else if (fieldValue !== null) rule(errors, field, fieldValue);
-  }
-}
 
 function checkEnvs(errors: FieldErrors, field: string, value: unknown): void {
   if (!isJsonObject(value)) return errors.add(field, NOT_A_MAPPING);
@@ -71,7 +15,7 @@ function checkEnvs(errors: FieldErrors, field: string, value: unknown): void {
   }
 }
 
-function checkScale(errors: FieldErrors, field: string, value: unknown): void {
+export function checkScale(errors: FieldErrors, field: string, value: unknown): void {
   if (!isJsonObject(value)) return errors.add(field, NOT_A_MAPPING);
   const { min, max } = value;
   for (const [key, bound] of [['min', min], ['max', max]] as const) {
@@ -103,7 +47,7 @@ function checkLogging(errors: FieldErrors, field: string, value: unknown): void 
   });
 }
 
-const CONTAINER_UPDATE_RULES: Record<string, FieldRule> = {
+export const CONTAINER_UPDATE_RULES: Record<string, FieldRule> = {
   commands: (e, f, v) => checkString(e, f, v),
   description: (e, f, v) => checkString(e, f, v, { maxLength: 255 }),
   envs: checkEnvs,

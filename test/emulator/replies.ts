@@ -36,6 +36,11 @@ export function cloudValidationError(requestId: string, invalidFields: InvalidFi
   return cloudError(requestId, 400, 'ValidationError', 'Validation failed', invalidFields);
 }
 
+/** 400 for a write past the location's quota; `info` holds the limit, usage and requested amount of each exceeded quota. */
+export function cloudQuotaError(requestId: string, message: string, info: Record<string, number>): Reply {
+  return { status: 400, body: { exception_class: 'QuotaExceededError', message, info, request_id: requestId } };
+}
+
 export function dnsError(status: number, message: string): Reply {
   return { status, body: { error: message } };
 }

@@ -5,12 +5,14 @@ import { performance } from 'node:perf_hooks';
 import type { ApiRequest } from './api-request';
 import { answerApiRequest, type ApiState } from './api-router';
 import { checkAuthorization } from './authorization';
+import { checkedQuota, defaultQuota, type QuotaLimits } from './container-quota';
 import { ContainerStore, type ContainerRecord } from './container-store';
 import { FaultQueue, type Fault } from './fault-queue';
 import { GpuFlavorCatalogue } from './gpu-flavor-catalogue';
 import { MAX_PROPAGATION_DELAY_MS } from './record-set-store';
+import { PullSecretStore } from './pull-secret-store';
 import { areaError, areaOfPath, cloudError, dnsError, type ApiArea, type Reply } from './replies';
-import { TaskStore, type TaskTimings } from './task-store';
+import { DEFAULT_CREATE_TIMINGS, TaskStore, type TaskTimings } from './task-store';
 import { ZoneStore, type ZoneRecord } from './zone-store';
 
 export { SEEDED_CONTAINER_NAMES, type ContainerConfig, type ContainerRecord, type LogScript } from './container-store';
@@ -18,6 +20,8 @@ export type { DnssecRecord, ZoneRecord } from './zone-store';
 export type { RecordSetInput, ResolverAnswer, StoredRecord, StoredRecordSet, ZoneRecordSets } from './record-set-store';
 export { LARGE_ZONE_NAME } from './record-set-seed';
 export type { Fault } from './fault-queue';
+export type { QuotaLimits } from './container-quota';
+export type { TaskTimings } from './task-store';
 
 export interface EmulatorOptions {
   /** The only accepted key, sent as `Authorization: apikey <key>` (scheme word case-insensitive). */
@@ -30,7 +34,10 @@ export interface EmulatorOptions {
   latencyMs?: number;
   /** Every location serves this many generated flavors instead of the default catalogue. */
   flavorsPerLocation?: number;
-  /** Every location serves this many generated containers instead of the seeded ones. */
+  /**
+   * Every location serves this many generated containers instead of the seeded ones (created containers are
+   * listed after them, deleted ones leave).
+   */
   containersPerLocation?: number;
   /** The account has this many generated zones (besides the demo ones). */
   zonesInAccount?: number;
@@ -52,10 +59,25 @@ export interface EmulatorOptions {
    * servers" case); that of every other zone, Gcore's two.
    */
   demo?: boolean;
-  /** Serve only the four endpoints of interface.md: every addition (reads, record sets, lookups) answers as missing (404/405). */
+  /**
+   * Serve only the four endpoints of interface.md: every addition (reads, record sets, lookups, container
+   * create and delete, pull secrets, check_limits, pricing) answers as missing (404/405).
+   */
   coreOnly?: boolean;
-  /** How long an update's tasks stay NEW and then RUNNING (default 300 ms and 1.2 s). */
+  /** How long an update's and a deletion's tasks stay NEW and then RUNNING (default 300 ms and 1.2 s). */
   taskTimings?: TaskTimings;
+  /**
+   * How long a create's task (`create_caas_container`) stays NEW, then RUNNING; the container is Pending, then
+   * Deploying meanwhile. Default 1 s and 3 s (Gcore takes 30–60 s).
+   */
+  createTimings?: TaskTimings;
+  /**
+   * What each location may hold, every container counted at its `scale.max`: a create past it answers 400
+   * QuotaExceededError, and `check_limits` reports it. Default 20 containers, 40,000 mCPU and 81,920 MiB: room for
+   * a few beside the seeded ones (7, 13,320 mCPU, 23,936 MiB); with `containersPerLocation`, as much room on top of
+   * what the generated ones use.
+   */
+  quota?: QuotaLimits;
   /** Called once per request after it was answered or dropped; the CLI logs with it. */
   onResponse?: (request: RecordedRequest, elapsedMs: number) => void;
 }
@@ -91,7 +113,10 @@ export interface Emulator {
   /** Faults queue; the first matching fault with remaining times wins. Faults apply before authentication. */
   inject(fault: Fault): void;
   clearFaults(): void;
-  /** Clears requests and faults and restores the seeded state. */
+  /**
+   * Clears requests and faults and restores the seeded state: created containers and pull secrets are
+   * forgotten, deleted ones are back, the quota is the starting one again.
+   */
   reset(): void;
   zone(name: string): ZoneRecord | undefined;
   /**
@@ -99,7 +124,15 @@ export interface Emulator {
    * answers; undefined restores the default (Gcore's two for a zone, none otherwise). A reset restores the seed.
    */
   setRegistrarNameServers(name: string, servers: readonly string[] | undefined): void;
+  /** A container of a location (one being deleted included), or undefined when it does not exist there. */
   container(projectId: number, regionId: number, name: string): ContainerRecord | undefined;
+  /**
+   * The password stored for a location's pull secret, or undefined when it has no such secret: the API never
+   * answers it, so this is how a test proves what was sent (never to show it).
+   */
+  pullSecretPassword(projectId: number, regionId: number, name: string): string | undefined;
+  /** Changes what every location may hold (the fields given); a RangeError for a value that is not a whole number from 0. A reset restores the starting quota. */
+  setQuota(quota: Partial<QuotaLimits>): void;
   setLatency(ms: number): void;
   /** Time stands still for tasks (none moves on or ends) until `holdTasks(false)` or a reset. */
   holdTasks(held: boolean): void;
@@ -178,6 +211,7 @@ class EmulatorServer implements Emulator {
   private readonly server: http.Server;
   private readonly faults = new FaultQueue();
   private readonly state: ApiState;
+  private readonly startingQuota: Readonly<QuotaLimits>;
   /** Resolvers of pending latency waits, released at close so no handler outlives the server. */
   private readonly waits = new Map<NodeJS.Timeout, () => void>();
   private latencyMs: number;
@@ -188,11 +222,17 @@ class EmulatorServer implements Emulator {
 
   constructor(private readonly options: EmulatorOptions) {
     this.latencyMs = options.latencyMs ?? 0;
+    const tasks = new TaskStore(options.taskTimings);
+    const containers = new ContainerStore((taskId) => tasks.progress(taskId), options.containersPerLocation);
+    this.startingQuota = checkedQuota({ ...(options.quota ?? defaultQuota(containers, options.containersPerLocation !== undefined)) });
     this.state = {
-      containers: new ContainerStore(options.containersPerLocation),
+      containers,
       zones: new ZoneStore(options.demo === true, options.zonesInAccount, options.recordSetsInZone),
       flavors: new GpuFlavorCatalogue(options.flavorsPerLocation),
-      tasks: new TaskStore(options.taskTimings),
+      tasks,
+      secrets: new PullSecretStore(),
+      quota: { ...this.startingQuota },
+      createTimings: options.createTimings ?? DEFAULT_CREATE_TIMINGS,
       coreOnly: options.coreOnly === true,
       propagationDelayMs: checkedPropagationDelay(options.propagationDelayMs ?? DEFAULT_PROPAGATION_DELAY_MS),
     };
@@ -247,6 +287,8 @@ class EmulatorServer implements Emulator {
     this.state.containers.reset();
     this.state.zones.reset();
     this.state.tasks.reset();
+    this.state.secrets.reset();
+    this.state.quota = { ...this.startingQuota };
   }
 
   zone(name: string): ZoneRecord | undefined {
@@ -259,6 +301,15 @@ class EmulatorServer implements Emulator {
 
   container(projectId: number, regionId: number, name: string): ContainerRecord | undefined {
     return this.state.containers.find(projectId, regionId, name);
+  }
+
+  pullSecretPassword(projectId: number, regionId: number, name: string): string | undefined {
+    return this.state.secrets.find(projectId, regionId, name)?.password;
+  }
+
+  setQuota(quota: Partial<QuotaLimits>): void {
+    const defined = Object.fromEntries(Object.entries(quota).filter(([, value]) => value !== undefined));
+    this.state.quota = checkedQuota({ ...this.state.quota, ...defined });
   }
 
   setLatency(ms: number): void {
@@ -333,9 +384,10 @@ class EmulatorServer implements Emulator {
 
     if (reply && !this.closed && !response.destroyed) {
       const text = reply.rawBody ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
+      // A 204 may carry neither a body nor a Content-Length (RFC 9110).
+      const content = reply.status === 204 ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) };
       response.writeHead(reply.status, {
-        'Content-Type': 'application/json',
-        'Content-Length': Buffer.byteLength(text),
+        ...content,
         'X-Request-ID': requestId,
         ...reply.headers,
         ...fault?.headers,

@@ -9,7 +9,11 @@ export interface TaskRecord {
   createdAtMs: number;
   /** The failure it ends with, or undefined when it succeeds. */
   error?: string;
+  /** Its own timings, when its kind takes longer than an update (a create does). */
+  timings?: TaskTimings;
 }
+
+export type TaskState = 'NEW' | 'RUNNING' | 'FINISHED' | 'ERROR';
 
 /** How long a task stays NEW, then RUNNING, before it ends. */
 export interface TaskTimings {
@@ -18,8 +22,10 @@ export interface TaskTimings {
 }
 
 export const DEFAULT_TASK_TIMINGS: TaskTimings = { newMs: 300, runningMs: 1_200 };
+/** A create takes longer than an update (30–60 s at Gcore); shorter here so that tests and the playground move on. */
+export const DEFAULT_CREATE_TIMINGS: TaskTimings = { newMs: 1_000, runningMs: 3_000 };
 
-/** The tasks the emulator's updates started; their state follows from their age. */
+/** The tasks the emulator's writes started (updates, creates, deletions); their state follows from their age. */
 export class TaskStore {
   private readonly tasks = new Map<string, TaskRecord>();
   /** While set, time stands still for tasks: none moves on or ends (a test's slow task). */
@@ -40,8 +46,9 @@ export class TaskStore {
     this.heldAtMs = undefined;
   }
 
-  start(task: Omit<TaskRecord, 'id' | 'createdAtMs'>): TaskRecord {
-    const record: TaskRecord = { ...task, id: randomUUID(), createdAtMs: Date.now() };
+  /** `timings` replaces the store's for this task alone. */
+  start(task: Omit<TaskRecord, 'id' | 'createdAtMs' | 'timings'>, timings?: TaskTimings): TaskRecord {
+    const record: TaskRecord = { ...task, id: randomUUID(), createdAtMs: Date.now(), timings };
     this.tasks.set(record.id, record);
     return record;
   }
@@ -55,12 +62,20 @@ export class TaskStore {
     return this.tasks.get(id);
   }
 
+  /** Where a task stands, without building the whole answer (a list of thousands asks this per row). */
+  progress(id: string, realNow = Date.now()): { state: TaskState; error: string | null } | undefined {
+    const task = this.tasks.get(id);
+    if (!task) return undefined;
+    const state = this.stateAt(task, this.clock(task, realNow));
+    return { state, error: state === 'ERROR' ? (task.error ?? null) : null };
+  }
+
   /** The task as `GET /cloud/v1/tasks/{id}` answers. */
   view(task: TaskRecord, realNow = Date.now()): Record<string, unknown> {
-    const now = this.heldAtMs === undefined ? realNow : Math.max(task.createdAtMs, Math.min(realNow, this.heldAtMs));
-    const age = now - task.createdAtMs;
-    const ended = age >= this.timings.newMs + this.timings.runningMs;
-    const state = !ended ? (age < this.timings.newMs ? 'NEW' : 'RUNNING') : task.error === undefined ? 'FINISHED' : 'ERROR';
+    const now = this.clock(task, realNow);
+    const state = this.stateAt(task, now);
+    const endsAt = task.createdAtMs + this.totalMs(task);
+    const ended = state === 'FINISHED' || state === 'ERROR';
     const iso = (ms: number) => new Date(ms).toISOString();
     return {
       id: task.id,
@@ -68,16 +83,33 @@ export class TaskStore {
       state,
       error: state === 'ERROR' ? task.error : null,
       created_on: iso(task.createdAtMs),
-      updated_on: iso(Math.min(now, task.createdAtMs + this.timings.newMs + this.timings.runningMs)),
-      finished_on: ended ? iso(task.createdAtMs + this.timings.newMs + this.timings.runningMs) : null,
+      updated_on: iso(Math.min(now, endsAt)),
+      finished_on: ended ? iso(endsAt) : null,
       project_id: task.projectId,
       region_id: task.regionId,
-      created_resources: ended && task.error === undefined ? { caas_containers: [task.containerName] } : null,
+      // A deletion leaves nothing behind to name.
+      created_resources: state === 'FINISHED' && !task.taskType.startsWith('delete_') ? { caas_containers: [task.containerName] } : null,
     };
   }
 
   reset(): void {
     this.heldAtMs = undefined;
     this.tasks.clear();
+  }
+
+  /** The time as the task sees it: it stands still while tasks are held. */
+  private clock(task: TaskRecord, realNow: number): number {
+    return this.heldAtMs === undefined ? realNow : Math.max(task.createdAtMs, Math.min(realNow, this.heldAtMs));
+  }
+
+  private totalMs(task: TaskRecord): number {
+    const timings = task.timings ?? this.timings;
+    return timings.newMs + timings.runningMs;
+  }
+
+  private stateAt(task: TaskRecord, now: number): TaskState {
+    const age = now - task.createdAtMs;
+    if (age >= this.totalMs(task)) return task.error === undefined ? 'FINISHED' : 'ERROR';
+    return age < (task.timings ?? this.timings).newMs ? 'NEW' : 'RUNNING';
   }
 }
