@@ -6,6 +6,10 @@ import { containerLogCommands } from '../commands/containerLogCommands';
 import { containerReadCommands } from '../commands/containerReadCommands';
 import { containerRowCommands } from '../commands/containerRowCommands';
 import { ContainerUpdates } from '../commands/containerUpdates';
+import { ContainerLifecycle } from '../commands/containerLifecycle';
+import { containerLifecycleCommands } from '../commands/containerLifecycleCommands';
+import { pullSecretCommands } from '../commands/pullSecretCommands';
+import { newContainerResource, type NewContainerEditor } from '../documents/newContainerDocuments';
 import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
 import { projectRegionKey } from '../core/projectRegion';
 import { containerResource, type ContainerEditor } from '../documents/containerDocuments';
@@ -22,10 +26,10 @@ import { locationIds } from '../views/treeNodes';
 import type { Area } from './area';
 import type { Core } from './core';
 
-/** Serverless containers: their section, their updates, their JSON documents and their logs. */
+/** Serverless containers: their section, their creation, updates and deletion, their pull secrets, their JSON documents and their logs. */
 export function containersArea(core: Core): Area {
   const { client, reads, log, ui, snapshots } = core;
-  const section = new ContainersSection(reads, VIEW_ID, (node) => core.treeChanges.refresh(node), (location) => core.tasks.updatingAt(location));
+  const section = new ContainersSection(reads, VIEW_ID, (node) => core.treeChanges.refresh(node), (location) => core.tasks.changesAt(location));
   const updates = new ContainerUpdates({ client, taskPoller: core.taskPoller, tasks: core.tasks, recentContainers: core.recentContainers, reads, tree: core.treeChanges });
   const editor: ContainerEditor = new ResourceFileSystem(
     containerResource({
@@ -44,25 +48,49 @@ export function containersArea(core: Core): Area {
     }),
     { ui: ui.get, log, snapshots },
   );
+  const lifecycle = new ContainerLifecycle({ client, taskPoller: core.taskPoller, tasks: core.tasks, reads, tree: core.treeChanges, recentContainers: core.recentContainers, log });
+  const newEditor: NewContainerEditor = new ResourceFileSystem(
+    newContainerResource({
+      sizes: async (location) => {
+        const loaded = await reads.containerSizes(location);
+        return loaded.state === 'loaded' ? loaded.value.results : undefined;
+      },
+      placeOf,
+      forecast: (location, container) => lifecycle.forecast(location, container),
+      create: (location, container, signal) => lifecycle.create(location, container, signal),
+      created: (location, container, result, reopen) => lifecycle.report(ui.get(), { ...location, containerName: container.name, action: 'create' }, result, reopen),
+    }),
+    { ui: ui.get, log, snapshots },
+  );
   const logs = new LogDocuments({ client, settings: logSettings, placeOf, ui: ui.get, log, setApiKey: async () => vscode.commands.executeCommand(COMMAND.setApiKey) });
   return {
     sections: [section],
-    commands: (services) => [
-      ...containerCommands(services, updates),
-      ...containerJsonCommands(services, editor),
-      ...containerLogCommands(services, logs),
-      ...containerReadCommands(services),
-      ...containerRowCommands(section),
-    ],
+    commands: (services) => {
+      const secrets = pullSecretCommands(services);
+      return [
+        ...containerCommands(services, updates),
+        ...containerLifecycleCommands(services, lifecycle, secrets.createHere),
+        ...secrets.commands,
+        ...containerJsonCommands(services, editor, newEditor),
+        ...containerLogCommands(services, logs),
+        ...containerReadCommands(services),
+        ...containerRowCommands(section),
+      ];
+    },
     disposables: [
       editor,
+      newEditor,
       logs,
       vscode.workspace.registerFileSystemProvider(SCHEME.container, editor, { isCaseSensitive: true }),
+      vscode.workspace.registerFileSystemProvider(SCHEME.newContainer, newEditor, { isCaseSensitive: true }),
       vscode.workspace.registerTextDocumentContentProvider(SCHEME.logs, logs),
       vscode.workspace.registerTextDocumentContentProvider(SCHEME.schema, new SchemaDocuments()),
       new DocumentDiagnostics(editor),
+      new DocumentDiagnostics(newEditor),
       vscode.languages.registerCodeLensProvider({ scheme: SCHEME.container }, new UnsentChangesLens(editor)),
       vscode.languages.registerCompletionItemProvider({ scheme: SCHEME.container }, new SizeCompletions(editor), '"', ':'),
+      vscode.languages.registerCompletionItemProvider({ scheme: SCHEME.newContainer }, new SizeCompletions(newEditor), '"', ':'),
+      vscode.languages.registerCodeLensProvider({ scheme: SCHEME.newContainer }, new UnsentChangesLens(newEditor)),
       // A document's update ended: a finished one shows the values at Gcore; a failed one keeps the edits.
       {
         dispose: core.taskPoller.onDidChange((task) => {

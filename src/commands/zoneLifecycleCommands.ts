@@ -6,7 +6,6 @@ import { isGcoreApiError } from '../api/errors';
 import { COMMAND } from '../core/contributions';
 import { domainNameKey } from '../core/domainNameKey';
 import type { Snapshots } from '../documents/snapshots';
-import { failureReason } from '../logging/failureMessage';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import { validateUpdateZoneArgs, validateZoneSettings, type UpdateZoneArgs } from '../models/zoneLifecycleArgs';
 import { settingsNotAsSent, zoneSettingsBody } from '../models/zoneSettings';
@@ -22,20 +21,9 @@ import { recordSetCountText } from '../views/presentation/recordSetCount';
 import { ZONES_SECTION, isZoneNode } from '../views/sections/zoneNodes';
 import { zoneNameArgument } from './arguments';
 import { command, type Command } from './command';
-import { reported } from './flowRunner';
+import { mayBeMissingEndpoint, notOffered, sayNotOffered } from './notOffered';
 import { zonesForRecords } from './recordZones';
 import type { Services } from './services';
-
-/**
- * An endpoint this API does not have (a server with only interface.md's operations): said once, plainly,
- * without Retry, and nothing else changes.
- */
-class NotOfferedError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'NotOfferedError';
-  }
-}
 
 /** A zone to delete; from its row, what the account's list says of it (for the count of record sets that go). */
 interface ZoneToDelete {
@@ -95,19 +83,13 @@ export function zoneLifecycleCommands(services: Services, reports: Snapshots): C
     try {
       return await request();
     } catch (error) {
-      if (!isGcoreApiError(error) || (error.status !== 404 && error.status !== 405 && error.status !== 501)) throw error;
-      if (error.status === 404 && !options.zoneChecked && (await client.dns.zoneGone(zoneName))) throw error;
-      const message = l10n.t('The API at gcore.apiBaseUrl does not offer {0}: it answered {1} ({2}).', action, String(error.status), failureReason(error).replace(/\.$/, ''));
-      throw new NotOfferedError(options.writes ? `${message} ${l10n.t('Nothing was changed.')}` : message, { cause: error });
+      if (!mayBeMissingEndpoint(error)) throw error;
+      if (isGcoreApiError(error) && error.status === 404 && !options.zoneChecked && (await client.dns.zoneGone(zoneName))) throw error;
+      throw notOffered(action, error, options.writes);
     }
   };
 
-  /** An endpoint missing is said once, as a warning without Retry; every other failure is the runner's. */
-  const onFailure = async (ui: PromptUi, error: unknown): Promise<undefined> => {
-    if (!(error instanceof NotOfferedError)) return undefined;
-    void ui.notify('warning', error.message);
-    throw reported(error);
-  };
+  const onFailure = sayNotOffered;
 
   /** After a change: the account's zones are read again and the zones redrawn. */
   const changed = (): void => services.tree.reload(ZONES_SECTION);

@@ -72,8 +72,11 @@ export interface EditableResource<Address, Opened, Context, Edited, Change, Resu
   conflicts(opened: Opened, now: Opened): string[];
   /** The change to send, validated: the smallest that makes `base` what the edits say. */
   change(base: Opened | undefined, edited: Edited): Validated<Change>;
-  /** How many changes, and what they do (current → new where `now` says). */
-  describe(change: Change, now: Opened | undefined): { count: number; detail: string };
+  /**
+   * How many changes, and what they do (current → new where `now` says); a resource may ask Gcore first
+   * (a new container's quota and price).
+   */
+  describe(change: Change, now: Opened | undefined, address: Address): { count: number; detail: string } | Promise<{ count: number; detail: string }>;
   send(address: Address, change: Change, signal: AbortSignal): Promise<Result>;
   /**
    * A send that failed may have carried out part of the change (a batch of requests): what is at Gcore then,

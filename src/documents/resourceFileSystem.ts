@@ -307,7 +307,7 @@ export class ResourceFileSystem<Address, Opened, Context, Edited, Change, Result
 
     const name = words.name(address);
     const diff = await this.showDiff(uri, base, vscode.l10n.t('{0}: at Gcore ↔ your edits', name));
-    const { count, detail } = resource.describe(change, atGcore);
+    const { count, detail } = await resource.describe(change, atGcore, address);
     const choice = await ui.choose({ message: words.applyQuestion(address, count), detail, choices: [APPLY, KEEP_EDITING, DISCARD] });
     await closeTab(diff);
     if (choice === DISCARD) return { kind: 'replace', text: resource.render(base) };

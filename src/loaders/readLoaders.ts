@@ -1,6 +1,6 @@
 import type { ContainerFlavorList, ContainerList, DnsZoneList, GcoreClient, ProjectRegionRef } from '../api';
 import type { RegionProduct } from '../api/accountClient';
-import type { Account, CloudList, DnssecState, Project, RecordSetList, Region } from '../api/types';
+import type { Account, CloudList, DnssecState, Project, PullSecret, RecordSetList, Region } from '../api/types';
 import { projectRegionKey } from '../core/projectRegion';
 import { ConcurrencyLimit } from './concurrencyLimit';
 import { KeyedLoader, type Loaded } from './keyedLoader';
@@ -17,6 +17,7 @@ export class ReadLoaders {
   private readonly limit = new ConcurrencyLimit(MAX_CONCURRENT_READS);
   private readonly containerLists = new KeyedLoader<ContainerList>(this.limit);
   private readonly sizes = new KeyedLoader<ContainerFlavorList>(this.limit);
+  private readonly secretLists = new KeyedLoader<CloudList<PullSecret>>(this.limit);
   private readonly zoneLists = new KeyedLoader<DnsZoneList>(this.limit);
   private readonly projectLists = new KeyedLoader<CloudList<Project>>(this.limit);
   private readonly regionLists = new KeyedLoader<CloudList<Region>>(this.limit);
@@ -24,7 +25,7 @@ export class ReadLoaders {
   private readonly dsRecords = new KeyedLoader<DnssecState>(this.limit);
   private readonly recordSets = new KeyedLoader<RecordSetList>(this.limit);
 
-  constructor(private readonly client: Pick<GcoreClient, 'containers' | 'dns' | 'account'>) {}
+  constructor(private readonly client: Pick<GcoreClient, 'containers' | 'pullSecrets' | 'dns' | 'account'>) {}
 
   /** `maxAgeMs`: how old a remembered list may be (prompts take the one just shown, not an old one). */
   containers(ref: ProjectRegionRef, maxAgeMs?: number): Promise<Loaded<ContainerList>> {
@@ -33,6 +34,11 @@ export class ReadLoaders {
 
   containerSizes(ref: ProjectRegionRef): Promise<Loaded<ContainerFlavorList>> {
     return this.sizes.load(`${projectRegionKey(ref)}|`, (call) => this.client.containers.flavors(ref, call));
+  }
+
+  /** The pull secrets of a location; asked when its Pull Secrets row is expanded or a prompt offers them. */
+  pullSecrets(ref: ProjectRegionRef, maxAgeMs?: number): Promise<Loaded<CloudList<PullSecret>>> {
+    return this.secretLists.load(`${projectRegionKey(ref)}|`, (call) => this.client.pullSecrets.list(ref, call), maxAgeMs);
   }
 
   zones(): Promise<Loaded<DnsZoneList>> {
@@ -71,6 +77,11 @@ export class ReadLoaders {
     this.containerLists.invalidate(ref ? `${projectRegionKey(ref)}|` : '');
   }
 
+  /** After a pull secret changed here, or a Refresh: one location's secrets, or all. */
+  invalidatePullSecrets(ref?: ProjectRegionRef): void {
+    this.secretLists.invalidate(ref ? `${projectRegionKey(ref)}|` : '');
+  }
+
   invalidateZones(): void {
     this.zoneLists.invalidate();
     this.dsRecords.invalidate();
@@ -85,6 +96,6 @@ export class ReadLoaders {
 
   /** A new key, a new base URL: nothing loaded before still holds. */
   invalidateAll(): void {
-    for (const loader of [this.containerLists, this.sizes, this.zoneLists, this.projectLists, this.regionLists, this.accounts, this.dsRecords, this.recordSets]) loader.invalidate();
+    for (const loader of [this.containerLists, this.sizes, this.secretLists, this.zoneLists, this.projectLists, this.regionLists, this.accounts, this.dsRecords, this.recordSets]) loader.invalidate();
   }
 }

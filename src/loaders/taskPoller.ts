@@ -6,9 +6,14 @@ import type { ProjectRegionRef } from '../core/projectRegion';
 import { utcTimeMs } from '../core/utcTime';
 import { ConcurrencyLimit } from './concurrencyLimit';
 
+/** What a change made here does to a container; an update when a stored subject does not say. */
+export type ContainerAction = 'update' | 'create' | 'delete';
+
 /** What a tracked task was started for, so that its row and its end can name it. */
 export interface TaskSubject extends ProjectRegionRef {
   containerName: string;
+  /** Absent: an update (subjects stored before containers were created and deleted here say nothing). */
+  action?: ContainerAction;
 }
 
 /** How the tracking of one task ended. Only `finished` and `error` are ends of the task itself. */

@@ -1,9 +1,10 @@
 import * as l10n from '@vscode/l10n';
-import type { GcoreClient, ProjectRegionRef } from '../api';
+import type { Container, GcoreClient, ProjectRegionRef } from '../api';
 import { containerStatus } from '../models/container';
 import { taskErrorText } from '../models/task';
 import type { ReadLoaders } from '../loaders/readLoaders';
-import type { TaskPoller, TaskSubject, TrackedTask } from '../loaders/taskPoller';
+import type { ContainerAction, TaskPoller, TaskSubject, TrackedTask } from '../loaders/taskPoller';
+import { containerChangeWords } from './presentation/containerChangeWords';
 import type { Log } from '../logging/log';
 import type { TaskHistory } from '../state/taskHistory';
 import type { PromptUi } from '../ui/promptUi';
@@ -49,13 +50,13 @@ export class TaskTracking {
     for (const record of this.deps.history.unfinished()) this.deps.poller.track([record.id], record.subject, record.startedAtMs);
   }
 
-  /** The containers of a location whose update is being followed (their rows say so). */
-  updatingAt(location: ProjectRegionRef): ReadonlySet<string> {
-    const names = new Set<string>();
+  /** The containers of a location that a change made here is being followed for, and what that change is. */
+  changesAt(location: ProjectRegionRef): ReadonlyMap<string, ContainerAction> {
+    const changes = new Map<string, ContainerAction>();
     for (const { subject } of this.deps.poller.unfinished()) {
-      if (subject && subject.projectId === location.projectId && subject.regionId === location.regionId) names.add(subject.containerName);
+      if (subject && subject.projectId === location.projectId && subject.regionId === location.regionId) changes.set(subject.containerName, subject.action ?? 'update');
     }
-    return names;
+    return changes;
   }
 
   /** Starts following the tasks of a container update; the container's row shows it at once. */
@@ -72,7 +73,7 @@ export class TaskTracking {
     if (tracked.length === 0) return;
     const { poller } = this.deps;
     const outcome = await ui.withProgress({
-      title: l10n.t('Updating container {0}', subject.containerName),
+      title: containerChangeWords(subject.action).following(subject.containerName),
       cancellable: true,
       run: (signal, report) =>
         new Promise<'ended' | 'stopped'>((resolve) => {
@@ -97,7 +98,7 @@ export class TaskTracking {
     });
     if (outcome === 'stopped') {
       for (const id of taskIds) poller.stop(id);
-      void ui.notify('info', l10n.t('Stopped watching the update of container {0}. The change goes on at Gcore; Refresh the container to see where it stands.', subject.containerName));
+      void ui.notify('info', containerChangeWords(subject.action).stopped(subject.containerName));
       return;
     }
     await this.announceEnd(ui, subject, tracked, reopen);
@@ -121,12 +122,15 @@ export class TaskTracking {
 
   private async announceEnd(ui: PromptUi, subject: TaskSubject, tracked: readonly TrackedTask[], reopen: () => Promise<unknown>): Promise<void> {
     const name = subject.containerName;
+    const words = containerChangeWords(subject.action);
     const ids = tracked.map((task) => task.id).join(', ');
     const failed = tracked.find((task) => task.end?.kind === 'error');
     if (failed) {
       const reason = taskErrorText(failed.task?.error, NOTIFIED_ERROR_LENGTH) ?? l10n.t('Gcore gave no reason');
       const [retry, showLogs, copyId] = [l10n.t('Retry'), l10n.t('Show Logs'), l10n.t('Copy Task ID')];
-      const choice = await ui.notify('error', l10n.t('The update of container {0} failed at Gcore: {1}', name, reason), retry, showLogs, copyId);
+      // A delete that failed left the container as it was: its logs say nothing of the delete.
+      const actions = subject.action === 'delete' ? [retry, copyId] : [retry, showLogs, copyId];
+      const choice = await ui.notify('error', words.failed(name, reason), ...actions);
       if (choice === retry) await reopen();
       if (choice === showLogs) await this.deps.showLogs(subject);
       if (choice === copyId) await ui.copyToClipboard(failed.id);
@@ -135,7 +139,7 @@ export class TaskTracking {
     const unauthorized = tracked.find((task) => task.end?.kind === 'unauthorized');
     if (unauthorized) {
       const setKey = l10n.t('Set API Key');
-      const choice = await ui.notify('error', l10n.t('Gcore rejected the API key while the update of container {0} was followed; following stopped. The change goes on at Gcore.', name), setKey);
+      const choice = await ui.notify('error', words.keyRefused(name), setKey);
       if (choice === setKey) await this.deps.setApiKey();
       return;
     }
@@ -143,28 +147,48 @@ export class TaskTracking {
     if (open.length > 0) {
       const minutes = Math.round((this.now() - open[0].startedAtMs) / 60_000);
       const copyId = l10n.t('Copy Task ID');
-      const choice = await ui.notify(
-        'warning',
-        l10n.t('Stopped following the update of container {0} after {1} min: it still runs at Gcore (task {2}).', name, minutes, open.map((task) => task.id).join(', ')),
-        copyId,
-      );
+      const choice = await ui.notify('warning', words.stillRunning(name, minutes, open.map((task) => task.id).join(', ')), copyId);
       if (choice === copyId) await ui.copyToClipboard(open.map((task) => task.id).join('\n'));
       return;
     }
     const unknown = tracked.filter((task) => task.end?.kind === 'notFound');
     if (unknown.length > 0) {
-      // Also what an API without the tasks endpoint answers: the task IDs were shown when the update was sent.
-      void ui.notify(
-        'info',
-        l10n.t(
-          'The update of container {0} cannot be followed: Gcore answered 404 for task {1} (this API may not report tasks). Refresh the container to see whether the change is live.',
-          name,
-          unknown.map((task) => task.id).join(', '),
-        ),
-      );
+      // Also what an API without the tasks endpoint answers: the task IDs were shown when the change was sent.
+      void ui.notify('info', words.cannotFollow(name, unknown.map((task) => task.id).join(', ')));
+      return;
+    }
+    if (subject.action === 'delete') {
+      void ui.notify('info', l10n.t('Deleted container {0} and its logs.', name));
+      return;
+    }
+    if (subject.action === 'create') {
+      await this.announceCreated(ui, subject, ids);
       return;
     }
     void ui.notify('info', await this.finishedMessage(subject, ids));
+  }
+
+  /** A created container as Gcore has it now: its status and address, with the address one click away. */
+  private async announceCreated(ui: PromptUi, subject: TaskSubject, ids: string): Promise<void> {
+    const name = subject.containerName;
+    let container: Container;
+    try {
+      container = await this.deps.client.containers.get(subject, name);
+    } catch (error) {
+      this.deps.log.warn(`container ${name} could not be read after its creation: ${String(error)}`);
+      void ui.notify('info', l10n.t('Container {0} is created (task {1} finished); its status could not be read.', name, ids));
+      return;
+    }
+    const status = [containerStatus(container), instancesText(container)].filter(Boolean).join(' · ');
+    const address = typeof container.address === 'string' && /^https?:\/\//.test(container.address) ? container.address : undefined;
+    if (!address) {
+      void ui.notify('info', l10n.t('Container {0} is created: {1}.', name, status));
+      return;
+    }
+    const [open, copy] = [l10n.t('Open in Browser'), l10n.t('Copy Address')];
+    const choice = await ui.notify('info', l10n.t('Container {0} is created: {1}, at {2}', name, status, address), open, copy);
+    if (choice === open) await ui.openExternal(address);
+    if (choice === copy) await ui.copyToClipboard(address);
   }
 
   /** The container as it is now, read again: its new status is how the user knows the change is live. */

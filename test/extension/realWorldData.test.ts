@@ -37,7 +37,8 @@ async function containerRows(): Promise<{ node: TreeNode; item: vscode.TreeItem 
   const containers = (await rows()).find((row) => label(row.item) === 'Containers');
   assert.ok(containers);
   const [location] = await rows(containers.node);
-  return rows(location.node);
+  // The location's first row is its Pull Secrets; the containers follow.
+  return (await rows(location.node)).filter((row) => row.node.nodeType !== 'pullSecrets');
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

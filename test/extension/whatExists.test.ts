@@ -31,7 +31,8 @@ async function containersOf(): Promise<{ node: TreeNode; item: vscode.TreeItem }
     assert.ok(containers, 'the Containers section is shown');
     const [locationRow] = await rows(containers.node);
     assert.equal(locationRow?.node.nodeType, 'location');
-    const found = await rows(locationRow.node);
+    const [secrets, ...found] = await rows(locationRow.node);
+    assert.equal(secrets?.node.nodeType, 'pullSecrets', 'the location lists its Pull Secrets first');
     assert.ok(found.length > 0);
     return found;
   });

@@ -25,8 +25,11 @@ export type SizesOf<S> = (state: S) => Promise<readonly ContainerFlavor[] | unde
 
 export const UPDATE_TITLE = l10n.t('Gcore: Update Container');
 
+/** What a wizard's prompts say beyond the fields' specs, for the fields that need it. */
+export type FieldPromptWords = Partial<Record<ContainerField, FieldStepOptions>>;
+
 /** What the update's prompts say beyond the fields' specs. */
-const FIELD_PROMPTS: Partial<Record<ContainerField, FieldStepOptions>> = {
+const FIELD_PROMPTS: FieldPromptWords = {
   envs: {
     placeholder: l10n.t('The update replaces ALL environment variables of the container with this list. Pick a variable to remove it.'),
     entries: ENVIRONMENT_VARIABLE,
@@ -75,9 +78,23 @@ function fieldsStep<S extends UpdateFieldAnswers>(ui: PromptUi): WizardStep<S> {
 /** A field's prompts from its spec; the size, which the spec cannot list, from the location's sizes. */
 function changeSteps<S extends UpdateFieldAnswers>(ui: PromptUi, field: ContainerField, sizes: SizesOf<S>, answers: S): WizardStep<S>[] {
   const spec = specOf(field);
-  const at: PromptAt = (position) => ({ title: `${UPDATE_TITLE}: ${spec.label}`, ...position });
-  const slot = changeSlot<S>(field);
-  if (field !== 'flavor') return fieldSteps(ui, spec, slot, at, answers, FIELD_PROMPTS[field]);
+  return containerFieldSteps(ui, spec, changeSlot<S>(field), (position) => ({ title: `${UPDATE_TITLE}: ${spec.label}`, ...position }), answers, sizes);
+}
+
+/**
+ * The prompts of one field of a container's payload, whichever wizard asks it (update, create): from its
+ * spec, with the words its spec cannot say, and the size from the location's sizes.
+ */
+export function containerFieldSteps<S extends ObjectDrafts>(
+  ui: PromptUi,
+  spec: ContainerFieldSpec,
+  slot: FieldSlot<S>,
+  at: PromptAt,
+  answers: S,
+  sizes: SizesOf<S>,
+  words: FieldPromptWords = FIELD_PROMPTS,
+): WizardStep<S>[] {
+  if (spec.name !== 'flavor') return fieldSteps(ui, spec, slot, at, answers, words[spec.name]);
   return [
     {
       run: async (state, position) => {

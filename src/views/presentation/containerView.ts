@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import type { Container } from '../../api/types';
 import { ROW_CONTEXT, type RowContext } from '../../core/contributions';
 import { utcTimeMs } from '../../core/utcTime';
+import type { ContainerAction } from '../../loaders/taskPoller';
 import { containerStatus } from '../../models/container';
 import { escapeMarkdown, type ItemView } from './itemView';
 import { finiteNumber, isRecord, nonEmptyText } from './wireValues';
@@ -32,17 +33,24 @@ export function instancesText(container: Container): string | undefined {
  * themes), ready/total instances and image. The words lead because VS Code cuts descriptions at the end.
  * The hover is built when asked for (`containerTooltip`): a location can hold thousands of containers.
  */
-export function containerRowView(container: Container, updating = false): ItemView {
-  const status = containerStatus(container);
-  // While an update made here is followed, that comes first: the status read before it is about to change.
-  const parts = [updating ? l10n.t('Updating…') : undefined, status, instancesText(container), nonEmptyText(container.image)].filter((part): part is string => part !== undefined);
+export function containerRowView(container: Container, change?: ContainerAction): ItemView {
+  // A container created here is shown before Gcore lists it: it has no status of its own yet.
+  const status = change === 'create' && (container.status === undefined || container.status === null) ? undefined : containerStatus(container);
+  // While a change made here is followed, that comes first: the status read before it is about to change.
+  const parts = [change ? CHANGE_WORDS[change]() : undefined, status, instancesText(container), nonEmptyText(container.image)].filter((part): part is string => part !== undefined);
   return {
     label: container.name,
     description: parts.join(' · '),
-    icon: updating ? { id: 'sync~spin' } : { ...(STATUS_ICONS.get(status.toLowerCase()) ?? { id: 'question' }) },
-    contextValue: nonEmptyText(container.address) ? ROW_CONTEXT.containerWithAddress : ROW_CONTEXT.container,
+    icon: change ? { id: 'sync~spin' } : { ...(STATUS_ICONS.get((status ?? '').toLowerCase()) ?? { id: 'question' }) },
+    contextValue: change === 'delete' ? ROW_CONTEXT.containerDeleting : nonEmptyText(container.address) ? ROW_CONTEXT.containerWithAddress : ROW_CONTEXT.container,
   };
 }
+
+const CHANGE_WORDS: Readonly<Record<ContainerAction, () => string>> = {
+  update: () => l10n.t('Updating…'),
+  create: () => l10n.t('Creating…'),
+  delete: () => l10n.t('Deleting…'),
+};
 
 export interface ContainerDetailRow {
   key: string;

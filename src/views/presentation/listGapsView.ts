@@ -3,12 +3,16 @@ import type { ListGaps } from '../../api/types';
 import type { ItemView } from './itemView';
 
 /** The lists whose gaps the tree shows. Each sentence is whole, so a translator never fits a name into another. */
-export type GapsOfList = 'containers' | 'zones' | 'recordSets';
+export type GapsOfList = 'containers' | 'pullSecrets' | 'zones' | 'recordSets';
 
 const SAYINGS: Record<GapsOfList, { unreadable: (count: number) => string; missing: (count: number, reported: number) => string }> = {
   containers: {
     unreadable: (count) => (count === 1 ? l10n.t('1 container could not be read') : l10n.t('{0} containers could not be read', count)),
     missing: (count, reported) => l10n.t('{0} of the {1} containers Gcore reported did not arrive', count, reported),
+  },
+  pullSecrets: {
+    unreadable: (count) => (count === 1 ? l10n.t('1 pull secret could not be read') : l10n.t('{0} pull secrets could not be read', count)),
+    missing: (count, reported) => l10n.t('{0} of the {1} pull secrets Gcore reported did not arrive', count, reported),
   },
   zones: {
     unreadable: (count) => (count === 1 ? l10n.t('1 zone could not be read') : l10n.t('{0} zones could not be read', count)),

@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import type { Container } from '../../api';
 import { ROW_CONTEXT } from '../../core/contributions';
 import { projectRegionKey } from '../../core/projectRegion';
+import type { ContainerAction } from '../../loaders/taskPoller';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { containerRowView, type ContainerDetailRow } from '../presentation/containerView';
 import { nodeGuard, sectionNode, type NodeView, type TreeNode } from '../treeNodes';
@@ -11,7 +12,12 @@ export const CONTAINERS_SECTION = sectionNode('containers', l10n.t('Containers')
 
 /** A location's containers: its row under Containers. */
 export function containersLocationNode(location: ProjectRegion): LocationNode {
-  return locationNode(CONTAINERS_SECTION, location, l10n.t('Containers of project {0}, region {1} ({2})', location.projectId, location.regionId, projectRegionKey(location)));
+  return locationNode(
+    CONTAINERS_SECTION,
+    location,
+    l10n.t('Containers of project {0}, region {1} ({2})', location.projectId, location.regionId, projectRegionKey(location)),
+    ROW_CONTEXT.containersLocation,
+  );
 }
 
 /** A container of a location; its fields are its children. */
@@ -24,8 +30,8 @@ export interface ContainerNode extends TreeNode {
 
 export const isContainerNode = nodeGuard<ContainerNode>('container');
 
-/** A container's row; `updating`: an update made here is being followed. */
-export function containerNode(parent: LocationNode, container: Container, updating = false): ContainerNode {
+/** A container's row; `change`: a change made here to it is being followed. */
+export function containerNode(parent: LocationNode, container: Container, change?: ContainerAction): ContainerNode {
   return {
     nodeType: 'container',
     id: `${parent.id}/${container.name}`,
@@ -34,7 +40,7 @@ export function containerNode(parent: LocationNode, container: Container, updati
     location: parent.location,
     container,
     portal: { kind: 'container', location: parent.location },
-    view: { ...containerRowView(container, updating), collapsible: 'collapsed' },
+    view: { ...containerRowView(container, change), collapsible: change === 'create' && (container.status === undefined || container.status === null) ? 'none' : 'collapsed' },
   };
 }
 

@@ -10,6 +10,8 @@ import type { Section } from '../section';
 import { errorNode, hintNode, isSectionNode, type TreeNode } from '../treeNodes';
 import { CONTAINERS_SECTION, containerDetailNode, containerNode, containersLocationNode, isContainerNode, type ContainerDetailNode } from './containerNodes';
 import { isLocationNode, type LocationNode } from './locationNodes';
+import { isPullSecretsNode, pullSecretNode, pullSecretsNode, type PullSecretsNode } from './pullSecretNodes';
+import type { ContainerAction } from '../../loaders/taskPoller';
 
 /**
  * Containers: one node per configured project and region, listing every container there when expanded,
@@ -27,13 +29,14 @@ export class ContainersSection implements Section {
     private readonly reads: ReadLoaders,
     private readonly viewId: string,
     private readonly redraw: (node: TreeNode) => void,
-    /** The containers of a location whose update made here is being followed. */
-    private readonly updatingAt: (location: ProjectRegionRef) => ReadonlySet<string> = () => new Set(),
+    /** The containers of a location that a change made here (an update, a create, a delete) is being followed for. */
+    private readonly changesAt: (location: ProjectRegionRef) => ReadonlyMap<string, ContainerAction> = () => new Map(),
   ) {}
 
   async children(node: TreeNode): Promise<TreeNode[]> {
     if (isSectionNode(node)) return this.locations();
     if (isLocationNode(node)) return this.containers(node);
+    if (isPullSecretsNode(node)) return this.pullSecrets(node);
     if (isContainerNode(node)) return containerDetailRows(node.container, this.revealed.get(node.id)).map((row) => containerDetailNode(node, row));
     return [];
   }
@@ -41,6 +44,7 @@ export class ContainersSection implements Section {
   invalidate(node: TreeNode): TreeNode | undefined {
     if (isLocationNode(node)) {
       this.reads.invalidateContainers(node.location);
+      this.reads.invalidatePullSecrets(node.location);
       return node;
     }
     if (isContainerNode(node)) {
@@ -48,9 +52,14 @@ export class ContainersSection implements Section {
       this.reads.invalidateContainers(node.location);
       return node.parent;
     }
+    if (isPullSecretsNode(node)) {
+      this.reads.invalidatePullSecrets(node.location);
+      return node;
+    }
     if (isSectionNode(node)) {
       this.unavailable = false;
       this.reads.invalidateContainers();
+      this.reads.invalidatePullSecrets();
       return node;
     }
     return undefined;
@@ -92,10 +101,30 @@ export class ContainersSection implements Section {
       }
       return [errorNode(node, node.section, vscode.l10n.t('Failed to load containers'), result.error, node)];
     }
-    const updating = this.updatingAt(node.location);
-    const rows: TreeNode[] = result.value.results.map((container) => containerNode(node, container, updating.has(container.name)));
-    rows.push(...listGapViews(result.value, 'containers').map(({ key, view }) => hintNode(node, key, view)));
+    const changes = this.changesAt(node.location);
+    const containers: TreeNode[] = result.value.results.map((container) => containerNode(node, container, changes.get(container.name)));
+    // Created here and not listed yet: shown at once, as Creating…, until Gcore lists it.
+    const listed = new Set(result.value.results.map((container) => container.name));
+    for (const [name, action] of changes) if (action === 'create' && !listed.has(name)) containers.push(containerNode(node, { name }, 'create'));
+    containers.push(...listGapViews(result.value, 'containers').map(({ key, view }) => hintNode(node, key, view)));
+    if (containers.length === 0) {
+      containers.push(hintNode(node, 'empty', { label: vscode.l10n.t('No containers here: New Container…'), icon: { id: 'add' }, command: { id: COMMAND.createContainer, title: vscode.l10n.t('New Container'), arguments: [node] } }));
+    }
+    return [pullSecretsNode(node), ...containers];
+  }
+
+  private async pullSecrets(node: PullSecretsNode): Promise<TreeNode[]> {
+    const result = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () => this.reads.pullSecrets(node.location));
+    if (result.state === 'failed') {
+      if (isGcoreApiError(result.error) && result.error.kind === 'cancelled') return this.pullSecrets(node);
+      if (isEndpointMissing(result.error)) {
+        return [hintNode(node, 'unavailable', { label: vscode.l10n.t('Pull secrets are not available from this API'), icon: { id: 'circle-slash' }, tooltip: vscode.l10n.t('The API at gcore.apiBaseUrl has no pull secret list. Containers still name a secret by typing it.') })];
+      }
+      return [errorNode(node, node.section, vscode.l10n.t('Failed to load pull secrets'), result.error, node)];
+    }
+    const rows: TreeNode[] = result.value.results.map((secret) => pullSecretNode(node, secret));
+    rows.push(...listGapViews(result.value, 'pullSecrets').map(({ key, view }) => hintNode(node, key, view)));
     if (rows.length > 0) return rows;
-    return [hintNode(node, 'empty', { label: vscode.l10n.t('No containers here'), icon: { id: 'info' } })];
+    return [hintNode(node, 'empty', { label: vscode.l10n.t('No pull secrets here: Create Pull Secret…'), icon: { id: 'add' }, command: { id: COMMAND.createPullSecret, title: vscode.l10n.t('Create Pull Secret'), arguments: [node] } })];
   }
 }

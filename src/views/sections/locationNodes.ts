@@ -1,4 +1,4 @@
-import { ROW_CONTEXT } from '../../core/contributions';
+import { ROW_CONTEXT, type RowContext } from '../../core/contributions';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { locationIds, nodeGuard, type NodeView, type SectionNode, type TreeNode } from '../treeNodes';
 
@@ -12,7 +12,7 @@ export interface LocationNode extends TreeNode {
 export const isLocationNode = nodeGuard<LocationNode>('location');
 
 /** A location's row under `root` (GPU Flavors, Containers); `tooltip` says what it holds there. */
-export function locationNode(root: SectionNode, location: ProjectRegion, tooltip: string): LocationNode {
+export function locationNode(root: SectionNode, location: ProjectRegion, tooltip: string, contextValue: RowContext = ROW_CONTEXT.location): LocationNode {
   const ids = locationIds(location);
   return {
     nodeType: 'location',
@@ -26,7 +26,7 @@ export function locationNode(root: SectionNode, location: ProjectRegion, tooltip
       description: location.label ? ids : undefined,
       tooltip,
       icon: { id: 'location' },
-      contextValue: ROW_CONTEXT.location,
+      contextValue,
       collapsible: 'collapsed',
     },
   };

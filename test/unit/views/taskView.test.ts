@@ -74,7 +74,7 @@ describe('a followed update', () => {
   it('puts "Updating…" first on the container\'s row, with a spinning icon', () => {
     const container = { name: 'web-app', status: 'Ready', deploy_status: { ready: 2, total: 2 }, image: 'nginx:1.27' };
     assert.equal(containerRowView(container).description, 'Ready · 2/2 · nginx:1.27');
-    const updating = containerRowView(container, true);
+    const updating = containerRowView(container, 'update');
     assert.equal(updating.description, 'Updating… · Ready · 2/2 · nginx:1.27');
     assert.equal(updating.icon?.id, 'sync~spin');
   });
