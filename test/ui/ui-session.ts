@@ -15,6 +15,8 @@ export interface UiSessionOptions {
   screenshotDir: string;
   /** The emulator's demo zones, one in each DNSSEC state, in the account's zone list. */
   demoZones?: boolean;
+  /** More user settings of the new profile (locations, the task poll interval); never the key. */
+  settings?: Record<string, unknown>;
 }
 
 export interface UiSession {
@@ -53,7 +55,7 @@ export async function startUiSession(options: UiSessionOptions): Promise<UiSessi
     // The user sets the key in the UI; none may come in from the environment.
     const { profile, server } = await startWithPackagedExtension(cleanups, {
       vsix,
-      settings: { 'gcore.apiBaseUrl': tap.url, 'workbench.colorTheme': 'Default Dark Modern' },
+      settings: { ...options.settings, 'gcore.apiBaseUrl': tap.url, 'workbench.colorTheme': 'Default Dark Modern' },
       apiKey: undefined,
     });
 
