@@ -27,8 +27,10 @@ runEntryPoint({
         `${finishing.containerName} (it finishes) and ${failing.containerName} (its image cannot be pulled, so it fails): the Tasks ` +
         'section follows both to their end in about 10 s. Update a container from its row to watch one yourself; an image with ' +
         '"does-not-exist" in its name fails at Gcore (its notification offers Show Logs). Show Logs and Edit Container as JSON ' +
-        "are on every container row. DNS Zones lists the account's zones in every DNSSEC state; example.com has DNSSEC on with " +
-        'its DS record at the "registrar", so disabling it shows Gcore\'s refusal. "Gcore: Show Log" lists every request.',
+        'are on every container row; the + on the location creates a container (its review shows the demo quota and a price) and ' +
+        "Delete Container removes one. DNS Zones lists the account's zones in every DNSSEC state; example.com has DNSSEC on with " +
+        'its DS record at the "registrar", so disabling it shows Gcore\'s refusal. Import Zone File on example.org reads the ' +
+        'workspace\'s example.org.zone. "Gcore: Show Log" lists every request.',
     );
     const how = await server.whenExited();
     if (!cleanups.isDraining()) console.error(`${server.recentOutput()}\ncode-server stopped (${how}); stopping the playground.`);
