@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { ROW_CONTEXT } from '../../core/contributions';
-import type { TrackedTask } from '../../loaders/taskPoller';
+import type { ContainerAction, TrackedTask } from '../../loaders/taskPoller';
 import { taskErrorText } from '../../models/task';
 import { ERROR_KEPT, type TaskRecord } from '../../state/taskHistory';
 import { escapeMarkdown, type ItemView } from './itemView';
@@ -108,15 +108,23 @@ function taskTooltip(record: TaskRecord, elapsed: number): string {
 }
 
 /**
- * The status bar's count of what is followed: one update per container (an update may start two tasks),
- * and tasks waited for without a container on their own. Undefined when nothing is followed.
+ * The status bar's count of what is followed: one change per container (an update may start two tasks),
+ * updates, creations and deletions each counted in their own words, and tasks waited for without a
+ * container on their own. Undefined when nothing is followed.
  */
 export function runningUpdatesText(unfinished: readonly Pick<TrackedTask, 'id' | 'subject'>[]): string | undefined {
   if (unfinished.length === 0) return undefined;
-  const updates = new Set(unfinished.filter((task) => task.subject).map(({ subject }) => `${subject?.projectId}/${subject?.regionId}/${subject?.containerName}`));
+  const changes = new Map<string, ContainerAction>();
+  for (const { subject } of unfinished) {
+    if (subject) changes.set(`${subject.projectId}/${subject.regionId}/${subject.containerName}`, subject.action ?? 'update');
+  }
+  const count = (action: ContainerAction) => [...changes.values()].filter((each) => each === action).length;
+  const [updates, creations, deletions] = [count('update'), count('create'), count('delete')];
   const others = unfinished.filter((task) => !task.subject).length;
   const parts = [
-    updates.size > 0 ? (updates.size === 1 ? l10n.t('1 update') : l10n.t('{0} updates', updates.size)) : undefined,
+    updates > 0 ? (updates === 1 ? l10n.t('1 update') : l10n.t('{0} updates', updates)) : undefined,
+    creations > 0 ? (creations === 1 ? l10n.t('1 container creation') : l10n.t('{0} container creations', creations)) : undefined,
+    deletions > 0 ? (deletions === 1 ? l10n.t('1 container deletion') : l10n.t('{0} container deletions', deletions)) : undefined,
     others > 0 ? (others === 1 ? l10n.t('1 task') : l10n.t('{0} tasks', others)) : undefined,
   ].filter(Boolean);
   return l10n.t('Gcore: {0} running', parts.join(', '));

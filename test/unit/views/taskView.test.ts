@@ -89,6 +89,20 @@ describe('the status bar while tasks are followed', () => {
     assert.equal(runningUpdatesText([{ id: 'a', subject: web }, { id: 'b', subject: api }]), 'Gcore: 2 updates running');
   });
 
+  it('counts a container created or deleted here in its own words, not as an update', () => {
+    const created = { ...web, containerName: 'hello-api', action: 'create' as const };
+    const deleted = { ...api, action: 'delete' as const };
+    assert.equal(runningUpdatesText([{ id: 'a', subject: created }]), 'Gcore: 1 container creation running');
+    assert.equal(runningUpdatesText([{ id: 'a', subject: web }, { id: 'b', subject: created }, { id: 'c', subject: deleted }]), 'Gcore: 1 update, 1 container creation, 1 container deletion running');
+    assert.equal(
+      runningUpdatesText([
+        { id: 'a', subject: deleted },
+        { id: 'b', subject: { ...deleted, containerName: 'batch-worker' } },
+      ]),
+      'Gcore: 2 container deletions running',
+    );
+  });
+
   it('counts tasks waited for without a container on their own, and says nothing when none is followed', () => {
     assert.equal(runningUpdatesText([{ id: 'a', subject: web }, { id: 'c' }, { id: 'd' }]), 'Gcore: 1 update, 2 tasks running');
     assert.equal(runningUpdatesText([{ id: 'c' }]), 'Gcore: 1 task running');
