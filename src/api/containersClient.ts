@@ -4,7 +4,8 @@ import type { CallOptions } from './callOptions';
 import { asObject, markEmptyAnswer, unexpected, wasEmptyAnswer } from './decode';
 import { MAX_RESPONSE_BYTES } from './http/attemptGuard';
 import { megabytes, type RequestPipeline } from './http/requestPipeline';
-import { isCancelled, isGcoreApiError } from './errors';
+import { isGcoreApiError } from './errors';
+import { itemGone } from './itemGone';
 import { decodeContainer, decodeContainerFlavor } from './decodeItems';
 import { CLOUD_LIST, fetchList, readListPage, type ListMessages, type PagedListMessages } from './paging';
 import type { Container, ContainerFlavor, ContainerFlavorList, ContainerList, ContainerLogs, ContainerPrice, ContainerQuota, ContainerUpdateResult } from './types';
@@ -162,26 +163,12 @@ export class ContainersClient {
     return decodeTaskAnswer(response.body, () => l10n.t('the delete response is not an object'));
   }
 
-  /**
-   * Whether a 404 about a container means it is not there: the container answers 404 and the location's
-   * list answers. False when the list is missing too (a server with only interface.md's operations), where
-   * a 404 says nothing about the container.
-   */
-  async containerGone(ref: ProjectRegionRef, containerName: string, options: CallOptions = {}): Promise<boolean> {
-    try {
-      await this.get(ref, containerName, options);
-      return false;
-    } catch (error) {
-      if (isCancelled(error)) throw error;
-      if (!isGcoreApiError(error) || error.status !== 404) return false;
-    }
-    try {
-      await this.pipeline.send({ method: 'GET', segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers'], query: { limit: '1', offset: '0' }, signal: options.signal, gate: options.gate });
-      return true;
-    } catch (error) {
-      if (isCancelled(error)) throw error;
-      return false;
-    }
+  /** Whether a 404 about a container means it is not there (see itemGone). */
+  containerGone(ref: ProjectRegionRef, containerName: string, options: CallOptions = {}): Promise<boolean> {
+    return itemGone(
+      () => this.get(ref, containerName, options),
+      () => this.pipeline.send({ method: 'GET', segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers'], query: { limit: '1', offset: '0' }, signal: options.signal, gate: options.gate }),
+    );
   }
 
   /** What a container of this size and most instances would use of the location's quota (`check_limits`). */

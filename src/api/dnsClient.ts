@@ -2,7 +2,8 @@ import * as l10n from '@vscode/l10n';
 import { domainNameKey } from '../core/domainNameKey';
 import type { CallOptions } from './callOptions';
 import { asObject, checkOptional, unexpected } from './decode';
-import { GcoreApiError, isCancelled } from './errors';
+import { GcoreApiError } from './errors';
+import { itemGone } from './itemGone';
 import { stringField } from './http/errorBody';
 import type { RequestPipeline } from './http/requestPipeline';
 import { decodeLookupAnswer, decodeRecordSet, decodeZone } from './decodeItems';
@@ -146,21 +147,13 @@ export class DnsClient {
    * interface.md's operations), where a 404 says nothing about the zone.
    */
   async zoneGone(zoneName: string, options: CallOptions = {}): Promise<boolean> {
-    try {
-      await this.pipeline.send({ method: 'GET', segments: ['dns', 'v2', 'zones', zoneName], signal: options.signal, gate: options.gate });
-      return false;
-    } catch (error) {
-      if (isCancelled(error)) throw error;
-      if (!(error instanceof GcoreApiError) || error.status !== 404) return false;
-    }
-    try {
-      await this.pipeline.send({ method: 'GET', segments: ['dns', 'v2', 'zones'], query: { limit: '1', offset: '0' }, signal: options.signal, gate: options.gate });
-      return true;
-    } catch (error) {
-      if (isCancelled(error)) throw error;
-      return false;
-    }
+    const read = (segments: string[], query?: Record<string, string>) => this.pipeline.send({ method: 'GET', segments, query, signal: options.signal, gate: options.gate });
+    return itemGone(
+      () => read(['dns', 'v2', 'zones', zoneName]),
+      () => read(['dns', 'v2', 'zones'], { limit: '1', offset: '0' }),
+    );
   }
+
 
   /**
    * Every record set of a zone. The first request asks for all of them at once (`all=true`, which every

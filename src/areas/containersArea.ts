@@ -29,6 +29,10 @@ import type { Core } from './core';
 /** Serverless containers: their section, their creation, updates and deletion, their pull secrets, their JSON documents and their logs. */
 export function containersArea(core: Core): Area {
   const { client, reads, log, ui, snapshots } = core;
+  const sizes = async (location: ProjectRegionRef) => {
+    const loaded = await reads.containerSizes(location);
+    return loaded.state === 'loaded' ? loaded.value.results : undefined;
+  };
   const section = new ContainersSection(reads, VIEW_ID, (node) => core.treeChanges.refresh(node), (location) => core.tasks.changesAt(location));
   const updates = new ContainerUpdates({ client, taskPoller: core.taskPoller, tasks: core.tasks, recentContainers: core.recentContainers, reads, tree: core.treeChanges });
   const editor: ContainerEditor = new ResourceFileSystem(
@@ -38,10 +42,7 @@ export function containersArea(core: Core): Area {
         const loaded = await reads.containers(location, CONTAINER_LIST_REUSE_MS);
         return loaded.state === 'loaded' ? loaded.value.results : undefined;
       },
-      sizes: async (location) => {
-        const loaded = await reads.containerSizes(location);
-        return loaded.state === 'loaded' ? loaded.value.results : undefined;
-      },
+      sizes,
       placeOf,
       update: (address, changes, signal) => updates.send(address, address.containerName, changes, signal),
       updated: (address, result, reopen) => updates.report(ui.get(), address, result, reopen),
@@ -51,10 +52,7 @@ export function containersArea(core: Core): Area {
   const lifecycle = new ContainerLifecycle({ client, taskPoller: core.taskPoller, tasks: core.tasks, reads, tree: core.treeChanges, recentContainers: core.recentContainers, log });
   const newEditor: NewContainerEditor = new ResourceFileSystem(
     newContainerResource({
-      sizes: async (location) => {
-        const loaded = await reads.containerSizes(location);
-        return loaded.state === 'loaded' ? loaded.value.results : undefined;
-      },
+      sizes,
       placeOf,
       forecast: (location, container) => lifecycle.forecast(location, container),
       create: (location, container, signal) => lifecycle.create(location, container, signal),

@@ -1,15 +1,13 @@
 import * as l10n from '@vscode/l10n';
-import type { ContainerUpdateResult, ProjectRegionRef } from '../api';
+import type { ContainerUpdateResult } from '../api';
 import { COMMAND } from '../core/contributions';
 import { validateContainerRefArgs, type ContainerRefArgs } from '../models/commandArgs';
-import { validateContainerCreate, type ContainerCreate } from '../models/containerCreate';
-import { PROJECT_ID_FIELD, REGION_ID_FIELD } from '../models/projectRegion';
-import { checkFields, isPlainObject } from '../validation/fieldChecks';
+import { validateContainerCreate, validateCreateContainerArgs, type CreateContainerArgs } from '../models/containerCreate';
 import { orCancel } from '../ui/loneAnswer';
 import { UserCancelledError } from '../ui/promptUi';
 import { runWizard } from '../ui/wizard';
 import { createContainerPlan, type CreateAnswers, type CreateSources } from '../ui/wizards/containerCreateWizard';
-import { unwrap, validated, type FieldProblem, type Validated } from '../validation/problems';
+import { unwrap } from '../validation/problems';
 import { createSummary, quotaExceededText } from '../views/presentation/containerCreateSummary';
 import { CONTAINERS_SECTION } from '../views/sections/containerNodes';
 import { isLocationNode } from '../views/sections/locationNodes';
@@ -17,23 +15,8 @@ import { command, type Command } from './command';
 import { askContainer, updateSources } from './containerCommands';
 import type { ContainerLifecycle } from './containerLifecycle';
 import { sayNotOffered } from './notOffered';
+import { listedSecrets } from './pullSecretCommands';
 import type { Services } from './services';
-
-/** `gcore.createContainer`'s argument: where, and the create payload (wire field names). */
-export interface CreateContainerArgs extends ProjectRegionRef {
-  container: ContainerCreate;
-}
-
-export function validateCreateContainerArgs(input: unknown): Validated<CreateContainerArgs> {
-  if (!isPlainObject(input)) return { ok: false, problems: [{ field: '', message: l10n.t('the arguments must be an object with {0}', 'projectId, regionId, container') }] };
-  const problems: FieldProblem[] = [];
-  const { container, ...location } = input;
-  const ref = checkFields([PROJECT_ID_FIELD, REGION_ID_FIELD], location, '', problems);
-  if (container === undefined) problems.push({ field: 'container', message: l10n.t('is required') });
-  const checked = container === undefined ? undefined : validateContainerCreate(container, 'container');
-  if (checked && !checked.ok) problems.push(...checked.problems);
-  return validated({ ...ref, container: checked?.ok ? checked.value : undefined } as CreateContainerArgs, problems);
-}
 
 /** New Container and Delete Container, from the palette, a location's row or a container's, and as the contract's commands. */
 export function containerLifecycleCommands(services: Services, lifecycle: ContainerLifecycle, createSecret: CreateSources['createSecret']): Command<never, unknown, never>[] {
@@ -41,10 +24,7 @@ export function containerLifecycleCommands(services: Services, lifecycle: Contai
   const sources: CreateSources = {
     names: async (location) => (await update.names.listed(location))?.map((container) => container.name),
     sizes: update.sizes,
-    secrets: async (location) => {
-      const loaded = await services.reads.pullSecrets(location, 30_000);
-      return loaded.state === 'loaded' ? loaded.value.results : undefined;
-    },
+    secrets: (location) => listedSecrets(services, location),
     createSecret,
   };
 

@@ -1,4 +1,4 @@
-import { isGcoreApiError } from '../api/errors';
+import { isCancelled, isGcoreApiError } from '../api/errors';
 import { COMMAND } from '../core/contributions';
 import { chosenRecovery, describeFailure, errorForCaller, recoveryLabel, type RecoveryAction } from '../logging/failureMessage';
 import type { Log } from '../logging/log';
@@ -45,7 +45,7 @@ export async function runCommand<Args, Result, Draft>(deps: RunnerDeps, command:
     deps.log.debug(`${command.id} finished`);
     return command.returns ? command.returns(result) : result;
   } catch (error) {
-    if (isUserCancelled(error) || (isCancelledRequest(error) && !programmatic)) {
+    if (isUserCancelled(error) || (isCancelled(error) && !programmatic)) {
       deps.log.info(`${command.id} cancelled`);
       return undefined;
     }
@@ -93,7 +93,7 @@ async function sendWithRecovery<Args, Result, Draft>(
       const run = (signal?: AbortSignal) => command.run(args, { ui, signal } satisfies RunContext);
       return await (progress === undefined ? run() : ui.withProgress({ title: progress, run }));
     } catch (error) {
-      if (isUserCancelled(error) || isCancelledRequest(error)) {
+      if (isUserCancelled(error) || isCancelled(error)) {
         if (isGcoreApiError(error) && error.mayHaveApplied && command.cancelledAfterSending) {
           warnCancelledAfterSending(ui, command.cancelledAfterSending(args));
         }
@@ -168,8 +168,4 @@ function warnCancelledAfterSending(ui: PromptUi, warning: { message: string; act
 /** Thrown by a command that showed the failure itself (a declined second confirmation). */
 export function reported(error: unknown): Error {
   return new ReportedError(error);
-}
-
-function isCancelledRequest(error: unknown): boolean {
-  return isGcoreApiError(error) && error.kind === 'cancelled';
 }

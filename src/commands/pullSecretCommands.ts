@@ -6,6 +6,7 @@ import { hideSecret } from '../logging/redaction';
 import { validateProjectRegionArgs } from '../models/commandArgs';
 import type { ProjectRegion } from '../models/projectRegion';
 import {
+  PULL_SECRET_NAME_FIELD,
   pullSecretChanges,
   validateCreatePullSecretArgs,
   validatePullSecretRef,
@@ -15,6 +16,7 @@ import {
   type UpdatePullSecretArgs,
 } from '../models/pullSecret';
 import { failureReason } from '../logging/failureMessage';
+import { fieldTextProblem } from '../ui/fieldPrompts/textPrompt';
 import { orCancel } from '../ui/loneAnswer';
 import { pickProjectRegion } from '../ui/pickers/projectRegionPicker';
 import { pickToCopy } from '../ui/pickers/pickToCopy';
@@ -107,7 +109,7 @@ export function pullSecretCommands(services: Services): { commands: Command<neve
     const chosen = secrets
       ? orCancel(await ui.pick<PullSecret>({ title: heading, placeholder: l10n.t('Pull secret'), items: secrets.map((secret) => ({ label: secret.name, description: [secret.registry, secret.login].filter(Boolean).join(' · '), value: secret })) }))
       : undefined;
-    const name = chosen?.name ?? String(orCancel(await ui.input({ title: heading, prompt: l10n.t('Name of the pull secret'), validate: (text) => (validatePullSecretRef({ ...location, name: text }).ok ? undefined : l10n.t('Secret name: must start with a lower-case letter and hold only lower-case letters, digits and hyphens')) })));
+    const name = chosen?.name ?? String(orCancel(await ui.input({ title: heading, prompt: l10n.t('Name of the pull secret'), validate: (text) => fieldTextProblem(PULL_SECRET_NAME_FIELD, text) })));
     return { projectId: location.projectId, regionId: location.regionId, name: name.trim(), secret: chosen };
   };
 
@@ -139,21 +141,23 @@ export function pullSecretCommands(services: Services): { commands: Command<neve
         if ((error as { userCancelled?: boolean }).userCancelled) return BACK;
         throw error;
       }
+      const send = () => ui.withProgress({ title: l10n.t('Creating pull secret {0}…', args.name), run: (signal) => create(args, signal) });
+      const notCreated = (error: unknown) => l10n.t('Pull secret {0} was not created: {1}', args.name, failureReason(error));
       try {
-        await ui.withProgress({ title: l10n.t('Creating pull secret {0}…', args.name), run: (signal) => create(args, signal) });
+        await send();
         return args.name;
       } catch (error) {
         const [retry, edit] = [l10n.t('Retry'), l10n.t('Edit')];
-        const choice = await ui.notify('error', l10n.t('Pull secret {0} was not created: {1}', args.name, failureReason(error)), retry, edit);
+        const choice = await ui.notify('error', notCreated(error), retry, edit);
         if (choice === undefined) return BACK;
         if (choice === retry) {
-          try {
-            await ui.withProgress({ title: l10n.t('Creating pull secret {0}…', args.name), run: (signal) => create(args, signal) });
-            return args.name;
-          } catch (again) {
-            void ui.notify('error', l10n.t('Pull secret {0} was not created: {1}', args.name, failureReason(again)));
-            return BACK;
-          }
+          return send().then(
+            () => args.name,
+            (again: unknown) => {
+              void ui.notify('error', notCreated(again));
+              return BACK;
+            },
+          );
         }
       }
     }

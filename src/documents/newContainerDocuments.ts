@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Container, ContainerFlavor, ContainerUpdateResult } from '../api';
 import { COMMAND, SCHEME } from '../core/contributions';
 import { validateContainerCreate, type ContainerCreate } from '../models/containerCreate';
-import { documentText, readDocument } from '../models/containerDocument';
+import { documentChanges, documentText, readDocument } from '../models/containerDocument';
 import { newContainerDocumentPath, newContainerProblems, newContainerTemplate, parseNewContainerDocumentPath, type NewContainerAddress } from '../models/newContainerDocument';
 import { locateJsonProperties } from '../validation/jsonLocations';
 import { createSummary, type CreateForecast } from '../views/presentation/containerCreateSummary';
@@ -56,17 +56,14 @@ export function newContainerResource(deps: NewContainerDocumentsDeps): NewContai
     open: async (address) => ({ opened: undefined, context: { sizes: await deps.sizes(address) } }),
     readNow: async () => undefined,
     render: (opened) => documentText(opened ? (opened as Record<string, unknown>) : newContainerTemplate()),
-    parse: (text) => {
-      const read = readDocument(text);
-      return read.ok ? read : { ok: false, message: read.message };
-    },
+    parse: readDocument,
     problems: (edited, { context }) => newContainerProblems(edited, context.sizes),
     locate: (text, field) => {
       const where = locateJsonProperties(text).get(field);
       return where ? { start: where.valueStart, end: where.valueEnd } : undefined;
     },
     // Before it is created every field is new; afterwards only what differs from what was sent.
-    changedFields: (base, edited) => (base ? Object.keys(edited).filter((field) => JSON.stringify(edited[field]) !== JSON.stringify((base as Record<string, unknown>)[field])) : Object.keys(edited)),
+    changedFields: (base, edited) => Object.keys(documentChanges(base ?? {}, edited)),
     conflicts: () => [],
     change: (_base, edited) => validateContainerCreate(edited),
     describe: async (change, _now, address) => ({ count: 1, detail: createSummary(change, await deps.forecast(address, change)) }),

@@ -1,7 +1,9 @@
 import * as l10n from '@vscode/l10n';
 import { checkFields, isPlainObject } from '../validation/fieldChecks';
 import type { StringFieldSpec } from '../validation/fieldSpec';
+import type { ProjectRegionRef } from '../core/projectRegion';
 import { validated, type FieldProblem, type Validated } from '../validation/problems';
+import { PROJECT_ID_FIELD, REGION_ID_FIELD } from './projectRegion';
 import { CONTAINER_NAME_FIELD, CONTAINER_UPDATE_FIELDS, type ContainerFieldSpec, type ContainerScale, type ContainerUpdate } from './containerUpdate';
 
 /** The create payload: the update's fields, five of them required. */
@@ -50,4 +52,20 @@ export function validateContainerCreate(input: unknown, prefix = ''): Validated<
 /** What `check_limits` is asked about a new container: its size and its most instances. */
 export function quotaRequest(container: Pick<ContainerCreate, 'flavor' | 'scale'>): { flavor: string; max_replicas: number } {
   return { flavor: container.flavor, max_replicas: container.scale.max };
+}
+
+/** `gcore.createContainer`'s argument: where, and the create payload (wire field names). */
+export interface CreateContainerArgs extends ProjectRegionRef {
+  container: ContainerCreate;
+}
+
+export function validateCreateContainerArgs(input: unknown): Validated<CreateContainerArgs> {
+  if (!isPlainObject(input)) return { ok: false, problems: [{ field: '', message: l10n.t('the arguments must be an object with {0}', 'projectId, regionId, container') }] };
+  const problems: FieldProblem[] = [];
+  const { container, ...location } = input;
+  const ref = checkFields([PROJECT_ID_FIELD, REGION_ID_FIELD], location, '', problems);
+  if (container === undefined) problems.push({ field: 'container', message: l10n.t('is required') });
+  const checked = container === undefined ? undefined : validateContainerCreate(container, 'container');
+  if (checked && !checked.ok) problems.push(...checked.problems);
+  return validated({ ...ref, container: checked?.ok ? checked.value : undefined } as CreateContainerArgs, problems);
 }

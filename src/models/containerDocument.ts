@@ -83,13 +83,8 @@ export function documentProblems(edited: Record<string, unknown>, base: Record<s
       ? { ...problem, severity: 'error' }
       : { ...problem, severity: 'warning', message: l10n.t('{0} (the value at Gcore; it is sent only if you change it)', problem.message) },
   );
-  const flavor = changes.flavor;
-  if (typeof flavor === 'string' && sizes && sizes.length > 0 && !found.some((problem) => problem.field === 'flavor')) {
-    const names = sizes.map((size) => size.name);
-    if (!names.includes(flavor.trim())) {
-      found.push({ field: 'flavor', severity: 'warning', message: l10n.t('is not a container size of this location (it offers {0})', names.join(', ')) });
-    }
-  }
+  const size = sizeNotOffered(changes.flavor, sizes, found);
+  if (size) found.push(size);
   if ('is_disabled' in changes && Object.keys(changes).length > 1) {
     found.push({
       field: 'is_disabled',
@@ -98,6 +93,16 @@ export function documentProblems(edited: Record<string, unknown>, base: Record<s
     });
   }
   return found;
+}
+
+/**
+ * A size the location does not offer, as a warning (when its sizes could be read, and the size has no
+ * other problem among `found`): Gcore may add sizes, so it does not stop a save.
+ */
+export function sizeNotOffered(flavor: unknown, sizes: readonly ContainerFlavor[] | undefined, found: readonly FieldProblem[]): DocumentProblem | undefined {
+  if (typeof flavor !== 'string' || flavor.trim() === '' || !sizes || sizes.length === 0 || found.some((problem) => problem.field === 'flavor')) return undefined;
+  const names = sizes.map((size) => size.name);
+  return names.includes(flavor.trim()) ? undefined : { field: 'flavor', severity: 'warning', message: l10n.t('is not a container size of this location (it offers {0})', names.join(', ')) };
 }
 
 /** The field of the payload a problem is in: `scale` for `scale.min`. */

@@ -4,7 +4,7 @@ import type { ProjectRegionRef } from '../core/projectRegion';
 import { objectSchema, type JsonSchema } from '../validation/jsonSchema';
 import type { DocumentProblem } from '../validation/problems';
 import { CONTAINER_CREATE_FIELDS, validateContainerCreate } from './containerCreate';
-import { placeInPath } from './containerDocument';
+import { placeInPath, sizeNotOffered } from './containerDocument';
 
 /** A new container's document: where it will run; the tab names the place. */
 export type NewContainerAddress = ProjectRegionRef;
@@ -39,12 +39,8 @@ export function newContainerTemplate(): Record<string, unknown> {
 export function newContainerProblems(edited: Record<string, unknown>, sizes?: readonly ContainerFlavor[]): DocumentProblem[] {
   const checked = validateContainerCreate(edited);
   const problems: DocumentProblem[] = checked.ok ? [] : checked.problems.map((problem) => ({ ...problem, severity: 'error' }));
-  const flavor = edited.flavor;
-  if (typeof flavor === 'string' && flavor.trim() !== '' && sizes && sizes.length > 0 && !problems.some((problem) => problem.field === 'flavor')) {
-    const names = sizes.map((size) => size.name);
-    if (!names.includes(flavor.trim())) problems.push({ field: 'flavor', severity: 'warning', message: l10n.t('is not a container size of this location (it offers {0})', names.join(', ')) });
-  }
-  return problems;
+  const size = sizeNotOffered(edited.flavor, sizes, problems);
+  return size ? [...problems, size] : problems;
 }
 
 /** The schema of a new container's document: the create payload, its required fields marked. */

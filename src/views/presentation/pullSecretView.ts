@@ -1,22 +1,15 @@
 import * as l10n from '@vscode/l10n';
 import type { PullSecret } from '../../api/types';
 import { ROW_CONTEXT } from '../../core/contributions';
-import { utcTimeMs } from '../../core/utcTime';
 import { escapeMarkdown, type ItemView } from './itemView';
+import { updatedAtText } from './recordValues';
 import { nonEmptyText } from './wireValues';
-
-/** "2026-11-20 09:30 UTC", or undefined when Gcore sent no readable time. */
-function updatedText(value: unknown): string | undefined {
-  const text = nonEmptyText(value);
-  const ms = text === undefined ? undefined : utcTimeMs(text);
-  return ms === undefined || Number.isNaN(ms) ? text : `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
 
 /** A pull secret's row: its name, then registry and login (never a password: Gcore does not send one back). */
 export function pullSecretRowView(secret: PullSecret): ItemView {
   const registry = nonEmptyText(secret.registry);
   const login = nonEmptyText(secret.login);
-  const updated = updatedText(secret.updated_at);
+  const updated = updatedAtText(secret.updated_at);
   const rows: [string, string | undefined][] = [
     [l10n.t('Registry'), registry],
     [l10n.t('Login'), login],
