@@ -1,5 +1,6 @@
-// Bundles the extension into one CommonJS file (dist/extension.js), dependencies inlined, because the
-// .vsix ships no node_modules. `--emulator` bundles the API emulator's CLI instead.
+// Bundles the extension into CommonJS files under dist/, dependencies inlined, because the .vsix ships no
+// node_modules: dist/extension.js and the features it loads on first use, dist/features.js. `--emulator`
+// bundles the API emulator's CLI instead.
 const fs = require('node:fs');
 const path = require('node:path');
 const esbuild = require('esbuild');
@@ -7,21 +8,6 @@ const esbuild = require('esbuild');
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const emulator = process.argv.includes('--emulator');
-
-/** Prints build problems in the format VS Code's `$esbuild-watch` problem matcher reads. */
-const problemMatcherPlugin = {
-  name: 'problem-matcher',
-  setup(build) {
-    build.onStart(() => console.log('[watch] build started'));
-    build.onEnd((result) => {
-      for (const { text, location } of result.errors) {
-        console.error(`✘ [ERROR] ${text}`);
-        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
-      }
-      console.log('[watch] build finished');
-    });
-  },
-};
 
 /**
  * Two optional modules node-fetch 2 reaches for, replaced by what they resolve to on the Node that runs
@@ -62,40 +48,167 @@ const nodeFetchUrlPlugin = {
   },
 };
 
+/** Where the modules reached only through a dynamic import go, loaded by the first command that needs them. */
+const FEATURES_FILE = 'features.js';
+const LAZY_NAMESPACE = 'gcore-lazy';
+const HOST_NAMESPACE = 'gcore-host';
+const HOST_MODULES = '__gcoreHostModules';
+
+/** The key a module goes by in both bundles: its path from the project's root, with forward slashes. */
+const moduleKey = (file) => path.relative(__dirname, file).split(path.sep).join('/');
+
+/**
+ * In dist/extension.js, `import('./x.js')` of a module of the project becomes that module's exports in
+ * dist/features.js, required when the promise is first made. `lazyModules` collects what was split off.
+ */
+function lazyBoundaryPlugin(lazyModules) {
+  return {
+    name: 'lazy-boundary',
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.kind !== 'dynamic-import') return undefined;
+        const resolved = await build.resolve(args.path, { kind: 'import-statement', resolveDir: args.resolveDir, importer: args.importer });
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        lazyModules.add(resolved.path);
+        return { path: resolved.path, namespace: LAZY_NAMESPACE };
+      });
+      build.onResolve({ filter: new RegExp(`^\\./${FEATURES_FILE.replace('.', '\\.')}$`) }, (args) => ({ path: args.path, external: true }));
+      build.onLoad({ filter: /.*/, namespace: LAZY_NAMESPACE }, (args) => ({
+        contents: `module.exports = require('./${FEATURES_FILE}')[${JSON.stringify(moduleKey(args.path))}];`,
+        loader: 'js',
+        resolveDir: __dirname,
+      }));
+    },
+  };
+}
+
+/**
+ * In dist/features.js, a module that dist/extension.js already holds is not bundled again but taken from
+ * it, so both see one instance: one set of session secrets to redact, one configured translation, classes
+ * that `instanceof` recognises. `hostModules` collects what the features take.
+ */
+function hostModulesPlugin(mainInputs, hostModules) {
+  return {
+    name: 'host-modules',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.namespace !== 'file' || args.pluginData === HOST_NAMESPACE || args.path === 'vscode' || args.path === './extension.js') return undefined;
+        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: HOST_NAMESPACE });
+        if (resolved.errors.length > 0 || resolved.external || !mainInputs.has(moduleKey(resolved.path))) return resolved.errors.length > 0 ? { errors: resolved.errors } : undefined;
+        hostModules.add(moduleKey(resolved.path));
+        return { path: moduleKey(resolved.path), namespace: HOST_NAMESPACE };
+      });
+      build.onResolve({ filter: /^\.\/extension\.js$/ }, (args) => ({ path: args.path, external: true }));
+      build.onLoad({ filter: /.*/, namespace: HOST_NAMESPACE }, (args) => ({
+        contents: `module.exports = require('./extension.js').${HOST_MODULES}[${JSON.stringify(args.path)}];`,
+        loader: 'js',
+        resolveDir: __dirname,
+      }));
+    },
+  };
+}
+
+const commonOptions = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'silent',
+};
+
 const extensionOptions = {
-  entryPoints: ['src/extension.ts'],
-  outfile: 'dist/extension.js',
+  ...commonOptions,
   external: ['vscode'],
   define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"' },
-  plugins: [nodeFetchOptionalModulesPlugin, nodeFetchUrlPlugin, problemMatcherPlugin],
 };
+
+/** A bundle whose entry is written here rather than read from a file. */
+function withEntry(contents, outfile) {
+  return { stdin: { contents, resolveDir: __dirname, sourcefile: path.basename(outfile, '.js') + '-entry.js', loader: 'js' }, outfile };
+}
+
+/**
+ * The extension in two files: dist/extension.js (what activation and the tree need) and dist/features.js
+ * (the commands' code reached only through `import()`), built in three steps: the extension alone, to learn
+ * what it holds and what it splits off; the features, taking what the extension holds from it; the extension
+ * again, exporting the modules the features take. Returns the build's problems.
+ */
+async function buildExtension() {
+  const lazyModules = new Set();
+  const first = await esbuild.build({
+    ...extensionOptions,
+    entryPoints: ['src/extension.ts'],
+    write: false,
+    metafile: true,
+    plugins: [lazyBoundaryPlugin(lazyModules), nodeFetchOptionalModulesPlugin, nodeFetchUrlPlugin],
+  });
+  const mainInputs = new Set(Object.keys(first.metafile.inputs));
+  const eager = [...lazyModules].map(moduleKey).filter((key) => mainInputs.has(key));
+  if (eager.length > 0) throw new Error(`Loaded lazily but also imported statically, so not split off: ${eager.join(', ')}`);
+
+  const hostModules = new Set();
+  const featuresEntry = `module.exports = {\n${[...lazyModules].map((file) => `  ${JSON.stringify(moduleKey(file))}: require(${JSON.stringify(file)}),`).join('\n')}\n};\n`;
+  await esbuild.build({
+    ...extensionOptions,
+    ...withEntry(featuresEntry, `dist/${FEATURES_FILE}`),
+    plugins: [hostModulesPlugin(mainInputs, hostModules), nodeFetchOptionalModulesPlugin, nodeFetchUrlPlugin],
+  });
+
+  // ES syntax, so that the extension's modules keep esbuild's plain scope-hoisted form; a package the features
+  // take is a CommonJS module and goes as its exports object.
+  const hostKeys = [...hostModules].sort();
+  const mainEntry = [
+    `export * from ${JSON.stringify(path.resolve(__dirname, 'src/extension.ts'))};`,
+    ...hostKeys.map((key, index) => (key.startsWith('src/') ? `import * as host${index} from ${JSON.stringify(path.resolve(__dirname, key))};` : '')),
+    `export const ${HOST_MODULES} = {`,
+    ...hostKeys.map((key, index) => `  ${JSON.stringify(key)}: ${key.startsWith('src/') ? `host${index}` : `require(${JSON.stringify(path.resolve(__dirname, key))})`},`),
+    '};',
+  ].join('\n');
+  await esbuild.build({
+    ...extensionOptions,
+    ...withEntry(mainEntry, 'dist/extension.js'),
+    plugins: [lazyBoundaryPlugin(new Set()), nodeFetchOptionalModulesPlugin, nodeFetchUrlPlugin],
+  });
+}
 
 const emulatorOptions = {
+  ...commonOptions,
   entryPoints: ['test/emulator/cli.ts'],
   outfile: 'out/emulator/cli.js',
-  plugins: [problemMatcherPlugin],
 };
 
+/** Builds once; with `--watch`, again after every change under src/ (the three steps read each other's results). */
 async function main() {
-  if (!emulator) fs.rmSync('dist', { recursive: true, force: true });
-  const ctx = await esbuild.context({
-    ...(emulator ? emulatorOptions : extensionOptions),
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    minify: production,
-    sourcemap: !production,
-    sourcesContent: false,
-    logLevel: 'silent',
-  });
-  if (watch) {
-    await ctx.watch();
-  } else {
-    const result = await ctx.rebuild();
-    await ctx.dispose();
-    if (result.errors.length > 0) process.exit(1);
+  if (emulator) {
+    await esbuild.build(emulatorOptions);
+    return;
   }
+  fs.rmSync('dist', { recursive: true, force: true });
+  if (!watch) {
+    await buildExtension();
+    return;
+  }
+  const rebuild = async () => {
+    console.log('[watch] build started');
+    try {
+      await buildExtension();
+    } catch (error) {
+      for (const { text, location } of error.errors ?? [{ text: error.message }]) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+    }
+    console.log('[watch] build finished');
+  };
+  await rebuild();
+  let pending;
+  fs.watch('src', { recursive: true }, () => {
+    clearTimeout(pending);
+    pending = setTimeout(rebuild, 100);
+  });
 }
 
 main().catch((error) => {

@@ -34,7 +34,7 @@ const PLAIN_NODE_FILES = {
     'src/ui/wizards/zoneSettingsWizard.ts',
   ],
   views: ['src/views/treeNodes.ts', 'src/views/sections/*Nodes.ts', 'src/views/taskTracking.ts'],
-  commands: ['src/commands/flowRunner.ts', 'src/commands/command.ts'],
+  commands: ['src/commands/flowRunner.ts', 'src/commands/command.ts', 'src/commands/lazyCommands.ts'],
 };
 
 const vscodeBan = { name: 'vscode', message: 'This layer must not depend on VS Code.' };

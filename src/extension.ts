@@ -26,6 +26,8 @@ export interface TestingApi {
   stopFollowingTasks(): void;
   /** The Accounts menu's provider: what its Sign Out calls. */
   readonly accounts: vscode.AuthenticationProvider;
+  /** The commands loaded on first use, each group's declared ids beside those its code holds. */
+  lazyCommands(): Promise<{ declared: readonly string[]; loaded: string[] }[]>;
 }
 
 /**
@@ -45,7 +47,8 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
   const tree = new Explorer(core.keyStatus, areas.flatMap((area) => area.sections ?? []), core.treeChanges);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const services: Services = { ...core, tree, treeView: view };
-  registerCommands(context, { log: core.log, ui: core.ui.get }, [...treeCommands(services), ...areas.flatMap((area) => area.commands(services))]);
+  const lazyCommands = areas.flatMap((area) => area.lazyCommands?.(services) ?? []);
+  registerCommands(context, { log: core.log, ui: core.ui.get }, [...treeCommands(services), ...areas.flatMap((area) => area.commands?.(services) ?? [])], lazyCommands);
 
   context.subscriptions.push(
     ...core.disposables,
@@ -75,6 +78,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     tree,
     stopFollowingTasks: () => core.taskPoller.stopAll(),
     accounts: core.accounts,
+    lazyCommands: () => Promise.all(lazyCommands.map(async (group) => ({ declared: group.ids, loaded: [...(await group.load()).keys()] }))),
   };
 }
 

@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { Command } from '../commands/command';
+import type { LazyCommands } from '../commands/lazyCommands';
 import type { Services } from '../commands/services';
 import type { Section } from '../views/section';
 
@@ -11,8 +12,10 @@ import type { Section } from '../views/section';
 export interface Area {
   /** Its sections of the tree, in the order they are shown. */
   readonly sections?: readonly Section[];
-  /** Its commands; asked for once every service exists (the tree and its view among them). */
-  commands(services: Services): Command<never, unknown, never>[];
+  /** Its commands loaded at start-up (a row's copy or filter); asked for once every service exists (the tree and its view among them). */
+  commands?(services: Services): Command<never, unknown, never>[];
+  /** Its other commands, whose code loads on first use. */
+  lazyCommands?(services: Services): LazyCommands[];
   /** What it registers with VS Code (providers, listeners), disposed with the extension. */
   readonly disposables?: readonly vscode.Disposable[];
 }

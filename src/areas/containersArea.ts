@@ -1,14 +1,8 @@
 import * as vscode from 'vscode';
 import type { ProjectRegionRef } from '../api';
-import { CONTAINER_LIST_REUSE_MS, containerCommands } from '../commands/containerCommands';
-import { containerJsonCommands } from '../commands/containerJsonCommands';
-import { containerLogCommands } from '../commands/containerLogCommands';
-import { containerReadCommands } from '../commands/containerReadCommands';
 import { containerRowCommands } from '../commands/containerRowCommands';
 import { ContainerUpdates } from '../commands/containerUpdates';
 import { ContainerLifecycle } from '../commands/containerLifecycle';
-import { containerLifecycleCommands } from '../commands/containerLifecycleCommands';
-import { pullSecretCommands } from '../commands/pullSecretCommands';
 import { newContainerResource, type NewContainerEditor } from '../documents/newContainerDocuments';
 import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
 import { projectRegionKey } from '../core/projectRegion';
@@ -20,9 +14,11 @@ import { SchemaDocuments } from '../documents/schemaDocuments';
 import { SizeCompletions } from '../documents/sizeCompletions';
 import { UnsentChangesLens } from '../documents/unsentChangesLens';
 import type { TaskSubject } from '../loaders/taskPoller';
+import { CONTAINER_LIST_REUSE_MS } from '../loaders/readLoaders';
 import { logSettings, readLocations } from '../state/settings';
 import { ContainersSection } from '../views/sections/containersSection';
 import { locationIds } from '../views/treeNodes';
+import { lazyCommands } from '../commands/lazyCommands';
 import type { Area } from './area';
 import type { Core } from './core';
 
@@ -63,18 +59,37 @@ export function containersArea(core: Core): Area {
   const logs = new LogDocuments({ client, settings: logSettings, placeOf, ui: ui.get, log, setApiKey: async () => vscode.commands.executeCommand(COMMAND.setApiKey) });
   return {
     sections: [section],
-    commands: (services) => {
-      const secrets = pullSecretCommands(services);
-      return [
-        ...containerCommands(services, updates),
-        ...containerLifecycleCommands(services, lifecycle, secrets.createHere),
-        ...secrets.commands,
-        ...containerJsonCommands(services, editor, newEditor),
-        ...containerLogCommands(services, logs),
-        ...containerReadCommands(services),
-        ...containerRowCommands(section),
-      ];
-    },
+    commands: () => containerRowCommands(section),
+    lazyCommands: (services) => [
+      lazyCommands(
+        [
+          ...[COMMAND.updateContainer, COMMAND.createContainer, COMMAND.deleteContainer],
+          ...[COMMAND.listPullSecrets, COMMAND.createPullSecret, COMMAND.updatePullSecret, COMMAND.deletePullSecret],
+          ...[COMMAND.editContainerJson, COMMAND.applyContainerJson, COMMAND.newContainerJson, COMMAND.applyNewContainerJson],
+          ...[COMMAND.showContainerLogs, COMMAND.getContainerLogs, COMMAND.followContainerLogs, COMMAND.stopFollowingContainerLogs],
+          ...[COMMAND.listContainers, COMMAND.getContainer, COMMAND.listContainerFlavors],
+        ],
+        async () => {
+          const [update, lifecycleCommands, pullSecrets, json, logCommands, reading] = await Promise.all([
+            import('../commands/containerCommands.js'),
+            import('../commands/containerLifecycleCommands.js'),
+            import('../commands/pullSecretCommands.js'),
+            import('../commands/containerJsonCommands.js'),
+            import('../commands/containerLogCommands.js'),
+            import('../commands/containerReadCommands.js'),
+          ]);
+          const secrets = pullSecrets.pullSecretCommands(services);
+          return [
+            ...update.containerCommands(services, updates),
+            ...lifecycleCommands.containerLifecycleCommands(services, lifecycle, secrets.createHere),
+            ...secrets.commands,
+            ...json.containerJsonCommands(services, editor, newEditor),
+            ...logCommands.containerLogCommands(services, logs),
+            ...reading.containerReadCommands(services),
+          ];
+        },
+      ),
+    ],
     disposables: [
       editor,
       newEditor,

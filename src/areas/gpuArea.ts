@@ -1,6 +1,5 @@
-import { flavorCommands } from '../commands/flavorCommands';
-import { locationCommands } from '../commands/locationCommands';
-import { VIEW_ID } from '../core/contributions';
+import { lazyCommands } from '../commands/lazyCommands';
+import { COMMAND, VIEW_ID } from '../core/contributions';
 import { FlavorLoader } from '../loaders/flavorLoader';
 import { flavorFilters } from '../state/settings';
 import { GpuFlavorsSection } from '../views/sections/gpuFlavorsSection';
@@ -12,6 +11,11 @@ export function gpuArea(core: Core): Area {
   const flavors = new FlavorLoader(core.client.gpu, flavorFilters);
   return {
     sections: [new GpuFlavorsSection(flavors, VIEW_ID)],
-    commands: (services) => [...locationCommands(services, flavors), ...flavorCommands(services)],
+    lazyCommands: (services) => [
+      lazyCommands([COMMAND.addLocation, COMMAND.removeLocation, COMMAND.listProjects, COMMAND.listRegions, COMMAND.listGpuFlavors, COMMAND.copyFlavorName], async () => {
+        const [locations, flavorList] = await Promise.all([import('../commands/locationCommands.js'), import('../commands/flavorCommands.js')]);
+        return [...locations.locationCommands(services, flavors), ...flavorList.flavorCommands(services)];
+      }),
+    ],
   };
 }

@@ -1,4 +1,5 @@
-import { taskCommands } from '../commands/taskCommands';
+import { lazyCommands } from '../commands/lazyCommands';
+import { COMMAND } from '../core/contributions';
 import { TasksSection } from '../views/sections/tasksSection';
 import { TaskStatusBar } from '../views/taskStatusBar';
 import type { Area } from './area';
@@ -10,7 +11,11 @@ export function tasksArea(core: Core): Area {
   core.tasks.resume();
   return {
     sections: [new TasksSection(core.taskHistory)],
-    commands: (services) => taskCommands(services),
+    lazyCommands: (services) => [
+      lazyCommands([COMMAND.showTasks, COMMAND.getTask, COMMAND.waitForTasks, COMMAND.copyTaskId, COMMAND.stopWatchingTask], async () =>
+        (await import('../commands/taskCommands.js')).taskCommands(services),
+      ),
+    ],
     disposables: [new TaskStatusBar(core.taskPoller)],
   };
 }

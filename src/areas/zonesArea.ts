@@ -1,13 +1,7 @@
 import * as vscode from 'vscode';
-import { dnssecCommands } from '../commands/dnssecCommands';
-import { recordCommands } from '../commands/recordCommands';
-import { resolutionCommands } from '../commands/resolutionCommands';
-import { zoneCommands } from '../commands/zoneCommands';
-import { zoneLifecycleCommands } from '../commands/zoneLifecycleCommands';
 import { zoneRowCommands } from '../commands/zoneRowCommands';
-import { zoneFileCommands } from '../commands/zoneFileCommands';
 import { applyRecordSetChanges, isPartlyApplied } from '../commands/recordSetBatch';
-import { SCHEME, VIEW_ID } from '../core/contributions';
+import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
 import { DocumentDiagnostics } from '../documents/documentDiagnostics';
 import { ResourceFileSystem } from '../documents/resourceFileSystem';
 import { Snapshots } from '../documents/snapshots';
@@ -16,6 +10,7 @@ import { zoneFileResource, type ZoneFileEditor } from '../documents/zoneFileDocu
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import { ZONES_SECTION } from '../views/sections/zoneNodes';
 import { DnsZonesSection } from '../views/sections/dnsZonesSection';
+import { lazyCommands } from '../commands/lazyCommands';
 import type { Area } from './area';
 import type { Core } from './core';
 
@@ -48,14 +43,36 @@ export function zonesArea(core: Core): Area {
   );
   return {
     sections: [section],
-    commands: (services) => [
-      ...zoneCommands(services),
-      ...dnssecCommands(services),
-      ...recordCommands(services),
-      ...zoneRowCommands(section),
-      ...resolutionCommands(services, reports),
-      ...zoneLifecycleCommands(services, reports),
-      ...zoneFileCommands(services, zoneFiles, reports),
+    commands: () => zoneRowCommands(section),
+    lazyCommands: (services) => [
+      lazyCommands(
+        [
+          ...[COMMAND.createZone, COMMAND.addKnownZone, COMMAND.forgetZone, COMMAND.checkZone, COMMAND.listZones],
+          ...[COMMAND.enableDnssec, COMMAND.disableDnssec, COMMAND.copyDsRecord],
+          ...[COMMAND.listRecords, COMMAND.getRecord, COMMAND.createRecord, COMMAND.updateRecord, COMMAND.deleteRecord, COMMAND.removeRecordValue],
+          ...[COMMAND.checkResolution, COMMAND.lookupName],
+          ...[COMMAND.deleteZone, COMMAND.enableZone, COMMAND.disableZone, COMMAND.updateZone, COMMAND.checkDelegation],
+          ...[COMMAND.editZoneFile, COMMAND.applyZoneFile, COMMAND.exportZoneFile, COMMAND.importZoneFile],
+        ],
+        async () => {
+          const [zone, dnssec, record, resolution, lifecycle, zoneFile] = await Promise.all([
+            import('../commands/zoneCommands.js'),
+            import('../commands/dnssecCommands.js'),
+            import('../commands/recordCommands.js'),
+            import('../commands/resolutionCommands.js'),
+            import('../commands/zoneLifecycleCommands.js'),
+            import('../commands/zoneFileCommands.js'),
+          ]);
+          return [
+            ...zone.zoneCommands(services),
+            ...dnssec.dnssecCommands(services),
+            ...record.recordCommands(services),
+            ...resolution.resolutionCommands(services, reports),
+            ...lifecycle.zoneLifecycleCommands(services, reports),
+            ...zoneFile.zoneFileCommands(services, zoneFiles, reports),
+          ];
+        },
+      ),
     ],
     disposables: [
       reports,

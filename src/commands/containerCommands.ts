@@ -1,19 +1,17 @@
 import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult } from '../api';
-import { validateContainerRefArgs, validateUpdateContainerArgs, type ContainerRefArgs, type UpdateContainerArgs } from '../models/commandArgs';
-import { promptContainerName } from '../ui/pickers/containerNamePicker';
-import { pickProjectRegion } from '../ui/pickers/projectRegionPicker';
-import type { Container, ProjectRegionRef } from '../api';
+import { validateUpdateContainerArgs, type UpdateContainerArgs } from '../models/commandArgs';
+import type { Container } from '../api';
 import { changedFields } from '../models/container';
 import { validateContainerName, validateContainerUpdate, type ContainerUpdate } from '../models/containerUpdate';
 import { updateSummary } from '../views/presentation/updateSummary';
 import { COMMAND } from '../core/contributions';
 import { isContainerNode } from '../views/sections/containerNodes';
+import { updateSources } from './containerSources';
 import type { ContainerUpdates } from './containerUpdates';
 import type { Services } from './services';
-import type { PromptUi } from '../ui/promptUi';
 import { runWizard } from '../ui/wizard';
-import { updateContainerPlan, type UpdateAnswers, type UpdateSources } from '../ui/wizards/containerUpdateWizard';
+import { updateContainerPlan, type UpdateAnswers } from '../ui/wizards/containerUpdateWizard';
 import { unwrap } from '../validation/problems';
 import { command, type Command } from './command';
 
@@ -67,40 +65,3 @@ export function containerCommands(services: Services, updates: ContainerUpdates)
 }
 
 /** The container a command acts on: the row it was run on, or a location and a name asked for under `title`. */
-export function askContainer(services: Services, title: string): (ui: PromptUi, draft: unknown, node: unknown) => Promise<ContainerRefArgs> {
-  return async (ui, _draft, node) => {
-    // A row's name came from a server's list: it is checked as a typed one is, before it goes into a path.
-    if (isContainerNode(node)) return unwrap(validateContainerRefArgs({ projectId: node.location.projectId, regionId: node.location.regionId, containerName: node.container.name }));
-    const location = await pickProjectRegion(ui, title);
-    const containerName = await promptContainerName(ui, { title }, updateSources(services).names, location);
-    return { projectId: location.projectId, regionId: location.regionId, containerName };
-  };
-}
-
-/** How long a container list just shown is reused by the prompts instead of being read again. */
-export const CONTAINER_LIST_REUSE_MS = 30_000;
-
-/** What the update prompts read of what exists; each answer is undefined when the API cannot tell. */
-export function updateSources(services: Services): UpdateSources {
-  const listed = async (location: ProjectRegionRef) => {
-    const loaded = await services.reads.containers(location, CONTAINER_LIST_REUSE_MS);
-    return loaded.state === 'loaded' ? loaded.value.results : undefined;
-  };
-  return {
-    names: { listed, recent: () => services.recentContainers.list() },
-    current: async (location, name) => {
-      const fromList = (await listed(location))?.find((container) => container.name === name);
-      if (fromList) return fromList;
-      try {
-        return await services.client.containers.get(location, name);
-      } catch (error) {
-        services.log.debug(`the current values of ${name} could not be read: ${String(error)}`);
-        return undefined;
-      }
-    },
-    sizes: async (location) => {
-      const loaded = await services.reads.containerSizes(location);
-      return loaded.state === 'loaded' ? loaded.value.results : undefined;
-    },
-  };
-}

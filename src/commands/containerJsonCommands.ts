@@ -4,7 +4,7 @@ import { COMMAND, SCHEME } from '../core/contributions';
 import { unwrap } from '../validation/problems';
 import { editorDocumentArgument } from './arguments';
 import { command, type Command } from './command';
-import { askContainer } from './containerCommands';
+import { askContainer } from './containerSources';
 import type { ContainerEditor } from '../documents/containerDocuments';
 import type { NewContainerEditor } from '../documents/newContainerDocuments';
 import { validateProjectRegionArgs } from '../models/commandArgs';

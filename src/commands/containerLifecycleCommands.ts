@@ -12,7 +12,7 @@ import { createSummary, quotaExceededText } from '../views/presentation/containe
 import { CONTAINERS_SECTION } from '../views/sections/containerNodes';
 import { isLocationNode } from '../views/sections/locationNodes';
 import { command, type Command } from './command';
-import { askContainer, updateSources } from './containerCommands';
+import { askContainer, updateSources } from './containerSources';
 import type { ContainerLifecycle } from './containerLifecycle';
 import { sayNotOffered } from './notOffered';
 import { listedSecrets } from './pullSecretCommands';

@@ -11,7 +11,7 @@ import { unwrap } from '../validation/problems';
 import { editorDocumentArgument } from './arguments';
 import { command, type Command, type FailureHandling } from './command';
 import { reported } from './flowRunner';
-import { askContainer } from './containerCommands';
+import { askContainer } from './containerSources';
 import type { LogDocuments } from '../documents/logDocuments';
 import type { Services } from './services';
 

@@ -9,7 +9,7 @@ import { pickToCopy } from '../ui/pickers/pickToCopy';
 import type { PickItem } from '../ui/promptUi';
 import { unwrap } from '../validation/problems';
 import { command, type Command } from './command';
-import { askContainer } from './containerCommands';
+import { askContainer } from './containerSources';
 import type { Services } from './services';
 
 function containerItem(container: Container): PickItem<Container> {

@@ -8,6 +8,9 @@ import { KeyedLoader, type Loaded } from './keyedLoader';
 /** Reads in flight at once across every list of this kind; the flavors have their own six. */
 const MAX_CONCURRENT_READS = 6;
 
+/** How long a container list just shown is reused by the prompts instead of being read again. */
+export const CONTAINER_LIST_REUSE_MS = 30_000;
+
 /**
  * What exists at Gcore, loaded on demand and remembered until a refresh or a change made here: the
  * containers and container sizes of each project and region, the account's zones, projects and regions,

@@ -72,6 +72,14 @@ export async function measureActivation(
         rule: 'exactly',
         budget: 1,
       },
+      {
+        area,
+        name: 'the commands\' code (dist/features.js) left unloaded until a command runs (all starts)',
+        value: runs.every((run) => !run.featuresLoaded) ? 1 : 0,
+        unit: 'yes/no',
+        rule: 'exactly',
+        budget: 1,
+      },
     ];
   } finally {
     await emulator.close();

@@ -37,11 +37,19 @@ export function passes(figure: Figure): boolean {
 
 /**
  * Whether another run could well give the other verdict: the budget lies within the spread of the
- * samples, so some rounds passed and some missed.
+ * samples, so some rounds passed and some missed. Only for a median of measured times, sizes or ratios;
+ * a count's value is its worst round, and a worst round over budget is a miss however the others went.
  */
 export function withinNoise(figure: Figure): boolean {
-  if (figure.rule !== 'atMost' || !figure.samples || figure.samples.length < 2) return false;
+  if (figure.rule !== 'atMost' || !figure.samples || figure.samples.length < 2 || COUNTED.has(figure.unit)) return false;
   return Math.min(...figure.samples) <= figure.budget && figure.budget < Math.max(...figure.samples);
+}
+
+/** A figure's verdict: a spread that crosses the budget decides neither way on this machine. */
+export function outcome(figure: Figure): 'pass' | 'miss' | 'inconclusive' | 'reported' {
+  if (figure.rule === 'report') return 'reported';
+  if (withinNoise(figure)) return 'inconclusive';
+  return passes(figure) ? 'pass' : 'miss';
 }
 
 const COUNTED: ReadonlySet<Unit> = new Set(['connections', 'requests', 'flavors', 'containers', 'zones', 'record sets', 'timers', 'lines']);
@@ -72,16 +80,21 @@ function formatBudget(figure: Figure): string {
   return figure.rule === 'atMost' ? `≤ ${budget}` : budget;
 }
 
-/** "pass", or by how much the figure misses: the excess and its share of the budget, or what was expected. */
+/** "pass", "inconclusive" with the spread and where the median fell, or by how much the figure misses. */
 export function verdict(figure: Figure): string {
-  if (figure.rule === 'report') return 'reported';
-  const noise = withinNoise(figure) ? ' (within noise)' : '';
-  if (passes(figure)) return `pass${noise}`;
+  const result = outcome(figure);
+  if (result === 'reported') return 'reported';
+  if (result === 'pass') return 'pass';
+  if (result === 'inconclusive') {
+    const samples = figure.samples ?? [];
+    const bound = (sample: number) => formatValue(sample, figure.unit);
+    return `inconclusive: spread ${bound(Math.min(...samples))}–${bound(Math.max(...samples))}, median ${passes(figure) ? 'within' : 'over'} budget`;
+  }
   if (!Number.isFinite(figure.value)) return 'MISS (not measured)';
   if (figure.rule === 'exactly' || figure.budget === 0) return `MISS (expected ${formatValue(figure.budget, figure.unit)})`;
   const excess = figure.value - figure.budget;
   const percent = Math.round((excess / figure.budget) * 100);
-  return `MISS by ${formatValue(excess, figure.unit)} (+${percent}%)${noise}`;
+  return `MISS by ${formatValue(excess, figure.unit)} (+${percent}%)`;
 }
 
 /** The rows as one Markdown table with padded columns, readable in a terminal and pasteable into docs. */

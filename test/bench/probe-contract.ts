@@ -37,6 +37,8 @@ export interface ActivationProbeResult {
   returnedThenable: boolean;
   /** context.secrets.get calls made from the start of activate() until its result settled. */
   secretReads: number;
+  /** Whether dist/features.js (the commands' code, loaded on first use) was loaded by the time the probe reported. */
+  featuresLoaded: boolean;
 }
 
 export interface TreeProbeInput {

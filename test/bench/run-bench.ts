@@ -6,7 +6,7 @@ import { CleanupStack } from '../runner/cleanup-stack';
 import { EXIT_HARNESS_FAILURE, runEntryPoint } from '../runner/entry-point';
 import { errorSummary } from '../runner/error-summary';
 import { measureActivation } from './activation-bench';
-import { isFailure, passes, renderTable, type Figure, type Row } from './bench-table';
+import { isFailure, outcome, renderTable, type Figure, type Row } from './bench-table';
 import { HostSessions } from './host-session';
 import { codeServerFact, machineFacts } from './machine-facts';
 import { packageExtension, packageSizeFigures, type PackagedExtension } from './packaged-extension';
@@ -27,7 +27,7 @@ import { measureTree } from './tree-bench';
  */
 
 const HARD_TIMEOUT_MS = 20 * 60_000;
-const EXIT = { allPass: 0, miss: 1, broken: EXIT_HARNESS_FAILURE } as const;
+const EXIT = { allPass: 0, miss: 1, broken: EXIT_HARNESS_FAILURE, inconclusive: 3 } as const;
 
 const startedAt = Date.now();
 const cleanups = new CleanupStack();
@@ -135,10 +135,12 @@ async function bench(): Promise<number> {
   process.stdout.write(`${lines.join('\n')}\n`);
   const figures = rows.filter((row): row is Figure => !isFailure(row));
   const failures = rows.length - figures.length;
-  const misses = figures.filter((figure) => !passes(figure)).length;
-  progress(`${figures.length} figures, ${misses} missed, ${failures} could not run, in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+  const misses = figures.filter((figure) => outcome(figure) === 'miss').length;
+  const inconclusive = figures.filter((figure) => outcome(figure) === 'inconclusive').length;
+  progress(`${figures.length} figures, ${misses} missed, ${inconclusive} inconclusive, ${failures} could not run, in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
   if (failures > 0) return EXIT.broken;
-  return misses > 0 ? EXIT.miss : EXIT.allPass;
+  if (misses > 0) return EXIT.miss;
+  return inconclusive > 0 ? EXIT.inconclusive : EXIT.allPass;
 }
 
 runEntryPoint({

@@ -127,6 +127,7 @@ export async function run(): Promise<void> {
   }
   // A request that activation only started would still arrive at the emulator in this time.
   await delay(input.settleMs);
-  const result: ActivationProbeResult = { loadMs, vscodeApiMs, activateCallMs, activateResolveMs, apiActivateMs, returnedThenable, secretReads };
+  const featuresLoaded = path.resolve(path.dirname(input.bundlePath), 'features.js') in require.cache;
+  const result: ActivationProbeResult = { loadMs, vscodeApiMs, activateCallMs, activateResolveMs, apiActivateMs, returnedThenable, secretReads, featuresLoaded };
   writeProbeResult(input.resultFile, result);
 }

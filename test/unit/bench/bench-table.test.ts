@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { formatValue, passes, renderTable, verdict, withinNoise, type Figure } from '../../bench/bench-table';
+import { formatValue, outcome, passes, renderTable, verdict, withinNoise, type Figure } from '../../bench/bench-table';
 
 function figure(overrides: Partial<Figure>): Figure {
   return { area: 'Area', name: 'figure', value: 1, unit: 'ms', rule: 'atMost', budget: 1, ...overrides };
@@ -41,15 +41,23 @@ describe('bench table', () => {
     assert.equal(new Set(lines.map((line) => line.length)).size, 1);
   });
 
-  it('prints a measured-many-times figure as its median and spread, and says when the budget lies within it', () => {
+  it('prints a measured-many-times figure as its median and spread, and calls it inconclusive when the budget lies within the spread', () => {
     const steady = figure({ unit: 'ratio', value: 1.3, samples: [1.25, 1.3, 1.41], budget: 1.5 });
     const borderline = figure({ unit: 'ratio', value: 1.47, samples: [1.42, 1.47, 1.62], budget: 1.5 });
     assert.equal(withinNoise(steady), false);
+    assert.equal(outcome(steady), 'pass');
     assert.equal(verdict(steady), 'pass');
-    assert.equal(withinNoise(borderline), true);
-    assert.equal(verdict(borderline), 'pass (within noise)');
-    assert.equal(verdict({ ...borderline, value: 1.55 }), 'MISS by 0.05× (+3%) (within noise)');
-    assert.match(renderTable([borderline]), /\| 1\.47× \(1\.42–1\.62 over 3\) +\| ≤ 1\.50× +\| pass \(within noise\) +\|/);
+    assert.equal(outcome(borderline), 'inconclusive');
+    assert.equal(verdict(borderline), 'inconclusive: spread 1.42×–1.62×, median within budget');
+    assert.equal(verdict({ ...borderline, value: 1.55 }), 'inconclusive: spread 1.42×–1.62×, median over budget');
+    assert.equal(outcome({ ...borderline, samples: [1.51, 1.55, 1.62], value: 1.55 }), 'miss');
+    assert.match(renderTable([borderline]), /\| 1\.47× \(1\.42–1\.62 over 3\) +\| ≤ 1\.50× +\| inconclusive: spread 1\.42×–1\.62×, median within budget +\|/);
+  });
+
+  it('never calls a count inconclusive: its value is its worst round, over budget is a miss', () => {
+    const requests = figure({ unit: 'requests', value: 137, samples: [26, 100, 137], budget: 100 });
+    assert.equal(outcome(requests), 'miss');
+    assert.equal(verdict(requests), 'MISS by 37 requests (+37%)');
   });
 
   it('reports a figure without a budget, which never fails the run', () => {
