@@ -1,6 +1,6 @@
 // Bundles the extension into CommonJS files under dist/, dependencies inlined, because the .vsix ships no
-// node_modules: dist/extension.js and the features it loads on first use, dist/features.js. `--emulator`
-// bundles the API emulator's CLI instead.
+// node_modules: dist/extension.js, the features it loads on first use (dist/features.js) and the MCP server
+// (dist/mcp-server.js). `--emulator` bundles the API emulator's CLI instead.
 const fs = require('node:fs');
 const path = require('node:path');
 const esbuild = require('esbuild');
@@ -174,6 +174,15 @@ async function buildExtension() {
   });
 }
 
+/** The MCP server agents outside VS Code's chat start (src/mcpServer.ts): the API layer and the tools, without VS Code. */
+const mcpServerOptions = {
+  ...commonOptions,
+  entryPoints: ['src/mcpServer.ts'],
+  outfile: 'dist/mcp-server.js',
+  define: extensionOptions.define,
+  plugins: [nodeFetchOptionalModulesPlugin, nodeFetchUrlPlugin],
+};
+
 const emulatorOptions = {
   ...commonOptions,
   entryPoints: ['test/emulator/cli.ts'],
@@ -188,13 +197,13 @@ async function main() {
   }
   fs.rmSync('dist', { recursive: true, force: true });
   if (!watch) {
-    await buildExtension();
+    await Promise.all([buildExtension(), esbuild.build(mcpServerOptions)]);
     return;
   }
   const rebuild = async () => {
     console.log('[watch] build started');
     try {
-      await buildExtension();
+      await Promise.all([buildExtension(), esbuild.build(mcpServerOptions)]);
     } catch (error) {
       for (const { text, location } of error.errors ?? [{ text: error.message }]) {
         console.error(`✘ [ERROR] ${text}`);

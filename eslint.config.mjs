@@ -6,10 +6,10 @@ import globals from 'globals';
  * The layers of src/, lowest first (docs/architecture.md). A layer may import the layers before it and
  * never those after it; extension.ts, which wires them together, may import any.
  */
-const LAYERS = ['core', 'api', 'validation', 'models', 'logging', 'auth', 'loaders', 'state', 'ui', 'views', 'documents', 'commands', 'areas'];
+const LAYERS = ['core', 'api', 'validation', 'models', 'logging', 'auth', 'loaders', 'state', 'ui', 'views', 'tools', 'documents', 'commands', 'areas'];
 
 /** Layers that run outside VS Code too (unit tests, benchmarks, the emulator's tools). */
-const WITHOUT_VSCODE = ['src/core/**/*.ts', 'src/api/**/*.ts', 'src/validation/**/*.ts', 'src/models/**/*.ts', 'src/loaders/**/*.ts', 'src/views/presentation/**/*.ts'];
+const WITHOUT_VSCODE = ['src/core/**/*.ts', 'src/api/**/*.ts', 'src/validation/**/*.ts', 'src/models/**/*.ts', 'src/loaders/**/*.ts', 'src/views/presentation/**/*.ts', 'src/tools/**/*.ts'];
 
 /**
  * Files of layers that use VS Code elsewhere which the unit tests load in plain Node: the flow runner and
@@ -85,6 +85,41 @@ export default tseslint.config(
         {
           paths: [vscodeBan],
           patterns: [...higherLayerPatterns('views'), { regex: '^(\\.\\./)+ui(/|$)', message: 'Presentation must not import prompts.' }],
+        },
+      ],
+    },
+  },
+  {
+    // The agent tools run in VS Code and in the MCP server, where there is none: of the layers below them, only
+    // those that run without VS Code. This entry replaces the tools layer's rule, so it repeats the layer order.
+    files: ['src/tools/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ ...vscodeBan, message: 'The tools run in the MCP server too: they must not depend on VS Code.' }],
+          patterns: [
+            ...higherLayerPatterns('tools'),
+            { regex: '^(\\.\\./)+(auth|state|ui)(/|$)', message: 'The tools run in the MCP server too: they must not import a layer that uses VS Code.' },
+            { regex: '^(\\.\\./)+views/(?!presentation/)', message: 'The tools may import only the pure presentation of views/.' },
+            { regex: '^(\\.\\./)+logging/logger$', message: 'The tools run in the MCP server too: the output channel is VS Code\'s.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The MCP server's entry: on top of the layers as extension.ts is, but in plain Node.
+    files: ['src/mcpServer.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ ...vscodeBan, message: 'The MCP server runs in plain Node: it must not depend on VS Code.' }],
+          patterns: [
+            { regex: '^\\./(auth|state|ui|views|documents|commands|areas|extension|localization)(/|$)', message: 'The MCP server runs in plain Node: it must not import a layer that uses VS Code.' },
+            { regex: '^\\./logging/logger$', message: 'The MCP server runs in plain Node: the output channel is VS Code\'s.' },
+          ],
         },
       ],
     },

@@ -2,6 +2,7 @@
 import './localization';
 import * as vscode from 'vscode';
 import { accountArea } from './areas/accountArea';
+import { agentsArea } from './areas/agentsArea';
 import { containersArea } from './areas/containersArea';
 import { createCore } from './areas/core';
 import { gpuArea } from './areas/gpuArea';
@@ -28,6 +29,8 @@ export interface TestingApi {
   readonly accounts: vscode.AuthenticationProvider;
   /** The commands loaded on first use, each group's declared ids beside those its code holds. */
   lazyCommands(): Promise<{ declared: readonly string[]; loaded: string[] }[]>;
+  /** The MCP server as VS Code would start it: provided, then resolved (the key added). */
+  mcpServer(): Promise<vscode.McpStdioServerDefinition>;
 }
 
 /**
@@ -42,7 +45,8 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
   const zones = zonesArea(core);
   const containers = containersArea(core);
   const account = accountArea(core);
-  const areas = [gpu, zones, containers, tasks, account];
+  const agents = agentsArea(core);
+  const areas = [gpu, zones, containers, tasks, account, agents];
 
   const tree = new Explorer(core.keyStatus, areas.flatMap((area) => area.sections ?? []), core.treeChanges);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
@@ -78,6 +82,10 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     tree,
     stopFollowingTasks: () => core.taskPoller.stopAll(),
     accounts: core.accounts,
+    mcpServer: async () => {
+      const [provided] = agents.mcpServers.provideMcpServerDefinitions();
+      return agents.mcpServers.resolveMcpServerDefinition(provided);
+    },
     lazyCommands: () => Promise.all(lazyCommands.map(async (group) => ({ declared: group.ids, loaded: [...(await group.load()).keys()] }))),
   };
 }

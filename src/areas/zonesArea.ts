@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { zoneRowCommands } from '../commands/zoneRowCommands';
-import { applyRecordSetChanges, isPartlyApplied } from '../commands/recordSetBatch';
+import { applyRecordSetChanges, isPartlyApplied } from '../tools/recordSetBatch';
 import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
 import { DocumentDiagnostics } from '../documents/documentDiagnostics';
 import { ResourceFileSystem } from '../documents/resourceFileSystem';

@@ -16,7 +16,7 @@ import { unwrap } from '../validation/problems';
 import { ZONES_SECTION } from '../views/sections/zoneNodes';
 import { editorDocumentArgument, zoneNameArgument } from './arguments';
 import { command, type Command } from './command';
-import { applyRecordSetChanges, isPartlyApplied } from './recordSetBatch';
+import { applyRecordSetChanges, isPartlyApplied } from '../tools/recordSetBatch';
 import { zonesForRecords } from './recordZones';
 import type { Services } from './services';
 

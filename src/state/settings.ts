@@ -113,3 +113,16 @@ export async function removeLocation(location: ProjectRegion): Promise<boolean> 
   await config().update('locations', next.entries, target);
   return true;
 }
+
+/**
+ * Which agent tools are offered: `gcore.agentTools.reads` and `.writes` for VS Code's language model tools
+ * (a write still asks before it runs), and `gcore.mcpServer.allowWrites` for the MCP server VS Code starts.
+ */
+export function agentToolSettings(): { reads: boolean; writes: boolean; mcpWrites: boolean } {
+  const settings = config();
+  return {
+    reads: settings.get<boolean>('agentTools.reads', true) !== false,
+    writes: settings.get<boolean>('agentTools.writes', true) !== false,
+    mcpWrites: settings.get<boolean>('mcpServer.allowWrites', false) === true,
+  };
+}

@@ -116,6 +116,9 @@ describe('localization', () => {
         if (Array.isArray(value)) value.forEach((item, index) => visit(item, `${where}[${index}]`));
         else if (value && typeof value === 'object') {
           for (const [key, item] of Object.entries(value)) {
+            // A language model tool's name is its identifier, and its input schema is what models read (like
+            // its modelDescription): the same words the MCP server serves, not shown to people.
+            if (/languageModelTools\[\d+\]$/.test(where) && (key === 'name' || key === 'inputSchema')) continue;
             const shown = ['title', 'description', 'markdownDescription', 'label', 'altText', 'contextualTitle', 'name', 'enumDescriptions', 'markdownEnumDescriptions', 'contents'].includes(key);
             if (shown && translatable(item)) literal.push(`${where}.${key}: ${String(item)}`);
             else if (shown && Array.isArray(item)) item.forEach((text, index) => translatable(text) && literal.push(`${where}.${key}[${index}]: ${String(text)}`));

@@ -30,6 +30,8 @@ describe('lint keeps the layers in order', function () {
       ['src/commands/x.ts', "import '../areas/core';"],
       ['src/commands/flowRunner.ts', "import '../areas/core';"],
       ['src/ui/promptUi.ts', "import '../views/explorer';"],
+      ['src/tools/x.ts', "import '../documents/logDocuments';"],
+      ['src/tools/x.ts', "import '../commands/zoneFileCommands';"],
     ];
     for (const [file, source] of cases) assert.match((await importProblems(file, source)).join(' | '), /must not import a higher layer/, `${file}: ${source}`);
   });
@@ -44,8 +46,26 @@ describe('lint keeps the layers in order', function () {
     }
   });
 
+  it('keeps VS Code out of the agent tools and the MCP server, also through the layers that use it', async () => {
+    for (const file of ['src/tools/x.ts', 'src/tools/nested/x.ts']) {
+      assert.match((await importProblems(file, "import * as vscode from 'vscode';")).join(' | '), /run in the MCP server too: they must not depend on VS Code/, file);
+    }
+    for (const source of ["import '../ui/promptUi';", "import '../state/settings';", "import '../auth/apiKeyStore';", "import '../logging/logger';"]) {
+      assert.match((await importProblems('src/tools/x.ts', source)).join(' | '), /run in the MCP server too/, source);
+    }
+    assert.match((await importProblems('src/tools/x.ts', "import '../views/explorer';")).join(' | '), /only the pure presentation/);
+    assert.match((await importProblems('src/tools/x.ts', "import '../views/sections/zoneNodes';")).join(' | '), /only the pure presentation/);
+    assert.match((await importProblems('src/mcpServer.ts', "import * as vscode from 'vscode';")).join(' | '), /MCP server runs in plain Node/);
+    for (const source of ["import './commands/flowRunner';", "import './views/presentation/zoneView';", "import './state/settings';", "import './logging/logger';", "import './extension';"]) {
+      assert.match((await importProblems('src/mcpServer.ts', source)).join(' | '), /MCP server runs in plain Node/, source);
+    }
+  });
+
   it('lets a layer import those below it', async () => {
     assert.deepEqual(await importProblems('src/views/presentation/x.ts', "import '../../api/types';\nimport '../../logging/redaction';"), []);
     assert.deepEqual(await importProblems('src/commands/x.ts', "import '../documents/logDocuments';\nimport '../views/explorer';"), []);
+    assert.deepEqual(await importProblems('src/tools/x.ts', "import '../api';\nimport '../models/zoneFileChanges';\nimport '../logging/failureMessage';\nimport '../loaders/concurrencyLimit';\nimport '../views/presentation/zoneView';"), []);
+    assert.deepEqual(await importProblems('src/commands/x.ts', "import '../tools';"), []);
+    assert.deepEqual(await importProblems('src/mcpServer.ts', "import './api';\nimport './tools';\nimport './logging/redaction';"), []);
   });
 });

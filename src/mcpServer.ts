@@ -1,0 +1,124 @@
+/*
+ * The Gcore MCP server (dist/mcp-server.js): the extension's tools over stdio for agents outside VS Code's
+ * chat. `node dist/mcp-server.js [--allow-writes]` with GCORE_API_KEY and, optionally, GCORE_BASE_URL. Writes
+ * are listed and run only with --allow-writes: no one is there to confirm them, so starting it so is the consent.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import * as l10n from '@vscode/l10n';
+import { checkApiBaseUrl, GcoreClient } from './api';
+import { hideSecret, redactSessionSecrets } from './logging/redaction';
+import { callTool, clientWrites, TOOL_DEFINITIONS, toolNamed, toolNoKeyText, type AnyToolDefinition, type ToolContext } from './tools';
+
+const DEFAULT_BASE_URL = 'https://api.gcore.com';
+const ALLOW_WRITES = '--allow-writes';
+/** `gcore.requestTimeoutSeconds`' default: the server has no settings. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** stderr is the log an MCP client keeps of a server; stdout carries the protocol. Every line is redacted. */
+const log = {
+  info: (message: string): void => void process.stderr.write(`[gcore-mcp] ${redactSessionSecrets(message).replace(/\s*\n\s*/g, ' ')}\n`),
+};
+
+/** The extension's version, from the package.json the bundle ships beside (dist/..). */
+function extensionVersion(): string {
+  try {
+    const manifest: unknown = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
+    const version = (manifest as { version?: unknown }).version;
+    return typeof version === 'string' ? version : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+interface ServerConfig {
+  apiKey: string | undefined;
+  baseUrl: string;
+  allowWrites: boolean;
+}
+
+function readConfig(): ServerConfig {
+  const apiKey = process.env.GCORE_API_KEY?.trim() || undefined;
+  hideSecret(apiKey);
+  return { apiKey, baseUrl: process.env.GCORE_BASE_URL?.trim() || DEFAULT_BASE_URL, allowWrites: process.argv.includes(ALLOW_WRITES) };
+}
+
+/** Why no tool can reach Gcore (no key, a base URL the key must not go to), or undefined. */
+function configProblem(config: ServerConfig): string | undefined {
+  if (config.apiKey === undefined) return toolNoKeyText('mcp');
+  const base = checkApiBaseUrl(config.baseUrl);
+  if (!base.ok) return l10n.t('GCORE_BASE_URL is refused: {0}. It must be an https: URL, or http: to a loopback host for a local emulator.', base.reason);
+  return undefined;
+}
+
+function mcpTool(tool: AnyToolDefinition): Tool {
+  return {
+    name: tool.name,
+    title: tool.displayName,
+    description: tool.modelDescription,
+    inputSchema: tool.inputSchema as Tool['inputSchema'],
+    annotations: { title: tool.displayName, readOnlyHint: tool.kind === 'read', openWorldHint: true },
+  };
+}
+
+function failed(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+function main(): void {
+  const config = readConfig();
+  const problem = configProblem(config);
+  const version = extensionVersion();
+  const client = new GcoreClient({
+    settings: () => ({ baseUrl: config.baseUrl, timeoutMs: REQUEST_TIMEOUT_MS }),
+    apiKey: () => config.apiKey,
+    userAgent: `gcore-vscode-mcp/${version} (Node ${process.version}; ${process.platform})`, // not user text: the HTTP User-Agent header
+  });
+  const offered = TOOL_DEFINITIONS.filter((tool) => config.allowWrites || tool.kind === 'read');
+
+  const answer = async (name: string, input: unknown, signal: AbortSignal): Promise<CallToolResult> => {
+    const tool = toolNamed(name);
+    if (tool === undefined) return failed(l10n.t('No Gcore tool is named {0}.', name));
+    if (!offered.includes(tool)) {
+      return failed(l10n.t('{0} changes your Gcore account, and this MCP server was started without {1}, so it makes no changes. Nothing was sent. Start the server with {1} to allow changes.', name, ALLOW_WRITES));
+    }
+    if (problem !== undefined) return failed(problem);
+    const context: ToolContext = { client, writes: clientWrites(client), configuredLocations: () => [], signal };
+    const outcome = await callTool(tool, input, context);
+    return outcome.ok ? { content: [{ type: 'text', text: outcome.text }, { type: 'text', text: JSON.stringify(outcome.json) }] } : failed(outcome.text);
+  };
+
+  const server = new Server(
+    { name: 'gcore', version },
+    {
+      capabilities: { tools: {} },
+      instructions: l10n.t(
+        'Tools for the Gcore cloud account behind GCORE_API_KEY: projects and regions, serverless containers and their logs, tasks, DNS zones, record sets and DNSSEC, GPU flavors. Start with gcore_listLocations for project and region IDs, gcore_listZones for zones. Every result is a short text and then its JSON.',
+      ),
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: offered.map(mcpTool) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const started = performance.now();
+    const result = await answer(request.params.name, request.params.arguments, extra.signal);
+    const outcome = result.isError ? `failed: ${(result.content[0] as { text: string }).text}` : 'ok';
+    log.info(`${request.params.name} ${outcome} (${Math.round(performance.now() - started)} ms)`);
+    return result;
+  });
+  server.onclose = () => {
+    client.dispose();
+    process.exit(0);
+  };
+  // The client ends the session by closing stdin; the transport alone would keep waiting.
+  process.stdin.on('end', () => void server.close());
+
+  void server.connect(new StdioServerTransport()).then(() => {
+    const writes = config.allowWrites ? 'reads and writes' : `reads only (${ALLOW_WRITES} allows writes)`; // not user text: a line of the server's log
+    log.info(`Gcore MCP server ${version} on ${config.baseUrl}: ${offered.length} tools, ${writes}${problem === undefined ? '' : `; ${problem}`}`);
+  });
+}
+
+main();

@@ -1,0 +1,146 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { TOOL_DEFINITIONS } from '../../../src/tools';
+import { SEEDED_CONTAINER_NAMES, start, type Emulator } from '../../emulator/server';
+import { eventually } from '../../support/eventually';
+
+const SERVER = path.resolve(__dirname, '..', '..', '..', '..', 'dist', 'mcp-server.js');
+const KEY = 'mcp-test-key-$ecret-0123456789';
+
+interface Session {
+  client: Client;
+  transport: StdioClientTransport;
+  stderr: string[];
+}
+
+/** The texts of a call's result: the summary, then (on success) its JSON. */
+function texts(result: unknown): string[] {
+  return ((result as CallToolResult).content as { type: string; text: string }[]).map((part) => part.text);
+}
+
+describe('the MCP server (dist/mcp-server.js) driven by the SDK client over stdio', function () {
+  this.timeout(30_000);
+  let emulator: Emulator;
+  const sessions: Session[] = [];
+
+  /** Starts the bundled server as an MCP client would, with only the environment given (and the SDK's safe defaults). */
+  async function connect(env: Record<string, string>, args: string[] = []): Promise<Session> {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER, ...args], env, stderr: 'pipe' });
+    const stderr: string[] = [];
+    transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
+    const client = new Client({ name: 'gcore-tests', version: '1.0.0' });
+    const session = { client, transport, stderr };
+    sessions.push(session);
+    await client.connect(transport);
+    return session;
+  }
+
+  const withKey = (): Record<string, string> => ({ GCORE_API_KEY: KEY, GCORE_BASE_URL: emulator.url });
+
+  before(async () => {
+    assert.ok(fs.existsSync(SERVER), `${SERVER} is missing: run "npm run build" first (this test runs the bundle and builds nothing).`);
+    emulator = await start({ apiKey: KEY, demo: true });
+  });
+
+  beforeEach(() => emulator.reset());
+
+  afterEach(async () => {
+    for (const { transport } of sessions.splice(0)) {
+      const pid = transport.pid;
+      await transport.close();
+      if (pid !== null) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Already gone: close() ended it.
+        }
+      }
+    }
+  });
+
+  after(() => emulator?.close());
+
+  it('offers the read tools only, with the definitions\' schemas, unless started with --allow-writes', async () => {
+    const reads = await connect(withKey());
+    const listed = (await reads.client.listTools()).tools;
+    assert.deepEqual(listed.map((tool) => tool.name), TOOL_DEFINITIONS.filter((tool) => tool.kind === 'read').map((tool) => tool.name));
+    for (const tool of listed) {
+      const definition = TOOL_DEFINITIONS.find((candidate) => candidate.name === tool.name);
+      assert.deepEqual(tool.inputSchema, definition?.inputSchema, tool.name);
+      assert.equal(tool.description, definition?.modelDescription);
+      assert.equal(tool.annotations?.readOnlyHint, true);
+    }
+    assert.deepEqual(reads.client.getServerVersion(), { name: 'gcore', version: (JSON.parse(fs.readFileSync(path.join(SERVER, '..', '..', 'package.json'), 'utf8')) as { version: string }).version });
+
+    const all = await connect(withKey(), ['--allow-writes']);
+    assert.deepEqual((await all.client.listTools()).tools.map((tool) => tool.name), TOOL_DEFINITIONS.map((tool) => tool.name));
+  });
+
+  it('answers a read with its text and the emulator\'s data as JSON, and leaves a trace without the key', async () => {
+    const { client, stderr } = await connect(withKey());
+    const result = await client.callTool({ name: 'gcore_listContainers', arguments: { projectId: 7, regionId: 76 } });
+    assert.equal(result.isError, undefined);
+    const [text, json] = texts(result);
+    assert.match(text, /^7 containers in project 7, region 76:\n- web-app \(Ready, 2\/2 ready\)/);
+    assert.deepEqual((JSON.parse(json) as { results: { name: string }[] }).results.map((container) => container.name), [...SEEDED_CONTAINER_NAMES]);
+    const [request] = emulator.requests;
+    assert.equal(request.path, '/cloud/v1/caas/7/76/containers');
+    assert.equal(request.headers.authorization, `apikey ${KEY}`);
+    assert.match(request.headers['user-agent'], /^gcore-vscode-mcp\//);
+    await eventually(() => assert.match(stderr.join(''), /\[gcore-mcp\] gcore_listContainers ok \(\d+ ms\)/));
+    assert.ok(!stderr.join('').includes(KEY));
+  });
+
+  it('refuses a write when started without --allow-writes, sending nothing', async () => {
+    const { client, stderr } = await connect(withKey());
+    const result = await client.callTool({ name: 'gcore_updateContainer', arguments: { projectId: 7, regionId: 76, containerName: 'web-app', changes: { timeout: 30 } } });
+    assert.equal(result.isError, true);
+    assert.match(texts(result)[0], /started without --allow-writes, so it makes no changes\. Nothing was sent\. Start the server with --allow-writes/);
+    assert.deepEqual(emulator.requests, []);
+    await eventually(() => assert.match(stderr.join(''), /gcore_updateContainer failed: /));
+  });
+
+  it('runs a write when started with --allow-writes: the emulator receives exactly it', async () => {
+    const { client } = await connect(withKey(), ['--allow-writes']);
+    const result = await client.callTool({ name: 'gcore_updateContainer', arguments: { projectId: 7, regionId: 76, containerName: 'web-app', changes: { timeout: 30 } } });
+    assert.equal(result.isError, undefined, texts(result)[0]);
+    assert.deepEqual(
+      emulator.requests.map((request) => [request.method, request.path, request.json]),
+      [['PATCH', '/cloud/v1/caas/7/76/containers/web-app', { timeout: 30 }]],
+    );
+    assert.deepEqual(JSON.parse(texts(result)[1]), { tasks: [emulator.container(7, 76, 'web-app')?.rolloutTaskId] });
+    assert.equal(emulator.container(7, 76, 'web-app')?.config.timeout, 30);
+  });
+
+  it('answers a refused input and an API failure as errors, naming the field or carrying Gcore\'s message', async () => {
+    const { client } = await connect(withKey(), ['--allow-writes']);
+    const invalid = await client.callTool({ name: 'gcore_createRecord', arguments: { zoneName: 'example.com', name: 'x', type: 'A', resource_records: [{ content: ['300.1.1.1'] }] } });
+    assert.equal(invalid.isError, true);
+    assert.match(texts(invalid)[0], /^Invalid argument: resource_records\[0\]\.content\[0\]: .*300\.1\.1\.1/);
+    assert.deepEqual(emulator.requests, [], 'refused before any request');
+    const missing = await client.callTool({ name: 'gcore_getContainer', arguments: { projectId: 7, regionId: 76, containerName: 'no-such-app' } });
+    assert.equal(missing.isError, true);
+    assert.match(texts(missing)[0], /no-such-app/);
+  });
+
+  it('answers every tool with how to set GCORE_API_KEY when it has no key', async () => {
+    const { client } = await connect({ GCORE_BASE_URL: emulator.url }, ['--allow-writes']);
+    for (const name of ['gcore_listZones', 'gcore_createZone']) {
+      const result = await client.callTool({ name, arguments: {} });
+      assert.equal(result.isError, true, name);
+      assert.match(texts(result)[0], /^No Gcore API key is set.*Set the environment variable GCORE_API_KEY/, name);
+    }
+    assert.deepEqual(emulator.requests, []);
+  });
+
+  it('refuses to send the key to a base URL the gcore.apiBaseUrl rule refuses', async () => {
+    const { client } = await connect({ GCORE_API_KEY: KEY, GCORE_BASE_URL: 'http://example.com' });
+    const result = await client.callTool({ name: 'gcore_listZones', arguments: {} });
+    assert.equal(result.isError, true);
+    assert.match(texts(result)[0], /^GCORE_BASE_URL is refused: http: is only allowed to a loopback host/);
+  });
+});

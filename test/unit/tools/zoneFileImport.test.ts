@@ -1,0 +1,63 @@
+import * as assert from 'node:assert/strict';
+import { toolNamed, type AnyToolDefinition } from '../../../src/tools';
+import { rejection } from '../api/clientHarness';
+import { assertRefused, received, run, startTools, stopTools, writesReceived, type ToolHarness } from './toolHarness';
+
+function importTool(): AnyToolDefinition {
+  const found = toolNamed('gcore_importZoneFile');
+  assert.ok(found?.confirm);
+  return found;
+}
+
+const TEXT = ['$TTL 300', 'new IN A 192.0.2.9', 'mail 3600 IN A 203.0.113.26', '@ 3600 IN MX 10 mail.example.com.', '@ 3600 IN MX 20 backup-mx.example.net.'].join('\n');
+
+describe('gcore_importZoneFile against the emulator', () => {
+  let h: ToolHarness;
+  beforeEach(async () => {
+    h = await startTools();
+  });
+  afterEach(() => stopTools(h));
+
+  it('confirms what changes, what stays, and what is kept though the text lacks it', async () => {
+    const tool = importTool();
+    const { title, message } = await tool.confirm!(tool.parse({ zoneName: 'example.com', text: TEXT }), h.context);
+    assert.equal(title, 'Import a zone file into example.com?');
+    assert.match(message, /^1 to create, 1 to change, 0 to delete, 1 unchanged, 0 skipped\.$/m);
+    assert.match(message, /^Changes:\n- Create new A \(TTL 300\): 192\.0\.2\.9\n- Change mail A: 203\.0\.113\.25 → 203\.0\.113\.26$/m);
+    assert.match(message, /^At Gcore but not in the text, kept \(deleteMissing is off\):\n(- .+\n)*- @ A\n(- .+\n)*- www CNAME$/m);
+    assert.doesNotMatch(message, /- @ SOA|- @ NS/, 'the SOA and the apex NS are never the import\'s');
+    assert.deepEqual(received(h), [{ method: 'GET', path: '/dns/v2/zones/example.com/rrsets', query: { all: 'true' } }]);
+    h.emulator.inject({ path: '/dns/v2/zones/example.com/rrsets', status: 403 });
+    assert.match((await tool.confirm!(tool.parse({ zoneName: 'example.com', text: TEXT }), h.context)).message, /^Current value unknown/);
+  });
+
+  it('sends what gcore.importZoneFile sends: one PUT per new or changed set (a changed one keeps its meta), and resolves to its result', async () => {
+    const result = await run(importTool(), { zoneName: 'example.com', text: TEXT }, h);
+    assert.deepEqual(writesReceived(h), [
+      { method: 'PUT', path: '/dns/v2/zones/example.com/new.example.com/A', query: {}, body: { ttl: 300, resource_records: [{ content: ['192.0.2.9'] }] } },
+      { method: 'PUT', path: '/dns/v2/zones/example.com/mail.example.com/A', query: {}, body: { ttl: 3600, resource_records: [{ content: ['203.0.113.26'] }], meta: {} } },
+    ]);
+    assert.deepEqual(result.json, { created: ['new.example.com A'], updated: ['mail.example.com A'], deleted: [], unchanged: 1 });
+    assert.match(result.text, /^Imported into example\.com: 1 created, 1 changed, 0 deleted, 1 unchanged\.\nCreated:\n- new\.example\.com A\nChanged:\n- mail\.example\.com A$/);
+  });
+
+  it('deletes the sets the text lacks only when asked, the deletions first', async () => {
+    await run(importTool(), { zoneName: 'example.com', text: TEXT, deleteMissing: true }, h);
+    const writes = writesReceived(h);
+    const deletes = writes.filter((request) => request.method === 'DELETE');
+    assert.ok(deletes.length > 5);
+    assert.deepEqual(writes.slice(0, deletes.length), deletes, 'deletions first');
+    assert.ok(!deletes.some((request) => /\/(SOA|NS)$/.test(request.path) || /\/(cdn|app)\.example\.com\//.test(request.path)), 'never the SOA, the apex NS or a dynamic set');
+  });
+
+  it('says what was applied and what was not when Gcore refuses a change', async () => {
+    h.emulator.inject({ method: 'PUT', path: '/dns/v2/zones/example.com/mail.example.com/A', status: 400, body: { error: 'record is locked' } });
+    const error = await rejection(run(importTool(), { zoneName: 'example.com', text: TEXT }, h));
+    assert.match(error.message, /^1 of the 2 changes to example\.com were applied \(new A\)\. mail A was refused: record is locked\.$/);
+  });
+
+  it('refuses a text that does not read, naming its lines, before any request', () => {
+    assertRefused(importTool(), { zoneName: 'example.com', text: 'www IN A 192.0.2.1\nbad IN A 999.1.1.1\n$INCLUDE other.zone\n' }, /text: line 2: .*; text: line 3: /, h);
+    assertRefused(importTool(), { zoneName: 'example.com', text: '' }, /text: /, h);
+  });
+});
