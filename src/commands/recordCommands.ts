@@ -1,17 +1,17 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { RecordSet, RecordSetList } from '../api';
-import { GcoreApiError, isGcoreApiError } from '../api/errors';
 import { COMMAND } from '../core/contributions';
-import { validateRecordRefArgs, validateRecordSetArgs, type RecordRefArgs, type RecordSetArgs } from '../models/commandArgs';
+import { validateRecordRefArgs, validateRecordSetArgs, type RecordRefArgs } from '../models/commandArgs';
 import { formatRecordContent, isEditableRecordType } from '../models/recordContent';
 import { recordNameForDisplay } from '../models/recordName';
-import { editedRecordSetBody, recordSetBody, removeRecordValue, type RecordSetEdit } from '../models/recordSets';
+import { removeRecordValue, type RecordSetEdit } from '../models/recordSets';
 import { ttlText } from '../models/recordTtl';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import { orCancel } from '../ui/loneAnswer';
 import { pickZone } from '../ui/pickers/zonePicker';
 import type { Back, PromptUi, StepPosition } from '../ui/promptUi';
+import { recordSetWriteOf, sendRecordSetWrite } from '../tools/recordSetWrites';
 import { runWizard } from '../ui/wizard';
 import { addRecordPlan, answeredName, editAnswers, editRecordPlan, required, reviewedWrite, type RecordAnswers, type RecordWizardDeps, type RecordWriteArgs } from '../ui/wizards/recordWizard';
 import { unwrap } from '../validation/problems';
@@ -65,13 +65,6 @@ function answeredWrite(draft: RecordAnswers): RecordWrite {
 }
 
 /** What a programmatic create or update sends: the set's fields as given, each record as given. */
-function writeOf(args: RecordSetArgs, write: 'create' | 'replace'): RecordWrite {
-  const { zoneName, name, type, ttl, resource_records: records, meta, pickers } = args;
-  const body = recordSetBody({ ttl, resource_records: records, meta, pickers });
-  // An update keeps what the caller did not give (the TTL, the pickers, the set's meta and each kept record's meta).
-  return { zoneName, name, type, write, body, keep: write === 'replace' ? { values: records, ttl, meta, pickers } : undefined };
-}
-
 export function recordCommands(services: Services): Command<never, unknown, never>[] {
   const { client } = services;
 
@@ -113,28 +106,9 @@ export function recordCommands(services: Services): Command<never, unknown, neve
   };
 
   const send = async (args: RecordWrite, signal?: AbortSignal): Promise<RecordSet> => {
-    const { zoneName, name, type } = args;
-    let body = args.body;
-    if (args.keep) {
-      const current = await client.dns.findRecord(zoneName, name, type, { signal });
-      if (current) body = editedRecordSetBody({ ...current, type }, args.keep);
-    }
-    try {
-      const result = args.write === 'create' ? await client.dns.createRecord(zoneName, name, type, body, { signal }) : await client.dns.replaceRecord(zoneName, name, type, body, { signal });
-      changed(zoneName);
-      return result;
-    } catch (error) {
-      if (isGcoreApiError(error) && error.kind === 'conflict' && args.write === 'create') {
-        throw new GcoreApiError('conflict', l10n.t('{0} already exists in {1}; nothing was changed (gcore.updateRecord replaces a set)', setName(args), inZone(args)), {
-          status: error.status,
-          requestId: error.requestId,
-          apiMessage: error.apiMessage,
-          method: error.method,
-          path: error.path,
-        });
-      }
-      throw error;
-    }
+    const result = await sendRecordSetWrite(client.dns, args, 'gcore.updateRecord', signal);
+    changed(args.zoneName);
+    return result;
   };
 
   /** What Edit Record starts from: the set of the row, or one picked, as Gcore holds it now. */
@@ -201,7 +175,7 @@ export function recordCommands(services: Services): Command<never, unknown, neve
     command<RecordWrite, RecordSet, RecordAnswers>({
       id: COMMAND.createRecord,
       what: (args) => (args ? writeWhat(args) : l10n.t('Add record set')),
-      parse: (arg) => writeOf(unwrap(validateRecordSetArgs(arg)), 'create'),
+      parse: (arg) => recordSetWriteOf(unwrap(validateRecordSetArgs(arg)), 'create'),
       draft: () => ({ values: [] }),
       ask: async (ui, draft, node) => {
         const zoneName = zoneNameArgument(node);
@@ -214,7 +188,7 @@ export function recordCommands(services: Services): Command<never, unknown, neve
     command<RecordWrite, RecordSet, RecordAnswers>({
       id: COMMAND.updateRecord,
       what: (args) => (args ? writeWhat(args) : l10n.t('Edit record set')),
-      parse: (arg) => writeOf(unwrap(validateRecordSetArgs(arg)), 'replace'),
+      parse: (arg) => recordSetWriteOf(unwrap(validateRecordSetArgs(arg)), 'replace'),
       draft: () => ({ values: [] }),
       ask: async (ui, draft, node) => {
         const title = l10n.t('Gcore: Edit Record Set');

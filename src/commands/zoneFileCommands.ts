@@ -7,7 +7,7 @@ import type { Snapshots } from '../documents/snapshots';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import { printZoneFile } from '../models/zoneFile/zoneFileWriter';
 import { validateImportZoneFileArgs, type ImportZoneFileArgs } from '../models/zoneFileArgs';
-import { changeCounts, changeLines, changeName, deletionOf, planZoneFile, recordSetLabel, type RecordSetChange, type ZoneFilePlan } from '../models/zoneFileChanges';
+import { changeCounts, changeLines, changeName, deletionOf, importResult, planZoneFile, type RecordSetChange, type ZoneFileImportResult, type ZoneFilePlan } from '../models/zoneFileChanges';
 import { readZoneFileSets } from '../models/zoneFileDocument';
 import { orCancel } from '../ui/loneAnswer';
 import { pickZone } from '../ui/pickers/zonePicker';
@@ -20,14 +20,6 @@ import { applyRecordSetChanges, isPartlyApplied } from '../tools/recordSetBatch'
 import { zonesForRecords } from './recordZones';
 import type { Services } from './services';
 
-/** What `gcore.importZoneFile` resolves to: each set as `"<name> <TYPE>"`. */
-export interface ImportResult {
-  created: string[];
-  updated: string[];
-  deleted: string[];
-  unchanged: number;
-}
-
 /** An import as the user set it up: the file's text and where it came from; the review's plan and choice. */
 interface ImportRequest extends ImportZoneFileArgs {
   source?: string;
@@ -38,7 +30,7 @@ interface ImportRequest extends ImportZoneFileArgs {
 }
 
 interface ImportOutcome {
-  result: ImportResult;
+  result: ZoneFileImportResult;
   skipped: number;
 }
 
@@ -85,11 +77,6 @@ function importReport(zoneName: string, source: string, plan: ZoneFilePlan): str
       plan.skipped.map((skip) => l10n.t('{0} (line {1}): {2}', changeName(zoneName, skip), skip.line, skip.reason)),
     ),
   ].join('\n');
-}
-
-function importResult(plan: ZoneFilePlan): ImportResult {
-  const labels = (kind: RecordSetChange['kind']): string[] => plan.changes.filter((change) => change.kind === kind).map(recordSetLabel);
-  return { created: labels('create'), updated: labels('update'), deleted: labels('delete'), unchanged: plan.unchanged };
 }
 
 /** With the missing sets deleted too: the plan the review's second button applies. */

@@ -167,3 +167,16 @@ export function changeCounts(changes: readonly RecordSetChange[]): { create: num
   for (const change of changes) counts[change.kind]++;
   return counts;
 }
+
+/** What an import of a zone file resolves to (`gcore.importZoneFile`, `gcore_importZoneFile`): each set as `"<name> <TYPE>"`. */
+export interface ZoneFileImportResult {
+  created: string[];
+  updated: string[];
+  deleted: string[];
+  unchanged: number;
+}
+
+export function importResult(plan: ZoneFilePlan): ZoneFileImportResult {
+  const labels = (kind: RecordSetChange['kind']): string[] => plan.changes.filter((change) => change.kind === kind).map(recordSetLabel);
+  return { created: labels('create'), updated: labels('update'), deleted: labels('delete'), unchanged: plan.unchanged };
+}

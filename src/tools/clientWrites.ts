@@ -1,11 +1,11 @@
 import * as l10n from '@vscode/l10n';
 import type { GcoreClient } from '../api';
-import { GcoreApiError, isGcoreApiError } from '../api/errors';
-import { editedRecordSetBody } from '../models/recordSets';
-import { givenRecordSetBody, recordSetNames } from './recordArgs';
+import { isGcoreApiError } from '../api/errors';
 import type { ToolWrites } from './toolDefinition';
 import { applyRecordSetChanges } from './recordSetBatch';
-import { importResult, planImport } from './zoneFileImport';
+import { recordSetWriteOf, sendRecordSetWrite } from './recordSetWrites';
+import { importResult } from '../models/zoneFileChanges';
+import { planImport } from './zoneFileImport';
 
 /**
  * The writes as the client sends them, where no extension is around to follow them (the MCP server, tests):
@@ -29,28 +29,8 @@ export function clientWrites(client: GcoreClient): ToolWrites {
     createZone: (zone, signal) => dns.createZone(zone, { signal }),
     enableDnssec: (zoneName, signal) => dns.setDnssec(zoneName, true, { signal }),
     disableDnssec: (zoneName, signal) => dns.setDnssec(zoneName, false, { signal }),
-    createRecord: async (record, signal) => {
-      try {
-        return await dns.createRecord(record.zoneName, record.name, record.type, givenRecordSetBody(record), { signal });
-      } catch (error) {
-        if (!isGcoreApiError(error) || error.kind !== 'conflict') throw error;
-        const { set, zone } = recordSetNames(record);
-        throw new GcoreApiError('conflict', l10n.t('{0} already exists in {1}; nothing was changed (gcore_updateRecord replaces a set)', set, zone), {
-          status: error.status,
-          requestId: error.requestId,
-          apiMessage: error.apiMessage,
-          method: error.method,
-          path: error.path,
-        });
-      }
-    },
-    updateRecord: async (record, signal) => {
-      const { zoneName, name, type } = record;
-      // As gcore.updateRecord: what the caller did not give (the TTL, the pickers, the metadata) is kept from the set at Gcore.
-      const current = await dns.findRecord(zoneName, name, type, { signal });
-      const body = current ? editedRecordSetBody({ ...current, type }, { values: record.resource_records, ttl: record.ttl, meta: record.meta, pickers: record.pickers }) : givenRecordSetBody(record);
-      return dns.replaceRecord(zoneName, name, type, body, { signal });
-    },
+    createRecord: (record, signal) => sendRecordSetWrite(dns, recordSetWriteOf(record, 'create'), 'gcore_updateRecord', signal),
+    updateRecord: (record, signal) => sendRecordSetWrite(dns, recordSetWriteOf(record, 'replace'), 'gcore_updateRecord', signal),
     deleteRecord: (ref, signal) => dns.deleteRecord(ref.zoneName, ref.name, ref.type, { signal }),
     importZoneFile: async (request, signal) => {
       const plan = await planImport(client, request, signal);

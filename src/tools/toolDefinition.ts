@@ -6,15 +6,10 @@ import type { ContainerCreate } from '../models/containerCreate';
 import type { ContainerUpdate } from '../models/containerUpdate';
 import type { ZoneCreate } from '../models/zoneCreate';
 import type { ImportZoneFileArgs } from '../models/zoneFileArgs';
+import type { ZoneFileImportResult } from '../models/zoneFileChanges';
 import type { ToolSchema } from './toolSchemas';
 
-/** What `gcore_importZoneFile` resolves to, as `gcore.importZoneFile` does: each set as `"<name> <TYPE>"`. */
-export interface ZoneFileImportResult {
-  created: string[];
-  updated: string[];
-  deleted: string[];
-  unchanged: number;
-}
+export type { ZoneFileImportResult };
 
 /**
  * Every change a tool makes goes through this port, so that each surface sends it on its own write path: in

@@ -2,10 +2,9 @@ import * as l10n from '@vscode/l10n';
 import type { GcoreClient } from '../api';
 import type { ZoneFileSet } from '../models/zoneFile/zoneFileSets';
 import type { ImportZoneFileArgs } from '../models/zoneFileArgs';
-import { planZoneFile, recordSetLabel, type RecordSetChange, type ZoneFilePlan } from '../models/zoneFileChanges';
+import { planZoneFile, type ZoneFilePlan } from '../models/zoneFileChanges';
 import { readZoneFileSets } from '../models/zoneFileDocument';
 import { InvalidArgumentError } from '../validation/problems';
-import type { ZoneFileImportResult } from './toolDefinition';
 
 /** How many problems of a text that does not read are named; the rest are counted. */
 const PROBLEMS_NAMED = 5;
@@ -26,7 +25,3 @@ export async function planImport(client: GcoreClient, args: ImportZoneFileArgs, 
   return planZoneFile(args.zoneName, rrsets, sets, { deleteMissing: args.deleteMissing });
 }
 
-export function importResult(plan: ZoneFilePlan): ZoneFileImportResult {
-  const labels = (kind: RecordSetChange['kind']): string[] => plan.changes.filter((change) => change.kind === kind).map(recordSetLabel);
-  return { created: labels('create'), updated: labels('update'), deleted: labels('delete'), unchanged: plan.unchanged };
-}

@@ -1,19 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { toolNamed, type AnyToolDefinition } from '../../../src/tools';
 import { rejection } from '../api/clientHarness';
-import { assertRefused, LOCATION, received, run, startTools, stopTools, writesReceived, type ToolHarness } from './toolHarness';
-
-function tool(name: string): AnyToolDefinition {
-  const found = toolNamed(name);
-  assert.ok(found, name);
-  return found;
-}
-
-async function confirmation(name: string, input: unknown, h: ToolHarness): Promise<{ title: string; message: string }> {
-  const definition = tool(name);
-  assert.ok(definition.confirm, `${name} confirms`);
-  return definition.confirm(definition.parse(input), h.context);
-}
+import { assertRefused, confirmation, LOCATION, received, run, startTools, stopTools, tool, writesReceived, type ToolHarness } from './toolHarness';
 
 const NEW_CONTAINER = { name: 'new-app', image: 'nginx:1.27', listening_port: 8080, flavor: '250mCPU-512MiB', scale: { min: 1, max: 2 }, envs: { MODE: 'demo' } };
 

@@ -1,19 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { toolNamed, type AnyToolDefinition } from '../../../src/tools';
 import { rejection } from '../api/clientHarness';
-import { assertRefused, received, run, startTools, stopTools, writesReceived, type ToolHarness } from './toolHarness';
-
-function tool(name: string): AnyToolDefinition {
-  const found = toolNamed(name);
-  assert.ok(found, name);
-  return found;
-}
-
-async function confirmation(name: string, input: unknown, h: ToolHarness): Promise<{ title: string; message: string }> {
-  const definition = tool(name);
-  assert.ok(definition.confirm, `${name} confirms`);
-  return definition.confirm(definition.parse(input), h.context);
-}
+import { assertRefused, confirmation, received, run, startTools, stopTools, tool, writesReceived, type ToolHarness } from './toolHarness';
 
 const SET_PATH = '/dns/v2/zones/example.com';
 

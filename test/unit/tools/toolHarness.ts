@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { clientWrites, type AnyToolDefinition, type ToolContext, type ToolResult } from '../../../src/tools';
+import { clientWrites, toolNamed, type AnyToolDefinition, type ToolContext, type ToolResult } from '../../../src/tools';
 import type { EmulatorOptions } from '../../emulator/server';
 import { startHarness, stopHarness, type Harness } from '../api/clientHarness';
 
@@ -37,4 +37,18 @@ export function assertRefused(tool: AnyToolDefinition, input: unknown, field: Re
   const before = h.emulator.requests.length;
   assert.throws(() => tool.parse(input), (error: Error) => field.test(error.message), `${tool.name} refuses ${JSON.stringify(input)}`);
   assert.equal(h.emulator.requests.length, before, `${tool.name} sent nothing for ${JSON.stringify(input)}`);
+}
+
+/** A tool by name; the test fails when there is none. */
+export function tool(name: string): AnyToolDefinition {
+  const found = toolNamed(name);
+  assert.ok(found, name);
+  return found;
+}
+
+/** A write tool's confirmation for `input`, as a surface asks it before running the tool. */
+export async function confirmation(name: string, input: unknown, h: ToolHarness): Promise<{ title: string; message: string }> {
+  const definition = tool(name);
+  assert.ok(definition.confirm, `${name} confirms`);
+  return definition.confirm(definition.parse(input), h.context);
 }
