@@ -424,10 +424,13 @@ export class TaskPoller {
   /** What Gcore answered for a task: where it stands, or a failure that may end it (404) or every task (401). */
   private take(task: TrackedTask, answer: { read: Task } | { error: unknown }): void {
     if ('read' in answer) {
+      const before = task.task?.state;
       task.task = answer.read;
       const terminal = TERMINAL.get(answer.read.state);
       if (terminal) this.end(task, { kind: terminal, task: answer.read });
-      else this.emit(task);
+      // A task answering RUNNING round after round is no news: its listeners (the status bar, a progress
+      // notification, the rows) hear of a task when its state changes, not 100 times a round.
+      else if (before !== answer.read.state) this.emit(task);
       return;
     }
     const status = isGcoreApiError(answer.error) ? answer.error.status : undefined;
