@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { start } from '../emulator/server';
 import { REPO_ROOT } from '../runner/extension-under-test';
@@ -19,6 +20,24 @@ const SETTLE_MS = 1_000;
 const PROBE_TIMEOUT_MS = 120_000;
 
 /**
+ * The floor under the activation figure: an extension of the same id that only requires VS Code's API and
+ * registers one command, as small as an extension can be. Written next to the unpacked package.
+ */
+function writeEmptyExtension(packaged: PackagedExtension): { extensionDir: string; bundlePath: string } {
+  const extensionDir = path.join(path.dirname(path.dirname(packaged.extensionDir)), 'empty-extension');
+  const manifest = JSON.parse(fs.readFileSync(path.join(packaged.extensionDir, 'package.json'), 'utf8')) as { name: string; publisher: string; version: string; engines: unknown };
+  fs.mkdirSync(path.join(extensionDir, 'dist'), { recursive: true });
+  const { name, publisher, version, engines } = manifest;
+  fs.writeFileSync(path.join(extensionDir, 'package.json'), JSON.stringify({ name, publisher, version, engines, main: './dist/extension.js' }));
+  const bundlePath = path.join(extensionDir, 'dist', 'extension.js');
+  fs.writeFileSync(
+    bundlePath,
+    "const vscode = require('vscode');\nexports.activate = (context) => { context.subscriptions.push(vscode.commands.registerCommand('gcore.emptyFloor', () => undefined)); };\nexports.deactivate = () => {};\n",
+  );
+  return { extensionDir, bundlePath };
+}
+
+/**
  * Five fresh code-servers, each with a new profile, activate the packaged extension once. Each has a key
  * (GCORE_API_KEY) and a configured location pointing at an emulator, so an activation that fetched or
  * read the key would have every reason to, and the emulator would see it.
@@ -29,8 +48,10 @@ export async function measureActivation(
   progress: (message: string) => void,
 ): Promise<Figure[]> {
   const emulator = await start({ apiKey: BENCH_API_KEY });
+  const empty = writeEmptyExtension(packaged);
   try {
     const runs: ActivationProbeResult[] = [];
+    const floorMs: number[] = [];
     for (let i = 0; i < FRESH_STARTS; i++) {
       const input: Omit<ActivationProbeInput, 'resultFile'> = {
         bundlePath: packaged.bundlePath,
@@ -50,6 +71,17 @@ export async function measureActivation(
         `start ${i + 1}/${FRESH_STARTS}: load ${run.loadMs.toFixed(1)} ms (of which require('vscode') ${run.vscodeApiMs.toFixed(1)} ms) + activate() ${run.activateCallMs.toFixed(1)} ms` +
           ` (+${run.activateResolveMs.toFixed(1)} ms to settle); Extension.activate() as a caller sees it ${run.apiActivateMs.toFixed(1)} ms`,
       );
+      // A B A B: the empty extension's start follows each of ours, in a fresh code-server of its own.
+      const floor = await sessions.run<ActivationProbeResult>({
+        extensionDir: empty.extensionDir,
+        probeModule: path.join(REPO_ROOT, 'out', 'test', 'bench', 'host', 'activation-probe'),
+        userSettings: {},
+        env: {},
+        input: { bundlePath: empty.bundlePath, idleBeforeMs: IDLE_BEFORE_MS, settleMs: 0 },
+        timeoutMs: PROBE_TIMEOUT_MS,
+      });
+      floorMs.push(floor.loadMs + floor.activateCallMs + floor.activateResolveMs);
+      progress(`start ${i + 1}/${FRESH_STARTS}, the empty extension: load ${floor.loadMs.toFixed(1)} ms + activate() ${floor.activateCallMs.toFixed(1)} ms`);
     }
     const area = 'Cost to VS Code';
     const activationMs = runs.map((run) => run.loadMs + run.activateCallMs + run.activateResolveMs);
@@ -62,6 +94,15 @@ export async function measureActivation(
         unit: 'ms',
         rule: 'atMost',
         budget: 25,
+      },
+      {
+        area,
+        name: `an empty extension's activation in the same fresh starts, interleaved (VS Code's own floor; no budget)`,
+        value: median(floorMs),
+        samples: floorMs,
+        unit: 'ms',
+        rule: 'report',
+        budget: Number.NaN,
       },
       { area, name: `requests from start-up to ${SETTLE_MS / 1000} s after activation (all starts)`, value: emulator.requests.length, unit: 'requests', rule: 'exactly', budget: 0 },
       {

@@ -3,6 +3,7 @@ import type { ContainerPrice, ContainerQuota } from '../../api/types';
 import type { ContainerCreate } from '../../models/containerCreate';
 import { quotaUses, type QuotaUse } from '../../models/containerQuota';
 import { formatMoney } from './flavorPrice';
+import { lazy } from './lazy';
 import { finiteNumber, nonEmptyText } from './wireValues';
 
 /** What Gcore tells of a create before it is sent; each is undefined when the API did not answer it. */
@@ -11,10 +12,10 @@ export interface CreateForecast {
   price?: ContainerPrice;
 }
 
-const numberFormat = new Intl.NumberFormat('en');
+const numberFormat = lazy(() => new Intl.NumberFormat('en'));
 
 function amount(value: number): string {
-  return numberFormat.format(value);
+  return numberFormat().format(value);
 }
 
 /** "CPU: 13,320 used + 2,280 for this container, of 40,000 allowed". */

@@ -68,4 +68,15 @@ describe('lint keeps the layers in order', function () {
     assert.deepEqual(await importProblems('src/commands/x.ts', "import '../tools';"), []);
     assert.deepEqual(await importProblems('src/mcpServer.ts', "import './api';\nimport './tools';\nimport './logging/redaction';"), []);
   });
+
+  it('refuses an Intl object made when a module loads, which would cost activation its ICU start-up', async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    const problems = async (source: string) => {
+      const [result] = await eslint.lintText(source, { filePath: path.join(ROOT, 'src/views/presentation/x.ts') });
+      return result.messages.filter((message) => message.ruleId === 'no-restricted-syntax').map((message) => message.message);
+    };
+    assert.match((await problems("export const numbers = new Intl.NumberFormat('en');\n")).join(' | '), /ICU start-up/);
+    assert.match((await problems("const numbers = new Intl.NumberFormat('en');\nexport const n = numbers;\n")).join(' | '), /ICU start-up/);
+    assert.deepEqual(await problems("export const numbers = (): Intl.NumberFormat => new Intl.NumberFormat('en');\n"), []);
+  });
 });
