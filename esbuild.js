@@ -108,6 +108,19 @@ function hostModulesPlugin(mainInputs, hostModules) {
   };
 }
 
+/**
+ * Every module's `import * as vscode from 'vscode'` would copy VS Code's API object into a namespace of its
+ * own when the bundle loads (esbuild's interop for an external CommonJS module, some sixty times); one module
+ * re-exports it, once, and the others import that.
+ */
+const vscodeOncePlugin = {
+  name: 'vscode-once',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) => (args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' }));
+    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+  },
+};
+
 const commonOptions = {
   bundle: true,
   format: 'cjs',
@@ -143,7 +156,7 @@ async function buildExtension() {
     entryPoints: ['src/extension.ts'],
     write: false,
     metafile: true,
-    plugins: [lazyBoundaryPlugin(lazyModules), nodeFetchOptionalModulesPlugin, nodeFetchUrlPlugin],
+    plugins: [lazyBoundaryPlugin(lazyModules), vscodeOncePlugin, nodeFetchOptionalModulesPlugin, nodeFetchUrlPlugin],
   });
   const mainInputs = new Set(Object.keys(first.metafile.inputs));
   const eager = [...lazyModules].map(moduleKey).filter((key) => mainInputs.has(key));
@@ -154,7 +167,7 @@ async function buildExtension() {
   await esbuild.build({
     ...extensionOptions,
     ...withEntry(featuresEntry, `dist/${FEATURES_FILE}`),
-    plugins: [hostModulesPlugin(mainInputs, hostModules), nodeFetchOptionalModulesPlugin, nodeFetchUrlPlugin],
+    plugins: [hostModulesPlugin(mainInputs, hostModules), vscodeOncePlugin, nodeFetchOptionalModulesPlugin, nodeFetchUrlPlugin],
   });
 
   // ES syntax, so that the extension's modules keep esbuild's plain scope-hoisted form; a package the features
@@ -170,7 +183,7 @@ async function buildExtension() {
   await esbuild.build({
     ...extensionOptions,
     ...withEntry(mainEntry, 'dist/extension.js'),
-    plugins: [lazyBoundaryPlugin(new Set()), nodeFetchOptionalModulesPlugin, nodeFetchUrlPlugin],
+    plugins: [lazyBoundaryPlugin(new Set()), vscodeOncePlugin, nodeFetchOptionalModulesPlugin, nodeFetchUrlPlugin],
   });
 }
 
