@@ -76,10 +76,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector: 'Program > :matches(VariableDeclaration, ExportNamedDeclaration > VariableDeclaration) > VariableDeclarator > NewExpression[callee.object.name="Intl"]',
+        ...['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].map((declaration) => ({
+          selector: `${declaration} > VariableDeclarator > NewExpression[callee.object.name="Intl"]`,
           message: 'An Intl object made when the module loads costs activation its ICU start-up: make it on first use (lazy()).',
-        },
+        })),
       ],
     },
   },

@@ -37,6 +37,7 @@ export async function measureLogs(sessions: HostSessions, packaged: PackagedExte
   progress(`VS Code alone, the same text from a bare content provider: ${open.bareShownMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
   progress(`following for ${WATCH_SECONDS} s at ${FOLLOW_INTERVAL_SECONDS} s: ${follow.readsWhileShown} reads shown, ${follow.readsWhileHidden} hidden, ${follow.readsAfterClose} closed`);
   const intervals = WATCH_SECONDS / FOLLOW_INTERVAL_SECONDS;
+  const wholeRatios = open.afterResponseMs.map((ms, index) => ms / open.bareShownMs[index]);
   return [
     {
       area: AREA,
@@ -48,17 +49,28 @@ export async function measureLogs(sessions: HostSessions, packaged: PackagedExte
       budget: 500,
     },
     {
+      // The performance issue's budget: the whole document in the editor within 1.5× what VS Code alone takes
+      // for the same text (its floor, the row below), each round beside a bare one.
+      area: AREA,
+      name: `${LINES.toLocaleString('en-US')} log lines: the document shown after the answer's last byte ÷ VS Code alone, round by round (${wholeRatios.length} pairs)`,
+      value: median(wholeRatios),
+      samples: wholeRatios,
+      unit: 'ratio',
+      rule: 'atMost',
+      budget: 1.5,
+    },
+    {
       area: AREA,
       name: `${LINES.toLocaleString('en-US')} log lines: the document shown after the answer's last byte (${open.afterResponseMs.length} rounds)`,
       value: median(open.afterResponseMs),
       samples: open.afterResponseMs,
       unit: 'ms',
-      rule: 'atMost',
-      budget: 500,
+      rule: 'report',
+      budget: Number.NaN,
     },
     {
       area: AREA,
-      name: `VS Code alone: that document's text from a bare content provider into an editor (${open.bareShownMs.length} rounds)`,
+      name: `VS Code alone: that document's text from a bare content provider into an editor, each after a Show Logs (${open.bareShownMs.length} rounds)`,
       value: median(open.bareShownMs),
       samples: open.bareShownMs,
       unit: 'ms',

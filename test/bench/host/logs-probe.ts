@@ -5,6 +5,7 @@ import { type LogsProbeInput, type LogsProbeResult } from '../probe-contract';
 import { activatedTestingApi, delay, readProbeInput, writeProbeResult } from './probe-io';
 
 const SETTLE_TIMEOUT_MS = 30_000;
+const BARE_SCHEME = 'gcore-bench-bare';
 
 function logReads(emulator: Emulator, path: string, from = 0): { finishedAtMs?: number }[] {
   return emulator.requests.slice(from).filter((request) => request.method === 'GET' && request.path === path);
@@ -38,54 +39,52 @@ function newestShown(): Promise<number> {
   });
 }
 
-async function measureOpen(emulator: Emulator, input: LogsProbeInput, path: string): Promise<Omit<LogsProbeResult['open'], 'bareShownMs'> & { text: string }> {
-  let text = '';
-  const round = async () => {
-    const from = emulator.requests.length;
-    const newest = newestShown();
-    const uri = await vscode.commands.executeCommand<string>('gcore.showContainerLogs', { ...input.location, containerName: 'web-app' });
-    await shown(uri, input.lines);
-    const done = performance.now();
-    const [answer] = logReads(emulator, path, from);
-    if (answer?.finishedAtMs === undefined) throw new Error('the emulator answered no log request');
-    const lines = vscode.window.activeTextEditor?.document.lineCount ?? 0;
-    text = vscode.window.activeTextEditor?.document.getText() ?? '';
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    return { newestMs: (await newest) - answer.finishedAtMs, ms: done - answer.finishedAtMs, lines };
-  };
-  for (let i = 0; i < input.warmupRounds; i++) await round();
-  const newestShownMs: number[] = [];
-  const afterResponseMs: number[] = [];
-  let lines = 0;
-  for (let i = 0; i < input.rounds; i++) {
-    const run = await round();
-    newestShownMs.push(run.newestMs);
-    afterResponseMs.push(run.ms);
-    lines = run.lines;
-  }
-  return { newestShownMs, afterResponseMs, lines, text };
+/** One Show Logs of the 100,000 lines: when the newest were shown and when all were, after the answer's last byte. */
+async function openRound(emulator: Emulator, input: LogsProbeInput, path: string): Promise<{ newestMs: number; ms: number; lines: number; text: string }> {
+  const from = emulator.requests.length;
+  const newest = newestShown();
+  const uri = await vscode.commands.executeCommand<string>('gcore.showContainerLogs', { ...input.location, containerName: 'web-app' });
+  await shown(uri, input.lines);
+  const done = performance.now();
+  const [answer] = logReads(emulator, path, from);
+  if (answer?.finishedAtMs === undefined) throw new Error('the emulator answered no log request');
+  const lines = vscode.window.activeTextEditor?.document.lineCount ?? 0;
+  const text = vscode.window.activeTextEditor?.document.getText() ?? '';
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  return { newestMs: (await newest) - answer.finishedAtMs, ms: done - answer.finishedAtMs, lines, text };
 }
 
 /**
  * The same text opened from a content provider that only hands it over: what VS Code itself takes to
  * bring it into an editor. Each round opens a new address, so no document is reused.
  */
-async function measureBareOpen(input: LogsProbeInput, text: string): Promise<number[]> {
-  const provider = vscode.workspace.registerTextDocumentContentProvider('gcore-bench-bare', { provideTextDocumentContent: () => text });
+async function bareOpenRound(input: LogsProbeInput, index: number): Promise<number> {
+  const uri = vscode.Uri.from({ scheme: BARE_SCHEME, path: `/round-${index}.log` });
+  const started = performance.now();
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+  await shown(uri.toString(), input.lines);
+  const ms = performance.now() - started;
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  return ms;
+}
+
+/** Show Logs and the bare provider in turn, A B A B, so that the machine's moods fall on both alike. */
+async function measureOpen(emulator: Emulator, input: LogsProbeInput, path: string): Promise<LogsProbeResult['open']> {
+  let text = '';
+  const provider = vscode.workspace.registerTextDocumentContentProvider(BARE_SCHEME, { provideTextDocumentContent: () => text });
   try {
-    const round = async (index: number) => {
-      const uri = vscode.Uri.from({ scheme: 'gcore-bench-bare', path: `/round-${index}.log` });
-      const started = performance.now();
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
-      await shown(uri.toString(), input.lines);
-      const ms = performance.now() - started;
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      return ms;
-    };
-    for (let i = 0; i < input.warmupRounds; i++) await round(-1 - i);
-    const samples: number[] = [];
-    for (let i = 0; i < input.rounds; i++) samples.push(await round(i));
-    return samples;
+    const result: LogsProbeResult['open'] = { newestShownMs: [], afterResponseMs: [], bareShownMs: [], lines: 0 };
+    for (let i = 0; i < input.warmupRounds + input.rounds; i++) {
+      const run = await openRound(emulator, input, path);
+      text = run.text;
+      const bareMs = await bareOpenRound(input, i);
+      if (i < input.warmupRounds) continue;
+      result.newestShownMs.push(run.newestMs);
+      result.afterResponseMs.push(run.ms);
+      result.bareShownMs.push(bareMs);
+      result.lines = run.lines;
+    }
+    return result;
   } finally {
     provider.dispose();
   }
@@ -125,10 +124,9 @@ export async function run(): Promise<void> {
     await config.update('locations', [input.location], vscode.ConfigurationTarget.Global);
     await config.update('logs.lines', input.lines, vscode.ConfigurationTarget.Global);
     const path = `/cloud/v1/caas/${input.location.projectId}/${input.location.regionId}/containers/web-app/logs`;
-    const { text, ...open } = await measureOpen(emulator, input, path);
-    const bareShownMs = await measureBareOpen(input, text);
+    const open = await measureOpen(emulator, input, path);
     const follow = await measureFollow(emulator, input, path);
-    writeProbeResult(input.resultFile, { open: { ...open, bareShownMs }, follow } satisfies LogsProbeResult);
+    writeProbeResult(input.resultFile, { open, follow } satisfies LogsProbeResult);
   } finally {
     await emulator.close();
   }

@@ -17,7 +17,10 @@ function listed(found: Bypass[]): string {
   return found.map((bypass) => `${bypass.file}:${bypass.line}: ${JSON.stringify(bypass.text)}`).join('\n');
 }
 
-describe('localization', () => {
+describe('localization', function () {
+  // Extracting the messages of every source file (getL10nJson parses them all) takes seconds, more on a busy machine.
+  this.timeout(120_000);
+
   describe('finding text for people that bypasses l10n.t', () => {
     it('tells text from identifiers, paths and wire values', () => {
       for (const text of ['Retry', 'Containers', 'must be a number', 'Updating container {}…', ' Try again.']) assert.ok(readsAsText(text), text);
