@@ -300,10 +300,14 @@ describe('Gcore in VS Code, used through its UI', function () {
 
     // The editor shows only the lines in view: the line is found with the editor's own Find, then typed over.
     const replaceLine = async (starting: string, text: string): Promise<void> => {
+      // Each key waits for the widget it needs: on a busy machine, typing ran into a Find box not yet closed.
+      const find = editor.locator('.find-widget.visible');
       await wb.page.keyboard.press('Control+F');
+      await find.waitFor();
       await wb.page.keyboard.type(starting);
       await wb.page.keyboard.press('Enter');
       await wb.page.keyboard.press('Escape');
+      await find.waitFor({ state: 'detached' });
       await wb.page.keyboard.press('Home');
       await wb.page.keyboard.press('Shift+End');
       await wb.page.keyboard.type(text);
