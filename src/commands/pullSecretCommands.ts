@@ -23,7 +23,7 @@ import { pickToCopy } from '../ui/pickers/pickToCopy';
 import { BACK, UserCancelledError, type PromptUi } from '../ui/promptUi';
 import { runWizard } from '../ui/wizard';
 import { createPullSecretPlan, updatePullSecretPlan, type PullSecretAnswers } from '../ui/wizards/pullSecretPrompts';
-import { unwrap } from '../validation/problems';
+import { unwrap, type Validated } from '../validation/problems';
 import { isLocationNode } from '../views/sections/locationNodes';
 import { CONTAINERS_SECTION } from '../views/sections/containerNodes';
 import { isPullSecretNode, isPullSecretsNode } from '../views/sections/pullSecretNodes';
@@ -52,6 +52,14 @@ export async function listedSecrets(services: Services, location: ProjectRegionR
 /** The password goes to Gcore and nowhere else: any text built from an answer or an error is masked from now on. */
 function guardPassword(password: string | undefined): void {
   hideSecret(password);
+}
+
+/** A programmatic argument checked by `validate`, its password masked first, so that not even a refusal shows it. */
+function parsedGuardingPassword<T>(validate: (arg: unknown) => Validated<T>): (arg: unknown) => T {
+  return (arg) => {
+    guardPassword((arg as { password?: string } | undefined)?.password);
+    return unwrap(validate(arg));
+  };
 }
 
 /**
@@ -191,10 +199,7 @@ export function pullSecretCommands(services: Services): { commands: Command<neve
     command<CreatePullSecretArgs, PullSecret, PullSecretAnswers>({
       id: COMMAND.createPullSecret,
       what: (args) => (args ? l10n.t('Create pull secret {0}', args.name) : l10n.t('Create pull secret')),
-      parse: (arg) => {
-        guardPassword((arg as { password?: string } | undefined)?.password);
-        return unwrap(validateCreatePullSecretArgs(arg));
-      },
+      parse: parsedGuardingPassword(validateCreatePullSecretArgs),
       draft: () => ({}),
       ask: async (ui, answers, node) => askCreate(ui, answers, await askLocation(ui, node, title.create)),
       progress: ({ name }) => l10n.t('Creating pull secret {0}…', name),
@@ -207,10 +212,7 @@ export function pullSecretCommands(services: Services): { commands: Command<neve
     command<UpdatePullSecretArgs, PullSecret, PullSecretAnswers>({
       id: COMMAND.updatePullSecret,
       what: (args) => (args ? l10n.t('Update pull secret {0}', args.name) : l10n.t('Update pull secret')),
-      parse: (arg) => {
-        guardPassword((arg as { password?: string } | undefined)?.password);
-        return unwrap(validateUpdatePullSecretArgs(arg));
-      },
+      parse: parsedGuardingPassword(validateUpdatePullSecretArgs),
       draft: () => ({}),
       ask: async (ui, answers, node) => {
         const ref = await askSecret(ui, node, title.update);

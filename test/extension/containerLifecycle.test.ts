@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../src/views/treeNodes';
 import type { Emulator, RecordedRequest } from '../emulator/server';
-import { eventually, extensionApi, gcoreConfig, setKey, setLocations, sharedEmulator, signedInAt, TEST_KEY, useUi } from './support/harness';
+import { eventually, extensionApi, gcoreConfig, setKey, setLocations, sharedEmulator, signedInAt, TEST_KEY, useUi, rejects, run } from './support/harness';
 import { CANCEL, ScriptedUi, type Answer } from './support/scriptedUi';
 import { label, rows } from './support/treeRows';
 
@@ -18,17 +18,6 @@ const BASE = '/cloud/v1/caas/1/76';
 /** A create ends 4 s after it starts at the emulator; polled every second. */
 const CREATED_WITHIN_MS = 15_000;
 const PASSWORD = 'pa55-w0rd-never-shown-7f3c';
-
-async function run<T>(id: string, ...args: unknown[]): Promise<T> {
-  return (await vscode.commands.executeCommand(id, ...args)) as T;
-}
-
-async function rejects(promise: Thenable<unknown>, message: RegExp): Promise<void> {
-  await assert.rejects(Promise.resolve(promise), (error: Error) => {
-    assert.match(error.message, message);
-    return true;
-  });
-}
 
 async function interact(answers: Answer[], id: string, ...args: unknown[]): Promise<ScriptedUi> {
   const ui = new ScriptedUi(answers);

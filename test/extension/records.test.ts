@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { TreeNode } from '../../src/views/treeNodes';
 import { seedExampleZone } from '../emulator/record-set-seed';
 import type { Emulator, RecordedRequest } from '../emulator/server';
-import { TEST_KEY, eventually, setKey, sharedEmulator, useUi } from './support/harness';
+import { TEST_KEY, eventually, setKey, sharedEmulator, useUi, rejects, run } from './support/harness';
 import { CANCEL, ScriptedUi, type Answer } from './support/scriptedUi';
 import { label, rows } from './support/treeRows';
 
@@ -15,22 +15,11 @@ import { label, rows } from './support/treeRows';
 const ZONE = 'records.example';
 const RRSETS = `/dns/v2/zones/${ZONE}/rrsets`;
 
-async function run<T>(id: string, ...args: unknown[]): Promise<T> {
-  return (await vscode.commands.executeCommand(id, ...args)) as T;
-}
-
 async function interact(answers: Answer[], command: string, ...args: unknown[]): Promise<ScriptedUi> {
   const ui = new ScriptedUi(answers);
   await useUi(ui);
   await vscode.commands.executeCommand(command, ...args);
   return ui;
-}
-
-async function rejects(promise: Thenable<unknown>, message: RegExp): Promise<void> {
-  await assert.rejects(Promise.resolve(promise), (error: Error) => {
-    assert.match(error.message, message);
-    return true;
-  });
 }
 
 /** The writes the emulator received: method, path and body. */

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { seedExampleZone } from '../emulator/record-set-seed';
 import type { Emulator, RecordedRequest } from '../emulator/server';
-import { TEST_KEY, eventually, setKey, sharedEmulator, useUi } from './support/harness';
+import { TEST_KEY, eventually, setKey, sharedEmulator, useUi, rejects, run } from './support/harness';
 import { CANCEL, ScriptedUi, type Answer } from './support/scriptedUi';
 
 /*
@@ -16,17 +16,6 @@ import { CANCEL, ScriptedUi, type Answer } from './support/scriptedUi';
 
 const ZONE = 'zonefile.example';
 const RRSETS = `/dns/v2/zones/${ZONE}/rrsets`;
-
-async function run<T>(id: string, ...args: unknown[]): Promise<T> {
-  return (await vscode.commands.executeCommand(id, ...args)) as T;
-}
-
-async function rejects(promise: Thenable<unknown>, message: RegExp): Promise<void> {
-  await assert.rejects(Promise.resolve(promise), (error: Error) => {
-    assert.match(error.message, message);
-    return true;
-  });
-}
 
 /** The writes the emulator received: method and path, in order (bodies where a test needs them). */
 function writes(emulator: Emulator): [string, string][] {

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { BACK } from '../../src/ui/promptUi';
 import type { TreeNode } from '../../src/views/treeNodes';
 import type { Emulator, RecordedRequest } from '../emulator/server';
-import { EXTENSION_ID, TEST_KEY, eventually, setKey, sharedEmulator, useUi } from './support/harness';
+import { EXTENSION_ID, TEST_KEY, eventually, setKey, sharedEmulator, useUi, rejects, run } from './support/harness';
 import { CANCEL, ScriptedUi, type Answer } from './support/scriptedUi';
 import { label, rows } from './support/treeRows';
 
@@ -16,10 +16,6 @@ import { label, rows } from './support/treeRows';
 const ZONE = 'lifecycle.example';
 const ZONE_PATH = `/dns/v2/zones/${ZONE}`;
 
-async function run<T>(id: string, ...args: unknown[]): Promise<T> {
-  return (await vscode.commands.executeCommand(id, ...args)) as T;
-}
-
 async function interact(ui: ScriptedUi, command: string, ...args: unknown[]): Promise<ScriptedUi> {
   await useUi(ui);
   await vscode.commands.executeCommand(command, ...args);
@@ -28,13 +24,6 @@ async function interact(ui: ScriptedUi, command: string, ...args: unknown[]): Pr
 
 function scripted(answers: Answer[]): ScriptedUi {
   return new ScriptedUi(answers);
-}
-
-async function rejects(promise: Thenable<unknown>, message: RegExp): Promise<void> {
-  await assert.rejects(Promise.resolve(promise), (error: Error) => {
-    assert.match(error.message, message);
-    return true;
-  });
 }
 
 /**

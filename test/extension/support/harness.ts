@@ -1,3 +1,4 @@
+import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestingApi } from '../../../src/extension';
 import type { PromptUi } from '../../../src/ui/promptUi';
@@ -60,6 +61,19 @@ export async function setLocations(locations: { projectId: number; regionId: num
 }
 
 export { eventually } from '../../support/eventually';
+
+/** A command called programmatically, resolved to what it returns. */
+export async function run<T>(id: string, ...args: unknown[]): Promise<T> {
+  return (await vscode.commands.executeCommand(id, ...args)) as T;
+}
+
+/** The call rejects with an error whose message matches. */
+export async function rejects(promise: Thenable<unknown>, message: RegExp): Promise<void> {
+  await assert.rejects(Promise.resolve(promise), (error: Error) => {
+    assert.match(error.message, message);
+    return true;
+  });
+}
 
 /**
  * The usual start of a test of what exists: the full emulator, a silent scripted UI, the test key, one

@@ -1,19 +1,9 @@
 import * as assert from 'node:assert/strict';
 import type { ContainerQuota } from '../../../src/api/types';
 import { quotaUses } from '../../../src/models/containerQuota';
+import { QUOTA_ANSWER } from '../support/containerQuotaAnswer';
 
-/** A `check_limits` answer in Gcore's names: containers, CPU (millicores) and RAM (MiB). */
-const ANSWER: ContainerQuota = {
-  caas_container_count_limit: 10,
-  caas_container_count_usage: 3,
-  caas_container_count_requested: 1,
-  caas_cpu_count_limit: 40000,
-  caas_cpu_count_usage: 13320,
-  caas_cpu_count_requested: 2280,
-  caas_ram_size_limit: 81920,
-  caas_ram_size_usage: 20480,
-  caas_ram_size_requested: 4096,
-};
+const ANSWER = QUOTA_ANSWER;
 
 const without = (quota: ContainerQuota, ...keys: string[]): ContainerQuota => Object.fromEntries(Object.entries(quota).filter(([key]) => !keys.includes(key)));
 

@@ -1,22 +1,13 @@
 import * as assert from 'node:assert/strict';
-import type { ContainerPrice, ContainerQuota } from '../../../src/api/types';
+import type { ContainerPrice } from '../../../src/api/types';
 import type { ContainerCreate } from '../../../src/models/containerCreate';
 import { createSummary, priceText, quotaExceededText, runSummary } from '../../../src/views/presentation/containerCreateSummary';
+import { QUOTA_ANSWER } from '../support/containerQuotaAnswer';
 
 /** Gcore's example create request (its CaaS API reference). */
 const DOCS_EXAMPLE: ContainerCreate = { name: 'my-container', image: 'nginx:latest', listening_port: 80, flavor: '80mCPU-128MiB', scale: { min: 1, max: 1 } };
 
-const FITS: ContainerQuota = {
-  caas_container_count_limit: 10,
-  caas_container_count_usage: 3,
-  caas_container_count_requested: 1,
-  caas_cpu_count_limit: 40000,
-  caas_cpu_count_usage: 13320,
-  caas_cpu_count_requested: 2280,
-  caas_ram_size_limit: 81920,
-  caas_ram_size_usage: 20480,
-  caas_ram_size_requested: 4096,
-};
+const FITS = QUOTA_ANSWER;
 
 const PRICE: ContainerPrice = { currency_code: 'EUR', price_per_hour: 0.0231, price_per_month: 16.86, price_status: 'show' };
 
