@@ -101,6 +101,13 @@ const TERMINAL: ReadonlyMap<string, 'finished' | 'error'> = new Map<string, 'fin
  */
 export class TaskPoller {
   private readonly tasks = new Map<string, TrackedTask>();
+  /** The tracked tasks not ended yet, kept as they start and end: a round asks for them more than once. */
+  private readonly open = new Set<TrackedTask>();
+  /**
+   * The narrowing of the unfinished tasks' list, kept until a task starts, ends or reads with another project,
+   * region or creation time: it is the same round after round, and working it out reads every followed task.
+   */
+  private openNarrowing: Narrowing | undefined;
   /** What the tasks of updates sent here change, for whoever follows them later; the newest are kept. */
   private readonly subjects = new Map<string, TaskSubject>();
   private readonly listeners = new Set<(task: TrackedTask) => void>();
@@ -114,7 +121,12 @@ export class TaskPoller {
   private timer: unknown;
   private disposed = false;
   /** The task-list requests of the round under way, until they have answered (its single reads may go on). */
-  private listRound: AbortController | undefined;
+  private listRound: { cancel: AbortController } | undefined;
+  /**
+   * What cancels a round's task-list requests. Rounds run one after another, so one serves round after round
+   * until it is used (making one costs a measurable share of a round's CPU time).
+   */
+  private listCancel = new AbortController();
   /** The API answered that it has no task list: every round asks task by task. */
   private listMissing = false;
   /**
@@ -137,6 +149,8 @@ export class TaskPoller {
       if (existing && !existing.end) return existing;
       const task: TrackedTask = { id, subject: subject ?? this.subjects.get(id), startedAtMs };
       this.tasks.set(id, task);
+      this.open.add(task);
+      this.openNarrowing = undefined;
       this.emit(task);
       return task;
     });
@@ -180,6 +194,7 @@ export class TaskPoller {
   resetApiSupport(): void {
     this.listMissing = false;
     this.narrowing = true;
+    this.openNarrowing = undefined;
   }
 
   /** Stops following every task (they go on at Gcore). */
@@ -189,7 +204,7 @@ export class TaskPoller {
 
   /** The tasks still followed. */
   unfinished(): TrackedTask[] {
-    return [...this.tasks.values()].filter((task) => !task.end);
+    return [...this.open];
   }
 
   get(id: string): TrackedTask | undefined {
@@ -248,7 +263,7 @@ export class TaskPoller {
 
   dispose(): void {
     this.disposed = true;
-    this.listRound?.abort();
+    this.listRound?.cancel.abort();
     for (const request of this.inFlight.values()) request.abort();
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
@@ -257,7 +272,7 @@ export class TaskPoller {
   }
 
   private schedule(): void {
-    if (this.disposed || this.timer !== undefined || this.unfinished().length === 0) return;
+    if (this.disposed || this.timer !== undefined || this.open.size === 0) return;
     this.timer = this.clock.setTimeout(() => {
       this.timer = undefined;
       this.runRound();
@@ -265,9 +280,9 @@ export class TaskPoller {
   }
 
   private unscheduleIfIdle(): void {
-    if (this.unfinished().length > 0) return;
+    if (this.open.size > 0) return;
     // Its answer is not needed; a round that starts before the cancelled one has unwound is not held back.
-    this.listRound?.abort();
+    this.listRound?.cancel.abort();
     this.listRound = undefined;
     if (this.timer === undefined) return;
     this.clock.clearTimeout(this.timer);
@@ -291,7 +306,7 @@ export class TaskPoller {
     this.deliver();
     const { listTasks } = this.options;
     if (listTasks && !this.listMissing) {
-      if (!this.listRound && this.unfinished().length > 0) void this.roundThroughList(listTasks.bind(this.options));
+      if (!this.listRound && this.open.size > 0) void this.roundThroughList(listTasks.bind(this.options));
     } else {
       this.askEachUnfinished();
     }
@@ -303,10 +318,11 @@ export class TaskPoller {
   }
 
   private async roundThroughList(listTasks: NonNullable<PollerOptions['listTasks']>): Promise<void> {
-    const round = new AbortController();
+    if (this.listCancel.signal.aborted) this.listCancel = new AbortController();
+    const round = { cancel: this.listCancel };
     this.listRound = round;
     try {
-      await this.followThroughList(listTasks, round.signal);
+      await this.followThroughList(listTasks, round.cancel.signal);
     } finally {
       if (this.listRound === round) this.listRound = undefined;
     }
@@ -317,7 +333,8 @@ export class TaskPoller {
   /** One round on the task list: the unfinished tasks, then the followed ones that left it. */
   private async followThroughList(listTasks: NonNullable<PollerOptions['listTasks']>, signal: AbortSignal): Promise<void> {
     const followed = this.unfinished();
-    const open = await this.readList(listTasks, { ...this.narrowingOf(followed), states: UNFINISHED_STATES }, LIST_PAGES, signal);
+    this.openNarrowing ??= this.narrowingOf(followed);
+    const open = await this.readList(listTasks, { ...this.openNarrowing, states: UNFINISHED_STATES }, LIST_PAGES, signal);
     if (!open) return;
     for (const task of followed) {
       const listed = open.get(task.id);
@@ -379,7 +396,7 @@ export class TaskPoller {
   }
 
   /** The list's filters that keep every one of these tasks: a filter is left out when one task's value is unknown. */
-  private narrowingOf(tasks: readonly TrackedTask[]): Pick<TaskListQuery, 'projectIds' | 'regionIds' | 'fromTimestamp'> {
+  private narrowingOf(tasks: readonly TrackedTask[]): Narrowing {
     if (!this.narrowing) return {};
     const projects = new Set<number>();
     const regions = new Set<number>();
@@ -414,7 +431,10 @@ export class TaskPoller {
     if (!task.end && !request.signal.aborted) {
       this.take(task, answer);
       // Absent from the list of unfinished tasks, yet under way: the narrowing missed it.
-      if (leftTheList && 'read' in answer && !task.end) this.narrowing = false;
+      if (leftTheList && 'read' in answer && !task.end) {
+        this.narrowing = false;
+        this.openNarrowing = undefined;
+      }
     }
     // The last answer ends the round; a round still waiting ends when the next one starts.
     if (this.inFlight.size === 0 && !this.listRound) this.deliver();
@@ -424,13 +444,15 @@ export class TaskPoller {
   /** What Gcore answered for a task: where it stands, or a failure that may end it (404) or every task (401). */
   private take(task: TrackedTask, answer: { read: Task } | { error: unknown }): void {
     if ('read' in answer) {
-      const before = task.task?.state;
-      task.task = answer.read;
-      const terminal = TERMINAL.get(answer.read.state);
-      if (terminal) this.end(task, { kind: terminal, task: answer.read });
+      const before = task.task;
+      const read = answer.read;
+      if (before?.project_id !== read.project_id || before?.region_id !== read.region_id || before?.created_on !== read.created_on) this.openNarrowing = undefined;
+      task.task = read;
+      const terminal = TERMINAL.get(read.state);
+      if (terminal) this.end(task, { kind: terminal, task: read });
       // A task answering RUNNING round after round is no news: its listeners (the status bar, a progress
       // notification, the rows) hear of a task when its state changes, not 100 times a round.
-      else if (before !== answer.read.state) this.emit(task);
+      else if (before?.state !== read.state) this.emit(task);
       return;
     }
     const status = isGcoreApiError(answer.error) ? answer.error.status : undefined;
@@ -442,6 +464,8 @@ export class TaskPoller {
   /** An ended task's request still waiting (for a slot, or for Gcore) is cancelled: its answer is not needed. */
   private end(task: TrackedTask, end: TaskEnd): void {
     task.end = end;
+    this.open.delete(task);
+    this.openNarrowing = undefined;
     this.inFlight.get(task.id)?.abort();
     this.emit(task);
   }
@@ -459,6 +483,8 @@ export class TaskPoller {
     for (const listener of [...this.batchListeners]) listener(tasks);
   }
 }
+
+type Narrowing = Pick<TaskListQuery, 'projectIds' | 'regionIds' | 'fromTimestamp'>;
 
 function wholeNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined;

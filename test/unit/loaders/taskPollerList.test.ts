@@ -21,6 +21,8 @@ class FakeGcore {
   listFailure: Error | undefined;
   /** When set, list requests never answer. */
   listHangs = false;
+  /** Tasks the list leaves out whatever their state (Gcore's filters and its answers disagree). */
+  readonly unlisted = new Set<string>();
   private created = Date.parse('2026-11-01T10:00:00Z');
 
   add(id: string, state = 'RUNNING', projectId = 1, regionId = 76): Task {
@@ -47,6 +49,7 @@ class FakeGcore {
     if (this.listFailure) throw this.listFailure;
     const from = query.fromTimestamp === undefined ? undefined : Date.parse(query.fromTimestamp);
     const matching = [...this.tasks.values()]
+      .filter((task) => !this.unlisted.has(task.id))
       .filter((task) => !query.states?.length || query.states.includes(task.state))
       .filter((task) => !query.projectIds?.length || query.projectIds.includes(task.project_id!))
       .filter((task) => !query.regionIds?.length || query.regionIds.includes(task.region_id!))
@@ -107,6 +110,31 @@ describe('TaskPoller on the task list', () => {
       assert.equal(query.fromTimestamp, new Date(Date.parse(`${gcore.tasks.get('t0')!.created_on}Z`) - 60_000).toISOString());
     }
     assert.equal(poller.unfinished().length, 100);
+  });
+
+  it('narrows anew when a followed task starts, is first read and ends', async () => {
+    const lastQuery = () => {
+      const asked = gcore.take().filter((request) => request.kind === 'list');
+      return (asked[asked.length - 1] as { kind: 'list'; query: TaskListQuery }).query;
+    };
+    const createdOf = (id: string) => new Date(Date.parse(`${gcore.tasks.get(id)!.created_on}Z`) - 60_000).toISOString();
+    gcore.add('a', 'RUNNING', 1, 76);
+    poller.track(['a']);
+    await clock.advance(3_000);
+    await clock.advance(3_000);
+    assert.deepEqual(pick(lastQuery()), { projectIds: [1], regionIds: [76], fromTimestamp: createdOf('a') });
+    gcore.add('b', 'RUNNING', 7, 8);
+    poller.track(['b']);
+    await clock.advance(3_000);
+    assert.deepEqual(pick(lastQuery()), { projectIds: undefined, regionIds: undefined, fromTimestamp: undefined }, 'b not read yet: where it runs is unknown');
+    await clock.advance(3_000);
+    assert.deepEqual(pick(lastQuery()), { projectIds: [1, 7], regionIds: [76, 8], fromTimestamp: createdOf('a') }, 'b read');
+    gcore.end(['a']);
+    await clock.advance(3_000);
+    assert.equal(poller.get('a')?.end?.kind, 'finished');
+    gcore.take();
+    await clock.advance(3_000);
+    assert.deepEqual(pick(lastQuery()), { projectIds: [7], regionIds: [8], fromTimestamp: createdOf('b') }, 'a ended');
   });
 
   it('asks at most three requests in the round where 100 followed tasks end, and ends each as Gcore says', async () => {
@@ -232,6 +260,26 @@ describe('TaskPoller on the task list', () => {
     assert.deepEqual(gcore.take().map((request) => request.kind), ['list']);
   });
 
+  it('asks unnarrowed once the narrowed list misses a task under way, and narrowed again once told the API may have changed', async () => {
+    gcore.add('a', 'RUNNING', 1, 76);
+    poller.track(['a']);
+    await clock.advance(6_000);
+    const narrowed = gcore.take()[1];
+    assert.ok(narrowed.kind === 'list' && narrowed.query.projectIds?.[0] === 1);
+    gcore.unlisted.add('a');
+    await clock.advance(3_000);
+    assert.deepEqual(gcore.take().map((request) => request.kind), ['list', 'get'], 'a left the list, yet it runs');
+    gcore.unlisted.clear();
+    await clock.advance(3_000);
+    const [unnarrowed, ...rest] = gcore.take();
+    assert.ok(unnarrowed.kind === 'list' && unnarrowed.query.projectIds === undefined && unnarrowed.query.regionIds === undefined);
+    assert.equal(rest.length, 0);
+    poller.resetApiSupport();
+    await clock.advance(3_000);
+    const [again] = gcore.take();
+    assert.ok(again.kind === 'list' && again.query.projectIds?.[0] === 1 && again.query.regionIds?.[0] === 76);
+  });
+
   it('keeps the tasks followed through a list failure that may pass, and ends them all on a refused key', async () => {
     for (const id of ids(3)) gcore.add(id);
     poller.track(ids(3));
@@ -291,3 +339,7 @@ describe('TaskPoller on the task list', () => {
     assert.deepEqual(batches, [['t0:tracked', 't1:tracked', 't2:tracked'], ['t0:RUNNING', 't1:RUNNING', 't2:RUNNING'], ['t1:finished']]);
   });
 });
+
+function pick(query: TaskListQuery): Pick<TaskListQuery, 'projectIds' | 'regionIds' | 'fromTimestamp'> {
+  return { projectIds: query.projectIds, regionIds: query.regionIds, fromTimestamp: query.fromTimestamp };
+}
