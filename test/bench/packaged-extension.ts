@@ -15,14 +15,17 @@ export interface PackagedExtension {
 }
 
 /**
- * `npm run package` (which builds the production bundle first) into `workDir`, then unpacks the .vsix
- * there. The later parts run these unpacked bytes, so a rebuild of dist/ while the benchmark runs
- * cannot change what they measure. python3 unpacks it: the code-server install needs it anyway.
+ * `npm run package` (which builds the production bundle first) into `workDir`, or the .vsix that
+ * GCORE_BENCH_VSIX names, then unpacks the .vsix there. The later parts run these unpacked bytes, so a
+ * rebuild of dist/ while the benchmark runs cannot change what they measure. python3 unpacks it: the code-server install needs it anyway.
  */
 export async function packageExtension(workDir: string): Promise<PackagedExtension> {
   const vsixPath = path.join(workDir, 'gcore-vscode.vsix');
   const unpacked = path.join(workDir, 'unpacked');
-  await runToEnd('npm', ['run', 'package', '--', '--out', vsixPath], { cwd: REPO_ROOT });
+  // Another build (an older commit's package) under this benchmark: how a drift is placed.
+  const given = process.env.GCORE_BENCH_VSIX;
+  if (given) fs.copyFileSync(given, vsixPath);
+  else await runToEnd('npm', ['run', 'package', '--', '--out', vsixPath], { cwd: REPO_ROOT });
   await runToEnd('python3', ['-m', 'zipfile', '-e', vsixPath, unpacked], { cwd: REPO_ROOT });
   const extensionDir = path.join(unpacked, 'extension');
   const main = (JSON.parse(fs.readFileSync(path.join(extensionDir, 'package.json'), 'utf8')) as { main: string }).main;

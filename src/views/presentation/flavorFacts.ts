@@ -2,6 +2,13 @@ import * as l10n from '@vscode/l10n';
 import type { GpuFlavor } from '../../api/types';
 import { finiteNumber, isRecord, nonEmptyText } from './wireValues';
 import { lazy } from './lazy';
+import { rowMessage } from './rowMessage';
+
+const vcpuText = rowMessage((count: string) => l10n.t('{0} vCPU', count));
+const gpusOfModelText = rowMessage((count: string, model: string) => l10n.t('{0}× {1}', count, model));
+const gpusText = rowMessage((count: string) => l10n.t('{0}× GPU', count));
+const gibText = rowMessage((size: string) => l10n.t('{0} GiB', size));
+const mibText = rowMessage((size: string) => l10n.t('{0} MiB', size));
 
 /** Flavor names are required by the wire format, but a row must still render if one is missing. */
 export function flavorName(flavor: GpuFlavor): string {
@@ -39,7 +46,7 @@ export function hardwareSummaryParts(hardware: FlavorHardware): string[] {
   const parts: string[] = [];
   const gpu = gpuSummary(hardware);
   if (gpu !== undefined) parts.push(gpu);
-  if (hardware.vcpus !== undefined) parts.push(l10n.t('{0} vCPU', formatCount(hardware.vcpus)));
+  if (hardware.vcpus !== undefined) parts.push(vcpuText(formatCount(hardware.vcpus)));
   if (hardware.ramMiB !== undefined) parts.push(formatMemoryMiB(hardware.ramMiB));
   return parts;
 }
@@ -65,17 +72,17 @@ function gpuMemoryOf(text: string): string | undefined {
 function gpuSummary({ gpuModel, gpuCount, gpuText, gpuMemory }: FlavorHardware): string | undefined {
   if (gpuModel !== undefined) {
     const model = gpuMemory === undefined ? gpuModel : `${gpuModel} ${gpuMemory}`;
-    return gpuCount === undefined ? model : l10n.t('{0}× {1}', formatCount(gpuCount), model);
+    return gpuCount === undefined ? model : gpusOfModelText(formatCount(gpuCount), model);
   }
   if (gpuText !== undefined) return gpuText;
-  return gpuCount === undefined ? undefined : l10n.t('{0}× GPU', formatCount(gpuCount));
+  return gpuCount === undefined ? undefined : gpusText(formatCount(gpuCount));
 }
 
 const oneDecimal = lazy(() => new Intl.NumberFormat('en', { maximumFractionDigits: 1 }));
 
 /** The wire unit is MiB; GiB reads better from 1 GiB up. */
 export function formatMemoryMiB(mib: number): string {
-  return mib >= 1024 ? l10n.t('{0} GiB', formatCount(mib / 1024)) : l10n.t('{0} MiB', formatCount(mib));
+  return mib >= 1024 ? gibText(formatCount(mib / 1024)) : mibText(formatCount(mib));
 }
 
 /**

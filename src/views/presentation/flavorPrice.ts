@@ -2,6 +2,9 @@ import * as l10n from '@vscode/l10n';
 import type { FlavorPrice } from '../../api/types';
 import { finiteNumber, nonEmptyText } from './wireValues';
 import { lazy } from './lazy';
+import { rowMessage } from './rowMessage';
+
+const perHourText = rowMessage((amount: string) => l10n.t('{0}/h', amount));
 
 /** The API's own verdict on whether a price may be shown; amounts sent with another status are not to be trusted. */
 export function isPriceShown(price: FlavorPrice | null | undefined): price is FlavorPrice {
@@ -12,7 +15,7 @@ export function isPriceShown(price: FlavorPrice | null | undefined): price is Fl
 export function formatHourlyPrice(price: FlavorPrice | null | undefined): string | undefined {
   if (!isPriceShown(price)) return undefined;
   const amount = finiteNumber(price.price_per_hour);
-  return amount === undefined ? undefined : l10n.t('{0}/h', formatMoney(amount, price.currency_code));
+  return amount === undefined ? undefined : perHourText(formatMoney(amount, price.currency_code));
 }
 
 /**
