@@ -213,10 +213,11 @@ async function measureListRounds(progress: (message: string) => void): Promise<F
     progress(`${TASKS} tasks followed through the task list; they end in ${roundAfterEnds} rounds (spread over ${endsUntil - endsFrom} ms)`);
     // A B C D, A B C D: once a round's one list request has answered and the poller has read it, the round's
     // CPU time ends; a bare node:http client, bare node-fetch and node-fetch as the extension sends requests
-    // send the same request a quarter, a half and three quarters of an interval after the round began. Each of the three runs after the same idle time: a process that
-    // has slept for a while pays more for the same work (caches and the JIT's state are cold; 2.5-3× here
-    // after 250 ms), so a floor measured straight after the round, warm, would not be the same work's floor.
-    // The loop sleeps between rounds rather than polling, which would be measured inside the rounds.
+    // send the same request a quarter, a half and three quarters of an interval after the round began. Each
+    // of the four runs after the same idle time: a process that has slept for a while pays more for the same
+    // work (caches and the JIT's state are cold; 2.5-3× here after 250 ms), so a floor measured straight after
+    // the round, warm, would not be the same work's floor. The loop sleeps between rounds rather than polling,
+    // whose wake-ups would be measured inside the rounds.
     const pairs: { round: number; clientMs: number; bareMs: number; fetchMs: number; sentMs: number }[] = [];
     const deadline = Date.now() + (roundAfterEnds + 5) * INTERVAL_MS;
     let pairedRound = 0;
