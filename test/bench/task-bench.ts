@@ -123,6 +123,15 @@ async function bareRoundsCpuMs(url: string, ids: readonly string[]): Promise<num
   }
 }
 
+/** One quiet round's CPU time, ms, and its floors' (each after the same idle time). */
+interface RoundPair {
+  round: number;
+  clientMs: number;
+  bareMs: number;
+  fetchMs: number;
+  sentMs: number;
+}
+
 /** The task list's query string as the client writes it (repeated names for many values), for the bare client to send the same request. */
 function taskListUrl(url: string, query: TaskListQuery): string {
   const params = new URLSearchParams();
@@ -218,7 +227,7 @@ async function measureListRounds(progress: (message: string) => void): Promise<F
     // work (caches and the JIT's state are cold; 2.5-3× here after 250 ms), so a floor measured straight after
     // the round, warm, would not be the same work's floor. The loop sleeps between rounds rather than polling,
     // whose wake-ups would be measured inside the rounds.
-    const pairs: { round: number; clientMs: number; bareMs: number; fetchMs: number; sentMs: number }[] = [];
+    const pairs: RoundPair[] = [];
     const deadline = Date.now() + (roundAfterEnds + 5) * INTERVAL_MS;
     let pairedRound = 0;
     while (poller.unfinished().length > 0 && Date.now() < deadline) {
@@ -253,6 +262,10 @@ async function measureListRounds(progress: (message: string) => void): Promise<F
     // The first rounds warm the client up; rounds where tasks ended send more than the one request.
     const measured = pairs.filter((pair) => pair.round > WARMUP_ROUNDS && pair.round < (endingRounds[0] ?? Infinity));
     const ratios = measured.map((pair) => pair.clientMs / pair.bareMs);
+    const reportedRatio = (name: string, ratioOf: (pair: RoundPair) => number): Figure => {
+      const samples = measured.map(ratioOf);
+      return { area: AREA, name, value: samples.length > 0 ? median(samples) : Number.NaN, samples, unit: 'ratio', rule: 'report', budget: Number.NaN };
+    };
     progress(
       `CPU per quiet round, client / bare node:http / bare node-fetch / node-fetch as sent: ${measured.map((pair) => [pair.clientMs, pair.bareMs, pair.fetchMs, pair.sentMs].map((ms) => ms.toFixed(1)).join('/')).join(', ')} ms`,
     );
@@ -275,33 +288,12 @@ async function measureListRounds(progress: (message: string) => void): Promise<F
         rule: 'atMost',
         budget: 1.5,
       },
-      {
-        area: AREA,
-        name: `the same rounds ÷ bare node-fetch sending that request on the client's kind of agent (the transport's floor; no budget)`,
-        value: measured.length > 0 ? median(measured.map((pair) => pair.clientMs / pair.fetchMs)) : Number.NaN,
-        samples: measured.map((pair) => pair.clientMs / pair.fetchMs),
-        unit: 'ratio',
-        rule: 'report',
-        budget: Number.NaN,
-      },
-      {
-        area: AREA,
-        name: `the same rounds ÷ node-fetch sending it as every request must go (deadline and size guard, cancel signal, Accept, User-Agent; no budget)`,
-        value: measured.length > 0 ? median(measured.map((pair) => pair.clientMs / pair.sentMs)) : Number.NaN,
-        samples: measured.map((pair) => pair.clientMs / pair.sentMs),
-        unit: 'ratio',
-        rule: 'report',
-        budget: Number.NaN,
-      },
-      {
-        area: AREA,
-        name: `node-fetch as sent ÷ bare node:http, the same rounds (what the transport costs before the extension does anything; no budget)`,
-        value: measured.length > 0 ? median(measured.map((pair) => pair.sentMs / pair.bareMs)) : Number.NaN,
-        samples: measured.map((pair) => pair.sentMs / pair.bareMs),
-        unit: 'ratio',
-        rule: 'report',
-        budget: Number.NaN,
-      },
+      reportedRatio(`the same rounds ÷ bare node-fetch sending that request on the client's kind of agent (the transport's floor; no budget)`, (pair) => pair.clientMs / pair.fetchMs),
+      reportedRatio(
+        `the same rounds ÷ node-fetch sending it as every request must go (deadline and size guard, cancel signal, Accept, User-Agent; no budget)`,
+        (pair) => pair.clientMs / pair.sentMs,
+      ),
+      reportedRatio(`node-fetch as sent ÷ bare node:http, the same rounds (what the transport costs before the extension does anything; no budget)`, (pair) => pair.sentMs / pair.bareMs),
       {
         area: AREA,
         name: `bare node:http: that list request, CPU time (keep-alive, JSON.parse; ${measured.length} rounds)`,
