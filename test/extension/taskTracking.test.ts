@@ -84,7 +84,7 @@ describe('following tasks to their end', () => {
 
     const [task] = await sectionRows('Tasks');
     assert.equal(label(task.item), 'web-app');
-    assert.match(String(task.item.description), /^Finished · patch_caas_container · started \d\d:\d\d UTC · \d+ s$/);
+    assert.match(String(task.item.description), /^Finished · update · started \d\d:\d\d UTC · \d+ s$/);
     assert.equal(task.item.contextValue, 'task');
     await vscode.commands.executeCommand('gcore.copyTaskId', task.node);
     assert.equal(ui.clipboard.at(-1), reads[0].split('/').pop());

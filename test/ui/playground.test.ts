@@ -84,8 +84,8 @@ describe('The playground, as it opens', function () {
     await wb.expandTreeRow('Tasks');
     // About 10 s at the playground's task timings. The updates were sent from this window, so their tasks
     // go by their containers' names.
-    await wb.treeRow(finishing.containerName).filter({ hasText: 'Finished · patch_caas_container' }).waitFor({ timeout: 30_000 });
-    await wb.treeRow(failing.containerName).filter({ hasText: `Failed · Failed to pull image "${failing.image}": not found · patch_caas_container` }).waitFor({ timeout: 30_000 });
+    await wb.treeRow(finishing.containerName).filter({ hasText: 'Finished · update' }).waitFor({ timeout: 30_000 });
+    await wb.treeRow(failing.containerName).filter({ hasText: `Failed · Failed to pull image "${failing.image}": not found · update` }).waitFor({ timeout: 30_000 });
     await eventually(() => {
       assert.match(companionLog(), /Task \S+ ended FINISHED\./);
       assert.ok(companionLog().includes(`ended ERROR: Failed to pull image "${failing.image}": not found.`), 'the companion heard the failure');
@@ -102,7 +102,7 @@ describe('The playground, as it opens', function () {
     await wb.runCommand('Developer: Reload Window');
     await eventually(() => assert.ok(companionLog().includes(ALREADY_SENT), 'the companion said it did not send them again'), 60_000);
     // Both ended updates are still listed after the reload: the Tasks section kept them.
-    await wb.treeRow(DEMO_UPDATES[0].containerName).filter({ hasText: 'Finished · patch_caas_container' }).waitFor();
+    await wb.treeRow(DEMO_UPDATES[0].containerName).filter({ hasText: 'Finished · update' }).waitFor();
     await wb.treeRow(DEMO_UPDATES[1].containerName).filter({ hasText: 'Failed · Failed to pull image' }).waitFor();
     assert.equal(demoUpdatesReceived().length, before);
   });

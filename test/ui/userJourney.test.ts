@@ -418,14 +418,14 @@ describe('Gcore in VS Code, used through its UI', function () {
   it('follows the update to its end: progress, "Updating…" on the row, the Tasks section, the new status', async () => {
     await wb.notification('Updating container web-app').filter({ hasText: /2 tasks: / }).waitFor();
     await wb.treeRow(CONTAINER).filter({ hasText: 'Updating…' }).waitFor();
-    await wb.treeRow(CONTAINER).filter({ hasText: /(Waiting for Gcore|Queued|Running) · patch_caas_container|Waiting for Gcore · started/ }).first().waitFor();
+    await wb.treeRow(CONTAINER).filter({ hasText: /(Waiting for Gcore|Queued|Running) · update|Waiting for Gcore · started/ }).first().waitFor();
     await wb.screenshot('task-following');
     const done = wb.notification(`Container ${CONTAINER} is updated: Ready · 2/2.`);
     await done.waitFor({ timeout: 20_000 });
     await wb.notification('Updating container web-app').filter({ hasText: /2 tasks: / }).waitFor({ state: 'detached' });
     // The tree catches up with the container read again, and both tasks are in the Tasks section.
     await wb.treeRow(CONTAINER).filter({ hasText: /Ready · 2\/2 · / }).waitFor();
-    await wb.treeRow(CONTAINER).filter({ hasText: 'Finished · patch_caas_container' }).nth(1).waitFor();
+    await wb.treeRow(CONTAINER).filter({ hasText: 'Finished · update' }).nth(1).waitFor();
     await wb.screenshot('task-finished');
     const polled = new Set(session.emulator.requests.filter((request) => request.method === 'GET' && request.path.startsWith('/cloud/v1/tasks/')).map((request) => request.path));
     assert.equal(polled.size, 2, 'each task was asked for');

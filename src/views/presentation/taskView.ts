@@ -55,6 +55,14 @@ const PROGRESS_WORDS: ReadonlyMap<string, string> = new Map([
   ['ERROR', l10n.t('failed')],
 ]);
 
+// The task types of the container changes this extension makes, in words; any other type (a task waited for
+// with gcore.waitForTasks) is shown as Gcore names it. The hover always has Gcore's name.
+const TASK_TYPE_WORDS: ReadonlyMap<string, string> = new Map([
+  ['patch_caas_container', l10n.t('update')],
+  ['create_caas_container', l10n.t('creation')],
+  ['delete_caas_container', l10n.t('deletion')],
+]);
+
 /** The line under a followed update's title: "running · 12 s", or "2 tasks: running, queued · 12 s". */
 export function progressLine(tracked: readonly Pick<TrackedTask, 'task'>[], elapsedMs: number): string {
   const states = tracked.map((entry) => (entry.task ? (PROGRESS_WORDS.get(entry.task.state) ?? entry.task.state) : l10n.t('waiting for Gcore')));
@@ -67,8 +75,8 @@ function clockText(ms: number): string {
 }
 
 /**
- * A task row: the container it changes (or its id), then state, type, start and duration; a failed task
- * says why in the row itself.
+ * A task row: the container it changes (or its id), then state, what the task does, start and duration; a
+ * failed task says why in the row itself.
  */
 export function taskRowView(record: TaskRecord, nowMs: number): ItemView {
   const following = record.end === undefined;
@@ -76,7 +84,7 @@ export function taskRowView(record: TaskRecord, nowMs: number): ItemView {
   const parts = [
     stateWords(record),
     record.end === 'error' ? taskErrorText(record.error, ROW_ERROR_LENGTH) : undefined,
-    record.taskType,
+    record.taskType === undefined ? undefined : (TASK_TYPE_WORDS.get(record.taskType) ?? record.taskType),
     l10n.t('started {0}', clockText(record.startedAtMs)),
     durationText(elapsed),
   ];

@@ -12,21 +12,22 @@ function record(extra: Partial<TaskRecord>): TaskRecord {
 }
 
 describe('task rows', () => {
-  it('name the container, then the state, type, start and how long it has run while followed', () => {
+  it('name the container, then the state, what the task does, start and how long it has run while followed', () => {
     const view = taskRowView(record({ state: 'RUNNING' }), STARTED + 75_000);
     assert.equal(view.label, 'web-app');
-    assert.equal(view.description, 'Running · patch_caas_container · started 14:05 UTC · 1 min 15 s');
+    assert.equal(view.description, 'Running · update · started 14:05 UTC · 1 min 15 s');
     assert.equal(view.icon?.id, 'sync~spin');
     assert.equal(view.contextValue, 'task.following');
   });
 
   it('say how a task ended, a failure with its error, and how long it took', () => {
     const failed = taskRowView(record({ state: 'ERROR', end: 'error', error: 'Failed to pull image "x": not found', endedAtMs: STARTED + 9_000 }), STARTED + 600_000);
-    assert.equal(failed.description, 'Failed · Failed to pull image "x": not found · patch_caas_container · started 14:05 UTC · 9 s');
+    assert.equal(failed.description, 'Failed · Failed to pull image "x": not found · update · started 14:05 UTC · 9 s');
     assert.equal(failed.icon?.id, 'error');
     assert.equal(failed.contextValue, 'task');
     const tooltip = unescapeMarkdown(failed.tooltip ?? '');
     assert.match(tooltip, /\| Task ID \| d5c7-task \|/);
+    assert.match(tooltip, /\| Type \| patch_caas_container \|/, 'the hover keeps Gcore\'s name of the task type');
     assert.match(tooltip, /\| Container \| web-app \(project 1, region 76\) \|/);
     assert.match(tooltip, /\| Took \| 9 s \|/);
 
@@ -35,6 +36,11 @@ describe('task rows', () => {
       (['finished', 'timedOut', 'stopped', 'notFound', 'unauthorized'] as const).map(words),
       ['Finished', 'No longer followed (timed out)', 'No longer followed', 'Unknown to Gcore', 'Key rejected'],
     );
+  });
+
+  it('say a container\'s creation and deletion in words, and any other task type as Gcore names it', () => {
+    const doing = (taskType: string) => String(taskRowView(record({ state: 'RUNNING', taskType }), STARTED).description).split(' · ')[1];
+    assert.deepEqual(['create_caas_container', 'delete_caas_container', 'create_vm', 'constructor'].map(doing), ['creation', 'deletion', 'create_vm', 'constructor']);
   });
 
   it('show the task id when the task was not started for a container (gcore.waitForTasks)', () => {
@@ -47,7 +53,7 @@ describe('task rows', () => {
     const error = `Build failed:\n${'step output '.repeat(8_500)}`;
     const view = taskRowView(record({ state: 'ERROR', end: 'error', error, endedAtMs: STARTED + 9_000 }), STARTED + 60_000);
     const description = String(view.description);
-    assert.match(description, /^Failed · Build failed: step output .*… · patch_caas_container · started 14:05 UTC · 9 s$/);
+    assert.match(description, /^Failed · Build failed: step output .*… · update · started 14:05 UTC · 9 s$/);
     assert.ok(description.length <= 300, `${description.length} characters`);
     const tooltip = unescapeMarkdown(view.tooltip ?? '');
     assert.match(tooltip, /\| Error \| Build failed: step output .*… \|/);
