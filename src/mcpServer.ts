@@ -9,14 +9,11 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import * as l10n from '@vscode/l10n';
-import { checkApiBaseUrl, GcoreClient } from './api';
+import { checkApiBaseUrl, DEFAULT_CONNECTION, GcoreClient } from './api';
 import { hideSecret, redactSessionSecrets } from './logging/redaction';
 import { callTool, clientWrites, TOOL_DEFINITIONS, toolNamed, toolNoKeyText, type AnyToolDefinition, type ToolContext } from './tools';
 
-const DEFAULT_BASE_URL = 'https://api.gcore.com';
 const ALLOW_WRITES = '--allow-writes';
-/** `gcore.requestTimeoutSeconds`' default: the server has no settings. */
-const REQUEST_TIMEOUT_MS = 30_000;
 
 /** stderr is the log an MCP client keeps of a server; stdout carries the protocol. Every line is redacted. */
 const log = {
@@ -43,7 +40,7 @@ interface ServerConfig {
 function readConfig(): ServerConfig {
   const apiKey = process.env.GCORE_API_KEY?.trim() || undefined;
   hideSecret(apiKey);
-  return { apiKey, baseUrl: process.env.GCORE_BASE_URL?.trim() || DEFAULT_BASE_URL, allowWrites: process.argv.includes(ALLOW_WRITES) };
+  return { apiKey, baseUrl: process.env.GCORE_BASE_URL?.trim() || DEFAULT_CONNECTION.baseUrl, allowWrites: process.argv.includes(ALLOW_WRITES) };
 }
 
 /** Why no tool can reach Gcore (no key, a base URL the key must not go to), or undefined. */
@@ -73,7 +70,8 @@ function main(): void {
   const problem = configProblem(config);
   const version = extensionVersion();
   const client = new GcoreClient({
-    settings: () => ({ baseUrl: config.baseUrl, timeoutMs: REQUEST_TIMEOUT_MS }),
+    // The server has no settings: the extension's default timeout.
+    settings: () => ({ baseUrl: config.baseUrl, timeoutMs: DEFAULT_CONNECTION.timeoutMs }),
     apiKey: () => config.apiKey,
     userAgent: `gcore-vscode-mcp/${version} (Node ${process.version}; ${process.platform})`, // not user text: the HTTP User-Agent header
   });

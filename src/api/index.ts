@@ -5,4 +5,5 @@ export type { CallOptions } from './callOptions';
 export type { FlavorQuery } from './gpuClient';
 export type { ProjectRegionRef } from '../core/projectRegion';
 export type { ConnectionSettings, PipelineOptions, RequestEvent } from './http/requestPipeline';
+export { DEFAULT_CONNECTION } from './http/requestPipeline';
 export type * from './types';

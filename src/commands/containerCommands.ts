@@ -63,5 +63,3 @@ export function containerCommands(services: Services, updates: ContainerUpdates)
     }),
   ];
 }
-
-/** The container a command acts on: the row it was run on, or a location and a name asked for under `title`. */

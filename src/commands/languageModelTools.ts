@@ -4,6 +4,7 @@ import type { Log } from '../logging/log';
 import { agentToolSettings, readLocations } from '../state/settings';
 import type { GcoreClient } from '../api';
 import type { AnyToolDefinition, ToolContext, ToolWrites } from '../tools';
+import type * as ToolsModule from '../tools';
 
 export interface LanguageModelToolDeps {
   client: GcoreClient;
@@ -13,12 +14,12 @@ export interface LanguageModelToolDeps {
   writes: ToolWrites;
 }
 
-/** The definitions load with the commands' code, on the first call of any tool. */
-async function definition(name: string): Promise<AnyToolDefinition> {
-  const { toolNamed } = await import('../tools/index.js');
-  const found = toolNamed(name);
-  if (!found) throw new Error(`No Gcore tool is named ${name}`); // not user text: package.json names a tool the code does not hold, a mistake of the build
-  return found;
+/** The tools' code, loaded with the commands' code on the first call of any tool, and the definition named. */
+async function definition(name: string): Promise<{ tool: AnyToolDefinition; tools: typeof ToolsModule }> {
+  const tools = await import('../tools/index.js');
+  const tool = tools.toolNamed(name);
+  if (!tool) throw new Error(`No Gcore tool is named ${name}`); // not user text: package.json names a tool the code does not hold, a mistake of the build
+  return { tool, tools };
 }
 
 /**
@@ -34,7 +35,7 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
   };
   return {
     prepareInvocation: async (options, token) => {
-      const tool = await definition(name);
+      const { tool } = await definition(name);
       if (tool.kind === 'read' || !tool.confirm) return { invocationMessage: tool.displayName };
       const input = tool.parse(options.input);
       const confirmation = await tool.confirm(input, context(token));
@@ -45,8 +46,7 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
       };
     },
     invoke: async (options, token) => {
-      const tool = await definition(name);
-      const { callTool, toolNoKeyText } = await import('../tools/index.js');
+      const { tool, tools } = await definition(name);
       const started = Date.now();
       const trace = (outcome: string) => deps.log.info(`agent tool ${name}: ${outcome} in ${Date.now() - started} ms`); // not user text: the log's own line format, like the request lines
       const allowed = agentToolSettings();
@@ -56,9 +56,9 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
       }
       if (!(await deps.apiKey.get())) {
         trace('no API key'); // not user text: a word of the log line
-        return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(toolNoKeyText('vscode'))]);
+        return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(tools.toolNoKeyText('vscode'))]);
       }
-      const outcome = await callTool(tool, options.input, context(token));
+      const outcome = await tools.callTool(tool, options.input, context(token));
       trace(outcome.ok ? 'ok' : 'failed');
       if (!outcome.ok) throw new Error(outcome.text);
       return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(outcome.text), new vscode.LanguageModelTextPart(JSON.stringify(outcome.json))]);

@@ -4,16 +4,16 @@ import type { RecordSet, RecordSetList } from '../api';
 import { COMMAND } from '../core/contributions';
 import { validateRecordRefArgs, validateRecordSetArgs, type RecordRefArgs } from '../models/commandArgs';
 import { formatRecordContent, isEditableRecordType } from '../models/recordContent';
-import { recordNameForDisplay } from '../models/recordName';
-import { removeRecordValue, type RecordSetEdit } from '../models/recordSets';
+import { removeRecordValue } from '../models/recordSets';
 import { ttlText } from '../models/recordTtl';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import { orCancel } from '../ui/loneAnswer';
 import { pickZone } from '../ui/pickers/zonePicker';
 import type { Back, PromptUi, StepPosition } from '../ui/promptUi';
-import { recordSetWriteOf, sendRecordSetWrite } from '../tools/recordSetWrites';
+import { recordSetDisplayName } from '../tools/recordArgs';
+import { recordSetWriteOf, sendRecordSetWrite, type RecordSetWrite } from '../tools/recordSetWrites';
 import { runWizard } from '../ui/wizard';
-import { addRecordPlan, answeredName, editAnswers, editRecordPlan, required, reviewedWrite, type RecordAnswers, type RecordWizardDeps, type RecordWriteArgs } from '../ui/wizards/recordWizard';
+import { addRecordPlan, answeredName, editAnswers, editRecordPlan, required, reviewedWrite, type RecordAnswers, type RecordWizardDeps } from '../ui/wizards/recordWizard';
 import { unwrap } from '../validation/problems';
 import { recordSetRows, type RecordSetRow } from '../views/presentation/recordView';
 import { ZONES_SECTION, isRecordNode, isRecordSetNode, type RecordNode } from '../views/sections/zoneNodes';
@@ -22,11 +22,6 @@ import { command, type Command, type RunContext } from './command';
 import { zonesForRecords } from './recordZones';
 import type { Services } from './services';
 import { rowOf } from './treeCommands';
-
-/** A write, with what a programmatic update keeps of the set at Gcore (`keep`: the fields it did not give). */
-interface RecordWrite extends RecordWriteArgs {
-  keep?: RecordSetEdit;
-}
 
 /** A set to delete, with its values as last read (for the confirmation) when the call came from the tree or a pick. */
 interface RecordToDelete extends RecordRefArgs {
@@ -40,11 +35,6 @@ interface ValueToRemove extends RecordRefArgs {
 
 type Removal = 'updated' | 'deleted' | 'absent' | 'gone';
 
-/** `www.example.com MX` as rows and messages show a set: its name relative to the zone, then its type. */
-function setName(ref: RecordRefArgs): string {
-  return `${recordNameForDisplay(ref.name, ref.zoneName)} ${ref.type}`;
-}
-
 function inZone(ref: RecordRefArgs): string {
   return zoneNameForDisplay(ref.zoneName);
 }
@@ -55,16 +45,15 @@ function recordRefArgument(arg: unknown): RecordRefArgs {
   return unwrap(validateRecordRefArgs(arg));
 }
 
-function writeWhat(args: RecordWrite): string {
-  return args.write === 'create' ? l10n.t('Add {0} to {1}', setName(args), inZone(args)) : l10n.t('Update {0} in {1}', setName(args), inZone(args));
+function writeWhat(args: RecordSetWrite): string {
+  return args.write === 'create' ? l10n.t('Add {0} to {1}', recordSetDisplayName(args), inZone(args)) : l10n.t('Update {0} in {1}', recordSetDisplayName(args), inZone(args));
 }
 
 /** The write the wizard's answers stand for. */
-function answeredWrite(draft: RecordAnswers): RecordWrite {
+function answeredWrite(draft: RecordAnswers): RecordSetWrite {
   return reviewedWrite(draft, required(draft.zoneName), required(answeredName(draft)), required(draft.type));
 }
 
-/** What a programmatic create or update sends: the set's fields as given, each record as given. */
 export function recordCommands(services: Services): Command<never, unknown, never>[] {
   const { client } = services;
 
@@ -105,7 +94,7 @@ export function recordCommands(services: Services): Command<never, unknown, neve
     services.tree.refresh(ZONES_SECTION);
   };
 
-  const send = async (args: RecordWrite, signal?: AbortSignal): Promise<RecordSet> => {
+  const send = async (args: RecordSetWrite, signal?: AbortSignal): Promise<RecordSet> => {
     const result = await sendRecordSetWrite(client.dns, args, 'gcore.updateRecord', signal);
     changed(args.zoneName);
     return result;
@@ -122,20 +111,20 @@ export function recordCommands(services: Services): Command<never, unknown, neve
     const type = ref.type;
     if (!isEditableRecordType(type)) throw new Error(l10n.t('{0} sets are not edited here: gcore.updateRecord takes their content lists.', type));
     const current = await ui.withProgress({
-      title: l10n.t('Reading {0}…', setName(ref)),
+      title: l10n.t('Reading {0}…', recordSetDisplayName(ref)),
       cancellable: true,
       run: (signal) => client.dns.findRecord(ref.zoneName, ref.name, ref.type, { signal }),
     });
-    if (!current) throw new Error(l10n.t('{0} no longer exists in {1}. Refresh the zone, or add it again.', setName(ref), inZone(ref)));
+    if (!current) throw new Error(l10n.t('{0} no longer exists in {1}. Refresh the zone, or add it again.', recordSetDisplayName(ref), inZone(ref)));
     return editAnswers(ref.zoneName, type, current);
   };
 
-  const reportWrite = (ui: PromptUi, args: RecordWrite): void => {
+  const reportWrite = (ui: PromptUi, args: RecordSetWrite): void => {
     const checkResolution = l10n.t('Check Resolution');
     const message =
       args.write === 'create'
-        ? l10n.t('Added {0} to {1}.', setName(args), inZone(args))
-        : l10n.t('Updated {0} in {1}.', setName(args), inZone(args));
+        ? l10n.t('Added {0} to {1}.', recordSetDisplayName(args), inZone(args))
+        : l10n.t('Updated {0} in {1}.', recordSetDisplayName(args), inZone(args));
     void ui.notify('info', message, checkResolution).then(async (choice) => {
       if (choice === checkResolution) await vscode.commands.executeCommand(COMMAND.checkResolution, { name: args.name, type: args.type, zoneName: args.zoneName });
     });
@@ -143,11 +132,11 @@ export function recordCommands(services: Services): Command<never, unknown, neve
 
   /** How Add Record and Edit Record send what the user confirmed, or what a caller gave, and say so. */
   const sending = {
-    progress: (args: RecordWrite) => (args.write === 'create' ? l10n.t('Adding {0} to {1}…', setName(args), inZone(args)) : l10n.t('Updating {0} in {1}…', setName(args), inZone(args))),
-    run: (args: RecordWrite, { signal }: RunContext) => send(args, signal),
+    progress: (args: RecordSetWrite) => (args.write === 'create' ? l10n.t('Adding {0} to {1}…', recordSetDisplayName(args), inZone(args)) : l10n.t('Updating {0} in {1}…', recordSetDisplayName(args), inZone(args))),
+    run: (args: RecordSetWrite, { signal }: RunContext) => send(args, signal),
     editable: true,
-    cancelledAfterSending: (args: RecordWrite) => ({ message: l10n.t('Cancelled after the request was sent: Gcore may still have changed {0}. Check the zone before sending it again.', setName(args)) }),
-    report: (ui: PromptUi, _result: RecordSet, args: RecordWrite) => reportWrite(ui, args),
+    cancelledAfterSending: (args: RecordSetWrite) => ({ message: l10n.t('Cancelled after the request was sent: Gcore may still have changed {0}. Check the zone before sending it again.', recordSetDisplayName(args)) }),
+    report: (ui: PromptUi, _result: RecordSet, args: RecordSetWrite) => reportWrite(ui, args),
   };
 
   return [
@@ -162,17 +151,17 @@ export function recordCommands(services: Services): Command<never, unknown, neve
     }),
     command<RecordRefArgs, RecordSet>({
       id: COMMAND.getRecord,
-      what: (ref) => (ref ? l10n.t('Read {0} in {1}', setName(ref), inZone(ref)) : l10n.t('Read record set')),
+      what: (ref) => (ref ? l10n.t('Read {0} in {1}', recordSetDisplayName(ref), inZone(ref)) : l10n.t('Read record set')),
       parse: recordRefArgument,
       ask: async (ui, _draft, node) => {
         if (isRecordSetNode(node)) return recordRefArgument(node);
         const { zoneName, set } = await askRecordSet(ui, l10n.t('Gcore: Read Record Set'), node, () => true);
         return recordRefArgument({ zoneName, name: set.name, type: set.type });
       },
-      progress: (ref) => l10n.t('Reading {0}…', setName(ref)),
+      progress: (ref) => l10n.t('Reading {0}…', recordSetDisplayName(ref)),
       run: (ref, { signal }) => client.dns.getRecord(ref.zoneName, ref.name, ref.type, { signal }),
     }),
-    command<RecordWrite, RecordSet, RecordAnswers>({
+    command<RecordSetWrite, RecordSet, RecordAnswers>({
       id: COMMAND.createRecord,
       what: (args) => (args ? writeWhat(args) : l10n.t('Add record set')),
       parse: (arg) => recordSetWriteOf(unwrap(validateRecordSetArgs(arg)), 'create'),
@@ -185,7 +174,7 @@ export function recordCommands(services: Services): Command<never, unknown, neve
       },
       ...sending,
     }),
-    command<RecordWrite, RecordSet, RecordAnswers>({
+    command<RecordSetWrite, RecordSet, RecordAnswers>({
       id: COMMAND.updateRecord,
       what: (args) => (args ? writeWhat(args) : l10n.t('Edit record set')),
       parse: (arg) => recordSetWriteOf(unwrap(validateRecordSetArgs(arg)), 'replace'),
@@ -201,7 +190,7 @@ export function recordCommands(services: Services): Command<never, unknown, neve
     }),
     command<RecordToDelete, { alreadyGone: boolean }>({
       id: COMMAND.deleteRecord,
-      what: (ref) => (ref ? l10n.t('Delete {0} from {1}', setName(ref), inZone(ref)) : l10n.t('Delete record set')),
+      what: (ref) => (ref ? l10n.t('Delete {0} from {1}', recordSetDisplayName(ref), inZone(ref)) : l10n.t('Delete record set')),
       parse: recordRefArgument,
       ask: async (ui, _draft, node) => {
         if (isRecordSetNode(node)) return { ...recordRefArgument(node), set: node.row.set };
@@ -213,7 +202,7 @@ export function recordCommands(services: Services): Command<never, unknown, neve
         const values = records.map((record) => `  ${formatRecordContent(ref.type, record.content)}`);
         const ttl = typeof ref.set?.ttl === 'number' ? ref.set.ttl : undefined;
         return ui.confirm({
-          message: l10n.t('Delete {0} from {1}?', setName(ref), inZone(ref)),
+          message: l10n.t('Delete {0} from {1}?', recordSetDisplayName(ref), inZone(ref)),
           detail: [
             records.length === 1 ? l10n.t('Its value goes:') : l10n.t('All {0} of its values go:', records.length),
             ...values,
@@ -223,7 +212,7 @@ export function recordCommands(services: Services): Command<never, unknown, neve
           confirmLabel: l10n.t('Delete Record Set'),
         });
       },
-      progress: (ref) => l10n.t('Deleting {0} from {1}…', setName(ref), inZone(ref)),
+      progress: (ref) => l10n.t('Deleting {0} from {1}…', recordSetDisplayName(ref), inZone(ref)),
       run: async (ref, { signal }) => {
         const result = await client.dns.deleteRecord(ref.zoneName, ref.name, ref.type, { signal });
         changed(ref.zoneName);
@@ -231,11 +220,11 @@ export function recordCommands(services: Services): Command<never, unknown, neve
       },
       returns: () => undefined,
       report: (ui, { alreadyGone }, ref) =>
-        void ui.notify('info', alreadyGone ? l10n.t('{0} was already gone from {1}.', setName(ref), inZone(ref)) : l10n.t('Deleted {0} from {1}.', setName(ref), inZone(ref))),
+        void ui.notify('info', alreadyGone ? l10n.t('{0} was already gone from {1}.', recordSetDisplayName(ref), inZone(ref)) : l10n.t('Deleted {0} from {1}.', recordSetDisplayName(ref), inZone(ref))),
     }),
     command<ValueToRemove, Removal>({
       id: COMMAND.removeRecordValue,
-      what: (args) => (args ? l10n.t('Remove a value of {0}', setName(args)) : l10n.t('Remove record value')),
+      what: (args) => (args ? l10n.t('Remove a value of {0}', recordSetDisplayName(args)) : l10n.t('Remove record value')),
       ask: async (_ui, _draft, node) => {
         const row: RecordNode = rowOf(node, isRecordNode, l10n.t('must be a record value row of the Gcore tree'));
         const set = row.parent.row.set;
@@ -245,7 +234,7 @@ export function recordCommands(services: Services): Command<never, unknown, neve
         const value = formatRecordContent(args.type, args.content);
         const others = args.set.resource_records.length - 1;
         return ui.confirm({
-          message: others === 0 ? l10n.t('Remove the last value of {0}?', setName(args)) : l10n.t('Remove {0} from {1}?', value, setName(args)),
+          message: others === 0 ? l10n.t('Remove the last value of {0}?', recordSetDisplayName(args)) : l10n.t('Remove {0} from {1}?', value, recordSetDisplayName(args)),
           detail:
             others === 0
               ? l10n.t('{0} is its only value: the record set is deleted.', value)
@@ -253,7 +242,7 @@ export function recordCommands(services: Services): Command<never, unknown, neve
           confirmLabel: others === 0 ? l10n.t('Delete Record Set') : l10n.t('Remove Value'),
         });
       },
-      progress: (args) => l10n.t('Removing a value of {0}…', setName(args)),
+      progress: (args) => l10n.t('Removing a value of {0}…', recordSetDisplayName(args)),
       // The set is read again, so that a value added meanwhile is kept.
       run: async (args, { signal }) => {
         const current = await client.dns.findRecord(args.zoneName, args.name, args.type, { signal });
@@ -270,10 +259,10 @@ export function recordCommands(services: Services): Command<never, unknown, neve
       report: (ui, removal, args) => {
         const value = formatRecordContent(args.type, args.content);
         const messages: Record<Removal, string> = {
-          updated: l10n.t('Removed {0} from {1}.', value, setName(args)),
-          deleted: l10n.t('Removed {0}, the last value of {1}: the set is deleted.', value, setName(args)),
-          absent: l10n.t('{0} no longer holds {1}: nothing was sent.', setName(args), value),
-          gone: l10n.t('{0} is already gone from {1}.', setName(args), inZone(args)),
+          updated: l10n.t('Removed {0} from {1}.', value, recordSetDisplayName(args)),
+          deleted: l10n.t('Removed {0}, the last value of {1}: the set is deleted.', value, recordSetDisplayName(args)),
+          absent: l10n.t('{0} no longer holds {1}: nothing was sent.', recordSetDisplayName(args), value),
+          gone: l10n.t('{0} is already gone from {1}.', recordSetDisplayName(args), inZone(args)),
         };
         void ui.notify('info', messages[removal]);
       },

@@ -1,13 +1,12 @@
 import * as vscode from 'vscode';
-import type { ConnectionSettings } from '../api';
+import { DEFAULT_CONNECTION, type ConnectionSettings } from '../api';
 import { describeProblems } from '../validation/problems';
 import { projectRegionKey } from '../core/projectRegion';
 import { validateProjectRegion, withLocation, withoutLocation, type ProjectRegion } from '../models/projectRegion';
 import type { FlavorFilters } from '../loaders/flavorLoader';
 
 export const SECTION = 'gcore';
-const DEFAULT_API_BASE_URL = 'https://api.gcore.com';
-const DEFAULT_TIMEOUT_SECONDS = 30;
+const DEFAULT_TIMEOUT_SECONDS = DEFAULT_CONNECTION.timeoutMs / 1000;
 /** The setting's own bounds; settings.json can hold any number, and a huge one overflows Node's timers. */
 const MIN_TIMEOUT_SECONDS = 1;
 const MAX_TIMEOUT_SECONDS = 600;
@@ -30,7 +29,7 @@ export function connectionSettings(): ConnectionSettings {
       ? Math.min(Math.max(seconds, MIN_TIMEOUT_SECONDS), MAX_TIMEOUT_SECONDS)
       : DEFAULT_TIMEOUT_SECONDS;
   return {
-    baseUrl: settings.get<string>('apiBaseUrl', DEFAULT_API_BASE_URL) || DEFAULT_API_BASE_URL,
+    baseUrl: settings.get<string>('apiBaseUrl', DEFAULT_CONNECTION.baseUrl) || DEFAULT_CONNECTION.baseUrl,
     timeoutMs: timeoutSeconds * 1000,
   };
 }

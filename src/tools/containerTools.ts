@@ -12,11 +12,12 @@ import { unwrap, validated, type FieldProblem } from '../validation/problems';
 import { containerDetailRows, instancesText } from '../views/presentation/containerView';
 import { nonEmptyText } from '../views/presentation/wireValues';
 import type { ToolDefinition } from './toolDefinition';
-import { LOCATION_PROPERTIES, objectInput, specSchema } from './toolSchemas';
+import { LOCATION_PROPERTIES, LOCATION_REQUIRED, objectInput, specSchema } from './toolSchemas';
 import { gapLines, itemLines, ITEMS_IN_TEXT, lines } from './toolText';
 
-const CONTAINER_REF_PROPERTIES = { ...LOCATION_PROPERTIES, containerName: specSchema(CONTAINER_NAME_FIELD) };
-const CONTAINER_REF_REQUIRED = ['projectId', 'regionId', 'containerName'];
+export const CONTAINER_REF_PROPERTIES = { ...LOCATION_PROPERTIES, containerName: specSchema(CONTAINER_NAME_FIELD) };
+export const CONTAINER_REF_REQUIRED = [...LOCATION_REQUIRED, 'containerName'];
+const LOCATION_INPUT = objectInput(LOCATION_PROPERTIES, LOCATION_REQUIRED);
 export const CONTAINER_REF_SCHEMA = objectInput(CONTAINER_REF_PROPERTIES, CONTAINER_REF_REQUIRED);
 
 /** `web-app (Ready, 2/2 ready) · nginx:1.27-alpine`. */
@@ -36,7 +37,7 @@ export const listContainers: ToolDefinition<ProjectRegion> = {
     'Lists the serverless containers (Gcore FaaS/CaaS) of one project and region, each with its status (Ready, Deploying, Pending, Disabled, Error), ready/total instances and image. gcore_listLocations gives the IDs.',
   ),
   userDescription: l10n.t('Lists the containers of a Gcore project and region.'),
-  inputSchema: objectInput(LOCATION_PROPERTIES, ['projectId', 'regionId']),
+  inputSchema: LOCATION_INPUT,
   parse: (input) => unwrap(validateProjectRegionArgs(input)),
   invoke: async (location, { client, signal }) => {
     const list = await client.containers.list(location, { signal });
@@ -151,7 +152,7 @@ export const listContainerSizes: ToolDefinition<ProjectRegion> = {
     'Lists the sizes a serverless container can have in one project and region (CPU in millicores, memory in MiB), by the names the `flavor` field of a container takes, such as 250mCPU-512MiB.',
   ),
   userDescription: l10n.t('Lists the container sizes of a Gcore project and region.'),
-  inputSchema: objectInput(LOCATION_PROPERTIES, ['projectId', 'regionId']),
+  inputSchema: LOCATION_INPUT,
   parse: (input) => unwrap(validateProjectRegionArgs(input)),
   invoke: async (location, { client, signal }) => {
     const list = await client.containers.flavors(location, { signal });

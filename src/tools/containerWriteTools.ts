@@ -5,16 +5,16 @@ import { COMMAND } from '../core/contributions';
 import { validateContainerRefArgs, validateUpdateContainerArgs, type ContainerRefArgs, type UpdateContainerArgs } from '../models/commandArgs';
 import { containerStatus } from '../models/container';
 import { CONTAINER_CREATE_FIELDS, quotaRequest, validateCreateContainerArgs, type CreateContainerArgs } from '../models/containerCreate';
-import { CONTAINER_NAME_FIELD, CONTAINER_UPDATE_FIELDS } from '../models/containerUpdate';
+import { CONTAINER_UPDATE_FIELDS } from '../models/containerUpdate';
 import { unwrap } from '../validation/problems';
 import { createSummary } from '../views/presentation/containerCreateSummary';
 import { instancesText } from '../views/presentation/containerView';
 import { updateSummary } from '../views/presentation/updateSummary';
 import { nonEmptyText } from '../views/presentation/wireValues';
-import { CONTAINER_REF_SCHEMA } from './containerTools';
+import { CONTAINER_REF_PROPERTIES, CONTAINER_REF_REQUIRED, CONTAINER_REF_SCHEMA } from './containerTools';
 import { currentUnknownLine, readCurrent } from './currentState';
 import type { ToolDefinition } from './toolDefinition';
-import { LOCATION_PROPERTIES, objectInput, specSchema } from './toolSchemas';
+import { LOCATION_PROPERTIES, LOCATION_REQUIRED, objectInput, specSchema } from './toolSchemas';
 import { lines } from './toolText';
 
 /** How a container write's tasks are told: followed with gcore_getTask, or why there are none. */
@@ -47,7 +47,7 @@ export const updateContainer: ToolDefinition<UpdateContainerArgs> = {
     'Changes settings of an existing serverless container: only the fields given in `changes` (image, flavor, scale {min, max}, envs, timeout, listening_port, is_disabled, description, commands, pull_secret, logging, is_api_key_auth). envs replaces all variables, so read the container first to keep the others. Gcore answers with task IDs; gcore_getTask tells when the change is live.',
   ),
   userDescription: l10n.t('Changes the settings of a Gcore container, after you confirm.'),
-  inputSchema: objectInput({ ...LOCATION_PROPERTIES, containerName: specSchema(CONTAINER_NAME_FIELD), changes: { ...changesSchema, minProperties: 1 } }, ['projectId', 'regionId', 'containerName', 'changes']),
+  inputSchema: objectInput({ ...CONTAINER_REF_PROPERTIES, changes: { ...changesSchema, minProperties: 1 } }, [...CONTAINER_REF_REQUIRED, 'changes']),
   parse: (input) => unwrap(validateUpdateContainerArgs(input)),
   confirm: async ({ projectId, regionId, containerName, changes }, { client, signal }) => {
     const current = await readCurrent(() => client.containers.get({ projectId, regionId }, containerName, { signal }));
@@ -85,7 +85,7 @@ export const createContainer: ToolDefinition<CreateContainerArgs> = {
     'Creates a serverless container in a project and region from an image: name (3 to 43 letters, digits, dots, hyphens), image, listening_port, flavor (a size name from gcore_listContainerSizes) and scale {min, max} are required; envs, timeout, description, commands, pull_secret, logging and is_disabled are optional. Gcore answers with a task ID; the container is ready when gcore_getTask says FINISHED.',
   ),
   userDescription: l10n.t('Creates a Gcore container, after you confirm.'),
-  inputSchema: objectInput({ ...LOCATION_PROPERTIES, container: containerSchema }, ['projectId', 'regionId', 'container']),
+  inputSchema: objectInput({ ...LOCATION_PROPERTIES, container: containerSchema }, [...LOCATION_REQUIRED, 'container']),
   parse: (input) => unwrap(validateCreateContainerArgs(input)),
   confirm: async ({ projectId, regionId, container }, { client, signal }) => {
     const location = { projectId, regionId };

@@ -8,7 +8,7 @@ import { hardwareSummaryParts, readFlavorHardware } from '../views/presentation/
 import { sortFlavors } from '../views/presentation/flavorOrder';
 import { formatHourlyPrice } from '../views/presentation/flavorPrice';
 import type { ToolDefinition } from './toolDefinition';
-import { LOCATION_PROPERTIES, objectInput } from './toolSchemas';
+import { LOCATION_PROPERTIES, LOCATION_REQUIRED, objectInput } from './toolSchemas';
 import { itemLines, lines } from './toolText';
 
 const AVAILABILITY_WORDS: Record<FlavorAvailability, () => string> = {
@@ -38,7 +38,7 @@ export const listGpuFlavors: ToolDefinition<ListGpuFlavorsArgs> = {
       hideDisabled: { type: 'boolean', description: l10n.t('Leave out disabled flavors. Default false: every flavor, with its availability.') },
       includePrices: { type: 'boolean', description: l10n.t('Ask Gcore for the prices. Default true.') },
     },
-    ['projectId', 'regionId'],
+    LOCATION_REQUIRED,
   ),
   parse: (input) => unwrap(validateListGpuFlavorsArgs(input)),
   invoke: async (args, { client, signal }) => {

@@ -3,8 +3,8 @@ import type { RecordSet, RecordSetBody } from '../api';
 import type { DnsClient } from '../api/dnsClient';
 import { GcoreApiError, isGcoreApiError } from '../api/errors';
 import type { RecordSetArgs } from '../models/commandArgs';
-import { editedRecordSetBody, recordSetBody, type RecordSetEdit } from '../models/recordSets';
-import { recordSetNames } from './recordArgs';
+import { editedRecordSetBody, type RecordSetEdit } from '../models/recordSets';
+import { givenRecordSetBody, recordSetNames } from './recordArgs';
 
 /**
  * A record set to send as gcore.createRecord (`create`: refused when it exists) or gcore.updateRecord
@@ -25,9 +25,8 @@ export interface RecordSetWrite {
 /** A programmatic call's argument as the write it makes. */
 export function recordSetWriteOf(args: RecordSetArgs, write: 'create' | 'replace'): RecordSetWrite {
   const { zoneName, name, type, ttl, resource_records: records, meta, pickers } = args;
-  const body = recordSetBody({ ttl, resource_records: records, meta, pickers });
   // An update keeps what the caller did not give (the TTL, the pickers, the set's meta and each kept record's meta).
-  return { zoneName, name, type, write, body, keep: write === 'replace' ? { values: records, ttl, meta, pickers } : undefined };
+  return { zoneName, name, type, write, body: givenRecordSetBody(args), keep: write === 'replace' ? { values: records, ttl, meta, pickers } : undefined };
 }
 
 /**

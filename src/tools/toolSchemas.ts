@@ -34,3 +34,5 @@ export const LOCATION_PROPERTIES: Record<string, ToolSchema> = {
   projectId: specSchema(PROJECT_ID_FIELD),
   regionId: specSchema(REGION_ID_FIELD),
 };
+
+export const LOCATION_REQUIRED: readonly string[] = ['projectId', 'regionId'];

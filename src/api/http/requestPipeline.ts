@@ -23,6 +23,9 @@ export interface ConnectionSettings {
   timeoutMs: number;
 }
 
+/** Where nothing says otherwise: the defaults of `gcore.apiBaseUrl` and `gcore.requestTimeoutSeconds`, and the MCP server's. */
+export const DEFAULT_CONNECTION: Readonly<ConnectionSettings> = { baseUrl: 'https://api.gcore.com', timeoutMs: 30_000 };
+
 /** One line of the request log: never the key, never a body. */
 export interface RequestEvent {
   method: HttpMethod;
