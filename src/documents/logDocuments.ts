@@ -11,16 +11,23 @@ import type { PromptUi } from '../ui/promptUi';
 
 /** A document keeps at most this many lines (the API's own limit); following drops the oldest. */
 const MAX_LINES = 100_000;
+/** A log of up to this many lines opens in one step (the setting's default asks for 1,000). */
+const ONE_STEP_LINES = 2_000;
 /**
- * A long log is shown in two steps: its newest lines at once, the older ones above them right after. VS Code
- * takes seconds to bring 100,000 lines into an editor (the text crosses to the window and back), and the
- * newest lines are what people read first.
+ * A longer log opens in two steps: a document of its newest lines at once, then a document of every line in
+ * its place. VS Code takes seconds to bring 100,000 lines into an editor (the text crosses to the window and
+ * back), and the newest lines are what people read first. The whole log is a document of its own rather
+ * than the first one's text replaced: a replacement costs the window more than opening (a round trip to its
+ * editor worker, the edit, the open editor redrawn), and the first step is kept small because the window
+ * draws it while the whole text is on its way.
  */
-const FIRST_LINES = 2_000;
+const FIRST_LINES = 500;
 
 /** One container's log as a read-only document. */
 interface LogView {
   address: ContainerDocumentAddress;
+  /** The container's own address (`uriFor`): every document of its log shares its path. */
+  container: string;
   /** The lines each read asks for: the setting, or fewer when the user chose fewer for this log. */
   limit: number;
   lines: string[];
@@ -50,6 +57,8 @@ export interface LogDocumentsDeps {
  */
 export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly views = new Map<string, LogView>();
+  /** Numbers the documents of long logs, which each read opens anew. */
+  private longReads = 0;
   private readonly changes = new vscode.EventEmitter<vscode.Uri>();
   private readonly status = vscode.window.createStatusBarItem('gcore.logs', vscode.StatusBarAlignment.Left, 10);
   private readonly subscriptions: vscode.Disposable[];
@@ -72,56 +81,110 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
 
   /**
    * Reads the newest `limit` lines (the setting's number unless given) and shows them; an open log of the
-   * container is read again from scratch.
+   * container is read again from scratch, in one tab.
    */
   async show(address: ContainerDocumentAddress, signal?: AbortSignal, limit = this.deps.settings().lines): Promise<{ uri: vscode.Uri; lines: number }> {
-    const uri = this.uriFor(address);
+    const container = this.uriFor(address);
     const { logs } = await this.deps.client.containers.logs(address, address.containerName, limit, { signal });
     const reads = new LogReads();
     const { lines } = reads.read(logs.map(readLogLine));
     // Read from scratch: a log shown before (and maybe followed) starts again, not followed.
-    const previous = this.views.get(uri.toString());
-    this.stopTimer(previous);
-    previous?.reading?.abort();
-    const older = Math.max(0, lines.length - FIRST_LINES);
-    // Only the lines shown first are formatted before the editor opens; the older ones wait for it.
-    const view: LogView = { address, limit, lines: lines.slice(older).map(formatted), reads, following: false };
+    for (const earlier of this.viewsOf(container)) {
+      this.stopTimer(earlier);
+      earlier.reading?.abort();
+    }
+    const view: LogView = { address, limit, container: container.toString(), lines: [], reads, following: false };
+    const shown = lines.length > ONE_STEP_LINES ? await this.showInTwoSteps(container, view, lines) : await this.showInOneStep(container, view, lines);
+    this.closeOthers(view, shown);
+    this.scheduleVisible();
+    this.showState();
+    return { uri: shown, lines: view.lines.length };
+  }
+
+  private async showInOneStep(uri: vscode.Uri, view: LogView, lines: readonly LogLine[]): Promise<vscode.Uri> {
+    view.lines = lines.map(formatted);
     this.views.set(uri.toString(), view);
-    if (older > 0) view.text = `${vscode.l10n.t('… {0} older lines are on their way', older.toLocaleString(vscode.env.language))}\n${view.lines.join('\n')}\n`;
     const text = this.provideTextDocumentContent(uri);
     const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
     // VS Code asks again for the text of a document it has open; the new lines must be in it before it is shown.
     const updated = open && open.getText() !== text ? documentChanged(uri.toString(), (document) => document.getText() === text) : Promise.resolve(true);
     this.changes.fire(uri);
     await updated;
-    const document = await vscode.workspace.openTextDocument(uri);
-    const editor = await vscode.window.showTextDocument(document, { preview: false });
-    revealEnd(editor);
-    if (older > 0 && this.views.get(uri.toString()) === view) await this.showOlderLines(uri, view, editor, lines.slice(0, older));
-    this.scheduleVisible();
-    this.showState();
-    return { uri, lines: view.lines.length };
+    revealEnd(await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false }));
+    return uri;
   }
 
-  /** The whole log in place of its newest lines; the editor stays at the end unless it was scrolled away. */
-  private async showOlderLines(uri: vscode.Uri, view: LogView, editor: vscode.TextEditor, olderLines: readonly LogLine[]): Promise<void> {
-    view.lines = olderLines.map(formatted).concat(view.lines);
-    view.text = undefined;
-    const newestLines = editor.document.lineCount;
-    let atEnd = false;
-    // The text ends with a newline: one line more than the log. 100,000 lines take seconds to reach the
-    // editor on a slow machine.
-    const changed = documentChanged(
-      uri.toString(),
-      (document) => {
-        // The editor still reports where it was before the older lines came: at the end, unless scrolled.
-        atEnd = showsEnd(editor, newestLines);
-        return document.lineCount === view.lines.length + 1;
-      },
-      60_000,
-    );
-    this.changes.fire(uri);
-    if ((await changed) && atEnd) revealEnd(editor);
+  /** The newest lines in an editor of their own, then the whole log in a new document in that editor's place. */
+  private async showInTwoSteps(container: vscode.Uri, view: LogView, lines: readonly LogLine[]): Promise<vscode.Uri> {
+    const read = ++this.longReads;
+    const older = lines.length - FIRST_LINES;
+    const firstUri = container.with({ query: `newest-${read}` });
+    // Only the lines shown first are formatted before their editor opens; the older ones wait for it.
+    const newest = lines.slice(older).map(formatted);
+    const first: LogView = { ...view, lines: newest };
+    first.text = `${vscode.l10n.t('… {0} older lines are on their way', older.toLocaleString(vscode.env.language))}\n${newest.join('\n')}\n`;
+    this.views.set(firstUri.toString(), first);
+    revealEnd(await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(firstUri), { preview: false }));
+    view.lines = lines.slice(0, older).map(formatted).concat(newest);
+    // A document VS Code still holds would have its text replaced, which is what the second step avoids.
+    const held = vscode.workspace.textDocuments.some((document) => document.uri.toString() === container.toString());
+    const wholeUri = held ? container.with({ query: `read-${read}` }) : container;
+    this.views.set(wholeUri.toString(), view);
+    const whole = await vscode.workspace.openTextDocument(wholeUri);
+    try {
+      await this.putInPlaceOf(firstUri, whole, older);
+      // Follow, chosen while the newest lines were shown, goes on with the whole log.
+      if (first.following && this.views.get(wholeUri.toString()) === view) view.following = true;
+    } finally {
+      this.forget(firstUri);
+    }
+    return wholeUri;
+  }
+
+  /**
+   * Shows `whole` where the first step's document is, as the reader left it: at the end if it was there,
+   * else at the same line; behind another tab if it was, and without taking the focus from elsewhere. A first
+   * step closed in the meantime is not shown again.
+   */
+  private async putInPlaceOf(firstUri: vscode.Uri, whole: vscode.TextDocument, older: number): Promise<void> {
+    const [tab] = tabsOf(firstUri);
+    if (!tab) return;
+    const firstEditor = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === firstUri.toString() && editor.viewColumn === tab.group.viewColumn);
+    // The first step's line n is the whole log's line n - 1 + older (its first line is the note).
+    const lineInWhole = (line: number) => Math.max(0, line - 1 + older);
+    const atEnd = !firstEditor || showsEnd(firstEditor);
+    const cursor = firstEditor && !atEnd ? lineInWhole(firstEditor.selection.active.line) : whole.lineCount - 1;
+    const options: vscode.TextDocumentShowOptions = {
+      viewColumn: tab.group.viewColumn,
+      preview: false,
+      preserveFocus: vscode.window.activeTextEditor?.document.uri.toString() !== firstUri.toString(),
+      selection: new vscode.Range(cursor, 0, cursor, 0),
+    };
+    if (tab.isActive) {
+      const editor = await vscode.window.showTextDocument(whole, options);
+      const top = firstEditor?.visibleRanges[0]?.start.line;
+      if (atEnd) revealEnd(editor);
+      else if (top !== undefined) editor.revealRange(new vscode.Range(lineInWhole(top), 0, lineInWhole(top), 0), vscode.TextEditorRevealType.AtTop);
+    } else {
+      await vscode.commands.executeCommand('vscode.open', whole.uri, { ...options, background: true });
+    }
+    this.closeTabs(tabsOf(firstUri));
+  }
+
+  /** One tab per container's log: those of its earlier reads go once the new one is shown. */
+  private closeOthers(view: LogView, shown: vscode.Uri): void {
+    const others = [...this.views].filter(([key, other]) => other.container === view.container && key !== shown.toString());
+    for (const [key] of others) this.forget(vscode.Uri.parse(key));
+    this.closeTabs(others.flatMap(([key]) => tabsOf(vscode.Uri.parse(key))));
+  }
+
+  private closeTabs(tabs: readonly vscode.Tab[]): void {
+    if (tabs.length === 0) return;
+    vscode.window.tabGroups.close(tabs).then(undefined, (error: unknown) => this.deps.log.warn(`closing an earlier log tab failed: ${failureReason(error)}`));
+  }
+
+  private viewsOf(container: vscode.Uri): LogView[] {
+    return [...this.views.values()].filter((view) => view.container === container.toString());
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -289,6 +352,12 @@ function documentChanged(key: string, until: (document: vscode.TextDocument) => 
       resolve(changed);
     };
   });
+}
+
+/** The tabs, in every group, of the text document `uri`. */
+function tabsOf(uri: vscode.Uri): vscode.Tab[] {
+  const key = uri.toString();
+  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === key);
 }
 
 function revealEnd(editor: vscode.TextEditor): void {

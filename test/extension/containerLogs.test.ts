@@ -34,6 +34,24 @@ function lines(document: vscode.TextDocument): string[] {
   return document.getText().split('\n').filter((text) => text !== '');
 }
 
+/** The next log editor to become the active one. */
+function nextLogEditor(): Promise<vscode.TextEditor> {
+  return new Promise((resolve) => {
+    const subscription = vscode.window.onDidChangeActiveTextEditor((editor) => {
+      if (editor?.document.uri.scheme !== 'gcore-logs') return;
+      subscription.dispose();
+      resolve(editor);
+    });
+  });
+}
+
+/** The documents of the log tabs open, in every group. */
+function logTabs(): string[] {
+  return vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .flatMap((tab) => (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === 'gcore-logs' ? [tab.input.uri.toString()] : []));
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('container logs', () => {
@@ -102,26 +120,49 @@ describe('container logs', () => {
     await gcoreConfig().update('logs.lines', undefined, vscode.ConfigurationTarget.Global);
   });
 
-  it('shows a long log newest first: its newest lines at once, then every line, with the end still in view', async () => {
+  it('shows a long log newest first: its newest lines at once, then every line in their tab, with the end still in view', async () => {
     await gcoreConfig().update('logs.lines', 30_000, vscode.ConfigurationTarget.Global);
-    const firstShown = new Promise<string[]>((resolve) => {
-      const subscription = vscode.window.onDidChangeActiveTextEditor((editor) => {
-        if (editor?.document.uri.scheme !== 'gcore-logs') return;
-        subscription.dispose();
-        resolve(editor.document.getText().split('\n'));
-      });
-    });
-    await vscode.commands.executeCommand('gcore.showContainerLogs', WEB_APP);
-    const first = await firstShown;
-    assert.equal(first[0], '… 28,000 older lines are on their way');
-    assert.equal(first.length, 2_000 + 2, 'the note, the newest 2,000 lines and the last newline');
+    const firstShown = nextLogEditor();
+    const uri = await vscode.commands.executeCommand<string>('gcore.showContainerLogs', WEB_APP);
+    const first = (await firstShown).document.getText().split('\n');
+    assert.equal(first[0], '… 29,500 older lines are on their way');
+    assert.equal(first.length, 500 + 2, 'the note, the newest 500 lines and the last newline');
     const editor = vscode.window.activeTextEditor;
     assert.ok(editor);
+    assert.equal(editor.document.uri.toString(), uri, 'Show Logs resolves with the log shown');
+    assert.equal(editor.document.uri.path, '/1/76/web-app · Prod.log');
+    assert.equal(editor.document.languageId, 'log');
     const shown = lines(editor.document);
     assert.equal(shown.length, 30_000, 'show resolves once every line is in');
     for (const text of [shown[0], shown[29_999]]) assert.match(text, LINE);
-    assert.deepEqual(shown.slice(-2_000), first.slice(1, -1), 'the newest lines stay the same');
+    assert.deepEqual(shown.slice(-500), first.slice(1, -1), 'the newest lines stay the same');
     await eventually(() => assert.ok(editor.visibleRanges.some((range) => range.end.line >= editor.document.lineCount - 2), JSON.stringify(editor.visibleRanges)));
+    await eventually(() => assert.deepEqual(logTabs(), [uri], 'the newest lines\' tab gave way to the whole log'));
+    assert.deepEqual(logReads(emulator), ['limit=30000']);
+
+    // Read again while shown: still one tab for the container, with every line.
+    const again = await vscode.commands.executeCommand<string>('gcore.showContainerLogs', WEB_APP);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), again);
+    assert.equal(lines(await vscode.workspace.openTextDocument(vscode.Uri.parse(again))).length, 30_000);
+    await eventually(() => assert.deepEqual(logTabs(), [again]));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await gcoreConfig().update('logs.lines', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it('a long log\'s whole text stays behind the tab the reader turned to, and the focus where they put it', async () => {
+    await gcoreConfig().update('logs.lines', 30_000, vscode.ConfigurationTarget.Global);
+    const other = await vscode.workspace.openTextDocument({ content: 'read while the log loads', language: 'plaintext' });
+    // As soon as the newest lines show, the reader turns to another tab of the same group.
+    const turnedAway = nextLogEditor().then(() => vscode.window.showTextDocument(other, { preview: false }));
+    const uri = await vscode.commands.executeCommand<string>('gcore.showContainerLogs', WEB_APP);
+    await turnedAway;
+    assert.equal(vscode.window.activeTextEditor?.document, other, 'the other tab stays in front');
+    await eventually(() => assert.deepEqual(logTabs(), [uri]));
+    const [tab] = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((candidate) => candidate.input instanceof vscode.TabInputText && candidate.input.uri.toString() === uri);
+    assert.equal(tab.isActive, false);
+    assert.equal(tab.group.viewColumn, vscode.ViewColumn.One);
+    const log = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+    assert.equal(lines(log).length, 30_000);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await gcoreConfig().update('logs.lines', undefined, vscode.ConfigurationTarget.Global);
   });
