@@ -35,6 +35,8 @@ interface LogView {
   following: boolean;
   /** The document's text, joined once per change (VS Code asks for all of it at each change). */
   text?: string;
+  /** A first step's: the whole log it stands for, which Follow and the status bar act on. */
+  wholeLog?: LogView;
   timer?: ReturnType<typeof setTimeout>;
   reading?: AbortController;
 }
@@ -121,7 +123,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     const firstUri = container.with({ query: `newest-${read}` });
     // Only the lines shown first are formatted before their editor opens; the older ones wait for it.
     const newest = lines.slice(older).map(formatted);
-    const first: LogView = { ...view, lines: newest };
+    const first: LogView = { ...view, lines: newest, wholeLog: view };
     first.text = `${vscode.l10n.t('… {0} older lines are on their way', older.toLocaleString(vscode.env.language))}\n${newest.join('\n')}\n`;
     this.views.set(firstUri.toString(), first);
     revealEnd(await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(firstUri), { preview: false }));
@@ -133,8 +135,6 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     const whole = await vscode.workspace.openTextDocument(wholeUri);
     try {
       await this.putInPlaceOf(firstUri, whole, older);
-      // Follow, chosen while the newest lines were shown, goes on with the whole log.
-      if (first.following && this.views.get(wholeUri.toString()) === view) view.following = true;
     } finally {
       this.forget(firstUri);
     }
@@ -183,6 +183,12 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     vscode.window.tabGroups.close(tabs).then(undefined, (error: unknown) => this.deps.log.warn(`closing an earlier log tab failed: ${failureReason(error)}`));
   }
 
+  /** The log a document shows: a first step's is the whole log's, which starts following once it is shown. */
+  private viewAt(uri: vscode.Uri): LogView | undefined {
+    const view = this.views.get(uri.toString());
+    return view?.wholeLog ?? view;
+  }
+
   private viewsOf(container: vscode.Uri): LogView[] {
     return [...this.views.values()].filter((view) => view.container === container.toString());
   }
@@ -198,7 +204,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
   }
 
   follow(uri: vscode.Uri): void {
-    const view = this.views.get(uri.toString());
+    const view = this.viewAt(uri);
     if (!view) throw new Error(vscode.l10n.t('This log is not loaded any more: open it again with Show Logs.'));
     view.following = true;
     this.scheduleVisible();
@@ -206,7 +212,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
   }
 
   stopFollowing(uri: vscode.Uri): void {
-    const view = this.views.get(uri.toString());
+    const view = this.viewAt(uri);
     if (!view) return;
     view.following = false;
     this.stopTimer(view);
@@ -297,7 +303,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
   /** The editor title's toggle and the status bar follow the active editor. */
   private showState(): void {
     const active = vscode.window.activeTextEditor?.document.uri;
-    const view = active?.scheme === SCHEME.logs ? this.views.get(active.toString()) : undefined;
+    const view = active?.scheme === SCHEME.logs ? this.viewAt(active) : undefined;
     // The editor title's Follow / Stop Following.
     void vscode.commands.executeCommand('setContext', CONTEXT_KEY.activeLogFollowed, view?.following === true);
     if (view?.following) {

@@ -167,6 +167,22 @@ describe('container logs', () => {
     await gcoreConfig().update('logs.lines', undefined, vscode.ConfigurationTarget.Global);
   });
 
+  it('Follow, chosen while a long log\'s newest lines show, follows the whole log once it is in', async () => {
+    await gcoreConfig().update('logs.lines', 30_000, vscode.ConfigurationTarget.Global);
+    const followed = nextLogEditor().then((editor) => vscode.commands.executeCommand('gcore.followContainerLogs', editor.document.uri));
+    const uri = await vscode.commands.executeCommand<string>('gcore.showContainerLogs', WEB_APP);
+    await followed;
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri);
+    // The interval is 1 s: the whole log is read again while shown.
+    await eventually(() => assert.deepEqual(logReads(emulator), ['limit=30000', 'limit=30000']), 5_000);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await sleep(200);
+    const reads = logReads(emulator).length;
+    await sleep(2_500);
+    assert.equal(logReads(emulator).length, reads, 'no read once the editor is closed');
+    await gcoreConfig().update('logs.lines', undefined, vscode.ConfigurationTarget.Global);
+  });
+
   it('follows while shown: each interval appends only newer lines, and closing the editor stops the reads', async () => {
     await gcoreConfig().update('logs.lines', 20, vscode.ConfigurationTarget.Global);
     const uri = vscode.Uri.parse(await vscode.commands.executeCommand<string>('gcore.showContainerLogs', WEB_APP));
