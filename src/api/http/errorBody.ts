@@ -84,11 +84,10 @@ function readFieldErrors(body: unknown): Record<string, string[]> | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const raw = (body as Record<string, unknown>).invalid_fields;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
-  const result: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(raw)) {
-    const list = Array.isArray(messages) ? messages : [messages];
-    result[field] = list.map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
-  }
+  // Built from entries, not by assignment: a field named `__proto__` would set the object's prototype.
+  const result: Record<string, string[]> = Object.fromEntries(
+    Object.entries(raw).map(([field, messages]) => [field, (Array.isArray(messages) ? messages : [messages]).map((item) => (typeof item === 'string' ? item : JSON.stringify(item)))]),
+  );
   return Object.keys(result).length > 0 ? result : undefined;
 }
 
@@ -96,12 +95,11 @@ function readQuota(body: unknown): ErrorBodyReading['quota'] {
   if (typeof body !== 'object' || body === null) return undefined;
   const info = (body as Record<string, unknown>).info;
   if (typeof info !== 'object' || info === null || Array.isArray(info)) return undefined;
-  const facts: Record<string, string | number | boolean> = {};
-  for (const [name, value] of Object.entries(info)) {
-    if (typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value.trim() !== '')) {
-      facts[name] = typeof value === 'string' ? value.trim() : value;
-    }
-  }
+  const facts: Record<string, string | number | boolean> = Object.fromEntries(
+    Object.entries(info).flatMap(([name, value]) =>
+      typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value.trim() !== '') ? [[name, typeof value === 'string' ? value.trim() : value]] : [],
+    ),
+  );
   return Object.keys(facts).length > 0 ? facts : undefined;
 }
 
