@@ -82,7 +82,7 @@ export function createCore(context: vscode.ExtensionContext): Core {
     listTasks: (query, signal) => client.account.listTasks(query, { signal }),
     settings: taskSettings,
   });
-  const taskHistory = new TaskHistory(context.globalState);
+  const taskHistory = new TaskHistory(context.globalState, (error) => log.error('the task history could not be stored', error));
   const snapshots = new Snapshots(SCHEME.snapshot);
   const tasks = new TaskTracking({
     poller: taskPoller,

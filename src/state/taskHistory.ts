@@ -36,7 +36,11 @@ export class TaskHistory {
   /** Read once; afterwards this copy is the truth and each change is written behind it. */
   private records: TaskRecord[] | undefined;
 
-  constructor(private readonly memento: vscode.Memento) {}
+  /** `onWriteFailed` hears of a write that failed; the next change writes the whole list again. */
+  constructor(
+    private readonly memento: vscode.Memento,
+    private readonly onWriteFailed: (error: unknown) => void = () => undefined,
+  ) {}
 
   /** The newest first. */
   all(): TaskRecord[] {
@@ -70,7 +74,8 @@ export class TaskHistory {
     const ended = new Set(merged.filter((entry) => entry.end !== undefined).slice(0, ENDED_KEPT));
     const kept = merged.filter((entry) => entry.end === undefined || ended.has(entry));
     this.records = kept;
-    this.writing = this.writing.then(() => this.memento.update(STORAGE_KEY, kept));
+    // Each write stores the whole list, so one that failed must not keep the later ones from running.
+    this.writing = this.writing.then(() => this.memento.update(STORAGE_KEY, kept)).then(undefined, this.onWriteFailed);
     return true;
   }
 

@@ -38,6 +38,20 @@ describe('TaskHistory', () => {
     assert.equal(reloaded.all()[1].taskType, 'patch_caas_container');
   });
 
+  it('a failed write is reported and does not keep the next change from being stored', async () => {
+    const memento = new FakeMemento();
+    const store = memento.update.bind(memento);
+    let failures = 1;
+    memento.update = (key, value) => (failures-- > 0 ? Promise.reject(new Error('storage is full')) : store(key, value));
+    const reported: unknown[] = [];
+    const history = new TaskHistory(memento as unknown as vscode.Memento, (error) => reported.push(error));
+    history.record([tracked('a', 1_000)], 1_000);
+    history.record([tracked('b', 2_000)], 2_000);
+    await history.stored();
+    assert.deepEqual(reported.map((error) => (error as Error).message), ['storage is full']);
+    assert.deepEqual(new TaskHistory(memento as unknown as vscode.Memento).all().map((record) => record.id), ['b', 'a']);
+  });
+
   it('keeps the last 20 ended tasks and every task still followed', async () => {
     const memento = new FakeMemento();
     const history = new TaskHistory(memento as unknown as vscode.Memento);
