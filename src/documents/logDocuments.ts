@@ -153,20 +153,26 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     // The first step's line n is the whole log's line n - 1 + older (its first line is the note).
     const lineInWhole = (line: number) => Math.max(0, line - 1 + older);
     const atEnd = !firstEditor || showsEnd(firstEditor);
-    const cursor = firstEditor && !atEnd ? lineInWhole(firstEditor.selection.active.line) : whole.lineCount - 1;
+    const lastLine = Math.max(0, whole.lineCount - 2);
+    const cursor = firstEditor && !atEnd ? lineInWhole(firstEditor.selection.active.line) : lastLine;
     const options: vscode.TextDocumentShowOptions = {
       viewColumn: tab.group.viewColumn,
       preview: false,
       preserveFocus: vscode.window.activeTextEditor?.document.uri.toString() !== firstUri.toString(),
-      selection: new vscode.Range(cursor, 0, cursor, 0),
     };
     if (tab.isActive) {
-      const editor = await vscode.window.showTextDocument(whole, options);
-      const top = firstEditor?.visibleRanges[0]?.start.line;
-      if (atEnd) revealEnd(editor);
-      else if (top !== undefined) editor.revealRange(new vscode.Range(lineInWhole(top), 0, lineInWhole(top), 0), vscode.TextEditorRevealType.AtTop);
+      // The selection has the editor open where the reader is (not at the top for a moment); it is revealed
+      // in the middle, so the view is then put where the first step's was: the last line at the bottom, or
+      // the same top line.
+      const editor = await vscode.window.showTextDocument(whole, { ...options, selection: new vscode.Range(cursor, 0, cursor, 0) });
+      const shown = firstEditor?.visibleRanges[0];
+      if (shown) {
+        const top = atEnd ? Math.max(0, whole.lineCount - 1 - (shown.end.line - shown.start.line)) : lineInWhole(shown.start.line);
+        editor.revealRange(new vscode.Range(top, 0, top, 0), vscode.TextEditorRevealType.AtTop);
+      }
     } else {
-      await vscode.commands.executeCommand('vscode.open', whole.uri, { ...options, background: true });
+      // Behind another tab no editor can be scrolled: the cursor takes the reader's place instead.
+      await vscode.commands.executeCommand('vscode.open', whole.uri, { ...options, background: true, selection: new vscode.Range(cursor, 0, cursor, 0) });
     }
     this.closeTabs(tabsOf(firstUri));
   }
