@@ -338,16 +338,19 @@ function gapLine(limit: number): string {
       );
 }
 
-/** Whether the editor shows the last line (or the one before it) of a document of `lineCount` lines. */
-function showsEnd(editor: vscode.TextEditor, lineCount = editor.document.lineCount): boolean {
-  return editor.visibleRanges.some((range) => range.end.line >= lineCount - 2);
+/** Whether the editor shows the last line of its document (or the one before it). */
+function showsEnd(editor: vscode.TextEditor): boolean {
+  return editor.visibleRanges.some((range) => range.end.line >= editor.document.lineCount - 2);
 }
+
+/** How long a change of an open document is waited for: a log of up to 2,000 lines changes in well under a second. */
+const CHANGE_TIMEOUT_MS = 5_000;
 
 /**
  * Resolves true once VS Code changed the open document `key` as `until` says; false when it was closed first
- * or did not change within `timeoutMs`.
+ * or did not change in time.
  */
-function documentChanged(key: string, until: (document: vscode.TextDocument) => boolean, timeoutMs = 5_000): Promise<boolean> {
+function documentChanged(key: string, until: (document: vscode.TextDocument) => boolean): Promise<boolean> {
   return new Promise((resolve) => {
     const subscriptions = [
       vscode.workspace.onDidChangeTextDocument((event) => {
@@ -357,7 +360,7 @@ function documentChanged(key: string, until: (document: vscode.TextDocument) => 
         if (document.uri.toString() === key) done(false);
       }),
     ];
-    const timer = setTimeout(() => done(false), timeoutMs);
+    const timer = setTimeout(() => done(false), CHANGE_TIMEOUT_MS);
     const done = (changed: boolean) => {
       clearTimeout(timer);
       for (const subscription of subscriptions) subscription.dispose();
