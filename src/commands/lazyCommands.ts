@@ -13,18 +13,29 @@ export interface LazyCommands {
   load(): Promise<ReadonlyMap<string, AnyCommand>>;
 }
 
-/** A group that loads once, and only if its commands are exactly the ids it declared (a build mistake otherwise). */
+/**
+ * A group that loads once, and only if its commands are exactly the ids it declared (a build mistake
+ * otherwise). A load that failed is tried again by the next call, rather than failing every command of the
+ * group until VS Code reloads the window.
+ */
 export function lazyCommands(ids: readonly string[], load: () => Promise<AnyCommand[]>): LazyCommands {
   let loading: Promise<ReadonlyMap<string, AnyCommand>> | undefined;
+  const loadOnce = async (): Promise<ReadonlyMap<string, AnyCommand>> => {
+    const commands = await load();
+    const byId = new Map(commands.map((command) => [command.id, command]));
+    const declared = new Set(ids);
+    const differing = [...ids.filter((id) => !byId.has(id)), ...[...byId.keys()].filter((id) => !declared.has(id))];
+    if (differing.length > 0 || byId.size !== commands.length) throw new Error(`Lazily loaded commands differ from the ids they declared: ${differing.join(', ') || 'an id twice'}`); // not user text: a mistake of the build, for the developer who broke it
+    return byId;
+  };
   return {
     ids,
-    load: () =>
-      (loading ??= load().then((commands) => {
-        const byId = new Map(commands.map((command) => [command.id, command]));
-        const declared = new Set(ids);
-        const differing = [...ids.filter((id) => !byId.has(id)), ...[...byId.keys()].filter((id) => !declared.has(id))];
-        if (differing.length > 0 || byId.size !== commands.length) throw new Error(`Lazily loaded commands differ from the ids they declared: ${differing.join(', ') || 'an id twice'}`); // not user text: a mistake of the build, for the developer who broke it
-        return byId;
-      })),
+    load: () => {
+      const current = (loading ??= loadOnce());
+      current.catch(() => {
+        if (loading === current) loading = undefined;
+      });
+      return current;
+    },
   };
 }

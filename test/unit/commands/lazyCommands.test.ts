@@ -24,4 +24,18 @@ describe('commands loaded on first use', () => {
     await assert.rejects(lazyCommands(['gcore.a'], async () => [named('gcore.a'), named('gcore.c')]).load(), /gcore\.c/);
     await assert.rejects(lazyCommands(['gcore.a'], async () => [named('gcore.a'), named('gcore.a')]).load(), /twice/);
   });
+
+  it('tries a failed load again on the next call, and keeps the one that succeeded', async () => {
+    let loads = 0;
+    const group = lazyCommands(['gcore.a'], async () => {
+      loads += 1;
+      if (loads === 1) throw new Error('features.js could not be read');
+      return [named('gcore.a')];
+    });
+    await assert.rejects(group.load(), /could not be read/);
+    const loaded = await group.load();
+    assert.deepEqual([...loaded.keys()], ['gcore.a']);
+    assert.equal(await group.load(), loaded);
+    assert.equal(loads, 2);
+  });
 });
