@@ -107,7 +107,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     view.lines = lines.map(formatted);
     this.views.set(uri.toString(), view);
     const text = this.provideTextDocumentContent(uri);
-    const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
+    const open = heldDocument(uri);
     // VS Code asks again for the text of a document it has open; the new lines must be in it before it is shown.
     const updated = open && open.getText() !== text ? documentChanged(uri.toString(), (document) => document.getText() === text) : Promise.resolve(true);
     this.changes.fire(uri);
@@ -129,8 +129,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     revealEnd(await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(firstUri), { preview: false }));
     view.lines = lines.slice(0, older).map(formatted).concat(newest);
     // A document VS Code still holds would have its text replaced, which is what the second step avoids.
-    const held = vscode.workspace.textDocuments.some((document) => document.uri.toString() === container.toString());
-    const wholeUri = held ? container.with({ query: `read-${read}` }) : container;
+    const wholeUri = heldDocument(container) ? container.with({ query: `read-${read}` }) : container;
     this.views.set(wholeUri.toString(), view);
     const whole = await vscode.workspace.openTextDocument(wholeUri);
     try {
@@ -159,12 +158,13 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
       viewColumn: tab.group.viewColumn,
       preview: false,
       preserveFocus: vscode.window.activeTextEditor?.document.uri.toString() !== firstUri.toString(),
+      selection: new vscode.Range(cursor, 0, cursor, 0),
     };
     if (tab.isActive) {
       // The selection has the editor open where the reader is (not at the top for a moment); it is revealed
       // in the middle, so the view is then put where the first step's was: the last line at the bottom, or
       // the same top line.
-      const editor = await vscode.window.showTextDocument(whole, { ...options, selection: new vscode.Range(cursor, 0, cursor, 0) });
+      const editor = await vscode.window.showTextDocument(whole, options);
       const shown = firstEditor?.visibleRanges[0];
       if (shown) {
         const top = atEnd ? Math.max(0, whole.lineCount - 1 - (shown.end.line - shown.start.line)) : lineInWhole(shown.start.line);
@@ -172,7 +172,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
       }
     } else {
       // Behind another tab no editor can be scrolled: the cursor takes the reader's place instead.
-      await vscode.commands.executeCommand('vscode.open', whole.uri, { ...options, background: true, selection: new vscode.Range(cursor, 0, cursor, 0) });
+      await vscode.commands.executeCommand('vscode.open', whole.uri, { ...options, background: true });
     }
     this.closeTabs(tabsOf(firstUri));
   }
@@ -367,6 +367,12 @@ function documentChanged(key: string, until: (document: vscode.TextDocument) => 
       resolve(changed);
     };
   });
+}
+
+/** The document VS Code holds for `uri` (shown or not), if any. */
+function heldDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
+  const key = uri.toString();
+  return vscode.workspace.textDocuments.find((document) => document.uri.toString() === key);
 }
 
 /** The tabs, in every group, of the text document `uri`. */
