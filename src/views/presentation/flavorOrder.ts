@@ -7,12 +7,15 @@ import { compareTableNames, isInCollationTable } from './nameCollation';
 const GROUP_RANK: Record<FlavorAvailability, number> = { available: 0, outOfStock: 1, disabled: 2 };
 
 interface SortKey {
+  flavor: GpuFlavor;
   group: number;
   gpuModel: SortText | undefined;
   gpuCount: number | undefined;
   vcpus: number | undefined;
   ramMiB: number | undefined;
   name: SortText;
+  /** The GPU model's place among a list's distinct models (missing last), set by sortFlavors so that it compares numbers. */
+  modelRank: number;
 }
 
 /** A text with whether the collator's order can be computed without the collator (see nameCollation). */
@@ -31,12 +34,14 @@ const collator = lazy(() => new Intl.Collator('en', { numeric: true, sensitivity
 function sortKey(flavor: GpuFlavor): SortKey {
   const hardware = readFlavorHardware(flavor);
   return {
+    flavor,
     group: GROUP_RANK[flavorAvailability(flavor)],
     gpuModel: hardware.gpuModel === undefined ? undefined : sortText(hardware.gpuModel),
     gpuCount: hardware.gpuCount,
     vcpus: hardware.vcpus,
     ramMiB: hardware.ramMiB,
     name: sortText(flavorName(flavor)),
+    modelRank: 0,
   };
 }
 
@@ -79,10 +84,50 @@ export function compareFlavors(a: GpuFlavor, b: GpuFlavor): number {
   return compareKeys(sortKey(a), sortKey(b));
 }
 
-/** A sorted copy; keys are computed once per flavor because a region can list thousands of flavors. */
+function compareHardware(a: SortKey, b: SortKey): number {
+  return (
+    a.group - b.group ||
+    a.modelRank - b.modelRank ||
+    compareOptionalNumber(a.gpuCount, b.gpuCount) ||
+    compareOptionalNumber(a.vcpus, b.vcpus) ||
+    compareOptionalNumber(a.ramMiB, b.ramMiB)
+  );
+}
+
+function compareNames(a: SortKey, b: SortKey): number {
+  return compareText(a.name, b.name);
+}
+
+function rankModels(keys: readonly SortKey[]): Map<string, number> {
+  const models = new Map<string, SortText>();
+  for (const { gpuModel } of keys) if (gpuModel !== undefined) models.set(gpuModel.text, gpuModel);
+  return new Map([...models.values()].sort(compareText).map((model, rank) => [model.text, rank]));
+}
+
+/** Sorts each run of flavors with the same hardware by name, in place. */
+function sortRunsByName(ranked: SortKey[]): void {
+  for (let start = 0; start < ranked.length; ) {
+    let end = start + 1;
+    while (end < ranked.length && compareHardware(ranked[start], ranked[end]) === 0) end++;
+    if (end - start > 1) {
+      const run = ranked.slice(start, end).sort(compareNames);
+      for (let i = 0; i < run.length; i++) ranked[start + i] = run[i];
+    }
+    start = end;
+  }
+}
+
+/**
+ * A sorted copy, in the order of compareFlavors. A region can list thousands of flavors, so keys are computed
+ * once per flavor, the few GPU models are ranked once, and names are compared only within runs of equal
+ * hardware: a list that arrives in name order (the emulator's does) leaves each run in order, and sorting a run
+ * already in order costs one comparison per flavor.
+ */
 export function sortFlavors(flavors: readonly GpuFlavor[]): GpuFlavor[] {
-  return flavors
-    .map((flavor) => ({ flavor, key: sortKey(flavor) }))
-    .sort((a, b) => compareKeys(a.key, b.key))
-    .map(({ flavor }) => flavor);
+  const keys = flavors.map(sortKey);
+  const modelRanks = rankModels(keys);
+  for (const key of keys) key.modelRank = key.gpuModel === undefined ? modelRanks.size : (modelRanks.get(key.gpuModel.text) as number);
+  keys.sort(compareHardware);
+  sortRunsByName(keys);
+  return keys.map(({ flavor }) => flavor);
 }

@@ -24,6 +24,32 @@ export function formatHourlyPrice(price: FlavorPrice | null | undefined): string
  */
 export function formatMoney(amount: number, currencyCode: unknown): string {
   const code = nonEmptyText(currencyCode);
+  // Intl writes -0 with a sign, and a Map cannot tell it from 0.
+  if (Object.is(amount, -0)) return formatMoneyOnce(amount, code);
+  let amounts = formattedAmounts.get(code);
+  if (amounts === undefined) {
+    if (formattedAmounts.size >= CURRENCIES_REMEMBERED) formattedAmounts.clear();
+    amounts = new Map();
+    formattedAmounts.set(code, amounts);
+  }
+  let text = amounts.get(amount);
+  if (text === undefined) {
+    text = formatMoneyOnce(amount, code);
+    if (amounts.size >= AMOUNTS_REMEMBERED) amounts.clear();
+    amounts.set(amount, text);
+  }
+  return text;
+}
+
+/**
+ * Formatted amounts by currency code, then by amount: a price list of thousands of flavors repeats a few
+ * amounts, and Intl takes about half a microsecond to format one, most of a priced row's time.
+ */
+const formattedAmounts = new Map<string | undefined, Map<number, string>>();
+const CURRENCIES_REMEMBERED = 16;
+const AMOUNTS_REMEMBERED = 1024;
+
+function formatMoneyOnce(amount: number, code: string | undefined): string {
   const small = Math.abs(amount) < 1;
   if (code !== undefined) {
     const currency = currencyFormat(code, small);

@@ -167,6 +167,25 @@ describe('sortFlavors', () => {
     const groups = sorted.map((f) => flavorAvailability(f));
     assert.ok(groups.includes('available') && groups.includes('outOfStock') && groups.includes('disabled'));
   });
+
+  it('gives the order of compareFlavors, models that differ only in case included, whatever the input order', () => {
+    const next = random(77);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+    const generated: GpuFlavor[] = Array.from({ length: 600 }, (_, index) =>
+      flavor({
+        name: pick(['g1-', 'G1-', 'g2-']) + String(index % 40),
+        model: pick(['rtx 4000', 'RTX 4000', 'A100', 'a100', undefined]),
+        count: pick([1, 2, undefined]),
+        vcpus: pick([8, 16]),
+        capacity: pick([0, 3]),
+      }),
+    );
+    const reference = [...generated].sort(compareFlavors);
+    for (const seed of [5, 6, 7]) {
+      assert.deepEqual(sortFlavors(shuffled(generated, seed)).map((f) => f.name), reference.map((f) => f.name), `seed ${seed}`);
+    }
+    assert.deepEqual(sortFlavors(generated), reference, 'equal flavors keep their input order');
+  });
 });
 
 describe('name order without the collator', () => {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { FlavorPrice } from '../../../src/api/types';
+import { formatMoney } from '../../../src/views/presentation/flavorPrice';
 import { formatHourlyPrice } from '../../../src/views/presentation/flavorView';
 
 const NBSP = '\u00a0';
@@ -45,5 +46,23 @@ describe('formatHourlyPrice', () => {
     assert.equal(formatHourlyPrice(shown('GBP', 0.25)), '£0.25/h');
     assert.equal(formatHourlyPrice(shown('GBP', 3)), '£3.00/h');
     assert.equal(formatHourlyPrice(shown('GBP', 0.25)), '£0.25/h');
+  });
+
+  it('formats each amount as Intl does, whether it was formatted before or not, across many amounts and currencies', () => {
+    const euros = new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' });
+    const amounts = Array.from({ length: 3000 }, (_, index) => 1 + index / 100);
+    for (let pass = 0; pass < 2; pass++) {
+      for (const amount of amounts) assert.equal(formatMoney(amount, 'EUR'), euros.format(amount));
+    }
+    const codes = Array.from({ length: 40 }, (_, index) => `X${String.fromCharCode(65 + (index % 26))}${String.fromCharCode(65 + Math.floor(index / 26))}`);
+    for (let pass = 0; pass < 2; pass++) {
+      for (const code of codes) assert.equal(formatMoney(2, code), `${code}${NBSP}2.00`);
+    }
+  });
+
+  it('keeps the sign of minus zero apart from zero', () => {
+    assert.equal(formatMoney(0, 'EUR'), '€0.00');
+    assert.equal(formatMoney(-0, 'EUR'), '-€0.00');
+    assert.equal(formatMoney(0, 'EUR'), '€0.00');
   });
 });
