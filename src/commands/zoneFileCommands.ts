@@ -7,7 +7,7 @@ import type { Snapshots } from '../documents/snapshots';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import { printZoneFile } from '../models/zoneFile/zoneFileWriter';
 import { validateImportZoneFileArgs, type ImportZoneFileArgs } from '../models/zoneFileArgs';
-import { changeCounts, changeLines, changeName, deletionOf, importResult, planZoneFile, type RecordSetChange, type ZoneFileImportResult, type ZoneFilePlan } from '../models/zoneFileChanges';
+import { changeCounts, changeLines, changeName, deletionOf, importResult, oneSecondTtlChanges, oneSecondTtlNote, planZoneFile, type RecordSetChange, type ZoneFileImportResult, type ZoneFilePlan } from '../models/zoneFileChanges';
 import { readZoneFileSets } from '../models/zoneFileDocument';
 import { orCancel } from '../ui/loneAnswer';
 import { pickZone } from '../ui/pickers/zonePicker';
@@ -51,8 +51,10 @@ function refuseProblems(source: string, problems: readonly { line: number; messa
 function importReport(zoneName: string, source: string, plan: ZoneFilePlan): string {
   const zone = zoneNameForDisplay(zoneName);
   const counts = changeCounts(plan.changes);
-  const section = (title: string, lines: readonly string[]): string[] => (lines.length === 0 ? [] : [`## ${title}`, '', ...lines.map((line) => `- ${line}`), '']);
+  const section = (title: string, lines: readonly string[], note?: string): string[] =>
+    lines.length === 0 ? [] : [`## ${title}`, '', ...(note === undefined ? [] : [note, '']), ...lines.map((line) => `- ${line}`), ''];
   const byKind = (kind: RecordSetChange['kind']): string[] => changeLines(zoneName, plan.changes.filter((change) => change.kind === kind));
+  const oneSecond = oneSecondTtlChanges(plan);
   return [
     `# ${l10n.t('Import of {0} into {1}', source, zone)}`,
     '',
@@ -71,6 +73,11 @@ function importReport(zoneName: string, source: string, plan: ZoneFilePlan): str
     ...section(
       l10n.t('At Gcore but not in the file ({0}): kept unless you choose to delete them', plan.missing.length),
       plan.missing.map((set) => `${changeName(zoneName, set)}`),
+    ),
+    ...section(
+      l10n.t('TTL of 1 second ({0})', oneSecond.length),
+      oneSecond.map((change) => l10n.t('{0} (line {1})', changeName(zoneName, change), change.line)),
+      oneSecondTtlNote(oneSecond.length),
     ),
     ...section(
       l10n.t('Skipped ({0})', plan.skipped.length),
@@ -141,16 +148,20 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
     const counts = changeCounts(plan.changes);
     const apply = l10n.t('Apply');
     const applyAndDelete = l10n.t('Apply and Delete {0} Missing', plan.missing.length);
+    const oneSecond = oneSecondTtlChanges(plan).length;
     const choice = await ui.choose({
       message: l10n.t('Import {0} into {1}?', source, zone),
-      detail: l10n.t(
-        '{0} to create, {1} to change, {2} unchanged, {3} skipped. {4} record sets at Gcore are not in the file: they are kept, unless you choose to delete them. The list is open beside the editor.',
-        counts.create,
-        counts.update,
-        plan.unchanged,
-        plan.skipped.length,
-        plan.missing.length,
-      ),
+      detail: [
+        l10n.t(
+          '{0} to create, {1} to change, {2} unchanged, {3} skipped. {4} record sets at Gcore are not in the file: they are kept, unless you choose to delete them. The list is open beside the editor.',
+          counts.create,
+          counts.update,
+          plan.unchanged,
+          plan.skipped.length,
+          plan.missing.length,
+        ),
+        ...(oneSecond > 0 ? [oneSecondTtlNote(oneSecond)] : []),
+      ].join('\n\n'),
       choices: plan.missing.length > 0 ? [apply, applyAndDelete] : [apply],
     });
     if (choice === applyAndDelete) return withMissingDeleted(plan);

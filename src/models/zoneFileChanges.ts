@@ -86,15 +86,15 @@ export function planZoneFile(zoneName: string, atGcore: readonly RecordSet[], fi
   return plan;
 }
 
-/**
- * A set's TTL is the one written on its line; without one, a new set takes the $TTL in force and an
- * existing set keeps its TTL at Gcore (a file printed from a set without a TTL must not change it).
- */
 /** The change that deletes a set Gcore holds. */
 export function deletionOf(set: RecordSet): RecordSetChange {
   return { kind: 'delete', name: domainNameKey(set.name), type: set.type, current: set };
 }
 
+/**
+ * A set's TTL is the one written on its line; without one, a new set takes the $TTL in force and an
+ * existing set keeps its TTL at Gcore (a file printed from a set without a TTL must not change it).
+ */
 function planSet(plan: ZoneFilePlan, set: ZoneFileSet, held: RecordSet | undefined): void {
   const values = set.records.map((record) => ({ content: record.content }));
   if (held === undefined) {
@@ -105,6 +105,23 @@ function planSet(plan: ZoneFilePlan, set: ZoneFileSet, held: RecordSet | undefin
   const body = editedRecordSetBody(typed, { values, ttl: set.ttl });
   if (recordSetChanged(typed, body)) plan.changes.push({ kind: 'update', name: set.name, type: set.type, body, current: held, line: set.line });
   else plan.unchanged++;
+}
+
+type WriteChange = Extract<RecordSetChange, { kind: 'create' | 'update' }>;
+
+/**
+ * The sets a plan writes with a TTL of 1 second that Gcore does not already hold so. Cloudflare's exports
+ * write 1 for its automatic TTL, and Gcore would answer with a TTL of 1 second: the reviews point them out.
+ */
+export function oneSecondTtlChanges(plan: ZoneFilePlan): WriteChange[] {
+  return plan.changes.filter((change): change is WriteChange => change.kind !== 'delete' && change.body.ttl === 1 && (change.kind === 'create' || change.current.ttl !== 1));
+}
+
+/** What the reviews say about the sets of oneSecondTtlChanges. */
+export function oneSecondTtlNote(count: number): string {
+  return count === 1
+    ? l10n.t('1 record set gets a TTL of 1 second. Cloudflare writes 1 for its automatic TTL (300 seconds): write the TTL you mean in the file before applying.')
+    : l10n.t('{0} record sets get a TTL of 1 second. Cloudflare writes 1 for its automatic TTL (300 seconds): write the TTL you mean in the file before applying.', count);
 }
 
 /** Whether two readings of a zone differ in a set a zone file carries: the names of those that do (a conflict). */

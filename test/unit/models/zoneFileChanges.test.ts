@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { RecordSet } from '../../../src/api/types';
-import { applyChanges, changedEditableSets, changeLines, planZoneFile } from '../../../src/models/zoneFileChanges';
+import { applyChanges, changedEditableSets, changeLines, oneSecondTtlChanges, oneSecondTtlNote, planZoneFile } from '../../../src/models/zoneFileChanges';
 import type { ZoneFileSet } from '../../../src/models/zoneFile/zoneFileSets';
 
 const ZONE = 'example.com';
@@ -140,5 +140,33 @@ describe('zone file plans: the smallest set of record-set changes', () => {
       'Delete www A: 203.0.113.1',
       'Delete old TXT: gone soon',
     ]);
+  });
+});
+
+describe('zone file plans: TTLs of 1 second', () => {
+  it('points out the sets written with a TTL of 1 second that Gcore does not already hold so (Cloudflare writes 1 for automatic)', () => {
+    const current = [atGcore('www.example.com', 'A', 300, [['203.0.113.1']]), atGcore('api.example.com', 'A', 1, [['203.0.113.5']])];
+    const plan = planZoneFile(ZONE, current, [
+      inFile('www.example.com', 'A', 1, [['203.0.113.1']], 3),
+      inFile('api.example.com', 'A', 1, [['203.0.113.6']], 4),
+      inFile('new.example.com', 'A', 1, [['203.0.113.7']], 5),
+      inFile('ok.example.com', 'A', 300, [['203.0.113.8']], 6),
+      { ...inFile('default.example.com', 'A', undefined, [['203.0.113.9']], 7), defaultTtl: 1 },
+    ], { deleteMissing: false });
+    assert.deepEqual(
+      oneSecondTtlChanges(plan).map((change) => [change.kind, change.name, change.line]),
+      [
+        ['update', 'www.example.com', 3],
+        ['create', 'new.example.com', 5],
+        ['create', 'default.example.com', 7],
+      ],
+    );
+    assert.match(oneSecondTtlNote(3), /^3 record sets get a TTL of 1 second\. Cloudflare writes 1 for its automatic TTL/);
+    assert.match(oneSecondTtlNote(1), /^1 record set gets a TTL of 1 second\./);
+  });
+
+  it('points out nothing when no set is written with a TTL of 1 second', () => {
+    const plan = planZoneFile(ZONE, [], [inFile('www.example.com', 'A', 60, [['203.0.113.1']])], { deleteMissing: false });
+    assert.deepEqual(oneSecondTtlChanges(plan), []);
   });
 });

@@ -31,6 +31,15 @@ describe('gcore_importZoneFile against the emulator', () => {
     assert.match((await tool.confirm!(tool.parse({ zoneName: 'example.com', text: TEXT }), h.context)).message, /^Current value unknown/);
   });
 
+  it('points out the sets it would give a TTL of 1 second, which Cloudflare writes for its automatic TTL', async () => {
+    const tool = importTool();
+    const cloudflare = ['new.example.com.\t1\tIN\tA\t192.0.2.9 ; cf_tags=cf-proxied:true', 'shop.example.com.\t1\tIN\tA\t192.0.2.10'].join('\n');
+    const { message } = await tool.confirm!(tool.parse({ zoneName: 'example.com', text: cloudflare }), h.context);
+    assert.match(message, /^2 record sets get a TTL of 1 second\. Cloudflare writes 1 for its automatic TTL \(300 seconds\): write the TTL you mean in the file before applying\.\n- new A\n- shop A$/m);
+    const plain = await tool.confirm!(tool.parse({ zoneName: 'example.com', text: TEXT }), h.context);
+    assert.doesNotMatch(plain.message, /TTL of 1 second/);
+  });
+
   it('sends what gcore.importZoneFile sends: one PUT per new or changed set (a changed one keeps its meta), and resolves to its result', async () => {
     const result = await run(importTool(), { zoneName: 'example.com', text: TEXT }, h);
     assert.deepEqual(writesReceived(h), [
