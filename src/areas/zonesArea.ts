@@ -19,6 +19,7 @@ export function zonesArea(core: Core): Area {
   const section = new DnsZonesSection(core.zones, core.reads, VIEW_ID, (node) => core.treeChanges.refresh(node));
   const reports = new Snapshots(SCHEME.resolution);
   const { client, reads, ui } = core;
+  /** After a write to a zone's record sets: they and the account's counts are read again, and the zones redrawn. */
   const written = (zoneName: string): void => {
     reads.invalidateRecords(zoneName);
     core.treeChanges.refresh(ZONES_SECTION);
@@ -66,10 +67,10 @@ export function zonesArea(core: Core): Area {
           return [
             ...zone.zoneCommands(services),
             ...dnssec.dnssecCommands(services),
-            ...record.recordCommands(services),
+            ...record.recordCommands(services, written),
             ...resolution.resolutionCommands(services, reports),
             ...lifecycle.zoneLifecycleCommands(services, reports),
-            ...zoneFile.zoneFileCommands(services, zoneFiles, reports),
+            ...zoneFile.zoneFileCommands(services, zoneFiles, reports, written),
           ];
         },
       ),

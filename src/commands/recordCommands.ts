@@ -16,7 +16,7 @@ import { runWizard } from '../ui/wizard';
 import { addRecordPlan, answeredName, editAnswers, editRecordPlan, required, reviewedWrite, type RecordAnswers, type RecordWizardDeps } from '../ui/wizards/recordWizard';
 import { unwrap } from '../validation/problems';
 import { recordSetRows, type RecordSetRow } from '../views/presentation/recordView';
-import { ZONES_SECTION, isRecordNode, isRecordSetNode, type RecordNode } from '../views/sections/zoneNodes';
+import { isRecordNode, isRecordSetNode, type RecordNode } from '../views/sections/zoneNodes';
 import { zoneNameArgument } from './arguments';
 import { command, type Command, type RunContext } from './command';
 import { zonesForRecords } from './recordZones';
@@ -54,7 +54,8 @@ function answeredWrite(draft: RecordAnswers): RecordSetWrite {
   return reviewedWrite(draft, required(draft.zoneName), required(answeredName(draft)), required(draft.type));
 }
 
-export function recordCommands(services: Services): Command<never, unknown, never>[] {
+/** `changed`: after a write, the zone's sets and the account's counts are read again and the zones redrawn. */
+export function recordCommands(services: Services, changed: (zoneName: string) => void): Command<never, unknown, never>[] {
   const { client } = services;
 
   const askZone = async (ui: PromptUi, position: StepPosition): Promise<string | Back> =>
@@ -88,11 +89,6 @@ export function recordCommands(services: Services): Command<never, unknown, neve
     pickZone: (position) => askZone(ui, position),
   });
 
-  /** After a write: the zone's sets and the account's counts are read again, and the zones redrawn. */
-  const changed = (zoneName: string): void => {
-    services.reads.invalidateRecords(zoneName);
-    services.tree.refresh(ZONES_SECTION);
-  };
 
   const send = async (args: RecordSetWrite, signal?: AbortSignal): Promise<RecordSet> => {
     const result = await sendRecordSetWrite(client.dns, args, 'gcore.updateRecord', signal);

@@ -13,7 +13,6 @@ import { orCancel } from '../ui/loneAnswer';
 import { pickZone } from '../ui/pickers/zonePicker';
 import { UserCancelledError, type PromptUi } from '../ui/promptUi';
 import { unwrap } from '../validation/problems';
-import { ZONES_SECTION } from '../views/sections/zoneNodes';
 import { editorDocumentArgument, zoneNameArgument } from './arguments';
 import { command, type Command } from './command';
 import { applyRecordSetChanges, isPartlyApplied } from '../tools/recordSetBatch';
@@ -92,18 +91,14 @@ function withMissingDeleted(plan: ZoneFilePlan): ZoneFilePlan {
 }
 
 /** Zone files: a zone's record sets edited as one, imported from another provider's export, exported. */
-export function zoneFileCommands(services: Services, editor: ZoneFileEditor, reports: Snapshots): Command<never, unknown, never>[] {
+/** `written`: after an import, the zone's sets and the account's counts are read again and the zones redrawn. */
+export function zoneFileCommands(services: Services, editor: ZoneFileEditor, reports: Snapshots, written: (zoneName: string) => void): Command<never, unknown, never>[] {
   const { client } = services;
 
   const askZone = async (ui: PromptUi, title: string, node: unknown): Promise<string> =>
     zoneNameArgument(node) ?? orCancel(await pickZone(ui, await zonesForRecords(services), { title }, { allowTyped: true, placeholder: l10n.t('Zone') }));
 
   const readSets = async (zoneName: string, signal?: AbortSignal): Promise<readonly RecordSet[]> => (await client.dns.listRecords(zoneName, { signal })).rrsets;
-
-  const written = (zoneName: string): void => {
-    services.reads.invalidateRecords(zoneName);
-    services.tree.refresh(ZONES_SECTION);
-  };
 
   const planImport = async (args: ImportZoneFileArgs, source: string, signal?: AbortSignal): Promise<ZoneFilePlan> => {
     const reading = readZoneFileSets(args.text, args.zoneName);
