@@ -89,7 +89,6 @@ export function recordCommands(services: Services, changed: (zoneName: string) =
     pickZone: (position) => askZone(ui, position),
   });
 
-
   const send = async (args: RecordSetWrite, signal?: AbortSignal): Promise<RecordSet> => {
     const result = await sendRecordSetWrite(client.dns, args, 'gcore.updateRecord', signal);
     changed(args.zoneName);

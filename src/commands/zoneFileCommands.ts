@@ -90,8 +90,10 @@ function withMissingDeleted(plan: ZoneFilePlan): ZoneFilePlan {
   return { ...plan, changes: [...plan.changes, ...plan.missing.map(deletionOf)], missing: [] };
 }
 
-/** Zone files: a zone's record sets edited as one, imported from another provider's export, exported. */
-/** `written`: after an import, the zone's sets and the account's counts are read again and the zones redrawn. */
+/**
+ * Zone files: a zone's record sets edited as one, imported from another provider's export, exported.
+ * `written`: after an import, the zone's sets and the account's counts are read again and the zones redrawn.
+ */
 export function zoneFileCommands(services: Services, editor: ZoneFileEditor, reports: Snapshots, written: (zoneName: string) => void): Command<never, unknown, never>[] {
   const { client } = services;
 
