@@ -7,7 +7,21 @@ import type { Snapshots } from '../documents/snapshots';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import { printZoneFile } from '../models/zoneFile/zoneFileWriter';
 import { validateImportZoneFileArgs, type ImportZoneFileArgs } from '../models/zoneFileArgs';
-import { changeCounts, changeLines, changeName, deletionOf, importResult, oneSecondTtlChanges, oneSecondTtlNote, planZoneFile, type RecordSetChange, type ZoneFileImportResult, type ZoneFilePlan } from '../models/zoneFileChanges';
+import {
+  CLOUDFLARE_AUTOMATIC_TTL,
+  changeCounts,
+  changeLines,
+  changeName,
+  deletionOf,
+  importResult,
+  oneSecondTtlChanges,
+  oneSecondTtlNote,
+  planZoneFile,
+  withOneSecondTtlsAs,
+  type RecordSetChange,
+  type ZoneFileImportResult,
+  type ZoneFilePlan,
+} from '../models/zoneFileChanges';
 import { readZoneFileSets } from '../models/zoneFileDocument';
 import { orCancel } from '../ui/loneAnswer';
 import { pickZone } from '../ui/pickers/zonePicker';
@@ -161,8 +175,28 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
       ].join('\n\n'),
       choices: plan.missing.length > 0 ? [apply, applyAndDelete] : [apply],
     });
-    if (choice === applyAndDelete) return withMissingDeleted(plan);
-    return choice === apply ? plan : undefined;
+    if (choice !== apply && choice !== applyAndDelete) return undefined;
+    const chosen = choice === applyAndDelete ? withMissingDeleted(plan) : plan;
+    return oneSecond > 0 ? askOneSecondTtls(ui, chosen, oneSecond) : chosen;
+  };
+
+  /** Sets the file gives a TTL of 1 second, most likely Cloudflare's automatic TTL: which TTL they get. */
+  const askOneSecondTtls = async (ui: PromptUi, plan: ZoneFilePlan, count: number): Promise<ZoneFilePlan | undefined> => {
+    const automatic = l10n.t('Use {0} Seconds', CLOUDFLARE_AUTOMATIC_TTL);
+    const asWritten = l10n.t('Keep 1 Second');
+    const choice = await ui.choose({
+      message:
+        count === 1
+          ? l10n.t('Give the record set with a TTL of 1 second a TTL of {0} seconds?', CLOUDFLARE_AUTOMATIC_TTL)
+          : l10n.t('Give the {0} record sets with a TTL of 1 second a TTL of {1} seconds?', count, CLOUDFLARE_AUTOMATIC_TTL),
+      detail: l10n.t(
+        "Cloudflare's exports write 1 for its automatic TTL, which is {0} seconds. With a TTL of 1 second, resolvers keep Gcore's answer for a second and ask again. The list is in the review beside the editor.",
+        CLOUDFLARE_AUTOMATIC_TTL,
+      ),
+      choices: [automatic, asWritten],
+    });
+    if (choice === automatic) return withOneSecondTtlsAs(plan, CLOUDFLARE_AUTOMATIC_TTL);
+    return choice === asWritten ? plan : undefined;
   };
 
   return [

@@ -117,11 +117,34 @@ export function oneSecondTtlChanges(plan: ZoneFilePlan): WriteChange[] {
   return plan.changes.filter((change): change is WriteChange => change.kind !== 'delete' && change.body.ttl === 1 && (change.kind === 'create' || change.current.ttl !== 1));
 }
 
+/** Cloudflare's automatic TTL, which its exports write as 1. */
+export const CLOUDFLARE_AUTOMATIC_TTL = 300;
+
 /** What the reviews say about the sets of oneSecondTtlChanges. */
 export function oneSecondTtlNote(count: number): string {
   return count === 1
-    ? l10n.t('1 record set gets a TTL of 1 second. Cloudflare writes 1 for its automatic TTL (300 seconds): write the TTL you mean in the file before applying.')
-    : l10n.t('{0} record sets get a TTL of 1 second. Cloudflare writes 1 for its automatic TTL (300 seconds): write the TTL you mean in the file before applying.', count);
+    ? l10n.t('1 record set gets a TTL of 1 second. Cloudflare writes 1 for its automatic TTL ({0} seconds).', CLOUDFLARE_AUTOMATIC_TTL)
+    : l10n.t('{0} record sets get a TTL of 1 second. Cloudflare writes 1 for its automatic TTL ({1} seconds).', count, CLOUDFLARE_AUTOMATIC_TTL);
+}
+
+/**
+ * The plan with the sets of oneSecondTtlChanges given `ttl` instead: a changed set that then holds what Gcore
+ * has is no longer a change (it counts as unchanged).
+ */
+export function withOneSecondTtlsAs(plan: ZoneFilePlan, ttl: number): ZoneFilePlan {
+  const replaced = new Set<RecordSetChange>(oneSecondTtlChanges(plan));
+  const changes: RecordSetChange[] = [];
+  let unchanged = plan.unchanged;
+  for (const change of plan.changes) {
+    if (!replaced.has(change) || change.kind === 'delete') changes.push(change);
+    else if (change.kind === 'create') changes.push({ ...change, body: { ...change.body, ttl } });
+    else {
+      const body = { ...change.body, ttl };
+      if (recordSetChanged({ ...change.current, type: change.type }, body)) changes.push({ ...change, body });
+      else unchanged++;
+    }
+  }
+  return { ...plan, changes, unchanged };
 }
 
 /** Whether two readings of a zone differ in a set a zone file carries: the names of those that do (a conflict). */

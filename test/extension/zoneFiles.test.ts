@@ -324,6 +324,28 @@ describe('Zone files', () => {
       assert.deepEqual(writes(emulator), []);
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
     });
+    it('asks which TTL the sets written with 1 second get: 300 seconds sends 300, Keep sends 1, Escape sends nothing', async () => {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'gcore-import-'));
+      const file = path.join(folder, 'cloudflare-export.txt');
+      const importWith = async (text: string, answers: Answer[]): Promise<ScriptedUi> => {
+        fs.writeFileSync(file, text);
+        const ui = new ScriptedUi([ZONE, vscode.Uri.file(file).toString(), ...answers]);
+        await useUi(ui);
+        emulator.requests.length = 0;
+        await run('gcore.importZoneFile');
+        return ui;
+      };
+      const asked = await importWith(`ttl-auto.${ZONE}.\t1\tIN\tA\t203.0.113.90`, ['Apply', CANCEL]);
+      assert.match(asked.shown.filter((shown) => shown.kind === 'choose').at(-1)?.message ?? '', /^Give the record set with a TTL of 1 second a TTL of 300 seconds\?$/);
+      assert.deepEqual(writes(emulator), [], 'Escape at the TTL question sends nothing');
+
+      await importWith(`ttl-auto.${ZONE}.\t1\tIN\tA\t203.0.113.90`, ['Apply', 'Use 300 Seconds']);
+      assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/ttl-auto.${ZONE}/A`), { ttl: 300, resource_records: [{ content: ['203.0.113.90'] }] });
+
+      await importWith(`ttl-one.${ZONE}.\t1\tIN\tA\t203.0.113.91`, ['Apply', 'Keep 1 Second']);
+      assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/ttl-one.${ZONE}/A`), { ttl: 1, resource_records: [{ content: ['203.0.113.91'] }] });
+      fs.rmSync(folder, { recursive: true, force: true });
+    }).timeout(30_000);
   });
 
   describe('against an API with only the four endpoints of interface.md', () => {

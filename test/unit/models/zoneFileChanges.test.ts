@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { RecordSet } from '../../../src/api/types';
-import { applyChanges, changedEditableSets, changeLines, oneSecondTtlChanges, oneSecondTtlNote, planZoneFile } from '../../../src/models/zoneFileChanges';
+import { applyChanges, changedEditableSets, changeLines, oneSecondTtlChanges, oneSecondTtlNote, planZoneFile, withOneSecondTtlsAs } from '../../../src/models/zoneFileChanges';
 import type { ZoneFileSet } from '../../../src/models/zoneFile/zoneFileSets';
 
 const ZONE = 'example.com';
@@ -161,8 +161,23 @@ describe('zone file plans: TTLs of 1 second', () => {
         ['create', 'default.example.com', 7],
       ],
     );
-    assert.match(oneSecondTtlNote(3), /^3 record sets get a TTL of 1 second\. Cloudflare writes 1 for its automatic TTL/);
-    assert.match(oneSecondTtlNote(1), /^1 record set gets a TTL of 1 second\./);
+    assert.equal(oneSecondTtlNote(3), '3 record sets get a TTL of 1 second. Cloudflare writes 1 for its automatic TTL (300 seconds).');
+    assert.equal(oneSecondTtlNote(1), '1 record set gets a TTL of 1 second. Cloudflare writes 1 for its automatic TTL (300 seconds).');
+
+    const automatic = withOneSecondTtlsAs(plan, 300);
+    assert.deepEqual(
+      automatic.changes.map((change) => [change.kind, change.name, change.kind === 'delete' ? undefined : change.body.ttl]),
+      [
+        ['update', 'api.example.com', 1],
+        ['create', 'new.example.com', 300],
+        ['create', 'ok.example.com', 300],
+        ['create', 'default.example.com', 300],
+      ],
+      'www (300 at Gcore, values the same) is no longer a change; api, at 1 second at Gcore already, keeps it',
+    );
+    assert.equal(automatic.unchanged, plan.unchanged + 1);
+    assert.deepEqual(oneSecondTtlChanges(automatic), []);
+    assert.equal(plan.changes.filter((change) => change.kind !== 'delete' && change.body.ttl === 1).length, 4, 'the plan given is left as it was');
   });
 
   it('points out nothing when no set is written with a TTL of 1 second', () => {
