@@ -114,7 +114,7 @@ export const importZoneFile: ToolDefinition<ImportZoneFileArgs> = {
   commandId: COMMAND.importZoneFile,
   displayName: l10n.t('Import a Zone File'),
   modelDescription: l10n.t(
-    "Makes a DNS zone at Gcore hold what a zone file (RFC 1035 master file text, such as another provider's export) says: only the record sets that differ are sent, one request each. With deleteMissing, the sets the text lacks are deleted too (never the SOA, the apex NS set or dynamic sets). A text that does not parse is refused, naming the line, before anything is sent.",
+    "Makes a DNS zone at Gcore hold what a zone file (RFC 1035 master file text, such as another provider's export) says: only the record sets that differ are sent, one request each. With deleteMissing, the sets the text lacks are deleted too (never the SOA, the apex NS set or dynamic sets). A text that does not parse is refused, naming the line, before anything is sent. Cloudflare's exports write a TTL of 1 for their automatic TTL (300 seconds): write 300 there unless 1 second is meant.",
   ),
   userDescription: l10n.t('Imports a zone file into a DNS zone, after you confirm what changes.'),
   inputSchema: objectInput(
