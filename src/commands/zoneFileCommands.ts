@@ -50,6 +50,8 @@ interface ImportOutcome {
 /** How many problems of a file that does not read are named in the message; the rest are counted. */
 const PROBLEMS_NAMED = 5;
 
+const OWN_SCHEMES = new Set<string>(Object.values(SCHEME));
+
 const ZONE_FILE_FILTERS = { [l10n.t('Zone files')]: ['zone', 'db', 'txt'], [l10n.t('All files')]: ['*'] };
 
 /** A text that does not read, refused before any request: its first problems, each with its line. */
@@ -125,7 +127,8 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
   /** The text to import, from a file the user picks or the active editor. */
   const askSource = async (ui: PromptUi, title: string): Promise<{ text: string; source: string }> => {
     const active = vscode.window.activeTextEditor?.document;
-    const offerEditor = active !== undefined && active.uri.scheme !== SCHEME.zoneFile && active.getText().trim() !== '';
+    // Not a document of the extension's own (a zone's file, this review, a log): those are not an export to import.
+    const offerEditor = active !== undefined && !OWN_SCHEMES.has(active.uri.scheme) && active.getText().trim() !== '';
     const choice = offerEditor
       ? orCancel(
           await ui.pick<'file' | 'editor'>({
@@ -155,7 +158,9 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
       return undefined;
     }
     const report = reports.put(`/${l10n.t('Import into {0}', request.zoneName)}.md`, importReport(request.zoneName, source, plan));
-    await vscode.window.showTextDocument(report, { preview: true, viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
+    // Beside the file being imported when it is open; with no editor open, Beside would leave an empty group.
+    const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
+    await vscode.window.showTextDocument(report, { preview: true, viewColumn: column, preserveFocus: true });
     const counts = changeCounts(plan.changes);
     const apply = l10n.t('Apply');
     const applyAndDelete = l10n.t('Apply and Delete {0} Missing', plan.missing.length);
@@ -163,14 +168,16 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
     const choice = await ui.choose({
       message: l10n.t('Import {0} into {1}?', source, zone),
       detail: [
-        l10n.t(
-          '{0} to create, {1} to change, {2} unchanged, {3} skipped. {4} record sets at Gcore are not in the file: they are kept, unless you choose to delete them. The list is open beside the editor.',
-          counts.create,
-          counts.update,
-          plan.unchanged,
-          plan.skipped.length,
-          plan.missing.length,
-        ),
+        plan.missing.length === 0
+          ? l10n.t('{0} to create, {1} to change, {2} unchanged, {3} skipped. The list is open in the editor.', counts.create, counts.update, plan.unchanged, plan.skipped.length)
+          : l10n.t(
+              '{0} to create, {1} to change, {2} unchanged, {3} skipped. {4} record sets at Gcore are not in the file: they are kept, unless you choose to delete them. The list is open in the editor.',
+              counts.create,
+              counts.update,
+              plan.unchanged,
+              plan.skipped.length,
+              plan.missing.length,
+            ),
         ...(oneSecond > 0 ? [oneSecondTtlNote(oneSecond)] : []),
       ].join('\n\n'),
       choices: plan.missing.length > 0 ? [apply, applyAndDelete] : [apply],
@@ -190,7 +197,7 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
           ? l10n.t('Give the record set with a TTL of 1 second a TTL of {0} seconds?', CLOUDFLARE_AUTOMATIC_TTL)
           : l10n.t('Give the {0} record sets with a TTL of 1 second a TTL of {1} seconds?', count, CLOUDFLARE_AUTOMATIC_TTL),
       detail: l10n.t(
-        "Cloudflare's exports write 1 for its automatic TTL, which is {0} seconds. With a TTL of 1 second, resolvers keep Gcore's answer for a second and ask again. The list is in the review beside the editor.",
+        "Cloudflare's exports write 1 for its automatic TTL, which is {0} seconds. With a TTL of 1 second, resolvers keep Gcore's answer for a second and ask again. The list is in the review in the editor.",
         CLOUDFLARE_AUTOMATIC_TTL,
       ),
       choices: [automatic, asWritten],

@@ -339,7 +339,10 @@ describe('Zone files', () => {
       assert.match(asked.shown.filter((shown) => shown.kind === 'choose').at(-1)?.message ?? '', /^Give the record set with a TTL of 1 second a TTL of 300 seconds\?$/);
       assert.deepEqual(writes(emulator), [], 'Escape at the TTL question sends nothing');
 
-      await importWith(`ttl-auto.${ZONE}.\t1\tIN\tA\t203.0.113.90`, ['Apply', 'Use 300 Seconds']);
+      // The first import's review is the active editor now: it is not offered as the text to import.
+      assert.equal(vscode.window.activeTextEditor?.document.uri.scheme, 'gcore-resolution');
+      const again = await importWith(`ttl-auto.${ZONE}.\t1\tIN\tA\t203.0.113.90`, ['Apply', 'Use 300 Seconds']);
+      assert.ok(!again.shown.some((shown) => shown.labels?.some((label) => /The Active Editor/.test(label))), 'no choice between a file and the active editor');
       assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/ttl-auto.${ZONE}/A`), { ttl: 300, resource_records: [{ content: ['203.0.113.90'] }] });
 
       await importWith(`ttl-one.${ZONE}.\t1\tIN\tA\t203.0.113.91`, ['Apply', 'Keep 1 Second']);
