@@ -157,7 +157,8 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
       void ui.notify('info', l10n.t('Nothing to import: {0} holds what {1} says ({2} record sets unchanged, {3} skipped). Nothing was sent.', zone, source, plan.unchanged, plan.skipped.length));
       return undefined;
     }
-    const report = reports.put(`/${l10n.t('Import into {0}', request.zoneName)}.md`, importReport(request.zoneName, source, plan));
+    const reportPath = `/${l10n.t('Import into {0}', request.zoneName)}.md`;
+    const report = reports.put(reportPath, importReport(request.zoneName, source, plan));
     // Beside the file being imported when it is open; with no editor open, Beside would leave an empty group.
     const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
     await vscode.window.showTextDocument(report, { preview: true, viewColumn: column, preserveFocus: true });
@@ -184,7 +185,10 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
     });
     if (choice !== apply && choice !== applyAndDelete) return undefined;
     const chosen = choice === applyAndDelete ? withMissingDeleted(plan) : plan;
-    return oneSecond > 0 ? askOneSecondTtls(ui, chosen, oneSecond) : chosen;
+    const answered = oneSecond > 0 ? await askOneSecondTtls(ui, chosen, oneSecond) : chosen;
+    // The review then shows what is sent: the missing sets deleted, the TTLs chosen.
+    if (answered !== undefined && answered !== plan) reports.put(reportPath, importReport(request.zoneName, source, answered));
+    return answered;
   };
 
   /** Sets the file gives a TTL of 1 second, most likely Cloudflare's automatic TTL: which TTL they get. */

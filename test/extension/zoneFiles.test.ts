@@ -344,6 +344,11 @@ describe('Zone files', () => {
       const again = await importWith(`ttl-auto.${ZONE}.\t1\tIN\tA\t203.0.113.90`, ['Apply', 'Use 300 Seconds']);
       assert.ok(!again.shown.some((shown) => shown.labels?.some((label) => /The Active Editor/.test(label))), 'no choice between a file and the active editor');
       assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/ttl-auto.${ZONE}/A`), { ttl: 300, resource_records: [{ content: ['203.0.113.90'] }] });
+      await eventually(() => {
+        const review = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'gcore-resolution' && document.uri.path.includes('Import'))?.getText() ?? '';
+        assert.match(review, /- Create ttl-auto A \(TTL 300\): 203\.0\.113\.90/, 'the review shows the TTL sent');
+        assert.doesNotMatch(review, /## TTL of 1 second/);
+      });
 
       await importWith(`ttl-one.${ZONE}.\t1\tIN\tA\t203.0.113.91`, ['Apply', 'Keep 1 Second']);
       assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/ttl-one.${ZONE}/A`), { ttl: 1, resource_records: [{ content: ['203.0.113.91'] }] });
