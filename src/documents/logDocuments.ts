@@ -112,7 +112,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     const updated = open && open.getText() !== text ? documentChanged(uri.toString(), (document) => document.getText() === text) : Promise.resolve(true);
     this.changes.fire(uri);
     await updated;
-    revealEnd(await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false }));
+    openAtEnd(await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false }));
     return uri;
   }
 
@@ -126,7 +126,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     const first: LogView = { ...view, lines: newest, wholeLog: view };
     first.text = `${vscode.l10n.t('… {0} older lines are on their way', older.toLocaleString(vscode.env.language))}\n${newest.join('\n')}\n`;
     this.views.set(firstUri.toString(), first);
-    revealEnd(await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(firstUri), { preview: false }));
+    openAtEnd(await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(firstUri), { preview: false }));
     view.lines = lines.slice(0, older).map(formatted).concat(newest);
     // A document VS Code still holds would have its text replaced, which is what the second step avoids.
     const wholeUri = heldDocument(container) ? container.with({ query: `read-${read}` }) : container;
@@ -153,7 +153,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     const lineInWhole = (line: number) => Math.max(0, line - 1 + older);
     const atEnd = !firstEditor || showsEnd(firstEditor);
     const lastLine = Math.max(0, whole.lineCount - 2);
-    const cursor = firstEditor && !atEnd ? lineInWhole(firstEditor.selection.active.line) : lastLine;
+    const cursor = firstEditor && !atEnd ? lineInWhole(readerLine(firstEditor)) : lastLine;
     const options: vscode.TextDocumentShowOptions = {
       viewColumn: tab.group.viewColumn,
       preview: false,
@@ -384,4 +384,22 @@ function tabsOf(uri: vscode.Uri): vscode.Tab[] {
 function revealEnd(editor: vscode.TextEditor): void {
   const end = new vscode.Position(editor.document.lineCount - 1, 0);
   editor.revealRange(new vscode.Range(end, end), vscode.TextEditorRevealType.Default);
+}
+
+/** Where a reader who scrolled is: their cursor if it is in view, else the top line in view. */
+function readerLine(editor: vscode.TextEditor): number {
+  const line = editor.selection.active.line;
+  const shown = editor.visibleRanges[0];
+  return shown && (line < shown.start.line || line > shown.end.line) ? shown.start.line : line;
+}
+
+/**
+ * A log just opened: the cursor on its last line (as Ctrl+End would put it; at the top it would highlight
+ * the first line's date in every line), then the end in view. A followed log only scrolls: a reader's
+ * cursor and selection stay where they put them.
+ */
+function openAtEnd(editor: vscode.TextEditor): void {
+  const last = Math.max(0, editor.document.lineCount - 2);
+  editor.selection = new vscode.Selection(last, 0, last, 0);
+  revealEnd(editor);
 }

@@ -115,8 +115,10 @@ describe('container logs', () => {
     const times = shown.map((text) => text.slice(0, 23));
     assert.deepEqual(times, [...times].sort());
     assert.deepEqual(logReads(emulator), ['limit=50']);
-    // The end is in view.
+    // The end is in view, the cursor on the last line.
     await eventually(() => assert.ok(editor.visibleRanges.some((range) => range.end.line >= document.lineCount - 2), JSON.stringify(editor.visibleRanges)));
+    assert.equal(editor.selection.active.line, document.lineCount - 2);
+    assert.ok(editor.selection.isEmpty);
     await gcoreConfig().update('logs.lines', undefined, vscode.ConfigurationTarget.Global);
   });
 
