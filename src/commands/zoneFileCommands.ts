@@ -159,8 +159,10 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
     }
     const reportPath = `/${l10n.t('Import into {0}', request.zoneName)}.md`;
     const report = reports.put(reportPath, importReport(request.zoneName, source, plan));
-    // Beside the file being imported when it is open; with no editor open, Beside would leave an empty group.
-    const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
+    // Where an earlier review shows, else beside the file being imported when it is open; with no editor
+    // open, Beside would leave an empty group.
+    const earlier = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === report.toString());
+    const column = earlier?.viewColumn ?? (vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active);
     await vscode.window.showTextDocument(report, { preview: true, viewColumn: column, preserveFocus: true });
     const counts = changeCounts(plan.changes);
     const apply = l10n.t('Apply');

@@ -343,6 +343,8 @@ describe('Zone files', () => {
       assert.equal(vscode.window.activeTextEditor?.document.uri.scheme, 'gcore-resolution');
       const again = await importWith(`ttl-auto.${ZONE}.\t1\tIN\tA\t203.0.113.90`, ['Apply', 'Use 300 Seconds']);
       assert.ok(!again.shown.some((shown) => shown.labels?.some((label) => /The Active Editor/.test(label))), 'no choice between a file and the active editor');
+      const reviewTabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === 'gcore-resolution');
+      assert.equal(reviewTabs.length, 1, 'the second review takes the first one\'s place');
       assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/ttl-auto.${ZONE}/A`), { ttl: 300, resource_records: [{ content: ['203.0.113.90'] }] });
       await eventually(() => {
         const review = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'gcore-resolution' && document.uri.path.includes('Import'))?.getText() ?? '';
