@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import { remembered } from '../core/boundedMemory';
 import { utcTimeMs } from '../core/utcTime';
 import { isPlainObject } from '../validation/fieldChecks';
 
@@ -202,14 +203,14 @@ function oneLine(text: string): string {
 /** Tags of the pods seen: a container has a handful, its log thousands of lines. */
 const podTags = new Map<string, string>();
 
+const POD_TAGS_REMEMBERED = 1000;
+
 function tagOf(pod: string): string {
-  let tag = podTags.get(pod);
-  if (tag === undefined) {
-    tag = oneLine(podTag(pod));
-    if (podTags.size > 1000) podTags.clear();
-    podTags.set(pod, tag);
-  }
-  return tag;
+  return remembered(podTags, pod, POD_TAGS_REMEMBERED, readPodTag);
+}
+
+function readPodTag(pod: string): string {
+  return oneLine(podTag(pod));
 }
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import { remembered } from '../../core/boundedMemory';
 import type { GpuFlavor } from '../../api/types';
 import { finiteNumber, isRecord, nonEmptyText } from './wireValues';
 import { lazy } from './lazy';
@@ -61,12 +62,12 @@ const gpuMemoryByText = new Map<string, string | undefined>();
 const GPU_TEXTS_REMEMBERED = 256;
 
 function gpuMemoryOf(text: string): string | undefined {
-  if (gpuMemoryByText.has(text)) return gpuMemoryByText.get(text);
+  return remembered(gpuMemoryByText, text, GPU_TEXTS_REMEMBERED, readGpuMemory);
+}
+
+function readGpuMemory(text: string): string | undefined {
   const match = /(\d+(?:\.\d+)?)\s*(GB|GiB|TB)\b/i.exec(text);
-  const memory = match ? `${match[1]} ${match[2].toUpperCase() === 'GIB' ? 'GiB' : match[2].toUpperCase()}` : undefined; // not user text: the unit the API's GPU text names, its case normalised
-  if (gpuMemoryByText.size >= GPU_TEXTS_REMEMBERED) gpuMemoryByText.clear();
-  gpuMemoryByText.set(text, memory);
-  return memory;
+  return match ? `${match[1]} ${match[2].toUpperCase() === 'GIB' ? 'GiB' : match[2].toUpperCase()}` : undefined; // not user text: the unit the API's GPU text names, its case normalised
 }
 
 function gpuSummary({ gpuModel, gpuCount, gpuText, gpuMemory }: FlavorHardware): string | undefined {

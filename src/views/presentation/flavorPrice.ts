@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import { remembered } from '../../core/boundedMemory';
 import type { FlavorPrice } from '../../api/types';
 import { finiteNumber, nonEmptyText } from './wireValues';
 import { lazy } from './lazy';
@@ -26,19 +27,8 @@ export function formatMoney(amount: number, currencyCode: unknown): string {
   const code = nonEmptyText(currencyCode);
   // Intl writes -0 with a sign, and a Map cannot tell it from 0.
   if (Object.is(amount, -0)) return formatMoneyOnce(amount, code);
-  let amounts = formattedAmounts.get(code);
-  if (amounts === undefined) {
-    if (formattedAmounts.size >= CURRENCIES_REMEMBERED) formattedAmounts.clear();
-    amounts = new Map();
-    formattedAmounts.set(code, amounts);
-  }
-  let text = amounts.get(amount);
-  if (text === undefined) {
-    text = formatMoneyOnce(amount, code);
-    if (amounts.size >= AMOUNTS_REMEMBERED) amounts.clear();
-    amounts.set(amount, text);
-  }
-  return text;
+  const amounts = remembered(formattedAmounts, code, CURRENCIES_REMEMBERED, () => new Map<number, string>());
+  return remembered(amounts, amount, AMOUNTS_REMEMBERED, () => formatMoneyOnce(amount, code));
 }
 
 /**
