@@ -91,7 +91,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     const reads = new LogReads();
     const { lines } = reads.read(logs.map(readLogLine));
     // Read from scratch: a log shown before (and maybe followed) starts again, not followed.
-    for (const earlier of this.viewsOf(container)) {
+    for (const [, earlier] of this.entriesOf(container.toString())) {
       this.stopTimer(earlier);
       earlier.reading?.abort();
     }
@@ -152,8 +152,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     // The first step's line n is the whole log's line n - 1 + older (its first line is the note).
     const lineInWhole = (line: number) => Math.max(0, line - 1 + older);
     const atEnd = !firstEditor || showsEnd(firstEditor);
-    const lastLine = Math.max(0, whole.lineCount - 2);
-    const cursor = firstEditor && !atEnd ? lineInWhole(readerLine(firstEditor)) : lastLine;
+    const cursor = firstEditor && !atEnd ? lineInWhole(readerLine(firstEditor)) : lastTextLine(whole);
     const options: vscode.TextDocumentShowOptions = {
       viewColumn: tab.group.viewColumn,
       preview: false,
@@ -179,7 +178,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
 
   /** One tab per container's log: those of its earlier reads go once the new one is shown. */
   private closeOthers(view: LogView, shown: vscode.Uri): void {
-    const others = [...this.views].filter(([key, other]) => other.container === view.container && key !== shown.toString());
+    const others = this.entriesOf(view.container).filter(([key]) => key !== shown.toString());
     for (const [key] of others) this.forget(vscode.Uri.parse(key));
     this.closeTabs(others.flatMap(([key]) => tabsOf(vscode.Uri.parse(key))));
   }
@@ -195,8 +194,9 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     return view?.wholeLog ?? view;
   }
 
-  private viewsOf(container: vscode.Uri): LogView[] {
-    return [...this.views.values()].filter((view) => view.container === container.toString());
+  /** The documents of a container's log, by key: its reads, and a first step while the whole log comes. */
+  private entriesOf(container: string): [string, LogView][] {
+    return [...this.views].filter(([, view]) => view.container === container);
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -338,9 +338,9 @@ function gapLine(limit: number): string {
       );
 }
 
-/** Whether the editor shows the last line of its document (or the one before it). */
+/** Whether the editor shows the last line of text of its document (or the empty line after it). */
 function showsEnd(editor: vscode.TextEditor): boolean {
-  return editor.visibleRanges.some((range) => range.end.line >= editor.document.lineCount - 2);
+  return editor.visibleRanges.some((range) => range.end.line >= lastTextLine(editor.document));
 }
 
 /** How long a change of an open document is waited for: a log of up to 2,000 lines changes in well under a second. */
@@ -399,7 +399,12 @@ function readerLine(editor: vscode.TextEditor): number {
  * cursor and selection stay where they put them.
  */
 function openAtEnd(editor: vscode.TextEditor): void {
-  const last = Math.max(0, editor.document.lineCount - 2);
+  const last = lastTextLine(editor.document);
   editor.selection = new vscode.Selection(last, 0, last, 0);
   revealEnd(editor);
+}
+
+/** A log's text ends with a line break: its last line of text is the one before the document's last. */
+function lastTextLine(document: vscode.TextDocument): number {
+  return Math.max(0, document.lineCount - 2);
 }
