@@ -1,6 +1,8 @@
 // Bundles the extension into CommonJS files under dist/, dependencies inlined, because the .vsix ships no
-// node_modules: dist/extension.js, the features it loads on first use (dist/features.js) and the MCP server
+// node_modules: dist/extension.js (package.json's main, which loads the next one with V8's code cache),
+// dist/main.js (the extension), the features it loads on first use (dist/features.js) and the MCP server
 // (dist/mcp-server.js). `--emulator` bundles the API emulator's CLI instead.
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const esbuild = require('esbuild');
@@ -50,6 +52,8 @@ const nodeFetchUrlPlugin = {
 
 /** Where the modules reached only through a dynamic import go, loaded by the first command that needs them. */
 const FEATURES_FILE = 'features.js';
+/** The extension's own bundle, which dist/extension.js loads. */
+const MAIN_FILE = 'main.js';
 const LAZY_NAMESPACE = 'gcore-lazy';
 const HOST_NAMESPACE = 'gcore-host';
 const HOST_MODULES = '__gcoreHostModules';
@@ -58,7 +62,7 @@ const HOST_MODULES = '__gcoreHostModules';
 const moduleKey = (file) => path.relative(__dirname, file).split(path.sep).join('/');
 
 /**
- * In dist/extension.js, `import('./x.js')` of a module of the project becomes that module's exports in
+ * In dist/main.js, `import('./x.js')` of a module of the project becomes that module's exports in
  * dist/features.js, required when the promise is first made. `lazyModules` collects what was split off.
  */
 function lazyBoundaryPlugin(lazyModules) {
@@ -83,7 +87,7 @@ function lazyBoundaryPlugin(lazyModules) {
 }
 
 /**
- * In dist/features.js, a module that dist/extension.js already holds is not bundled again but taken from
+ * In dist/features.js, a module that dist/main.js already holds is not bundled again but taken from
  * it, so both see one instance: one set of session secrets to redact, one configured translation, classes
  * that `instanceof` recognises. `hostModules` collects what the features take.
  */
@@ -92,15 +96,15 @@ function hostModulesPlugin(mainInputs, hostModules) {
     name: 'host-modules',
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
-        if (args.namespace !== 'file' || args.pluginData === HOST_NAMESPACE || args.path === 'vscode' || args.path === './extension.js') return undefined;
+        if (args.namespace !== 'file' || args.pluginData === HOST_NAMESPACE || args.path === 'vscode' || args.path === `./${MAIN_FILE}`) return undefined;
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: HOST_NAMESPACE });
         if (resolved.errors.length > 0 || resolved.external || !mainInputs.has(moduleKey(resolved.path))) return resolved.errors.length > 0 ? { errors: resolved.errors } : undefined;
         hostModules.add(moduleKey(resolved.path));
         return { path: moduleKey(resolved.path), namespace: HOST_NAMESPACE };
       });
-      build.onResolve({ filter: /^\.\/extension\.js$/ }, (args) => ({ path: args.path, external: true }));
+      build.onResolve({ filter: new RegExp(`^\\./${MAIN_FILE.replace('.', '\\.')}$`) }, (args) => ({ path: args.path, external: true }));
       build.onLoad({ filter: /.*/, namespace: HOST_NAMESPACE }, (args) => ({
-        contents: `module.exports = require('./extension.js').${HOST_MODULES}[${JSON.stringify(args.path)}];`,
+        contents: `module.exports = require('./${MAIN_FILE}').${HOST_MODULES}[${JSON.stringify(args.path)}];`,
         loader: 'js',
         resolveDir: __dirname,
       }));
@@ -144,7 +148,7 @@ function withEntry(contents, outfile) {
 }
 
 /**
- * The extension in two files: dist/extension.js (what activation and the tree need) and dist/features.js
+ * The extension in two files: dist/main.js (what activation and the tree need) and dist/features.js
  * (the commands' code reached only through `import()`), built in three steps: the extension alone, to learn
  * what it holds and what it splits off; the features, taking what the extension holds from it; the extension
  * again, exporting the modules the features take. Returns the build's problems.
@@ -182,8 +186,17 @@ async function buildExtension() {
   ].join('\n');
   await esbuild.build({
     ...extensionOptions,
-    ...withEntry(mainEntry, 'dist/extension.js'),
+    ...withEntry(mainEntry, `dist/${MAIN_FILE}`),
     plugins: [lazyBoundaryPlugin(new Set()), vscodeOncePlugin, nodeFetchOptionalModulesPlugin, nodeFetchUrlPlugin],
+  });
+
+  // Last, as it names what it loads by its hash.
+  const digest = crypto.createHash('sha256').update(fs.readFileSync(path.join(__dirname, 'dist', MAIN_FILE))).digest('hex').slice(0, 16);
+  await esbuild.build({
+    ...extensionOptions,
+    entryPoints: ['src/extensionStart.ts'],
+    outfile: 'dist/extension.js',
+    define: { ...extensionOptions.define, MAIN_BUNDLE_DIGEST: JSON.stringify(digest) },
   });
 }
 

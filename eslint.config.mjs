@@ -138,6 +138,20 @@ export default tseslint.config(
       ],
     },
   },
+  // dist/extension.js, which loads the extension with V8's code cache: anything it imports of the extension
+  // would be bundled into it and compiled at every start, outside the cache. Its types are free.
+  ...[
+    ['src/extensionStart.ts', '^\\./(?!startup/)'],
+    ['src/startup/**/*.ts', '^\\.\\./'],
+  ].map(([file, regex]) => ({
+    files: [file],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex, allowTypeImports: true, message: 'The start-up loader is compiled at every start: it imports only src/startup/ (and the extension\'s types).' }] },
+      ],
+    },
+  })),
   {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },

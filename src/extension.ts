@@ -12,6 +12,8 @@ import { registerCommands } from './commands/commandRegistration';
 import type { Services } from './commands/services';
 import { treeCommands } from './commands/treeCommands';
 import { VIEW_ID } from './core/contributions';
+import type { Logger } from './logging/logger';
+import type { CodeCacheUse } from './startup/codeCache';
 import { SECTION } from './state/settings';
 import type { PromptUi } from './ui/promptUi';
 import { Explorer } from './views/explorer';
@@ -31,15 +33,35 @@ export interface TestingApi {
   lazyCommands(): Promise<{ declared: readonly string[]; loaded: string[] }[]>;
   /** The MCP server as VS Code would start it: provided, then resolved (the key added). */
   mcpServer(): Promise<vscode.McpStdioServerDefinition>;
+  /** What V8's code cache did for this start, and whether this start then saved one (false: nothing to save, or it failed). */
+  readonly codeCache: { use: CodeCacheUse; saved: Promise<boolean> };
 }
+
+/** How src/extensionStart.ts loaded this code. */
+export interface Startup {
+  codeCache: CodeCacheUse;
+  loadMs: number;
+  saveCodeCache(): Promise<number>;
+}
+
+/** The code was required the ordinary way (a test loading this module directly). */
+const REQUIRED: Startup = { codeCache: 'off', loadMs: 0, saveCodeCache: async () => 0 };
+
+/**
+ * Long enough after activation for the tree's first rows to have been drawn, so that the functions they
+ * ran are in the cache too, and for the write not to compete with the window's start.
+ */
+const SAVE_CODE_CACHE_AFTER_MS = 5_000;
 
 /**
  * Only registers things: no request and no secret read happen here. The key is read when the tree is
  * first shown or a command needs it. What the areas share comes first, then each area (tasks before
  * containers, whose updates they follow), then the tree of their sections, its view, and their commands.
  */
-export function activate(context: vscode.ExtensionContext): TestingApi | undefined {
+export function activate(context: vscode.ExtensionContext, startup: Startup = REQUIRED): TestingApi | undefined {
   const core = createCore(context);
+  const codeCache = keepCodeCache(startup, core.log);
+  context.subscriptions.push(codeCache);
   const tasks = tasksArea(core);
   const gpu = gpuArea(core);
   const zones = zonesArea(core);
@@ -87,7 +109,30 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
       return agents.mcpServers.resolveMcpServerDefinition(provided);
     },
     lazyCommands: () => Promise.all(lazyCommands.map(async (group) => ({ declared: group.ids, loaded: [...(await group.load()).keys()] }))),
+    codeCache: { use: startup.codeCache, saved: codeCache.saved },
   };
 }
 
 export function deactivate(): void {}
+
+/** Says in the log how the code was loaded and, when V8's cache was not used, writes it a while later. */
+function keepCodeCache(startup: Startup, log: Logger): vscode.Disposable & { saved: Promise<boolean> } {
+  log.info(`code loaded in ${startup.loadMs.toFixed(1)} ms (V8 code cache: ${startup.codeCache})`);
+  if (startup.codeCache === 'used' || startup.codeCache === 'off') return Object.assign(new vscode.Disposable(() => undefined), { saved: Promise.resolve(false) });
+  let timer: NodeJS.Timeout | undefined;
+  const saved = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => {
+      startup.saveCodeCache().then(
+        (bytes) => {
+          log.info(`V8 code cache saved for the next start (${Math.round(bytes / 1000)} KB)`);
+          resolve(true);
+        },
+        (error: unknown) => {
+          log.error('the V8 code cache could not be saved; the next start compiles the code again', error);
+          resolve(false);
+        },
+      );
+    }, SAVE_CODE_CACHE_AFTER_MS);
+  });
+  return Object.assign(new vscode.Disposable(() => clearTimeout(timer)), { saved });
+}

@@ -6,7 +6,7 @@ import { CodeServerProcess } from '../runner/code-server-process';
 import { applyEnvChanges, extensionHostEnvChanges } from '../runner/extension-host-env';
 import { formatAutomationLog } from '../runner/extension-host-log';
 import { findFreeLoopbackPort } from '../runner/free-port';
-import { createCleanedUpProfile } from '../runner/throwaway-profile';
+import { createCleanedUpProfile, type ThrowawayProfile } from '../runner/throwaway-profile';
 import { addUserSettings } from '../runner/user-settings';
 import { launchChromium, runWorkbenchTests } from '../runner/workbench-browser';
 import { workbenchTestUrl } from '../runner/workbench-url';
@@ -27,6 +27,8 @@ export interface ProbeRun {
   /** Handed to the probe; `resultFile` is added here. */
   input: object;
   timeoutMs: number;
+  /** A profile an earlier run used, to start again as a user does (the caller removes it); a new one otherwise. */
+  profile?: ThrowawayProfile;
 }
 
 /**
@@ -61,7 +63,7 @@ export class HostSessions {
   }
 
   private async runIn<T>(cleanups: CleanupStack, run: ProbeRun): Promise<T> {
-    const profile = createCleanedUpProfile(cleanups);
+    const profile = run.profile ?? createCleanedUpProfile(cleanups);
     addUserSettings(profile, run.userSettings);
 
     const resultFile = path.join(profile.root, 'probe-result.json');

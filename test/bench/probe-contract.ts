@@ -21,6 +21,8 @@ export interface ActivationProbeInput {
   idleBeforeMs: number;
   /** How long to stay after activation, so that a request activation merely started still reaches the emulator. */
   settleMs: number;
+  /** Stay until the extension has saved its V8 code cache, for the next start on this profile to read. */
+  awaitCodeCacheSave: boolean;
 }
 
 export interface ActivationProbeResult {
@@ -39,6 +41,10 @@ export interface ActivationProbeResult {
   secretReads: number;
   /** Whether dist/features.js (the commands' code, loaded on first use) was loaded by the time the probe reported. */
   featuresLoaded: boolean;
+  /** What the extension says V8's code cache did for this start (absent for the empty extension). */
+  codeCache?: string;
+  /** With awaitCodeCacheSave: whether it saved one. */
+  codeCacheSaved?: boolean;
 }
 
 export interface TreeProbeInput {

@@ -16,7 +16,7 @@ import { ScriptedUi } from './support/scriptedUi';
 const urlParseCallers: string[] = [];
 const extensionUnderTest = vscode.extensions.getExtension(EXTENSION_ID);
 const activeBeforeCounting = extensionUnderTest?.isActive;
-const bundle = `${extensionUnderTest?.extensionPath ?? '<missing>'}/dist/extension.js`;
+const bundle = `${extensionUnderTest?.extensionPath ?? '<missing>'}/dist/main.js`;
 // The module object itself: an `import * as` namespace would be a copy that the bundle never reads.
 const urlModule = process.getBuiltinModule('node:url') as { parse: typeof url.parse };
 const originalParse = urlModule.parse;

@@ -16,6 +16,7 @@ export const TESTS_ENTRY = path.join(REPO_ROOT, 'out', 'test', 'extension', 'ind
 export function assertBuilt(): void {
   const outputs: [file: string, script: string][] = [
     [path.join(REPO_ROOT, 'dist', 'extension.js'), 'npm run build'],
+    [path.join(REPO_ROOT, 'dist', 'main.js'), 'npm run build'],
     [`${TESTS_ENTRY}.js`, 'npm run compile-tests'],
   ];
   for (const [file, script] of outputs) {

@@ -128,6 +128,19 @@ export async function run(): Promise<void> {
   // A request that activation only started would still arrive at the emulator in this time.
   await delay(input.settleMs);
   const featuresLoaded = path.resolve(path.dirname(input.bundlePath), 'features.js') in require.cache;
-  const result: ActivationProbeResult = { loadMs, vscodeApiMs, activateCallMs, activateResolveMs, apiActivateMs, returnedThenable, secretReads, featuresLoaded };
+  const codeCache = (extension.exports as { codeCache?: { use: string; saved: Promise<boolean> } } | undefined)?.codeCache;
+  const codeCacheSaved = input.awaitCodeCacheSave && codeCache ? await codeCache.saved : undefined;
+  const result: ActivationProbeResult = {
+    loadMs,
+    vscodeApiMs,
+    activateCallMs,
+    activateResolveMs,
+    apiActivateMs,
+    returnedThenable,
+    secretReads,
+    featuresLoaded,
+    codeCache: codeCache?.use,
+    codeCacheSaved,
+  };
   writeProbeResult(input.resultFile, result);
 }

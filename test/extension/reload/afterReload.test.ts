@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { dnssecRecordFor } from '../../emulator/dnssec-keys';
 import type { Emulator } from '../../emulator/server';
 import { API_KEY_ENV } from '../../../src/auth/apiKeyStore';
-import { TEST_KEY, eventually, gcoreConfig, sharedEmulator, useUi } from '../support/harness';
+import { TEST_KEY, eventually, extensionApi, gcoreConfig, sharedEmulator, useUi } from '../support/harness';
 import { ScriptedUi } from '../support/scriptedUi';
 import { ADDED_ZONE, DNSSEC_ZONE, FOLLOWED_CONTAINER, LOCATION } from './reloadFixture';
 import { rowNamed, rowsUnder, sectionRow } from './treeReading';
@@ -37,6 +37,12 @@ describe('after a reload: state kept', () => {
       assert.match(row.description ?? '', /^Unknown to Gcore/);
     }, 8_000);
     assert.ok(emulator.requests.some((request) => request.path.startsWith('/cloud/v1/tasks/')));
+  });
+
+  it('loads its code from the V8 code cache the first start saved', async () => {
+    const { codeCache } = await extensionApi();
+    assert.equal(codeCache.use, 'used');
+    assert.equal(await codeCache.saved, false, 'a cache that was used is not written again');
   });
 
   it('runs against a new emulator, with no key in the environment', () => {

@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import * as vscode from 'vscode';
 import { dnssecRecordFor } from '../../emulator/dnssec-keys';
 import type { Emulator } from '../../emulator/server';
-import { TEST_KEY, eventually, gcoreConfig, setKey, sharedEmulator, useUi } from '../support/harness';
+import { TEST_KEY, eventually, extensionApi, gcoreConfig, setKey, sharedEmulator, useUi } from '../support/harness';
 import { ScriptedUi } from '../support/scriptedUi';
 import { ADDED_ZONE, DNSSEC_ZONE, FOLLOWED_CONTAINER, LOCATION } from './reloadFixture';
 import { rowNamed, rowsUnder, sectionRow } from './treeReading';
@@ -54,6 +54,12 @@ describe('before a reload: state to keep', () => {
     await useUi(ui);
     await vscode.commands.executeCommand('gcore.updateContainer', row);
     await eventually(() => assert.ok(ui.progressTitles.includes(`Updating container ${FOLLOWED_CONTAINER}`), ui.notifications.map((n) => n.message).join(' | ')));
+  });
+
+  it("compiled its code at this first start, with no V8 code cache in the new profile yet (afterReload.test: the next start reads the one it saved)", async () => {
+    const { codeCache } = await extensionApi();
+    assert.equal(codeCache.use, 'absent');
+    assert.equal(await codeCache.saved, true, 'saved a while after activation');
   });
 
   it('adds a project and region to gcore.locations', async () => {

@@ -61,6 +61,18 @@ describe('lint keeps the layers in order', function () {
     }
   });
 
+  it('keeps the start-up loader apart from the extension it loads', async () => {
+    for (const [file, source] of [
+      ['src/extensionStart.ts', "import { activate } from './extension';"],
+      ['src/extensionStart.ts', "import './core/contributions';"],
+      ['src/startup/x.ts', "import '../logging/logger';"],
+      ['src/startup/x.ts', "import '../extension';"],
+    ]) {
+      assert.match((await importProblems(file, source)).join(' | '), /start-up loader is compiled at every start/, `${file}: ${source}`);
+    }
+    assert.deepEqual(await importProblems('src/extensionStart.ts', "import type * as Main from './extension';\nimport './startup/codeCache';\nimport * as vscode from 'vscode';"), []);
+  });
+
   it('lets a layer import those below it', async () => {
     assert.deepEqual(await importProblems('src/views/presentation/x.ts', "import '../../api/types';\nimport '../../logging/redaction';"), []);
     assert.deepEqual(await importProblems('src/commands/x.ts', "import '../documents/logDocuments';\nimport '../views/explorer';"), []);
