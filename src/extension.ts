@@ -44,9 +44,6 @@ export interface Startup {
   saveCodeCache(): Promise<number>;
 }
 
-/** The code was required the ordinary way (a test loading this module directly). */
-const REQUIRED: Startup = { codeCache: 'off', loadMs: 0, saveCodeCache: async () => 0 };
-
 /**
  * Long enough after activation for the tree's first rows to have been drawn, so that the functions they
  * ran are in the cache too, and for the write not to compete with the window's start.
@@ -57,8 +54,9 @@ const SAVE_CODE_CACHE_AFTER_MS = 5_000;
  * Only registers things: no request and no secret read happen here. The key is read when the tree is
  * first shown or a command needs it. What the areas share comes first, then each area (tasks before
  * containers, whose updates they follow), then the tree of their sections, its view, and their commands.
+ * Called by src/extensionStart.ts, which loaded this code and says how.
  */
-export function activate(context: vscode.ExtensionContext, startup: Startup = REQUIRED): TestingApi | undefined {
+export function activate(context: vscode.ExtensionContext, startup: Startup): TestingApi | undefined {
   const core = createCore(context);
   const codeCache = keepCodeCache(startup, core.log);
   context.subscriptions.push(codeCache);
