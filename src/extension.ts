@@ -118,7 +118,9 @@ function keepCodeCache(startup: Startup, log: Logger): vscode.Disposable & { sav
   log.info(`code loaded in ${startup.loadMs.toFixed(1)} ms (V8 code cache: ${startup.codeCache})`);
   if (startup.codeCache === 'used' || startup.codeCache === 'off') return Object.assign(new vscode.Disposable(() => undefined), { saved: Promise.resolve(false) });
   let timer: NodeJS.Timeout | undefined;
+  let settle: (saved: boolean) => void = () => undefined;
   const saved = new Promise<boolean>((resolve) => {
+    settle = resolve;
     timer = setTimeout(() => {
       startup.saveCodeCache().then(
         (bytes) => {
@@ -132,5 +134,10 @@ function keepCodeCache(startup: Startup, log: Logger): vscode.Disposable & { sav
       );
     }, SAVE_CODE_CACHE_AFTER_MS);
   });
-  return Object.assign(new vscode.Disposable(() => clearTimeout(timer)), { saved });
+  // Deactivated before the save: nothing is written, and whoever waits for it hears so.
+  const cancel = () => {
+    clearTimeout(timer);
+    settle(false);
+  };
+  return Object.assign(new vscode.Disposable(cancel), { saved });
 }
