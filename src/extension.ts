@@ -13,7 +13,7 @@ import type { Services } from './commands/services';
 import { treeCommands } from './commands/treeCommands';
 import { VIEW_ID } from './core/contributions';
 import type { Logger } from './logging/logger';
-import type { CodeCacheUse } from './startup/codeCache';
+import type { CachedModule, CodeCacheUse } from './startup/codeCache';
 import { SECTION } from './state/settings';
 import type { PromptUi } from './ui/promptUi';
 import { Explorer } from './views/explorer';
@@ -37,12 +37,8 @@ export interface TestingApi {
   readonly codeCache: { use: CodeCacheUse; saved: Promise<boolean> };
 }
 
-/** How src/extensionStart.ts loaded this code. */
-export interface Startup {
-  codeCache: CodeCacheUse;
-  loadMs: number;
-  saveCodeCache(): Promise<number>;
-}
+/** How src/extensionStart.ts loaded this code: what the code cache did, its save, and the time it took. */
+export type Startup = Pick<CachedModule<unknown>, 'use' | 'save'> & { loadMs: number };
 
 /**
  * Long enough after activation for the tree's first rows to have been drawn, so that the functions they
@@ -107,7 +103,7 @@ export function activate(context: vscode.ExtensionContext, startup: Startup): Te
       return agents.mcpServers.resolveMcpServerDefinition(provided);
     },
     lazyCommands: () => Promise.all(lazyCommands.map(async (group) => ({ declared: group.ids, loaded: [...(await group.load()).keys()] }))),
-    codeCache: { use: startup.codeCache, saved: codeCache.saved },
+    codeCache: { use: startup.use, saved: codeCache.saved },
   };
 }
 
@@ -115,14 +111,14 @@ export function deactivate(): void {}
 
 /** Says in the log how the code was loaded and, when V8's cache was not used, writes it a while later. */
 function keepCodeCache(startup: Startup, log: Logger): vscode.Disposable & { saved: Promise<boolean> } {
-  log.info(`code loaded in ${startup.loadMs.toFixed(1)} ms (V8 code cache: ${startup.codeCache})`);
-  if (startup.codeCache === 'used' || startup.codeCache === 'off') return Object.assign(new vscode.Disposable(() => undefined), { saved: Promise.resolve(false) });
+  log.info(`code loaded in ${startup.loadMs.toFixed(1)} ms (V8 code cache: ${startup.use})`);
+  if (startup.use === 'used' || startup.use === 'off') return Object.assign(new vscode.Disposable(() => undefined), { saved: Promise.resolve(false) });
   let timer: NodeJS.Timeout | undefined;
   let settle: (saved: boolean) => void = () => undefined;
   const saved = new Promise<boolean>((resolve) => {
     settle = resolve;
     timer = setTimeout(() => {
-      startup.saveCodeCache().then(
+      startup.save().then(
         (bytes) => {
           log.info(`V8 code cache saved for the next start (${Math.round(bytes / 1000)} KB)`);
           resolve(true);

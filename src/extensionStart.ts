@@ -17,7 +17,7 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ma
   const started = performance.now();
   const loaded = requireWithCodeCache<typeof Main>(path.join(__dirname, 'main.js'), cacheFileFor(context));
   main = loaded.exports;
-  return main.activate(context, { codeCache: loaded.use, loadMs: performance.now() - started, saveCodeCache: loaded.save });
+  return main.activate(context, { use: loaded.use, save: loaded.save, loadMs: performance.now() - started });
 }
 
 export function deactivate(): void {
