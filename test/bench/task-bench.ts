@@ -123,6 +123,27 @@ async function bareRoundsCpuMs(url: string, ids: readonly string[]): Promise<num
   }
 }
 
+/**
+ * The CPU time of `run` measured as RoundClock measures a poller round: from inside the timer that starts it
+ * to a turn of the event loop after its answer, so both sides count the work a response leaves behind (the
+ * socket going back to the agent, the body stream closing) and neither counts the wake-up before it.
+ */
+function cpuMsOfTimedRound(atMs: number, run: () => Promise<unknown>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    setTimeout(() => {
+      const started = process.cpuUsage();
+      run().then(
+        () =>
+          setImmediate(() => {
+            const used = process.cpuUsage(started);
+            resolve((used.user + used.system) / 1000);
+          }),
+        reject,
+      );
+    }, Math.max(0, atMs - Date.now()));
+  });
+}
+
 /** One quiet round's CPU time, ms, and its floors' (each after the same idle time). */
 interface RoundPair {
   round: number;
@@ -165,12 +186,6 @@ async function measureListRounds(progress: (message: string) => void): Promise<F
     fetchAgents.guardNext({ timeoutMs: 30_000, maxBytes: MAX_RESPONSE_BYTES });
     const response = await fetch(taskListUrl(url, query), { method: 'GET', headers: fullHeaders, signal: cancel.signal, agent: fetchAgents.http, redirect: 'error' });
     return JSON.parse(await response.text()) as unknown;
-  };
-  const cpuMsOf = async (run: () => Promise<unknown>) => {
-    const started = process.cpuUsage();
-    await run();
-    const used = process.cpuUsage(started);
-    return (used.user + used.system) / 1000;
   };
   try {
     const firstStart = Date.now();
@@ -240,12 +255,9 @@ async function measureListRounds(progress: (message: string) => void): Promise<F
       await new Promise((resolve) => setImmediate(resolve));
       const clientMs = list.round === clock.rounds ? clock.endRound() : undefined;
       if (clientMs === undefined || (askedInRound.get(list.round) ?? 0) !== 1) continue;
-      await delay(clock.roundStartedAt + INTERVAL_MS / 4 - Date.now());
-      const bareMs = await cpuMsOf(() => bareGetJson(taskListUrl(url, list.query), headers, agent));
-      await delay(clock.roundStartedAt + INTERVAL_MS / 2 - Date.now());
-      const fetchMs = await cpuMsOf(() => viaFetch(list.query));
-      await delay(clock.roundStartedAt + (3 * INTERVAL_MS) / 4 - Date.now());
-      const sentMs = await cpuMsOf(() => viaFetchAsSent(list.query));
+      const bareMs = await cpuMsOfTimedRound(clock.roundStartedAt + INTERVAL_MS / 4, () => bareGetJson(taskListUrl(url, list.query), headers, agent));
+      const fetchMs = await cpuMsOfTimedRound(clock.roundStartedAt + INTERVAL_MS / 2, () => viaFetch(list.query));
+      const sentMs = await cpuMsOfTimedRound(clock.roundStartedAt + (3 * INTERVAL_MS) / 4, () => viaFetchAsSent(list.query));
       pairs.push({ round: list.round, clientMs, bareMs, fetchMs, sentMs });
     }
     await delay(INTERVAL_MS / 2);
