@@ -7,7 +7,18 @@ import { validateZoneNameArg } from '../models/commandArgs';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import { printZoneFile } from '../models/zoneFile/zoneFileWriter';
 import { readZoneFileSets, type ZoneFileSets } from '../models/zoneFileDocument';
-import { applyChanges, changeCounts, changedEditableSets, changeLines, changeName, planZoneFile, type RecordSetChange, type ZoneFilePlan } from '../models/zoneFileChanges';
+import {
+  applyChanges,
+  changeCounts,
+  changedEditableSets,
+  changeLines,
+  changeName,
+  oneSecondTtlChanges,
+  oneSecondTtlNote,
+  planZoneFile,
+  type RecordSetChange,
+  type ZoneFilePlan,
+} from '../models/zoneFileChanges';
 import { validated, type DocumentProblem } from '../validation/problems';
 import type { EditableResource } from './editableResource';
 import type { ResourceFileSystem } from './resourceFileSystem';
@@ -126,7 +137,10 @@ export function zoneFileResource(deps: ZoneFileDocumentsDeps): ZoneFileResource 
     conflicts: (opened, now) => changedEditableSets(opened.zoneName, opened.sets, now.sets),
     change: (base, edited) => {
       const { problems, ...planned } = plan(base, edited);
-      return validated<ZoneFileChange>(planned, problems);
+      return validated<ZoneFileChange>(
+        planned,
+        problems.filter((problem) => problem.severity === 'error'),
+      );
     },
     describe: (planned) => {
       const counts = changeCounts(planned.changes);
@@ -134,7 +148,9 @@ export function zoneFileResource(deps: ZoneFileDocumentsDeps): ZoneFileResource 
       const listed = lines.slice(0, CHANGES_LISTED);
       if (lines.length > listed.length) listed.push(vscode.l10n.t('… and {0} more (the diff shows every line)', lines.length - listed.length));
       const summary = vscode.l10n.t('{0} to create, {1} to change, {2} to delete; one request each, nothing for the sets that stay.', counts.create, counts.update, counts.delete);
-      return { count: planned.changes.length, detail: [summary, '', ...listed].join('\n') };
+      const oneSecond = oneSecondTtlChanges(planned).length;
+      const notes = oneSecond > 0 ? ['', oneSecondTtlNote(oneSecond)] : [];
+      return { count: planned.changes.length, detail: [summary, ...notes, '', ...listed].join('\n') };
     },
     send: async (zoneName, planned, signal) => {
       try {
@@ -152,11 +168,16 @@ export function zoneFileResource(deps: ZoneFileDocumentsDeps): ZoneFileResource 
   };
 }
 
-/** The problems of a zone file: what does not read, and the sets it cannot apply (each at its line). */
+/**
+ * The problems of a zone file, each at its line: what does not read and the sets it cannot apply (errors),
+ * and a set it would give a TTL of 1 second, most likely pasted from a Cloudflare export (a note that does
+ * not stop the save; the review says it again).
+ */
 function documentProblems(edited: ZoneFileSets, planned: ZoneFilePlan): DocumentProblem[] {
   return [
     ...edited.problems.map((problem) => ({ field: lineField(problem.line), message: problem.message, severity: 'error' as const })),
     ...planned.skipped.map((skip) => ({ field: lineField(skip.line), message: `${skip.name} ${skip.type}: ${skip.reason}`, severity: 'error' as const })),
+    ...oneSecondTtlChanges(planned).map((change) => ({ field: lineField(change.line), message: oneSecondTtlNote(1), severity: 'information' as const })),
   ];
 }
 

@@ -187,6 +187,24 @@ describe('Zone files', () => {
       assert.equal(editor.document.isDirty, true, 'the edits stay');
     });
 
+    it('notes a TTL of 1 second (Cloudflare’s automatic TTL) at its line and in the review, and still applies it', async () => {
+      const editor = await openZoneFile();
+      await append(editor, 'pasted 1 IN A 203.0.113.95');
+      const line = editor.document.lineCount - 2;
+      await eventually(() => {
+        const found = vscode.languages.getDiagnostics(editor.document.uri).find((diagnostic) => diagnostic.range.start.line === line);
+        assert.ok(found, `a diagnostic on line ${line + 1}`);
+        assert.equal(found.severity, vscode.DiagnosticSeverity.Information);
+        assert.match(found.message, /TTL of 1 second\. Cloudflare writes 1 for its automatic TTL \(300 seconds\)/);
+      });
+      emulator.requests.length = 0;
+      const { ui, saved } = await saveWith(['Apply']);
+      assert.ok(saved, 'a note does not stop the save');
+      assert.match(ui.shown.find((shown) => shown.kind === 'choose')?.detail ?? '', /1 record set gets a TTL of 1 second\. Cloudflare writes 1/);
+      assert.deepEqual(writes(emulator), [['PUT', `/dns/v2/zones/${ZONE}/pasted.${ZONE}/A`]]);
+      assert.equal(stored(emulator, `pasted.${ZONE}`, 'A')?.ttl, 1, 'the TTL the user wrote is the one sent');
+    });
+
     it('refuses an edited line for a dynamic set, naming the line and why', async () => {
       const editor = await openZoneFile();
       await append(editor, 'cdn 120 IN A 198.51.100.99');

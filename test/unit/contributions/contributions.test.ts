@@ -95,4 +95,13 @@ describe('contributions: package.json and the code name the same things', () => 
     }
     for (const { url } of contributes.jsonValidation ?? []) assert.ok(url.startsWith(`${SCHEME.schema}://`), url);
   });
+
+  it('activates for each document scheme, so that an editor VS Code restores at start finds its provider', () => {
+    assert.deepEqual(
+      manifest.activationEvents.filter((event) => event.startsWith('onFileSystem:')).sort(),
+      Object.values(SCHEME)
+        .map((scheme) => `onFileSystem:${scheme}`)
+        .sort(),
+    );
+  });
 });
