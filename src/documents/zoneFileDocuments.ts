@@ -137,10 +137,7 @@ export function zoneFileResource(deps: ZoneFileDocumentsDeps): ZoneFileResource 
     conflicts: (opened, now) => changedEditableSets(opened.zoneName, opened.sets, now.sets),
     change: (base, edited) => {
       const { problems, ...planned } = plan(base, edited);
-      return validated<ZoneFileChange>(
-        planned,
-        problems.filter((problem) => problem.severity === 'error'),
-      );
+      return validated<ZoneFileChange>(planned, problems.filter((problem) => problem.severity === 'error'));
     },
     describe: (planned) => {
       const counts = changeCounts(planned.changes);
