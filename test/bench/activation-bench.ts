@@ -11,6 +11,7 @@ import type { ActivationProbeInput, ActivationProbeResult } from './probe-contra
 import { median } from './sample-statistics';
 
 const FRESH_STARTS = 5;
+const ACTIVATION_PROBE = path.join(REPO_ROOT, 'out', 'test', 'bench', 'host', 'activation-probe');
 /** What a start is given; the session adds the result file. */
 type ProbeInput = Omit<ActivationProbeInput, 'resultFile'>;
 /**
@@ -71,7 +72,7 @@ export async function measureActivation(
         const startOn = (awaitCodeCacheSave: boolean) =>
           sessions.run<ActivationProbeResult>({
             extensionDir: packaged.extensionDir,
-            probeModule: path.join(REPO_ROOT, 'out', 'test', 'bench', 'host', 'activation-probe'),
+            probeModule: ACTIVATION_PROBE,
             userSettings: { 'gcore.apiBaseUrl': emulator.url, 'gcore.locations': [{ projectId: 1, regionId: 1 }] },
             env: { GCORE_API_KEY: BENCH_API_KEY },
             input: { bundlePath: packaged.bundlePath, idleBeforeMs: IDLE_BEFORE_MS, settleMs: SETTLE_MS, awaitCodeCacheSave } satisfies ProbeInput,
@@ -90,7 +91,7 @@ export async function measureActivation(
       // A B A B: the empty extension's start follows each of ours, in a fresh code-server of its own.
       const floor = await sessions.run<ActivationProbeResult>({
         extensionDir: empty.extensionDir,
-        probeModule: path.join(REPO_ROOT, 'out', 'test', 'bench', 'host', 'activation-probe'),
+        probeModule: ACTIVATION_PROBE,
         userSettings: {},
         env: {},
         input: { bundlePath: empty.bundlePath, idleBeforeMs: IDLE_BEFORE_MS, settleMs: 0, awaitCodeCacheSave: false } satisfies ProbeInput,
