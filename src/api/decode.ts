@@ -20,11 +20,15 @@ export function asObject(value: unknown, notAnObject: () => string): Json {
 
 export type FieldType = 'string' | 'number' | 'boolean' | 'object';
 
+/** A present value's type as a message names it ('array' for a list); undefined for an absent one (undefined, null). */
+export function typeOfPresent(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return Array.isArray(value) ? 'array' : typeof value;
+}
+
 /** The type of a field that is present with another type than expected; undefined when it is fine. */
 export function wrongType(object: Json, field: string, type: FieldType): string | undefined {
-  const value = object[field];
-  if (value === undefined || value === null) return undefined;
-  const actual = Array.isArray(value) ? 'array' : typeof value;
+  const actual = typeOfPresent(object[field]);
   return actual === type ? undefined : actual;
 }
 

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { wrongType, type FieldType, type Json } from './decode';
+import { typeOfPresent, type FieldType, type Json } from './decode';
 import type { RequestPipeline } from './http/requestPipeline';
 import { CLOUD_LIST, fetchAllPages, readListPage, type PagedListMessages } from './paging';
 import type { CallOptions } from './callOptions';
@@ -66,37 +66,54 @@ export class GpuClient {
   }
 }
 
-type FieldChecks = readonly (readonly [field: string, type: FieldType])[];
-
-/** What the tree reads of a flavor, by the object it sits in ('' for the flavor itself). */
-const FLAVOR_CHECKS: readonly (readonly [object: string, checks: FieldChecks])[] = [
-  ['', [['capacity', 'number'], ['disabled', 'boolean'], ['architecture', 'string'], ['hardware_description', 'object'], ['hardware_properties', 'object'], ['price', 'object']]],
-  ['hardware_description', [['gpu', 'string'], ['ram', 'number'], ['vcpus', 'number']]],
-  ['hardware_properties', [['gpu_count', 'number'], ['gpu_model', 'string'], ['gpu_manufacturer', 'string']]],
-  ['price', [['price_per_hour', 'number'], ['price_per_month', 'number'], ['currency_code', 'string'], ['price_status', 'string']]],
-];
-
 /**
- * Why a flavor cannot be shown, or undefined when it can. A region can list thousands of flavors: the
- * path in the message is only built for the one that fails.
+ * Why a flavor cannot be shown, or undefined when it can: what the tree reads of it, each field present with
+ * the type it reads or absent. Each field is read by its name where it is checked: a table of names read
+ * through `object[name]` cost about 270 ns a flavor (a property lookup by a key that varies is V8's slow
+ * path), a sixth of the client's own time per request. A region can list thousands of flavors: the path in
+ * the message is only built for the one that fails.
  */
 function flavorProblem(value: unknown, index: number): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return l10n.t('{0} is not an object', `results[${index}]`);
   const flavor = value as Json;
   if (typeof flavor.name !== 'string' || flavor.name === '') return l10n.t('{0} is missing', `results[${index}].name`);
-  for (const [objectName, checks] of FLAVOR_CHECKS) {
-    const object = objectName === '' ? flavor : (flavor[objectName] as Json | null | undefined);
-    if (!object) continue;
-    if (typeof object !== 'object' || Array.isArray(object)) return l10n.t('{0} is not an object', `results[${index}].${objectName}`);
-    for (const [field, type] of checks) {
-      const actual = wrongType(object, field, type);
-      if (actual !== undefined) {
-        const where = objectName === '' ? `results[${index}].` : `results[${index}].${objectName}.`;
-        return l10n.t('{0} is {1}, expected {2}', `${where}${field}`, actual, type);
-      }
-    }
-  }
-  return undefined;
+  const own =
+    fieldProblem(index, '', 'capacity', flavor.capacity, 'number') ??
+    fieldProblem(index, '', 'disabled', flavor.disabled, 'boolean') ??
+    fieldProblem(index, '', 'architecture', flavor.architecture, 'string') ??
+    fieldProblem(index, '', 'hardware_description', flavor.hardware_description, 'object') ??
+    fieldProblem(index, '', 'hardware_properties', flavor.hardware_properties, 'object') ??
+    fieldProblem(index, '', 'price', flavor.price, 'object');
+  if (own !== undefined) return own;
+  const description = flavor.hardware_description as Json | null | undefined;
+  const properties = flavor.hardware_properties as Json | null | undefined;
+  const price = flavor.price as Json | null | undefined;
+  return (
+    (description
+      ? fieldProblem(index, 'hardware_description', 'gpu', description.gpu, 'string') ??
+        fieldProblem(index, 'hardware_description', 'ram', description.ram, 'number') ??
+        fieldProblem(index, 'hardware_description', 'vcpus', description.vcpus, 'number')
+      : undefined) ??
+    (properties
+      ? fieldProblem(index, 'hardware_properties', 'gpu_count', properties.gpu_count, 'number') ??
+        fieldProblem(index, 'hardware_properties', 'gpu_model', properties.gpu_model, 'string') ??
+        fieldProblem(index, 'hardware_properties', 'gpu_manufacturer', properties.gpu_manufacturer, 'string')
+      : undefined) ??
+    (price
+      ? fieldProblem(index, 'price', 'price_per_hour', price.price_per_hour, 'number') ??
+        fieldProblem(index, 'price', 'price_per_month', price.price_per_month, 'number') ??
+        fieldProblem(index, 'price', 'currency_code', price.currency_code, 'string') ??
+        fieldProblem(index, 'price', 'price_status', price.price_status, 'string')
+      : undefined)
+  );
+}
+
+/** A field of `results[index]` (or of its object `objectName`) present with another type than `type`, said. */
+function fieldProblem(index: number, objectName: string, field: string, read: unknown, type: FieldType): string | undefined {
+  const actual = typeOfPresent(read);
+  if (actual === undefined || actual === type) return undefined;
+  const where = objectName === '' ? `results[${index}].` : `results[${index}].${objectName}.`;
+  return l10n.t('{0} is {1}, expected {2}', `${where}${field}`, actual, type);
 }
 
 /**

@@ -98,6 +98,45 @@ describe('GcoreClient errors', () => {
     });
   }
 
+  it('checks the type of every field the tree reads of a flavor, and accepts each one null', async () => {
+    const read: [object: string, field: string, type: string][] = [
+      ['', 'capacity', 'number'],
+      ['', 'disabled', 'boolean'],
+      ['', 'architecture', 'string'],
+      ['', 'hardware_description', 'object'],
+      ['', 'hardware_properties', 'object'],
+      ['', 'price', 'object'],
+      ['hardware_description', 'gpu', 'string'],
+      ['hardware_description', 'ram', 'number'],
+      ['hardware_description', 'vcpus', 'number'],
+      ['hardware_properties', 'gpu_count', 'number'],
+      ['hardware_properties', 'gpu_model', 'string'],
+      ['hardware_properties', 'gpu_manufacturer', 'string'],
+      ['price', 'price_per_hour', 'number'],
+      ['price', 'price_per_month', 'number'],
+      ['price', 'currency_code', 'string'],
+      ['price', 'price_status', 'string'],
+    ];
+    // A value of another type than the one read: a list for an object, text for anything else.
+    const wrongValue = (type: string) => (type === 'object' ? [] : type === 'string' ? 7 : 'text');
+    const flavorWith = (object: string, field: string, value: unknown) => (object === '' ? { name: `bad-${field}`, [field]: value } : { name: `bad-${field}`, [object]: { [field]: value } });
+    const nullEverywhere = Object.fromEntries(read.filter(([object]) => object === '').map(([, field]) => [field, null]));
+    h.emulator.inject({
+      path: FLAVORS,
+      status: 200,
+      body: { results: [{ name: 'all-null', ...nullEverywhere }, ...read.map(([object, field, type]) => flavorWith(object, field, wrongValue(type)))] },
+    });
+    const list = await h.client.gpu.listFlavors({ projectId: 1, regionId: 76 });
+    assert.deepEqual(list.results.map((flavor) => flavor.name), ['all-null']);
+    assert.deepEqual(
+      list.unreadable?.map((entry) => entry.problem),
+      read.map(([object, field, type], index) => {
+        const wrong = wrongValue(type);
+        return `results[${index + 1}].${object === '' ? '' : `${object}.`}${field} is ${Array.isArray(wrong) ? 'array' : typeof wrong}, expected ${type}`;
+      }),
+    );
+  });
+
   it('tolerates missing count and fields, and keeps unknown ones', async () => {
     h.emulator.inject({ path: FLAVORS, status: 200, body: { results: [{ name: 'g1', nic_ib: 2 }], next: null } });
     const list = await h.client.gpu.listFlavors({ projectId: 1, regionId: 76 });
