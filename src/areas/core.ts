@@ -53,7 +53,7 @@ export function createCore(context: vscode.ExtensionContext): Core {
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   const client = new GcoreClient({
     settings: connectionSettings,
-    apiKey: async () => (await apiKey.get())?.key,
+    apiKey: () => apiKey.keyIfRead() ?? apiKey.get().then((key) => key?.key),
     userAgent: `gcore-vscode/${version} (VS Code ${vscode.version}; ${process.platform})`, // not user text: the HTTP User-Agent header
     onRequest: (event) => (event.outcome === 'ok' ? log.info(requestLogLine(event)) : log.warn(requestLogLine(event))),
   });

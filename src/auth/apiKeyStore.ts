@@ -39,6 +39,8 @@ function unavailable(action: 'read' | 'store' | 'delete', reason: string): strin
  */
 export class ApiKeyStore implements vscode.Disposable {
   private cachedSecret: Promise<string | undefined> | undefined;
+  /** What the cached read gave, once it has given it: the key is then at hand without a wait. */
+  private settledSecret: { stored: string | undefined } | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly subscription: vscode.Disposable;
   readonly onDidChange = this.changed.event;
@@ -50,19 +52,34 @@ export class ApiKeyStore implements vscode.Disposable {
     this.subscription = secrets.onDidChange((event) => {
       if (event.key !== API_KEY_SECRET) return;
       this.cachedSecret = undefined;
+      this.settledSecret = undefined;
       this.changed.fire();
     });
   }
 
   async get(): Promise<ApiKey | undefined> {
-    this.cachedSecret ??= this.readSecret();
-    const stored = await this.cachedSecret;
+    const reading = (this.cachedSecret ??= this.readSecret());
+    const stored = await reading;
+    if (this.cachedSecret === reading) this.settledSecret = { stored };
     // Whichever key is in use, no log line or message may show it.
     hideSecret(stored);
     if (stored) return { key: stored, source: 'secretStorage' };
     const fromEnv = this.environmentKey();
     hideSecret(fromEnv);
     return fromEnv ? { key: fromEnv, source: 'environment' } : undefined;
+  }
+
+  /**
+   * The key in use without waiting, once `get` has read it (every request asks for the key); undefined when
+   * it has not been read since the last change, or when there is none: then `get` says.
+   */
+  keyIfRead(): string | undefined {
+    const settled = this.settledSecret;
+    if (!settled) return undefined;
+    if (settled.stored) return settled.stored;
+    const fromEnv = this.environmentKey();
+    hideSecret(fromEnv);
+    return fromEnv;
   }
 
   async store(key: string): Promise<void> {
@@ -73,6 +90,7 @@ export class ApiKeyStore implements vscode.Disposable {
       throw new SecretStorageUnavailableError('store', error);
     }
     this.cachedSecret = Promise.resolve(key);
+    this.settledSecret = { stored: key };
     this.changed.fire();
   }
 
@@ -83,6 +101,7 @@ export class ApiKeyStore implements vscode.Disposable {
       throw new SecretStorageUnavailableError('delete', error);
     }
     this.cachedSecret = Promise.resolve(undefined);
+    this.settledSecret = { stored: undefined };
     this.changed.fire();
   }
 
@@ -101,6 +120,7 @@ export class ApiKeyStore implements vscode.Disposable {
       return await this.secrets.get(API_KEY_SECRET);
     } catch (error) {
       this.cachedSecret = undefined;
+      this.settledSecret = undefined;
       throw new SecretStorageUnavailableError('read', error);
     }
   }

@@ -116,7 +116,10 @@ export class RequestPipeline {
 
     const base = this.checkedBase(settings.baseUrl);
     if (!base.ok) throw failure('badBaseUrl', l10n.t('The API base URL is refused: {0}.', base.reason));
-    const apiKey = request.apiKey ?? (await this.options.apiKey());
+    const givenKey = request.apiKey ?? this.options.apiKey();
+    // A key at hand (the extension's store has read it, the MCP server's is fixed) is not awaited: every
+    // await is a turn of the microtask queue that a request pays before it leaves.
+    const apiKey = typeof givenKey === 'string' || givenKey === undefined ? givenKey : await givenKey;
     if (!apiKey) throw failure('unauthorized', l10n.t('No Gcore API key is set.'));
     if (apiKey !== this.lastSendableKey) {
       const keyProblem = apiKeyProblem(apiKey);
