@@ -85,6 +85,11 @@ type CheckedBase =
   | { raw: string; ok: true; prefix: string; host: string; secure: boolean }
   | { raw: string; ok: false; reason: string };
 
+interface SendableKey {
+  key: string;
+  authorization: string;
+}
+
 /** Where one request goes. */
 interface Target {
   href: string;
@@ -100,8 +105,11 @@ export class RequestPipeline {
   private readonly retry: RetryOptions;
   private readonly agents = createGuardedAgents();
   private lastBase: CheckedBase | undefined;
-  /** The last key found sendable: it is read for every request, and nearly always the same. */
-  private lastSendableKey: string | undefined;
+  /**
+   * The last key found sendable, with its Authorization header: it is read for every request, and nearly
+   * always the same (a header built anew each time is a string node-fetch and Node then flatten to check it).
+   */
+  private sendable: SendableKey | undefined;
 
   constructor(private readonly options: PipelineOptions) {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
@@ -121,18 +129,19 @@ export class RequestPipeline {
     // await is a turn of the microtask queue that a request pays before it leaves.
     const apiKey = typeof givenKey === 'string' || givenKey === undefined ? givenKey : await givenKey;
     if (!apiKey) throw failure('unauthorized', l10n.t('No Gcore API key is set.'));
-    if (apiKey !== this.lastSendableKey) {
+    if (apiKey !== this.sendable?.key) {
       const keyProblem = apiKeyProblem(apiKey);
       if (keyProblem) throw failure('badApiKey', l10n.t('The API key cannot be sent: it {0}.', keyProblem));
-      this.lastSendableKey = apiKey;
+      this.sendable = { key: apiKey, authorization: `apikey ${apiKey}` };
     }
+    const key = this.sendable;
     throwIfCancelled(request.signal, failure);
 
     const url: Target = { href: base.prefix + path + queryString(request.query), host: base.host, secure: base.secure };
     const retries = isRetryableMethod(request.method) ? this.retry.maxRetries : 0;
     for (let attempt = 0; ; attempt++) {
       try {
-        const run = () => this.attempt(request, url, path, apiKey, timeoutMs, attempt);
+        const run = () => this.attempt(request, url, path, key, timeoutMs, attempt);
         return await (request.gate ? request.gate(run) : run());
       } catch (error) {
         if (!(error instanceof GcoreApiError)) {
@@ -177,7 +186,7 @@ export class RequestPipeline {
     request: ApiRequest,
     url: Target,
     path: string,
-    apiKey: string,
+    { key: apiKey, authorization }: SendableKey,
     timeoutMs: number,
     attempt: number,
   ): Promise<ApiResponse> {
@@ -196,7 +205,7 @@ export class RequestPipeline {
       });
 
     const headers: Record<string, string> = {
-      Authorization: `apikey ${apiKey}`,
+      Authorization: authorization,
       Accept: 'application/json',
       'User-Agent': this.options.userAgent,
     };
