@@ -26,15 +26,10 @@ export function typeOfPresent(value: unknown): string | undefined {
   return Array.isArray(value) ? 'array' : typeof value;
 }
 
-/** The type of a field that is present with another type than expected; undefined when it is fine. */
-export function wrongType(object: Json, field: string, type: FieldType): string | undefined {
-  const actual = typeOfPresent(object[field]);
-  return actual === type ? undefined : actual;
-}
-
+/** A field present with another type than expected is refused; absent, it is fine. */
 export function checkOptional(object: Json, field: string, type: FieldType): void {
-  const actual = wrongType(object, field, type);
-  if (actual !== undefined) throw unexpected(l10n.t('{0} is {1}, expected {2}', field, actual, type));
+  const actual = typeOfPresent(object[field]);
+  if (actual !== undefined && actual !== type) throw unexpected(l10n.t('{0} is {1}, expected {2}', field, actual, type));
 }
 
 /** Answers that were empty where an object was expected; the caller may say so rather than fail. */
