@@ -87,25 +87,28 @@ function flavorProblem(value: unknown, index: number): string | undefined {
     fieldProblem(index, '', 'price', flavor.price, 'object');
   if (own !== undefined) return own;
   const description = flavor.hardware_description as Json | null | undefined;
+  if (description) {
+    const problem =
+      fieldProblem(index, 'hardware_description', 'gpu', description.gpu, 'string') ??
+      fieldProblem(index, 'hardware_description', 'ram', description.ram, 'number') ??
+      fieldProblem(index, 'hardware_description', 'vcpus', description.vcpus, 'number');
+    if (problem !== undefined) return problem;
+  }
   const properties = flavor.hardware_properties as Json | null | undefined;
+  if (properties) {
+    const problem =
+      fieldProblem(index, 'hardware_properties', 'gpu_count', properties.gpu_count, 'number') ??
+      fieldProblem(index, 'hardware_properties', 'gpu_model', properties.gpu_model, 'string') ??
+      fieldProblem(index, 'hardware_properties', 'gpu_manufacturer', properties.gpu_manufacturer, 'string');
+    if (problem !== undefined) return problem;
+  }
   const price = flavor.price as Json | null | undefined;
+  if (!price) return undefined;
   return (
-    (description
-      ? fieldProblem(index, 'hardware_description', 'gpu', description.gpu, 'string') ??
-        fieldProblem(index, 'hardware_description', 'ram', description.ram, 'number') ??
-        fieldProblem(index, 'hardware_description', 'vcpus', description.vcpus, 'number')
-      : undefined) ??
-    (properties
-      ? fieldProblem(index, 'hardware_properties', 'gpu_count', properties.gpu_count, 'number') ??
-        fieldProblem(index, 'hardware_properties', 'gpu_model', properties.gpu_model, 'string') ??
-        fieldProblem(index, 'hardware_properties', 'gpu_manufacturer', properties.gpu_manufacturer, 'string')
-      : undefined) ??
-    (price
-      ? fieldProblem(index, 'price', 'price_per_hour', price.price_per_hour, 'number') ??
-        fieldProblem(index, 'price', 'price_per_month', price.price_per_month, 'number') ??
-        fieldProblem(index, 'price', 'currency_code', price.currency_code, 'string') ??
-        fieldProblem(index, 'price', 'price_status', price.price_status, 'string')
-      : undefined)
+    fieldProblem(index, 'price', 'price_per_hour', price.price_per_hour, 'number') ??
+    fieldProblem(index, 'price', 'price_per_month', price.price_per_month, 'number') ??
+    fieldProblem(index, 'price', 'currency_code', price.currency_code, 'string') ??
+    fieldProblem(index, 'price', 'price_status', price.price_status, 'string')
   );
 }
 
