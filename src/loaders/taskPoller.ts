@@ -134,6 +134,13 @@ export class TaskPoller {
    * list and still under way when read says the narrowing misses tasks: rounds ask unnarrowed from then on.
    */
   private narrowing = true;
+  /**
+   * No followed task started before this (ms since the epoch; lower once a task that started first has ended):
+   * a round looks for timed-out tasks only once the timeout has passed since it.
+   */
+  private earliestStartMs = Number.POSITIVE_INFINITY;
+  /** Tasks tracked so far, counted: a round tells by it whether its list can show tasks it did not follow. */
+  private trackedCount = 0;
 
   constructor(private readonly options: PollerOptions) {
     this.clock = options.clock ?? SYSTEM_CLOCK;
@@ -150,6 +157,8 @@ export class TaskPoller {
       const task: TrackedTask = { id, subject: subject ?? this.subjects.get(id), startedAtMs };
       this.tasks.set(id, task);
       this.open.add(task);
+      this.trackedCount += 1;
+      this.earliestStartMs = Math.min(this.earliestStartMs, startedAtMs);
       this.openNarrowing = undefined;
       this.emit(task);
       return task;
@@ -302,7 +311,14 @@ export class TaskPoller {
   private runRound(): void {
     const { timeoutMs } = this.options.settings();
     const now = this.clock.now();
-    for (const task of this.unfinished()) if (now - task.startedAtMs >= timeoutMs) this.end(task, { kind: 'timedOut' });
+    // A round goes through every followed task only when one of them may have timed out.
+    if (now - this.earliestStartMs >= timeoutMs) {
+      this.earliestStartMs = Number.POSITIVE_INFINITY;
+      for (const task of this.unfinished()) {
+        if (now - task.startedAtMs >= timeoutMs) this.end(task, { kind: 'timedOut' });
+        else this.earliestStartMs = Math.min(this.earliestStartMs, task.startedAtMs);
+      }
+    }
     this.deliver();
     const { listTasks } = this.options;
     if (listTasks && !this.listMissing) {
@@ -333,37 +349,43 @@ export class TaskPoller {
   /** One round on the task list: the unfinished tasks, then the followed ones that left it. */
   private async followThroughList(listTasks: NonNullable<PollerOptions['listTasks']>, signal: AbortSignal): Promise<void> {
     const followed = this.unfinished();
+    const trackedBefore = this.trackedCount;
     this.openNarrowing ??= this.narrowingOf(followed);
-    const open = await this.readList(listTasks, { ...this.openNarrowing, states: UNFINISHED_STATES }, LIST_PAGES, signal);
-    if (!open) return;
-    for (const task of followed) {
-      const listed = open.get(task.id);
-      if (listed && !task.end) this.take(task, { read: listed });
-    }
-    const left = followed.filter((task) => !task.end && !open.has(task.id) && !this.inFlight.has(task.id));
+    const listed = new Set<TrackedTask>();
+    const read = await this.readList(listTasks, { ...this.openNarrowing, states: UNFINISHED_STATES }, LIST_PAGES, signal, (task) => {
+      const tracked = this.tasks.get(task.id);
+      if (tracked === undefined || tracked.end) return;
+      listed.add(tracked);
+      this.take(tracked, { read: task });
+    });
+    if (!read) return;
+    // Most rounds the list shows every followed task, and only those when none was tracked since it was asked:
+    // nothing left it, and the followed tasks are not gone through again.
+    if (this.trackedCount === trackedBefore && listed.size === followed.length) return;
+    const left = followed.filter((task) => !task.end && !listed.has(task) && !this.inFlight.has(task.id));
     if (left.length > READ_ONE_BY_ONE) {
-      const ended = await this.readList(listTasks, { ...this.narrowingOf(left), states: ENDED_STATES }, 1, signal);
-      if (!ended) return;
+      const ended = new Map<string, Task>();
+      if (!(await this.readList(listTasks, { ...this.narrowingOf(left), states: ENDED_STATES }, 1, signal, (task) => ended.set(task.id, task)))) return;
       for (const task of left) {
-        const listed = ended.get(task.id);
-        if (listed && !task.end) this.take(task, { read: listed });
+        const endedTask = ended.get(task.id);
+        if (endedTask && !task.end) this.take(task, { read: endedTask });
       }
     }
     for (const task of left) if (!task.end && !this.inFlight.has(task.id)) void this.ask(task, true);
   }
 
   /**
-   * The tasks of up to `pages` pages of the list, by id, or undefined when it failed: then an API without
-   * the list is asked task by task from this round on, a refused key ends every following, and anything
-   * else may pass (the tasks stay followed).
+   * Up to `pages` pages of the list, each task given to `onTask` as its page comes; false when a page failed:
+   * then an API without the list is asked task by task from this round on, a refused key ends every
+   * following, and anything else may pass (the tasks stay followed).
    */
   private async readList(
     listTasks: NonNullable<PollerOptions['listTasks']>,
     query: TaskListQuery,
     pages: number,
     signal: AbortSignal,
-  ): Promise<Map<string, Task> | undefined> {
-    const found = new Map<string, Task>();
+    onTask: (task: Task) => void,
+  ): Promise<boolean> {
     let offset = 0;
     for (let page = 0; page < pages; page++) {
       const pageQuery: TaskListQuery = { ...query, limit: TASK_LIST_MAX_LIMIT, offset };
@@ -371,17 +393,17 @@ export class TaskPoller {
         (read) => ({ read }),
         (error: unknown) => ({ error }),
       );
-      if (signal.aborted || this.disposed) return undefined;
+      if (signal.aborted || this.disposed) return false;
       if ('error' in answer) {
         this.listFailed(answer.error);
-        return undefined;
+        return false;
       }
-      for (const task of answer.read.results) found.set(task.id, task);
+      for (const task of answer.read.results) onTask(task);
       const entries = answer.read.results.length + answer.read.unreadable;
       offset += entries;
       if (entries === 0 || answer.read.count === undefined || offset >= answer.read.count) break;
     }
-    return found;
+    return true;
   }
 
   private listFailed(error: unknown): void {

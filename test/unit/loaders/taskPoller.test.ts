@@ -115,6 +115,25 @@ describe('TaskPoller', () => {
     assert.equal(clock.pending, 0);
   });
 
+  it('times out each task from its own start, after the first-started one ended, and as the setting shortens', async () => {
+    const settings = { intervalMs: 1_000, timeoutMs: 10_000 };
+    const { poller } = start({ first: [task('first', 'FINISHED')], second: [task('second', 'RUNNING')], third: [task('third', 'RUNNING')] }, settings);
+    poller.track(['first']);
+    await clock.advance(1_000);
+    assert.equal(poller.get('first')?.end?.kind, 'finished');
+    poller.track(['second']);
+    await clock.advance(9_000);
+    assert.equal(poller.get('second')?.end, undefined, '9 s after its start');
+    await clock.advance(1_000);
+    assert.equal(poller.get('second')?.end?.kind, 'timedOut', '10 s after its start');
+    poller.track(['third']);
+    await clock.advance(3_000);
+    assert.equal(poller.get('third')?.end, undefined);
+    settings.timeoutMs = 2_000;
+    await clock.advance(1_000);
+    assert.equal(poller.get('third')?.end?.kind, 'timedOut', 'the shorter timeout applies at the next round');
+  });
+
   it('keeps a task tracked through 5xx, 429 and network failures', async () => {
     const network = Object.assign(new GcoreApiError('network', 'connection reset', { method: 'GET', path: '/cloud/v1/tasks/a' }), {});
     const { poller } = start({ a: [apiError(503), apiError(429), network, task('a', 'FINISHED')] });

@@ -202,6 +202,36 @@ describe('TaskPoller on the task list', () => {
     );
   });
 
+  it('reads a followed task that left the list when the list also shows one followed while it was asked', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    poller.dispose();
+    poller = new TaskPoller({
+      fetchTask: gcore.fetchTask,
+      listTasks: async (query, signal) => {
+        const answer = gcore.listTasks(query, signal);
+        await held;
+        return answer;
+      },
+      settings: () => SETTINGS,
+      clock,
+    });
+    for (const id of ['a', 'b', 'c']) gcore.add(id);
+    gcore.end(['c']);
+    poller.track(['a', 'c']);
+    await clock.advance(3_000);
+    poller.track(['b']);
+    release();
+    await clock.advance(0);
+    assert.deepEqual(
+      gcore.take().map((request) => (request.kind === 'get' ? `get ${request.id}` : request.kind)),
+      ['list', 'get c'],
+      'b, listed, does not stand for c, which left',
+    );
+    assert.equal(poller.get('c')?.end?.kind, 'finished');
+    assert.equal(poller.get('b')?.task?.state, 'RUNNING');
+  });
+
   it('ends as today a task the list never showed and that Gcore does not know (404)', async () => {
     gcore.add('known');
     poller.track(['known', 'unknown']);
@@ -330,7 +360,8 @@ describe('TaskPoller on the task list', () => {
   it('hands its batch listeners a round of the list together', async () => {
     for (const id of ids(3)) gcore.add(id);
     const batches: string[][] = [];
-    poller.onDidChangeTasks((tasks) => batches.push(tasks.map((tracked) => `${tracked.id}:${tracked.end?.kind ?? tracked.task?.state ?? 'tracked'}`)));
+    // In the order the tasks were read (the list's, newest first): sorted, the batches read the same either way.
+    poller.onDidChangeTasks((tasks) => batches.push(tasks.map((tracked) => `${tracked.id}:${tracked.end?.kind ?? tracked.task?.state ?? 'tracked'}`).sort()));
     poller.track(ids(3));
     await clock.advance(3_000);
     gcore.end(['t1']);
