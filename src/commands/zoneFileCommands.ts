@@ -14,6 +14,8 @@ import {
   changeName,
   deletionOf,
   importResult,
+  cloudflareProxiedChanges,
+  cloudflareProxiedNote,
   oneSecondTtlChanges,
   oneSecondTtlNote,
   planZoneFile,
@@ -70,6 +72,7 @@ function importReport(zoneName: string, source: string, plan: ZoneFilePlan): str
     lines.length === 0 ? [] : [`## ${title}`, '', ...(note === undefined ? [] : [note, '']), ...lines.map((line) => `- ${line}`), ''];
   const byKind = (kind: RecordSetChange['kind']): string[] => changeLines(zoneName, plan.changes.filter((change) => change.kind === kind));
   const oneSecond = oneSecondTtlChanges(plan);
+  const proxied = cloudflareProxiedChanges(plan);
   return [
     `# ${l10n.t('Import of {0} into {1}', source, zone)}`,
     '',
@@ -93,6 +96,11 @@ function importReport(zoneName: string, source: string, plan: ZoneFilePlan): str
       l10n.t('TTL of 1 second ({0})', oneSecond.length),
       oneSecond.map((change) => l10n.t('{0} (line {1})', changeName(zoneName, change), change.line)),
       oneSecondTtlNote(oneSecond.length),
+    ),
+    ...section(
+      l10n.t('Proxied by Cloudflare ({0})', proxied.length),
+      proxied.map((change) => l10n.t('{0} (line {1})', changeName(zoneName, change), change.line)),
+      cloudflareProxiedNote(proxied.length),
     ),
     ...section(
       l10n.t('Skipped ({0})', plan.skipped.length),
@@ -168,6 +176,7 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
     const apply = l10n.t('Apply');
     const applyAndDelete = l10n.t('Apply and Delete {0} Missing', plan.missing.length);
     const oneSecond = oneSecondTtlChanges(plan).length;
+    const proxied = cloudflareProxiedChanges(plan).length;
     const choice = await ui.choose({
       message: l10n.t('Import {0} into {1}?', source, zone),
       detail: [
@@ -182,6 +191,7 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
               plan.missing.length,
             ),
         ...(oneSecond > 0 ? [oneSecondTtlNote(oneSecond)] : []),
+        ...(proxied > 0 ? [cloudflareProxiedNote(proxied)] : []),
       ].join('\n\n'),
       choices: plan.missing.length > 0 ? [apply, applyAndDelete] : [apply],
     });

@@ -7,10 +7,13 @@ import { editedRecordSetBody, recordSetBody, recordSetChanged, recordSetChangeLi
 import { zoneFileEditability } from './zoneFile/zoneFileEditability';
 import type { ZoneFileSet } from './zoneFile/zoneFileSets';
 
-/** One record set's change, as one request sends it: PUT for a new or changed set, DELETE for a removed one. */
+/**
+ * One record set's change, as one request sends it: PUT for a new or changed set, DELETE for a removed one.
+ * `cloudflareProxied`: the file's set is tagged proxied by Cloudflare's export (ZoneFileSet's).
+ */
 export type RecordSetChange =
-  | { kind: 'create'; name: string; type: string; body: RecordSetBody; line: number }
-  | { kind: 'update'; name: string; type: string; body: RecordSetBody; current: RecordSet; line: number }
+  | { kind: 'create'; name: string; type: string; body: RecordSetBody; line: number; cloudflareProxied?: true }
+  | { kind: 'update'; name: string; type: string; body: RecordSetBody; current: RecordSet; line: number; cloudflareProxied?: true }
   | { kind: 'delete'; name: string; type: string; current: RecordSet };
 
 /** A set of the file that is not applied, and why; `line` where the file has it. */
@@ -97,13 +100,14 @@ export function deletionOf(set: RecordSet): RecordSetChange {
  */
 function planSet(plan: ZoneFilePlan, set: ZoneFileSet, held: RecordSet | undefined): void {
   const values = set.records.map((record) => ({ content: record.content }));
+  const proxied = set.cloudflareProxied ? { cloudflareProxied: set.cloudflareProxied } : {};
   if (held === undefined) {
-    plan.changes.push({ kind: 'create', name: set.name, type: set.type, body: recordSetBody({ ttl: set.ttl ?? set.defaultTtl, resource_records: values }), line: set.line });
+    plan.changes.push({ kind: 'create', name: set.name, type: set.type, body: recordSetBody({ ttl: set.ttl ?? set.defaultTtl, resource_records: values }), line: set.line, ...proxied });
     return;
   }
   const typed = { ...held, type: set.type };
   const body = editedRecordSetBody(typed, { values, ttl: set.ttl });
-  if (recordSetChanged(typed, body)) plan.changes.push({ kind: 'update', name: set.name, type: set.type, body, current: held, line: set.line });
+  if (recordSetChanged(typed, body)) plan.changes.push({ kind: 'update', name: set.name, type: set.type, body, current: held, line: set.line, ...proxied });
   else plan.unchanged++;
 }
 
@@ -125,6 +129,25 @@ export function oneSecondTtlNote(count: number): string {
   return count === 1
     ? l10n.t('1 record set gets a TTL of 1 second. Cloudflare writes 1 for its automatic TTL ({0} seconds).', CLOUDFLARE_AUTOMATIC_TTL)
     : l10n.t('{0} record sets get a TTL of 1 second. Cloudflare writes 1 for its automatic TTL ({1} seconds).', count, CLOUDFLARE_AUTOMATIC_TTL);
+}
+
+/**
+ * The sets a plan writes that Cloudflare's export tags proxied: Cloudflare answered for them with addresses of
+ * its own, and Gcore will answer with what the file holds, the origin behind the proxy. The reviews point them out.
+ */
+export function cloudflareProxiedChanges(plan: ZoneFilePlan): WriteChange[] {
+  return plan.changes.filter((change): change is WriteChange => change.kind !== 'delete' && change.cloudflareProxied === true);
+}
+
+/** What the reviews say about the sets of cloudflareProxiedChanges. */
+export function cloudflareProxiedNote(count: number): string {
+  const what =
+    count === 1
+      ? l10n.t('1 record set was proxied by Cloudflare (cf-proxied:true in the file).')
+      : l10n.t('{0} record sets were proxied by Cloudflare (cf-proxied:true in the file).', count);
+  return `${what} ${l10n.t(
+    "Cloudflare answers for such records with its own addresses and passed visitors on to the origin the file names. Gcore answers with the origin itself: once the domain uses Gcore's name servers, visitors reach it directly, without Cloudflare's proxy, its certificate or its caching.",
+  )}`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { COMMAND } from '../core/contributions';
 import { validateZoneNameArg } from '../models/commandArgs';
 import { validateZoneCreate, ZONE_CREATE_FIELDS, zoneNameForDisplay, type ZoneCreate } from '../models/zoneCreate';
 import { validateImportZoneFileArgs, ZONE_FILE_MAX_LENGTH, type ImportZoneFileArgs } from '../models/zoneFileArgs';
-import { changeCounts, changeLines, changeName, oneSecondTtlChanges, oneSecondTtlNote } from '../models/zoneFileChanges';
+import { changeCounts, changeLines, changeName, cloudflareProxiedChanges, cloudflareProxiedNote, oneSecondTtlChanges, oneSecondTtlNote } from '../models/zoneFileChanges';
 import { unwrap } from '../validation/problems';
 import { currentUnknownLine, readCurrent } from './currentState';
 import { dnssecState, ZONE_NAME_PROPERTIES } from './dnsTools';
@@ -134,6 +134,7 @@ export const importZoneFile: ToolDefinition<ImportZoneFileArgs> = {
     const plan = planned.value;
     const counts = changeCounts(plan.changes);
     const oneSecond = oneSecondTtlChanges(plan);
+    const proxied = cloudflareProxiedChanges(plan);
     return {
       title,
       message: lines(
@@ -142,6 +143,7 @@ export const importZoneFile: ToolDefinition<ImportZoneFileArgs> = {
         plan.missing.length > 0 ? itemLines(l10n.t('At Gcore but not in the text, kept (deleteMissing is off):'), plan.missing.map((set) => changeName(args.zoneName, set))) : undefined,
         plan.skipped.length > 0 ? itemLines(l10n.t('Skipped:'), plan.skipped.map((skip) => l10n.t('{0} (line {1}): {2}', changeName(args.zoneName, skip), skip.line, skip.reason))) : undefined,
         oneSecond.length > 0 ? itemLines(oneSecondTtlNote(oneSecond.length), oneSecond.map((change) => changeName(args.zoneName, change))) : undefined,
+        proxied.length > 0 ? itemLines(cloudflareProxiedNote(proxied.length), proxied.map((change) => changeName(args.zoneName, change))) : undefined,
       ),
     };
   },

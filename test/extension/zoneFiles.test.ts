@@ -325,7 +325,7 @@ describe('Zone files', () => {
       assert.deepEqual(writes(emulator), []);
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
     });
-    it('points out in the review a set the file gives a TTL of 1 second, as Cloudflare writes its automatic TTL', async () => {
+    it('points out in the review a set the file gives a TTL of 1 second, as Cloudflare writes its automatic TTL, and one Cloudflare proxied', async () => {
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gcore-import-')), 'cloudflare-export.txt');
       fs.writeFileSync(file, [`www.${ZONE}.\t1\tIN\tA\t203.0.113.80 ; cf_tags=cf-proxied:true`, `docs.${ZONE}.\t300\tIN\tA\t203.0.113.81`].join('\n'));
       const ui = new ScriptedUi([ZONE, vscode.Uri.file(file).toString(), CANCEL]);
@@ -335,9 +335,12 @@ describe('Zone files', () => {
       await run('gcore.importZoneFile');
       const review = ui.shown.find((shown) => shown.kind === 'choose');
       assert.match(review?.detail ?? '', /\n\n1 record set gets a TTL of 1 second\. Cloudflare writes 1 for its automatic TTL \(300 seconds\)/);
+      assert.match(review?.detail ?? '', /\n\n1 record set was proxied by Cloudflare \(cf-proxied:true in the file\)\. .*without Cloudflare's proxy/);
       await eventually(() => {
         const report = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'gcore-resolution' && document.uri.path.includes('Import'));
         assert.match(report?.getText() ?? '', /## TTL of 1 second \(1\)\n\n1 record set gets a TTL of 1 second\..*\n\n- www A \(line 1\)\n/);
+        // docs, at 300 seconds and not tagged, is in neither list.
+        assert.match(report?.getText() ?? '', /## Proxied by Cloudflare \(1\)\n\n1 record set was proxied by Cloudflare.*\n\n- www A \(line 1\)\n(\n|$)/);
       });
       assert.deepEqual(writes(emulator), []);
       fs.rmSync(path.dirname(file), { recursive: true, force: true });

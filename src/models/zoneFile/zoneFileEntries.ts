@@ -4,7 +4,7 @@ import type { ZoneFileProblem, ZoneFileToken } from './zoneFileProblems';
 
 /**
  * One entry of a zone file (RFC 1035, 5.1): a directive or a record, the tokens of one line, or of several
- * lines held together by parentheses. Comments and parentheses are gone; quoted strings are single tokens.
+ * lines held together by parentheses. Parentheses are gone, comments set apart; quoted strings are single tokens.
  */
 export interface ZoneFileEntry {
   /** 1-based: where the entry starts and ends. */
@@ -13,6 +13,8 @@ export interface ZoneFileEntry {
   /** The entry's line starts with a space or tab: a record that takes the owner of the record before it. */
   blankOwner: boolean;
   tokens: ZoneFileToken[];
+  /** What follows `;` on the entry's lines, joined by a space: where Cloudflare's exports write a record's tags. */
+  comment?: string;
 }
 
 const SPACE = 0x20;
@@ -85,7 +87,10 @@ export function zoneFileEntries(text: string, problems: ZoneFileProblem[]): Zone
         i++;
         continue;
       }
-      if (code === SEMICOLON) break;
+      if (code === SEMICOLON) {
+        if (entry !== undefined) entry.comment = entry.comment === undefined ? source.slice(i + 1) : `${entry.comment} ${source.slice(i + 1)}`;
+        break;
+      }
       entry ??= { line, endLine: line, blankOwner: i > 0, tokens: [] };
       entry.endLine = line;
       if (code === OPEN) {

@@ -34,6 +34,11 @@ export interface ZoneFileRecord {
    * other types (SOA, DS, HTTPS, SPF…), which the caller decides about.
    */
   content?: unknown[];
+  /**
+   * Cloudflare's export tags the record proxied (`cf_tags=cf-proxied:true` in its comment): Cloudflare
+   * answered for it with addresses of its own and passed visitors on to the one written here.
+   */
+  cloudflareProxied?: true;
 }
 
 export interface ZoneFileReading {
@@ -41,6 +46,9 @@ export interface ZoneFileReading {
   records: ZoneFileRecord[];
   problems: ZoneFileProblem[];
 }
+
+/** Cloudflare's tags of a proxied record in an export's comment: `cf_tags=cf-proxied:true`, among others separated by commas. */
+const CLOUDFLARE_PROXIED = /(?:^|\s)cf_tags=(?:\S*,)?cf-proxied:true(?:[,\s]|$)/;
 
 const OWNER_RULES: DnsNameRules = { underscores: true, wildcard: true };
 const ORIGIN_RULES: DnsNameRules = { underscores: true, wildcard: false };
@@ -171,6 +179,7 @@ function readRecord(entry: ZoneFileEntry, state: ReaderState, problems: ZoneFile
   const record: ZoneFileRecord = { line: entry.line, endLine: entry.endLine, name, type, rdata: data.length === 1 ? writtenToken(data[0]) : data.map(writtenToken).join(' ') };
   if (ttl?.ok === true) record.ttl = ttl.seconds;
   if (state.defaultTtl !== undefined) record.defaultTtl = state.defaultTtl;
+  if (entry.comment !== undefined && CLOUDFLARE_PROXIED.test(entry.comment)) record.cloudflareProxied = true;
   if (isEditableRecordType(type)) {
     const content = readRecordContent(type, data, state.origin, typeToken, problems);
     if (content === undefined) return undefined;

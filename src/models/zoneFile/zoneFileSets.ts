@@ -14,6 +14,8 @@ export interface ZoneFileSet {
   /** The first record's line. */
   line: number;
   records: { content: unknown[]; line: number }[];
+  /** One of its records is tagged proxied by Cloudflare's export (ZoneFileRecord's `cloudflareProxied`). */
+  cloudflareProxied?: true;
 }
 
 // A CNAME may share its name with the records that sign it (RFC 4035, 2.5).
@@ -72,6 +74,7 @@ export function groupRecordSets(records: readonly ZoneFileRecord[]): { sets: Zon
     }
     group.values.set(valueKey, record.line);
     group.set.records.push({ content: record.content, line: record.line });
+    if (record.cloudflareProxied) group.set.cloudflareProxied = true;
   }
   return { sets: [...groups.values()].map((group) => group.set), problems };
 }

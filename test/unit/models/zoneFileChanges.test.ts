@@ -1,6 +1,17 @@
 import * as assert from 'node:assert/strict';
 import type { RecordSet } from '../../../src/api/types';
-import { applyChanges, changedEditableSets, changeLines, oneSecondTtlChanges, oneSecondTtlNote, planZoneFile, withOneSecondTtlsAs } from '../../../src/models/zoneFileChanges';
+import {
+  applyChanges,
+  changedEditableSets,
+  changeLines,
+  cloudflareProxiedChanges,
+  cloudflareProxiedNote,
+  oneSecondTtlChanges,
+  oneSecondTtlNote,
+  planZoneFile,
+  withOneSecondTtlsAs,
+} from '../../../src/models/zoneFileChanges';
+import { readZoneFileSets } from '../../../src/models/zoneFileDocument';
 import type { ZoneFileSet } from '../../../src/models/zoneFile/zoneFileSets';
 
 const ZONE = 'example.com';
@@ -183,5 +194,37 @@ describe('zone file plans: TTLs of 1 second', () => {
   it('points out nothing when no set is written with a TTL of 1 second', () => {
     const plan = planZoneFile(ZONE, [], [inFile('www.example.com', 'A', 60, [['203.0.113.1']])], { deleteMissing: false });
     assert.deepEqual(oneSecondTtlChanges(plan), []);
+  });
+});
+
+describe('zone file plans: records Cloudflare proxied', () => {
+  it('points out the sets it writes that the export tags proxied, with their lines, and not those Gcore already holds so', () => {
+    const text = [
+      'www.example.com.\t300\tIN\tA\t203.0.113.2 ; cf_tags=cf-proxied:true',
+      'shop.example.com.\t300\tIN\tA\t203.0.113.9 ; cf_tags=cf-proxied:true',
+      'shop.example.com.\t300\tIN\tA\t203.0.113.10 ; cf_tags=cf-proxied:false',
+      'api.example.com.\t300\tIN\tA\t203.0.113.5 ; cf_tags=cf-proxied:false',
+      'mail.example.com.\t300\tIN\tA\t203.0.113.25 ; cf_tags=cf-proxied:true',
+    ].join('\n');
+    const { sets, problems } = readZoneFileSets(text, ZONE);
+    assert.deepEqual(problems, []);
+    const plan = planZoneFile(ZONE, CURRENT, sets, { deleteMissing: false });
+    // www changes (its value differs from Gcore's), shop is new with one proxied record of two, mail is unchanged.
+    assert.deepEqual(
+      cloudflareProxiedChanges(plan).map((change) => [change.kind, change.name, change.line]),
+      [
+        ['update', 'www.example.com', 1],
+        ['create', 'shop.example.com', 2],
+      ],
+    );
+    assert.equal(plan.unchanged, 1);
+    assert.match(cloudflareProxiedNote(2), /^2 record sets were proxied by Cloudflare \(cf-proxied:true in the file\)\. Cloudflare answers for such records with its own addresses .* visitors reach it directly, without Cloudflare's proxy/);
+    assert.match(cloudflareProxiedNote(1), /^1 record set was proxied by Cloudflare/);
+    assert.deepEqual(cloudflareProxiedChanges(withOneSecondTtlsAs(plan, 300)).length, 2, 'a choice of TTL keeps the mark');
+  });
+
+  it('points out nothing for a file without the tag', () => {
+    const plan = planZoneFile(ZONE, [], [inFile('www.example.com', 'A', 60, [['203.0.113.1']])], { deleteMissing: false });
+    assert.deepEqual(cloudflareProxiedChanges(plan), []);
   });
 });

@@ -70,6 +70,32 @@ describe('readZoneFile', () => {
     assert.equal(DKIM_KEY.length, 410);
   });
 
+  it('marks the records a Cloudflare export tags proxied (cf-proxied:true), alone or among other tags, and no others', () => {
+    const reading = readZoneFile(fixture('cloudflare-example.com.zone'), 'example.com');
+    assert.deepEqual(
+      reading.records.filter((record) => record.cloudflareProxied).map((record) => [record.line, record.name, record.type]),
+      [
+        [35, 'example.com', 'A'],
+        [36, 'www.example.com', 'A'],
+        [38, '*.example.com', 'A'],
+        [41, 'example.com', 'AAAA'],
+      ],
+    );
+    const tagged = (comment: string) => readZoneFile(`www.example.com. 300 IN A 192.0.2.1 ${comment}`, 'example.com').records[0]?.cloudflareProxied;
+    assert.equal(tagged('; cf_tags=cf-proxied:true'), true);
+    assert.equal(tagged('; web server cf_tags=team:web,cf-proxied:true,tier:"a b"'), true, 'after a comment of the user and another tag');
+    assert.equal(tagged('; cf_tags=cf-proxied:true,team:web'), true);
+    assert.equal(tagged('; cf_tags=cf-proxied:false'), undefined);
+    assert.equal(tagged('; cf_tags=cf-proxied:trueish'), undefined);
+    assert.equal(tagged('; not-cf_tags=cf-proxied:true'), undefined);
+    assert.equal(tagged('; cf-proxied:true, written without cf_tags'), undefined);
+    assert.equal(tagged(''), undefined);
+    // A comment inside parentheses belongs to the record they hold.
+    assert.equal(readZoneFile('www.example.com. 300 IN A (\n 192.0.2.1 ; cf_tags=cf-proxied:true\n )', 'example.com').records[0]?.cloudflareProxied, true);
+    // A comment on a line of its own belongs to no record.
+    assert.equal(readZoneFile('; cf_tags=cf-proxied:true\nwww.example.com. 300 IN A 192.0.2.1', 'example.com').records[0]?.cloudflareProxied, undefined);
+  });
+
   it('reads a BIND zone: $TTL with units, $ORIGIN absolute and relative, class before TTL, lower-case words, @ in data, escapes, a DKIM key over three lines', () => {
     const reading = readZoneFile(fixture('bind-example.org.zone'), 'example.org.');
     assert.deepEqual(reading.problems, []);

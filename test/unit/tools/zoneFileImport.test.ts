@@ -40,6 +40,15 @@ describe('gcore_importZoneFile against the emulator', () => {
     assert.doesNotMatch(plain.message, /TTL of 1 second/);
   });
 
+  it('points out the sets a Cloudflare export tags proxied: Gcore will answer with the origin they name', async () => {
+    const tool = importTool();
+    const cloudflare = ['new.example.com.\t300\tIN\tA\t192.0.2.9 ; cf_tags=cf-proxied:true', 'shop.example.com.\t300\tIN\tA\t192.0.2.10 ; cf_tags=cf-proxied:false'].join('\n');
+    const { message } = await tool.confirm!(tool.parse({ zoneName: 'example.com', text: cloudflare }), h.context);
+    assert.match(message, /^1 record set was proxied by Cloudflare \(cf-proxied:true in the file\)\. .*Gcore answers with the origin itself.*\n- new A$/m);
+    const plain = await tool.confirm!(tool.parse({ zoneName: 'example.com', text: TEXT }), h.context);
+    assert.doesNotMatch(plain.message, /proxied/);
+  });
+
   it('sends what gcore.importZoneFile sends: one PUT per new or changed set (a changed one keeps its meta), and resolves to its result', async () => {
     const result = await run(importTool(), { zoneName: 'example.com', text: TEXT }, h);
     assert.deepEqual(writesReceived(h), [
