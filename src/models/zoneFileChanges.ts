@@ -132,7 +132,7 @@ export function oneSecondTtlNote(count: number): string {
 }
 
 /**
- * The sets a plan writes that Cloudflare's export tags proxied: Cloudflare answered for them with addresses of
+ * The sets a plan writes that Cloudflare's export tags proxied: Cloudflare answers for them with addresses of
  * its own, and Gcore will answer with what the file holds, the origin behind the proxy. The reviews point them out.
  */
 export function cloudflareProxiedChanges(plan: ZoneFilePlan): WriteChange[] {
@@ -146,7 +146,7 @@ export function cloudflareProxiedNote(count: number): string {
       ? l10n.t('1 record set was proxied by Cloudflare (cf-proxied:true in the file).')
       : l10n.t('{0} record sets were proxied by Cloudflare (cf-proxied:true in the file).', count);
   return `${what} ${l10n.t(
-    "Cloudflare answers for such records with its own addresses and passed visitors on to the origin the file names. Gcore answers with the origin itself: once the domain uses Gcore's name servers, visitors reach it directly, without Cloudflare's proxy, its certificate or its caching.",
+    "Cloudflare answers for such records with its own addresses and passes visitors on to the origin the file names. Gcore answers with the origin itself: once the domain uses Gcore's name servers, visitors reach it directly, without Cloudflare's proxy, its certificate or its caching.",
   )}`;
 }
 

@@ -36,7 +36,7 @@ export interface ZoneFileRecord {
   content?: unknown[];
   /**
    * Cloudflare's export tags the record proxied (`cf_tags=cf-proxied:true` in its comment): Cloudflare
-   * answered for it with addresses of its own and passed visitors on to the one written here.
+   * answers for it with addresses of its own and passes visitors on to the one written here.
    */
   cloudflareProxied?: true;
 }
