@@ -61,12 +61,7 @@ export class ApiKeyStore implements vscode.Disposable {
     const reading = (this.cachedSecret ??= this.readSecret());
     const stored = await reading;
     if (this.cachedSecret === reading) this.settledSecret = { stored };
-    // Whichever key is in use, no log line or message may show it.
-    hideSecret(stored);
-    if (stored) return { key: stored, source: 'secretStorage' };
-    const fromEnv = this.environmentKey();
-    hideSecret(fromEnv);
-    return fromEnv ? { key: fromEnv, source: 'environment' } : undefined;
+    return this.keyInUse(stored);
   }
 
   /**
@@ -75,11 +70,17 @@ export class ApiKeyStore implements vscode.Disposable {
    */
   keyIfRead(): string | undefined {
     const settled = this.settledSecret;
-    if (!settled) return undefined;
-    if (settled.stored) return settled.stored;
+    return settled ? this.keyInUse(settled.stored)?.key : undefined;
+  }
+
+  /** The stored key, else the environment's. */
+  private keyInUse(stored: string | undefined): ApiKey | undefined {
+    // Whichever key is in use, no log line or message may show it.
+    hideSecret(stored);
+    if (stored) return { key: stored, source: 'secretStorage' };
     const fromEnv = this.environmentKey();
     hideSecret(fromEnv);
-    return fromEnv;
+    return fromEnv ? { key: fromEnv, source: 'environment' } : undefined;
   }
 
   async store(key: string): Promise<void> {
