@@ -19,7 +19,7 @@ import { recordSetRows, type RecordSetRow } from '../views/presentation/recordVi
 import { isRecordNode, isRecordSetNode, type RecordNode } from '../views/sections/zoneNodes';
 import { zoneNameArgument } from './arguments';
 import { command, type Command, type RunContext } from './command';
-import { zonesForRecords } from './recordZones';
+import { zoneChoices } from './recordZones';
 import type { Services } from './services';
 import { rowOf } from './treeCommands';
 
@@ -58,8 +58,10 @@ function answeredWrite(draft: RecordAnswers): RecordSetWrite {
 export function recordCommands(services: Services, changed: (zoneName: string) => void): Command<never, unknown, never>[] {
   const { client } = services;
 
-  const askZone = async (ui: PromptUi, position: StepPosition): Promise<string | Back> =>
-    pickZone(ui, await zonesForRecords(services), position, { allowTyped: true, placeholder: l10n.t('Zone') });
+  const askZone = async (ui: PromptUi, position: StepPosition): Promise<string | Back> => {
+    const choices = await zoneChoices(services);
+    return pickZone(ui, choices.zones, position, { allowTyped: true, placeholder: l10n.t('Zone'), describe: choices.describe });
+  };
 
   /** A set of a zone picked from its list (the zone first, when the call named none); `usable` says which sets are offered. */
   const askRecordSet = async (ui: PromptUi, title: string, node: unknown, usable: (row: RecordSetRow) => boolean): Promise<{ zoneName: string; set: RecordSet }> => {

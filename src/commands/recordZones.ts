@@ -1,19 +1,48 @@
+import type { DnsZone } from '../api/types';
 import { domainNameKey } from '../core/domainNameKey';
 import type { KnownZone } from '../state/knownZones';
+import { recordSetCountText } from '../views/presentation/recordSetCount';
 import { zoneRows } from '../views/presentation/zoneRows';
+import { zoneView } from '../views/presentation/zoneView';
 import type { Services } from './services';
+
+/** The zones a picker offers, and what the account's list says of each. */
+export interface ZoneChoices {
+  zones: KnownZone[];
+  /** The zone as the account's list has it; undefined for a zone it does not have, or without the list. */
+  atGcore(zone: KnownZone): DnsZone | undefined;
+  /** The zone's description as its row in the tree has it (Gcore's DNSSEC state, disabled, its record sets); undefined without the list. */
+  describe(zone: KnownZone): string | undefined;
+}
 
 /**
  * The zones record sets are read and written in: the account's, with those known here; the known ones
  * alone when the account's list cannot be read (an API without it).
  */
-export async function zonesForRecords(services: Pick<Services, 'zones' | 'reads'>): Promise<KnownZone[]> {
+export async function zoneChoices(services: Pick<Services, 'zones' | 'reads'>): Promise<ZoneChoices> {
   const known = services.zones.all();
   const listed = await services.reads.zones();
-  if (listed.state !== 'loaded') return [...known];
-  return zoneRows(known, listed.value.zones)
-    .filter((row) => !row.gone)
-    .map((row) => row.zone);
+  if (listed.state !== 'loaded') return { zones: [...known], atGcore: () => undefined, describe: () => undefined };
+  const rows = new Map(
+    zoneRows(known, listed.value.zones)
+      .filter((row) => !row.gone)
+      .map((row) => [row.zone.name, row]),
+  );
+  return {
+    zones: [...rows.values()].map((row) => row.zone),
+    atGcore: (zone) => rows.get(zone.name)?.atGcore,
+    describe: (zone) => {
+      const row = rows.get(zone.name);
+      if (!row) return undefined;
+      const count = row.atGcore ? recordSetCountText(row.atGcore) : undefined;
+      return [zoneView(row.zone, row.atGcore).description, count].filter((fact) => fact !== undefined).join(' · ');
+    },
+  };
+}
+
+/** The zones of zoneChoices, alone. */
+export async function zonesForRecords(services: Pick<Services, 'zones' | 'reads'>): Promise<KnownZone[]> {
+  return (await zoneChoices(services)).zones;
 }
 
 /** The zone that holds a name: the longest of the zones the name ends in (a delegated subzone wins over its parent). */

@@ -32,7 +32,7 @@ import { unwrap } from '../validation/problems';
 import { editorDocumentArgument, zoneNameArgument } from './arguments';
 import { command, type Command } from './command';
 import { applyRecordSetChanges, isPartlyApplied } from '../tools/recordSetBatch';
-import { zonesForRecords } from './recordZones';
+import { zoneChoices } from './recordZones';
 import type { Services } from './services';
 
 /** An import as the user set it up: the file's text and where it came from; the review's plan and choice. */
@@ -121,8 +121,12 @@ function withMissingDeleted(plan: ZoneFilePlan): ZoneFilePlan {
 export function zoneFileCommands(services: Services, editor: ZoneFileEditor, reports: Snapshots, written: (zoneName: string) => void): Command<never, unknown, never>[] {
   const { client } = services;
 
-  const askZone = async (ui: PromptUi, title: string, node: unknown): Promise<string> =>
-    zoneNameArgument(node) ?? orCancel(await pickZone(ui, await zonesForRecords(services), { title }, { allowTyped: true, placeholder: l10n.t('Zone') }));
+  const askZone = async (ui: PromptUi, title: string, node: unknown): Promise<string> => {
+    const named = zoneNameArgument(node);
+    if (named !== undefined) return named;
+    const choices = await zoneChoices(services);
+    return orCancel(await pickZone(ui, choices.zones, { title }, { allowTyped: true, placeholder: l10n.t('Zone'), describe: choices.describe }));
+  };
 
   const readSets = async (zoneName: string, signal?: AbortSignal): Promise<readonly RecordSet[]> => (await client.dns.listRecords(zoneName, { signal })).rrsets;
 

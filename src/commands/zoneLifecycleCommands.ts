@@ -22,7 +22,7 @@ import { ZONES_SECTION, isZoneNode } from '../views/sections/zoneNodes';
 import { zoneNameArgument } from './arguments';
 import { command, type Command } from './command';
 import { mayBeMissingEndpoint, notOffered, sayNotOffered } from './notOffered';
-import { zonesForRecords } from './recordZones';
+import { zoneChoices } from './recordZones';
 import type { Services } from './services';
 
 /** A zone to delete; from its row, what the account's list says of it (for the count of record sets that go). */
@@ -64,14 +64,9 @@ export function zoneLifecycleCommands(services: Services, reports: Snapshots): C
 
   /** A zone of the account's (with those known here), or a typed one; `prefer` lists first those it holds for. */
   const askZone = async (ui: PromptUi, title: string, prefer?: (atGcore: DnsZone | undefined) => boolean): Promise<string> => {
-    const zones = await zonesForRecords(services);
-    let preferred: ((zone: KnownZone) => boolean) | undefined;
-    if (prefer) {
-      const listed = await services.reads.zones();
-      const byName = new Map(listed.state === 'loaded' ? listed.value.zones.map((zone) => [domainNameKey(zone.name), zone]) : []);
-      preferred = (zone) => prefer(byName.get(zone.name));
-    }
-    return orCancel(await pickZone(ui, zones, { title }, { allowTyped: true, placeholder: l10n.t('Zone'), prefer: preferred }));
+    const choices = await zoneChoices(services);
+    const preferred = prefer && ((zone: KnownZone) => prefer(choices.atGcore(zone)));
+    return orCancel(await pickZone(ui, choices.zones, { title }, { allowTyped: true, placeholder: l10n.t('Zone'), prefer: preferred, describe: choices.describe }));
   };
 
   /**

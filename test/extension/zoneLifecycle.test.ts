@@ -239,6 +239,24 @@ describe('DNS zone lifecycle', () => {
       await zoneRow('zone.dnssec.off');
     });
 
+    it('describes a zone in the palette pick as its row does, disabled included, and lists the disabled ones first to enable', async () => {
+      await run('gcore.disableZone', ZONE);
+      const row = await zoneRow('zone.dnssec.off.disabled');
+      const ui = await interact(scripted([ZONE]), 'gcore.enableZone');
+      ui.assertAllAnswersUsed();
+      const [pick] = ui.shown;
+      assert.equal(pick.labels?.[0], ZONE, 'the disabled zone first');
+      assert.equal(pick.descriptions?.[0], 'disabled · DNSSEC off · 2 record sets');
+      assert.equal(pick.descriptions?.[0], row.item.description);
+      assert.deepEqual(writes(emulator).at(-1), ['PATCH', `${ZONE_PATH}/enable`, undefined]);
+
+      const served = await zoneRow('zone.dnssec.off');
+      const again = await interact(scripted([CANCEL]), 'gcore.disableZone');
+      const index = again.shown[0].labels?.indexOf(ZONE) ?? -1;
+      assert.equal(again.shown[0].descriptions?.[index], served.item.description);
+      assert.equal(served.item.description, 'DNSSEC off · 2 record sets');
+    });
+
     it('offers Enable Zone only on a disabled row and Disable Zone only on a served one, with the other menus unchanged', async () => {
       const served = (await zoneRow('zone.dnssec.off')).item.contextValue ?? '';
       await run('gcore.disableZone', ZONE);

@@ -24,6 +24,8 @@ export async function promptZoneName(ui: PromptUi, position: StepPosition, value
 export interface ZonePick {
   /** Zones to list first (e.g. those whose DNSSEC the command would change). */
   prefer?: (zone: KnownZone) => boolean;
+  /** The zone's description where the caller knows more than its DNSSEC state here (the account's list: Gcore's state, disabled). */
+  describe?: (zone: KnownZone) => string | undefined;
   /** Offer "Enter a zone name…" for a zone the list does not have. */
   allowTyped: boolean;
   placeholder: string;
@@ -48,7 +50,7 @@ export async function pickZone(ui: PromptUi, zones: readonly KnownZone[], positi
       ...position,
       placeholder: options.placeholder,
       items: [
-        ...ordered.map((zone) => ({ label: zoneNameForDisplay(zone.name), description: dnssecDescription(zone.dnssec), value: zone.name })),
+        ...ordered.map((zone) => ({ label: zoneNameForDisplay(zone.name), description: options.describe?.(zone) ?? dnssecDescription(zone.dnssec), value: zone.name })),
         ...(options.allowTyped ? [{ label: `$(edit) ${l10n.t('Enter a zone name…')}`, value: typed as typeof typed }] : []),
       ],
     });

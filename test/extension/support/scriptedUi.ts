@@ -32,6 +32,8 @@ export interface ShownPrompt {
   /** The text under an input box that says what to type. */
   prompt?: string;
   labels?: string[];
+  /** A pick's items' descriptions, in the order of their labels. */
+  descriptions?: (string | undefined)[];
   message?: string;
   detail?: string;
   /** Validation messages the scripted text produced; the next answer is then typed as a correction. */
@@ -98,7 +100,7 @@ export class ScriptedUi implements PromptUi {
   }
 
   async pick<T>(request: PickRequest<T>): Promise<T | Back> {
-    const shown = this.record('pick', request, { labels: request.items.map((item) => item.label) });
+    const shown = this.record('pick', request, { labels: request.items.map((item) => item.label), descriptions: request.items.map((item) => item.description) });
     for (;;) {
       const answer = this.next(shown);
       if (answer === BACK) return BACK;
