@@ -5,13 +5,13 @@ import { isGcoreApiError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import type { Services } from './services';
-import type { KnownZone } from '../state/knownZones';
 import { pickZone } from '../ui/pickers/zonePicker';
 import { orCancel } from '../ui/loneAnswer';
 import type { PromptUi } from '../ui/promptUi';
 import { zoneNameArgument } from './arguments';
 import { command, type Command } from './command';
 import { reported } from './flowRunner';
+import { zoneChoices } from './recordZones';
 
 const REGISTRAR_HINT = l10n.t('Give this DS record to the registrar of the domain so that resolvers can validate the zone.');
 
@@ -30,7 +30,7 @@ export function dnssecCommands(services: Services): Command<never, unknown, neve
       ask: async (ui, _draft, node) => ({
         name:
           zoneNameArgument(node) ??
-          (await askZone(ui, services.zones.all(), enabled ? l10n.t('Gcore: Enable DNSSEC') : l10n.t('Gcore: Disable DNSSEC'), (zone) => zone.dnssec !== (enabled ? 'on' : 'off'))),
+          (await askZone(ui, services, enabled ? l10n.t('Gcore: Enable DNSSEC') : l10n.t('Gcore: Disable DNSSEC'), (on) => on !== enabled)),
       }),
       confirm: enabled
         ? undefined
@@ -73,7 +73,7 @@ export function dnssecCommands(services: Services): Command<never, unknown, neve
       what: () => l10n.t('Copy DS record'),
       parse: (arg) => zoneNameArgument(arg) as string,
       ask: async (ui, _draft, node) =>
-        zoneNameArgument(node) ?? (await askZone(ui, services.zones.all(), l10n.t('Gcore: Copy DS Record'), (zone) => zone.dnssec === 'on')),
+        zoneNameArgument(node) ?? (await askZone(ui, services, l10n.t('Gcore: Copy DS Record'), (on) => on === true)),
       run: async (name, { ui }) => {
         const ds = services.zones.get(name)?.ds?.ds ?? (await readDsRecord(services, name));
         if (!ds) throw new Error(l10n.t('No DS record is known for {0}: DNSSEC is not on for the zone, or Gcore sent no record.', zoneNameForDisplay(name)));
@@ -101,9 +101,13 @@ function announce(ui: PromptUi, display: string, enabled: boolean, response: Dns
   });
 }
 
-/** A known zone (those the command would change first), or a typed name. */
-async function askZone(ui: PromptUi, zones: readonly KnownZone[], title: string, prefer: (zone: KnownZone) => boolean): Promise<string> {
-  const name = await pickZone(ui, zones, { title }, { prefer, allowTyped: true, placeholder: l10n.t('Zone') });
+/**
+ * A zone of the account's with those known here (the known ones alone without the account's list), those whose
+ * DNSSEC state `prefer` holds for first (undefined: unknown), or a typed name.
+ */
+async function askZone(ui: PromptUi, services: Services, title: string, prefer: (dnssecOn: boolean | undefined) => boolean): Promise<string> {
+  const choices = await zoneChoices(services);
+  const name = await pickZone(ui, choices.zones, { title }, { prefer: (zone) => prefer(choices.dnssecOn(zone)), describe: choices.describe, allowTyped: true, placeholder: l10n.t('Zone') });
   return orCancel(name);
 }
 

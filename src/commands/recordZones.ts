@@ -2,8 +2,9 @@ import type { DnsZone } from '../api/types';
 import { domainNameKey } from '../core/domainNameKey';
 import type { KnownZone } from '../state/knownZones';
 import { recordSetCountText } from '../views/presentation/recordSetCount';
-import { zoneRows } from '../views/presentation/zoneRows';
-import { zoneView } from '../views/presentation/zoneView';
+import type { ItemView } from '../views/presentation/itemView';
+import { zoneRows, type ZoneRow } from '../views/presentation/zoneRows';
+import { DNSSEC_ON_CONTEXTS, zoneView } from '../views/presentation/zoneView';
 import type { Services } from './services';
 
 /** The zones a picker offers, and what the account's list says of each. */
@@ -13,6 +14,12 @@ export interface ZoneChoices {
   atGcore(zone: KnownZone): DnsZone | undefined;
   /** The zone's description as its row in the tree has it (Gcore's DNSSEC state, disabled, its record sets); undefined without the list. */
   describe(zone: KnownZone): string | undefined;
+  /** Whether DNSSEC is on (pending counts) as the zone's row says it: Gcore's state, else the last seen here; undefined when unknown. */
+  dnssecOn(zone: KnownZone): boolean | undefined;
+}
+
+function dnssecSeenHere(zone: KnownZone): boolean | undefined {
+  return zone.dnssec === 'unknown' ? undefined : zone.dnssec === 'on';
 }
 
 /**
@@ -22,12 +29,18 @@ export interface ZoneChoices {
 export async function zoneChoices(services: Pick<Services, 'zones' | 'reads'>): Promise<ZoneChoices> {
   const known = services.zones.all();
   const listed = await services.reads.zones();
-  if (listed.state !== 'loaded') return { zones: [...known], atGcore: () => undefined, describe: () => undefined };
+  if (listed.state !== 'loaded') return { zones: [...known], atGcore: () => undefined, describe: () => undefined, dnssecOn: dnssecSeenHere };
   const rows = new Map(
     zoneRows(known, listed.value.zones)
       .filter((row) => !row.gone)
       .map((row) => [row.zone.name, row]),
   );
+  const views = new Map<string, ItemView>();
+  const viewOf = (row: ZoneRow): ItemView => {
+    let view = views.get(row.zone.name);
+    if (!view) views.set(row.zone.name, (view = zoneView(row.zone, row.atGcore)));
+    return view;
+  };
   return {
     zones: [...rows.values()].map((row) => row.zone),
     atGcore: (zone) => rows.get(zone.name)?.atGcore,
@@ -35,7 +48,12 @@ export async function zoneChoices(services: Pick<Services, 'zones' | 'reads'>): 
       const row = rows.get(zone.name);
       if (!row) return undefined;
       const count = row.atGcore ? recordSetCountText(row.atGcore) : undefined;
-      return [zoneView(row.zone, row.atGcore).description, count].filter((fact) => fact !== undefined).join(' · ');
+      return [viewOf(row).description, count].filter((fact) => fact !== undefined).join(' · ');
+    },
+    dnssecOn: (zone) => {
+      const row = rows.get(zone.name);
+      if (!row?.atGcore) return dnssecSeenHere(zone);
+      return DNSSEC_ON_CONTEXTS.has(viewOf(row).contextValue);
     },
   };
 }

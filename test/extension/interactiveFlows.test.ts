@@ -233,6 +233,30 @@ describe('interactive flows with scripted answers', () => {
       await eventually(() => assert.deepEqual(ui.clipboard, [response.ds]));
     });
 
+    it("offers the account's zones from the palette, described as their rows are, those with DNSSEC off first to enable", async () => {
+      await vscode.commands.executeCommand('gcore.createZone', { name: 'second.example' });
+      await vscode.commands.executeCommand('gcore.enableDnssec', 'second.example');
+      await vscode.commands.executeCommand('gcore.createZone', { name: 'dnssec-i.example' });
+      // Forgotten here, the zone is still the account's: the pick offered only zones known here before.
+      await vscode.commands.executeCommand('gcore.forgetZone', 'dnssec-i.example');
+      const tree = (await extensionApi()).tree;
+      const [, zonesSection] = (await tree.getChildren()) ?? [];
+      const rowDescription = async (id: string) => {
+        const node = ((await tree.getChildren(zonesSection)) ?? []).find((candidate) => candidate.id === id);
+        assert.ok(node, `${id} is shown`);
+        return (await tree.getTreeItem(node)).description;
+      };
+      const { ui } = await interact(['dnssec-i.example'], 'gcore.enableDnssec');
+      ui.assertAllAnswersUsed();
+      const [pick] = ui.shown;
+      assert.deepEqual(pick.labels?.slice(0, 2), ['dnssec-i.example', 'second.example']);
+      assert.match(pick.descriptions?.[0] ?? '', /^DNSSEC off · /);
+      assert.match(pick.descriptions?.[1] ?? '', /^DNSSEC (pending|on)\b/);
+      assert.equal(pick.descriptions?.[1], await rowDescription('zones/second.example'));
+      assert.equal(changes(emulator).at(-1)?.path, '/dns/v2/zones/dnssec-i.example/dnssec');
+      assert.deepEqual(bodies(emulator).at(-1), { enabled: true });
+    });
+
     it('asks before disabling and explains what it means for resolution', async () => {
       await vscode.commands.executeCommand('gcore.createZone', { name: 'dnssec-i.example' });
       await vscode.commands.executeCommand('gcore.enableDnssec', 'dnssec-i.example');
