@@ -11,7 +11,7 @@ import type { PromptUi } from '../ui/promptUi';
 import { zoneNameArgument } from './arguments';
 import { command, type Command } from './command';
 import { reported } from './flowRunner';
-import { zoneChoices } from './recordZones';
+import { zoneChoices } from './zoneChoices';
 
 const REGISTRAR_HINT = l10n.t('Give this DS record to the registrar of the domain so that resolvers can validate the zone.');
 

@@ -19,7 +19,7 @@ import { recordSetRows, type RecordSetRow } from '../views/presentation/recordVi
 import { isRecordNode, isRecordSetNode, type RecordNode } from '../views/sections/zoneNodes';
 import { zoneNameArgument } from './arguments';
 import { command, type Command, type RunContext } from './command';
-import { zoneChoices } from './recordZones';
+import { zoneChoices } from './zoneChoices';
 import type { Services } from './services';
 import { rowOf } from './treeCommands';
 

@@ -14,7 +14,7 @@ import { unwrap } from '../validation/problems';
 import { RESOLVER_ORDER, resolutionReport, resolverName, type ResolverResult } from '../views/presentation/resolutionReport';
 import { isRecordSetNode, isZoneNode } from '../views/sections/zoneNodes';
 import { command, type Command } from './command';
-import { zoneHolding, zonesForRecords } from './recordZones';
+import { zoneHolding, zonesForRecords } from './zoneChoices';
 import type { Services } from './services';
 
 /** What Check Resolution looks at: a name, the type of the set it came from, and the zone that holds it when known. */

@@ -32,7 +32,7 @@ import { unwrap } from '../validation/problems';
 import { editorDocumentArgument, zoneNameArgument } from './arguments';
 import { command, type Command } from './command';
 import { applyRecordSetChanges, isPartlyApplied } from '../tools/recordSetBatch';
-import { zoneChoices } from './recordZones';
+import { zoneChoices } from './zoneChoices';
 import type { Services } from './services';
 
 /** An import as the user set it up: the file's text and where it came from; the review's plan and choice. */

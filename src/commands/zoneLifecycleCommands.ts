@@ -22,7 +22,7 @@ import { ZONES_SECTION, isZoneNode } from '../views/sections/zoneNodes';
 import { zoneNameArgument } from './arguments';
 import { command, type Command } from './command';
 import { mayBeMissingEndpoint, notOffered, sayNotOffered } from './notOffered';
-import { zoneChoices } from './recordZones';
+import { zoneChoices } from './zoneChoices';
 import type { Services } from './services';
 
 /** A zone to delete; from its row, what the account's list says of it (for the count of record sets that go). */

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { DnsZoneList } from '../../../src/api';
 import type { Loaded } from '../../../src/loaders/keyedLoader';
-import { zoneHolding, zonesForRecords } from '../../../src/commands/recordZones';
+import { zoneHolding, zonesForRecords } from '../../../src/commands/zoneChoices';
 import type { KnownZone } from '../../../src/state/knownZones';
 
 const known = (...names: string[]): KnownZone[] => names.map((name) => ({ name, dnssec: 'off' }));

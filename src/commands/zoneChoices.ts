@@ -23,8 +23,8 @@ function dnssecSeenHere(zone: KnownZone): boolean | undefined {
 }
 
 /**
- * The zones record sets are read and written in: the account's, with those known here; the known ones
- * alone when the account's list cannot be read (an API without it).
+ * The zones a command offers and record sets are read and written in: the account's, with those known here;
+ * the known ones alone when the account's list cannot be read (an API without it).
  */
 export async function zoneChoices(services: Pick<Services, 'zones' | 'reads'>): Promise<ZoneChoices> {
   const known = services.zones.all();
@@ -37,8 +37,10 @@ export async function zoneChoices(services: Pick<Services, 'zones' | 'reads'>): 
   );
   const views = new Map<string, ItemView>();
   const viewOf = (row: ZoneRow): ItemView => {
-    let view = views.get(row.zone.name);
-    if (!view) views.set(row.zone.name, (view = zoneView(row.zone, row.atGcore)));
+    const seen = views.get(row.zone.name);
+    if (seen) return seen;
+    const view = zoneView(row.zone, row.atGcore);
+    views.set(row.zone.name, view);
     return view;
   };
   return {
