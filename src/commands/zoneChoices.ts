@@ -2,9 +2,8 @@ import type { DnsZone } from '../api/types';
 import { domainNameKey } from '../core/domainNameKey';
 import type { KnownZone } from '../state/knownZones';
 import { recordSetCountText } from '../views/presentation/recordSetCount';
-import type { ItemView } from '../views/presentation/itemView';
-import { zoneRows, type ZoneRow } from '../views/presentation/zoneRows';
-import { DNSSEC_ON_CONTEXTS, zoneView } from '../views/presentation/zoneView';
+import { zoneRows } from '../views/presentation/zoneRows';
+import { zoneAtGcoreSummary } from '../views/presentation/zoneView';
 import type { Services } from './services';
 
 /** The zones a picker offers, and what the account's list says of each. */
@@ -35,27 +34,19 @@ export async function zoneChoices(services: Pick<Services, 'zones' | 'reads'>): 
       .filter((row) => !row.gone)
       .map((row) => [row.zone.name, row]),
   );
-  const views = new Map<string, ItemView>();
-  const viewOf = (row: ZoneRow): ItemView => {
-    const seen = views.get(row.zone.name);
-    if (seen) return seen;
-    const view = zoneView(row.zone, row.atGcore);
-    views.set(row.zone.name, view);
-    return view;
-  };
   return {
     zones: [...rows.values()].map((row) => row.zone),
     atGcore: (zone) => rows.get(zone.name)?.atGcore,
     describe: (zone) => {
-      const row = rows.get(zone.name);
-      if (!row) return undefined;
-      const count = row.atGcore ? recordSetCountText(row.atGcore) : undefined;
-      return [viewOf(row).description, count].filter((fact) => fact !== undefined).join(' · ');
+      const atGcore = rows.get(zone.name)?.atGcore;
+      if (!atGcore) return undefined;
+      const count = recordSetCountText(atGcore);
+      const { description } = zoneAtGcoreSummary(atGcore);
+      return count === undefined ? description : `${description} · ${count}`;
     },
     dnssecOn: (zone) => {
-      const row = rows.get(zone.name);
-      if (!row?.atGcore) return dnssecSeenHere(zone);
-      return DNSSEC_ON_CONTEXTS.has(viewOf(row).contextValue);
+      const atGcore = rows.get(zone.name)?.atGcore;
+      return atGcore ? zoneAtGcoreSummary(atGcore).dnssecOn : dnssecSeenHere(zone);
     },
   };
 }

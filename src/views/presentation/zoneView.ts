@@ -60,7 +60,13 @@ export interface ZoneAtGcore {
  * `dnssec_status` in words (the row's description), and whether DNSSEC counts as on for the actions offered
  * (a Map: Gcore's word may be `constructor` or `__proto__`).
  */
-const DNSSEC_AT_GCORE: ReadonlyMap<string, { description: string; on: boolean; explanation: string }> = new Map([
+interface DnssecAtGcore {
+  description: string;
+  on: boolean;
+  explanation: string;
+}
+
+const DNSSEC_AT_GCORE: ReadonlyMap<string, DnssecAtGcore> = new Map([
   [
     'active',
     {
@@ -82,6 +88,30 @@ const DNSSEC_AT_GCORE: ReadonlyMap<string, { description: string; on: boolean; e
   ['never', { description: l10n.t('DNSSEC off'), on: false, explanation: l10n.t('DNSSEC is **off**; it was never enabled.') }],
 ]);
 
+/** The DNSSEC state the account's zone list gives a zone (`dnssec_enabled` alone: on means pending). */
+function dnssecAtGcore(atGcore: ZoneAtGcore): DnssecAtGcore {
+  return (
+    DNSSEC_AT_GCORE.get(nonEmptyText(atGcore.dnssec_status) ?? (atGcore.dnssec_enabled ? 'pending' : 'never')) ?? {
+      description: l10n.t('DNSSEC {0}', String(atGcore.dnssec_status)),
+      on: atGcore.dnssec_enabled === true,
+      explanation: l10n.t('DNSSEC state at Gcore: **{0}**.', escapeMarkdown(String(atGcore.dnssec_status))),
+    }
+  );
+}
+
+function describedAtGcore(atGcore: ZoneAtGcore, state: DnssecAtGcore): string {
+  return atGcore.enabled === false ? l10n.t('disabled · {0}', state.description) : state.description;
+}
+
+/**
+ * What a zone's row says of a zone of the account's list, without the rest of the row (its tooltip, its
+ * menus): its description, and whether its DNSSEC counts as on (pending too). For a pick of thousands.
+ */
+export function zoneAtGcoreSummary(atGcore: ZoneAtGcore): { description: string; dnssecOn: boolean } {
+  const state = dnssecAtGcore(atGcore);
+  return { description: describedAtGcore(atGcore, state), dnssecOn: state.on };
+}
+
 /**
  * A zone's row. With what the account's zone list says (`atGcore`), its DNSSEC state is Gcore's; without
  * it (an API without the list), it is what this extension last saw. `gone`: a zone known here that the
@@ -101,15 +131,11 @@ export function zoneView(zone: KnownZone, atGcore?: ZoneAtGcore, gone = false): 
   let pending = false;
   let icon: NonNullable<ItemView['icon']>;
   if (atGcore) {
-    const state = DNSSEC_AT_GCORE.get(nonEmptyText(atGcore.dnssec_status) ?? (atGcore.dnssec_enabled ? 'pending' : 'never')) ?? {
-      description: l10n.t('DNSSEC {0}', String(atGcore.dnssec_status)),
-      on: atGcore.dnssec_enabled === true,
-      explanation: l10n.t('DNSSEC state at Gcore: **{0}**.', escapeMarkdown(String(atGcore.dnssec_status))),
-    };
+    const state = dnssecAtGcore(atGcore);
     status = state.on ? 'on' : 'off';
     pending = state === DNSSEC_AT_GCORE.get('pending');
     icon = pending ? { id: 'clock' } : { ...STATUS_PRESENTATION[status].icon };
-    description = atGcore.enabled === false ? l10n.t('disabled · {0}', state.description) : state.description;
+    description = describedAtGcore(atGcore, state);
     blocks.push(state.explanation);
     if (atGcore.enabled === false) blocks.push(l10n.t("The zone is **disabled** at Gcore: its name servers do not answer for it. Its records are kept; **Enable Zone** serves it again."));
   } else {

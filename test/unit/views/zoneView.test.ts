@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { DnssecState } from '../../../src/api/types';
 import { escapeMarkdown } from '../../../src/views/presentation/itemView';
 import type { KnownZone } from '../../../src/state/knownZones';
-import { dnssecDetailRows, zoneView } from '../../../src/views/presentation/zoneView';
+import { DNSSEC_ON_CONTEXTS, dnssecDetailRows, zoneAtGcoreSummary, zoneView } from '../../../src/views/presentation/zoneView';
 import { zoneNode } from '../../../src/views/sections/zoneNodes';
 import { unescapeMarkdown } from './markdownReading';
 
@@ -208,5 +208,22 @@ describe('zoneView of a disabled zone', () => {
     const pending = zoneNode({ name: 'example.com', dnssec: 'unknown' }, { name: 'example.com', enabled: false, dnssec_status: 'pending', dnssec_enabled: true });
     assert.equal(pending.dsToLoad, true);
     assert.equal(pending.view.collapsible, 'collapsed');
+  });
+});
+
+describe('zoneAtGcoreSummary', () => {
+  it("says what the zone's row says of every DNSSEC state, served or disabled, and whether the row counts DNSSEC as on", () => {
+    const zone = { name: 'example.com', dnssec: 'off' as const };
+    const statuses = ['active', 'pending', 'pending-disabled', 'disabled', 'never', undefined, '', 'constructor'];
+    for (const status of statuses) {
+      for (const dnssecEnabled of [true, false, undefined]) {
+        for (const enabled of [true, false, null]) {
+          const atGcore = { enabled, dnssec_status: status, dnssec_enabled: dnssecEnabled };
+          const view = zoneView(zone, atGcore);
+          assert.deepEqual(zoneAtGcoreSummary(atGcore), { description: view.description, dnssecOn: DNSSEC_ON_CONTEXTS.has(view.contextValue) }, JSON.stringify(atGcore));
+        }
+      }
+    }
+    assert.deepEqual(zoneAtGcoreSummary({ enabled: false, dnssec_status: 'pending' }), { description: 'disabled · DNSSEC pending: add the DS record at your registrar', dnssecOn: true });
   });
 });
