@@ -13,6 +13,8 @@ import {
   changedEditableSets,
   changeLines,
   changeName,
+  cloudflareProxiedChanges,
+  cloudflareProxiedNote,
   oneSecondTtlChanges,
   oneSecondTtlNote,
   planZoneFile,
@@ -146,7 +148,8 @@ export function zoneFileResource(deps: ZoneFileDocumentsDeps): ZoneFileResource 
       if (lines.length > listed.length) listed.push(vscode.l10n.t('… and {0} more (the diff shows every line)', lines.length - listed.length));
       const summary = vscode.l10n.t('{0} to create, {1} to change, {2} to delete; one request each, nothing for the sets that stay.', counts.create, counts.update, counts.delete);
       const oneSecond = oneSecondTtlChanges(planned).length;
-      const notes = oneSecond > 0 ? ['', oneSecondTtlNote(oneSecond)] : [];
+      const proxied = cloudflareProxiedChanges(planned).length;
+      const notes = [...(oneSecond > 0 ? ['', oneSecondTtlNote(oneSecond)] : []), ...(proxied > 0 ? ['', cloudflareProxiedNote(proxied)] : [])];
       return { count: planned.changes.length, detail: [summary, ...notes, '', ...listed].join('\n') };
     },
     send: async (zoneName, planned, signal) => {
@@ -166,15 +169,17 @@ export function zoneFileResource(deps: ZoneFileDocumentsDeps): ZoneFileResource 
 }
 
 /**
- * The problems of a zone file, each at its line: what does not read and the sets it cannot apply (errors),
- * and a set it would give a TTL of 1 second, most likely pasted from a Cloudflare export (a note that does
- * not stop the save; the review says it again).
+ * The problems of a zone file, each at its line: what does not read and the sets it cannot apply (errors);
+ * a set it would give a TTL of 1 second, most likely pasted from a Cloudflare export (a note), and one that
+ * Cloudflare's export tags proxied, whose origin Gcore would answer with (a warning). Neither stops the save;
+ * the review says them again.
  */
 function documentProblems(edited: ZoneFileSets, planned: ZoneFilePlan): DocumentProblem[] {
   return [
     ...edited.problems.map((problem) => ({ field: lineField(problem.line), message: problem.message, severity: 'error' as const })),
     ...planned.skipped.map((skip) => ({ field: lineField(skip.line), message: `${skip.name} ${skip.type}: ${skip.reason}`, severity: 'error' as const })),
     ...oneSecondTtlChanges(planned).map((change) => ({ field: lineField(change.line), message: oneSecondTtlNote(1), severity: 'information' as const })),
+    ...cloudflareProxiedChanges(planned).map((change) => ({ field: lineField(change.line), message: cloudflareProxiedNote(1), severity: 'warning' as const })),
   ];
 }
 

@@ -205,6 +205,24 @@ describe('Zone files', () => {
       assert.equal(stored(emulator, `pasted.${ZONE}`, 'A')?.ttl, 1, 'the TTL the user wrote is the one sent');
     });
 
+    it('warns at its line and in the review of a line pasted from Cloudflare that it proxied, and still applies it', async () => {
+      const editor = await openZoneFile();
+      await append(editor, 'proxied 300 IN A 203.0.113.96 ; cf_tags=cf-proxied:true');
+      const line = editor.document.lineCount - 2;
+      await eventually(() => {
+        const found = vscode.languages.getDiagnostics(editor.document.uri).find((diagnostic) => diagnostic.range.start.line === line);
+        assert.ok(found, `a diagnostic on line ${line + 1}`);
+        assert.equal(found.severity, vscode.DiagnosticSeverity.Warning);
+        assert.match(found.message, /^line \d+: 1 record set was proxied by Cloudflare \(cf-proxied:true in the file\)\. .*visitors reach it directly/);
+      });
+      emulator.requests.length = 0;
+      const { ui, saved } = await saveWith(['Apply']);
+      assert.ok(saved, 'a warning does not stop the save');
+      assert.match(ui.shown.find((shown) => shown.kind === 'choose')?.detail ?? '', /\n\n1 record set was proxied by Cloudflare \(cf-proxied:true in the file\)\./);
+      assert.deepEqual(writes(emulator), [['PUT', `/dns/v2/zones/${ZONE}/proxied.${ZONE}/A`]]);
+      assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/proxied.${ZONE}/A`), { ttl: 300, resource_records: [{ content: ['203.0.113.96'] }] });
+    });
+
     it('refuses an edited line for a dynamic set, naming the line and why', async () => {
       const editor = await openZoneFile();
       await append(editor, 'cdn 120 IN A 198.51.100.99');
