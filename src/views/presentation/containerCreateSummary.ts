@@ -4,7 +4,7 @@ import type { ContainerCreate } from '../../models/containerCreate';
 import { quotaUses, type QuotaUse } from '../../models/containerQuota';
 import { formatMoney } from './flavorPrice';
 import { lazy } from './lazy';
-import { finiteNumber, nonEmptyText } from './wireValues';
+import { finiteNumber } from './wireValues';
 
 /** What Gcore tells of a create before it is sent; each is undefined when the API did not answer it. */
 export interface CreateForecast {
@@ -36,12 +36,14 @@ function amountOf(value: unknown): number | undefined {
   return number !== undefined && Number.isFinite(number) ? number : undefined;
 }
 
-/** "€0.0231 per hour, €16.86 per month", or "not available" when Gcore did not answer or says not to show it. */
+/**
+ * "€0.0231 per hour, €16.86 per month", or "not available" when Gcore did not answer or does not say to show
+ * it: a price is shown only with `price_status` "show", as for the GPU flavors.
+ */
 export function priceText(price: ContainerPrice | undefined): string {
-  const status = nonEmptyText(price?.price_status);
   const hour = amountOf(price?.price_per_hour);
   const month = amountOf(price?.price_per_month);
-  if (!price || (status !== undefined && status !== 'show') || (hour === undefined && month === undefined)) return l10n.t('not available');
+  if (!price || price.price_status !== 'show' || (hour === undefined && month === undefined)) return l10n.t('not available');
   const parts = [];
   if (hour !== undefined) parts.push(l10n.t('{0} per hour', formatMoney(hour, price.currency_code)));
   if (month !== undefined) parts.push(l10n.t('{0} per month', formatMoney(month, price.currency_code)));

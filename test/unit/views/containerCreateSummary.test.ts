@@ -22,6 +22,8 @@ describe('priceText', () => {
     ['status hide', { ...PRICE, price_status: 'hide' }, 'not available'],
     ['status error', { ...PRICE, price_status: 'error' }, 'not available'],
     ['status in other letters', { ...PRICE, price_status: 'SHOW' }, 'not available'],
+    ['no status', { currency_code: 'EUR', price_per_hour: 0.0231, price_per_month: 16.86 }, 'not available'],
+    ['status null', { ...PRICE, price_status: null }, 'not available'],
     ['no amounts', { currency_code: 'EUR', price_status: 'show' }, 'not available'],
     ['amounts that are not numbers', { ...PRICE, price_per_hour: 'n/a', price_per_month: '' }, 'not available'],
     ['amounts that are not finite', { ...PRICE, price_per_hour: Number.NaN, price_per_month: 'Infinity' }, 'not available'],
