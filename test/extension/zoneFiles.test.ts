@@ -56,6 +56,16 @@ async function append(editor: vscode.TextEditor, text: string): Promise<void> {
   assert.ok(await editor.edit((edit) => edit.insert(end, `\n${text}\n`)));
 }
 
+/** Waits until the diagnostic on a line of the editor's document passes `check` (the text is read again as it changes). */
+async function diagnosticAt(editor: vscode.TextEditor, line: number, check: (found: vscode.Diagnostic) => void): Promise<void> {
+  await eventually(() => {
+    const diagnostics = vscode.languages.getDiagnostics(editor.document.uri);
+    const found = diagnostics.find((diagnostic) => diagnostic.range.start.line === line);
+    assert.ok(found, `a diagnostic on line ${line + 1}: ${JSON.stringify(diagnostics.map((d) => [d.range.start.line, d.message]))}`);
+    check(found);
+  });
+}
+
 async function saveWith(answers: Answer[]): Promise<{ ui: ScriptedUi; saved: boolean }> {
   const ui = new ScriptedUi(answers);
   await useUi(ui);
@@ -174,12 +184,7 @@ describe('Zone files', () => {
       const editor = await openZoneFile();
       await append(editor, 'bad 300 IN A 300.1.1.1');
       const line = editor.document.lineCount - 2;
-      await eventually(() => {
-        const diagnostics = vscode.languages.getDiagnostics(editor.document.uri);
-        const found = diagnostics.find((diagnostic) => diagnostic.range.start.line === line);
-        assert.ok(found, `a diagnostic on line ${line + 1}: ${JSON.stringify(diagnostics.map((d) => [d.range.start.line, d.message]))}`);
-        assert.match(found.message, /300\.1\.1\.1 is not an IPv4 address/);
-      });
+      await diagnosticAt(editor, line, (found) => assert.match(found.message, /300\.1\.1\.1 is not an IPv4 address/));
       emulator.requests.length = 0;
       const { saved } = await saveWith([]);
       assert.equal(saved, false, 'the save failed: nothing was sent');
@@ -187,41 +192,44 @@ describe('Zone files', () => {
       assert.equal(editor.document.isDirty, true, 'the edits stay');
     });
 
-    it('notes a TTL of 1 second (Cloudflare’s automatic TTL) at its line and in the review, and still applies it', async () => {
-      const editor = await openZoneFile();
-      await append(editor, 'pasted 1 IN A 203.0.113.95');
-      const line = editor.document.lineCount - 2;
-      await eventually(() => {
-        const found = vscode.languages.getDiagnostics(editor.document.uri).find((diagnostic) => diagnostic.range.start.line === line);
-        assert.ok(found, `a diagnostic on line ${line + 1}`);
-        assert.equal(found.severity, vscode.DiagnosticSeverity.Information);
-        assert.match(found.message, /TTL of 1 second\. Cloudflare writes 1 for its automatic TTL \(300 seconds\)/);
+    // Lines pasted from a Cloudflare export: marks that do not stop the save, said again in the review.
+    const pasted = [
+      {
+        what: 'notes a TTL of 1 second (Cloudflare’s automatic TTL)',
+        text: 'pasted 1 IN A 203.0.113.95',
+        severity: vscode.DiagnosticSeverity.Information,
+        mark: /TTL of 1 second\. Cloudflare writes 1 for its automatic TTL \(300 seconds\)/,
+        review: /1 record set gets a TTL of 1 second\. Cloudflare writes 1/,
+        path: `/dns/v2/zones/${ZONE}/pasted.${ZONE}/A`,
+        // The TTL the user wrote is the one sent.
+        body: { ttl: 1, resource_records: [{ content: ['203.0.113.95'] }] },
+      },
+      {
+        what: 'warns of a record Cloudflare proxied, whose origin Gcore would answer with,',
+        text: 'proxied 300 IN A 203.0.113.96 ; cf_tags=cf-proxied:true',
+        severity: vscode.DiagnosticSeverity.Warning,
+        mark: /^line \d+: 1 record set was proxied by Cloudflare \(cf-proxied:true in the file\)\. .*visitors reach it directly/,
+        review: /\n\n1 record set was proxied by Cloudflare \(cf-proxied:true in the file\)\./,
+        path: `/dns/v2/zones/${ZONE}/proxied.${ZONE}/A`,
+        body: { ttl: 300, resource_records: [{ content: ['203.0.113.96'] }] },
+      },
+    ];
+    for (const line of pasted) {
+      it(`${line.what} at its line and in the review, and still applies it`, async () => {
+        const editor = await openZoneFile();
+        await append(editor, line.text);
+        await diagnosticAt(editor, editor.document.lineCount - 2, (found) => {
+          assert.equal(found.severity, line.severity);
+          assert.match(found.message, line.mark);
+        });
+        emulator.requests.length = 0;
+        const { ui, saved } = await saveWith(['Apply']);
+        assert.ok(saved, 'the mark does not stop the save');
+        assert.match(ui.shown.find((shown) => shown.kind === 'choose')?.detail ?? '', line.review);
+        assert.deepEqual(writes(emulator), [['PUT', line.path]]);
+        assert.deepEqual(body(emulator, 'PUT', line.path), line.body);
       });
-      emulator.requests.length = 0;
-      const { ui, saved } = await saveWith(['Apply']);
-      assert.ok(saved, 'a note does not stop the save');
-      assert.match(ui.shown.find((shown) => shown.kind === 'choose')?.detail ?? '', /1 record set gets a TTL of 1 second\. Cloudflare writes 1/);
-      assert.deepEqual(writes(emulator), [['PUT', `/dns/v2/zones/${ZONE}/pasted.${ZONE}/A`]]);
-      assert.equal(stored(emulator, `pasted.${ZONE}`, 'A')?.ttl, 1, 'the TTL the user wrote is the one sent');
-    });
-
-    it('warns at its line and in the review of a line pasted from Cloudflare that it proxied, and still applies it', async () => {
-      const editor = await openZoneFile();
-      await append(editor, 'proxied 300 IN A 203.0.113.96 ; cf_tags=cf-proxied:true');
-      const line = editor.document.lineCount - 2;
-      await eventually(() => {
-        const found = vscode.languages.getDiagnostics(editor.document.uri).find((diagnostic) => diagnostic.range.start.line === line);
-        assert.ok(found, `a diagnostic on line ${line + 1}`);
-        assert.equal(found.severity, vscode.DiagnosticSeverity.Warning);
-        assert.match(found.message, /^line \d+: 1 record set was proxied by Cloudflare \(cf-proxied:true in the file\)\. .*visitors reach it directly/);
-      });
-      emulator.requests.length = 0;
-      const { ui, saved } = await saveWith(['Apply']);
-      assert.ok(saved, 'a warning does not stop the save');
-      assert.match(ui.shown.find((shown) => shown.kind === 'choose')?.detail ?? '', /\n\n1 record set was proxied by Cloudflare \(cf-proxied:true in the file\)\./);
-      assert.deepEqual(writes(emulator), [['PUT', `/dns/v2/zones/${ZONE}/proxied.${ZONE}/A`]]);
-      assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/proxied.${ZONE}/A`), { ttl: 300, resource_records: [{ content: ['203.0.113.96'] }] });
-    });
+    }
 
     it('refuses an edited line for a dynamic set, naming the line and why', async () => {
       const editor = await openZoneFile();
