@@ -5,13 +5,12 @@ import { isGcoreApiError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import type { Services } from './services';
-import { pickZone } from '../ui/pickers/zonePicker';
 import { orCancel } from '../ui/loneAnswer';
 import type { PromptUi } from '../ui/promptUi';
 import { zoneNameArgument } from './arguments';
 import { command, type Command } from './command';
 import { reported } from './flowRunner';
-import { zoneChoices } from './zoneChoices';
+import { pickAccountZone } from './zoneChoices';
 
 const REGISTRAR_HINT = l10n.t('Give this DS record to the registrar of the domain so that resolvers can validate the zone.');
 
@@ -106,9 +105,7 @@ function announce(ui: PromptUi, display: string, enabled: boolean, response: Dns
  * DNSSEC state `prefer` holds for first (undefined: unknown), or a typed name.
  */
 async function askZone(ui: PromptUi, services: Services, title: string, prefer: (dnssecOn: boolean | undefined) => boolean): Promise<string> {
-  const choices = await zoneChoices(services);
-  const name = await pickZone(ui, choices.zones, { title }, { prefer: (zone) => prefer(choices.dnssecOn(zone)), describe: choices.describe, allowTyped: true, placeholder: l10n.t('Zone') });
-  return orCancel(name);
+  return orCancel(await pickAccountZone(services, ui, { title }, (zone, choices) => prefer(choices.dnssecOn(zone))));
 }
 
 /** The DS record as the account's zone reads it now, where the API can say (undefined otherwise). */

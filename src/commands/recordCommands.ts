@@ -8,7 +8,6 @@ import { removeRecordValue } from '../models/recordSets';
 import { ttlText } from '../models/recordTtl';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import { orCancel } from '../ui/loneAnswer';
-import { pickZone } from '../ui/pickers/zonePicker';
 import type { Back, PromptUi, StepPosition } from '../ui/promptUi';
 import { recordSetDisplayName } from '../tools/recordArgs';
 import { recordSetWriteOf, sendRecordSetWrite, type RecordSetWrite } from '../tools/recordSetWrites';
@@ -19,7 +18,7 @@ import { recordSetRows, type RecordSetRow } from '../views/presentation/recordVi
 import { isRecordNode, isRecordSetNode, type RecordNode } from '../views/sections/zoneNodes';
 import { zoneNameArgument } from './arguments';
 import { command, type Command, type RunContext } from './command';
-import { zoneChoices } from './zoneChoices';
+import { pickAccountZone } from './zoneChoices';
 import type { Services } from './services';
 import { rowOf } from './treeCommands';
 
@@ -58,10 +57,7 @@ function answeredWrite(draft: RecordAnswers): RecordSetWrite {
 export function recordCommands(services: Services, changed: (zoneName: string) => void): Command<never, unknown, never>[] {
   const { client } = services;
 
-  const askZone = async (ui: PromptUi, position: StepPosition): Promise<string | Back> => {
-    const choices = await zoneChoices(services);
-    return pickZone(ui, choices.zones, position, { allowTyped: true, placeholder: l10n.t('Zone'), describe: choices.describe });
-  };
+  const askZone = (ui: PromptUi, position: StepPosition): Promise<string | Back> => pickAccountZone(services, ui, position);
 
   /** A set of a zone picked from its list (the zone first, when the call named none); `usable` says which sets are offered. */
   const askRecordSet = async (ui: PromptUi, title: string, node: unknown, usable: (row: RecordSetRow) => boolean): Promise<{ zoneName: string; set: RecordSet }> => {

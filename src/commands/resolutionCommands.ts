@@ -14,7 +14,7 @@ import { unwrap } from '../validation/problems';
 import { RESOLVER_ORDER, resolutionReport, resolverName, type ResolverResult } from '../views/presentation/resolutionReport';
 import { isRecordSetNode, isZoneNode } from '../views/sections/zoneNodes';
 import { command, type Command } from './command';
-import { zoneHolding, zonesForRecords } from './zoneChoices';
+import { zoneChoices, zoneHolding } from './zoneChoices';
 import type { Services } from './services';
 
 /** What Check Resolution looks at: a name, the type of the set it came from, and the zone that holds it when known. */
@@ -87,7 +87,7 @@ export function resolutionCommands(services: Services, reports: Snapshots): Comm
       ask: async (ui, _draft, node) => resolutionTarget(node) ?? { name: await askName(ui, l10n.t('Gcore: Check Resolution')) },
       progress: (target) => l10n.t('Asking Gcore and public resolvers for {0}…', target.name),
       run: async (target, { signal = new AbortController().signal }) => {
-        const zoneName = target.zoneName ?? zoneHolding(target.name, await zonesForRecords(services));
+        const zoneName = target.zoneName ?? zoneHolding(target.name, (await zoneChoices(services)).zones);
         const [resolvers, zone] = await Promise.all([
           Promise.all(RESOLVER_ORDER.map((server) => ask(server, target.name, signal))),
           zoneName === undefined

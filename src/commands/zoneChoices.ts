@@ -1,6 +1,9 @@
+import * as l10n from '@vscode/l10n';
 import type { DnsZone } from '../api/types';
 import { domainNameKey } from '../core/domainNameKey';
 import type { KnownZone } from '../state/knownZones';
+import { pickZone } from '../ui/pickers/zonePicker';
+import type { Back, PromptUi, StepPosition } from '../ui/promptUi';
 import { recordSetCountText } from '../views/presentation/recordSetCount';
 import { zoneRows } from '../views/presentation/zoneRows';
 import { zoneAtGcoreSummary } from '../views/presentation/zoneView';
@@ -51,9 +54,18 @@ export async function zoneChoices(services: Pick<Services, 'zones' | 'reads'>): 
   };
 }
 
-/** The zones of zoneChoices, alone. */
-export async function zonesForRecords(services: Pick<Services, 'zones' | 'reads'>): Promise<KnownZone[]> {
-  return (await zoneChoices(services)).zones;
+/**
+ * A zone picked from zoneChoices, each described as its row is, or a typed name; `prefer` lists first the zones
+ * it holds for, given what the account's list says of them.
+ */
+export async function pickAccountZone(
+  services: Pick<Services, 'zones' | 'reads'>,
+  ui: PromptUi,
+  position: StepPosition,
+  prefer?: (zone: KnownZone, choices: ZoneChoices) => boolean,
+): Promise<string | Back> {
+  const choices = await zoneChoices(services);
+  return pickZone(ui, choices.zones, position, { allowTyped: true, placeholder: l10n.t('Zone'), describe: choices.describe, prefer: prefer && ((zone) => prefer(zone, choices)) });
 }
 
 /** The zone that holds a name: the longest of the zones the name ends in (a delegated subzone wins over its parent). */

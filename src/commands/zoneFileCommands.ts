@@ -12,6 +12,7 @@ import {
   changeCounts,
   changeLines,
   changeName,
+  cloudflareNotes,
   cloudflareProxiedChanges,
   cloudflareProxiedNote,
   deletionOf,
@@ -26,13 +27,12 @@ import {
 } from '../models/zoneFileChanges';
 import { readZoneFileSets } from '../models/zoneFileDocument';
 import { orCancel } from '../ui/loneAnswer';
-import { pickZone } from '../ui/pickers/zonePicker';
 import { UserCancelledError, type PromptUi } from '../ui/promptUi';
 import { unwrap } from '../validation/problems';
 import { editorDocumentArgument, zoneNameArgument } from './arguments';
 import { command, type Command } from './command';
 import { applyRecordSetChanges, isPartlyApplied } from '../tools/recordSetBatch';
-import { zoneChoices } from './zoneChoices';
+import { pickAccountZone } from './zoneChoices';
 import type { Services } from './services';
 
 /** An import as the user set it up: the file's text and where it came from; the review's plan and choice. */
@@ -121,12 +121,8 @@ function withMissingDeleted(plan: ZoneFilePlan): ZoneFilePlan {
 export function zoneFileCommands(services: Services, editor: ZoneFileEditor, reports: Snapshots, written: (zoneName: string) => void): Command<never, unknown, never>[] {
   const { client } = services;
 
-  const askZone = async (ui: PromptUi, title: string, node: unknown): Promise<string> => {
-    const named = zoneNameArgument(node);
-    if (named !== undefined) return named;
-    const choices = await zoneChoices(services);
-    return orCancel(await pickZone(ui, choices.zones, { title }, { allowTyped: true, placeholder: l10n.t('Zone'), describe: choices.describe }));
-  };
+  const askZone = async (ui: PromptUi, title: string, node: unknown): Promise<string> =>
+    zoneNameArgument(node) ?? orCancel(await pickAccountZone(services, ui, { title }));
 
   const readSets = async (zoneName: string, signal?: AbortSignal): Promise<readonly RecordSet[]> => (await client.dns.listRecords(zoneName, { signal })).rrsets;
 
@@ -179,8 +175,6 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
     const counts = changeCounts(plan.changes);
     const apply = l10n.t('Apply');
     const applyAndDelete = l10n.t('Apply and Delete {0} Missing', plan.missing.length);
-    const oneSecond = oneSecondTtlChanges(plan).length;
-    const proxied = cloudflareProxiedChanges(plan).length;
     const choice = await ui.choose({
       message: l10n.t('Import {0} into {1}?', source, zone),
       detail: [
@@ -194,13 +188,13 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
               plan.skipped.length,
               plan.missing.length,
             ),
-        ...(oneSecond > 0 ? [oneSecondTtlNote(oneSecond)] : []),
-        ...(proxied > 0 ? [cloudflareProxiedNote(proxied)] : []),
+        ...cloudflareNotes(plan),
       ].join('\n\n'),
       choices: plan.missing.length > 0 ? [apply, applyAndDelete] : [apply],
     });
     if (choice !== apply && choice !== applyAndDelete) return undefined;
     const chosen = choice === applyAndDelete ? withMissingDeleted(plan) : plan;
+    const oneSecond = oneSecondTtlChanges(plan).length;
     const answered = oneSecond > 0 ? await askOneSecondTtls(ui, chosen, oneSecond) : chosen;
     // The review then shows what is sent: the missing sets deleted, the TTLs chosen.
     if (answered !== undefined && answered !== plan) reports.put(reportPath, importReport(request.zoneName, source, answered));

@@ -9,9 +9,7 @@ import type { Snapshots } from '../documents/snapshots';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import { validateUpdateZoneArgs, validateZoneSettings, type UpdateZoneArgs } from '../models/zoneLifecycleArgs';
 import { settingsNotAsSent, zoneSettingsBody } from '../models/zoneSettings';
-import type { KnownZone } from '../state/knownZones';
 import { orCancel } from '../ui/loneAnswer';
-import { pickZone } from '../ui/pickers/zonePicker';
 import type { PromptUi } from '../ui/promptUi';
 import { runWizard } from '../ui/wizard';
 import { ZONE_SETTINGS_TITLE, zoneSettingsPlan, type ZoneSettingsAnswers } from '../ui/wizards/zoneSettingsWizard';
@@ -22,7 +20,7 @@ import { ZONES_SECTION, isZoneNode } from '../views/sections/zoneNodes';
 import { zoneNameArgument } from './arguments';
 import { command, type Command } from './command';
 import { mayBeMissingEndpoint, notOffered, sayNotOffered } from './notOffered';
-import { zoneChoices } from './zoneChoices';
+import { pickAccountZone } from './zoneChoices';
 import type { Services } from './services';
 
 /** A zone to delete; from its row, what the account's list says of it (for the count of record sets that go). */
@@ -63,11 +61,8 @@ export function zoneLifecycleCommands(services: Services, reports: Snapshots): C
   const { client } = services;
 
   /** A zone of the account's (with those known here), or a typed one; `prefer` lists first those it holds for. */
-  const askZone = async (ui: PromptUi, title: string, prefer?: (atGcore: DnsZone | undefined) => boolean): Promise<string> => {
-    const choices = await zoneChoices(services);
-    const preferred = prefer && ((zone: KnownZone) => prefer(choices.atGcore(zone)));
-    return orCancel(await pickZone(ui, choices.zones, { title }, { allowTyped: true, placeholder: l10n.t('Zone'), prefer: preferred, describe: choices.describe }));
-  };
+  const askZone = async (ui: PromptUi, title: string, prefer?: (atGcore: DnsZone | undefined) => boolean): Promise<string> =>
+    orCancel(await pickAccountZone(services, ui, { title }, prefer && ((zone, choices) => prefer(choices.atGcore(zone)))));
 
   /**
    * Runs a request of `action` on the zone; a failure that says the API lacks the endpoint becomes a

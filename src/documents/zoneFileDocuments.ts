@@ -13,6 +13,7 @@ import {
   changedEditableSets,
   changeLines,
   changeName,
+  cloudflareNotes,
   cloudflareProxiedChanges,
   cloudflareProxiedNote,
   oneSecondTtlChanges,
@@ -147,9 +148,7 @@ export function zoneFileResource(deps: ZoneFileDocumentsDeps): ZoneFileResource 
       const listed = lines.slice(0, CHANGES_LISTED);
       if (lines.length > listed.length) listed.push(vscode.l10n.t('… and {0} more (the diff shows every line)', lines.length - listed.length));
       const summary = vscode.l10n.t('{0} to create, {1} to change, {2} to delete; one request each, nothing for the sets that stay.', counts.create, counts.update, counts.delete);
-      const oneSecond = oneSecondTtlChanges(planned).length;
-      const proxied = cloudflareProxiedChanges(planned).length;
-      const notes = [...(oneSecond > 0 ? ['', oneSecondTtlNote(oneSecond)] : []), ...(proxied > 0 ? ['', cloudflareProxiedNote(proxied)] : [])];
+      const notes = cloudflareNotes(planned).flatMap((note) => ['', note]);
       return { count: planned.changes.length, detail: [summary, ...notes, '', ...listed].join('\n') };
     },
     send: async (zoneName, planned, signal) => {

@@ -150,6 +150,13 @@ export function cloudflareProxiedNote(count: number): string {
   )}`;
 }
 
+/** What a review says of a plan's sets as Cloudflare's exports write them: the TTL-1 note, the proxied one, each where it applies. */
+export function cloudflareNotes(plan: ZoneFilePlan): string[] {
+  const oneSecond = oneSecondTtlChanges(plan).length;
+  const proxied = cloudflareProxiedChanges(plan).length;
+  return [...(oneSecond > 0 ? [oneSecondTtlNote(oneSecond)] : []), ...(proxied > 0 ? [cloudflareProxiedNote(proxied)] : [])];
+}
+
 /**
  * The plan with the sets of oneSecondTtlChanges given `ttl` instead: a changed set that then holds what Gcore
  * has is no longer a change (it counts as unchanged).

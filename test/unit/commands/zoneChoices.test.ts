@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import type { DnsZoneList } from '../../../src/api';
 import type { Loaded } from '../../../src/loaders/keyedLoader';
-import { zoneHolding, zonesForRecords } from '../../../src/commands/zoneChoices';
+import { zoneChoices, zoneHolding } from '../../../src/commands/zoneChoices';
 import type { KnownZone } from '../../../src/state/knownZones';
 
 const known = (...names: string[]): KnownZone[] => names.map((name) => ({ name, dnssec: 'off' }));
 
 function services(zones: KnownZone[], listed: Loaded<DnsZoneList>) {
-  return { zones: { all: () => zones }, reads: { zones: async () => listed } } as unknown as Parameters<typeof zonesForRecords>[0];
+  return { zones: { all: () => zones }, reads: { zones: async () => listed } } as unknown as Parameters<typeof zoneChoices>[0];
 }
 
 describe('the zones of record commands', () => {
@@ -23,8 +23,8 @@ describe('the zones of record commands', () => {
   it('offers the account\'s zones with those known here, and the known ones alone when the list cannot be read', async () => {
     const loaded: Loaded<DnsZoneList> = { state: 'loaded', value: { total_amount: 2, zones: [{ name: 'b.example' }, { name: 'a.example' }] } as DnsZoneList };
     const names = (zones: KnownZone[]) => zones.map((zone) => zone.name);
-    assert.deepEqual(names(await zonesForRecords(services(known('a.example', 'gone.example'), loaded))), ['a.example', 'b.example']);
+    assert.deepEqual(names((await zoneChoices(services(known('a.example', 'gone.example'), loaded))).zones), ['a.example', 'b.example']);
     const failed: Loaded<DnsZoneList> = { state: 'failed', error: new Error('405') };
-    assert.deepEqual(names(await zonesForRecords(services(known('a.example', 'gone.example'), failed))), ['a.example', 'gone.example']);
+    assert.deepEqual(names((await zoneChoices(services(known('a.example', 'gone.example'), failed))).zones), ['a.example', 'gone.example']);
   });
 });
