@@ -274,6 +274,8 @@ describe('Gcore in VS Code, used through its UI', function () {
     assert.equal((await wb.dialog.locator('.dialog-message-text').innerText()).trim(), `Add staging A to ${RECORDS_ZONE}?`);
     assert.deepEqual((await wb.dialog.locator('.dialog-message-detail').innerText()).trim().split('\n'), ['TTL 300', '203.0.113.60']);
     assert.deepEqual(requestsTo('POST', `/dns/v2/zones/${RECORDS_ZONE}/staging.${RECORDS_ZONE}/A`), [], 'nothing is sent before the review');
+    // The check after the name has ended; its toast can take a moment longer than these scripted steps to go.
+    await wb.notification(`Checking whether staging A exists in ${RECORDS_ZONE}…`).waitFor({ state: 'detached' });
     await wb.screenshot('add-record');
     await wb.clickDialogButton('Add Record Set');
 
@@ -294,8 +296,10 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.page.locator('.tabs-container .tab', { hasText: `${RECORDS_ZONE}.zone` }).waitFor();
     const editor = wb.page.locator('.editor-instance .monaco-editor').first();
     await editor.locator('.view-line', { hasText: /^\$ORIGIN/ }).waitFor();
-    // Away from the tree, whose hover would cover the rows in the picture.
-    await editor.hover();
+    // Away from the tree, whose hover would cover the rows in the picture, and after the reading's toast
+    // (it ends once the editor is shown) has gone.
+    await wb.parkPointer();
+    await wb.notification(`Reading the record sets of ${RECORDS_ZONE}…`).waitFor({ state: 'detached' });
     await wb.screenshot('zone-file');
 
     // The editor shows only the lines in view: the line is found with the editor's own Find, then typed over.

@@ -4,6 +4,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 
 /** The window size of the screenshots used in the README. */
 const WINDOW = { width: 1280, height: 800 };
+/** Right of the quick input, above the notifications, on the empty editor area. */
+const PARKED_POINTER = { x: WINDOW.width - 80, y: WINDOW.height / 3 };
 
 const SIDE_BAR_WIDTH = 520;
 
@@ -194,12 +196,20 @@ export class WorkbenchPage {
     await this.dialog.waitFor({ state: 'detached' });
   }
 
+  /**
+   * The pointer parked where a screenshot takes it, in steps: a jump there can leave a hover up, as if the
+   * pointer had never left the row that showed it. Resolves once no hover is shown.
+   */
+  async parkPointer(): Promise<void> {
+    await this.page.mouse.move(PARKED_POINTER.x, PARKED_POINTER.y, { steps: 10 });
+    await this.page.locator('.workbench-hover').waitFor({ state: 'detached' });
+  }
+
   /** A PNG of the whole window, with the pointer parked where it highlights nothing. */
   async screenshot(name: string): Promise<string> {
     fs.mkdirSync(this.screenshotDir, { recursive: true });
     const file = path.join(this.screenshotDir, `${name}.png`);
-    // Right of the quick input, above the notifications, on the empty editor area.
-    await this.page.mouse.move(WINDOW.width - 80, WINDOW.height / 3);
+    await this.page.mouse.move(PARKED_POINTER.x, PARKED_POINTER.y);
     await this.page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
     return file;
   }
