@@ -17,7 +17,7 @@ const PROBE_TIMEOUT_MS = 5 * 60_000;
 export async function measureRecordSets(sessions: HostSessions, packaged: PackagedExtension, progress: (message: string) => void): Promise<Figure[]> {
   const emulator = await start({ apiKey: BENCH_API_KEY, recordSetsInZone: RECORD_SETS });
   try {
-    const input: Omit<RecordProbeInput, 'resultFile'> = { apiKey: BENCH_API_KEY, emulatorUrl: emulator.url, zoneName: LARGE_ZONE_NAME, rounds: 7, pairsPerRound: 5, warmupPairs: 3 };
+    const input: Omit<RecordProbeInput, 'resultFile'> = { apiKey: BENCH_API_KEY, emulatorUrl: emulator.url, zoneName: LARGE_ZONE_NAME, rounds: 7, pairsPerRound: 15, warmupPairs: 3 };
     const result = await sessions.run<RecordProbeResult>({
       extensionDir: packaged.extensionDir,
       probeModule: path.join(REPO_ROOT, 'out', 'test', 'bench', 'host', 'record-probe'),

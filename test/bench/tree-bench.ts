@@ -32,7 +32,7 @@ export async function measureTree(
         location: { projectId: 1, regionId: 1 },
         pageSize: API_PAGE_SIZE,
         rounds: 9,
-        pairsPerRound: 7,
+        pairsPerRound: 15,
         warmupPairs: 4,
       },
       leak: { emulatorUrl: normal.url, locations: LEAK_LOCATIONS, warmupRefreshes: 50, refreshes: LEAK_REFRESHES, sampleEvery: 100 },
