@@ -39,8 +39,11 @@ export interface RecordSetRow {
   /** Upper-case. */
   type: string;
   kind: RecordSetKind;
-  /** Without its hover, which recordSetTooltip builds when asked: a zone can hold thousands of sets. */
-  view: ItemView;
+  /**
+   * Without its hover, which recordSetTooltip builds when asked: a zone can hold thousands of sets. With the
+   * state its tree row opens in (its records are its children), so that the row uses this view uncopied.
+   */
+  view: ItemView & { collapsible: 'collapsed' | 'none' };
 }
 
 function recordsOf(set: RecordSet): readonly ResourceRecord[] {
@@ -112,7 +115,13 @@ function rowIn(context: ZoneRowsContext, set: RecordSet): RecordSetRow {
     fullName: fullName.endsWith('.') ? fullName.slice(0, -1) : fullName,
     type,
     kind,
-    view: { label: name.label, description, icon: { ...(allDisabled ? DISABLED_ICON : KINDS[kind].icon) }, contextValue: KINDS[kind].contextValue },
+    view: {
+      label: name.label,
+      description,
+      icon: allDisabled ? DISABLED_ICON : KINDS[kind].icon,
+      contextValue: KINDS[kind].contextValue,
+      collapsible: records.length > 0 ? 'collapsed' : 'none',
+    },
   };
 }
 
@@ -150,7 +159,10 @@ export function recordSetRows(zoneName: string, sets: readonly RecordSet[], opti
   }
   // The sort is stable and puts the entries of one set side by side, in Gcore's order.
   rows.sort(compareRows);
-  return rows.filter((row, index) => index === 0 || row.key !== rows[index - 1].key);
+  let kept = 0;
+  for (const row of rows) if (kept === 0 || row.key !== rows[kept - 1].key) rows[kept++] = row;
+  rows.length = kept;
+  return rows;
 }
 
 function bulleted(lines: readonly string[], indent = ''): string[] {

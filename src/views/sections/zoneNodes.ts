@@ -107,7 +107,7 @@ export function recordSetNode(parent: ZoneNode, row: RecordSetRow): RecordSetNod
     parent,
     zone: parent.zone,
     row,
-    view: { ...row.view, collapsible: row.set.resource_records.length > 0 ? 'collapsed' : 'none' },
+    view: row.view,
   };
 }
 

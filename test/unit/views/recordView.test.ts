@@ -148,6 +148,17 @@ describe('recordSetRows', () => {
     assert.deepEqual(rows.map((row) => row.view.description), ['A · 1 min · 192.0.2.1']);
   });
 
+  it('opens a set with records to its records, and a set without any as a leaf', () => {
+    const rows = recordSetRows('example.com', [set('www.example.com.', 'A', 60, ['192.0.2.1']), { name: 'empty.example.com.', type: 'TXT', ttl: 60, resource_records: [] }]);
+    assert.deepEqual(
+      rows.map((row) => [row.key, row.view.collapsible]),
+      [
+        ['empty/TXT', 'none'],
+        ['www/A', 'collapsed'],
+      ],
+    );
+  });
+
   it('puts a name outside the zone last, written in full', () => {
     const rows = recordSetRows('example.com', [set('stray.example.net.', 'A', 60, ['192.0.2.1']), set('zzz.example.com', 'A', 60, ['192.0.2.2'])]);
     assert.deepEqual(rows.map((row) => row.view.label), ['zzz', 'stray.example.net.']);
