@@ -5,22 +5,22 @@ import { flavorAvailability, type FlavorAvailability } from './flavorAvailabilit
 import { flavorName, hardwareSummaryParts, readFlavorHardware } from './flavorFacts';
 import { formatHourlyPrice } from './flavorPrice';
 import { flavorTooltip } from './flavorTooltip';
-import { escapeMarkdown, type ItemView } from './itemView';
+import { escapeMarkdown, sharedIcon, type ItemView } from './itemView';
 
 export { flavorAvailability, type FlavorAvailability } from './flavorAvailability';
 export { compareFlavors, sortFlavors } from './flavorOrder';
 export { formatHourlyPrice } from './flavorPrice';
 
 const PRESENTATION: Record<FlavorAvailability, { marker?: string; icon: NonNullable<ItemView['icon']>; contextValue: RowContext }> = {
-  available: { icon: { id: 'circuit-board' }, contextValue: ROW_CONTEXT.flavor },
+  available: { icon: sharedIcon('circuit-board'), contextValue: ROW_CONTEXT.flavor },
   outOfStock: {
     marker: l10n.t('Out of stock'),
-    icon: { id: 'warning', color: 'list.warningForeground' },
+    icon: sharedIcon('warning', 'list.warningForeground'),
     contextValue: ROW_CONTEXT.flavorOutOfStock,
   },
   disabled: {
     marker: l10n.t('Disabled'),
-    icon: { id: 'circle-slash', color: 'disabledForeground' },
+    icon: sharedIcon('circle-slash', 'disabledForeground'),
     contextValue: ROW_CONTEXT.flavorDisabled,
   },
 };
@@ -39,12 +39,9 @@ export function flavorView(flavor: GpuFlavor, options: { showPrices: boolean }):
   if (marker !== undefined) parts.unshift(marker);
   const price = options.showPrices ? formatHourlyPrice(flavor.price) : undefined;
   if (price !== undefined) parts.push(price);
-  return {
-    label: flavorName(flavor),
-    ...(parts.length > 0 ? { description: parts.join(' · ') } : {}),
-    icon: { ...icon },
-    contextValue,
-  };
+  const view: ItemView = { label: flavorName(flavor), icon, contextValue };
+  if (parts.length > 0) view.description = parts.join(' · ');
+  return view;
 }
 
 /** Markdown for the flavor's tooltip: every field it has, with why it is unavailable when it is. */

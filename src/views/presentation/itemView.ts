@@ -14,6 +14,14 @@ export interface ItemView {
   contextValue: RowContext;
 }
 
+/**
+ * An icon that the rows of one kind share, as rows are built by the thousand: frozen, so that a caller that
+ * changes one row's icon fails instead of changing every row's.
+ */
+export function sharedIcon(id: string, color?: string): NonNullable<ItemView['icon']> {
+  return Object.freeze(color === undefined ? { id } : { id, color });
+}
+
 // CommonMark lets a backslash escape any ASCII punctuation, so escaping all of it covers emphasis, links,
 // images, HTML, entities, table pipes, theme icons ($(...)) and GFM autolinks (which need an unescaped
 // "://" or "www.") without having to track which characters matter in which position.

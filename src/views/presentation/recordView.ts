@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import type { RecordSet, ResourceRecord } from '../../api/types';
 import { ROW_CONTEXT, type RowContext } from '../../core/contributions';
 import { domainNameKey } from '../../core/domainNameKey';
-import { escapeMarkdown, type ItemView } from './itemView';
+import { escapeMarkdown, sharedIcon, type ItemView } from './itemView';
 import { isDynamicRecordSet, recordSetPickers, recordSetSelection } from '../../models/recordSets';
 import { failoverOf, metaValueText, pickerDetails, recordMetaFacts } from './recordDynamics';
 import { APEX } from '../../models/recordName';
@@ -16,12 +16,12 @@ import { finiteNumber, isRecord, nonEmptyText } from './wireValues';
 export type RecordSetKind = 'plain' | 'dynamic' | 'gcore';
 
 const KINDS: Record<RecordSetKind, { icon: NonNullable<ItemView['icon']>; contextValue: RowContext }> = {
-  plain: { icon: { id: 'symbol-field' }, contextValue: ROW_CONTEXT.recordSet },
-  dynamic: { icon: { id: 'list-filter' }, contextValue: ROW_CONTEXT.recordSetDynamic },
-  gcore: { icon: { id: 'server' }, contextValue: ROW_CONTEXT.recordSetGcore },
+  plain: { icon: sharedIcon('symbol-field'), contextValue: ROW_CONTEXT.recordSet },
+  dynamic: { icon: sharedIcon('list-filter'), contextValue: ROW_CONTEXT.recordSetDynamic },
+  gcore: { icon: sharedIcon('server'), contextValue: ROW_CONTEXT.recordSetGcore },
 };
 
-const DISABLED_ICON = { id: 'circle-slash', color: 'disabledForeground' };
+const DISABLED_ICON = sharedIcon('circle-slash', 'disabledForeground');
 const DISABLED = l10n.t('disabled');
 const MANAGED_BY_GCORE = l10n.t('managed by Gcore');
 const SEPARATOR = ' · ';

@@ -120,7 +120,9 @@ describe('flavorView icon, label and contextValue', () => {
 
   it('hands out icon objects that callers cannot use to change later views', () => {
     const first = flavorView(l40s(), withoutPrices);
-    first.icon!.id = 'changed';
+    assert.throws(() => {
+      first.icon!.id = 'changed';
+    }, TypeError);
     assert.deepEqual(flavorView(l40s(), withoutPrices).icon, { id: 'circuit-board' });
   });
 });

@@ -159,6 +159,14 @@ describe('recordSetRows', () => {
     );
   });
 
+  it('hands out icon objects that callers cannot use to change later rows', () => {
+    const [first] = recordSetRows('example.com', [set('www.example.com.', 'A', 60, ['192.0.2.1'])]);
+    assert.throws(() => {
+      first.view.icon!.id = 'changed';
+    }, TypeError);
+    assert.deepEqual(recordSetRows('example.com', [set('api.example.com.', 'A', 60, ['192.0.2.2'])])[0].view.icon, { id: 'symbol-field' });
+  });
+
   it('puts a name outside the zone last, written in full', () => {
     const rows = recordSetRows('example.com', [set('stray.example.net.', 'A', 60, ['192.0.2.1']), set('zzz.example.com', 'A', 60, ['192.0.2.2'])]);
     assert.deepEqual(rows.map((row) => row.view.label), ['zzz', 'stray.example.net.']);
