@@ -4,7 +4,7 @@ import { domainNameKey } from '../core/domainNameKey';
 import type { KnownZone } from '../state/knownZones';
 import { pickZone } from '../ui/pickers/zonePicker';
 import type { Back, PromptUi, StepPosition } from '../ui/promptUi';
-import { recordSetCountText } from '../views/presentation/recordSetCount';
+import { zoneRowDescription } from '../views/presentation/recordSetCount';
 import { zoneRows } from '../views/presentation/zoneRows';
 import { zoneAtGcoreSummary } from '../views/presentation/zoneView';
 import type { Services } from './services';
@@ -37,18 +37,16 @@ export async function zoneChoices(services: Pick<Services, 'zones' | 'reads'>): 
       .filter((row) => !row.gone)
       .map((row) => [row.zone.name, row]),
   );
+  const atGcoreOf = (zone: KnownZone): DnsZone | undefined => rows.get(zone.name)?.atGcore;
   return {
     zones: [...rows.values()].map((row) => row.zone),
-    atGcore: (zone) => rows.get(zone.name)?.atGcore,
+    atGcore: atGcoreOf,
     describe: (zone) => {
-      const atGcore = rows.get(zone.name)?.atGcore;
-      if (!atGcore) return undefined;
-      const count = recordSetCountText(atGcore);
-      const { description } = zoneAtGcoreSummary(atGcore);
-      return count === undefined ? description : `${description} · ${count}`;
+      const atGcore = atGcoreOf(zone);
+      return atGcore ? zoneRowDescription(zoneAtGcoreSummary(atGcore).description, atGcore) : undefined;
     },
     dnssecOn: (zone) => {
-      const atGcore = rows.get(zone.name)?.atGcore;
+      const atGcore = atGcoreOf(zone);
       return atGcore ? zoneAtGcoreSummary(atGcore).dnssecOn : dnssecSeenHere(zone);
     },
   };

@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { DnsZone } from '../../api/types';
+import { typeFilterText } from './recordTypes';
 import { finiteNumber, isRecord } from './wireValues';
 
 /**
@@ -16,4 +17,13 @@ export function recordSetCountText(zone: DnsZone): string | undefined {
   const healthChecked = finiteNumber(dynamic?.healthcheck) ?? 0;
   if (healthChecked > 0) return l10n.t('{0} ({1} dynamic, {2} health-checked)', count, dynamicTotal, healthChecked);
   return dynamicTotal > 0 ? l10n.t('{0} ({1} dynamic)', count, dynamicTotal) : count;
+}
+
+/**
+ * A zone row's description: what it says of DNSSEC (and of a disabled zone), then the record sets the
+ * account's list counts and the filter on their types, each where given. The tree's row and a zone pick say it alike.
+ */
+export function zoneRowDescription(description: string | undefined, counted?: DnsZone, types?: ReadonlySet<string>): string {
+  const facts = [description, counted ? recordSetCountText(counted) : undefined, types !== undefined && types.size > 0 ? typeFilterText(types) : undefined];
+  return facts.filter((fact): fact is string => fact !== undefined && fact !== '').join(' · ');
 }

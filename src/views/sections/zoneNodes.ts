@@ -3,8 +3,7 @@ import type { DnsZone } from '../../api';
 import { ROW_CONTEXT } from '../../core/contributions';
 import type { KnownZone } from '../../state/knownZones';
 import { zoneNameForDisplay } from '../../models/zoneCreate';
-import { recordSetCountText } from '../presentation/recordSetCount';
-import { typeFilterText } from '../presentation/recordTypes';
+import { zoneRowDescription } from '../presentation/recordSetCount';
 import type { RecordRow, RecordSetRow } from '../presentation/recordView';
 import { DNSSEC_ON_CONTEXTS, dnssecDetailRows, zoneView, type DsDetailRow } from '../presentation/zoneView';
 import { nodeGuard, sectionNode, type NodeView, type TreeNode } from '../treeNodes';
@@ -47,7 +46,6 @@ export function zoneNode(zone: KnownZone, atGcore?: DnsZone, gone = false, recor
   const details = on ? dnssecDetailRows({ ...zone, dnssec: 'on' }) : [];
   const dsToLoad = on && details.length === 0 && atGcore !== undefined;
   const withRecords = records.available && !gone;
-  const facts = [view.description, atGcore && withRecords ? recordSetCountText(atGcore) : undefined, withRecords && records.types.size > 0 ? typeFilterText(records.types) : undefined];
   return {
     nodeType: 'zone',
     id: `zones/${zone.name}`,
@@ -60,7 +58,7 @@ export function zoneNode(zone: KnownZone, atGcore?: DnsZone, gone = false, recor
     portal: { kind: 'zone' },
     view: {
       ...view,
-      description: facts.filter((fact): fact is string => fact !== undefined && fact !== '').join(' · '),
+      description: withRecords ? zoneRowDescription(view.description, atGcore, records.types) : zoneRowDescription(view.description),
       collapsible: details.length > 0 || dsToLoad || withRecords ? 'collapsed' : 'none',
     },
   };
