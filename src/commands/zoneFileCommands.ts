@@ -93,6 +93,10 @@ function importReport(zoneName: string, source: string, plan: ZoneFilePlan): str
       plan.missing.map((set) => `${changeName(zoneName, set)}`),
     ),
     ...section(
+      l10n.t('TTLs the file does not write ({0})', plan.notes?.length ?? 0),
+      (plan.notes ?? []).map((note) => l10n.t('line {0}: {1}', note.line, note.message)),
+    ),
+    ...section(
       l10n.t('TTL of 1 second ({0})', oneSecond.length),
       oneSecond.map((change) => l10n.t('{0} (line {1})', changeName(zoneName, change), change.line)),
       oneSecondTtlNote(oneSecond.length),
@@ -129,7 +133,8 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
   const planImport = async (args: ImportZoneFileArgs, source: string, signal?: AbortSignal): Promise<ZoneFilePlan> => {
     const reading = readZoneFileSets(args.text, args.zoneName);
     if (reading.problems.length > 0) refuseProblems(source, reading.problems);
-    return planZoneFile(args.zoneName, await readSets(args.zoneName, signal), reading.sets, { deleteMissing: args.deleteMissing });
+    const plan = planZoneFile(args.zoneName, await readSets(args.zoneName, signal), reading.sets, { deleteMissing: args.deleteMissing });
+    return reading.notes.length === 0 ? plan : { ...plan, notes: reading.notes };
   };
 
   /** The text to import, from a file the user picks or the active editor. */

@@ -176,7 +176,8 @@ export function zoneFileResource(deps: ZoneFileDocumentsDeps): ZoneFileResource 
 function documentProblems(edited: ZoneFileSets, planned: ZoneFilePlan): DocumentProblem[] {
   return [
     ...edited.problems.map((problem) => ({ field: lineField(problem.line), message: problem.message, severity: 'error' as const })),
-    ...planned.skipped.map((skip) => ({ field: lineField(skip.line), message: `${skip.name} ${skip.type}: ${skip.reason}`, severity: 'error' as const })),
+    ...edited.notes.map((note) => ({ field: lineField(note.line), message: note.message, severity: 'information' as const })),
+    ...planned.skipped.map((skip) => ({ field: lineField(skip.line), message: `${skip.name} ${skip.type}: ${skip.reason}`, severity: skip.gcore ? ('warning' as const) : ('error' as const) })),
     ...oneSecondTtlChanges(planned).map((change) => ({ field: lineField(change.line), message: oneSecondTtlNote(1), severity: 'information' as const })),
     ...cloudflareProxiedChanges(planned).map((change) => ({ field: lineField(change.line), message: cloudflareProxiedNote(1), severity: 'warning' as const })),
   ];

@@ -8,6 +8,7 @@ import type { BooleanFieldSpec, JsonObjectFieldSpec, StringFieldSpec } from '../
 import { validated } from '../validation/problems';
 import type { FieldProblem, Validated } from '../validation/problems';
 import type { RecordBody } from '../api/types';
+import { characterStrings, quotedText } from './zoneFile/zoneFileText';
 
 /*
  * What a record of each type holds (`content`, the notes' table) and how it is typed as one line of text in
@@ -148,7 +149,7 @@ const TEXT: ContentPart = {
     if (text.trim() === '') return refused(l10n.t('must not be empty'));
     const bytes = Buffer.byteLength(text, 'utf8');
     if (bytes > MAX_TXT_BYTES) return refused(l10n.t('is {0} bytes long: a TXT record holds at most {1}', bytes, MAX_TXT_BYTES));
-    return ok(text);
+    return ok(textAsContent('TXT', text));
   },
   key: (value) => (typeof value === 'string' ? unquotedText(value) : exactKey(value)),
 };
@@ -167,7 +168,7 @@ const CAA_VALUE: ContentPart = {
   check: (value) => {
     if (typeof value !== 'string') return refused(l10n.t('{0} is not text', shownValue(value)));
     const text = unquotedText(value);
-    return text.trim() === '' ? refused(l10n.t('must not be empty')) : ok(text);
+    return text.trim() === '' ? refused(l10n.t('must not be empty')) : ok(textAsContent('CAA', text));
   },
   key: (value) => (typeof value === 'string' ? unquotedText(value) : exactKey(value)),
 };
@@ -383,6 +384,16 @@ function textAsTyped(text: string): string {
 
 function quoted(text: string): string {
   return `"${text.replace(/["\\]/g, '\\$&')}"`;
+}
+
+/**
+ * A TXT's text or a CAA value as the API's content holds it: as it is, unless it reads as quoted strings
+ * (unquotedText), whose own quotes the API would take off (a text `"k=rsa; p=…"`, quotes included): then in
+ * the quoted form that reads back as the text, a TXT's in strings of 255 bytes.
+ */
+export function textAsContent(type: 'TXT' | 'CAA', text: string): string {
+  if (unquotedText(text) === text) return text;
+  return type === 'TXT' ? characterStrings(text).join(' ') : quotedText(text);
 }
 
 const QUOTED_STRINGS = /^\s*(?:"(?:[^"\\]|\\.)*"\s*)+$/s;

@@ -1,11 +1,13 @@
 import * as l10n from '@vscode/l10n';
 import type { RecordSet, RecordSetBody } from '../api/types';
 import { domainNameKey } from '../core/domainNameKey';
-import { formatRecordContent, isEditableRecordType } from './recordContent';
+import { formatRecordContent, isEditableRecordType, recordContentKey } from './recordContent';
 import { recordNameForDisplay } from './recordName';
 import { editedRecordSetBody, recordSetBody, recordSetChanged, recordSetChangeLines } from './recordSets';
 import { zoneFileEditability } from './zoneFile/zoneFileEditability';
+import type { ZoneFileProblem } from './zoneFile/zoneFileProblems';
 import type { ZoneFileSet } from './zoneFile/zoneFileSets';
+import { sameSoaButSerial, soaContentAtGcore, type SoaContent } from './zoneFile/zoneFileSoa';
 
 /**
  * One record set's change, as one request sends it: PUT for a new or changed set, DELETE for a removed one.
@@ -16,12 +18,16 @@ export type RecordSetChange =
   | { kind: 'update'; name: string; type: string; body: RecordSetBody; current: RecordSet; line: number; cloudflareProxied?: true }
   | { kind: 'delete'; name: string; type: string; current: RecordSet };
 
-/** A set of the file that is not applied, and why; `line` where the file has it. */
+/**
+ * A set of the file that is not applied, and why; `line` where the file has it. `gcore`: the SOA or the apex NS
+ * set, which Gcore keeps, written otherwise than Gcore holds it (a file may carry them, as exports do).
+ */
 export interface SkippedRecordSet {
   name: string;
   type: string;
   line: number;
   reason: string;
+  gcore?: true;
 }
 
 /** What applying a zone file to a zone's record sets comes to. */
@@ -32,6 +38,8 @@ export interface ZoneFilePlan {
   unchanged: number;
   /** Sets at Gcore the file lacks that were not deleted (an import without deleteMissing): what the review offers to delete. */
   missing: RecordSet[];
+  /** What reading the file said of its lines that refuses nothing (which TTL a record without one took), for the review. */
+  notes?: readonly ZoneFileProblem[];
 }
 
 /**
@@ -51,14 +59,11 @@ function setKey(name: string, type: string): string {
   return `${domainNameKey(name)} ${type.toUpperCase()}`;
 }
 
-function isApexNs(zoneKey: string, name: string, type: string): boolean {
-  return type === 'NS' && domainNameKey(name) === zoneKey;
-}
-
 /**
  * The smallest set of record-set changes that make `atGcore` what the file says, and what is skipped with
  * its reason: names outside the zone, types a zone file is not applied for here, sets Gcore holds in a form
- * the file cannot carry (dynamic sets, disabled records, the SOA) and, on import, the apex NS set. Each
+ * the file cannot carry (dynamic sets, disabled records), and the SOA and the apex NS set when the file's
+ * differ from Gcore's (equal, they count as unchanged: an export imported again changes nothing). Each
  * changed set keeps what the file cannot say: its records' `enabled` and `meta` where the value stays, and
  * the set's `meta`.
  */
@@ -73,10 +78,13 @@ export function planZoneFile(zoneName: string, atGcore: readonly RecordSet[], fi
     const held = current.get(key);
     seen.add(key);
     const skip = (reason: string): void => void plan.skipped.push({ name, type: set.type, line: set.line, reason });
-    if (set.type === 'SOA') skip(l10n.t('the SOA is managed by Gcore (Edit Zone Settings changes its timers)'));
+    if (name === zoneKey && (set.type === 'SOA' || set.type === 'NS')) {
+      const differs = gcoreSetDiffers(set, held);
+      if (differs === undefined) plan.unchanged++;
+      else plan.skipped.push({ name, type: set.type, line: set.line, reason: differs, gcore: true });
+    } else if (set.type === 'SOA') skip(l10n.t('the SOA is managed by Gcore (Edit Zone Settings changes its timers)'));
     else if (name !== zoneKey && !name.endsWith(`.${zoneKey}`)) skip(l10n.t('outside the zone {0}', zoneKey));
     else if (!isEditableRecordType(set.type)) skip(l10n.t('{0} records are not applied from a zone file here', set.type));
-    else if (isApexNs(zoneKey, name, set.type)) skip(l10n.t("the zone's NS set at the apex is managed by Gcore"));
     else if (held !== undefined && zoneFileEditability(held, zoneName) !== undefined) skip(l10n.t('at Gcore this set {0}', zoneFileEditability(held, zoneName) ?? ''));
     else planSet(plan, { ...set, name }, held);
   }
@@ -87,6 +95,28 @@ export function planZoneFile(zoneName: string, atGcore: readonly RecordSet[], fi
     else plan.missing.push(set);
   }
   return plan;
+}
+
+/**
+ * Why the file's SOA or apex NS set is not what Gcore holds, or undefined when it is (its TTL and values; an
+ * SOA's serial aside, which Gcore raises with every change): Gcore keeps both, so a file that changes them
+ * changes nothing, and says so.
+ */
+function gcoreSetDiffers(set: ZoneFileSet, held: RecordSet | undefined): string | undefined {
+  const notSent =
+    set.type === 'SOA'
+      ? l10n.t("the SOA is Gcore's and a zone file does not change it (Edit Zone Settings changes its contact, primary server and timers): this line is not sent")
+      : l10n.t("the zone's NS set at the apex is Gcore's and a zone file does not change it: this line is not sent");
+  const ttl = set.ttl ?? set.defaultTtl;
+  if (held === undefined || (ttl !== undefined && ttl !== held.ttl)) return notSent;
+  const heldRecords = Array.isArray(held.resource_records) ? held.resource_records : [];
+  if (set.type === 'SOA') {
+    const atGcore = heldRecords.length === 1 ? soaContentAtGcore(heldRecords[0].content) : undefined;
+    const inFile = set.records.length === 1 ? (set.records[0].content as SoaContent) : undefined;
+    return atGcore !== undefined && inFile !== undefined && sameSoaButSerial(atGcore, inFile) ? undefined : notSent;
+  }
+  const keys = (contents: readonly unknown[][]): string => contents.map((content) => recordContentKey('NS', content)).sort().join('\n');
+  return keys(set.records.map((record) => record.content)) === keys(heldRecords.map((record) => (Array.isArray(record.content) ? record.content : []))) ? undefined : notSent;
 }
 
 /** The change that deletes a set Gcore holds. */

@@ -5,6 +5,8 @@ import { groupRecordSets, type ZoneFileSet } from './zoneFile/zoneFileSets';
 export interface ZoneFileSets {
   sets: ZoneFileSet[];
   problems: ZoneFileProblem[];
+  /** What refuses nothing but a reader should know (ZoneFileReading's). */
+  notes: ZoneFileProblem[];
 }
 
 /**
@@ -21,5 +23,5 @@ export function readZoneFileSets(text: string, zoneName: string): ZoneFileSets {
     if (record.content === undefined && !unread.has(key)) unread.set(key, { name: record.name, type: record.type, ttl: record.ttl, defaultTtl: record.defaultTtl, line: record.line, records: [] });
   }
   const sets = [...grouped.sets, ...unread.values()].sort((a, b) => a.line - b.line);
-  return { sets, problems: [...reading.problems, ...grouped.problems].sort((a, b) => a.line - b.line) };
+  return { sets, problems: [...reading.problems, ...grouped.problems].sort((a, b) => a.line - b.line), notes: reading.notes };
 }

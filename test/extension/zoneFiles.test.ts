@@ -7,6 +7,7 @@ import { seedExampleZone } from '../emulator/record-set-seed';
 import type { Emulator, RecordedRequest } from '../emulator/server';
 import { TEST_KEY, eventually, setKey, sharedEmulator, useUi, rejects, run } from './support/harness';
 import { CANCEL, ScriptedUi, type Answer } from './support/scriptedUi';
+import { checkZone, ensureBindTools } from '../support/bind';
 
 /*
  * Zone files: a zone's record sets as one document edited and saved as a review, imported from another
@@ -99,10 +100,14 @@ describe('Zone files', () => {
   });
 
   describe('export', () => {
-    it('prints the zone as a zone file: $ORIGIN, $TTL, one line per record, dynamic sets and the SOA as comments', async () => {
+    it('prints the zone as a zone file BIND loads: $ORIGIN, $TTL, the SOA and apex NS, one line per record, dynamic sets as comments', async function () {
+      this.timeout(600_000);
+      ensureBindTools();
       const text = await run<string>('gcore.exportZoneFile', { zoneName: ZONE });
       assert.match(text, new RegExp(`^\\$ORIGIN ${ZONE.replace('.', '\\.')}\\.$`, 'm'));
       assert.match(text, /^\$TTL \d+$/m);
+      assert.match(text, /^@\s+3600\s+IN\s+SOA\s+ns1\.gcorelabs\.net\. \S+ \d+ \d+ \d+ \d+ \d+$/m);
+      assert.match(text, /^@\s+3600\s+IN\s+NS\s+ns1\.gcorelabs\.net\.$/m);
       assert.match(text, /^@\s+3600\s+IN\s+MX\s+10 mail\.zonefile\.example\.$/m);
       assert.match(text, /^_sip\._tcp\s+3600\s+IN\s+SRV\s+10 60 5060 sip\.zonefile\.example\.$/m);
       assert.match(text, /^@\s+3600\s+IN\s+CAA\s+0 issue "letsencrypt\.org"$/m);
@@ -111,12 +116,23 @@ describe('Zone files', () => {
       assert.match(text, /^;.*cdn\s+120\s+IN\s+A\s+198\.51\.100\.10/m);
       assert.doesNotMatch(text, /^app\s/m);
       assert.doesNotMatch(text, /^api\s/m);
+      const check = checkZone(ZONE, text);
+      assert.ok(check.ok, `named-checkzone: ${check.output}`);
       assert.deepEqual(writes(emulator), []);
       assert.deepEqual(
         emulator.requests.map((request) => request.path),
         [RRSETS],
         'one request reads the sets',
       );
+    });
+
+    it('gives a file that, imported into the same zone, changes nothing', async () => {
+      const text = await run<string>('gcore.exportZoneFile', { zoneName: ZONE });
+      emulator.requests.length = 0;
+      const result = await run<{ created: string[]; updated: string[]; deleted: string[]; unchanged: number }>('gcore.importZoneFile', { zoneName: ZONE, text });
+      assert.deepEqual({ ...result, unchanged: undefined }, { created: [], updated: [], deleted: [], unchanged: undefined });
+      assert.ok(result.unchanged > 5, `unchanged: ${result.unchanged}`);
+      assert.deepEqual(writes(emulator), []);
     });
 
     it('saves the text where the user picks, interactively', async () => {
@@ -231,6 +247,40 @@ describe('Zone files', () => {
       });
     }
 
+    it("warns that a changed SOA line is Gcore's and not sent, and sends nothing for it", async () => {
+      const editor = await openZoneFile();
+      const soaLine = editor.document.getText().split('\n').findIndex((text) => /^@\s+\d+\s+IN\s+SOA\s/.test(text));
+      assert.ok(soaLine >= 0, 'the SOA is a record of the file');
+      await editLine(editor, /^@\s+\d+\s+IN\s+SOA\s/, `@ 3600 IN SOA ns1.gcorelabs.net. hostmaster.${ZONE}. 1 7200 3600 1209600 60`);
+      await diagnosticAt(editor, soaLine, (found) => {
+        assert.equal(found.severity, vscode.DiagnosticSeverity.Warning);
+        assert.match(found.message, /SOA: the SOA is Gcore's and a zone file does not change it .*: this line is not sent/);
+      });
+      emulator.requests.length = 0;
+      const { ui } = await saveWith([]);
+      assert.ok(ui.notifications.some((shown) => /Nothing to apply/.test(shown.message)), JSON.stringify(ui.notifications));
+      assert.deepEqual(writes(emulator), []);
+    });
+
+    it('gives a record without a TTL, with no $TTL before it, the TTL written last, says so at its line, and sends that TTL', async () => {
+      const editor = await openZoneFile();
+      await editLine(editor, /^\$TTL /, undefined);
+      await append(editor, 'nottl IN A 203.0.113.97');
+      const line = editor.document.lineCount - 2;
+      // The record written last before it, with its TTL: the line the note names.
+      const lines = editor.document.getText().split('\n').slice(0, line);
+      const last = lines.map((text) => /^\S+\s+\d+\s+IN\s/.test(text)).lastIndexOf(true);
+      const ttl = /^\S+\s+(\d+)\s/.exec(lines[last])?.[1];
+      assert.ok(ttl, lines.join('\n'));
+      await diagnosticAt(editor, line, (found) => {
+        assert.equal(found.severity, vscode.DiagnosticSeverity.Information);
+        assert.equal(found.message, `line ${line + 1}: TTL ${ttl}, the TTL written on line ${last + 1}: with no TTL here and no $TTL before, a record takes the TTL written last (RFC 1035)`);
+      });
+      emulator.requests.length = 0;
+      await saveWith(['Apply']);
+      assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/nottl.${ZONE}/A`), { ttl: Number(ttl), resource_records: [{ content: ['203.0.113.97'] }] });
+    });
+
     it('refuses an edited line for a dynamic set, naming the line and why', async () => {
       const editor = await openZoneFile();
       await append(editor, 'cdn 120 IN A 198.51.100.99');
@@ -333,7 +383,7 @@ describe('Zone files', () => {
       const report = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'gcore-resolution' && document.uri.path.includes('Import'));
       assert.ok(report, 'the review is open beside the editor');
       assert.match(report.getText(), /## Skipped \(4\)/);
-      assert.match(report.getText(), /the SOA is managed by Gcore/);
+      assert.match(report.getText(), /the SOA is Gcore's and a zone file does not change it/);
       assert.match(report.getText(), /outside the zone zonefile\.example/);
       await eventually(() => assert.match(ui.notifications.at(-1)?.message ?? '', /Imported .* into zonefile\.example: 1 created, 1 changed, \d+ deleted/));
       assert.equal(stored(emulator, `sip.${ZONE}`, 'A'), undefined);
@@ -371,6 +421,23 @@ describe('Zone files', () => {
       assert.deepEqual(writes(emulator), []);
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
     });
+
+    it('lists in the review the TTL each record without one takes, and sends it', async () => {
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gcore-import-')), 'reverse.zone');
+      fs.writeFileSync(file, [`$ORIGIN ${ZONE}.`, 'first 900 IN A 203.0.113.82', 'second IN A 203.0.113.83'].join('\n'));
+      const ui = new ScriptedUi([ZONE, vscode.Uri.file(file).toString(), 'Apply']);
+      await useUi(ui);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      emulator.requests.length = 0;
+      await run('gcore.importZoneFile');
+      await eventually(() => {
+        const report = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'gcore-resolution' && document.uri.path.includes('Import'));
+        assert.match(report?.getText() ?? '', /## TTLs the file does not write \(1\)\n\n- line 3: TTL 900, the TTL written on line 2: with no TTL here and no \$TTL before/);
+      });
+      assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/second.${ZONE}/A`), { ttl: 900, resource_records: [{ content: ['203.0.113.83'] }] });
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    });
+
     it('asks which TTL the sets written with 1 second get: 300 seconds sends 300, Keep sends 1, Escape sends nothing', async () => {
       const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'gcore-import-'));
       const file = path.join(folder, 'cloudflare-export.txt');

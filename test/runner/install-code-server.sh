@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the in-browser VS Code runs need, once: Debian's Chromium, libkrb5-dev and a C/C++
-# toolchain system-wide (apt-get, as root or with sudo), then Node 24 (code-server's engine) and
-# code-server into a cache outside the clone. Reused when present, so later runs take a second.
+# Installs what the in-browser VS Code runs need, once: the Debian packages the tests use system-wide
+# (install-debian-packages.sh: Chromium, libkrb5-dev, a C/C++ toolchain, BIND's tools), then Node 24
+# (code-server's engine) and code-server into a cache outside the clone. Reused when present, so later runs take a second.
 # Progress goes to stderr; stdout carries only the two result lines (Node 24 home, code-server folder),
 # so callers can read them without parsing. A failed step prints its command and the end of its output,
 # and leaves no partial folder behind.
@@ -27,25 +27,9 @@ trap on_exit EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-fail() {
-  echo "" >&2
-  echo "Installing the test tools failed: $1" >&2
-  shift
-  for line in "$@"; do echo "$line" >&2; done
-  exit 1
-}
-
-# Runs one install step with its output kept aside; on failure shows the command and the output's end.
-run_step() {
-  local what="$1" hint="$2"
-  shift 2
-  if ! "$@" >"$step_log" 2>&1; then
-    local end
-    end=$(tail -n 30 "$step_log" | sed 's/^/    /')
-    fail "$what." "  Command: $*" "  Last lines of its output:" "$end" "$hint" \
-      "Nothing was left half-installed in $cache; the next run starts this step again."
-  fi
-}
+after_failure="Nothing was left half-installed in $cache; the next run starts this step again."
+# shellcheck source=install-steps.sh
+source "$(dirname "$0")/install-steps.sh"
 
 # An npm started from an npm script (npm test, npm start) inherits the outer npm's environment: its
 # user agent names the outer Node 20 (code-server's install script reads its Node version from there
@@ -86,32 +70,8 @@ new_tool_folder() {
   printf '{ "name": "gcore-vscode-test-tool", "private": true, "allowScripts": { %s } }\n' "$allowed" >"$dir/package.json"
 }
 
-if [ "$(id -u)" -eq 0 ]; then
-  as_root=()
-elif command -v sudo >/dev/null 2>&1; then
-  # No password prompt: the tests run without a terminal to type it into.
-  as_root=(sudo -n)
-else
-  as_root=(missing-root)
-fi
-
-need_apt=()
-command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
-dpkg -s libkrb5-dev >/dev/null 2>&1 || need_apt+=(libkrb5-dev)
-command -v make >/dev/null 2>&1 || need_apt+=(make)
-command -v g++ >/dev/null 2>&1 || need_apt+=(g++)
-command -v python3 >/dev/null 2>&1 || need_apt+=(python3)
-if [ "${#need_apt[@]}" -gt 0 ]; then
-  by_hand="  To install them yourself: sudo apt-get install --no-install-recommends ${need_apt[*]}"
-  if [ "${as_root[0]:-}" = missing-root ]; then
-    fail "these Debian packages are missing and installing them needs root: ${need_apt[*]}." "$by_hand"
-  fi
-  echo "Installing Debian packages: ${need_apt[*]}" >&2
-  export DEBIAN_FRONTEND=noninteractive
-  run_step "apt-get could not update its package lists" "$by_hand" "${as_root[@]}" apt-get update -qq
-  run_step "apt-get could not install ${need_apt[*]}" "$by_hand" \
-    "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${need_apt[@]}"
-fi
+# Debian's packages first: code-server's native modules build with the toolchain.
+bash "$(dirname "$0")/install-debian-packages.sh"
 
 network_hint="  Check that the npm registry answers (npm ping) and that your registry and proxy settings are right."
 

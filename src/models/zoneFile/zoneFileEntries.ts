@@ -25,9 +25,14 @@ const CLOSE = 0x29;
 const SEMICOLON = 0x3b;
 const BACKSLASH = 0x5c;
 
+const CR = 0x0d;
+
 function endsWord(code: number): boolean {
-  return code === SPACE || code === TAB || code === SEMICOLON || code === OPEN || code === CLOSE;
+  return code === SPACE || code === TAB || code === SEMICOLON || code === OPEN || code === CLOSE || code === CR;
 }
+
+/** Carriage returns that end no line as CRLF does. */
+const LONE_CR = /\r(?!\n)/g;
 
 /** Where the quoted string whose text starts at `from` ends (its closing quote), or -1 when the line ends first. */
 function closingQuote(line: string, from: number): number {
@@ -72,7 +77,16 @@ export function zoneFileEntries(text: string, problems: ZoneFileProblem[]): Zone
   const notClosed = l10n.t('the quoted text is not closed on its line: end it with "');
   const entries: ZoneFileEntry[] = [];
   // A file saved with a byte order mark, as Windows tools write it, has it before its first line (an editor hides it).
-  const lines = (text.startsWith('\uFEFF') ? text.slice(1) : text).split('\n');
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const loneCrs = body.match(LONE_CR)?.length ?? 0;
+  if (loneCrs > 0 && loneCrs >= (body.match(/\n/g)?.length ?? 0)) {
+    problems.push({
+      line: 1,
+      message: l10n.t('the lines of this file end with a carriage return alone (CR, as classic Mac OS ended them), which a zone file does not use: save it with LF or CRLF line ends'),
+    });
+    return entries;
+  }
+  const lines = body.split('\n');
   let entry: ZoneFileEntry | undefined;
   // The parenthesis that holds the entry open, and how many are open (nesting is refused, but counted).
   let open: ZoneFileToken | undefined;
@@ -83,7 +97,8 @@ export function zoneFileEntries(text: string, problems: ZoneFileProblem[]): Zone
     let i = 0;
     while (i < source.length) {
       const code = source.charCodeAt(i);
-      if (code === SPACE || code === TAB) {
+      if (code === CR) problems.push({ line, start: i, end: i + 1, message: l10n.t('a carriage return (CR) inside the line, which ends a line for BIND: remove it') });
+      if (code === SPACE || code === TAB || code === CR) {
         i++;
         continue;
       }

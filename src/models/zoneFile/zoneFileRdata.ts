@@ -1,17 +1,18 @@
 import * as l10n from '@vscode/l10n';
-import { checkRecordContent, recordTextForm } from '../recordContent';
+import { checkRecordContent, recordTextForm, textAsContent } from '../recordContent';
 import type { EditableRecordType } from '../recordContent';
 import type { FieldProblem } from '../../validation/problems';
+import { GENERIC_DATA_MARK, readGenericParts } from './zoneFileGenericRdata';
 import { nameAgainstOrigin } from './zoneFileNames';
 import { tokenProblem, tokensProblem } from './zoneFileProblems';
 import type { ZoneFileProblem, ZoneFileToken } from './zoneFileProblems';
 import { decodeCharacterString } from './zoneFileText';
 
 /**
- * The data of a record of an editable type read into the content the API takes: host names made absolute
- * with their trailing dot, as the API wants them; texts unescaped; a TXT's strings joined into the one text
- * the API holds (it splits the text again itself). The content passes the type's checks, whose messages say
- * what is wrong at the part's place.
+ * The data of a record of an editable type, in its text form or RFC 3597's generic one, read into the content
+ * the API takes: host names made absolute with their trailing dot, as the API wants them; texts unquoted and
+ * unescaped here, once, a TXT's strings joined into the one text the API holds (it splits the text again
+ * itself). The content passes the type's checks, whose messages say what is wrong at the part's place.
  */
 
 type PartKind = 'word' | 'host' | 'text';
@@ -43,11 +44,20 @@ export function readRecordContent(
     return undefined;
   };
   let parts: unknown[];
-  if (type === 'TXT') {
+  const generic = data.length > 0 && !data[0].quoted && data[0].text === GENERIC_DATA_MARK;
+  if (generic) {
+    const read = readGenericParts(type, data.slice(1).map((token) => token.text));
+    if (!read.ok) {
+      problems.push(tokensProblem(data, read.message));
+      return undefined;
+    }
+    parts = read.parts;
+    if (type === 'TXT' || type === 'CAA') parts[parts.length - 1] = textAsContent(type, String(parts[parts.length - 1]));
+  } else if (type === 'TXT') {
     if (data.length === 0) return refuseShape();
     const texts = data.map((token) => text(token, problems));
     if (texts.includes(undefined)) return undefined;
-    parts = [texts.join('')];
+    parts = [textAsContent(type, texts.join(''))];
   } else {
     const layout = LAYOUTS[type];
     if (data.length !== layout.length) return refuseShape();
@@ -56,7 +66,7 @@ export function readRecordContent(
       const token = data[index];
       const part = kind === 'host' ? `${nameAgainstOrigin(token.text, origin)}.` : kind === 'text' ? text(token, problems) : token.text;
       if (part === undefined) return undefined;
-      parts.push(part);
+      parts.push(kind === 'text' ? textAsContent('CAA', part) : part);
     }
   }
   const refused: FieldProblem[] = [];
@@ -64,8 +74,8 @@ export function readRecordContent(
   for (const { field, message } of refused) {
     const index = PART_INDEX.exec(field);
     const at = index === null ? undefined : Number(index[1]);
-    // A TXT's one part is all its strings; any other part is one token.
-    const token = at === undefined || type === 'TXT' ? undefined : data[at];
+    // A TXT's one part is all its strings, and the generic form's parts are all its data; any other part is one token.
+    const token = at === undefined || type === 'TXT' || generic ? undefined : data[at];
     problems.push(tokensProblem(token === undefined ? data : [token], partMessage(type, at, message, parts)));
   }
   return refused.length === 0 ? content : undefined;

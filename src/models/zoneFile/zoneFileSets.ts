@@ -39,7 +39,7 @@ function ttlShown(record: { ttl?: number; defaultTtl?: number }): string {
 }
 
 /**
- * The record sets of the records that have content (the editable types), in the file's order, and what
+ * The record sets of the records that have content (the editable types and the SOA), in the file's order, and what
  * Gcore's one TTL per set and the DNS's rules refuse: records of one set with different TTLs, a value
  * written twice, a CNAME beside other data of its name or two CNAMEs of one name (RFC 1034, 3.6.2). The
  * CNAME rule counts records of every type, since the other data need not be editable to conflict.

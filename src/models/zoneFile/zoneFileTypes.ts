@@ -22,6 +22,29 @@ const QUERY_ONLY = new Set(QUERY_TYPES);
 // RFC 3597 writes any type by its number.
 const GENERIC_TYPE = /^TYPE\d{1,5}$/;
 
+/** The numbers of the types the API names, for RFC 3597's TYPEnn. */
+const TYPE_NUMBERS: ReadonlyMap<number, string> = new Map([
+  [1, 'A'],
+  [2, 'NS'],
+  [5, 'CNAME'],
+  [6, 'SOA'],
+  [12, 'PTR'],
+  [15, 'MX'],
+  [16, 'TXT'],
+  [28, 'AAAA'],
+  [33, 'SRV'],
+  [43, 'DS'],
+  [64, 'SVCB'],
+  [65, 'HTTPS'],
+  [257, 'CAA'],
+]);
+
+/** An upper-case type with RFC 3597's `TYPE257` written as the mnemonic it stands for (`CAA`), as BIND reads it. */
+export function typeMnemonic(type: string): string {
+  const number = GENERIC_TYPE.test(type) ? Number(type.slice(4)) : undefined;
+  return (number === undefined ? undefined : TYPE_NUMBERS.get(number)) ?? type;
+}
+
 /** What an upper-case mnemonic names: a record type, a type of queries only, or nothing. */
 export function recordTypeKind(type: string): 'record' | 'query' | 'unknown' {
   if (RECORD_TYPES.has(type) || GENERIC_TYPE.test(type)) return 'record';
@@ -33,4 +56,9 @@ const CLASS = /^(?:IN|CH|CS|HS|NONE|CLASS\d{1,5})$/;
 
 export function isDnsClass(word: string): boolean {
   return CLASS.test(word);
+}
+
+/** IN, or RFC 3597's CLASS1 for it. */
+export function isInternetClass(word: string): boolean {
+  return word === 'IN' || word === 'CLASS1';
 }

@@ -2,11 +2,13 @@ import * as l10n from '@vscode/l10n';
 import type { RecordSet, ResourceRecord } from '../../api/types';
 import { domainNameKey } from '../../core/domainNameKey';
 import { isPlainObject } from '../../validation/fieldChecks';
-import { checkRecordContent, formatRecordContent } from '../recordContent';
+import { checkRecordContent, checkResourceRecords, formatRecordContent, unquotedText } from '../recordContent';
 import type { EditableRecordType } from '../recordContent';
 import { relativeRecordName } from '../recordName';
+import { isDynamicRecordSet } from '../recordSets';
 import { zoneFileEditability } from './zoneFileEditability';
 import { compareTypes, nameOrderKey } from './zoneFileOrder';
+import { soaContentAtGcore } from './zoneFileSoa';
 import { characterStrings, printableText, quotedText } from './zoneFileText';
 
 /** The $TTL of a zone with no editable set that has a TTL: an hour, the usual default of zone files. */
@@ -21,8 +23,10 @@ interface Row {
   name: string;
   order: string;
   ttl: string;
-  /** Why the set is written as comments; undefined for an editable set. */
+  /** Why the set is written as comments; undefined for a set written as records. */
   reason?: string;
+  /** The SOA or the apex NS set, Gcore's own, written as records so that BIND loads the file. */
+  gcore?: true;
 }
 
 interface Columns {
@@ -32,9 +36,10 @@ interface Columns {
 }
 
 /**
- * A zone's record sets as an RFC 1035 master file: a header that says what the file is, `$ORIGIN`, `$TTL`
- * (the most common TTL of the editable sets), then one line per record, its TTL written on every line,
- * names relative to the zone, hosts absolute, columns aligned. A set the file cannot carry
+ * A zone's record sets as an RFC 1035 master file that BIND loads: a header that says what the file is,
+ * `$ORIGIN`, `$TTL` (the most common TTL of the editable sets), then one line per record, its TTL written on
+ * every line, names relative to the zone, hosts absolute, columns aligned. The SOA and the apex NS set are
+ * records too, which the plan compares with Gcore's and never sends. A set the file cannot carry
  * (zoneFileEditability) is written as comments under the reason, so that reading the file gives no record
  * of it.
  */
@@ -50,7 +55,7 @@ export function printZoneFile(zoneName: string, sets: readonly RecordSet[]): str
   const lines = [
     `; ${l10n.t('The record sets of the zone {0} at Gcore, as a zone file (RFC 1035).', zone)}`,
     `; ${l10n.t('Saving shows the changes for review: nothing is sent to Gcore before you choose Apply.')}`,
-    `; ${l10n.t('Sets written as comments cannot be edited here, and saving never changes them.')}`,
+    `; ${l10n.t("The SOA and the apex NS set are Gcore's, and sets written as comments cannot be edited here: saving or importing never changes them.")}`,
     '',
     `$ORIGIN ${zone}.`,
     `$TTL ${commonTtl(rows)}`,
@@ -61,7 +66,9 @@ export function printZoneFile(zoneName: string, sets: readonly RecordSet[]): str
     const comment = row.reason !== undefined;
     if ((comment || commented) && lines[lines.length - 1] !== '') lines.push('');
     commented = comment;
-    if (row.reason === undefined) {
+    if (row.gcore) {
+      lines.push(...gcoreLines(row, columns));
+    } else if (row.reason === undefined) {
       lines.push(...editableLines(row, columns));
     } else {
       lines.push(`; ${printableText(l10n.t('{0} {1}: not editable here, as this set {2}.', row.name, row.type, row.reason))}`);
@@ -81,8 +88,27 @@ function rowOf(set: RecordSet, zone: string): Row {
     order: nameOrderKey(fullName, zone),
     ttl: typeof set.ttl === 'number' ? String(set.ttl) : '',
   };
-  if (reason !== undefined) row.reason = reason;
+  if (isGcoreLines(set, fullName, zone)) row.gcore = true;
+  else if (reason !== undefined) row.reason = reason;
   return row;
+}
+
+/** The SOA and the apex NS set, when each of their records is enabled and reads as its type's data. */
+function isGcoreLines(set: RecordSet, fullName: string, zone: string): boolean {
+  const type = String(set.type).toUpperCase();
+  if (fullName !== zone || (type !== 'SOA' && type !== 'NS') || isDynamicRecordSet(set)) return false;
+  const records = recordsOf(set);
+  if (records.length === 0 || records.some((record) => record.enabled === false)) return false;
+  if (type === 'SOA') return records.length === 1 && soaContentAtGcore(records[0].content) !== undefined;
+  return checkResourceRecords('NS', records.map((record) => ({ content: record.content })), false).ok;
+}
+
+function gcoreLines(row: Row, columns: Columns): string[] {
+  const start = recordStart(row.name, row.ttl, row.type, columns);
+  return recordsOf(row.set).map((record) => {
+    const soa = row.type === 'SOA' ? soaContentAtGcore(record.content) : undefined;
+    return start + (soa === undefined ? host(checkRecordContent('NS', record.content, '', [])[0]) : soa.join(' '));
+  });
 }
 
 function compareRows(a: Row, b: Row): number {
@@ -96,7 +122,7 @@ function commonTtl(rows: readonly Row[]): number {
   let best: number | undefined;
   for (const row of rows) {
     const ttl = row.set.ttl;
-    if (row.reason !== undefined || typeof ttl !== 'number') continue;
+    if (row.reason !== undefined || row.gcore || typeof ttl !== 'number') continue;
     const count = (counts.get(ttl) ?? 0) + 1;
     counts.set(ttl, count);
     if (best === undefined || count > (counts.get(best) ?? 0)) best = ttl;
@@ -133,9 +159,9 @@ function host(value: unknown): string {
 function zoneFileData(type: EditableRecordType, content: readonly unknown[]): string[] {
   switch (type) {
     case 'TXT':
-      return characterStrings(String(content[0]));
+      return characterStrings(unquotedText(String(content[0])));
     case 'CAA':
-      return [`${String(content[0])} ${String(content[1])} ${quotedText(String(content[2]))}`];
+      return [`${String(content[0])} ${String(content[1])} ${quotedText(unquotedText(String(content[2])))}`];
     case 'CNAME':
     case 'NS':
     case 'PTR':

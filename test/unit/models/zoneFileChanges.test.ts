@@ -95,14 +95,36 @@ describe('zone file plans: the smallest set of record-set changes', () => {
         ['cdn.example.com', 'A', 7],
       ],
     );
-    assert.match(plan.skipped[0].reason, /SOA is managed by Gcore/);
-    assert.match(plan.skipped[1].reason, /NS set at the apex is managed by Gcore/);
+    assert.match(plan.skipped[0].reason, /the SOA is Gcore's and a zone file does not change it .*: this line is not sent/);
+    assert.match(plan.skipped[1].reason, /the zone's NS set at the apex is Gcore's and a zone file does not change it: this line is not sent/);
+    assert.deepEqual(plan.skipped.map((skip) => skip.gcore ?? false), [true, true, false, false, false]);
     assert.match(plan.skipped[2].reason, /outside the zone example\.com/);
     assert.match(plan.skipped[4].reason, /at Gcore this set is dynamic \(GeoDNS/);
     assert.deepEqual(plan.changes, []);
     assert.equal(plan.unchanged, 1);
     // Nothing is deleted without deleteMissing: what the file lacks is offered instead (never the SOA, apex NS or dynamic sets).
     assert.deepEqual(plan.missing.map((set) => `${set.name} ${set.type}`), ['mail.example.com A', 'old.example.com TXT']);
+  });
+
+  it("counts the file's SOA and apex NS set as unchanged when they say what Gcore holds, the SOA's serial aside, and skips them when not", () => {
+    const soa = (serial: number, minimum: number) => ['ns1.gcorelabs.net.', 'SUPPORT.gcore.com', serial, 2, 3, 4, minimum];
+    const plan = (file: ZoneFileSet[]) => planZoneFile(ZONE, CURRENT, file, { deleteMissing: true });
+    const same = plan([inFile('example.com', 'SOA', 3600, [soa(99, 5)]), inFile('example.com', 'NS', 86400, [['ns2.gcdn.services'], ['NS1.gcorelabs.net.']], 2)]);
+    assert.deepEqual([same.skipped, same.changes.map((change) => change.kind), same.unchanged], [[], ['delete', 'delete', 'delete'], 2]);
+    const changed = plan([
+      inFile('example.com', 'SOA', 3600, [soa(1, 60)]),
+      inFile('example.com', 'NS', 86400, [['ns1.gcorelabs.net.']], 2),
+      { ...inFile('example.com', 'NS', undefined, [['ns1.gcorelabs.net.'], ['ns2.gcdn.services.']], 3), name: 'EXAMPLE.com', defaultTtl: 300 },
+    ]);
+    assert.deepEqual(
+      changed.skipped.map((skip) => [skip.type, skip.line, skip.gcore]),
+      [
+        ['SOA', 1, true],
+        ['NS', 2, true],
+        ['NS', 3, true],
+      ],
+    );
+    assert.ok(!changed.changes.some((change) => change.type === 'SOA' || change.type === 'NS'));
   });
 
   it('on import with deleteMissing: deletes what the file lacks, except the SOA, the apex NS set and dynamic sets', () => {

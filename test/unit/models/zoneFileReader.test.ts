@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readZoneFile } from '../../../src/models/zoneFile/zoneFileReader';
 import type { ZoneFileProblem, ZoneFileRecord } from '../../../src/models/zoneFile/zoneFileReader';
+import { formatRecordContent, unquotedText } from '../../../src/models/recordContent';
 
 const FIXTURES = path.resolve(__dirname, '../../../../test/unit/models/fixtures');
 
@@ -22,7 +23,7 @@ describe('readZoneFile', () => {
   it('reads the example of RFC 1035 (5.3): blank owners, the SOA in parentheses with comments, upper-case names, and refuses its $INCLUDE', () => {
     const reading = readZoneFile(fixture('rfc1035-isi.edu.zone'), 'ISI.EDU');
     assert.deepEqual(reading.records.map(brief), [
-      [1, 'isi.edu', null, 'SOA', 'VENERA Action\\.domains 20 7200 600 3600000 60'],
+      [1, 'isi.edu', null, 'SOA', ['VENERA.isi.edu.', 'Action\\.domains.isi.edu.', 20, 7200, 600, 3600000, 60]],
       [8, 'isi.edu', null, 'NS', ['a.isi.edu.']],
       [9, 'isi.edu', null, 'NS', ['venera.isi.edu.']],
       [10, 'isi.edu', null, 'NS', ['vaxa.isi.edu.']],
@@ -36,8 +37,16 @@ describe('readZoneFile', () => {
       [20, 'vaxa.isi.edu', null, 'A', ['128.9.0.33']],
     ]);
     assert.equal(reading.records[0].endLine, 6);
-    assert.equal(reading.records[0].defaultTtl, undefined);
-    assert.equal(reading.records[0].content, undefined);
+    // Without a TTL or $TTL anywhere, the SOA's minimum stands for every record, as BIND reads the file.
+    assert.deepEqual(new Set(reading.records.map((record) => record.defaultTtl)), new Set([60]));
+    assert.deepEqual(reading.notes, [
+      {
+        line: 1,
+        start: 8,
+        end: 11,
+        message: "TTL 60, the SOA's minimum: no TTL is written here and no $TTL comes before, so the SOA and the records after it without a TTL take its minimum",
+      },
+    ]);
     assert.deepEqual(reading.problems, [{ line: 23, start: 0, end: 8, message: '$INCLUDE is not supported: put the records of the included file in this file' }]);
   });
 
@@ -46,7 +55,7 @@ describe('readZoneFile', () => {
     assert.deepEqual(reading.problems, []);
     assert.deepEqual(reading.records.map(brief), [
       // Cloudflare writes the SOA's owner without its dot, which makes it relative: the caller skips SOA sets.
-      [28, 'example.com.example.com', 3600, 'SOA', 'ada.ns.cloudflare.com. dns.cloudflare.com. 2046304588 10000 2400 604800 3600'],
+      [28, 'example.com.example.com', 3600, 'SOA', ['ada.ns.cloudflare.com.', 'dns.cloudflare.com.', 2046304588, 10000, 2400, 604800, 3600]],
       [31, 'example.com', 86400, 'NS', ['ada.ns.cloudflare.com.']],
       [32, 'example.com', 86400, 'NS', ['bob.ns.cloudflare.com.']],
       [35, 'example.com', 1, 'A', ['192.0.2.10']],
@@ -100,7 +109,7 @@ describe('readZoneFile', () => {
     const reading = readZoneFile(fixture('bind-example.org.zone'), 'example.org.');
     assert.deepEqual(reading.problems, []);
     assert.deepEqual(reading.records.map(brief), [
-      [4, 'example.org', null, 'SOA', 'ns1.example.org. hostmaster.example.org. 2024031801 2h 15m 2w 1h'],
+      [4, 'example.org', null, 'SOA', ['ns1.example.org.', 'hostmaster.example.org.', 2024031801, 7200, 900, 1209600, 3600]],
       [10, 'example.org', null, 'NS', ['ns1.example.org.']],
       [11, 'example.org', null, 'NS', ['ns2.example.net.']],
       [12, 'example.org', null, 'MX', [10, 'mail.example.org.']],
@@ -151,9 +160,92 @@ describe('readZoneFile', () => {
       ],
     );
     assert.deepEqual(reading.problems, []);
+    assert.deepEqual(reading.notes, [
+      { line: 1, start: 2, end: 3, message: "no TTL: none is written here or before, and no $TTL comes first, so Gcore's default TTL applies. Write a TTL, or a $TTL at the top" },
+    ]);
   });
 
-  it('reads a byte order mark, CRLF line ends, a record split anywhere by parentheses, and escapes in unquoted text', () => {
+  it('gives a record without a TTL, before any $TTL, the TTL written last (RFC 1035), and says so on its line', () => {
+    const text = ['$ORIGIN 2.0.192.in-addr.arpa.', '@ 3600 IN SOA ns1.example.com. hostmaster.example.com. ( 1 7200 900 1209600 300 )', '1 IN PTR host-1.example.com.', '2 600 IN PTR host-2.example.com.', '3 IN PTR host-3.example.com.'].join('\n');
+    const reading = readZoneFile(text, '2.0.192.in-addr.arpa');
+    assert.deepEqual(
+      reading.records.map((record) => [record.name, record.type, record.ttl, record.defaultTtl]),
+      [
+        ['2.0.192.in-addr.arpa', 'SOA', 3600, undefined],
+        ['1.2.0.192.in-addr.arpa', 'PTR', undefined, 3600],
+        ['2.2.0.192.in-addr.arpa', 'PTR', 600, undefined],
+        ['3.2.0.192.in-addr.arpa', 'PTR', undefined, 600],
+      ],
+    );
+    assert.deepEqual(reading.problems, []);
+    assert.deepEqual(
+      reading.notes.map((note) => [note.line, note.message]),
+      [
+        [3, 'TTL 3600, the TTL written on line 2: with no TTL here and no $TTL before, a record takes the TTL written last (RFC 1035)'],
+        [5, 'TTL 600, the TTL written on line 4: with no TTL here and no $TTL before, a record takes the TTL written last (RFC 1035)'],
+      ],
+    );
+  });
+
+  it("takes an SOA without a TTL's minimum as the $TTL from there on, before a TTL written later", () => {
+    const text = ['@ IN SOA ns1.example.com. h.example.com. 1 2 3 4 5m', '@ IN NS ns1.example.com.', 'x 50 IN A 192.0.2.1', 'y IN A 192.0.2.2'].join('\n');
+    const reading = readZoneFile(text, 'example.com');
+    assert.deepEqual(
+      reading.records.map((record) => [record.type, record.ttl ?? record.defaultTtl]),
+      [
+        ['SOA', 300],
+        ['NS', 300],
+        ['A', 50],
+        ['A', 300],
+      ],
+    );
+    assert.deepEqual(reading.notes.map((note) => note.line), [1]);
+  });
+
+  it('reads a text that begins and ends with an escaped quote with its quotes: unquoted once, where the zone file is read', () => {
+    const text = ['dkim TXT "\\"k=rsa; p=MIGfMA0GCSqGSIb3\\""', 'two TXT "\\"a\\" \\"b\\""', 'caa CAA 0 issue "\\"ca.example.net\\""', 'plain TXT "v=spf1 -all"'].join('\n');
+    const reading = readZoneFile(text, 'example.com');
+    assert.deepEqual(reading.problems, []);
+    const texts = reading.records.map((record) => unquotedText(String(record.content?.at(-1))));
+    assert.deepEqual(texts, ['"k=rsa; p=MIGfMA0GCSqGSIb3"', '"a" "b"', '"ca.example.net"', 'v=spf1 -all']);
+    // The content Gcore is sent reads back as the text, and a text without its own quotes goes as it is.
+    assert.deepEqual(
+      reading.records.map((record) => record.content),
+      [['"\\"k=rsa; p=MIGfMA0GCSqGSIb3\\""'], ['"\\"a\\" \\"b\\""'], [0, 'issue', '"\\"ca.example.net\\""'], ['v=spf1 -all']],
+    );
+    assert.deepEqual(reading.records.map((record) => formatRecordContent(record.type, record.content ?? [])), ['"\\"k=rsa; p=MIGfMA0GCSqGSIb3\\""', '"\\"a\\" \\"b\\""', '0 issue "\\"ca.example.net\\""', 'v=spf1 -all']);
+  });
+
+  it("reads RFC 3597's generic form (TYPE257, \\#) of the types it applies, as BIND does, and CLASS1 as IN", () => {
+    const text = [
+      'c IN TYPE257 \\# 18 000569737375656578616d706c652e636f6d',
+      'c2 CLASS1 CAA \\# 18 00056973737565 6578616d706c652e636f6d',
+      'a TYPE1 192.0.2.9',
+      'b A \\# 4 C0000201',
+      't TYPE16 \\# 12 05 68656c6c6f 05 776f726c64',
+      'm MX \\# 8 000a 016d 026e6c 00',
+      's SRV ( \\# 12 0001 0002 0003',
+      '        01 61 02 6e6c 00 )',
+      'v AAAA \\# 16 20010db8000000000000000000000001',
+    ].join('\n');
+    const reading = readZoneFile(text, 'example.com');
+    assert.deepEqual(reading.problems, []);
+    assert.deepEqual(
+      reading.records.map((record) => [record.name, record.type, record.content]),
+      [
+        ['c.example.com', 'CAA', [0, 'issue', 'example.com']],
+        ['c2.example.com', 'CAA', [0, 'issue', 'example.com']],
+        ['a.example.com', 'A', ['192.0.2.9']],
+        ['b.example.com', 'A', ['192.0.2.1']],
+        ['t.example.com', 'TXT', ['helloworld']],
+        ['m.example.com', 'MX', [10, 'm.nl.']],
+        ['s.example.com', 'SRV', [1, 2, 3, 'a.nl.']],
+        ['v.example.com', 'AAAA', ['2001:db8:0:0:0:0:0:1']],
+      ],
+    );
+  });
+
+  it('reads $ORIGIN absolute or relative, a record split anywhere by parentheses, and escapes in unquoted text', () => {
     const text = ['\uFEFF$ORIGIN example.com.\r', 'mx ( 3600\r', '  IN MX ) ( 20\r', '  mail ) ; the backup\r', 'txt IN TXT v=spf1\\ -all "\\"x\\"" \\059\r'].join('\n');
     const reading = readZoneFile(text, 'example.com');
     assert.deepEqual(reading.problems, []);
@@ -252,6 +344,51 @@ describe('readZoneFile problems: the line, the columns and what is wrong', () =>
         { line: 4, start: 0, end: 4, message: '$FOO is not a zone file directive: the directives are $ORIGIN and $TTL' },
       ],
     },
+    'the lines under a refused $ORIGIN, and the records without a TTL under a refused $TTL': {
+      text: '$ORIGIN bad..name.\nwww A 192.0.2.1\n  A 192.0.2.2\n$ORIGIN example.com.\nok A 192.0.2.3\n$TTL 1x\nnottl A 192.0.2.4\nttl 60 A 192.0.2.5',
+      problems: [
+        { line: 1, start: 8, end: 18, message: 'bad..name. is not a domain name: must not contain an empty label (two dots in a row or a leading dot)' },
+        { line: 2, message: 'not read: the $ORIGIN on line 1 is refused, and the names here are read under it. Correct that line first' },
+        { line: 3, message: 'not read: the $ORIGIN on line 1 is refused, and the names here are read under it. Correct that line first' },
+        { line: 6, start: 5, end: 7, message: '1x is not a TTL: write seconds (3600) or units such as 1h, 30m, 2d, 1w, 1h30m' },
+        { line: 7, start: 6, end: 7, message: 'this record has no TTL and would take the $TTL on line 6, which is refused: correct that line, or write a TTL here' },
+      ],
+      records: ['ok', 'ttl'],
+    },
+    'lines that end with a carriage return alone': {
+      text: '$TTL 100\rwww A 192.0.2.1\rmail A 192.0.2.2\r',
+      problems: [
+        {
+          line: 1,
+          message: 'the lines of this file end with a carriage return alone (CR, as classic Mac OS ended them), which a zone file does not use: save it with LF or CRLF line ends',
+        },
+      ],
+    },
+    'a carriage return inside a line': {
+      text: 'www IN\rA 192.0.2.1\nok A 192.0.2.2\r\n',
+      problems: [{ line: 1, start: 6, end: 7, message: 'a carriage return (CR) inside the line, which ends a line for BIND: remove it' }],
+      records: ['www', 'ok'],
+    },
+    "RFC 3597's generic form that does not read": {
+      text: [
+        'a A \\# 5 C0000201',
+        'b A \\# 4 C00002',
+        'c CAA \\# 2 0005',
+        'd A \\# x',
+        'e TXT \\# 2 01ff',
+        'f A \\# 5 C000020101',
+        'g A \\# 4 C00002zz',
+      ].join('\n'),
+      problems: [
+        { line: 1, start: 4, end: 17, message: 'the generic form (RFC 3597) says 5 bytes and holds 4' },
+        { line: 2, message: 'the generic form (RFC 3597) says 4 bytes and holds 3' },
+        { line: 3, message: 'the generic form (RFC 3597) of this CAA record ends before its data does' },
+        { line: 4, message: /^the generic form \(RFC 3597\) is \\# then the length in bytes/ },
+        { line: 5, message: 'the generic form (RFC 3597) of this TXT record does not read: its text is not UTF-8, which Gcore cannot store' },
+        { line: 6, message: 'the generic form (RFC 3597) of this A record holds 1 bytes more than its data' },
+        { line: 7, message: /its data is not whole bytes in hexadecimal$/ },
+      ],
+    },
     'a first record without a name, and records under a refused name': {
       text: '  IN A 192.0.2.1\nbad!name A 192.0.2.2\n  TXT "under the bad name"\ngood A 192.0.2.3',
       problems: [
@@ -264,7 +401,7 @@ describe('readZoneFile problems: the line, the columns and what is wrong', () =>
       text: 'www 300 IN\n@ SOA\nmx MX 10\nwww A',
       problems: [
         { line: 1, start: 8, end: 10, message: 'this record has no type: write one, such as A, MX or TXT, after the name' },
-        { line: 2, start: 2, end: 5, message: 'this SOA record has no data' },
+        { line: 2, start: 2, end: 5, message: 'SOA data must be the primary server, the contact mailbox, then the serial, refresh, retry, expire and minimum' },
         { line: 3, start: 6, end: 8, message: 'MX data must be a priority and a host, such as 10 mail.example.com.' },
         { line: 4, start: 4, end: 5, message: 'A data must be an IPv4 address, such as 203.0.113.1' },
       ],

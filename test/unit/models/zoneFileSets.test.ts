@@ -24,6 +24,7 @@ describe('groupRecordSets', () => {
     assert.deepEqual(sets, [
       { name: 'www.example.com', type: 'A', ttl: 300, defaultTtl: 3600, line: 2, records: [{ content: ['192.0.2.1'], line: 2 }, { content: ['192.0.2.2'], line: 4 }] },
       { name: 'example.com', type: 'MX', defaultTtl: 3600, line: 3, records: [{ content: [10, 'mail.example.com.'], line: 3 }, { content: [20, 'mail2.example.com.'], line: 8 }] },
+      { name: 'example.com', type: 'SOA', defaultTtl: 3600, line: 5, records: [{ content: ['ns1.example.com.', 'hostmaster.example.com.', 1, 2, 3, 4, 5], line: 5 }] },
       { name: 'www.example.com', type: 'AAAA', ttl: 300, defaultTtl: 3600, line: 7, records: [{ content: ['2001:db8::1'], line: 7 }] },
     ]);
   });

@@ -36,24 +36,20 @@ const ZONE: RecordSet[] = [
 ];
 
 describe('printZoneFile', () => {
-  it('writes a header, $ORIGIN, the most common TTL as $TTL, and one aligned line per record, sorted by name and type; what a zone file cannot carry as comments with the reason', () => {
+  it("writes a header, $ORIGIN, the most common TTL as $TTL, and one aligned line per record, sorted by name and type, Gcore's SOA and apex NS set among them; what a zone file cannot carry as comments with the reason", () => {
     assert.equal(
       printZoneFile('Example.COM.', ZONE),
       [
         '; The record sets of the zone example.com at Gcore, as a zone file (RFC 1035).',
         '; Saving shows the changes for review: nothing is sent to Gcore before you choose Apply.',
-        '; Sets written as comments cannot be edited here, and saving never changes them.',
+        "; The SOA and the apex NS set are Gcore's, and sets written as comments cannot be edited here: saving or importing never changes them.",
         '',
         '$ORIGIN example.com.',
         '$TTL 3600',
         '',
-        '; @ SOA: not editable here, as this set is managed by Gcore (Edit Zone Settings changes its contact, primary server and timers).',
-        '; @          3600 IN SOA   ns1.gcorelabs.net. support.gcore.com. 2024031801 3600 600 1209600 300',
-        '',
-        "; @ NS: not editable here, as this set is the zone's NS set at the apex, which Gcore manages.",
-        '; @         86400 IN NS    ns1.gcorelabs.net.',
-        '; @         86400 IN NS    ns2.gcdn.services',
-        '',
+        '@          3600 IN SOA   ns1.gcorelabs.net. support.gcore.com. 2024031801 3600 600 1209600 300',
+        '@         86400 IN NS    ns1.gcorelabs.net.',
+        '@         86400 IN NS    ns2.gcdn.services.',
         '@          3600 IN MX    10 mail.example.com.',
         '@          3600 IN MX    20 mail2.example.com.',
         '@          3600 IN TXT   "v=spf1 include:_spf.example.net ~all"',
@@ -91,7 +87,7 @@ describe('printZoneFile', () => {
     assert.deepEqual(reading.problems, []);
     assert.deepEqual(
       [...new Set(reading.records.map((record) => `${record.name} ${record.type}`))],
-      ['example.com MX', 'example.com TXT', 'example.com CAA', '1.example.com PTR', '_sip._tcp.example.com SRV', 'api.example.com CNAME', 'www.api.example.com AAAA', 'www.example.com A'],
+      ['example.com SOA', 'example.com NS', 'example.com MX', 'example.com TXT', 'example.com CAA', '1.example.com PTR', '_sip._tcp.example.com SRV', 'api.example.com CNAME', 'www.api.example.com AAAA', 'www.example.com A'],
     );
   });
 
@@ -127,8 +123,29 @@ describe('printZoneFile', () => {
 
   it('takes 3600 as $TTL when no editable set has a TTL, and writes a set without a TTL without one', () => {
     const text = printZoneFile('example.com', [set('www.example.com', 'A', undefined, [['192.0.2.1']]), set('example.com', 'SOA', 60, [['a.', 'b.', 1, 2, 3, 4, 5]])]);
-    assert.deepEqual(text.split('\n').slice(5, 12), ['$TTL 3600', '', '; @ SOA: not editable here, as this set is managed by Gcore (Edit Zone Settings changes its contact, primary server and timers).', '; @   60 IN SOA a. b. 1 2 3 4 5', '', 'www    IN A   192.0.2.1', '']);
-    assert.deepEqual(readZoneFile(text, 'example.com').records.map((record) => [record.name, record.ttl, record.defaultTtl]), [['www.example.com', undefined, 3600]]);
+    assert.deepEqual(text.split('\n').slice(5, 10), ['$TTL 3600', '', '@   60 IN SOA a. b. 1 2 3 4 5', 'www    IN A   192.0.2.1', '']);
+    assert.deepEqual(readZoneFile(text, 'example.com').records.map((record) => [record.name, record.ttl, record.defaultTtl]), [['example.com', 60, 3600], ['www.example.com', undefined, 3600]]);
+  });
+
+  it('writes as comments an SOA or apex NS set that does not read as records, with its reason', () => {
+    const text = printZoneFile('example.com', [
+      set('example.com', 'SOA', 60, [['a.', 'b.', 1, 2, 3, 4]]),
+      set('example.com', 'NS', 60, [], { resource_records: [{ content: ['ns1.example.net.'] }, { content: ['ns2.example.net.'], enabled: false }] }),
+    ]);
+    assert.deepEqual(text.split('\n').slice(7, -1), [
+      '; @ SOA: not editable here, as this set is managed by Gcore (Edit Zone Settings changes its contact, primary server and timers).',
+      '; @ 60 IN SOA a. b. 1 2 3 4',
+      '',
+      "; @ NS: not editable here, as this set is the zone's NS set at the apex, which Gcore manages.",
+      '; @ 60 IN NS  ns1.example.net.',
+      '; @ 60 IN NS  ns2.example.net. ; disabled',
+    ]);
+    assert.deepEqual(readZoneFile(text, 'example.com').records, []);
+  });
+
+  it('writes a text Gcore holds in quotes as its text, and one whose own quotes the API keeps quoted, with its quotes', () => {
+    const lines = printZoneFile('example.com', [set('t.example.com', 'TXT', 300, [['"v=spf1 -all"'], ['"\\"k=rsa; p=MIGf\\""']])]).split('\n');
+    assert.deepEqual(lines.slice(7, 9), ['t 300 IN TXT "v=spf1 -all"', 't 300 IN TXT "\\"k=rsa; p=MIGf\\""']);
   });
 
   it('writes absolute a name outside the zone (last) and one whose relative part would read as a full name', () => {

@@ -50,6 +50,7 @@ function sandbox(mode: 'ok' | 'fail' | 'hang'): Sandbox {
   tool('npm', FAKE_NPM);
   // The system packages count as installed, so no test reaches apt-get.
   tool('chromium', '#!/bin/sh\n');
+  tool('named-compilezone', '#!/bin/sh\n');
   tool('dpkg', '#!/bin/sh\nexit 0\n');
   const outerProject = path.join(root, 'project');
   const env: NodeJS.ProcessEnv = {
