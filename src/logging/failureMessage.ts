@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { isGcoreApiError } from '../api/errors';
-import { redactSessionSecrets } from './redaction';
+import { redactError, redactSessionSecrets } from './redaction';
 
 /** Buttons a failure notification can offer; the command wrapper knows how to carry each one out. */
 export type RecoveryAction = 'setApiKey' | 'retry' | 'edit' | 'openSettings' | 'showLog' | 'copyRequestId';
@@ -43,12 +43,13 @@ export function failureReason(error: unknown): string {
   return redactSessionSecrets(text);
 }
 
-/** The error a programmatic caller receives: always an Error, its message passed through failureReason. */
+/**
+ * The error a programmatic caller receives: always an Error, and every text it holds (its message, its fields,
+ * its causes) redacted as failureReason redacts a message.
+ */
 export function errorForCaller(error: unknown): Error {
   if (!(error instanceof Error)) return new Error(failureReason(error));
-  const reason = failureReason(error);
-  if (reason !== error.message) error.message = reason;
-  return error;
+  return redactError(error);
 }
 
 /**
@@ -63,7 +64,7 @@ export function describeFailure(error: unknown, what: string, options: { canRetr
     return { message: l10n.t('{0} failed: {1}', what, failureReason(error)), actions: ['showLog'] };
   }
   const api = failureReason(error).replace(/\.$/, '');
-  const requestId = error.requestId;
+  const requestId = error.requestId === undefined ? undefined : redactSessionSecrets(error.requestId);
   // A write whose answer never came may have been carried out: retrying blindly could do it twice.
   const unsure = error.mayHaveApplied ? ` ${l10n.t('Gcore may have received it before the answer was lost: check before sending it again.')}` : '';
   const withId = (message: string, actions: RecoveryAction[]): FailureMessage => ({

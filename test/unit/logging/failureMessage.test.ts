@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { GcoreApiError, type ApiErrorKind } from '../../../src/api/errors';
 import { describeFailure, errorForCaller, failureReason, formatWait, recoveryLabel } from '../../../src/logging/failureMessage';
 import { hideSecret } from '../../../src/logging/redaction';
+import { whereTextHolds } from '../../support/everyText';
 
 const cases: { kind: ApiErrorKind; status?: number; message: string; says: RegExp; actions: string[] }[] = [
   { kind: 'unauthorized', message: 'No Gcore API key is set.', says: /needs a Gcore API key/, actions: ['Set API Key'] },
@@ -74,5 +75,30 @@ describe('describeFailure', () => {
     }
     const api = new GcoreApiError('server', 'echo session-secret-key-42', { status: 500 });
     assert.ok(!describeFailure(api, 'Refresh').message.includes('session-secret-key-42'));
+  });
+
+  it('hands a caller an error with no secret in any field, cause or key, keeping its identity and class', () => {
+    const password = 'Pull-Secret-Password-93';
+    hideSecret(password);
+    const cause = Object.assign(new Error(`registry said ${password}`), { response: { echoed: [password], [password]: true } });
+    const error = new GcoreApiError('invalidInput', `password ${password} is too weak`, {
+      status: 400,
+      requestId: `req-${password}`,
+      apiMessage: `password ${password} is too weak`,
+      fieldErrors: { password: [`"${password}" is too weak`], [password]: ['echoed as a key'] },
+      quota: { note: password },
+      method: 'POST',
+      path: '/cloud/v1/caas/secrets/1/76',
+    });
+    Object.defineProperty(error, 'cause', { value: cause, enumerable: false, configurable: true, writable: true });
+    const shared = { again: password };
+    Object.assign(error, { first: shared, second: shared, loop: error });
+    const handed = errorForCaller(error);
+    assert.equal(handed, error);
+    assert.ok(handed instanceof GcoreApiError);
+    assert.deepEqual(whereTextHolds(handed, password), []);
+    assert.equal(handed.requestId, 'req-***');
+    assert.deepEqual(handed.fieldErrors, { password: ['"***" is too weak'], '***': ['echoed as a key'] });
+    assert.equal(handed.status, 400);
   });
 });
