@@ -210,7 +210,8 @@ export function zoneLifecycleCommands(services: Services, reports: Snapshots): C
     run: async ({ zoneName, changes }, { signal }) => {
       const action = l10n.t('Edit Zone Settings');
       const current = await offered(action, zoneName, () => client.dns.getZone(zoneName, { signal }), { writes: true });
-      await offered(action, zoneName, () => client.dns.updateZone(zoneName, zoneSettingsBody(zoneName, current, changes), { signal }), { writes: true });
+      const body = zoneSettingsBody(zoneName, current, changes);
+      await offered(action, zoneName, () => client.dns.updateZone(zoneName, body, { signal }), { writes: true });
       changed();
       services.log.info(`settings of zone ${zoneName} saved: ${Object.keys(changes).join(', ')}`);
       try {
