@@ -95,14 +95,13 @@ export function describeFailure(error: unknown, what: string, options: { canRetr
       return withId(l10n.t('{0} failed: {1} (409).', what, api), [...edit, 'showLog']);
     case 'invalidInput':
       return withId(l10n.t('{0} failed: Gcore refused the input: {1}.', what, api), [...edit, 'showLog']);
-    case 'rateLimited': {
-      const wait = error.retryAfterMs !== undefined ? l10n.t('Gcore asks to wait {0} before trying again.', formatWait(error.retryAfterMs)) : l10n.t('Wait a moment and try again.');
-      return withId(l10n.t('{0} failed: Gcore is limiting the request rate (429). {1}', what, wait), retry);
-    }
-    case 'server': {
-      const wait = error.retryAfterMs !== undefined ? l10n.t('Gcore asks to wait {0}.', formatWait(error.retryAfterMs)) : l10n.t('Try again in a moment.');
-      return withId(l10n.t('{0} failed: Gcore had a server error ({1}): {2}. {3}', what, String(error.status), api, wait), [...retry, 'showLog']);
-    }
+    case 'rateLimited':
+      // The pipeline's message already says who refused and how long to wait (comeBackMessage).
+      return withId(l10n.t('{0} failed: {1}.', what, api), retry);
+    case 'server':
+      // A 503's message says how long Gcore asked to wait, as a 429's does: it is shown as any other failure's.
+      if (error.status !== 503) return withId(l10n.t('{0} failed: Gcore had a server error ({1}): {2}. Try again in a moment.', what, String(error.status), api), [...retry, 'showLog']);
+      break;
     case 'network':
       return withId(
         l10n.t('{0} failed: {1}. Check the network connection, your proxy settings and gcore.apiBaseUrl.', what, api),
@@ -115,18 +114,6 @@ export function describeFailure(error: unknown, what: string, options: { canRetr
       );
     case 'cancelled':
       return withId(l10n.t('{0} was cancelled.', what), []);
-    default:
-      return withId(l10n.t('{0} failed: {1}.', what, api), [...retry, 'showLog']);
   }
-}
-
-/** A wait as people say it: "30 s", "5 min", "3 h", "12 days". */
-export function formatWait(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 120) return l10n.t('{0} s', seconds);
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 120) return l10n.t('{0} min', minutes);
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return l10n.t('{0} h', hours);
-  return l10n.t('{0} days', Math.round(hours / 24));
+  return withId(l10n.t('{0} failed: {1}.', what, api), [...retry, 'showLog']);
 }
