@@ -159,7 +159,7 @@ export class ContainersClient {
 
   /** Deletes a container and all its logs; Gcore answers with the task that removes it. */
   async delete(ref: ProjectRegionRef, containerName: string, options: CallOptions = {}): Promise<ContainerUpdateResult> {
-    const response = await this.pipeline.send({ method: 'DELETE', segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers', containerName], signal: options.signal });
+    const response = await this.pipeline.send({ method: 'DELETE', segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers', containerName], signal: options.signal, onWait: options.onWait });
     return decodeTaskAnswer(response.body, () => l10n.t('the delete response is not an object'));
   }
 

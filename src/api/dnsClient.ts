@@ -70,7 +70,7 @@ export class DnsClient {
 
   /** One zone; 404 (kind notFound) when the account no longer has it. */
   async getZone(zoneName: string, options: CallOptions = {}): Promise<DnsZone> {
-    const response = await this.pipeline.send({ method: 'GET', segments: ['dns', 'v2', 'zones', zoneName], signal: options.signal, gate: options.gate });
+    const response = await this.pipeline.send({ method: 'GET', segments: ['dns', 'v2', 'zones', zoneName], signal: options.signal, gate: options.gate, onWait: options.onWait });
     const zone = decodeZone(response.body);
     if (!zone) throw unexpected(l10n.t('the zone has no name'));
     return zone;
@@ -108,7 +108,7 @@ export class DnsClient {
   async updateZone(zoneName: string, body: ZoneSettingsBody, options: CallOptions = {}): Promise<void> {
     const sent: Record<string, unknown> = { name: body.name };
     for (const field of ZONE_SETTINGS) if (body[field] !== undefined) sent[field] = body[field];
-    const response = await this.pipeline.send({ method: 'PUT', segments: ['dns', 'v2', 'zones', zoneName], body: sent, signal: options.signal });
+    const response = await this.pipeline.send({ method: 'PUT', segments: ['dns', 'v2', 'zones', zoneName], body: sent, signal: options.signal, onWait: options.onWait });
     refuseErrorAnswer(response.body);
   }
 
@@ -118,7 +118,7 @@ export class DnsClient {
    */
   async deleteZone(zoneName: string, options: CallOptions = {}): Promise<DeleteZoneResult> {
     try {
-      const response = await this.pipeline.send({ method: 'DELETE', segments: ['dns', 'v2', 'zones', zoneName], signal: options.signal });
+      const response = await this.pipeline.send({ method: 'DELETE', segments: ['dns', 'v2', 'zones', zoneName], signal: options.signal, onWait: options.onWait });
       refuseErrorAnswer(response.body);
       return { alreadyGone: false };
     } catch (error) {
@@ -129,7 +129,13 @@ export class DnsClient {
 
   /** Serves the zone again, or stops serving it (`PATCH …/enable`, `…/disable`, no body); its records are kept. */
   async setZoneEnabled(zoneName: string, enabled: boolean, options: CallOptions = {}): Promise<void> {
-    const response = await this.pipeline.send({ method: 'PATCH', segments: ['dns', 'v2', 'zones', zoneName, enabled ? 'enable' : 'disable'], signal: options.signal });
+    const response = await this.pipeline.send({
+      method: 'PATCH',
+      segments: ['dns', 'v2', 'zones', zoneName, enabled ? 'enable' : 'disable'],
+      idempotent: true,
+      signal: options.signal,
+      onWait: options.onWait,
+    });
     refuseErrorAnswer(response.body);
   }
 
@@ -174,6 +180,7 @@ export class DnsClient {
           query: offset === undefined ? { all: 'true' } : { limit: String(RECORD_SET_PAGE_LIMIT), offset: String(offset) },
           signal: options.signal,
           gate: options.gate,
+          onWait: options.onWait,
         });
         const { body, total, entries } = readListPage(response.body, DNS_RECORD_SET_LIST, RECORD_SET_LIST);
         first ??= body;
@@ -185,7 +192,7 @@ export class DnsClient {
 
   /** One record set by its full name (no trailing dot) and type; 404 (kind notFound) when it does not exist. */
   async getRecord(zoneName: string, name: string, type: string, options: CallOptions = {}): Promise<RecordSet> {
-    const response = await this.pipeline.send({ method: 'GET', segments: recordSetPath(zoneName, name, type), signal: options.signal, gate: options.gate });
+    const response = await this.pipeline.send({ method: 'GET', segments: recordSetPath(zoneName, name, type), signal: options.signal, gate: options.gate, onWait: options.onWait });
     const set = decodeRecordSet(response.body);
     if (!set) throw unexpected(l10n.t('the record set has no name, type or list of records'));
     return set;
@@ -224,7 +231,7 @@ export class DnsClient {
    */
   async deleteRecord(zoneName: string, name: string, type: string, options: CallOptions = {}): Promise<DeleteRecordResult> {
     try {
-      const response = await this.pipeline.send({ method: 'DELETE', segments: recordSetPath(zoneName, name, type), signal: options.signal });
+      const response = await this.pipeline.send({ method: 'DELETE', segments: recordSetPath(zoneName, name, type), signal: options.signal, onWait: options.onWait });
       refuseErrorAnswer(response.body);
       return { alreadyGone: false };
     } catch (error) {
@@ -254,7 +261,7 @@ export class DnsClient {
 
   private async writeRecord(method: 'POST' | 'PUT', zoneName: string, name: string, type: string, body: RecordSetBody, options: CallOptions): Promise<RecordSet> {
     const sent = wireBody(body);
-    const response = await this.pipeline.send({ method, segments: recordSetPath(zoneName, name, type), body: sent, signal: options.signal });
+    const response = await this.pipeline.send({ method, segments: recordSetPath(zoneName, name, type), body: sent, signal: options.signal, onWait: options.onWait });
     refuseErrorAnswer(response.body);
     return decodeRecordSet(response.body) ?? { ...sent, resource_records: sent.resource_records.map((record) => ({ ...record })), name, type: type.toUpperCase() };
   }

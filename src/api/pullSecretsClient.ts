@@ -57,7 +57,7 @@ export class PullSecretsClient {
 
   /** Gcore answers 204 without a body. */
   async delete(ref: ProjectRegionRef, name: string, options: CallOptions = {}): Promise<void> {
-    await this.pipeline.send({ method: 'DELETE', segments: [...this.path(ref), name], signal: options.signal });
+    await this.pipeline.send({ method: 'DELETE', segments: [...this.path(ref), name], signal: options.signal, onWait: options.onWait });
   }
 
   private path(ref: ProjectRegionRef): (string | number)[] {

@@ -27,7 +27,7 @@ export function zonesArea(core: Core): Area {
   const zoneFiles: ZoneFileEditor = new ResourceFileSystem(
     zoneFileResource({
       readSets: async (zoneName) => (await client.dns.listRecords(zoneName)).rrsets,
-      apply: (zoneName, changes, signal) => applyRecordSetChanges(client.dns, zoneName, changes, signal),
+      apply: (zoneName, changes, signal, onWait) => applyRecordSetChanges(client.dns, zoneName, changes, signal, onWait),
       written,
       applied: (zoneName, changes) =>
         void ui

@@ -1,9 +1,23 @@
+import type { CallOptions } from '../api/callOptions';
+import { waitNotice, type RetryWait } from '../api/http/retryWords';
 import type { PromptUi } from '../ui/promptUi';
 
-/** What `run` gets: the UI (a silent one for programmatic calls) and the cancellation of the progress. */
+/** What `run` gets: the UI (a silent one for programmatic calls), the cancellation of the progress and its line. */
 export interface RunContext {
   ui: PromptUi;
   signal?: AbortSignal;
+  /** Replaces the line under the progress title; absent where no progress is shown (a programmatic call). */
+  report?: (message: string) => void;
+}
+
+/** A request's wait to try again, told on the progress line ("Gcore asked to wait 5 s…"); undefined without one. */
+export function waitShown(report: RunContext['report']): ((wait: RetryWait) => void) | undefined {
+  return report && ((wait) => report(waitNotice(wait)));
+}
+
+/** What a command's requests take from its run: the cancellation, and the progress line that shows their waits. */
+export function callOptions({ signal, report }: RunContext): CallOptions {
+  return { signal, onWait: waitShown(report) };
 }
 
 /** A button for a failure this command understands better than the general message does. */

@@ -90,7 +90,7 @@ async function sendWithRecovery<Args, Result, Draft>(
   for (;;) {
     try {
       const progress = command.progress?.(args);
-      const run = (signal?: AbortSignal) => command.run(args, { ui, signal } satisfies RunContext);
+      const run = (signal?: AbortSignal, report?: (message: string) => void) => command.run(args, { ui, signal, report } satisfies RunContext);
       return await (progress === undefined ? run() : ui.withProgress({ title: progress, run }));
     } catch (error) {
       if (isUserCancelled(error) || isCancelled(error)) {

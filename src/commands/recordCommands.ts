@@ -17,7 +17,7 @@ import { unwrap } from '../validation/problems';
 import { recordSetRows, type RecordSetRow } from '../views/presentation/recordView';
 import { isRecordNode, isRecordSetNode, type RecordNode } from '../views/sections/zoneNodes';
 import { zoneNameArgument } from './arguments';
-import { command, type Command, type RunContext } from './command';
+import { callOptions, command, waitShown, type Command, type RunContext } from './command';
 import { pickAccountZone } from './zoneChoices';
 import type { Services } from './services';
 import { rowOf } from './treeCommands';
@@ -87,8 +87,8 @@ export function recordCommands(services: Services, changed: (zoneName: string) =
     pickZone: (position) => askZone(ui, position),
   });
 
-  const send = async (args: RecordSetWrite, signal?: AbortSignal): Promise<RecordSet> => {
-    const result = await sendRecordSetWrite(client.dns, args, 'gcore.updateRecord', signal);
+  const send = async (args: RecordSetWrite, { signal, report }: RunContext): Promise<RecordSet> => {
+    const result = await sendRecordSetWrite(client.dns, args, 'gcore.updateRecord', signal, waitShown(report));
     changed(args.zoneName);
     return result;
   };
@@ -126,7 +126,7 @@ export function recordCommands(services: Services, changed: (zoneName: string) =
   /** How Add Record and Edit Record send what the user confirmed, or what a caller gave, and say so. */
   const sending = {
     progress: (args: RecordSetWrite) => (args.write === 'create' ? l10n.t('Adding {0} to {1}…', recordSetDisplayName(args), inZone(args)) : l10n.t('Updating {0} in {1}…', recordSetDisplayName(args), inZone(args))),
-    run: (args: RecordSetWrite, { signal }: RunContext) => send(args, signal),
+    run: send,
     editable: true,
     cancelledAfterSending: (args: RecordSetWrite) => ({ message: l10n.t('Cancelled after the request was sent: Gcore may still have changed {0}. Check the zone before sending it again.', recordSetDisplayName(args)) }),
     report: (ui: PromptUi, _result: RecordSet, args: RecordSetWrite) => reportWrite(ui, args),
@@ -206,8 +206,8 @@ export function recordCommands(services: Services, changed: (zoneName: string) =
         });
       },
       progress: (ref) => l10n.t('Deleting {0} from {1}…', recordSetDisplayName(ref), inZone(ref)),
-      run: async (ref, { signal }) => {
-        const result = await client.dns.deleteRecord(ref.zoneName, ref.name, ref.type, { signal });
+      run: async (ref, context) => {
+        const result = await client.dns.deleteRecord(ref.zoneName, ref.name, ref.type, callOptions(context));
         changed(ref.zoneName);
         return result;
       },
@@ -237,15 +237,16 @@ export function recordCommands(services: Services, changed: (zoneName: string) =
       },
       progress: (args) => l10n.t('Removing a value of {0}…', recordSetDisplayName(args)),
       // The set is read again, so that a value added meanwhile is kept.
-      run: async (args, { signal }) => {
-        const current = await client.dns.findRecord(args.zoneName, args.name, args.type, { signal });
+      run: async (args, context) => {
+        const call = callOptions(context);
+        const current = await client.dns.findRecord(args.zoneName, args.name, args.type, call);
         if (!current) {
           changed(args.zoneName);
           return 'gone';
         }
         const removal = removeRecordValue({ ...current, type: args.type }, args.content);
-        if (removal.kind === 'update') await client.dns.replaceRecord(args.zoneName, args.name, args.type, removal.body, { signal });
-        else if (removal.kind === 'delete') await client.dns.deleteRecord(args.zoneName, args.name, args.type, { signal });
+        if (removal.kind === 'update') await client.dns.replaceRecord(args.zoneName, args.name, args.type, removal.body, call);
+        else if (removal.kind === 'delete') await client.dns.deleteRecord(args.zoneName, args.name, args.type, call);
         changed(args.zoneName);
         return removal.kind === 'update' ? 'updated' : removal.kind === 'delete' ? 'deleted' : 'absent';
       },

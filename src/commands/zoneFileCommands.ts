@@ -30,7 +30,7 @@ import { orCancel } from '../ui/loneAnswer';
 import { UserCancelledError, type PromptUi } from '../ui/promptUi';
 import { unwrap } from '../validation/problems';
 import { editorDocumentArgument, zoneNameArgument } from './arguments';
-import { command, type Command } from './command';
+import { command, waitShown, type Command } from './command';
 import { applyRecordSetChanges, isPartlyApplied } from '../tools/recordSetBatch';
 import { pickAccountZone } from './zoneChoices';
 import type { Services } from './services';
@@ -292,11 +292,11 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
         return { ...request, reviewed };
       },
       progress: (request) => l10n.t('Importing into {0}…', zoneNameForDisplay(request.zoneName)),
-      run: async (request, { signal }) => {
+      run: async (request, { signal, report }) => {
         // A programmatic import plans on its own; a reviewed one applies what the user saw, and a retry the rest.
         const plan = request.reviewed ?? (await planImport(request, l10n.t('The text'), signal));
         try {
-          await applyRecordSetChanges(client.dns, request.zoneName, plan.changes, signal);
+          await applyRecordSetChanges(client.dns, request.zoneName, plan.changes, signal, waitShown(report));
         } catch (error) {
           if (isPartlyApplied(error)) {
             request.applied = [...(request.applied ?? []), ...error.applied];

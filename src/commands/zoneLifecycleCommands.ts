@@ -18,7 +18,7 @@ import { delegationReport } from '../views/presentation/delegationReport';
 import { recordSetCountText } from '../views/presentation/recordSetCount';
 import { ZONES_SECTION, isZoneNode } from '../views/sections/zoneNodes';
 import { zoneNameArgument } from './arguments';
-import { command, type Command } from './command';
+import { callOptions, command, type Command } from './command';
 import { mayBeMissingEndpoint, notOffered, sayNotOffered } from './notOffered';
 import { pickAccountZone } from './zoneChoices';
 import type { Services } from './services';
@@ -110,8 +110,8 @@ export function zoneLifecycleCommands(services: Services, reports: Snapshots): C
       return true;
     },
     progress: ({ zoneName }) => l10n.t('Deleting zone {0}…', display(zoneName)),
-    run: async ({ zoneName }, { signal }) => {
-      const result = await offered(l10n.t('Delete Zone'), zoneName, () => client.dns.deleteZone(zoneName, { signal }), { writes: true, zoneChecked: true });
+    run: async ({ zoneName }, context) => {
+      const result = await offered(l10n.t('Delete Zone'), zoneName, () => client.dns.deleteZone(zoneName, callOptions(context)), { writes: true, zoneChecked: true });
       // Gone at Gcore: the zone leaves this extension's memory too (and with it its DNSSEC state and DS record).
       await services.zones.forget(zoneName);
       changed();
@@ -154,8 +154,8 @@ export function zoneLifecycleCommands(services: Services, reports: Snapshots): C
               confirmLabel: l10n.t('Disable Zone'),
             }),
       progress: (zoneName) => (enabled ? l10n.t('Enabling zone {0}…', display(zoneName)) : l10n.t('Disabling zone {0}…', display(zoneName))),
-      run: async (zoneName, { signal }) => {
-        await offered(enabled ? l10n.t('Enable Zone') : l10n.t('Disable Zone'), zoneName, () => client.dns.setZoneEnabled(zoneName, enabled, { signal }), { writes: true });
+      run: async (zoneName, context) => {
+        await offered(enabled ? l10n.t('Enable Zone') : l10n.t('Disable Zone'), zoneName, () => client.dns.setZoneEnabled(zoneName, enabled, callOptions(context)), { writes: true });
         changed();
         services.log.info(`zone ${zoneName} ${enabled ? 'enabled' : 'disabled'}`);
       },
@@ -207,14 +207,16 @@ export function zoneLifecycleCommands(services: Services, reports: Snapshots): C
     },
     progress: ({ zoneName }) => l10n.t('Saving the settings of {0}…', display(zoneName)),
     // The zone is read first and sent whole with the changes applied: Gcore's PUT resets what it is not sent.
-    run: async ({ zoneName, changes }, { signal }) => {
+    run: async ({ zoneName, changes }, context) => {
       const action = l10n.t('Edit Zone Settings');
-      const current = await offered(action, zoneName, () => client.dns.getZone(zoneName, { signal }), { writes: true });
-      await offered(action, zoneName, () => client.dns.updateZone(zoneName, zoneSettingsBody(zoneName, current, changes), { signal }), { writes: true });
+      const call = callOptions(context);
+      const current = await offered(action, zoneName, () => client.dns.getZone(zoneName, call), { writes: true });
+      const body = zoneSettingsBody(zoneName, current, changes);
+      await offered(action, zoneName, () => client.dns.updateZone(zoneName, body, call), { writes: true });
       changed();
       services.log.info(`settings of zone ${zoneName} saved: ${Object.keys(changes).join(', ')}`);
       try {
-        return { held: await client.dns.getZone(zoneName, { signal }) };
+        return { held: await client.dns.getZone(zoneName, call) };
       } catch (error) {
         services.log.debug(`the settings of ${zoneName} could not be read again: ${String(error)}`);
         return {};

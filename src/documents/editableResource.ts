@@ -77,7 +77,7 @@ export interface EditableResource<Address, Opened, Context, Edited, Change, Resu
    * (a new container's quota and price).
    */
   describe(change: Change, now: Opened | undefined, address: Address): { count: number; detail: string } | Promise<{ count: number; detail: string }>;
-  send(address: Address, change: Change, signal: AbortSignal): Promise<Result>;
+  send(address: Address, change: Change, signal: AbortSignal, report: (message: string) => void): Promise<Result>;
   /**
    * A send that failed may have carried out part of the change (a batch of requests): what is at Gcore then,
    * as the failure tells it, so that saving again sends only the rest. Undefined, or absent: nothing changed.

@@ -315,7 +315,7 @@ export class ResourceFileSystem<Address, Opened, Context, Edited, Change, Result
 
     let result: Result;
     try {
-      result = await ui.withProgress({ title: words.sending(address), cancellable: false, run: (signal) => resource.send(address, change, signal) });
+      result = await ui.withProgress({ title: words.sending(address), cancellable: false, run: (signal, report) => resource.send(address, change, signal, report) });
     } catch (error) {
       this.deps.log.error(words.sendFailedLog(address), error);
       const partly = resource.partlySent?.(atGcore ?? entry.opened, error);

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { RecordSet } from '../api';
 import { isEndpointMissing } from '../api/errors';
+import { waitNotice, type RetryWait } from '../api/http/retryWords';
 import { COMMAND, SCHEME } from '../core/contributions';
 import { failureReason } from '../logging/failureMessage';
 import { validateZoneNameArg } from '../models/commandArgs';
@@ -49,8 +50,11 @@ export type ZoneFileEditor = ResourceFileSystem<string, ZoneSets, undefined, Zon
 export interface ZoneFileDocumentsDeps {
   /** Every record set of the zone, as Gcore holds them now. */
   readSets(zoneName: string): Promise<readonly RecordSet[]>;
-  /** Sends the plan's changes (one request per set, a few at a time); a PartlyAppliedError tells what was applied. */
-  apply(zoneName: string, changes: readonly RecordSetChange[], signal: AbortSignal): Promise<RecordSetChange[]>;
+  /**
+   * Sends the plan's changes (one request per set, a few at a time); a PartlyAppliedError tells what was applied.
+   * `onWait` hears of each wait Gcore asks for before a request is tried again.
+   */
+  apply(zoneName: string, changes: readonly RecordSetChange[], signal: AbortSignal, onWait: (wait: RetryWait) => void): Promise<RecordSetChange[]>;
   /** The record sets of the zone were written (all, or part of them): the tree reads them again. */
   written(zoneName: string): void;
   /** Tells the user what was applied; `reopen` shows the document. */
@@ -151,9 +155,9 @@ export function zoneFileResource(deps: ZoneFileDocumentsDeps): ZoneFileResource 
       const notes = cloudflareNotes(planned).flatMap((note) => ['', note]);
       return { count: planned.changes.length, detail: [summary, ...notes, '', ...listed].join('\n') };
     },
-    send: async (zoneName, planned, signal) => {
+    send: async (zoneName, planned, signal, report) => {
       try {
-        return await deps.apply(zoneName, planned.changes, signal);
+        return await deps.apply(zoneName, planned.changes, signal, (wait) => report(waitNotice(wait)));
       } finally {
         deps.written(zoneName);
       }

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { isGcoreApiError } from '../api/errors';
-import { redactSessionSecrets } from './redaction';
+import { redactError, redactSessionSecrets } from './redaction';
 
 /** Buttons a failure notification can offer; the command wrapper knows how to carry each one out. */
 export type RecoveryAction = 'setApiKey' | 'retry' | 'edit' | 'openSettings' | 'showLog' | 'copyRequestId';
@@ -43,12 +43,13 @@ export function failureReason(error: unknown): string {
   return redactSessionSecrets(text);
 }
 
-/** The error a programmatic caller receives: always an Error, its message passed through failureReason. */
+/**
+ * The error a programmatic caller receives: always an Error, and every text it holds (its message, its fields,
+ * its causes) redacted as failureReason redacts a message.
+ */
 export function errorForCaller(error: unknown): Error {
   if (!(error instanceof Error)) return new Error(failureReason(error));
-  const reason = failureReason(error);
-  if (reason !== error.message) error.message = reason;
-  return error;
+  return redactError(error);
 }
 
 /**
@@ -63,7 +64,7 @@ export function describeFailure(error: unknown, what: string, options: { canRetr
     return { message: l10n.t('{0} failed: {1}', what, failureReason(error)), actions: ['showLog'] };
   }
   const api = failureReason(error).replace(/\.$/, '');
-  const requestId = error.requestId;
+  const requestId = error.requestId === undefined ? undefined : redactSessionSecrets(error.requestId);
   // A write whose answer never came may have been carried out: retrying blindly could do it twice.
   const unsure = error.mayHaveApplied ? ` ${l10n.t('Gcore may have received it before the answer was lost: check before sending it again.')}` : '';
   const withId = (message: string, actions: RecoveryAction[]): FailureMessage => ({
@@ -94,14 +95,13 @@ export function describeFailure(error: unknown, what: string, options: { canRetr
       return withId(l10n.t('{0} failed: {1} (409).', what, api), [...edit, 'showLog']);
     case 'invalidInput':
       return withId(l10n.t('{0} failed: Gcore refused the input: {1}.', what, api), [...edit, 'showLog']);
-    case 'rateLimited': {
-      const wait = error.retryAfterMs !== undefined ? l10n.t('Gcore asks to wait {0} before trying again.', formatWait(error.retryAfterMs)) : l10n.t('Wait a moment and try again.');
-      return withId(l10n.t('{0} failed: Gcore is limiting the request rate (429). {1}', what, wait), retry);
-    }
-    case 'server': {
-      const wait = error.retryAfterMs !== undefined ? l10n.t('Gcore asks to wait {0}.', formatWait(error.retryAfterMs)) : l10n.t('Try again in a moment.');
-      return withId(l10n.t('{0} failed: Gcore had a server error ({1}): {2}. {3}', what, String(error.status), api, wait), [...retry, 'showLog']);
-    }
+    case 'rateLimited':
+      // The pipeline's message already says who refused and how long to wait (comeBackMessage).
+      return withId(l10n.t('{0} failed: {1}.', what, api), retry);
+    case 'server':
+      // A 503's message says how long Gcore asked to wait, as a 429's does: it is shown as any other failure's.
+      if (error.status !== 503) return withId(l10n.t('{0} failed: Gcore had a server error ({1}): {2}. Try again in a moment.', what, String(error.status), api), [...retry, 'showLog']);
+      break;
     case 'network':
       return withId(
         l10n.t('{0} failed: {1}. Check the network connection, your proxy settings and gcore.apiBaseUrl.', what, api),
@@ -114,18 +114,6 @@ export function describeFailure(error: unknown, what: string, options: { canRetr
       );
     case 'cancelled':
       return withId(l10n.t('{0} was cancelled.', what), []);
-    default:
-      return withId(l10n.t('{0} failed: {1}.', what, api), [...retry, 'showLog']);
   }
-}
-
-/** A wait as people say it: "30 s", "5 min", "3 h", "12 days". */
-export function formatWait(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 120) return l10n.t('{0} s', seconds);
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 120) return l10n.t('{0} min', minutes);
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return l10n.t('{0} h', hours);
-  return l10n.t('{0} days', Math.round(hours / 24));
+  return withId(l10n.t('{0} failed: {1}.', what, api), [...retry, 'showLog']);
 }

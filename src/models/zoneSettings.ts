@@ -2,12 +2,13 @@ import * as l10n from '@vscode/l10n';
 import type { DnsZone, ZoneSettingsBody } from '../api/types';
 import type { FieldSpec } from '../validation/fieldSpec';
 import { ttlText } from './recordTtl';
-import { ZONE_CREATE_FIELDS, type ZoneCreate, type ZoneFieldSpec } from './zoneCreate';
+import { ZONE_CREATE_FIELDS, zoneNameForDisplay, type ZoneCreate, type ZoneFieldSpec } from './zoneCreate';
 
 /*
  * A zone's settings as Edit Zone Settings and gcore.updateZone change them. Gcore's PUT replaces the whole zone
  * (a field left out goes back to its default), so a change is sent as the zone's current settings with the
- * changes applied over them.
+ * changes applied over them, and a change that would leave out a setting Gcore's answer does not give readably
+ * is refused.
  */
 
 /** Every zone field but its name: what `changes` of gcore.updateZone may hold. */
@@ -33,36 +34,100 @@ export function zoneSettingSpec(field: ZoneSettingField): FieldSpec {
   return spec;
 }
 
+/** A whole number of seconds (or a serial) as Gcore sends it: a number, or its digits as a string ("3600"). */
 function unsigned(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_UNSIGNED_32 ? value : undefined;
+  const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 && number <= MAX_UNSIGNED_32 ? number : undefined;
 }
 
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+/** A flag as Gcore sends it: a boolean, or "true" / "false". */
+function flag(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  const word = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+  return word === 'true' ? true : word === 'false' ? false : undefined;
+}
+
+/** A setting Gcore's answer gives in no form a PUT can send back. */
+export interface UnreadSetting {
+  field: ZoneSettingField;
+  /** What the answer held there; undefined when it held nothing. */
+  value: unknown;
+}
+
+export interface ZoneSettingsReading {
+  /** What a PUT sends back to keep the zone as it is. */
+  settings: ZoneSettings;
+  /** What a PUT cannot send back, and would therefore reset. */
+  unread: UnreadSetting[];
 }
 
 /**
- * The settings the zone has at Gcore, as a PUT can send them back: a field the answer lacks, holds empty or
- * holds in another type is left out (Gcore then keeps its default, which an empty contact is).
+ * The settings the zone has at Gcore, as a PUT can send them back. Numbers come as numbers or as their digits
+ * ("3600"), `enabled` as a boolean or "true" / "false". An empty or absent contact, primary server or meta is
+ * none, which is what Gcore sets when it is not sent; an absent `enabled` or number is not read, since Gcore
+ * would set it back to a default (a disabled zone would be served again), nor is a value of another type.
  */
-export function currentZoneSettings(zone: DnsZone): ZoneSettings {
+export function readZoneSettings(zone: DnsZone): ZoneSettingsReading {
   const settings: ZoneSettings = {};
-  const contact = text(zone.contact);
-  if (contact !== undefined) settings.contact = contact;
-  if (typeof zone.enabled === 'boolean') settings.enabled = zone.enabled;
+  const unread: UnreadSetting[] = [];
+  const enabled = flag(zone.enabled);
+  if (enabled === undefined) unread.push({ field: 'enabled', value: zone.enabled });
+  else settings.enabled = enabled;
   for (const field of ['expiry', 'nx_ttl', 'refresh', 'retry', 'serial'] as const) {
     const value = unsigned(zone[field]);
-    if (value !== undefined) settings[field] = value;
+    if (value === undefined) unread.push({ field, value: zone[field] });
+    else settings[field] = value;
+  }
+  for (const field of ['contact', 'primary_server'] as const) {
+    const value = zone[field];
+    if (typeof value === 'string') {
+      if (value.trim() !== '') settings[field] = value;
+    } else if (value !== undefined && value !== null) unread.push({ field, value });
   }
   const meta = zone.meta;
   if (typeof meta === 'object' && meta !== null && !Array.isArray(meta)) settings.meta = meta as Record<string, unknown>;
-  const primary = text(zone.primary_server);
-  if (primary !== undefined) settings.primary_server = primary;
-  return settings;
+  else if (meta !== undefined && meta !== null) unread.push({ field: 'meta', value: meta });
+  return { settings, unread };
 }
 
-/** The whole-zone PUT: the zone's current settings with the changes applied, so that nothing else is lost. */
+/** The settings the zone has at Gcore, as far as they can be read (readZoneSettings). */
+export function currentZoneSettings(zone: DnsZone): ZoneSettings {
+  return readZoneSettings(zone).settings;
+}
+
+/** The settings a PUT of these changes would reset: those Gcore's answer does not give readably and the changes do not set. */
+export function settingsNotRead(current: DnsZone, changes: ZoneSettings): UnreadSetting[] {
+  return readZoneSettings(current).unread.filter(({ field }) => changes[field] === undefined);
+}
+
+/** "enabled (missing), serial ("abc")": what the answer held for each setting, cut to a few words. */
+export function unreadSettingsText(unread: readonly UnreadSetting[]): string {
+  return unread
+    .map(({ field, value }) => {
+      if (value === undefined) return l10n.t('{0} (missing)', field);
+      const shown = JSON.stringify(value) ?? String(value);
+      return `${field} (${shown.length > 40 ? `${shown.slice(0, 40)}…` : shown})`;
+    })
+    .join(', ');
+}
+
+/** Why nothing is sent: settings of the zone that the PUT would reset, named with what Gcore's answer held. */
+export function notReadMessage(zoneName: string, unread: readonly UnreadSetting[]): string {
+  return l10n.t(
+    "Nothing was sent: Gcore's answer for {0} gives {1} in no form the extension can send back, and Gcore's PUT sets every setting it is not sent back to its default. Give {2} a value in this change too (Edit Zone Settings lists them; gcore.updateZone takes them in changes), or check the zone in the Gcore portal.",
+    zoneNameForDisplay(zoneName),
+    unreadSettingsText(unread),
+    unread.map(({ field }) => field).join(', '),
+  );
+}
+
+/**
+ * The whole-zone PUT: the zone's current settings with the changes applied, so that nothing else is lost. A
+ * setting that cannot be read and is not changed would be reset: the body is refused, naming it.
+ */
 export function zoneSettingsBody(zoneName: string, current: DnsZone, changes: ZoneSettings): ZoneSettingsBody {
+  const unread = settingsNotRead(current, changes);
+  if (unread.length > 0) throw new Error(notReadMessage(zoneName, unread));
   const body: ZoneSettingsBody = { name: zoneName, ...currentZoneSettings(current) };
   for (const [field, value] of Object.entries(changes) as [ZoneSettingField, unknown][]) {
     if (value !== undefined) (body as unknown as Record<string, unknown>)[field] = value;

@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import type { CallOptions } from '../api/callOptions';
 import type { DnsClient } from '../api/dnsClient';
 import { ConcurrencyLimit } from '../loaders/concurrencyLimit';
 import { failureReason } from '../logging/failureMessage';
@@ -65,8 +66,15 @@ function partlyAppliedMessage(
  * gone counts as deleted), a few at a time, the deletions first: a name moving from CNAME to A must lose
  * its CNAME before the A can exist. The first refusal stops the batch: what was in flight finishes, nothing
  * more is sent, and PartlyAppliedError says exactly what is where. A cancelled signal stops it the same way.
+ * Each request waits and tries again as Gcore asks (429, 503; retryPolicy.ts), telling `onWait` of each wait.
  */
-export async function applyRecordSetChanges(dns: DnsClient, zoneName: string, changes: readonly RecordSetChange[], signal?: AbortSignal): Promise<RecordSetChange[]> {
+export async function applyRecordSetChanges(
+  dns: DnsClient,
+  zoneName: string,
+  changes: readonly RecordSetChange[],
+  signal?: AbortSignal,
+  onWait?: CallOptions['onWait'],
+): Promise<RecordSetChange[]> {
   const limit = new ConcurrencyLimit(RECORD_SET_WRITES_IN_FLIGHT);
   const applied: RecordSetChange[] = [];
   const notApplied: RecordSetChange[] = [];
@@ -77,8 +85,8 @@ export async function applyRecordSetChanges(dns: DnsClient, zoneName: string, ch
       return;
     }
     try {
-      if (change.kind === 'delete') await dns.deleteRecord(zoneName, change.name, change.type, { signal });
-      else await dns.replaceRecord(zoneName, change.name, change.type, change.body, { signal });
+      if (change.kind === 'delete') await dns.deleteRecord(zoneName, change.name, change.type, { signal, onWait });
+      else await dns.replaceRecord(zoneName, change.name, change.type, change.body, { signal, onWait });
       applied.push(change);
     } catch (error) {
       if (failed === undefined && !signal?.aborted) failed = { change, error };

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { RecordSet, RecordSetBody } from '../api';
+import type { CallOptions, RecordSet, RecordSetBody } from '../api';
 import type { DnsClient } from '../api/dnsClient';
 import { GcoreApiError, isGcoreApiError } from '../api/errors';
 import type { RecordSetArgs } from '../models/commandArgs';
@@ -33,15 +33,15 @@ export function recordSetWriteOf(args: RecordSetArgs, write: 'create' | 'replace
  * Sends a write: an update first reads the set to keep what it did not give; a create of a set that exists is
  * refused by Gcore, and the error names the set and `replacedBy`, the operation that replaces one.
  */
-export async function sendRecordSetWrite(dns: DnsClient, write: RecordSetWrite, replacedBy: string, signal?: AbortSignal): Promise<RecordSet> {
+export async function sendRecordSetWrite(dns: DnsClient, write: RecordSetWrite, replacedBy: string, signal?: AbortSignal, onWait?: CallOptions['onWait']): Promise<RecordSet> {
   const { zoneName, name, type } = write;
   let body = write.body;
   if (write.keep) {
-    const current = await dns.findRecord(zoneName, name, type, { signal });
+    const current = await dns.findRecord(zoneName, name, type, { signal, onWait });
     if (current) body = editedRecordSetBody({ ...current, type }, write.keep);
   }
   try {
-    return write.write === 'create' ? await dns.createRecord(zoneName, name, type, body, { signal }) : await dns.replaceRecord(zoneName, name, type, body, { signal });
+    return write.write === 'create' ? await dns.createRecord(zoneName, name, type, body, { signal }) : await dns.replaceRecord(zoneName, name, type, body, { signal, onWait });
   } catch (error) {
     if (!isGcoreApiError(error) || error.kind !== 'conflict' || write.write !== 'create') throw error;
     const { set, zone } = recordSetNames(write);

@@ -5,6 +5,7 @@ import type { Emulator, RecordedRequest } from '../emulator/server';
 import { eventually, extensionApi, gcoreConfig, setKey, setLocations, sharedEmulator, signedInAt, TEST_KEY, useUi, rejects, run } from './support/harness';
 import { CANCEL, ScriptedUi, type Answer } from './support/scriptedUi';
 import { label, rows } from './support/treeRows';
+import { whereTextHolds } from '../support/everyText';
 
 /*
  * Containers from birth to removal, and their pull secrets: New Container (prompts, the review with its quota
@@ -325,6 +326,27 @@ describe('containers from birth to removal', () => {
         assert.ok(!error.message.includes('p'.repeat(20)));
         return true;
       });
+    });
+
+    it('hands a programmatic caller an error with the password in none of its fields when Gcore echoes it back', async () => {
+      const echoing = `pw-echoed-by-gcore-${Date.now()}`;
+      emulator.inject({
+        method: 'POST',
+        path: '/cloud/v1/caas/secrets/1/76',
+        status: 400,
+        headers: { 'X-Request-ID': `req-${echoing}` },
+        body: { message: `Validation error: password ${echoing} is refused`, invalid_fields: { password: [`${echoing} is too weak`], [echoing]: ['unknown field'] } },
+      });
+      const error = await run('gcore.createPullSecret', { ...LOCATION, name: 'echo-secret', registry: 'ghcr.io', login: 'ci', password: echoing }).then(
+        () => assert.fail('the create was refused'),
+        (rejected: unknown) => rejected as Error & { requestId?: string; apiMessage?: string; fieldErrors?: Record<string, string[]> },
+      );
+      assert.equal(writes(emulator).length, 1, 'the create reached Gcore');
+      assert.deepEqual(whereTextHolds(error, echoing), []);
+      assert.equal(error.requestId, 'req-***');
+      assert.equal(error.apiMessage, 'Validation error: password *** is refused');
+      assert.deepEqual(error.fieldErrors, { password: ['*** is too weak'], '***': ['unknown field'] });
+      assert.ok(!logLines.some((line) => line.includes(echoing)));
     });
 
     it('interactively: Create from the Pull Secrets row, Update the password, Delete naming the containers that use it', async () => {

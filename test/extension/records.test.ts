@@ -166,6 +166,25 @@ describe('DNS record sets', () => {
       assert.deepEqual(stored(emulator, `www.${ZONE}`, 'CNAME')?.records.map((record) => record.content), [[`${ZONE}.`]]);
     });
 
+    it('never sends a create twice when Gcore answers 429, and says to try again after the wait it asked for', async () => {
+      const created = `/dns/v2/zones/${ZONE}/busy.${ZONE}/A`;
+      emulator.inject({ method: 'POST', path: created, status: 429, headers: { 'Retry-After': '5' } });
+      await rejects(
+        run('gcore.createRecord', { zoneName: ZONE, name: 'busy', type: 'A', resource_records: [{ content: ['192.0.2.5'] }] }),
+        /^Gcore is limiting the rate of requests \(429\): Too Many Requests\. Wait 5 s \(Gcore's Retry-After\) and try again\.$/,
+      );
+      assert.deepEqual(writes(emulator).map(([method, pathName]) => [method, pathName]), [['POST', created]]);
+      emulator.inject({ method: 'POST', path: '/dns/v2/zones', status: 429, headers: { 'Retry-After': '5' } });
+      const ui = new ScriptedUi(['busy-zone.example', [], 'Create busy-zone.example']);
+      await useUi(ui);
+      await run('gcore.createZone');
+      await eventually(() =>
+        assert.match(ui.notifications.at(-1)?.message ?? '', /^Create DNS zone busy-zone\.example failed: Gcore is limiting the rate of requests \(429\): Too Many Requests\. Wait 5 s \(Gcore's Retry-After\) and try again\./),
+      );
+      assert.deepEqual(writes(emulator).map(([method, pathName]) => [method, pathName]), [['POST', created], ['POST', '/dns/v2/zones']]);
+      await run('gcore.forgetZone', 'busy-zone.example');
+    });
+
     it('refuses bad content before any request, naming the record and the part', async () => {
       await rejects(
         run('gcore.createRecord', { zoneName: ZONE, name: 'x', type: 'A', resource_records: [{ content: ['192.0.2.1'] }, { content: ['300.1.1.1'] }] }),

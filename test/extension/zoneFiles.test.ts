@@ -23,6 +23,22 @@ function writes(emulator: Emulator): [string, string][] {
   return emulator.requests.filter((request) => request.method !== 'GET').map((request: RecordedRequest) => [request.method, request.path]);
 }
 
+/** The writes the emulator received with the status it answered, sorted: each retry shows as its own line. */
+function answeredWrites(emulator: Emulator): [string, string, number][] {
+  return emulator.requests
+    .filter((request) => request.method !== 'GET')
+    .map((request): [string, string, number] => [request.method, request.path, request.status])
+    .sort((a, b) => (a.join(' ') < b.join(' ') ? -1 : 1));
+}
+
+/** A 429 that asks for a second, and a 503 that asks nothing, each answered once. */
+function askToComeBack(emulator: Emulator, limited: string, unavailable: { method: string; path: string }): void {
+  emulator.inject({ method: 'PUT', path: limited, status: 429, headers: { 'Retry-After': '1' } });
+  emulator.inject({ ...unavailable, status: 503 });
+}
+
+const WAIT_NOTICES = [/^Gcore asked to wait 1 s \(429\); trying again then, attempt 2 of 3…$/, /^Gcore answered 503; trying again in 1 s, attempt 2 of 3…$/];
+
 function body(emulator: Emulator, method: string, pathName: string): unknown {
   return emulator.requests.find((request) => request.method === method && request.path === pathName)?.json;
 }
@@ -304,6 +320,26 @@ describe('Zone files', () => {
       await eventually(() => assert.match(editor.document.getText(), /^mail\s+120\s+IN\s+A\s+203\.0\.113\.27$/m));
     });
 
+    it('waits as Gcore asks on a 429 with Retry-After and a 503, shows each wait, and applies every change once', async () => {
+      const editor = await openZoneFile();
+      await editLine(editor, /^mail\s/, 'mail 600 IN A 203.0.113.26');
+      await editLine(editor, /^sip\s/, undefined);
+      askToComeBack(emulator, `/dns/v2/zones/${ZONE}/mail.${ZONE}/A`, { method: 'DELETE', path: `/dns/v2/zones/${ZONE}/sip.${ZONE}/A` });
+      emulator.requests.length = 0;
+      const { ui, saved } = await saveWith(['Apply']);
+      assert.ok(saved, 'the save went through');
+      assert.deepEqual(answeredWrites(emulator), [
+        ['DELETE', `/dns/v2/zones/${ZONE}/sip.${ZONE}/A`, 200],
+        ['DELETE', `/dns/v2/zones/${ZONE}/sip.${ZONE}/A`, 503],
+        ['PUT', `/dns/v2/zones/${ZONE}/mail.${ZONE}/A`, 200],
+        ['PUT', `/dns/v2/zones/${ZONE}/mail.${ZONE}/A`, 429],
+      ]);
+      for (const notice of WAIT_NOTICES) assert.ok(ui.progressMessages.some((message) => notice.test(message)), `${String(notice)} in ${ui.progressMessages.join(' | ')}`);
+      assert.equal(stored(emulator, `mail.${ZONE}`, 'A')?.ttl, 600);
+      assert.equal(stored(emulator, `sip.${ZONE}`, 'A'), undefined);
+      assert.equal(editor.document.isDirty, false);
+    });
+
     it('says exactly what was applied when Gcore refuses one change, keeps the edits, and a second save sends only the rest', async () => {
       const editor = await openZoneFile();
       await append(editor, 'one 300 IN A 203.0.113.91\ntwo 300 IN A 203.0.113.92');
@@ -389,6 +425,40 @@ describe('Zone files', () => {
       assert.equal(stored(emulator, `sip.${ZONE}`, 'A'), undefined);
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
     }).timeout(30_000);
+
+    it('waits as Gcore asks on a 429 with Retry-After and a 503, shows each wait, and imports every set once', async () => {
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gcore-import-')), 'other-provider.zone');
+      fs.writeFileSync(file, EXPORT);
+      askToComeBack(emulator, `/dns/v2/zones/${ZONE}/www.${ZONE}/A`, { method: 'PUT', path: `/dns/v2/zones/${ZONE}/${ZONE}/MX` });
+      const ui = new ScriptedUi([ZONE, vscode.Uri.file(file).toString(), 'Apply']);
+      await useUi(ui);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      emulator.requests.length = 0;
+      await run('gcore.importZoneFile');
+      await eventually(() => assert.match(ui.notifications.at(-1)?.message ?? '', /Imported .* into zonefile\.example: 1 created, 1 changed, 0 deleted/));
+      assert.deepEqual(answeredWrites(emulator), [
+        ['PUT', `/dns/v2/zones/${ZONE}/www.${ZONE}/A`, 200],
+        ['PUT', `/dns/v2/zones/${ZONE}/www.${ZONE}/A`, 429],
+        ['PUT', `/dns/v2/zones/${ZONE}/${ZONE}/MX`, 200],
+        ['PUT', `/dns/v2/zones/${ZONE}/${ZONE}/MX`, 503],
+      ]);
+      for (const notice of WAIT_NOTICES) assert.ok(ui.progressMessages.some((message) => notice.test(message)), `${String(notice)} in ${ui.progressMessages.join(' | ')}`);
+      assert.ok(stored(emulator, `www.${ZONE}`, 'A'));
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }).timeout(30_000);
+
+    it('imports programmatically through a 429 and a 503 as well, and says to wait when Gcore keeps refusing', async () => {
+      askToComeBack(emulator, `/dns/v2/zones/${ZONE}/www.${ZONE}/A`, { method: 'PUT', path: `/dns/v2/zones/${ZONE}/${ZONE}/MX` });
+      const result = await run<{ created: string[]; updated: string[] }>('gcore.importZoneFile', { zoneName: ZONE, text: EXPORT });
+      assert.deepEqual([result.created, result.updated], [[`www.${ZONE} A`], [`${ZONE} MX`]]);
+      emulator.requests.length = 0;
+      emulator.inject({ method: 'PUT', path: `/dns/v2/zones/${ZONE}/ftp.${ZONE}/A`, status: 429, headers: { 'Retry-After': '1' }, times: 3 });
+      await rejects(
+        run('gcore.importZoneFile', { zoneName: ZONE, text: `$ORIGIN ${ZONE}.\nftp 300 IN A 203.0.113.90` }),
+        /ftp A was refused: Gcore is limiting the rate of requests \(429\): Too Many Requests\. It answered so to each of 3 attempts, waiting as it asked\. Wait 1 s \(Gcore's Retry-After\) and try again\./,
+      );
+      assert.deepEqual(answeredWrites(emulator).map(([, , status]) => status), [429, 429, 429]);
+    });
 
     it('sends nothing when the review is dismissed', async () => {
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gcore-import-')), 'other-provider.zone');

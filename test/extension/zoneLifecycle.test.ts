@@ -43,6 +43,9 @@ function writes(emulator: Emulator): [string, string, unknown][] {
   return received(emulator).filter(([method]) => method !== 'GET');
 }
 
+/** The zone as a GET answers it, but without `enabled`: an answer the extension cannot send back whole. */
+const WITHOUT_ENABLED = { name: ZONE, contact: 'hostmaster@lifecycle.example', serial: 1, refresh: 7200, retry: 3600, expiry: 1_209_600, nx_ttl: 3600, primary_server: 'ns1.gcorelabs.net', meta: { team: 'web' } };
+
 async function zoneRows(): Promise<{ node: TreeNode; item: vscode.TreeItem }[]> {
   const [zones] = (await rows()).filter((row) => label(row.item) === 'DNS Zones');
   return rows(zones.node);
@@ -130,6 +133,43 @@ describe('DNS zone lifecycle', () => {
       await run('gcore.disableZone', { zoneName: ZONE });
       await run('gcore.updateZone', { zoneName: ZONE, changes: { serial: 2 } });
       assert.deepEqual([emulator.zone(ZONE)?.enabled, emulator.zone(ZONE)?.serial], [false, 2]);
+    });
+
+    it('updateZone reads the numbers Gcore sends as strings and sends them back as numbers, a disabled zone staying disabled', async () => {
+      const answered = {
+        name: ZONE,
+        enabled: false,
+        contact: 'hostmaster@lifecycle.example',
+        serial: '2024010101',
+        refresh: '3600',
+        retry: '600',
+        expiry: '1209600',
+        nx_ttl: '300',
+        primary_server: 'ns1.gcorelabs.net',
+        meta: { team: 'web' },
+      };
+      emulator.inject({ method: 'GET', path: ZONE_PATH, status: 200, body: answered, times: 2 });
+      await run('gcore.updateZone', { zoneName: ZONE, changes: { nx_ttl: 900 } });
+      assert.deepEqual(writes(emulator), [
+        [
+          'PUT',
+          ZONE_PATH,
+          { name: ZONE, contact: 'hostmaster@lifecycle.example', enabled: false, expiry: 1_209_600, meta: { team: 'web' }, nx_ttl: 900, primary_server: 'ns1.gcorelabs.net', refresh: 3600, retry: 600, serial: 2_024_010_101 },
+        ],
+      ]);
+      assert.deepEqual([emulator.zone(ZONE)?.enabled, emulator.zone(ZONE)?.serial], [false, 2_024_010_101]);
+    });
+
+    it('updateZone refuses to send when Gcore\'s answer lacks enabled, naming it, and sends it when the change gives it', async () => {
+      emulator.inject({ method: 'GET', path: ZONE_PATH, status: 200, body: WITHOUT_ENABLED });
+      await rejects(
+        run('gcore.updateZone', { zoneName: ZONE, changes: { nx_ttl: 900 } }),
+        /^Nothing was sent: Gcore's answer for lifecycle\.example gives enabled \(missing\) in no form the extension can send back, .*Give enabled a value in this change too/,
+      );
+      assert.deepEqual(writes(emulator), []);
+      emulator.inject({ method: 'GET', path: ZONE_PATH, status: 200, body: WITHOUT_ENABLED });
+      await run('gcore.updateZone', { zoneName: ZONE, changes: { nx_ttl: 900, enabled: true } });
+      assert.deepEqual(writes(emulator).map(([method, , body]) => [method, (body as { enabled?: boolean }).enabled]), [['PUT', true]]);
     });
 
     it('refuses bad arguments naming the field, before any request', async () => {
@@ -297,6 +337,17 @@ describe('DNS zone lifecycle', () => {
       ]);
       assert.deepEqual([emulator.zone(ZONE)?.meta, emulator.zone(ZONE)?.contact], [{ team: 'web' }, 'hostmaster@lifecycle.example']);
       await eventually(() => assert.equal(ui.notifications.at(-1)?.message, 'Saved the settings of lifecycle.example; its other settings are kept.'));
+    });
+
+    it('refuses to save settings that would reset one Gcore\'s answer does not give, naming it, before sending anything', async () => {
+      emulator.inject({ method: 'GET', path: ZONE_PATH, status: 200, body: WITHOUT_ENABLED });
+      const ui = await interact(scripted([['Negative TTL'], '600', CANCEL]), 'gcore.updateZone', (await zoneRow()).node);
+      ui.assertAllAnswersUsed();
+      assert.deepEqual(ui.shown.find((shown) => shown.kind === 'pickMany')?.labels?.[0], 'Enabled');
+      const refusal = ui.shown.find((shown) => shown.kind === 'choose');
+      assert.match(refusal?.message ?? '', /^Nothing was sent: Gcore's answer for lifecycle\.example gives enabled \(missing\)/);
+      assert.deepEqual(refusal?.labels, ['Go Back']);
+      assert.deepEqual(writes(emulator), []);
     });
 
     it('says when Gcore holds another value than was sent, read again after the write', async () => {

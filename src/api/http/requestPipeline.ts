@@ -6,14 +6,8 @@ import { wellFormed } from '../../core/wellFormedText';
 import { checkApiBaseUrl } from './baseUrl';
 import { errorMessage, readErrorBody, stringField } from './errorBody';
 import { GcoreApiError, defaultMessage, kindForStatus, type ApiErrorKind } from '../errors';
-import {
-  DEFAULT_RETRY,
-  isRetryableMethod,
-  isRetryableStatus,
-  parseRetryAfterMs,
-  retryDelayMs,
-  type RetryOptions,
-} from './retryPolicy';
+import { COME_BACK_STATUSES, DEFAULT_RETRY, parseRetryAfterMs, retryAfterCapMs, retryDecision, type RetryOptions, type RetryStop } from './retryPolicy';
+import { comeBackMessage, type RetryWait } from './retryWords';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -65,6 +59,10 @@ export interface ApiRequest {
    * not it: an answer sized by what was asked for (log lines).
    */
   maxBytes?: number;
+  /** A PATCH that sets a state (enable, disable): retried as a PUT is (retryPolicy.ts). */
+  idempotent?: boolean;
+  /** Told before each wait for another attempt, so that the wait can be shown where the user follows the request. */
+  onWait?: (wait: RetryWait) => void;
 }
 
 export type AttemptGate = <T>(attempt: () => Promise<T>) => Promise<T>;
@@ -138,7 +136,6 @@ export class RequestPipeline {
     throwIfCancelled(request.signal, failure);
 
     const url: Target = { href: base.prefix + path + queryString(request.query), host: base.host, secure: base.secure };
-    const retries = isRetryableMethod(request.method) ? this.retry.maxRetries : 0;
     for (let attempt = 0; ; attempt++) {
       try {
         const run = () => this.attempt(request, url, path, key, timeoutMs, attempt);
@@ -149,10 +146,11 @@ export class RequestPipeline {
           throwIfCancelled(request.signal, failure);
           throw error;
         }
-        if (attempt >= retries || !isRetryable(error)) throw error;
-        const delay = retryDelayMs(attempt, error.retryAfterMs, this.retry);
-        if (delay === undefined) throw error;
-        await sleep(delay, request.signal, failure);
+        const retried = { method: request.method, idempotent: request.idempotent, waitShown: request.onWait !== undefined };
+        const decision = retryDecision(retried, error, attempt, this.retry);
+        if (!decision.retry) throw withComeBack(error, attempt + 1, decision.reason, retryAfterCapMs(retried, this.retry));
+        request.onWait?.({ delayMs: decision.delayMs, status: error.status, asked: error.retryAfterMs !== undefined, attempt: attempt + 2, attempts: this.retry.maxRetries + 1 });
+        await sleep(decision.delayMs, request.signal, failure);
       }
     }
   }
@@ -288,9 +286,13 @@ function transportFailureKind(error: unknown, signal: AbortSignal | undefined): 
   return 'network';
 }
 
-function isRetryable(error: GcoreApiError): boolean {
-  if (error.kind === 'network') return true;
-  return error.status !== undefined && isRetryableStatus(error.status);
+/**
+ * A 429 or 503 that is not tried again says so: Gcore's words, how often it was tried, and how long to wait
+ * (its Retry-After), for every caller alike (a command's message, a batch's, an agent's).
+ */
+function withComeBack(error: GcoreApiError, attempts: number, stop: RetryStop, capMs: number): GcoreApiError {
+  if (error.status === undefined || !COME_BACK_STATUSES.has(error.status)) return error;
+  return new GcoreApiError(error.kind, comeBackMessage(error.status, error.message, error.retryAfterMs, attempts, stop, capMs), error);
 }
 
 // Plain loops in the three helpers below: they run for every request (see docs/performance.md).

@@ -2,7 +2,21 @@ import * as l10n from '@vscode/l10n';
 import type { DnsZone } from '../../api/types';
 import { zoneNameForDisplay } from '../../models/zoneCreate';
 import { validateZoneSettings } from '../../models/zoneLifecycleArgs';
-import { changedSettings, currentZoneSettings, EDITABLE_ZONE_SETTINGS, settingText, zoneSettingChangeLines, zoneSettingSpec, type ZoneSettingField, type ZoneSettings } from '../../models/zoneSettings';
+import {
+  changedSettings,
+  currentZoneSettings,
+  EDITABLE_ZONE_SETTINGS,
+  notReadMessage,
+  readZoneSettings,
+  settingsNotRead,
+  settingText,
+  unreadSettingsText,
+  zoneSettingChangeLines,
+  zoneSettingSpec,
+  type UnreadSetting,
+  type ZoneSettingField,
+  type ZoneSettings,
+} from '../../models/zoneSettings';
 import { unwrap } from '../../validation/problems';
 import type { FieldSlot, ObjectDrafts } from '../fieldPrompts/fieldSlot';
 import { fieldSteps } from '../fieldSteps';
@@ -26,18 +40,34 @@ export function zoneSettingsPlan(ui: PromptUi, answers: ZoneSettingsAnswers): Wi
   return [fieldsStep(ui), ...answers.fields.flatMap((field) => settingSteps(ui, field, answers)), summaryStep(ui)];
 }
 
+/**
+ * The settings offered: the editable ones, and `enabled` too when Gcore's answer does not say it, since a save
+ * must then send it. Those the answer does not give readably come chosen at first.
+ */
+function offeredSettings(current: DnsZone): { offered: ZoneSettingField[]; unread: Map<ZoneSettingField, UnreadSetting> } {
+  const unread = new Map(readZoneSettings(current).unread.map((setting) => [setting.field, setting]));
+  return { offered: [...(unread.has('enabled') ? (['enabled'] as const) : []), ...EDITABLE_ZONE_SETTINGS], unread };
+}
+
 function fieldsStep(ui: PromptUi): WizardStep<ZoneSettingsAnswers> {
   return {
     run: async (state, position) => {
       const now = currentZoneSettings(state.current);
+      const { offered, unread } = offeredSettings(state.current);
+      const firstTime = state.fields.length === 0;
       for (;;) {
         const chosen = await ui.pickMany<ZoneSettingField>({
           title: ZONE_SETTINGS_TITLE,
           ...position,
           placeholder: l10n.t('Settings of {0} to change (the others are kept)', zoneNameForDisplay(state.zoneName)),
-          items: EDITABLE_ZONE_SETTINGS.map((field) => {
+          items: offered.map((field) => {
             const spec = zoneSettingSpec(field);
-            return { label: spec.label, description: l10n.t('now {0}', settingText(field, now[field])), detail: spec.description, value: field, picked: state.fields.includes(field) };
+            const notRead = unread.get(field);
+            const description =
+              notRead === undefined
+                ? l10n.t('now {0}', settingText(field, now[field]))
+                : l10n.t("Gcore's answer gives {0}: choose a value, or saving would reset it", unreadSettingsText([notRead]));
+            return { label: spec.label, description, detail: spec.description, value: field, picked: state.fields.includes(field) || (firstTime && notRead !== undefined) };
           }),
         });
         if (chosen === BACK) return BACK;
@@ -50,7 +80,7 @@ function fieldsStep(ui: PromptUi): WizardStep<ZoneSettingsAnswers> {
           delete state.changes[field];
           delete state.drafts?.[field];
         }
-        state.fields = EDITABLE_ZONE_SETTINGS.filter((field) => chosen.includes(field));
+        state.fields = offered.filter((field) => chosen.includes(field));
         return;
       }
     },
@@ -79,6 +109,12 @@ function summaryStep(ui: PromptUi): WizardStep<ZoneSettingsAnswers> {
       const zone = zoneNameForDisplay(state.zoneName);
       const lines = zoneSettingChangeLines(state.current, changes);
       const back = l10n.t('Go Back');
+      const unread = settingsNotRead(state.current, changes);
+      // Saving would reset what Gcore's answer does not give readably: only going back to give it a value helps.
+      if (unread.length > 0) {
+        if ((await ui.choose({ message: notReadMessage(state.zoneName, unread), detail: lines.join('\n'), choices: [back] })) !== back) throw new UserCancelledError();
+        return BACK;
+      }
       if (changedSettings(state.current, changes).length === 0) {
         await ui.choose({ message: l10n.t('{0} already has these settings: there is nothing to send.', zone), detail: lines.join('\n'), choices: [back] });
         return BACK;

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { GcoreApiError, type ApiErrorKind } from '../../../src/api/errors';
-import { describeFailure, errorForCaller, failureReason, formatWait, recoveryLabel } from '../../../src/logging/failureMessage';
+import { describeFailure, errorForCaller, failureReason, recoveryLabel } from '../../../src/logging/failureMessage';
 import { hideSecret } from '../../../src/logging/redaction';
+import { whereTextHolds } from '../../support/everyText';
 
 const cases: { kind: ApiErrorKind; status?: number; message: string; says: RegExp; actions: string[] }[] = [
   { kind: 'unauthorized', message: 'No Gcore API key is set.', says: /needs a Gcore API key/, actions: ['Set API Key'] },
@@ -10,7 +11,13 @@ const cases: { kind: ApiErrorKind; status?: number; message: string; says: RegEx
   { kind: 'notFound', status: 404, message: 'Container x not found', says: /not found \(404\)\. Check/, actions: ['Show Log'] },
   { kind: 'conflict', status: 409, message: 'zone already exists', says: /already exists \(409\)/, actions: ['Show Log'] },
   { kind: 'invalidInput', status: 400, message: 'Validation failed (scale.min: too big)', says: /refused the input: Validation failed \(scale\.min/, actions: ['Show Log'] },
-  { kind: 'rateLimited', status: 429, message: 'Too many requests.', says: /limiting the request rate \(429\)\. Wait/, actions: ['Retry'] },
+  {
+    kind: 'rateLimited',
+    status: 429,
+    message: "Gcore is limiting the rate of requests (429): Too many requests. Wait 5 s (Gcore's Retry-After) and try again.",
+    says: /failed: Gcore is limiting the rate of requests \(429\): Too many requests\. Wait 5 s \(Gcore's Retry-After\) and try again\.$/,
+    actions: ['Retry'],
+  },
   { kind: 'server', status: 502, message: 'Bad gateway', says: /server error \(502\): Bad gateway\. Try again/, actions: ['Retry', 'Show Log'] },
   { kind: 'network', message: 'Could not reach the Gcore API at api.gcore.com (ECONNREFUSED).', says: /ECONNREFUSED\)\. Check the network connection, your proxy/, actions: ['Retry', 'Open Settings'] },
   { kind: 'timeout', message: 'The Gcore API did not answer within 30 s.', says: /within 30 s\. Try again, or raise gcore\.requestTimeoutSeconds/, actions: ['Retry', 'Open Settings'] },
@@ -47,12 +54,10 @@ describe('describeFailure', () => {
     assert.equal(describeFailure('odd', 'Refresh').message, 'Refresh failed: odd');
   });
 
-  it('says how long Gcore asks to wait, in words, instead of seconds by the million', () => {
-    const limited = describeFailure(new GcoreApiError('rateLimited', 'Too many requests.', { status: 429, retryAfterMs: 999_999_000 }), 'List GPU flavors');
-    assert.match(limited.message, /Gcore asks to wait 12 days before trying again\.$/);
-    const busy = describeFailure(new GcoreApiError('server', 'Busy', { status: 503, retryAfterMs: 300_000 }), 'List GPU flavors');
-    assert.match(busy.message, /Gcore asks to wait 5 min\.$/);
-    assert.deepEqual([5_000, 90_000, 3_600_000, 172_800_000].map(formatWait), ['5 s', '90 s', '60 min', '2 days']);
+  it("says a 503 in the pipeline's words, which name the wait, not as a server error", () => {
+    const busy = describeFailure(new GcoreApiError('server', 'Gcore is unavailable for now (503): Busy. Wait 5 min (Gcore\'s Retry-After) and try again.', { status: 503, retryAfterMs: 300_000 }), 'List GPU flavors');
+    assert.equal(busy.message, "List GPU flavors failed: Gcore is unavailable for now (503): Busy. Wait 5 min (Gcore's Retry-After) and try again.");
+    assert.deepEqual(busy.actions.map(recoveryLabel), ['Retry', 'Show Log']);
   });
 
   it('warns that a write whose answer was lost may have been carried out', () => {
@@ -74,5 +79,30 @@ describe('describeFailure', () => {
     }
     const api = new GcoreApiError('server', 'echo session-secret-key-42', { status: 500 });
     assert.ok(!describeFailure(api, 'Refresh').message.includes('session-secret-key-42'));
+  });
+
+  it('hands a caller an error with no secret in any field, cause or key, keeping its identity and class', () => {
+    const password = 'Pull-Secret-Password-93';
+    hideSecret(password);
+    const cause = Object.assign(new Error(`registry said ${password}`), { response: { echoed: [password], [password]: true } });
+    const error = new GcoreApiError('invalidInput', `password ${password} is too weak`, {
+      status: 400,
+      requestId: `req-${password}`,
+      apiMessage: `password ${password} is too weak`,
+      fieldErrors: { password: [`"${password}" is too weak`], [password]: ['echoed as a key'] },
+      quota: { note: password },
+      method: 'POST',
+      path: '/cloud/v1/caas/secrets/1/76',
+    });
+    Object.defineProperty(error, 'cause', { value: cause, enumerable: false, configurable: true, writable: true });
+    const shared = { again: password };
+    Object.assign(error, { first: shared, second: shared, loop: error });
+    const handed = errorForCaller(error);
+    assert.equal(handed, error);
+    assert.ok(handed instanceof GcoreApiError);
+    assert.deepEqual(whereTextHolds(handed, password), []);
+    assert.equal(handed.requestId, 'req-***');
+    assert.deepEqual(handed.fieldErrors, { password: ['"***" is too weak'], '***': ['echoed as a key'] });
+    assert.equal(handed.status, 400);
   });
 });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { DnsZone } from '../../../src/api/types';
 import { validateUpdateZoneArgs, validateZoneSettings } from '../../../src/models/zoneLifecycleArgs';
-import { changedSettings, currentZoneSettings, settingsNotAsSent, zoneSettingChangeLines, zoneSettingsBody } from '../../../src/models/zoneSettings';
+import { changedSettings, currentZoneSettings, readZoneSettings, settingsNotAsSent, zoneSettingChangeLines, zoneSettingsBody } from '../../../src/models/zoneSettings';
 import { assertProblems, validatorRows } from '../validation/expectations';
 
 validatorRows('validateUpdateZoneArgs', validateUpdateZoneArgs, {
@@ -60,11 +60,12 @@ const ZONE: DnsZone = {
 };
 
 describe('the zone settings merge', () => {
-  it('reads the settings a PUT can send back, leaving out empty text and values of another type', () => {
+  it('reads the settings a PUT can send back, numbers given as digits too, leaving out empty text', () => {
     assert.deepEqual(currentZoneSettings(ZONE), {
       contact: 'hostmaster@example.com',
       enabled: false,
       expiry: 1_209_600,
+      nx_ttl: 300,
       refresh: 3600,
       retry: 600,
       serial: 17,
@@ -89,9 +90,35 @@ describe('the zone settings merge', () => {
     });
   });
 
+  it('reads numbers given as their digits and a flag given as "true" or "false", as Gcore may send them', () => {
+    const answered = { name: 'example.com', enabled: 'false', serial: '2024010101', refresh: ' 3600 ', retry: 600, expiry: '1209600', nx_ttl: 300 };
+    assert.deepEqual(readZoneSettings(answered as unknown as DnsZone), { settings: { enabled: false, serial: 2_024_010_101, refresh: 3600, retry: 600, expiry: 1_209_600, nx_ttl: 300 }, unread: [] });
+  });
+
+  it('names what it cannot send back: an absent enabled or number, and values of another type; empty text and meta are none', () => {
+    const { unread } = readZoneSettings({ name: 'x.example', contact: '', meta: null, primary_server: 7, refresh: -1, retry: '1.5', expiry: 1, nx_ttl: 1, serial: '4294967296', enabled: null });
+    assert.deepEqual(unread, [
+      { field: 'enabled', value: null },
+      { field: 'refresh', value: -1 },
+      { field: 'retry', value: '1.5' },
+      { field: 'serial', value: '4294967296' },
+      { field: 'primary_server', value: 7 },
+    ]);
+  });
+
+  it('refuses a PUT that would reset a setting it could not read, naming it and what to do; a change that sets it is sent', () => {
+    const { enabled: _enabled, ...withoutEnabled } = ZONE;
+    assert.throws(
+      () => zoneSettingsBody('example.com', { ...withoutEnabled, serial: 'soon' }, { nx_ttl: 900 }),
+      /^Error: Nothing was sent: Gcore's answer for example\.com gives enabled \(missing\), serial \("soon"\) in no form the extension can send back, .*Give enabled, serial a value in this change too/,
+    );
+    assert.deepEqual(zoneSettingsBody('example.com', withoutEnabled, { enabled: false }), { ...currentZoneSettings(ZONE), name: 'example.com', enabled: false });
+  });
+
   it('tells which changes give a setting another value, meta compared by content', () => {
     assert.deepEqual(changedSettings(ZONE, { refresh: 3600, retry: 900, meta: { team: 'web' } }), ['retry']);
-    assert.deepEqual(changedSettings(ZONE, { meta: { team: 'ops' }, nx_ttl: 300 }), ['meta', 'nx_ttl']);
+    assert.deepEqual(changedSettings(ZONE, { meta: { team: 'ops' }, nx_ttl: 600 }), ['meta', 'nx_ttl']);
+    assert.deepEqual(changedSettings(ZONE, { nx_ttl: 300 }), []);
   });
 
   it('summarizes current → new, seconds with their length in words, and says what stays unchanged', () => {
@@ -99,7 +126,7 @@ describe('the zone settings merge', () => {
       'Contact: "hostmaster@example.com" → "dns@example.com"',
       'Refresh: 3600 (1 h) → 7200 (2 h)',
       'Retry: 600 (10 min) (unchanged)',
-      'Negative TTL: not set → 60 (1 min)',
+      'Negative TTL: 300 (5 min) → 60 (1 min)',
       'Metadata: {"team":"web"} → {"team":"ops"}',
     ]);
   });

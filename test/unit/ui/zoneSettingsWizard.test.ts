@@ -21,9 +21,9 @@ const CURRENT: DnsZone = {
 
 const TITLE = 'Gcore: Edit Zone Settings';
 
-async function edit(answers: Answer[]) {
+async function edit(answers: Answer[], current: DnsZone = CURRENT) {
   const ui = new RecordingUi(answers);
-  const state: ZoneSettingsAnswers = { zoneName: 'example.com', current: CURRENT, fields: [], changes: {} };
+  const state: ZoneSettingsAnswers = { zoneName: 'example.com', current, fields: [], changes: {} };
   await runWizard(state, (answered) => zoneSettingsPlan(ui, answered));
   ui.assertAllAnswersUsed();
   return { state, ui };
@@ -98,5 +98,30 @@ describe('the zone settings wizard', () => {
 
   it('is cancelled when the summary is dismissed', async () => {
     await assert.rejects(edit([['Serial'], '9', CANCEL]), (error: unknown) => isUserCancelled(error));
+  });
+
+  it('offers a setting Gcore\'s answer does not give readably, enabled too, chosen at first, and sends nothing without it', async () => {
+    const { enabled: _enabled, ...answered } = CURRENT;
+    const current = { ...answered, serial: 'soon', refresh: '7200' } as DnsZone;
+    const { state, ui } = await edit([['Negative TTL'], '600', 'Go Back', BACK, ['Enabled', 'Negative TTL', 'Serial'], 'No', '600', '5', 'Save Settings'], current);
+    const [first] = ui.prompts();
+    assert.deepEqual(
+      first.items?.filter((item) => item.picked || item.label === 'Refresh'),
+      [
+        { label: 'Enabled', description: "Gcore's answer gives enabled (missing): choose a value, or saving would reset it", picked: true },
+        { label: 'Refresh', description: 'now 7200 (2 h)' },
+        { label: 'Serial', description: 'Gcore\'s answer gives serial ("soon"): choose a value, or saving would reset it', picked: true },
+      ],
+    );
+    const [refusal] = ui.shown.filter((shown) => shown.kind === 'choose');
+    assert.match(refusal.message ?? '', /^Nothing was sent: Gcore's answer for example\.com gives enabled \(missing\), serial \("soon"\) in no form/);
+    assert.deepEqual(refusal.labels, ['Go Back']);
+    assert.deepEqual(state.changes, { enabled: false, nx_ttl: 600, serial: 5 });
+    assert.equal(ui.shown.at(-1)?.message, 'Change the settings of example.com?');
+  });
+
+  it('is cancelled when the refusal to reset an unread setting is dismissed', async () => {
+    const { enabled: _enabled, ...answered } = CURRENT;
+    await assert.rejects(edit([['Negative TTL'], '600', CANCEL], answered), (error: unknown) => isUserCancelled(error));
   });
 });
