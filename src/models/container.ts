@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Container } from '../api/types';
-import type { ContainerUpdate } from './containerUpdate';
+import { isPlainObject, knownFields } from '../validation/fieldChecks';
+import { SCALE_FIELD, type ContainerUpdate } from './containerUpdate';
 
 /** A container's status as it came, or "Unknown"; the API documents no list of statuses. */
 export function containerStatus(container: Container): string {
@@ -10,17 +11,13 @@ export function containerStatus(container: Container): string {
 type Field = keyof ContainerUpdate;
 
 /**
- * A field of a container as the update payload names and shapes it, so a prompt can start from it and a
- * summary can compare with it. Scale keeps min and max only (what the update sends); undefined when the
- * container does not say.
+ * A field of a container as the update payload names and shapes it, so a prompt can start from it, a
+ * summary can compare with it and an update can send it back. Scale keeps the parts the update sends (min,
+ * max, the cooldown, the triggers); undefined when the container does not say.
  */
 export function currentValue(container: Container, field: Field): unknown {
   const value = container[field];
-  if (value === undefined) return undefined;
-  if (field === 'scale' && value !== null && typeof value === 'object') {
-    const scale = value as { min?: unknown; max?: unknown };
-    return { min: scale.min, max: scale.max };
-  }
+  if (field === 'scale' && isPlainObject(value)) return knownFields(SCALE_FIELD.fields, value);
   return value;
 }
 

@@ -4,9 +4,29 @@ import type { FieldSpec, ObjectFieldSpec, StringFieldSpec, StringMapFieldSpec } 
 import { validated } from '../validation/problems';
 import type { FieldProblem, Validated } from '../validation/problems';
 
+/** A trigger that adds instances past a share of the CPU or memory a container uses. */
+export interface ThresholdTrigger {
+  threshold: number;
+}
+
+/** A trigger that adds instances past a number of requests in a window of seconds. */
+export interface RateTrigger {
+  rate: number;
+  window: number;
+}
+
+/** What adds instances between the minimum and the maximum; a null trigger is none. */
+export interface ScaleTriggers {
+  cpu?: ThresholdTrigger | null;
+  memory?: ThresholdTrigger | null;
+  http?: RateTrigger | null;
+}
+
 export interface ContainerScale {
   min: number;
   max: number;
+  cooldown_period?: number | null;
+  triggers?: ScaleTriggers | null;
 }
 
 export interface ContainerLogging {
@@ -44,15 +64,56 @@ const ENVS_FIELD: StringMapFieldSpec & { name: 'envs' } = {
   valueMaxLength: 255,
 };
 
-const SCALE_FIELD: ObjectFieldSpec & { name: 'scale' } = {
+/** An autoscaling trigger: its parts, each required, or null for no such trigger. */
+function trigger(name: 'cpu' | 'memory' | 'http', label: string, description: string, fields: readonly FieldSpec[]): ObjectFieldSpec {
+  return { name, kind: 'object', label, description, nullable: true, fields };
+}
+
+/** A share of a resource (CPU, memory) in percent past which instances are added. */
+function threshold(label: string, description: string): FieldSpec {
+  return { name: 'threshold', kind: 'integer', label, description, required: true, minimum: 1, maximum: 99 };
+}
+
+const TRIGGERS_FIELD: ObjectFieldSpec = {
+  name: 'triggers',
+  kind: 'object',
+  label: l10n.t('Autoscaling triggers'),
+  description: l10n.t('What adds instances between the minimum and the maximum: CPU use, memory use, HTTP requests; null for none.'),
+  nullable: true,
+  fields: [
+    trigger('cpu', l10n.t('CPU trigger'), l10n.t('Adds instances when CPU use passes a threshold; null for no CPU trigger.'), [
+      threshold(l10n.t('CPU threshold (%)'), l10n.t('The percentage of CPU use that adds instances, from 1 to 99.')),
+    ]),
+    trigger('memory', l10n.t('Memory trigger'), l10n.t('Adds instances when memory use passes a threshold; null for no memory trigger.'), [
+      threshold(l10n.t('Memory threshold (%)'), l10n.t('The percentage of memory use that adds instances, from 1 to 99.')),
+    ]),
+    trigger('http', l10n.t('HTTP trigger'), l10n.t('Adds instances when the requests in a window pass a rate; null for no HTTP trigger.'), [
+      { name: 'rate', kind: 'integer', label: l10n.t('HTTP request rate'), description: l10n.t('The number of requests in the window that adds instances, from 1 to 1000.'), required: true, minimum: 1, maximum: 1000 },
+      { name: 'window', kind: 'integer', label: l10n.t('HTTP window (s)'), description: l10n.t('The seconds over which requests are counted, from 1 to 3600.'), required: true, minimum: 1, maximum: 3600 },
+    ]),
+  ],
+};
+
+/** Gcore's PATCH replaces the whole scale: what is left out of it (a cooldown, the triggers) goes back to Gcore's defaults. */
+export const SCALE_FIELD: ObjectFieldSpec & { name: 'scale' } = {
   name: 'scale',
   kind: 'object',
   label: l10n.t('Scale'),
-  description: l10n.t('Minimum and maximum number of container instances; both are required.'),
+  description: l10n.t("Minimum and maximum number of container instances (both required), and how autoscaling reacts: a cooldown and triggers. What a scale sent leaves out goes back to Gcore's defaults."),
   nullable: true,
   fields: [
     { name: 'min', kind: 'integer', label: l10n.t('Minimum instances'), description: l10n.t('From 0 to 25; 0 lets the container scale to zero.'), required: true, minimum: 0, maximum: 25 },
     { name: 'max', kind: 'integer', label: l10n.t('Maximum instances'), description: l10n.t('From 1 to 25, and at least the minimum.'), required: true, minimum: 1, maximum: 25 },
+    {
+      name: 'cooldown_period',
+      kind: 'integer',
+      label: l10n.t('Cooldown period (s)'),
+      description: l10n.t("The seconds autoscaling waits after a change before the next one, from 1 to 3600; Gcore's default is 60."),
+      nullable: true,
+      minimum: 1,
+      maximum: 3600,
+    },
+    TRIGGERS_FIELD,
   ],
   orderedPairs: [{ lower: 'min', upper: 'max' }],
 };

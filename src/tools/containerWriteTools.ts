@@ -44,7 +44,7 @@ export const updateContainer: ToolDefinition<UpdateContainerArgs> = {
   commandId: COMMAND.updateContainer,
   displayName: l10n.t('Update a Gcore Container'),
   modelDescription: l10n.t(
-    'Changes settings of an existing serverless container: only the fields given in `changes` (image, flavor, scale {min, max}, envs, timeout, listening_port, is_disabled, description, commands, pull_secret, logging, is_api_key_auth). envs replaces all variables, so read the container first to keep the others. Gcore answers with task IDs; gcore_getTask tells when the change is live.',
+    "Changes settings of an existing serverless container: only the fields given in `changes` (image, flavor, scale {min, max, cooldown_period, triggers}, envs, timeout, listening_port, is_disabled, description, commands, pull_secret, logging, is_api_key_auth). envs replaces all variables, and scale the whole scale (a cooldown or triggers left out go back to Gcore's defaults), so read the container first to keep the others. Gcore answers with task IDs; gcore_getTask tells when the change is live.",
   ),
   userDescription: l10n.t('Changes the settings of a Gcore container, after you confirm.'),
   inputSchema: objectInput({ ...CONTAINER_REF_PROPERTIES, changes: { ...changesSchema, minProperties: 1 } }, [...CONTAINER_REF_REQUIRED, 'changes']),
@@ -82,7 +82,7 @@ export const createContainer: ToolDefinition<CreateContainerArgs> = {
   commandId: COMMAND.createContainer,
   displayName: l10n.t('Create a Gcore Container'),
   modelDescription: l10n.t(
-    'Creates a serverless container in a project and region from an image: name (3 to 43 letters, digits, dots, hyphens), image, listening_port, flavor (a size name from gcore_listContainerSizes) and scale {min, max} are required; envs, timeout, description, commands, pull_secret, logging and is_disabled are optional. Gcore answers with a task ID; the container is ready when gcore_getTask says FINISHED.',
+    'Creates a serverless container in a project and region from an image: name (3 to 43 letters, digits, dots, hyphens), image, listening_port, flavor (a size name from gcore_listContainerSizes) and scale {min, max} are required, the scale optionally with cooldown_period and triggers (cpu, memory, http); envs, timeout, description, commands, pull_secret, logging and is_disabled are optional. Gcore answers with a task ID; the container is ready when gcore_getTask says FINISHED.',
   ),
   userDescription: l10n.t('Creates a Gcore container, after you confirm.'),
   inputSchema: objectInput({ ...LOCATION_PROPERTIES, container: containerSchema }, [...LOCATION_REQUIRED, 'container']),

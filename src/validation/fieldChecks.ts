@@ -111,6 +111,18 @@ export function parseIntegerText(text: string): number | undefined {
   return INTEGER_TEXT.test(trimmed) ? Number(trimmed) : undefined;
 }
 
+/** The parts of a value that the specs name, in a nested object alike: what a payload can send back of what it read. */
+export function knownFields(specs: readonly FieldSpec[], value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    specs
+      .filter((spec) => Object.hasOwn(value, spec.name))
+      .map((spec) => {
+        const part = value[spec.name];
+        return [spec.name, spec.kind === 'object' && isPlainObject(part) ? knownFields(spec.fields, part) : part];
+      }),
+  );
+}
+
 /** Finds the spec for a dotted wire path such as 'logging.retention_policy.period'. */
 export function findFieldSpec(specs: readonly FieldSpec[], path: string): FieldSpec | undefined {
   const [head, ...rest] = path.split('.');

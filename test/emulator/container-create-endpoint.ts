@@ -3,7 +3,7 @@ import { readCloudJsonObject } from './cloud-json-body';
 import { parseCloudLocation } from './cloud-location';
 import { validateContainerCreate } from './container-create-validation';
 import { exceededQuotas, requestOf, usageAt, type QuotaLimits } from './container-quota';
-import { instancesAtStart, type ContainerConfig, type ContainerState, type ContainerStore } from './container-store';
+import { instancesAtStart, scaleAsStored, type ContainerConfig, type ContainerState, type ContainerStore } from './container-store';
 import { imagePullFailure } from './image-pull';
 import type { PullSecretStore } from './pull-secret-store';
 import { cloudError, cloudQuotaError, cloudValidationError, type Reply } from './replies';
@@ -68,7 +68,7 @@ function initialConfig(fields: ContainerConfig): ContainerConfig {
   for (const [field, value] of Object.entries(fields)) {
     if (value !== null) config[field] = structuredClone(value);
   }
-  config.scale = { cooldown_period: 60, triggers: null, ...(config.scale as object) };
+  config.scale = scaleAsStored(config.scale as object);
   return config;
 }
 

@@ -1,7 +1,7 @@
 import { isJsonObject, type ApiRequest } from './api-request';
 import { readCloudJsonObject } from './cloud-json-body';
 import { parseCloudLocation } from './cloud-location';
-import type { ContainerConfig, ContainerStore } from './container-store';
+import { scaleAsStored, type ContainerConfig, type ContainerStore } from './container-store';
 import { validateContainerUpdate } from './container-update-validation';
 import { cloudError, cloudValidationError, type Reply } from './replies';
 import { imagePullFailure } from './image-pull';
@@ -50,7 +50,7 @@ export function updateContainer(
   return { status: 200, body: { tasks: started.map((task) => task.id) } };
 }
 
-/** null unsets a field; envs and scale replace the stored value; logging merges its sub-fields. */
+/** null unsets a field; envs and scale replace the stored value (what a scale leaves out is Gcore's default); logging merges its sub-fields. */
 function mergeUpdate(config: ContainerConfig, update: Record<string, unknown>): void {
   for (const [field, value] of Object.entries(update)) {
     if (value === null) {
@@ -59,6 +59,8 @@ function mergeUpdate(config: ContainerConfig, update: Record<string, unknown>): 
       const logging = isJsonObject(config.logging) ? config.logging : {};
       mergeUpdate(logging, value);
       config.logging = logging;
+    } else if (field === 'scale' && isJsonObject(value)) {
+      config.scale = scaleAsStored(value);
     } else {
       config[field] = structuredClone(value);
     }

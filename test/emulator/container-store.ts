@@ -345,6 +345,11 @@ function deployedState(record: ContainerRecord, tasks: TaskLookup): ContainerSta
   return record.state;
 }
 
+/** A scale as Gcore keeps it: what a create or an update leaves out of it is Gcore's default (a 60 s cooldown, no triggers). */
+export function scaleAsStored(scale: object): ContainerConfig {
+  return { cooldown_period: 60, triggers: null, ...structuredClone(scale) };
+}
+
 /** A new container starts `scale.min` instances, and one when it scales from zero (the first request would start it anyway). */
 export function instancesAtStart(config: ContainerConfig): number {
   const scale = config.scale as { min?: unknown } | undefined;

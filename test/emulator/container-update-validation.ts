@@ -1,6 +1,6 @@
 import type { InvalidFields } from './replies';
 import { isJsonObject } from './api-request';
-import { checkBoolean, checkInteger, checkObject, checkString, FieldErrors, NO_PATTERN_MATCH, NOT_A_MAPPING, NOT_NULL, REQUIRED, type FieldRule } from './field-checks';
+import { checkBoolean, checkInteger, checkObject, checkRequired, checkString, FieldErrors, NO_PATTERN_MATCH, NOT_A_MAPPING, REQUIRED, type FieldRule } from './field-checks';
 
 // Bounds and patterns from the public Gcore CaaS API.
 const FLAVOR_PATTERN = /^[0-9]{0,12}mCPU-[0-9]{0,12}M[i]?B$/;
@@ -15,16 +15,32 @@ function checkEnvs(errors: FieldErrors, field: string, value: unknown): void {
   }
 }
 
+/** A mapping whose parts are all required integers within their bounds: a trigger (`cpu`, `memory`, `http`). */
+function requiredIntegers(bounds: Record<string, [number, number]>): FieldRule {
+  return (errors, field, value) => {
+    if (!isJsonObject(value)) return errors.add(field, NOT_A_MAPPING);
+    checkRequired(errors, value, Object.keys(bounds), field);
+    checkObject(errors, field, value, Object.fromEntries(Object.entries(bounds).map(([key, [min, max]]) => [key, (e: FieldErrors, f: string, v: unknown) => checkInteger(e, f, v, min, max)])));
+  };
+}
+
+const THRESHOLD_TRIGGER = requiredIntegers({ threshold: [1, 99] });
+
+/** Each trigger may be null (checkObject lets null through), as may the triggers. */
+function checkTriggers(errors: FieldErrors, field: string, value: unknown): void {
+  if (!isJsonObject(value)) return errors.add(field, NOT_A_MAPPING);
+  checkObject(errors, field, value, { cpu: THRESHOLD_TRIGGER, memory: THRESHOLD_TRIGGER, http: requiredIntegers({ rate: [1, 1000], window: [1, 3600] }) });
+}
+
 export function checkScale(errors: FieldErrors, field: string, value: unknown): void {
   if (!isJsonObject(value)) return errors.add(field, NOT_A_MAPPING);
   const { min, max } = value;
-  for (const [key, bound] of [['min', min], ['max', max]] as const) {
-    if (bound === undefined) errors.add(`${field}.${key}`, REQUIRED);
-    else if (bound === null) errors.add(`${field}.${key}`, NOT_NULL);
-  }
+  checkRequired(errors, value, ['min', 'max'], field);
   checkObject(errors, field, value, {
     min: (e, f, v) => checkInteger(e, f, v, 0, 25),
     max: (e, f, v) => checkInteger(e, f, v, 1, 25),
+    cooldown_period: (e, f, v) => checkInteger(e, f, v, 1, 3600),
+    triggers: checkTriggers,
   });
   if (typeof min === 'number' && typeof max === 'number' && min > max && !errors.fields[`${field}.min`]) {
     errors.add(`${field}.min`, `Must be less than or equal to ${field}.max.`);

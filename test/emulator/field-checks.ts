@@ -62,10 +62,11 @@ export function checkObject(errors: FieldErrors, prefix: string, value: Record<s
   }
 }
 
-/** Required fields may be neither missing nor null (checkObject lets null through as "unset"). */
-export function checkRequired(errors: FieldErrors, value: Record<string, unknown>, fields: readonly string[]): void {
-  for (const field of fields) {
-    if (value[field] === undefined) errors.add(field, REQUIRED);
-    else if (value[field] === null) errors.add(field, NOT_NULL);
+/** Required fields may be neither missing nor null (checkObject lets null through as "unset"); `prefix` names the object they are in. */
+export function checkRequired(errors: FieldErrors, value: Record<string, unknown>, fields: readonly string[], prefix = ''): void {
+  for (const key of fields) {
+    const field = prefix ? `${prefix}.${key}` : key;
+    if (value[key] === undefined) errors.add(field, REQUIRED);
+    else if (value[key] === null) errors.add(field, NOT_NULL);
   }
 }

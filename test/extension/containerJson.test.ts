@@ -12,6 +12,8 @@ import { ScriptedUi, CANCEL, type Answer } from './support/scriptedUi';
 
 const LOCATION = { projectId: 1, regionId: 76 };
 const WEB_APP = { ...LOCATION, containerName: 'web-app' };
+/** web-app's autoscaling as the emulator seeds it. */
+const WEB_APP_AUTOSCALING = { cooldown_period: 60, triggers: { cpu: { threshold: 80 }, memory: { threshold: 80 }, http: null } };
 const EDITABLE = ['commands', 'description', 'envs', 'flavor', 'image', 'is_api_key_auth', 'is_disabled', 'listening_port', 'logging', 'pull_secret', 'scale', 'timeout'];
 
 async function openDocument(args: object = WEB_APP): Promise<vscode.TextDocument> {
@@ -90,7 +92,7 @@ describe('editing a container as JSON', () => {
     const fields = JSON.parse(document.getText()) as Record<string, unknown>;
     assert.deepEqual(Object.keys(fields).sort(), EDITABLE);
     assert.equal(fields.timeout, 60);
-    assert.deepEqual(fields.scale, { min: 1, max: 3 });
+    assert.deepEqual(fields.scale, { min: 1, max: 3, ...WEB_APP_AUTOSCALING });
     assert.deepEqual(fields.envs, { NGINX_PORT: '80' });
     assert.equal(fields.pull_secret, null);
     assert.ok(!('status' in fields) && !('address' in fields) && !('created_at' in fields));
@@ -196,6 +198,41 @@ describe('editing a container as JSON', () => {
       const fields = JSON.parse(document.getText()) as { timeout: number; description: string };
       assert.deepEqual([fields.timeout, fields.description], [45, 'Rolled out by Gcore']);
     });
+  });
+
+  it('sends a new maximum with the whole scale, the cooldown and triggers as Gcore holds them', async () => {
+    const document = await openDocument();
+    await edit(document, (fields) => {
+      (fields.scale as { max: number }).max = 5;
+    });
+    const { ui, saved } = await saveWith(document, ['Apply']);
+    assert.equal(saved, true);
+    assert.deepEqual(patches(emulator), [{ scale: { min: 1, max: 5, ...WEB_APP_AUTOSCALING } }]);
+    const [review] = ui.shown.filter((shown) => shown.kind === 'choose');
+    assert.equal(review.message, 'Apply 1 change to container web-app in project 1, region 76?');
+    assert.deepEqual(emulator.container(1, 76, 'web-app')?.config.scale, { min: 1, max: 5, ...WEB_APP_AUTOSCALING });
+  });
+
+  it('sets the cooldown and triggers, marking a bound where it is written, and sends them', async () => {
+    const document = await openDocument();
+    await edit(document, (fields) => {
+      fields.scale = { min: 1, max: 3, cooldown_period: 30, triggers: { cpu: null, memory: { threshold: 80 }, http: { rate: 2000, window: 15 } } };
+    });
+    const bound = await eventually(() => {
+      const found = diagnosticsOf(document).find((diagnostic) => diagnostic.message === 'scale.triggers.http.rate: must be between 1 and 1000');
+      assert.ok(found, diagnosticsOf(document).map((diagnostic) => diagnostic.message).join(' | '));
+      return found;
+    });
+    assert.equal(document.getText(bound.range), '2000');
+    assert.equal((await saveWith(document, [])).saved, false, 'a bound refused stops the save');
+    assert.deepEqual(patches(emulator), []);
+    const scale = { min: 1, max: 3, cooldown_period: 30, triggers: { cpu: null, memory: { threshold: 80 }, http: { rate: 200, window: 15 } } };
+    await edit(document, (fields) => {
+      fields.scale = scale;
+    });
+    const { saved } = await saveWith(document, ['Apply']);
+    assert.equal(saved, true);
+    assert.deepEqual(patches(emulator), [{ scale }]);
   });
 
   it('sends nothing for a save without changes', async () => {

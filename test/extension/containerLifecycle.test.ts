@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { BACK } from '../../src/ui/promptUi';
 import type { TreeNode } from '../../src/views/treeNodes';
 import type { Emulator, RecordedRequest } from '../emulator/server';
 import { eventually, extensionApi, gcoreConfig, setKey, setLocations, sharedEmulator, signedInAt, TEST_KEY, useUi, rejects, run } from './support/harness';
@@ -54,10 +55,12 @@ function writes(emulator: Emulator): RecordedRequest[] {
 }
 
 const NEW_CONTAINER = { name: 'hello-api', image: 'nginx:latest', listening_port: 80, flavor: '80mCPU-128MiB', scale: { min: 1, max: 2 } };
+/** A scale with a cooldown and every kind of trigger, one of them none. */
+const AUTOSCALED = { min: 1, max: 3, cooldown_period: 120, triggers: { cpu: { threshold: 70 }, memory: null, http: { rate: 100, window: 60 } } };
 
-/** New Container's answers for a location row: name, image, port, size, scale, no optional field, then the review. */
+/** New Container's answers for a location row: name, image, port, size, scale without autoscaling, no optional field, then the review. */
 function createAnswers(name: string, image: string, review: string): Answer[] {
-  return [name, image, '8080', '250mCPU-512MiB', '1', '2', [], review];
+  return [name, image, '8080', '250mCPU-512MiB', '1', '2', 'No triggers', [], review];
 }
 
 describe('containers from birth to removal', () => {
@@ -91,7 +94,18 @@ describe('containers from birth to removal', () => {
       assert.equal(post.headers['content-type'], 'application/json');
     });
 
+    it('sends the scale\'s cooldown and triggers as given, and Gcore keeps them', async () => {
+      await run('gcore.createContainer', { ...LOCATION, container: { ...NEW_CONTAINER, scale: AUTOSCALED } });
+      const [post] = writes(emulator);
+      assert.deepEqual(post.json, { ...NEW_CONTAINER, scale: AUTOSCALED });
+      assert.deepEqual(emulator.container(1, 76, 'hello-api')?.config.scale, AUTOSCALED);
+    });
+
     for (const [arg, field] of [
+      [{ ...LOCATION, container: { ...NEW_CONTAINER, scale: { ...AUTOSCALED, cooldown_period: 0 } } }, /container\.scale\.cooldown_period: must be between 1 and 3600/],
+      [{ ...LOCATION, container: { ...NEW_CONTAINER, scale: { ...AUTOSCALED, triggers: { cpu: { threshold: 100 } } } } }, /container\.scale\.triggers\.cpu\.threshold: must be between 1 and 99/],
+      [{ ...LOCATION, container: { ...NEW_CONTAINER, scale: { ...AUTOSCALED, triggers: { http: { rate: 10 } } } } }, /container\.scale\.triggers\.http\.window: is required/],
+      [{ ...LOCATION, container: { ...NEW_CONTAINER, scale: { ...AUTOSCALED, triggers: { disk: { threshold: 80 } } } } }, /container\.scale\.triggers\.disk: unknown field/],
       [{ ...LOCATION }, /container: is required/],
       [{ ...LOCATION, container: { ...NEW_CONTAINER, image: undefined } }, /container\.image: is required/],
       [{ ...LOCATION, container: { ...NEW_CONTAINER, name: 'x'.repeat(44) } }, /container\.name/],
@@ -157,6 +171,34 @@ describe('containers from birth to removal', () => {
       await eventually(async () => assert.match(String((await containerRow('hello-api'))?.item.description), /^Ready/));
     });
 
+    it('sets autoscaling when asked: each value checked with its bound named, Back to change one, and the review and the create carry it', async () => {
+      const ui = await interact(
+        ['auto-api', 'nginx:1.27', '8080', '250mCPU-512MiB', '1', '3', 'Set cooldown and triggers…', '0', '90', BACK, '120', '100', '70', '', '2000', '100', '60', [], 'Create'],
+        'gcore.createContainer',
+        (await locationRow()).node,
+      );
+      ui.assertAllAnswersUsed();
+      const choice = ui.shown.find((prompt) => prompt.kind === 'pick' && prompt.labels?.includes('No triggers'));
+      assert.deepEqual([choice?.step, choice?.totalSteps], [7, 8], 'autoscaling is a step of its own after the scale, before the optional settings');
+      const boxes = ui.shown.filter((prompt) => prompt.kind === 'input' && prompt.title === 'Gcore: New Container: Scale').slice(2);
+      assert.deepEqual(
+        boxes.map((box) => [box.value, box.validationMessages]),
+        [
+          [undefined, ['Cooldown period (s): must be between 1 and 3600']],
+          [undefined, []],
+          ['90', []],
+          [undefined, ['CPU threshold (%): must be between 1 and 99']],
+          [undefined, []],
+          [undefined, ['HTTP request rate: must be between 1 and 1000']],
+          [undefined, []],
+        ],
+      );
+      const review = ui.shown.find((prompt) => prompt.kind === 'choose');
+      assert.match(review?.detail ?? '', /Instances: 1 to 3\nAutoscaling: cooldown 120 s · CPU over 70% · 100 requests per 60 s\n/);
+      const post = writes(emulator).find((request) => request.path === `${BASE}/containers`);
+      assert.deepEqual(post?.json, { name: 'auto-api', image: 'nginx:1.27', listening_port: 8080, flavor: '250mCPU-512MiB', scale: AUTOSCALED });
+    });
+
     it('follows a create to Error: Gcore\'s reason, and Retry opens the prompts again filled in', async () => {
       const image = 'ghcr.io/example/does-not-exist:1';
       const ui = new ScriptedUi(createAnswers('broken-new', image, 'Create')).answerNotification(/could not be created/, 'Retry');
@@ -178,7 +220,7 @@ describe('containers from birth to removal', () => {
 
     it('says plainly when the container does not fit the quota, and Edit goes back to the prompts', async () => {
       emulator.setQuota({ cpu: 13_500 });
-      const ui = await interact([...createAnswers('too-big', 'nginx:latest', 'Edit'), 'too-big', 'nginx:latest', '8080', '80mCPU-128MiB', '1', '1', [], CANCEL], 'gcore.createContainer', (await locationRow()).node);
+      const ui = await interact([...createAnswers('too-big', 'nginx:latest', 'Edit'), 'too-big', 'nginx:latest', '8080', '80mCPU-128MiB', '1', '1', 'No triggers', [], CANCEL], 'gcore.createContainer', (await locationRow()).node);
       const [review] = ui.shown.filter((prompt) => prompt.kind === 'choose');
       assert.deepEqual(review.labels, ['Create Anyway', 'Edit']);
       assert.match(review.detail ?? '', /This container does not fit the quota: CPU would reach [\d,]+ of 13,500 allowed/);
@@ -197,7 +239,7 @@ describe('containers from birth to removal', () => {
 
     it('picks a pull secret of the location, or creates one on the spot', async () => {
       const ui = await interact(
-        ['with-secret', 'registry.example.com/app:1', '8080', '80mCPU-128MiB', '1', '1', ['Pull secret'], 'Create Pull Secret…', 'ghcr-new', 'ghcr.io', 'deploy-bot', PASSWORD, 'Create'],
+        ['with-secret', 'registry.example.com/app:1', '8080', '80mCPU-128MiB', '1', '1', 'No triggers', ['Pull secret'], 'Create Pull Secret…', 'ghcr-new', 'ghcr.io', 'deploy-bot', PASSWORD, 'Create'],
         'gcore.createContainer',
         (await locationRow()).node,
       );
@@ -242,6 +284,32 @@ describe('containers from birth to removal', () => {
       const post = writes(emulator).find((request) => request.path === `${BASE}/containers`);
       assert.deepEqual(post?.json, { ...NEW_CONTAINER, name: 'from-json', envs: { MODE: 'json' } });
       await eventually(async () => assert.ok(await containerRow('from-json'), 'the container is shown'));
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    });
+  });
+
+  describe('New Container from JSON, with autoscaling', () => {
+    it('takes the scale\'s cooldown and triggers, marks a bound where it is written, and creates with them', async () => {
+      const uri = await run<string>('gcore.newContainerJson', LOCATION);
+      const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+      const write = async (container: object) => {
+        const editing = new vscode.WorkspaceEdit();
+        editing.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), `${JSON.stringify(container, null, 2)}\n`);
+        assert.ok(await vscode.workspace.applyEdit(editing));
+      };
+      await write({ ...NEW_CONTAINER, name: 'json-auto', scale: { ...AUTOSCALED, triggers: { ...AUTOSCALED.triggers, cpu: { threshold: 100 } } } });
+      await eventually(() => {
+        const messages = vscode.languages.getDiagnostics(document.uri).filter((diagnostic) => diagnostic.source === 'Gcore').map((diagnostic) => diagnostic.message);
+        assert.deepEqual(messages, ['scale.triggers.cpu.threshold: must be between 1 and 99']);
+      });
+      await write({ ...NEW_CONTAINER, name: 'json-auto', scale: AUTOSCALED });
+      await eventually(() => assert.deepEqual(vscode.languages.getDiagnostics(document.uri).filter((diagnostic) => diagnostic.source === 'Gcore'), []));
+      const ui = new ScriptedUi(['Apply']);
+      await useUi(ui);
+      assert.ok(await document.save());
+      assert.match(ui.shown.find((prompt) => prompt.kind === 'choose')?.detail ?? '', /Autoscaling: cooldown 120 s · CPU over 70% · 100 requests per 60 s/);
+      const post = writes(emulator).find((request) => request.path === `${BASE}/containers`);
+      assert.deepEqual(post?.json, { ...NEW_CONTAINER, name: 'json-auto', scale: AUTOSCALED });
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     });
   });

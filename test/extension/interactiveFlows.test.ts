@@ -21,6 +21,9 @@ function changes(emulator: Emulator) {
   return emulator.requests.filter((request) => request.method !== 'GET');
 }
 
+/** web-app's autoscaling as the emulator seeds it, which an interactive update of its scale sends back. */
+const WEB_APP_AUTOSCALING = { cooldown_period: 60, triggers: { cpu: { threshold: 80 }, memory: { threshold: 80 }, http: null } };
+
 describe('interactive flows with scripted answers', () => {
   let emulator: Emulator;
 
@@ -130,19 +133,19 @@ describe('interactive flows with scripted answers', () => {
 
   describe('Update Container', () => {
     it('updates image and scale after a summary and confirmation, and offers to copy the task ids', async () => {
-      const ui = new ScriptedUi(['Prod', 'web-app', ['Image', 'Scale'], 'nginx:1.27', '2', '4', true]).answerNotification(
+      const ui = new ScriptedUi(['Prod', 'web-app', ['Image', 'Scale'], 'nginx:1.27', '2', '4', 'Keep cooldown and triggers', true]).answerNotification(
         /Sent the update of container web-app/,
         'Copy Task IDs',
       );
       await useUi(ui);
       const result = (await vscode.commands.executeCommand('gcore.updateContainer')) as { tasks: string[] };
       ui.assertAllAnswersUsed();
-      assert.deepEqual(bodies(emulator), [{ image: 'nginx:1.27', scale: { min: 2, max: 4 } }]);
+      assert.deepEqual(bodies(emulator), [{ image: 'nginx:1.27', scale: { min: 2, max: 4, ...WEB_APP_AUTOSCALING } }]);
       assert.equal(changes(emulator)[0].path, '/cloud/v1/caas/1/76/containers/web-app');
       const confirmation = ui.shown.find((shown) => shown.kind === 'confirm');
       assert.match(confirmation?.message ?? '', /web-app/);
       assert.match(confirmation?.detail ?? '', /image: "nginx:1\.27-alpine" → "nginx:1\.27"/);
-      assert.match(confirmation?.detail ?? '', /scale: min 1, max 3 → min 2, max 4/);
+      assert.match(confirmation?.detail ?? '', /scale: 1–3 instances · cooldown 60 s · CPU over 80% · memory over 80% → 2–4 instances · cooldown 60 s · CPU over 80% · memory over 80%/);
       await eventually(() => assert.deepEqual(ui.clipboard, [result.tasks.join('\n')]));
       assert.match(ui.notifications.at(-1)?.message ?? '', new RegExp(result.tasks[0]));
     });
@@ -184,10 +187,42 @@ describe('interactive flows with scripted answers', () => {
     });
 
     it('refuses scale min above max with a message naming the field', async () => {
-      const { ui } = await interact(['Prod', 'web-app', ['Scale'], '5', '2', '6', true], 'gcore.updateContainer');
+      const { ui } = await interact(['Prod', 'web-app', ['Scale'], '5', '2', '6', 'Keep cooldown and triggers', true], 'gcore.updateContainer');
       const maxBox = ui.shown.find((shown) => shown.validationMessages.length > 0);
       assert.match(maxBox?.validationMessages[0] ?? '', /Scale/);
-      assert.deepEqual(bodies(emulator), [{ scale: { min: 5, max: 6 } }]);
+      assert.deepEqual(bodies(emulator), [{ scale: { min: 5, max: 6, ...WEB_APP_AUTOSCALING } }]);
+    });
+
+    it('changing only the maximum sends the whole scale, the cooldown and triggers as Gcore holds them', async () => {
+      const { ui } = await interact(['Prod', 'web-app', ['Scale'], '1', '5', 'Keep cooldown and triggers', true], 'gcore.updateContainer');
+      ui.assertAllAnswersUsed();
+      const choice = ui.shown.find((shown) => shown.kind === 'pick' && shown.labels?.includes('Keep cooldown and triggers'));
+      assert.deepEqual(choice?.descriptions, ['cooldown 60 s · CPU over 80% · memory over 80%', 'cooldown, CPU, memory, HTTP requests']);
+      assert.deepEqual(bodies(emulator), [{ scale: { min: 1, max: 5, ...WEB_APP_AUTOSCALING } }]);
+      assert.deepEqual(emulator.container(1, 76, 'web-app')?.config.scale, { min: 1, max: 5, ...WEB_APP_AUTOSCALING }, 'Gcore still holds the triggers');
+    });
+
+    it('changes the cooldown and the triggers, each value checked with its bound before the next step', async () => {
+      const { ui } = await interact(
+        ['Prod', 'web-app', ['Scale'], '1', '3', 'Change cooldown and triggers…', '0', '90', '100', '', '80', '20', '30', true],
+        'gcore.updateContainer',
+      );
+      ui.assertAllAnswersUsed();
+      const boxes = ui.shown.filter((shown) => shown.kind === 'input').slice(2);
+      assert.deepEqual(
+        boxes.map((box) => [box.value, box.validationMessages]),
+        [
+          ['60', ['Cooldown period (s): must be between 1 and 3600']],
+          ['80', ['CPU threshold (%): must be between 1 and 99']],
+          ['80', []],
+          [undefined, []],
+          [undefined, []],
+        ],
+      );
+      assert.match(boxes[1].prompt ?? '', /^CPU threshold \(%\): .* Leave empty for no CPU trigger\.$/);
+      assert.deepEqual(bodies(emulator), [{ scale: { min: 1, max: 3, cooldown_period: 90, triggers: { cpu: null, memory: { threshold: 80 }, http: { rate: 20, window: 30 } } } }]);
+      const confirmation = ui.shown.find((shown) => shown.kind === 'confirm');
+      assert.equal(confirmation?.detail, 'scale: 1–3 instances · cooldown 60 s · CPU over 80% · memory over 80% → 1–3 instances · cooldown 90 s · memory over 80% · 20 requests per 30 s');
     });
 
     it('takes typed project and region IDs inside the wizard, keeping its step counter and Back', async () => {

@@ -92,7 +92,14 @@ describe('commands called programmatically', () => {
     assert.equal(emulator.container(11, 76, 'web-app')?.config.is_disabled, true);
   });
 
+  it('gcore.updateContainer sends a scale with its cooldown and triggers exactly as given', async () => {
+    const scale = { min: 0, max: 4, cooldown_period: 3600, triggers: { cpu: null, http: { rate: 1000, window: 1 } } };
+    await run('gcore.updateContainer', { projectId: 11, regionId: 76, containerName: 'web-app', changes: { scale } });
+    assert.deepEqual(emulator.requests.map((request) => JSON.parse(request.body)), [{ scale }]);
+  });
+
   const invalidUpdates: [string, unknown, RegExp][] = [
+    ['a CPU threshold of 100', { projectId: 1, regionId: 2, containerName: 'web-app', changes: { scale: { min: 1, max: 2, triggers: { cpu: { threshold: 100 } } } } }, /changes\.scale\.triggers\.cpu\.threshold: must be between 1 and 99/],
     ['a scale with min above max', { projectId: 1, regionId: 2, containerName: 'web-app', changes: { scale: { min: 5, max: 2 } } }, /scale/],
     ['a timeout past 180', { projectId: 1, regionId: 2, containerName: 'web-app', changes: { timeout: 181 } }, /timeout/],
     ['a bad container name', { projectId: 1, regionId: 2, containerName: '-bad', changes: { image: 'x' } }, /containerName/],

@@ -201,26 +201,29 @@ describe('what exists at Gcore', () => {
   describe('Update Container from what exists', () => {
     it('opened on a container\'s row, starts every prompt from its current values and shows current → new', async () => {
       const web = (await containersOf()).find((row) => label(row.item) === 'web-app')!;
-      const ui = await interact([['Timeout', 'Flavor', 'Scale'], '580mCPU-1024MiB', '2', '5', '45', true], 'gcore.updateContainer', web.node);
+      const ui = await interact([['Timeout', 'Flavor', 'Scale'], '580mCPU-1024MiB', '2', '5', 'Keep cooldown and triggers', '45', true], 'gcore.updateContainer', web.node);
       ui.assertAllAnswersUsed();
-      assert.deepEqual(ui.shown.map((shown) => [shown.kind, shown.step, shown.totalSteps]).slice(0, 5), [
+      assert.deepEqual(ui.shown.map((shown) => [shown.kind, shown.step, shown.totalSteps]).slice(0, 6), [
         ['pickMany', 1, 1],
-        ['pick', 2, 5],
-        ['input', 3, 5],
-        ['input', 4, 5],
-        ['input', 5, 5],
+        ['pick', 2, 6],
+        ['input', 3, 6],
+        ['input', 4, 6],
+        ['pick', 5, 6],
+        ['input', 6, 6],
       ]);
       assert.ok(ui.shown[1].labels?.includes('250mCPU-512MiB'), 'the size step offers the location\'s sizes');
       assert.equal(ui.shown[2].value, '1', 'the scale boxes start from the current scale');
       assert.equal(ui.shown[3].value, '3');
-      assert.equal(ui.shown[4].value, '60', 'the timeout box starts from the current timeout');
+      assert.deepEqual(ui.shown[4].descriptions, ['cooldown 60 s · CPU over 80% · memory over 80%', 'cooldown, CPU, memory, HTTP requests'], 'autoscaling is kept as it is');
+      assert.equal(ui.shown[5].value, '60', 'the timeout box starts from the current timeout');
       const confirmation = ui.shown.find((shown) => shown.kind === 'confirm')!;
       assert.deepEqual(confirmation.detail?.split('\n'), [
         'flavor: "250mCPU-512MiB" → "580mCPU-1024MiB"',
-        'scale: min 1, max 3 → min 2, max 5',
+        'scale: 1–3 instances · cooldown 60 s · CPU over 80% · memory over 80% → 2–5 instances · cooldown 60 s · CPU over 80% · memory over 80%',
         'timeout: 60 → 45',
       ]);
-      assert.deepEqual(changes(emulator).map((request) => request.json), [{ timeout: 45, flavor: '580mCPU-1024MiB', scale: { min: 2, max: 5 } }]);
+      const autoscaling = { cooldown_period: 60, triggers: { cpu: { threshold: 80 }, memory: { threshold: 80 }, http: null } };
+      assert.deepEqual(changes(emulator).map((request) => request.json), [{ timeout: 45, flavor: '580mCPU-1024MiB', scale: { min: 2, max: 5, ...autoscaling } }]);
     });
 
     it('offers the location\'s containers by name with their status, and sends nothing when nothing changes', async () => {

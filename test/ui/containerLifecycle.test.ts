@@ -118,19 +118,22 @@ describe('New Container and Delete Container, from the Containers tree', functio
     await row.hover();
     await row.locator('.actions .action-label[aria-label="New Container"]').click();
 
-    await wb.waitForQuickInput('Gcore: New Container: Container name (1/7)');
+    await wb.waitForQuickInput('Gcore: New Container: Container name (1/8)');
     await wb.answer(NEW_CONTAINER.name);
-    await wb.waitForQuickInput('Gcore: New Container: Image (2/7)');
+    await wb.waitForQuickInput('Gcore: New Container: Image (2/8)');
     await wb.answer(NEW_CONTAINER.image);
-    await wb.waitForQuickInput('Gcore: New Container: Listening port (3/7)');
+    await wb.waitForQuickInput('Gcore: New Container: Listening port (3/8)');
     await wb.answer(String(NEW_CONTAINER.listening_port));
-    await wb.waitForQuickInput('Gcore: New Container: Flavor (4/7)');
+    await wb.waitForQuickInput('Gcore: New Container: Flavor (4/8)');
     await wb.quickPickRow(NEW_CONTAINER.flavor).click();
-    await wb.waitForQuickInput('Gcore: New Container: Scale (5/7)');
+    await wb.waitForQuickInput('Gcore: New Container: Scale (5/8)');
     await wb.answer(String(NEW_CONTAINER.scale.min));
-    await wb.waitForQuickInput('Gcore: New Container: Scale (6/7)');
+    await wb.waitForQuickInput('Gcore: New Container: Scale (6/8)');
     await wb.answer(String(NEW_CONTAINER.scale.max));
-    await wb.waitForQuickInput('Gcore: New Container (7/7)');
+    await wb.waitForQuickInput('Gcore: New Container: Scale (7/8)');
+    // Autoscaling is skipped: Gcore's defaults.
+    await wb.quickPickRow('No triggers').click();
+    await wb.waitForQuickInput('Gcore: New Container (8/8)');
     await wb.quickInput.locator('.monaco-list-row', { hasText: 'Environment variables' }).waitFor();
     // None of the optional settings: OK with nothing ticked.
     await wb.clickQuickInputOk();

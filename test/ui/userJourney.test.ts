@@ -28,6 +28,8 @@ const RECORDS_ZONE = 'example.com';
 const CONTAINER = 'web-app';
 const BROKEN_IMAGE = 'ghcr.io/example/does-not-exist:2.0';
 const NEW_IMAGE = 'nginx:1.27.3-alpine';
+/** web-app's autoscaling as the emulator seeds it, which an update of its scale keeps. */
+const WEB_APP_AUTOSCALING = { cooldown_period: 60, triggers: { cpu: { threshold: 80 }, memory: { threshold: 80 }, http: null } };
 // Fixed so that the screenshot of the rejected key is the same on every run.
 const REJECTED_REQUEST_ID = '5c0e2f1a-61d4-4c47-9d2e-0b7a3e9f4d21';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -377,14 +379,16 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.tickQuickPickItem('Image');
     await wb.tickQuickPickItem('Scale');
     await wb.clickQuickInputOk();
-    await wb.waitForQuickInput('Gcore: Update Container: Image (2/4)');
+    await wb.waitForQuickInput('Gcore: Update Container: Image (2/5)');
     assert.equal(await wb.quickInputBox.inputValue(), 'nginx:1.27-alpine');
     await wb.answer(NEW_IMAGE);
-    await wb.waitForQuickInput('Gcore: Update Container: Scale (3/4)');
+    await wb.waitForQuickInput('Gcore: Update Container: Scale (3/5)');
     assert.equal(await wb.quickInputBox.inputValue(), '1');
     await wb.answer('2');
-    await wb.waitForQuickInput('Gcore: Update Container: Scale (4/4)');
+    await wb.waitForQuickInput('Gcore: Update Container: Scale (4/5)');
     await wb.answer('6');
+    await wb.waitForQuickInput('Gcore: Update Container: Scale (5/5)');
+    await wb.quickPickRow('Keep cooldown and triggers').click();
 
     await wb.dialog.waitFor();
     const mark = session.tap.responses.length;
@@ -394,7 +398,7 @@ describe('Gcore in VS Code, used through its UI', function () {
     );
     assert.deepEqual((await wb.dialog.locator('.dialog-message-detail').innerText()).trim().split('\n'), [
       `image: "nginx:1.27-alpine" → "${NEW_IMAGE}"`,
-      'scale: min 1, max 3 → min 2, max 6',
+      'scale: 1–3 instances · cooldown 60 s · CPU over 80% · memory over 80% → 2–6 instances · cooldown 60 s · CPU over 80% · memory over 80%',
     ]);
     assert.deepEqual(requestsTo('PATCH', `/cloud/v1/caas/${PROJECT}/${REGION}/containers/${CONTAINER}`), [], 'nothing is sent before confirming');
     await wb.screenshot('update-container');
@@ -411,12 +415,12 @@ describe('Gcore in VS Code, used through its UI', function () {
 
     assert.deepEqual(
       requestsTo('PATCH', `/cloud/v1/caas/${PROJECT}/${REGION}/containers/${CONTAINER}`).map((request) => request.json),
-      [{ image: NEW_IMAGE, scale: { min: 2, max: 6 } }],
+      [{ image: NEW_IMAGE, scale: { min: 2, max: 6, ...WEB_APP_AUTOSCALING } }],
     );
     const container = session.emulator.container(PROJECT, REGION, CONTAINER);
     assert.equal(container?.updates, 1);
     assert.equal(container?.config.image, NEW_IMAGE);
-    assert.deepEqual(container?.config.scale, { min: 2, max: 6 });
+    assert.deepEqual(container?.config.scale, { min: 2, max: 6, ...WEB_APP_AUTOSCALING }, 'the triggers and the cooldown are kept');
   });
 
   it('follows the update to its end: progress, "Updating…" on the row, the Tasks section, the new status', async () => {
@@ -471,7 +475,8 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.page.keyboard.press('Escape');
 
     // A value out of bounds is marked where it is written; its hover names the field.
-    await editor.locator('.view-line span', { hasText: /^60$/ }).dblclick();
+    // The timeout's 60, not the scale's cooldown of 60 s above it.
+    await editor.locator('.view-line', { hasText: '"timeout": 60' }).locator('span', { hasText: /^60$/ }).dblclick();
     await wb.page.keyboard.type('500');
     await editor.locator('.squiggly-error').first().waitFor();
     // code-server saves after a pause in typing: that keeps the edits here, sends nothing, and says so once.
@@ -492,6 +497,8 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.page.keyboard.type(`"image": "${NEW_IMAGE}",`);
     await editor.locator('.view-line', { hasText: `"image": "${NEW_IMAGE}",` }).waitFor();
     await editor.locator('.squiggly-error').first().waitFor({ state: 'detached' });
+    // The document's top, where the line of what is not sent stands, has scrolled out of view with the timeout.
+    await wb.page.keyboard.press('Control+Home');
     await editor.locator('.codelens-decoration', { hasText: 'Not sent to Gcore: image, timeout' }).waitFor();
 
     // Auto Save has kept the edits (the tab is clean); the line above the document sends them.

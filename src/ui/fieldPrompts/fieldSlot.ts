@@ -14,6 +14,8 @@ export interface FieldSlot<S> {
  */
 export interface ObjectDrafts {
   drafts?: Record<string, Record<string, unknown>>;
+  /** By field name, whether the user chose to answer an object's optional parts; a new draft of the object has not chosen yet. */
+  optionalPartsChosen?: Record<string, boolean>;
 }
 
 /** What a field's prompt opens with: the answer so far, else the value it has already (null, as unset, is nothing to show). */

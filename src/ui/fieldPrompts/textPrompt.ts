@@ -6,6 +6,8 @@ import { BACK, type Back, type PromptUi, type StepPosition } from '../promptUi';
 export interface TextPromptOptions {
   /** Empty text leaves the field unset: the answer is then undefined. */
   optional?: boolean;
+  /** What an optional box left empty means, said after the field's description ("Leave empty for no CPU trigger."). */
+  whenEmpty?: string;
   /** Replaces the box's prompt, `label: description`. */
   prompt?: string;
   placeholder?: string;
@@ -29,11 +31,17 @@ export function textValue(spec: TextFieldSpec, text: string): string | number | 
   return spec.trim ? text.trim() : text;
 }
 
+/** `label: description`, and for an optional box what leaving it empty does. */
+function boxPrompt(spec: TextFieldSpec, options: TextPromptOptions): string {
+  if (!options.optional) return `${spec.label}: ${spec.description}`;
+  return options.whenEmpty ? `${spec.label}: ${spec.description} ${options.whenEmpty}` : l10n.t('{0}: {1} Leave empty to not set it.', spec.label, spec.description);
+}
+
 /** A text box for a string or an integer, opening with the current value and checked by the field's rules. */
 export async function promptText(ui: PromptUi, spec: TextFieldSpec, position: StepPosition, current: unknown, options: TextPromptOptions): Promise<string | number | undefined | Back> {
   const answer = await ui.input({
     ...position,
-    prompt: options.prompt ?? (options.optional ? l10n.t('{0}: {1} Leave empty to not set it.', spec.label, spec.description) : `${spec.label}: ${spec.description}`),
+    prompt: options.prompt ?? boxPrompt(spec, options),
     value: current === undefined || current === null ? undefined : String(current),
     placeholder: options.placeholder,
     password: options.password,

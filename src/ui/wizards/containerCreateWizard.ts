@@ -9,7 +9,7 @@ import { fieldTextProblem, promptText } from '../fieldPrompts/textPrompt';
 import { projectRegionSteps, type ProjectRegionAnswers } from '../pickers/projectRegionPicker';
 import { BACK, type PromptUi } from '../promptUi';
 import type { PromptAt, WizardStep } from '../wizard';
-import { ENVIRONMENT_VARIABLE, LOGGING_PARTS } from './containerFieldPrompts';
+import { ENVIRONMENT_VARIABLE, LOGGING_PARTS, SCALE_PARTS } from './containerFieldPrompts';
 import { containerFieldSteps, type FieldPromptWords } from './containerUpdateFields';
 
 export const CREATE_TITLE = l10n.t('Gcore: New Container');
@@ -39,6 +39,7 @@ export interface CreateSources {
 const CREATE_PROMPTS: FieldPromptWords = {
   envs: { placeholder: l10n.t('Environment variables of the new container. Pick a variable to remove it.'), entries: ENVIRONMENT_VARIABLE },
   logging: LOGGING_PARTS,
+  scale: SCALE_PARTS,
 };
 
 function specOf(name: string): ContainerFieldSpec {
@@ -60,7 +61,8 @@ function slotOf<S extends CreateAnswers>(field: keyof ContainerCreate): FieldSlo
 
 /**
  * New Container's steps: where (unless opened on a location), the name, image, port, size and scale it
- * cannot do without, which optional fields to set, then each of those. Recomputed after every answer.
+ * cannot do without (with autoscaling, which may be skipped), which optional fields to set, then each of
+ * those. Recomputed after every answer.
  */
 export function createContainerPlan(ui: PromptUi, sources: CreateSources, answers: CreateAnswers): WizardStep<CreateAnswers>[] {
   const titled =

@@ -8,7 +8,7 @@ import { fieldSteps, type FieldStepOptions } from '../fieldSteps';
 import { pickContainerSize } from '../pickers/containerSizePicker';
 import { BACK, type PromptUi } from '../promptUi';
 import type { PromptAt, WizardStep } from '../wizard';
-import { ENVIRONMENT_VARIABLE, LOGGING_PARTS } from './containerFieldPrompts';
+import { ENVIRONMENT_VARIABLE, LOGGING_PARTS, SCALE_PARTS } from './containerFieldPrompts';
 
 export type ContainerField = keyof ContainerUpdate;
 
@@ -35,6 +35,7 @@ const FIELD_PROMPTS: FieldPromptWords = {
     entries: ENVIRONMENT_VARIABLE,
   },
   logging: LOGGING_PARTS,
+  scale: SCALE_PARTS,
 };
 
 /** The fields to change, then each chosen field's prompts, in the fields' order. */

@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import type { ContainerPrice, ContainerQuota } from '../../api/types';
 import type { ContainerCreate } from '../../models/containerCreate';
 import { quotaUses, type QuotaUse } from '../../models/containerQuota';
+import { autoscalingText } from '../../models/containerScale';
 import { formatMoney } from './flavorPrice';
 import { lazy } from './lazy';
 import { finiteNumber } from './wireValues';
@@ -50,7 +51,7 @@ export function priceText(price: ContainerPrice | undefined): string {
   return parts.join(', ');
 }
 
-/** The lines of what Gcore will run: image, port, size, instances, then each optional field set. */
+/** The lines of what Gcore will run: image, port, size, instances and how they scale, then each optional field set. */
 export function runSummary(container: ContainerCreate): string[] {
   const { scale } = container;
   const lines = [
@@ -59,6 +60,8 @@ export function runSummary(container: ContainerCreate): string[] {
     l10n.t('Size: {0}', container.flavor),
     scale.min === scale.max ? l10n.t('Instances: {0}', scale.max) : l10n.t('Instances: {0} to {1}', scale.min, scale.max),
   ];
+  const autoscaling = autoscalingText(scale);
+  if (autoscaling) lines.push(l10n.t('Autoscaling: {0}', autoscaling));
   if (container.envs && Object.keys(container.envs).length > 0) lines.push(l10n.t('Environment: {0}', Object.keys(container.envs).join(', ')));
   if (container.commands) lines.push(l10n.t('Command: {0}', container.commands));
   if (container.description) lines.push(l10n.t('Description: {0}', container.description));

@@ -4,6 +4,7 @@ import { ROW_CONTEXT, type RowContext } from '../../core/contributions';
 import { utcTimeMs } from '../../core/utcTime';
 import type { ContainerAction } from '../../loaders/taskPoller';
 import { containerStatus } from '../../models/container';
+import { scaleText } from '../../models/containerScale';
 import { escapeMarkdown, type ItemView } from './itemView';
 import { finiteNumber, isRecord, nonEmptyText } from './wireValues';
 
@@ -73,7 +74,7 @@ export function containerDetailRows(container: Container, revealed: ReadonlySet<
   add('flavor', l10n.t('Size'), nonEmptyText(container.flavor), 'dashboard');
   add('address', l10n.t('Address'), nonEmptyText(container.address), 'link', ROW_CONTEXT.containerAddress);
   add('instances', l10n.t('Instances (ready/total)'), instancesText(container), 'layers');
-  add('scale', l10n.t('Scale'), scaleText(container), 'arrow-both');
+  add('scale', l10n.t('Scale'), scaleText(container.scale), 'arrow-both');
   add('port', l10n.t('Listening port'), numberText(container.listening_port), 'plug');
   add('timeout', l10n.t('Timeout'), timeoutText(container.timeout), 'watch');
   add('logging', l10n.t('Logging'), loggingText(container), 'output');
@@ -121,29 +122,6 @@ function timeoutText(value: unknown): string | undefined {
   const seconds = finiteNumber(value);
   if (seconds === undefined) return undefined;
   return seconds === 0 ? l10n.t('0 s (never scales to zero)') : l10n.t('{0} s without requests', seconds);
-}
-
-function scaleText(container: Container): string | undefined {
-  const scale = isRecord(container.scale) ? container.scale : undefined;
-  if (!scale) return undefined;
-  const min = finiteNumber(scale.min);
-  const max = finiteNumber(scale.max);
-  const parts = [min !== undefined && max !== undefined ? l10n.t('{0}–{1} instances', min, max) : undefined];
-  const cooldown = finiteNumber(scale.cooldown_period);
-  if (cooldown !== undefined) parts.push(l10n.t('cooldown {0} s', cooldown));
-  const triggers = isRecord(scale.triggers) ? scale.triggers : {};
-  const cpu = isRecord(triggers.cpu) ? finiteNumber(triggers.cpu.threshold) : undefined;
-  const memory = isRecord(triggers.memory) ? finiteNumber(triggers.memory.threshold) : undefined;
-  const http = isRecord(triggers.http) ? triggers.http : undefined;
-  if (cpu !== undefined) parts.push(l10n.t('CPU over {0}%', cpu));
-  if (memory !== undefined) parts.push(l10n.t('memory over {0}%', memory));
-  if (http) {
-    const rate = finiteNumber(http.rate);
-    const window = finiteNumber(http.window);
-    if (rate !== undefined) parts.push(window !== undefined ? l10n.t('{0} requests per {1} s', rate, window) : l10n.t('{0} requests', rate));
-  }
-  const text = parts.filter((part): part is string => part !== undefined);
-  return text.length > 0 ? text.join(' · ') : undefined;
 }
 
 function loggingText(container: Container): string | undefined {

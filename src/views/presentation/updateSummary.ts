@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Container } from '../../api/types';
 import { currentValue } from '../../models/container';
+import { scaleText } from '../../models/containerScale';
 import type { ContainerUpdate } from '../../models/containerUpdate';
 
 /**
@@ -19,12 +20,18 @@ export function updateSummary(changes: ContainerUpdate, current?: Container): st
       if (!was) return l10n.t('envs (replaces all variables): {0}', now);
       return l10n.t('envs (replaces all variables): {0} (was: {1})', now, was.length === 0 ? l10n.t('none') : was.join(', '));
     }
-    return current ? `${field}: ${describeValue(before)} → ${describeValue(value)}` : `${field}: ${describeValue(value)}`;
+    const describe = field === 'scale' ? describeScale : describeValue;
+    return current ? `${field}: ${describe(before)} → ${describe(value)}` : `${field}: ${describe(value)}`;
   });
   if (changes.is_disabled !== undefined && Object.keys(changes).length > 1) {
     lines.push('', l10n.t('"is_disabled" is sent in a second request: the API does not accept it together with other fields.'));
   }
   return lines.join('\n');
+}
+
+/** A scale in the tree's words, its instances and then how it scales: "1–3 instances · cooldown 60 s · CPU over 80%". */
+function describeScale(value: unknown): string {
+  return scaleText(value) ?? describeValue(value);
 }
 
 /** Nested objects read as "min 2, max 6" rather than JSON; strings stay quoted so spaces are visible. */

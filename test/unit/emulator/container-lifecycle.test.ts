@@ -174,6 +174,12 @@ describe('emulator container create and delete', () => {
       ['scale min above max', payload({ scale: { min: 3, max: 2 } }), 'scale.min'],
       ['scale max 26', payload({ scale: { min: 0, max: 26 } }), 'scale.max'],
       ['scale without min', payload({ scale: { max: 2 } }), 'scale.min'],
+      ['a cooldown of 0 s', payload({ scale: { min: 1, max: 2, cooldown_period: 0 } }), 'scale.cooldown_period', 'Must be greater than or equal to 1 and less than or equal to 3600.'],
+      ['a CPU threshold of 0', payload({ scale: { min: 1, max: 2, triggers: { cpu: { threshold: 0 } } } }), 'scale.triggers.cpu.threshold', 'Must be greater than or equal to 1 and less than or equal to 99.'],
+      ['a memory trigger without its threshold', payload({ scale: { min: 1, max: 2, triggers: { memory: {} } } }), 'scale.triggers.memory.threshold', 'Missing data for required field.'],
+      ['an HTTP rate of 0', payload({ scale: { min: 1, max: 2, triggers: { http: { rate: 0, window: 60 } } } }), 'scale.triggers.http.rate', 'Must be greater than or equal to 1 and less than or equal to 1000.'],
+      ['an HTTP trigger without its window', payload({ scale: { min: 1, max: 2, triggers: { http: { rate: 10 } } } }), 'scale.triggers.http.window', 'Missing data for required field.'],
+      ['an unknown part of a trigger', payload({ scale: { min: 1, max: 2, triggers: { cpu: { threshold: 80, unit: '%' } } } }), 'scale.triggers.cpu.unit', 'Unknown field.'],
       ['an unknown field', payload({ colour: 'red' }), 'colour', 'Unknown field.'],
       ['a timeout above 180', payload({ timeout: 181 }), 'timeout'],
       ['a bad env name', payload({ envs: { '1A': 'x' } }), 'envs.1A'],
@@ -188,6 +194,14 @@ describe('emulator container create and delete', () => {
         assert.deepEqual(await names(emulator), SEEDED_CONTAINER_NAMES);
       });
     }
+
+    it('keeps the cooldown and triggers it is given, null triggers among them, and reads them back', async () => {
+      const scale = { min: 1, max: 3, cooldown_period: 1, triggers: { cpu: { threshold: 99 }, memory: null, http: { rate: 1, window: 3600 } } };
+      await create(emulator, payload({ scale }));
+      assert.deepEqual((await get(emulator, `${CONTAINERS}/new-app`)).scale, scale);
+      await create(emulator, payload({ name: 'no-cooldown', scale: { min: 1, max: 3, triggers: { memory: { threshold: 1 } } } }));
+      assert.deepEqual((await get(emulator, `${CONTAINERS}/no-cooldown`)).scale, { min: 1, max: 3, cooldown_period: 60, triggers: { memory: { threshold: 1 } } });
+    });
 
     it('lists the sizes a flavor must be one of', async () => {
       const fields = invalidFields(await rawRequest(emulator, 'POST', CONTAINERS, { body: payload({ flavor: '999mCPU-999MiB' }) }));

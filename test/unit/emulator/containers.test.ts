@@ -99,6 +99,11 @@ describe('emulator container update', () => {
     ['scale min above 25', { scale: { min: 26, max: 25 } }, 'scale.min'],
     ['scale max 0', { scale: { min: 0, max: 0 } }, 'scale.max'],
     ['scale min above max', { scale: { min: 5, max: 2 } }, 'scale.min'],
+    ['a CPU threshold of 100', { scale: { min: 1, max: 2, triggers: { cpu: { threshold: 100 } } } }, 'scale.triggers.cpu.threshold'],
+    ['a memory threshold of 0', { scale: { min: 1, max: 2, triggers: { memory: { threshold: 0 } } } }, 'scale.triggers.memory.threshold'],
+    ['an HTTP rate above 1000', { scale: { min: 1, max: 2, triggers: { http: { rate: 1001, window: 60 } } } }, 'scale.triggers.http.rate'],
+    ['an HTTP window above 3600 s', { scale: { min: 1, max: 2, triggers: { http: { rate: 10, window: 3601 } } } }, 'scale.triggers.http.window'],
+    ['an unknown trigger', { scale: { min: 1, max: 2, triggers: { disk: { threshold: 80 } } } }, 'scale.triggers.disk'],
     ['a long retention period', { logging: { retention_policy: { period: 1826 } } }, 'logging.retention_policy.period'],
     ['an upper-case topic', { logging: { topic_name: 'Logs' } }, 'logging.topic_name'],
     ['an empty topic', { logging: { topic_name: '' } }, 'logging.topic_name'],
@@ -124,6 +129,34 @@ describe('emulator container update', () => {
       logging: { enabled: true, destination_region_id: 1, topic_name: 'a.b-c.d', retention_policy: { period: 1825 } },
     });
     assert.equal(response.status, 200, response.text);
+  });
+
+  it('names each autoscaling bound and missing part in Gcore\'s words', async () => {
+    const fields = invalidFields(
+      await patch(emulator, { scale: { min: 1, max: 2, cooldown_period: 0, triggers: { cpu: { threshold: 100 }, memory: { threshold: null }, http: { rate: 5, burst: 1 } } } }),
+    );
+    assert.deepEqual(fields, {
+      'scale.cooldown_period': ['Must be greater than or equal to 1 and less than or equal to 3600.'],
+      'scale.triggers.cpu.threshold': ['Must be greater than or equal to 1 and less than or equal to 99.'],
+      'scale.triggers.memory.threshold': ['Field may not be null.'],
+      'scale.triggers.http.window': ['Missing data for required field.'],
+      'scale.triggers.http.burst': ['Unknown field.'],
+    });
+    assert.deepEqual(invalidFields(await patch(emulator, { scale: { min: 1, max: 2, cooldown_period: 3601, triggers: ['cpu'] } })), {
+      'scale.cooldown_period': ['Must be greater than or equal to 1 and less than or equal to 3600.'],
+      'scale.triggers': ['Not a valid mapping type.'],
+    });
+    assert.equal(emulator.container(7, 76, 'web-app')?.updates, 0);
+  });
+
+  it('keeps the cooldown and triggers a scale brings, on their bounds, and gives Gcore\'s defaults to what a scale leaves out', async () => {
+    const scale = { min: 1, max: 4, cooldown_period: 3600, triggers: { cpu: { threshold: 1 }, memory: { threshold: 99 }, http: { rate: 1000, window: 1 } } };
+    assert.equal((await patch(emulator, { scale }, 'web-app', '1/76')).status, 200);
+    const read = await rawRequest(emulator, 'GET', '/cloud/v1/caas/1/76/containers/web-app');
+    assert.deepEqual((read.json as { scale: unknown }).scale, scale);
+    assert.equal((await patch(emulator, { scale: { min: 1, max: 2, cooldown_period: 1, triggers: { cpu: null, memory: null, http: { rate: 1, window: 3600 } } } }, 'web-app', '1/76')).status, 200);
+    assert.equal((await patch(emulator, { scale: { min: 2, max: 5 } }, 'web-app', '1/76')).status, 200);
+    assert.deepEqual(emulator.container(1, 76, 'web-app')?.config.scale, { min: 2, max: 5, cooldown_period: 60, triggers: null }, 'a scale without them drops them');
   });
 
   it('accepts is_disabled alone and answers 405 when it comes with other fields', async () => {

@@ -54,6 +54,14 @@ describe('validateContainerCreate', () => {
       assertValid(validateContainerCreate({ ...DOCS_EXAMPLE, scale: { min: 0, max: 1 } }), { ...DOCS_EXAMPLE, scale: { min: 0, max: 1 } });
     });
 
+    it('a scale with its cooldown and triggers, a null trigger kept as "none" (only a null field of the payload is left out)', () => {
+      const scale = { min: 1, max: 1, cooldown_period: 60, triggers: { cpu: { threshold: 80 }, memory: { threshold: 80 }, http: null } };
+      assertValid(validateContainerCreate({ ...DOCS_EXAMPLE, scale }), { ...DOCS_EXAMPLE, scale });
+      const bounds = { min: 0, max: 25, cooldown_period: 3600, triggers: { cpu: { threshold: 1 }, memory: { threshold: 99 }, http: { rate: 1000, window: 1 } } };
+      assertValid(validateContainerCreate({ ...DOCS_EXAMPLE, scale: bounds }), { ...DOCS_EXAMPLE, scale: bounds });
+      assertValid(validateContainerCreate({ ...DOCS_EXAMPLE, scale: { min: 1, max: 1, cooldown_period: null, triggers: null } }), { ...DOCS_EXAMPLE, scale: { min: 1, max: 1, cooldown_period: null, triggers: null } });
+    });
+
     it('a null optional field by leaving it out of the payload, not sending it', () => {
       const result = validateContainerCreate({ ...DOCS_EXAMPLE, description: null, envs: null, logging: null, pull_secret: null, timeout: null });
       assertValid(result, DOCS_EXAMPLE);
@@ -101,6 +109,9 @@ describe('validateContainerCreate', () => {
       { input: { scale: { min: 2, max: 1 } }, problems: [p('scale.min', /must not be greater than scale\.max/)] },
       { input: { scale: { min: 1 } }, problems: [p('scale.max', /is required/)] },
       { input: { scale: 1 }, problems: [p('scale', /^must be an object$/)] },
+      { input: { scale: { min: 1, max: 2, cooldown_period: 0 } }, problems: [p('scale.cooldown_period', /^must be between 1 and 3600$/)] },
+      { input: { scale: { min: 1, max: 2, triggers: { cpu: { threshold: 100 }, http: { rate: 1001 } } } }, problems: [p('scale.triggers.cpu.threshold', /^must be between 1 and 99$/), p('scale.triggers.http.rate', /^must be between 1 and 1000$/), p('scale.triggers.http.window', /^is required$/)] },
+      { input: { scale: { min: 1, max: 2, triggers: { requests: { rate: 5 } } } }, problems: [p('scale.triggers.requests', /^unknown field$/)] },
       { input: { timeout: 181 }, problems: [p('timeout', /between 0 and 180/)] },
       { input: { pull_secret: '' }, problems: [p('pull_secret', /must not be empty/)] },
       { input: { replicas: 2 }, problems: [p('replicas', /^unknown field$/)] },
@@ -129,6 +140,13 @@ describe('validateContainerCreate', () => {
     it('names a problem of a nested field as container.scale.min', () => {
       assertProblems(validateContainerCreate({ ...DOCS_EXAMPLE, scale: { min: 4, max: 2 } }, 'container'), [
         p('container.scale.min', /must not be greater than container\.scale\.max/),
+      ]);
+    });
+
+    it('names a trigger\'s part as container.scale.triggers.memory.threshold', () => {
+      assertProblems(validateContainerCreate({ ...DOCS_EXAMPLE, scale: { min: 1, max: 2, triggers: { memory: { threshold: 0, unit: '%' } } } }, 'container'), [
+        p('container.scale.triggers.memory.threshold', /^must be between 1 and 99$/),
+        p('container.scale.triggers.memory.unit', /^unknown field$/),
       ]);
     });
 

@@ -38,7 +38,7 @@ describe('container documents', () => {
       const document = containerDocument(CONTAINER);
       assert.deepEqual(Object.keys(document), CONTAINER_UPDATE_FIELDS.map((spec) => spec.name));
       assert.equal(document.timeout, 60);
-      assert.deepEqual(document.scale, { min: 1, max: 3 });
+      assert.deepEqual(document.scale, { min: 1, max: 3, cooldown_period: 60, triggers: { cpu: { threshold: 80 } } }, 'the whole scale, which a save sends whole');
       assert.deepEqual(document.logging, { destination_region_id: 76, enabled: true, retention_policy: { period: 30 }, topic_name: 'web' });
       assert.equal(document.commands, null, 'a field Gcore does not send is null');
       assert.ok(!('status' in document) && !('address' in document) && !('created_at' in document));
@@ -96,7 +96,8 @@ describe('container documents', () => {
       const opened = containerDocument(CONTAINER);
       assert.deepEqual(differingFields(opened, containerDocument({ ...CONTAINER })), []);
       assert.deepEqual(differingFields(opened, containerDocument({ ...CONTAINER, timeout: 99, image: 'nginx:1.28' })), ['image', 'timeout']);
-      assert.deepEqual(differingFields(opened, containerDocument({ ...CONTAINER, scale: { min: 1, max: 3, cooldown_period: 120 } })), [], 'a field the document does not hold is no conflict');
+      assert.deepEqual(differingFields(opened, containerDocument({ ...CONTAINER, scale: { ...CONTAINER.scale, cooldown_period: 120 } })), ['scale']);
+      assert.deepEqual(differingFields(opened, containerDocument({ ...CONTAINER, scale: { ...CONTAINER.scale, burst: 2 } as Container['scale'] })), [], 'a part the document does not hold is no conflict');
     });
   });
 
@@ -112,6 +113,19 @@ describe('container documents', () => {
           'error scale.min: must not be greater than scale.max',
           'error timeout: must be between 0 and 180',
           'error colour: unknown field',
+        ],
+      );
+    });
+
+    it('names a trigger\'s part with its bound, and an unknown part of the scale, when the scale changed', () => {
+      const scale = { min: 1, max: 3, cooldown_period: 0, triggers: { cpu: { threshold: 100 }, http: { rate: 10 }, disk: null } };
+      assert.deepEqual(
+        documentProblems({ ...base, scale }, base).map(({ field, message, severity }) => `${severity} ${field}: ${message}`),
+        [
+          'error scale.cooldown_period: must be between 1 and 3600',
+          'error scale.triggers.cpu.threshold: must be between 1 and 99',
+          'error scale.triggers.http.window: is required',
+          'error scale.triggers.disk: unknown field',
         ],
       );
     });
@@ -168,6 +182,22 @@ describe('container documents', () => {
       const envs = property('envs');
       assert.equal(envs.propertyNames?.pattern, '^[a-zA-Z_][a-zA-Z0-9_]*$');
       assert.deepEqual(envs.additionalProperties, { type: 'string', maxLength: 255 });
+    });
+
+    it('carries autoscaling: the cooldown and each trigger with its bounds, null for none, and no other part', () => {
+      const scale = property('scale');
+      assert.deepEqual(Object.keys(scale.properties ?? {}), ['min', 'max', 'cooldown_period', 'triggers']);
+      const { cooldown_period: cooldown, triggers } = scale.properties ?? {};
+      assert.deepEqual([cooldown.type, cooldown.minimum, cooldown.maximum], [['integer', 'null'], 1, 3600]);
+      assert.deepEqual([triggers.type, triggers.additionalProperties, triggers.required], [['object', 'null'], false, undefined]);
+      const { cpu, memory, http } = triggers.properties ?? {};
+      for (const trigger of [cpu, memory]) {
+        assert.deepEqual([trigger.type, trigger.required, trigger.additionalProperties], [['object', 'null'], ['threshold'], false]);
+        assert.deepEqual([trigger.properties?.threshold.type, trigger.properties?.threshold.minimum, trigger.properties?.threshold.maximum], ['integer', 1, 99]);
+      }
+      assert.equal(cpu.properties?.threshold.description, 'CPU threshold (%): The percentage of CPU use that adds instances, from 1 to 99.');
+      assert.deepEqual([http.type, http.required, http.additionalProperties], [['object', 'null'], ['rate', 'window'], false]);
+      assert.deepEqual([http.properties?.rate.minimum, http.properties?.rate.maximum, http.properties?.window.minimum, http.properties?.window.maximum], [1, 1000, 1, 3600]);
     });
 
     it('agrees with the validators: its patterns accept and refuse the same values', () => {

@@ -139,6 +139,17 @@ describe('new container documents', () => {
       assert.deepEqual(property('pull_secret').type, ['string', 'null']);
     });
 
+    it('takes autoscaling in the scale: the cooldown and the triggers with their bounds', () => {
+      const triggers = property('scale').properties?.triggers;
+      assert.deepEqual(Object.keys(triggers?.properties ?? {}), ['cpu', 'memory', 'http']);
+      assert.equal(property('scale').properties?.cooldown_period.maximum, 3600);
+      assert.deepEqual(newContainerProblems({ ...FILLED, scale: { min: 1, max: 2, cooldown_period: 120, triggers: { cpu: { threshold: 70 }, memory: null, http: { rate: 100, window: 60 } } } }), []);
+      assert.deepEqual(
+        newContainerProblems({ ...FILLED, scale: { min: 1, max: 2, triggers: { memory: { threshold: 0 } } } }).map((problem) => `${problem.field}: ${problem.message}`),
+        ['scale.triggers.memory.threshold: must be between 1 and 99'],
+      );
+    });
+
     it('carries the new name\'s rules: 3 to 43 characters and its pattern', () => {
       const name = property('name');
       assert.equal(name.minLength, 3);

@@ -9,7 +9,7 @@ import { RecordingUi, type SeenPrompt } from './recordingUi';
 const CURRENT: Container = {
   name: 'web-app',
   flavor: '250mCPU-512MiB',
-  scale: { min: 1, max: 3 },
+  scale: { min: 1, max: 3, cooldown_period: 60, triggers: { cpu: { threshold: 80 }, memory: null, http: { rate: 20, window: 60 } } },
   envs: { NGINX_PORT: '80' },
   timeout: 60,
   // Logging is off with parts set: the parts' boxes still open empty once logging is answered.
@@ -22,10 +22,10 @@ const SIZES: ContainerFlavor[] = [
 ];
 
 /** The update wizard's plan as opened on web-app's row (no location or container steps): the fields, then their prompts. */
-async function update(answers: Answer[], { sizesListed = true } = {}) {
+async function update(answers: Answer[], { sizesListed = true, current = CURRENT, unreadable = false }: { sizesListed?: boolean; current?: Container; unreadable?: boolean } = {}) {
   const ui = new RecordingUi(answers);
   const sizes = async () => (sizesListed ? SIZES : undefined);
-  const state = await runWizard<UpdateFieldAnswers>({ fields: [], changes: {}, current: CURRENT }, (answers) => updateFieldSteps(ui, sizes, answers));
+  const state = await runWizard<UpdateFieldAnswers>({ fields: [], changes: {}, current: unreadable ? undefined : current }, (answers) => updateFieldSteps(ui, sizes, answers));
   ui.assertAllAnswersUsed();
   return { state, prompts: ui.prompts() };
 }
@@ -39,45 +39,128 @@ function fieldPrompts(prompts: SeenPrompt[]): SeenPrompt[] {
 const SCALE = 'Gcore: Update Container: Scale';
 const MIN_PROMPT = 'Minimum instances: From 0 to 25; 0 lets the container scale to zero.';
 const MAX_PROMPT = 'Maximum instances: From 1 to 25, and at least the minimum.';
+const KEEP = 'Keep cooldown and triggers';
+const CHANGE = 'Change cooldown and triggers…';
+/** web-app's autoscaling as Gcore holds it, which an update of its bounds sends back. */
+const KEPT = { cooldown_period: 60, triggers: { cpu: { threshold: 80 }, memory: null, http: { rate: 20, window: 60 } } };
+
+function autoscalingPick(step: number, totalSteps: number, changing = false): SeenPrompt {
+  return {
+    kind: 'pick',
+    title: SCALE,
+    step,
+    totalSteps,
+    canGoBack: true,
+    placeholder: 'Autoscaling (optional): a cooldown, and the CPU, memory or HTTP load that adds instances',
+    items: [
+      { label: KEEP, description: 'cooldown 60 s · CPU over 80% · 20 requests per 60 s', ...(changing ? {} : { picked: true }) },
+      { label: CHANGE, description: 'cooldown, CPU, memory, HTTP requests', ...(changing ? { picked: true } : {}) },
+    ],
+    validationMessages: [],
+  };
+}
 
 describe('the container update wizard', () => {
   describe('scale', () => {
-    it('asks the minimum, then the maximum, refuses a minimum above the maximum, and sends both', async () => {
-      const { state, prompts } = await update([['Scale'], '30', '5', '0', '2', '6']);
+    it('asks the minimum, then the maximum, refuses a minimum above the maximum, and sends the whole scale with autoscaling kept', async () => {
+      const { state, prompts } = await update([['Scale'], '30', '5', '0', '2', '6', KEEP]);
       assert.deepEqual(fieldPrompts(prompts), [
-        { kind: 'input', title: SCALE, step: 2, totalSteps: 3, canGoBack: true, prompt: MIN_PROMPT, value: '1', validationMessages: ['Minimum instances: must be between 0 and 25'] },
+        { kind: 'input', title: SCALE, step: 2, totalSteps: 4, canGoBack: true, prompt: MIN_PROMPT, value: '1', validationMessages: ['Minimum instances: must be between 0 and 25'] },
         {
           kind: 'input',
           title: SCALE,
           step: 3,
-          totalSteps: 3,
+          totalSteps: 4,
           canGoBack: true,
           prompt: MAX_PROMPT,
           value: '3',
           validationMessages: ['Scale max: must be between 1 and 25', 'Scale min: must not be greater than scale.max'],
         },
+        autoscalingPick(4, 4),
       ]);
-      assert.deepEqual(state.changes, { scale: { min: 5, max: 6 } });
+      assert.deepEqual(state.changes, { scale: { min: 5, max: 6, ...KEPT } });
     });
 
     it('goes Back from the maximum to the minimum with what was typed, and from the minimum to the fields', async () => {
-      const { state, prompts } = await update([['Scale'], '5', BACK, '7', BACK, BACK, ['Scale'], '8', '9']);
+      const { state, prompts } = await update([['Scale'], '5', BACK, '7', BACK, BACK, ['Scale'], '8', '9', KEEP]);
       const boxes = fieldPrompts(prompts).filter((prompt) => prompt.kind === 'input');
       assert.deepEqual(
         boxes.map((box) => [box.prompt === MIN_PROMPT ? 'min' : 'max', box.value]),
         [['min', '1'], ['max', '3'], ['min', '5'], ['max', '3'], ['min', '7'], ['min', '7'], ['max', '3']],
       );
-      assert.deepEqual(state.changes, { scale: { min: 8, max: 9 } });
+      assert.deepEqual(state.changes, { scale: { min: 8, max: 9, ...KEPT } });
     });
 
     it('forgets scale, and what was typed for it, when it is no longer chosen', async () => {
-      const { state } = await update([['Scale', 'Timeout'], '2', '4', BACK, BACK, BACK, ['Timeout'], '9']);
+      const { state } = await update([['Scale', 'Timeout'], '2', '4', KEEP, BACK, BACK, BACK, BACK, ['Timeout'], '9']);
       assert.deepEqual(state.changes, { timeout: 9 });
-      const { prompts } = await update([['Scale'], '5', BACK, BACK, ['Timeout'], BACK, ['Scale'], '2', '3']);
+      const { prompts } = await update([['Scale'], '5', '6', CHANGE, '90', BACK, BACK, BACK, BACK, BACK, ['Timeout'], BACK, ['Scale'], '2', '3', KEEP]);
       assert.deepEqual(
-        fieldPrompts(prompts).map((prompt) => [prompt.kind, prompt.value]),
-        [['input', '1'], ['input', '3'], ['input', '5'], ['pickMany', undefined], ['input', '60'], ['pickMany', undefined], ['input', '1'], ['input', '3']],
+        fieldPrompts(prompts).map((prompt) => [prompt.kind, prompt.value, prompt.totalSteps]),
+        [
+          ['input', '1', 4],
+          ['input', '3', 4],
+          ['pick', undefined, 4],
+          ['input', '60', 9],
+          ['input', '80', 9],
+          ['input', '90', 9],
+          ['pick', undefined, 9],
+          ['input', '6', 9],
+          ['input', '5', 9],
+          ['pickMany', undefined, 9],
+          ['input', '60', 2],
+          ['pickMany', undefined, 2],
+          ['input', '1', 4],
+          ['input', '3', 4],
+          ['pick', undefined, 4],
+        ],
+        'a new draft of the scale starts with autoscaling not chosen',
       );
+    });
+
+    it('changes the cooldown and the triggers, each box opening at its value and naming its bound, an empty one meaning no trigger', async () => {
+      const { state, prompts } = await update([['Scale'], '1', '3', CHANGE, '0', '90', '100', '', '70', '2000', '50', '30']);
+      const [, , pick, ...boxes] = fieldPrompts(prompts);
+      assert.deepEqual(pick, autoscalingPick(4, 4));
+      assert.deepEqual(
+        boxes.map((box) => [box.step, box.totalSteps, box.prompt, box.value, box.validationMessages]),
+        [
+          [5, 9, "Cooldown period (s): The seconds autoscaling waits after a change before the next one, from 1 to 3600; Gcore's default is 60. Leave empty for Gcore's default (60 s).", '60', ['Cooldown period (s): must be between 1 and 3600']],
+          [6, 9, 'CPU threshold (%): The percentage of CPU use that adds instances, from 1 to 99. Leave empty for no CPU trigger.', '80', ['CPU threshold (%): must be between 1 and 99']],
+          [7, 9, 'Memory threshold (%): The percentage of memory use that adds instances, from 1 to 99. Leave empty for no memory trigger.', undefined, []],
+          [8, 9, 'HTTP request rate: The number of requests in the window that adds instances, from 1 to 1000. Leave empty for no HTTP trigger.', '20', ['HTTP request rate: must be between 1 and 1000']],
+          [9, 9, 'HTTP window (s): The seconds over which requests are counted, from 1 to 3600.', '60', []],
+        ],
+      );
+      assert.deepEqual(state.changes, { scale: { min: 1, max: 3, cooldown_period: 90, triggers: { cpu: null, memory: { threshold: 70 }, http: { rate: 50, window: 30 } } } });
+    });
+
+    it('asks no window once the HTTP rate is left empty, and a new HTTP trigger needs its window', async () => {
+      const noHttp = await update([['Scale'], '1', '3', CHANGE, '60', '80', '', '']);
+      assert.equal(noHttp.prompts.length, 8, 'the window is not asked');
+      assert.deepEqual(noHttp.state.changes, { scale: { min: 1, max: 3, cooldown_period: 60, triggers: { cpu: { threshold: 80 }, memory: null, http: null } } });
+      const current = { ...CURRENT, scale: { min: 1, max: 3, cooldown_period: 60, triggers: null } };
+      const newHttp = await update([['Scale'], '1', '3', CHANGE, '60', '', '', '40', '', '15'], { current });
+      const window = newHttp.prompts.at(-1);
+      assert.deepEqual([window?.value, window?.validationMessages], [undefined, ['HTTP window (s): must be a whole number']]);
+      assert.deepEqual(newHttp.state.changes, { scale: { min: 1, max: 3, cooldown_period: 60, triggers: { cpu: null, memory: null, http: { rate: 40, window: 15 } } } });
+    });
+
+    it('goes Back from the triggers to the choice, where keeping puts back what Gcore holds', async () => {
+      const { state, prompts } = await update([['Scale'], '1', '4', CHANGE, '120', BACK, BACK, KEEP]);
+      const shown = fieldPrompts(prompts);
+      assert.deepEqual(shown.at(-1), autoscalingPick(4, 9, true), 'the choice reopens on Change');
+      assert.equal(shown.at(-2)?.value, '120', 'the cooldown box reopens with what was typed');
+      assert.deepEqual(state.changes, { scale: { min: 1, max: 4, ...KEPT } });
+    });
+
+    it('without the container\'s values, says that skipping gives Gcore\'s defaults, and sends the bounds alone', async () => {
+      const { state, prompts } = await update([['Scale'], '2', '3', 'No triggers'], { unreadable: true });
+      assert.deepEqual(fieldPrompts(prompts).at(-1)?.items, [
+        { label: 'No triggers', description: "Gcore's defaults: a 60 s cooldown, no triggers", picked: true },
+        { label: 'Set cooldown and triggers…', description: 'cooldown, CPU, memory, HTTP requests' },
+      ]);
+      assert.deepEqual(state.changes, { scale: { min: 2, max: 3 } });
     });
   });
 

@@ -7,6 +7,7 @@ import type { FieldSlot, ObjectDrafts } from '../../../src/ui/fieldPrompts/field
 import type { MapEntryWords } from '../../../src/ui/fieldPrompts/stringMapPrompt';
 import { fieldSteps, type FieldStepOptions } from '../../../src/ui/fieldSteps';
 import { BACK } from '../../../src/ui/promptUi';
+import { SCALE_PARTS } from '../../../src/ui/wizards/containerFieldPrompts';
 import { runWizard, type StepContext, type WizardStep } from '../../../src/ui/wizard';
 import { CANCEL, type Answer } from '../../extension/support/scriptedUi';
 import { RecordingUi } from './recordingUi';
@@ -50,6 +51,8 @@ async function ask(spec: FieldSpec, answers: Answer[], { options, from = {}, aft
 
 const SCALE = findFieldSpec(CONTAINER_UPDATE_FIELDS, 'scale') as ObjectFieldSpec;
 const LOGGING = findFieldSpec(CONTAINER_UPDATE_FIELDS, 'logging') as ObjectFieldSpec;
+/** Scale's two bounds alone: the generic object, without autoscaling's parts. */
+const BOUNDS: FieldStepOptions = { parts: [{ path: 'min' }, { path: 'max' }] };
 
 /** An object of two bounds, the pair named as a spec of any resource would name it. */
 const WINDOW: ObjectFieldSpec = {
@@ -85,7 +88,7 @@ const LABEL: MapEntryWords = {
 describe('field prompts from specs', () => {
   describe('an object', () => {
     it('asks its parts in turn as wizard steps and gives the whole object once every required part is answered', async () => {
-      const state = await ask(SCALE, ['x', '2', '4']);
+      const state = await ask(SCALE, ['x', '2', '4'], { options: BOUNDS });
       assert.deepEqual(
         ui.prompts().map((prompt) => [prompt.kind, prompt.title, prompt.step, prompt.totalSteps, prompt.prompt]),
         [
@@ -98,7 +101,7 @@ describe('field prompts from specs', () => {
     });
 
     it('refuses a minimum above the maximum in the box that completes the pair, with the message of the update wizard', async () => {
-      const state = await ask(SCALE, ['x', '5', '2', '6']);
+      const state = await ask(SCALE, ['x', '5', '2', '6'], { options: BOUNDS });
       assert.deepEqual(
         ui.prompts().map((prompt) => prompt.validationMessages),
         [[], [], ['Scale min: must not be greater than scale.max']],
@@ -122,7 +125,7 @@ describe('field prompts from specs', () => {
     });
 
     it('goes Back between its parts with what was typed, and back out of the field to the step before', async () => {
-      const state = await ask(SCALE, ['x', '5', BACK, '6', BACK, BACK, 'y', '7', '8'], { from: { existing: { min: 1, max: 3 } } });
+      const state = await ask(SCALE, ['x', '5', BACK, '6', BACK, BACK, 'y', '7', '8'], { options: BOUNDS, from: { existing: { min: 1, max: 3 } } });
       assert.deepEqual(
         ui.prompts().map((prompt) => [prompt.title, prompt.value]),
         [
@@ -142,7 +145,7 @@ describe('field prompts from specs', () => {
 
     it('gives nothing while a required part is unanswered, and keeps the answered parts for later', async () => {
       const state: State = {};
-      await assert.rejects(ask(SCALE, ['x', '5', CANCEL], { from: state }), /Cancelled/);
+      await assert.rejects(ask(SCALE, ['x', '5', CANCEL], { options: BOUNDS, from: state }), /Cancelled/);
       assert.equal(state.value, undefined);
       assert.deepEqual(state.drafts, { scale: { min: 5 } });
     });
@@ -191,6 +194,55 @@ describe('field prompts from specs', () => {
         ],
       );
       assert.deepEqual(on.value, { enabled: true, topic_name: 'a.topic' });
+    });
+  });
+
+  describe('an object with parts the user may skip (a new scale and its autoscaling)', () => {
+    const SET = 'Set cooldown and triggers…';
+
+    it('offers to skip them after the other parts, and skipping leaves them out of the object', async () => {
+      const state = await ask(SCALE, ['x', '1', '2', 'No triggers'], { options: SCALE_PARTS });
+      assert.deepEqual(
+        ui.prompts().map((prompt) => [prompt.kind, prompt.step, prompt.totalSteps, prompt.placeholder, prompt.items]),
+        [
+          ['input', 1, 4, undefined, undefined],
+          ['input', 2, 4, undefined, undefined],
+          ['input', 3, 4, undefined, undefined],
+          [
+            'pick',
+            4,
+            4,
+            'Autoscaling (optional): a cooldown, and the CPU, memory or HTTP load that adds instances',
+            [
+              { label: 'No triggers', description: "Gcore's defaults: a 60 s cooldown, no triggers", picked: true },
+              { label: SET, description: 'cooldown, CPU, memory, HTTP requests' },
+            ],
+          ],
+        ],
+      );
+      assert.deepEqual(state.value, { min: 1, max: 2 });
+    });
+
+    it('asks them once chosen: an empty cooldown is left out, an empty trigger is null', async () => {
+      const state = await ask(SCALE, ['x', '1', '2', SET, '', '70', '', ''], { options: SCALE_PARTS });
+      assert.deepEqual(state.value, { min: 1, max: 2, triggers: { cpu: { threshold: 70 }, memory: null, http: null } });
+    });
+
+    it('goes Back through them to the choice, and skipping then drops what was typed', async () => {
+      const state = await ask(SCALE, ['x', '1', '2', SET, '120', '70', BACK, BACK, BACK, 'No triggers'], { options: SCALE_PARTS });
+      assert.deepEqual(
+        ui.prompts().slice(4).map((prompt) => [prompt.kind, prompt.value]),
+        [
+          ['input', undefined],
+          ['input', undefined],
+          ['input', undefined],
+          ['input', '70'],
+          ['input', '120'],
+          ['pick', undefined],
+        ],
+      );
+      assert.deepEqual(ui.prompts().at(-1)?.items?.[1], { label: SET, description: 'cooldown, CPU, memory, HTTP requests', picked: true });
+      assert.deepEqual(state.value, { min: 1, max: 2 });
     });
   });
 

@@ -69,6 +69,12 @@ describe('runSummary', () => {
     assert.equal(runSummary({ ...DOCS_EXAMPLE, scale: { min: 0, max: 3 } })[3], 'Instances: 0 to 3');
   });
 
+  it('tells how the instances scale when a cooldown or triggers are set, and nothing when none is', () => {
+    const scale = { min: 1, max: 4, cooldown_period: 120, triggers: { cpu: { threshold: 70 }, memory: null, http: { rate: 100, window: 60 } } };
+    assert.deepEqual(runSummary({ ...DOCS_EXAMPLE, scale }).slice(3), ['Instances: 1 to 4', 'Autoscaling: cooldown 120 s · CPU over 70% · 100 requests per 60 s']);
+    assert.equal(runSummary({ ...DOCS_EXAMPLE, scale: { min: 1, max: 4, triggers: { cpu: null, memory: null, http: null } } }).length, 4);
+  });
+
   it('adds each optional field that is set, environment variables by name only', () => {
     const lines = runSummary({
       ...DOCS_EXAMPLE,

@@ -88,9 +88,12 @@ describe('containerDetailRows', () => {
 });
 
 describe('comparing an update with the container', () => {
-  it('takes scale as min and max only, and finds the fields that change', () => {
-    assert.deepEqual(currentValue(DOCS_EXAMPLE, 'scale'), { min: 1, max: 1 });
-    assert.deepEqual(changedFields({ scale: { min: 1, max: 1 }, image: 'nginx:latest', timeout: 30 }, DOCS_EXAMPLE), ['timeout']);
+  it('takes scale as the update sends it, cooldown and triggers included, and finds the fields that change', () => {
+    const scale = { min: 1, max: 1, cooldown_period: 60, triggers: { cpu: { threshold: 80 }, memory: { threshold: 80 }, http: null } };
+    assert.deepEqual(currentValue(DOCS_EXAMPLE, 'scale'), scale);
+    assert.deepEqual(currentValue({ ...DOCS_EXAMPLE, scale: { ...scale, burst: 2, triggers: { ...scale.triggers, queue: { depth: 5 } } } as Container['scale'] }, 'scale'), scale, 'parts the update cannot send are left out');
+    assert.deepEqual(changedFields({ scale, image: 'nginx:latest', timeout: 30 }, DOCS_EXAMPLE), ['timeout']);
+    assert.deepEqual(changedFields({ scale: { min: 1, max: 1 } }, DOCS_EXAMPLE), ['scale'], 'a scale without the triggers would drop them');
     assert.deepEqual(changedFields({ envs: { APP_ENV: 'staging' } }, DOCS_EXAMPLE), []);
     assert.deepEqual(changedFields({ envs: { APP_ENV: 'prod' } }, DOCS_EXAMPLE), ['envs']);
     assert.deepEqual(changedFields({ timeout: 30 }, undefined), ['timeout'], 'without the container, every field counts');
@@ -106,10 +109,11 @@ describe('comparing an update with the container', () => {
 
 describe('updateSummary', () => {
   it('shows current → new for every change, and only the names of the current environment', () => {
-    const summary = updateSummary({ image: 'nginx:1.27', scale: { min: 2, max: 4 }, envs: { APP_ENV: 'prod', NEW: 'x' }, pull_secret: 'reg' }, DOCS_EXAMPLE);
+    const scale = { min: 2, max: 4, cooldown_period: 30, triggers: { cpu: null, memory: { threshold: 80 }, http: { rate: 50, window: 10 } } };
+    const summary = updateSummary({ image: 'nginx:1.27', scale, envs: { APP_ENV: 'prod', NEW: 'x' }, pull_secret: 'reg' }, DOCS_EXAMPLE);
     assert.deepEqual(summary.split('\n'), [
       'image: "nginx:latest" → "nginx:1.27"',
-      'scale: min 1, max 1 → min 2, max 4',
+      'scale: 1–1 instances · cooldown 60 s · CPU over 80% · memory over 80% → 2–4 instances · cooldown 30 s · memory over 80% · 50 requests per 10 s',
       'envs (replaces all variables): APP_ENV=prod, NEW=x (was: APP_ENV)',
       'pull_secret: not set → "reg"',
     ]);
