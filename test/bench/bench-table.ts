@@ -1,3 +1,5 @@
+import { EXIT_HARNESS_FAILURE } from '../runner/entry-point';
+
 export type Unit = 'KB' | 'ms' | 'ratio' | 'MB' | 'connections' | 'requests' | 'flavors' | 'containers' | 'zones' | 'record sets' | 'timers' | 'lines' | 'yes/no';
 
 /**
@@ -80,15 +82,19 @@ function formatBudget(figure: Figure): string {
   return figure.rule === 'atMost' ? `≤ ${budget}` : budget;
 }
 
-/** "pass", "inconclusive" with the spread and where the median fell, or by how much the figure misses. */
+/**
+ * "pass"; "inconclusive" with how many of its samples were over the budget, the spread and where the median
+ * fell; or by how much the figure misses.
+ */
 export function verdict(figure: Figure): string {
   const result = outcome(figure);
   if (result === 'reported') return 'reported';
   if (result === 'pass') return 'pass';
   if (result === 'inconclusive') {
     const samples = figure.samples ?? [];
+    const over = samples.filter((sample) => sample > figure.budget).length;
     const bound = (sample: number) => formatValue(sample, figure.unit);
-    return `inconclusive: spread ${bound(Math.min(...samples))}–${bound(Math.max(...samples))}, median ${passes(figure) ? 'within' : 'over'} budget`;
+    return `inconclusive: ${over} of ${samples.length} over budget (${bound(Math.min(...samples))}–${bound(Math.max(...samples))}), median ${passes(figure) ? 'within' : 'over'} budget`;
   }
   if (!Number.isFinite(figure.value)) return 'MISS (not measured)';
   if (figure.rule === 'exactly' || figure.budget === 0) return `MISS (expected ${formatValue(figure.budget, figure.unit)})`;
@@ -109,4 +115,54 @@ export function renderTable(rows: readonly Row[]): string {
   const line = (values: string[]) => `| ${values.map((value, column) => value.padEnd(widths[column])).join(' | ')} |`;
   const rule = `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`;
   return [line(header), rule, ...cells.map(line)].join('\n');
+}
+
+/** How the rows of a run came out. */
+export interface Tally {
+  passed: number;
+  missed: number;
+  inconclusive: number;
+  reported: number;
+  /** Parts that could not run. */
+  failed: number;
+}
+
+export function tally(rows: readonly Row[]): Tally {
+  const counts: Tally = { passed: 0, missed: 0, inconclusive: 0, reported: 0, failed: 0 };
+  for (const row of rows) {
+    if (isFailure(row)) {
+      counts.failed += 1;
+      continue;
+    }
+    const result = outcome(row);
+    if (result === 'pass') counts.passed += 1;
+    else if (result === 'miss') counts.missed += 1;
+    else if (result === 'inconclusive') counts.inconclusive += 1;
+    else counts.reported += 1;
+  }
+  return counts;
+}
+
+const EXIT_MISSED = 1;
+
+/**
+ * The run's exit code: 2 when a part could not run, 1 when a budget is missed, 0 otherwise. An inconclusive
+ * figure does not fail the run: on this machine it decided neither way, and the table says so.
+ */
+export function exitCode(counts: Tally): number {
+  if (counts.failed > 0) return EXIT_HARNESS_FAILURE;
+  return counts.missed > 0 ? EXIT_MISSED : 0;
+}
+
+/** The line under the table. */
+export function renderSummary(counts: Tally): string {
+  const figures = counts.passed + counts.missed + counts.inconclusive + counts.reported;
+  const parts = [
+    `${figures} figures: ${counts.passed} within budget`,
+    `${counts.missed} missed`,
+    `${counts.inconclusive} inconclusive (not failing the run)`,
+    `${counts.reported} reported without a budget`,
+  ];
+  const broken = counts.failed > 0 ? `; ${counts.failed} ${counts.failed === 1 ? 'part' : 'parts'} could not run` : '';
+  return `${parts.join(', ')}${broken}.`;
 }

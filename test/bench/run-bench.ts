@@ -3,10 +3,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureCodeServerInstalled, type CodeServerInstall } from '../runner/code-server-install';
 import { CleanupStack } from '../runner/cleanup-stack';
-import { EXIT_HARNESS_FAILURE, runEntryPoint } from '../runner/entry-point';
+import { runEntryPoint } from '../runner/entry-point';
 import { errorSummary } from '../runner/error-summary';
 import { measureActivation } from './activation-bench';
-import { isFailure, outcome, renderTable, type Figure, type Row } from './bench-table';
+import { exitCode, renderSummary, renderTable, tally, type Figure, type Row } from './bench-table';
 import { HostSessions } from './host-session';
 import { codeServerFact, machineFacts } from './machine-facts';
 import { packageExtension, packageSizeFigures, type PackagedExtension } from './packaged-extension';
@@ -21,13 +21,12 @@ import { measureTree } from './tree-bench';
 
 /**
  * `npm run bench`: every figure of the performance issue against its budget, printed as one table on
- * stdout (progress goes to stderr). Exit 0 when every budget holds, 1 when any misses, 2 when a part could
- * not run, 124 on the hard timeout, 130/143 on SIGINT/SIGTERM; code-server, Chromium and temp profiles are
- * removed in every case.
+ * stdout with a line of counts under it (progress goes to stderr). Exit 0 when no budget is missed
+ * (inconclusive figures do not fail the run), 1 when any is, 2 when a part could not run, 124 on the hard
+ * timeout, 130/143 on SIGINT/SIGTERM; code-server, Chromium and temp profiles are removed in every case.
  */
 
 const HARD_TIMEOUT_MS = 20 * 60_000;
-const EXIT = { allPass: 0, miss: 1, broken: EXIT_HARNESS_FAILURE, inconclusive: 3 } as const;
 
 const startedAt = Date.now();
 const cleanups = new CleanupStack();
@@ -131,16 +130,11 @@ async function bench(): Promise<number> {
     rows,
   );
 
-  const lines = ['', ...facts, codeServerFact(install), '', renderTable(rows), ''];
+  const counts = tally(rows);
+  const lines = ['', ...facts, codeServerFact(install), '', renderTable(rows), '', renderSummary(counts), ''];
   process.stdout.write(`${lines.join('\n')}\n`);
-  const figures = rows.filter((row): row is Figure => !isFailure(row));
-  const failures = rows.length - figures.length;
-  const misses = figures.filter((figure) => outcome(figure) === 'miss').length;
-  const inconclusive = figures.filter((figure) => outcome(figure) === 'inconclusive').length;
-  progress(`${figures.length} figures, ${misses} missed, ${inconclusive} inconclusive, ${failures} could not run, in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
-  if (failures > 0) return EXIT.broken;
-  if (misses > 0) return EXIT.miss;
-  return inconclusive > 0 ? EXIT.inconclusive : EXIT.allPass;
+  progress(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+  return exitCode(counts);
 }
 
 runEntryPoint({
