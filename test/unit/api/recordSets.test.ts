@@ -82,6 +82,17 @@ describe('GcoreClient DNS record sets', () => {
       assert.deepEqual(empty.pickers, [{ type: 'geodns' }]);
     });
 
+    it('takes a zone of more than 100,000 sets that came whole with all=true', async () => {
+      h = await startHarness(undefined, { demo: true });
+      const rrsets = Array.from({ length: 100_001 }, (_, index) => ({ name: `h${index}.example.com.`, type: 'A', resource_records: [{ content: ['192.0.2.1'] }] }));
+      h.emulator.inject({ path: RRSETS, status: 200, body: { total_amount: rrsets.length, rrsets } });
+      const list = await h.client.dns.listRecords(ZONE);
+      assert.equal(list.total_amount, 100_001);
+      assert.equal(list.rrsets.length, 100_001);
+      assert.equal(list.missing, undefined);
+      assert.equal(h.emulator.requests.length, 1);
+    });
+
     it('says when the zone is not there', async () => {
       h = await startHarness(undefined, { demo: true });
       assert.equal((await rejection(h.client.dns.listRecords('absent.example'))).kind, 'notFound');
