@@ -95,7 +95,18 @@ describe('GcoreClient DNS record sets', () => {
 
     it('says when the zone is not there', async () => {
       h = await startHarness(undefined, { demo: true });
-      assert.equal((await rejection(h.client.dns.listRecords('absent.example'))).kind, 'notFound');
+      const absent = await rejection(h.client.dns.listRecords('absent.example'));
+      assert.equal(absent.kind, 'notFound');
+      assert.match(absent.message, /^The account has no zone absent\.example \(Gcore answered 404: /);
+    });
+
+    it('says that record sets are not available when their list answers 404 for a zone the account has', async () => {
+      h = await startHarness({ maxRetries: 0 }, { demo: true });
+      h.emulator.inject({ path: RRSETS, status: 404, body: '404 page not found', headers: { 'content-type': 'text/plain' } });
+      const missing = await rejection(h.client.dns.listRecords(ZONE));
+      assert.match(missing.message, /^Record sets are not available from the API at gcore\.apiBaseUrl \(it answered 404: 404 page not found\)\.$/);
+      assert.equal(isEndpointMissing(missing), true, 'the tree still reads it as the endpoint missing');
+      assert.deepEqual(h.emulator.requests.map((request) => request.path), [RRSETS, '/dns/v2/zones/example.com']);
     });
   });
 
