@@ -6,7 +6,7 @@ import type { ZoneFileEditor } from '../documents/zoneFileDocuments';
 import type { Snapshots } from '../documents/snapshots';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import { printZoneFile } from '../models/zoneFile/zoneFileWriter';
-import { validateImportZoneFileArgs, type ImportZoneFileArgs } from '../models/zoneFileArgs';
+import { validateImportZoneFileArgs, ZONE_FILE_MAX_LENGTH, type ImportZoneFileArgs } from '../models/zoneFileArgs';
 import {
   CLOUDFLARE_AUTOMATIC_TTL,
   changeCounts,
@@ -62,6 +62,17 @@ function refuseProblems(source: string, problems: readonly { line: number; messa
   const more = problems.length - named.length;
   const list = more > 0 ? l10n.t('{0}; and {1} more', named.join('; '), more) : named.join('; ');
   throw new Error(l10n.t('{0} does not read as a zone file, so nothing was sent: {1}.', source, list));
+}
+
+/** Megabytes with one decimal, rounded up: a size over a limit never reads as the limit. */
+function megabytesUp(bytes: number): string {
+  return String(Math.ceil((bytes / (1024 * 1024)) * 10) / 10);
+}
+
+/** A text or file larger than any zone's, refused before it is read (a file) or parsed (a text). */
+function refuseLargerThanZoneFile(source: string, bytes: number): void {
+  if (bytes <= ZONE_FILE_MAX_LENGTH) return;
+  throw new Error(l10n.t('{0} is {1} MB: a zone file is at most {2} MB here, so it was not imported. Nothing was sent.', source, megabytesUp(bytes), megabytesUp(ZONE_FILE_MAX_LENGTH)));
 }
 
 /** The review of an import as a document: everything it will do and everything it will not, with why. */
@@ -149,12 +160,20 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
           }),
         )
       : 'file';
-    if (choice === 'editor' && active !== undefined) return { text: active.getText(), source: vscode.workspace.asRelativePath(active.uri) };
+    if (choice === 'editor' && active !== undefined) {
+      const text = active.getText();
+      const source = vscode.workspace.asRelativePath(active.uri);
+      refuseLargerThanZoneFile(source, Buffer.byteLength(text));
+      return { text, source };
+    }
     const chosen = await ui.chooseFile({ kind: 'open', title, filters: ZONE_FILE_FILTERS });
     if (chosen === undefined) throw new UserCancelledError();
     const uri = vscode.Uri.parse(chosen);
+    const source = vscode.workspace.asRelativePath(uri);
+    // Before reading: a file picked by mistake (a disk image, a log) is never read into memory.
+    refuseLargerThanZoneFile(source, (await vscode.workspace.fs.stat(uri)).size);
     const bytes = await vscode.workspace.fs.readFile(uri);
-    return { text: new TextDecoder().decode(bytes), source: vscode.workspace.asRelativePath(uri) };
+    return { text: new TextDecoder().decode(bytes), source };
   };
 
   /** Shows the plan beside the editor and asks: Apply, Apply and Delete the missing sets, or nothing. */
