@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -6,7 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TOOL_DEFINITIONS } from '../../../src/tools';
 import { SEEDED_CONTAINER_NAMES, start, type Emulator } from '../../emulator/server';
-import { eventually } from '../../support/eventually';
+import { eventually, present } from '../../support/eventually';
 
 const SERVER = path.resolve(__dirname, '..', '..', '..', '..', 'dist', 'mcp-server.js');
 const KEY = 'mcp-test-key-$ecret-0123456789';
@@ -135,6 +136,31 @@ describe('the MCP server (dist/mcp-server.js) driven by the SDK client over stdi
       assert.match(texts(result)[0], /^No Gcore API key is set.*Set the environment variable GCORE_API_KEY/, name);
     }
     assert.deepEqual(emulator.requests, []);
+  });
+
+  it('answers a line that is not JSON with a parse error and JSON that is no JSON-RPC message with an invalid request, then goes on', async () => {
+    const child = spawn(process.execPath, [SERVER], { env: withKey(), stdio: ['pipe', 'pipe', 'pipe'] });
+    try {
+      const answers: unknown[] = [];
+      let buffer = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        buffer += chunk;
+        for (let end = buffer.indexOf('\n'); end >= 0; end = buffer.indexOf('\n')) {
+          answers.push(JSON.parse(buffer.slice(0, end)));
+          buffer = buffer.slice(end + 1);
+        }
+      });
+      const answer = (index: number) => eventually(() => present(answers[index], `answer ${index + 1}`));
+      child.stdin.write('this is not JSON\n');
+      assert.deepEqual(await answer(0), { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+      child.stdin.write('{"hello":"world"}\n');
+      assert.deepEqual(await answer(1), { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } });
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'gcore-tests', version: '1.0.0' } } })}\n`);
+      assert.equal(((await answer(2)) as { id: number }).id, 7, 'the server still answers');
+      assert.deepEqual(emulator.requests, []);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 
   it('refuses to send the key to a base URL the gcore.apiBaseUrl rule refuses', async () => {
