@@ -68,6 +68,8 @@ export interface ToolDefinition<Input> {
   userDescription: string;
   /** The command's programmatic argument as JSON Schema, every property described. */
   inputSchema: ToolSchema;
+  /** How to ask for less when an answer is cut to TOOL_RESULT_MAX_BYTES: an argument that narrows it, or a tool that reads one item. */
+  narrowing?: string;
   /** The command's own validator: throws, naming the field, before any request. */
   parse(input: unknown): Input;
   /** Writes only: exactly what will change, current → new where it can be read. */

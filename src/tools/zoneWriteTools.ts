@@ -125,6 +125,7 @@ export const importZoneFile: ToolDefinition<ImportZoneFileArgs> = {
     },
     ['zoneName', 'text'],
   ),
+  narrowing: l10n.t('The import made every change counted above; gcore_listRecords with name or type reads any of these record sets.'),
   parse: parseImport,
   confirm: async (args, { client, signal }) => {
     const zone = zoneNameForDisplay(args.zoneName);

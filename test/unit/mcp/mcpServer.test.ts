@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TOOL_DEFINITIONS } from '../../../src/tools';
-import { SEEDED_CONTAINER_NAMES, start, type Emulator } from '../../emulator/server';
+import { LARGE_ZONE_NAME, SEEDED_CONTAINER_NAMES, start, type Emulator } from '../../emulator/server';
 import { eventually, present } from '../../support/eventually';
 
 const SERVER = path.resolve(__dirname, '..', '..', '..', '..', 'dist', 'mcp-server.js');
@@ -160,6 +160,19 @@ describe('the MCP server (dist/mcp-server.js) driven by the SDK client over stdi
       assert.deepEqual(emulator.requests, []);
     } finally {
       child.kill('SIGKILL');
+    }
+  });
+
+  it('answers a zone of 20,000 record sets in 32 KB at most, saying how many sets it left out', async () => {
+    const large = await start({ apiKey: KEY, recordSetsInZone: 20_000 });
+    try {
+      const { client } = await connect({ GCORE_API_KEY: KEY, GCORE_BASE_URL: large.url });
+      const [text, json] = texts(await client.callTool({ name: 'gcore_listRecords', arguments: { zoneName: LARGE_ZONE_NAME } }));
+      assert.ok(Buffer.byteLength(text) + Buffer.byteLength(json) <= 32 * 1024, `${Buffer.byteLength(text) + Buffer.byteLength(json)} bytes`);
+      const kept = (JSON.parse(json) as { rrsets: unknown[] }).rrsets.length;
+      assert.match(text, new RegExp(`^The JSON holds the first ${kept} of the 20000 entries of rrsets; ${20_000 - kept} are left out\\.$`, 'm'));
+    } finally {
+      await large.close();
     }
   });
 
