@@ -6,6 +6,7 @@ import type { ZoneFileEditor } from '../documents/zoneFileDocuments';
 import type { Snapshots } from '../documents/snapshots';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import { printZoneFile } from '../models/zoneFile/zoneFileWriter';
+import { confirmedPlanOf, refuseUnconfirmedPlan } from '../models/confirmedImportPlan';
 import { validateImportZoneFileArgs, ZONE_FILE_MAX_LENGTH, type ImportZoneFileArgs } from '../models/zoneFileArgs';
 import {
   CLOUDFLARE_AUTOMATIC_TTL,
@@ -42,6 +43,8 @@ interface ImportRequest extends ImportZoneFileArgs {
   reviewed?: ZoneFilePlan;
   /** The changes earlier attempts carried out before one failed; Retry sends only the rest. */
   applied?: RecordSetChange[];
+  /** An agent tool's: the digest of the plan its confirmation showed; a programmatic import sends nothing unless it plans the same. */
+  confirmed?: string;
 }
 
 interface ImportOutcome {
@@ -288,7 +291,7 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
       id: COMMAND.importZoneFile,
       what: (request) =>
         request ? l10n.t('Import {0} into {1}', request.source ?? l10n.t('a zone file'), zoneNameForDisplay(request.zoneName)) : l10n.t('Import zone file'),
-      parse: (arg) => unwrap(validateImportZoneFileArgs(arg)),
+      parse: (arg) => ({ ...unwrap(validateImportZoneFileArgs(arg)), confirmed: confirmedPlanOf(arg) }),
       draft: () => ({}),
       ask: async (ui, draft, node) => {
         const title = l10n.t('Gcore: Import Zone File');
@@ -309,6 +312,7 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
       run: async (request, { signal }) => {
         // A programmatic import plans on its own; a reviewed one applies what the user saw, and a retry the rest.
         const plan = request.reviewed ?? (await planImport(request, l10n.t('The text'), signal));
+        if (request.reviewed === undefined) refuseUnconfirmedPlan(request.zoneName, plan, request.confirmed);
         try {
           await applyRecordSetChanges(client.dns, request.zoneName, plan.changes, signal);
         } catch (error) {

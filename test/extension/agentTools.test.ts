@@ -170,6 +170,22 @@ describe('agent tools in VS Code', () => {
     });
   }
 
+  it('gcore_importZoneFile sends nothing when the zone changed between its confirmation and its run, and says so', async () => {
+    emulator.reset();
+    await withRecord();
+    const confirmedAgainst = await run('gcore.listRecords', { zoneName: zone });
+    await run('gcore.updateRecord', { zoneName: zone, name: 'www', type: 'A', resource_records: [{ content: ['192.0.2.5'] }] });
+    // The confirmation (VS Code asks for it first) reads the zone as it was before that change; the run reads it as it is.
+    emulator.inject({ method: 'GET', path: `/dns/v2/zones/${zone}/rrsets`, status: 200, body: confirmedAgainst });
+    const from = emulator.requests.length;
+    await assert.rejects(
+      Promise.resolve(vscode.lm.invokeTool('gcore_importZoneFile', { input: { zoneName: zone, text: `$ORIGIN ${zone}.\nwww 600 IN A 192.0.2.9\n` }, toolInvocationToken: undefined })),
+      /The record sets of agent-tools\.example changed at Gcore after the import was confirmed: .* nothing was sent\. Run the import again/,
+    );
+    assert.equal(emulator.requests.slice(from).filter((request) => request.path === `/dns/v2/zones/${zone}/rrsets`).length, 2, 'read once to confirm and once to run');
+    assert.deepEqual(writesSince(emulator, from), []);
+  });
+
   it('follows a container change an agent made like one made here: its row says Updating… while its tasks run', async () => {
     await setLocations([LOCATION]);
     try {
