@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import * as l10n from '@vscode/l10n';
 import { checkApiBaseUrl, DEFAULT_CONNECTION, GcoreClient } from './api';
 import { hideSecret, redactSessionSecrets } from './logging/redaction';
@@ -65,6 +65,22 @@ function failed(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
 }
 
+/**
+ * The transport drops a line it cannot read without a word, and the client waits for an answer that never
+ * comes. JSON-RPC answers such a line with an error whose id is null (no id could be read): a parse error for
+ * a line that is not JSON, an invalid request for JSON that is not a JSON-RPC message. The SDK's message types
+ * cannot hold a null id, so the answer is written to stdout beside theirs.
+ */
+function answerUnreadableLines(transport: StdioServerTransport): void {
+  transport.onerror = (error) => {
+    const code = error instanceof SyntaxError ? ErrorCode.ParseError : error.name === 'ZodError' ? ErrorCode.InvalidRequest : undefined;
+    if (code === undefined) return;
+    const message = code === ErrorCode.ParseError ? 'Parse error' : 'Invalid Request'; // not user text: JSON-RPC's own words for these codes
+    process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } })}\n`);
+    log.info(`answered a line that is ${code === ErrorCode.ParseError ? 'not JSON' : 'not a JSON-RPC message'} with error ${code}`);
+  };
+}
+
 function main(): void {
   const config = readConfig();
   const problem = configProblem(config);
@@ -113,7 +129,9 @@ function main(): void {
   // The client ends the session by closing stdin; the transport alone would keep waiting.
   process.stdin.on('end', () => void server.close());
 
-  void server.connect(new StdioServerTransport()).then(() => {
+  const transport = new StdioServerTransport();
+  answerUnreadableLines(transport);
+  void server.connect(transport).then(() => {
     const writes = config.allowWrites ? 'reads and writes' : `reads only (${ALLOW_WRITES} allows writes)`; // not user text: a line of the server's log
     log.info(`Gcore MCP server ${version} on ${config.baseUrl}: ${offered.length} tools, ${writes}${problem === undefined ? '' : `; ${problem}`}`);
   });

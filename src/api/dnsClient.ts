@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import { domainNameKey } from '../core/domainNameKey';
 import type { CallOptions } from './callOptions';
 import { asObject, checkOptional, unexpected } from './decode';
-import { GcoreApiError } from './errors';
+import { GcoreApiError, isEndpointMissing } from './errors';
 import { itemGone } from './itemGone';
 import { stringField } from './http/errorBody';
 import type { RequestPipeline } from './http/requestPipeline';
@@ -168,6 +168,29 @@ export class DnsClient {
    * listed twice (its name once with the trailing dot, once without, or in another case) is kept once.
    */
   async listRecords(zoneName: string, options: CallOptions = {}): Promise<RecordSetList> {
+    try {
+      return await this.readRecordSets(zoneName, options);
+    } catch (error) {
+      throw await this.recordListFailure(zoneName, error, options);
+    }
+  }
+
+  /**
+   * What a failed read of a zone's record sets says. A 404 is the zone's own once the zone reads say the account
+   * has no such zone (zoneGone); any other 404, 405 or 501 comes from a server without the record-set
+   * endpoints, which the DNS Zones section says once in a quiet row. Both keep the status they came with.
+   */
+  private async recordListFailure(zoneName: string, error: unknown, options: CallOptions): Promise<unknown> {
+    if (!(error instanceof GcoreApiError) || !isEndpointMissing(error)) return error;
+    const details = { status: error.status, requestId: error.requestId, apiMessage: error.apiMessage, method: error.method, path: error.path };
+    const answered = error.message.replace(/\.$/, '');
+    if (error.status === 404 && (await this.zoneGone(zoneName, options))) {
+      return new GcoreApiError('notFound', l10n.t('The account has no zone {0} (Gcore answered 404: {1}).', zoneName, answered), details);
+    }
+    return new GcoreApiError(error.kind, l10n.t('Record sets are not available from the API at gcore.apiBaseUrl (it answered {0}: {1}).', String(error.status), answered), details);
+  }
+
+  private async readRecordSets(zoneName: string, options: CallOptions): Promise<RecordSetList> {
     let first: Record<string, unknown> | undefined;
     const { items, gaps } = await fetchAllPages<RecordSet>({
       tooMany: RECORD_SET_LIST.tooMany,

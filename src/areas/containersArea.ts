@@ -5,7 +5,6 @@ import { ContainerUpdates } from '../commands/containerUpdates';
 import { ContainerLifecycle } from '../commands/containerLifecycle';
 import { newContainerResource, type NewContainerEditor } from '../documents/newContainerDocuments';
 import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
-import { projectRegionKey } from '../core/projectRegion';
 import { containerResource, type ContainerEditor } from '../documents/containerDocuments';
 import { DocumentDiagnostics } from '../documents/documentDiagnostics';
 import { LogDocuments } from '../documents/logDocuments';
@@ -17,7 +16,7 @@ import type { TaskSubject } from '../loaders/taskPoller';
 import { CONTAINER_LIST_REUSE_MS } from '../loaders/readLoaders';
 import { logSettings, readLocations } from '../state/settings';
 import { ContainersSection } from '../views/sections/containersSection';
-import { locationIds } from '../views/treeNodes';
+import { locationName } from '../views/presentation/locationName';
 import { lazyCommands } from '../commands/lazyCommands';
 import type { Area } from './area';
 import type { Core } from './core';
@@ -115,9 +114,9 @@ export function containersArea(core: Core): Area {
   };
 }
 
-/** How an editor's tab names a location: the label it has in gcore.locations, or its ids. */
+/** How an editor's tab and New Container from JSON's review name a location: as the tree does. */
 function placeOf(location: ProjectRegionRef): string {
-  return readLocations().locations.find((known) => projectRegionKey(known) === projectRegionKey(location))?.label ?? locationIds(location);
+  return locationName(location, readLocations().locations);
 }
 
 function sameContainer(a: TaskSubject, b: TaskSubject): boolean {

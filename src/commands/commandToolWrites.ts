@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ContainerUpdateResult, CreateZoneResult, DnssecState, RecordSet } from '../api';
 import { COMMAND } from '../core/contributions';
 import type { TaskSubject } from '../loaders/taskPoller';
+import { withConfirmedPlan } from '../models/confirmedImportPlan';
 import type { ToolWrites, ZoneFileImportResult } from '../tools';
 import type { TaskTracking } from '../views/taskTracking';
 
@@ -44,6 +45,7 @@ export function commandToolWrites(tasks: Pick<TaskTracking, 'start'>): ToolWrite
       await run<undefined>(COMMAND.deleteRecord, { zoneName: ref.zoneName, name: ref.name, type: ref.type });
       return undefined;
     },
-    importZoneFile: (request) => run<ZoneFileImportResult>(COMMAND.importZoneFile, request),
+    // The confirmed plan's digest rides along in-process (see confirmedImportPlan.ts): the command refuses a plan that differs.
+    importZoneFile: (request, confirmed) => run<ZoneFileImportResult>(COMMAND.importZoneFile, withConfirmedPlan(request, confirmed)),
   };
 }

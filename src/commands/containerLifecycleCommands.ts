@@ -8,7 +8,9 @@ import { UserCancelledError } from '../ui/promptUi';
 import { runWizard } from '../ui/wizard';
 import { createContainerPlan, type CreateAnswers, type CreateSources } from '../ui/wizards/containerCreateWizard';
 import { unwrap } from '../validation/problems';
+import { readLocations } from '../state/settings';
 import { createSummary, quotaExceededText } from '../views/presentation/containerCreateSummary';
+import { locationName } from '../views/presentation/locationName';
 import { CONTAINERS_SECTION } from '../views/sections/containerNodes';
 import { isLocationNode } from '../views/sections/locationNodes';
 import { command, type Command } from './command';
@@ -43,7 +45,7 @@ export function containerLifecycleCommands(services: Services, lifecycle: Contai
         const forecast = await ui.withProgress({ title: l10n.t('Checking the quota and price of container {0}…', container.name), run: () => lifecycle.forecast(location, container) });
         const [send, edit] = [quotaExceededText(forecast.quota) ? l10n.t('Create Anyway') : l10n.t('Create'), l10n.t('Edit')];
         const choice = await ui.choose({
-          message: l10n.t('Create container {0} in project {1}, region {2}?', container.name, location.projectId, location.regionId),
+          message: l10n.t('Create container {0} in {1}?', container.name, locationName(location, readLocations().locations)),
           detail: createSummary(container, forecast),
           choices: [send, edit],
         });

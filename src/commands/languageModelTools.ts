@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ApiKeyStore } from '../auth/apiKeyStore';
 import type { Log } from '../logging/log';
@@ -22,16 +23,27 @@ async function definition(name: string): Promise<{ tool: AnyToolDefinition; tool
   return { tool, tools };
 }
 
+/** How many confirmations a tool remembers until their calls run: more than a chat has waiting at once. */
+const CONFIRMATIONS_KEPT = 32;
+
+/** An input as the key of its confirmation: its digest, since an input may be a whole zone file. */
+function inputKey(input: unknown): string {
+  return createHash('sha256').update(JSON.stringify(input) ?? '').digest('hex');
+}
+
 /**
  * A language model tool for one of the tools package.json contributes: the definition says what it does;
  * here it is asked for a write's confirmation, given the extension's client and write paths, kept to the
  * groups the settings allow, and leaves a line in the Gcore log for every call.
  */
 export function languageModelTool(name: string, deps: LanguageModelToolDeps): vscode.LanguageModelTool<unknown> {
-  const context = (token: vscode.CancellationToken): ToolContext => {
+  // VS Code confirms a call (prepareInvocation) and then runs it (invoke) with the same input and nothing else
+  // in common: what a confirmation showed is kept by its input until the call runs.
+  const confirmed = new Map<string, string>();
+  const context = (token: vscode.CancellationToken, shown?: string): ToolContext => {
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort());
-    return { client: deps.client, writes: deps.writes, configuredLocations: () => readLocations().locations, signal: controller.signal };
+    return { client: deps.client, writes: deps.writes, configuredLocations: () => readLocations().locations, signal: controller.signal, confirmed: shown };
   };
   return {
     prepareInvocation: async (options, token) => {
@@ -39,6 +51,13 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
       if (tool.kind === 'read' || !tool.confirm) return { invocationMessage: tool.displayName };
       const input = tool.parse(options.input);
       const confirmation = await tool.confirm(input, context(token));
+      const key = inputKey(options.input);
+      confirmed.delete(key);
+      if (confirmation.confirmed !== undefined) {
+        confirmed.set(key, confirmation.confirmed);
+        // The oldest go first: a call whose confirmation is forgotten works its changes out when it runs.
+        for (const oldest of confirmed.keys()) if (confirmed.size > CONFIRMATIONS_KEPT) confirmed.delete(oldest);
+      }
       return {
         invocationMessage: tool.displayName,
         // Plain text: Gcore's values (`_dmarc`, `*`, a TXT's words) are shown as they are, line by line.
@@ -46,6 +65,9 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
       };
     },
     invoke: async (options, token) => {
+      const key = inputKey(options.input);
+      const shown = confirmed.get(key);
+      confirmed.delete(key);
       const { tool, tools } = await definition(name);
       const started = Date.now();
       const trace = (outcome: string) => deps.log.info(`agent tool ${name}: ${outcome} in ${Date.now() - started} ms`); // not user text: the log's own line format, like the request lines
@@ -58,7 +80,7 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
         trace('no API key'); // not user text: a word of the log line
         return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(tools.toolNoKeyText('vscode'))]);
       }
-      const outcome = await tools.callTool(tool, options.input, context(token));
+      const outcome = await tools.callTool(tool, options.input, context(token, shown));
       trace(outcome.ok ? 'ok' : 'failed');
       if (!outcome.ok) throw new Error(outcome.text);
       return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(outcome.text), new vscode.LanguageModelTextPart(JSON.stringify(outcome.json))]);

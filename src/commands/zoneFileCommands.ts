@@ -6,7 +6,8 @@ import type { ZoneFileEditor } from '../documents/zoneFileDocuments';
 import type { Snapshots } from '../documents/snapshots';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import { printZoneFile } from '../models/zoneFile/zoneFileWriter';
-import { validateImportZoneFileArgs, type ImportZoneFileArgs } from '../models/zoneFileArgs';
+import { confirmedPlanOf, refuseUnconfirmedPlan } from '../models/confirmedImportPlan';
+import { validateImportZoneFileArgs, ZONE_FILE_MAX_LENGTH, type ImportZoneFileArgs } from '../models/zoneFileArgs';
 import {
   CLOUDFLARE_AUTOMATIC_TTL,
   changeCounts,
@@ -42,6 +43,8 @@ interface ImportRequest extends ImportZoneFileArgs {
   reviewed?: ZoneFilePlan;
   /** The changes earlier attempts carried out before one failed; Retry sends only the rest. */
   applied?: RecordSetChange[];
+  /** An agent tool's: the digest of the plan its confirmation showed; a programmatic import sends nothing unless it plans the same. */
+  confirmed?: string;
 }
 
 interface ImportOutcome {
@@ -62,6 +65,17 @@ function refuseProblems(source: string, problems: readonly { line: number; messa
   const more = problems.length - named.length;
   const list = more > 0 ? l10n.t('{0}; and {1} more', named.join('; '), more) : named.join('; ');
   throw new Error(l10n.t('{0} does not read as a zone file, so nothing was sent: {1}.', source, list));
+}
+
+/** Megabytes with one decimal, rounded up: a size over a limit never reads as the limit. */
+function megabytesUp(bytes: number): string {
+  return String(Math.ceil((bytes / (1024 * 1024)) * 10) / 10);
+}
+
+/** A text or file larger than any zone's, refused before it is read (a file) or parsed (a text). */
+function refuseLargerThanZoneFile(source: string, bytes: number): void {
+  if (bytes <= ZONE_FILE_MAX_LENGTH) return;
+  throw new Error(l10n.t('{0} is {1} MB: a zone file is at most {2} MB here, so it was not imported. Nothing was sent.', source, megabytesUp(bytes), megabytesUp(ZONE_FILE_MAX_LENGTH)));
 }
 
 /** The review of an import as a document: everything it will do and everything it will not, with why. */
@@ -154,12 +168,20 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
           }),
         )
       : 'file';
-    if (choice === 'editor' && active !== undefined) return { text: active.getText(), source: vscode.workspace.asRelativePath(active.uri) };
+    if (choice === 'editor' && active !== undefined) {
+      const text = active.getText();
+      const source = vscode.workspace.asRelativePath(active.uri);
+      refuseLargerThanZoneFile(source, Buffer.byteLength(text));
+      return { text, source };
+    }
     const chosen = await ui.chooseFile({ kind: 'open', title, filters: ZONE_FILE_FILTERS });
     if (chosen === undefined) throw new UserCancelledError();
     const uri = vscode.Uri.parse(chosen);
+    const source = vscode.workspace.asRelativePath(uri);
+    // Before reading: a file picked by mistake (a disk image, a log) is never read into memory.
+    refuseLargerThanZoneFile(source, (await vscode.workspace.fs.stat(uri)).size);
     const bytes = await vscode.workspace.fs.readFile(uri);
-    return { text: new TextDecoder().decode(bytes), source: vscode.workspace.asRelativePath(uri) };
+    return { text: new TextDecoder().decode(bytes), source };
   };
 
   /** Shows the plan beside the editor and asks: Apply, Apply and Delete the missing sets, or nothing. */
@@ -274,7 +296,7 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
       id: COMMAND.importZoneFile,
       what: (request) =>
         request ? l10n.t('Import {0} into {1}', request.source ?? l10n.t('a zone file'), zoneNameForDisplay(request.zoneName)) : l10n.t('Import zone file'),
-      parse: (arg) => unwrap(validateImportZoneFileArgs(arg)),
+      parse: (arg) => ({ ...unwrap(validateImportZoneFileArgs(arg)), confirmed: confirmedPlanOf(arg) }),
       draft: () => ({}),
       ask: async (ui, draft, node) => {
         const title = l10n.t('Gcore: Import Zone File');
@@ -295,6 +317,7 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
       run: async (request, { signal, report }) => {
         // A programmatic import plans on its own; a reviewed one applies what the user saw, and a retry the rest.
         const plan = request.reviewed ?? (await planImport(request, l10n.t('The text'), signal));
+        if (request.reviewed === undefined) refuseUnconfirmedPlan(request.zoneName, plan, request.confirmed);
         try {
           await applyRecordSetChanges(client.dns, request.zoneName, plan.changes, signal, waitShown(report));
         } catch (error) {

@@ -19,6 +19,7 @@ export type NewContainerEditor = ResourceFileSystem<NewContainerAddress, Contain
 
 export interface NewContainerDocumentsDeps {
   sizes(location: NewContainerAddress): Promise<readonly ContainerFlavor[] | undefined>;
+  /** How the tree names the location (its label, else its IDs): the document's path and its review say it. */
   placeOf(location: NewContainerAddress): string;
   forecast(location: NewContainerAddress, container: ContainerCreate): Promise<CreateForecast>;
   /** The write path of New Container: sends the create and records what follows. */
@@ -46,7 +47,7 @@ export function newContainerResource(deps: NewContainerDocumentsDeps): NewContai
       changedAtGcore: (_address, changes) => vscode.l10n.t('The container changed at Gcore after it was created here ({0}).', changes),
       unreadable: (_address, reason) => vscode.l10n.t('the new container could not be checked ({0}). Save again to retry.', reason),
       nothingToSend: () => vscode.l10n.t('Nothing to create: this container was created from this document already. Change it with Edit Container as JSON.'),
-      applyQuestion: ({ projectId, regionId }) => vscode.l10n.t('Create this container in project {0}, region {1}?', projectId, regionId),
+      applyQuestion: (address) => vscode.l10n.t('Create this container in {0}?', deps.placeOf(address)),
       sending: () => vscode.l10n.t('Creating the container…'),
       refused: vscode.l10n.t('Gcore did not create the container'),
       sendFailedLog: () => 'the create of a container from its document failed', // not user text: a log line

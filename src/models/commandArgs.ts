@@ -258,6 +258,35 @@ export function validateRecordSetArgs(input: unknown): Validated<RecordSetArgs> 
   return validated(args as unknown as RecordSetArgs, problems);
 }
 
+/** The record list tool's argument: a zone, and optionally the one name and the one type to list. */
+export interface ListRecordsArgs {
+  zoneName: string;
+  /** The full name without its trailing dot. */
+  name?: string;
+  /** Upper-case. */
+  type?: string;
+}
+
+/** Narrow a zone's record sets to one name, as the record commands read a name. */
+export const RECORD_NAME_FILTER_FIELD: StringFieldSpec = {
+  ...RECORD_NAME_FIELD,
+  required: false,
+  description: l10n.t('Only the record sets of this name: relative to the zone (www, @ for the apex, selector1._domainkey) or full with a trailing dot.'),
+};
+
+/** Narrow a zone's record sets to one type, any the API names. */
+export const RECORD_TYPE_FILTER_FIELD: StringFieldSpec = {
+  ...RECORD_TYPE_FIELD,
+  required: false,
+  description: l10n.t('Only the record sets of this type: {0}.', API_RECORD_TYPES.join(', ')),
+};
+
+/** `{ zoneName, name?, type? }` of the record list tool: the name is read against the zone, the type checked and upper-cased. */
+export function validateListRecordsArgs(input: unknown): Validated<ListRecordsArgs> {
+  const specs = [{ ...ZONE_NAME_FIELD, name: 'zoneName' }, RECORD_NAME_FILTER_FIELD, RECORD_TYPE_FILTER_FIELD];
+  return validateArgs<ListRecordsArgs>(input, specs, (args, problems) => resolveRecordRef(args, API_RECORD_TYPES, problems));
+}
+
 /** Reads `name` against the zone (when the zone is valid) and upper-cases `type`, in place. */
 function resolveRecordRef(args: Record<string, unknown>, types: readonly string[], problems: FieldProblem[]): void {
   if (typeof args.zoneName === 'string' && typeof args.name === 'string') {

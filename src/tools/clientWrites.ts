@@ -4,6 +4,7 @@ import { isGcoreApiError } from '../api/errors';
 import type { ToolWrites } from './toolDefinition';
 import { applyRecordSetChanges } from './recordSetBatch';
 import { recordSetWriteOf, sendRecordSetWrite } from './recordSetWrites';
+import { refuseUnconfirmedPlan } from '../models/confirmedImportPlan';
 import { importResult } from '../models/zoneFileChanges';
 import { planImport } from './zoneFileImport';
 
@@ -32,8 +33,9 @@ export function clientWrites(client: GcoreClient): ToolWrites {
     createRecord: (record, signal) => sendRecordSetWrite(dns, recordSetWriteOf(record, 'create'), 'gcore_updateRecord', signal),
     updateRecord: (record, signal) => sendRecordSetWrite(dns, recordSetWriteOf(record, 'replace'), 'gcore_updateRecord', signal),
     deleteRecord: (ref, signal) => dns.deleteRecord(ref.zoneName, ref.name, ref.type, { signal }),
-    importZoneFile: async (request, signal) => {
+    importZoneFile: async (request, confirmed, signal) => {
       const plan = await planImport(client, request, signal);
+      refuseUnconfirmedPlan(request.zoneName, plan, confirmed);
       await applyRecordSetChanges(client.dns, request.zoneName, plan.changes, signal);
       return importResult(plan);
     },

@@ -38,6 +38,7 @@ export const listContainers: ToolDefinition<ProjectRegion> = {
   ),
   userDescription: l10n.t('Lists the containers of a Gcore project and region.'),
   inputSchema: LOCATION_INPUT,
+  narrowing: l10n.t('gcore_getContainer reads one container by its name.'),
   parse: (input) => unwrap(validateProjectRegionArgs(input)),
   invoke: async (location, { client, signal }) => {
     const list = await client.containers.list(location, { signal });
@@ -117,6 +118,7 @@ export const getContainerLogs: ToolDefinition<LogsInput> = {
     },
     CONTAINER_REF_REQUIRED,
   ),
+  narrowing: l10n.t('Ask for fewer lines (limit) or only the lines that contain a text (contains).'),
   parse: parseLogsInput,
   invoke: async (args, { client, signal }) => {
     const answer = await client.containers.logs(args, args.containerName, args.limit ?? DEFAULT_LOG_LINES, { signal });

@@ -8,6 +8,7 @@ import { CONTAINER_CREATE_FIELDS, quotaRequest, validateCreateContainerArgs, typ
 import { CONTAINER_UPDATE_FIELDS } from '../models/containerUpdate';
 import { unwrap } from '../validation/problems';
 import { createSummary } from '../views/presentation/containerCreateSummary';
+import { locationName } from '../views/presentation/locationName';
 import { instancesText } from '../views/presentation/containerView';
 import { updateSummary } from '../views/presentation/updateSummary';
 import { nonEmptyText } from '../views/presentation/wireValues';
@@ -87,7 +88,7 @@ export const createContainer: ToolDefinition<CreateContainerArgs> = {
   userDescription: l10n.t('Creates a Gcore container, after you confirm.'),
   inputSchema: objectInput({ ...LOCATION_PROPERTIES, container: containerSchema }, [...LOCATION_REQUIRED, 'container']),
   parse: (input) => unwrap(validateCreateContainerArgs(input)),
-  confirm: async ({ projectId, regionId, container }, { client, signal }) => {
+  confirm: async ({ projectId, regionId, container }, { client, signal, configuredLocations }) => {
     const location = { projectId, regionId };
     // Both are additions of the API: either may be "not available", never a reason not to ask.
     const [quota, price] = await Promise.all([
@@ -95,7 +96,7 @@ export const createContainer: ToolDefinition<CreateContainerArgs> = {
       readCurrent(() => client.containers.price(location, { flavor: container.flavor, scale: { min: container.scale.min, max: container.scale.max } }, { signal })),
     ]);
     return {
-      title: l10n.t('Create container {0} in project {1}, region {2}?', container.name, projectId, regionId),
+      title: l10n.t('Create container {0} in {1}?', container.name, locationName(location, configuredLocations())),
       message: createSummary(container, { quota: quota.known ? quota.value : undefined, price: price.known ? price.value : undefined }),
     };
   },

@@ -1,9 +1,19 @@
 import * as l10n from '@vscode/l10n';
-import type { DnsZone, LookupAnswer, RecordSetList } from '../api';
+import type { DnsZone, LookupAnswer } from '../api';
 import { LOOKUP_SERVERS } from '../api/types';
 import { COMMAND } from '../core/contributions';
-import { validateLookupNameArgs, validateNoArgs, validateZoneNameArg, type LookupNameArgs } from '../models/commandArgs';
-import { formatRecordContent } from '../models/recordContent';
+import { domainNameKey } from '../core/domainNameKey';
+import {
+  RECORD_NAME_FILTER_FIELD,
+  RECORD_TYPE_FILTER_FIELD,
+  validateListRecordsArgs,
+  validateLookupNameArgs,
+  validateNoArgs,
+  type ListRecordsArgs,
+  type LookupNameArgs,
+} from '../models/commandArgs';
+import { API_RECORD_TYPES, formatRecordContent } from '../models/recordContent';
+import { recordNameForDisplay } from '../models/recordName';
 import { ttlText } from '../models/recordTtl';
 import { ZONE_NAME_FIELD, zoneNameForDisplay } from '../models/zoneCreate';
 import { unwrap } from '../validation/problems';
@@ -47,23 +57,44 @@ export const listZones: ToolDefinition<Record<string, never>> = {
   },
 };
 
-export const listRecords: ToolDefinition<string> = {
+/** `name www, type MX`: what a record list was narrowed to, or undefined when it was not. */
+function filterText({ zoneName, name, type }: ListRecordsArgs): string | undefined {
+  const parts = [name === undefined ? undefined : l10n.t('name {0}', recordNameForDisplay(name, zoneName)), type === undefined ? undefined : l10n.t('type {0}', type)];
+  const given = parts.filter((part): part is string => part !== undefined);
+  return given.length === 0 ? undefined : given.join(', ');
+}
+
+export const listRecords: ToolDefinition<ListRecordsArgs> = {
   name: 'gcore_listRecords',
   kind: 'read',
   commandId: COMMAND.listRecords,
   displayName: l10n.t('List DNS Record Sets'),
   modelDescription: l10n.t(
-    "Lists every record set of a DNS zone at Gcore: name (relative to the zone, @ for the apex), type, TTL, values, and whether it is managed by Gcore, dynamic (GeoDNS, weighted, health-checked) or has disabled records. Read it before changing a record set.",
+    "Lists the record sets of a DNS zone at Gcore: name (relative to the zone, @ for the apex), type, TTL, values, and whether it is managed by Gcore, dynamic (GeoDNS, weighted, health-checked) or has disabled records. Give name or type (or both) to list only those sets: a zone may hold thousands. Read a set before changing it.",
   ),
-  userDescription: l10n.t('Lists the record sets of a DNS zone.'),
-  inputSchema: objectInput(ZONE_NAME_PROPERTIES, ['zoneName']),
-  parse: (input) => unwrap(validateZoneNameArg(input)),
-  invoke: async (zoneName, { client, signal }) => {
-    const list = await client.dns.listRecords(zoneName, { signal });
-    const rows = recordSetRows(zoneName, list.rrsets);
-    const zone = zoneNameForDisplay(zoneName);
-    const heading = rows.length === 0 ? l10n.t('{0} has no record sets.', zone) : l10n.t('{0} record sets in {1}:', rows.length, zone);
-    const json: RecordSetList = { total_amount: list.total_amount, rrsets: list.rrsets };
+  userDescription: l10n.t('Lists the record sets of a DNS zone, or those of one name or type.'),
+  inputSchema: objectInput(
+    { ...ZONE_NAME_PROPERTIES, name: specSchema(RECORD_NAME_FILTER_FIELD), type: { ...specSchema(RECORD_TYPE_FILTER_FIELD), enum: [...API_RECORD_TYPES] } },
+    ['zoneName'],
+  ),
+  narrowing: l10n.t('Give name (such as www, or @ for the apex) or type (such as MX) to list fewer record sets.'),
+  parse: (input) => unwrap(validateListRecordsArgs(input)),
+  invoke: async (args, { client, signal }) => {
+    const list = await client.dns.listRecords(args.zoneName, { signal });
+    const nameKey = args.name === undefined ? undefined : domainNameKey(args.name);
+    const sets = list.rrsets.filter((set) => (nameKey === undefined || domainNameKey(set.name) === nameKey) && (args.type === undefined || set.type.toUpperCase() === args.type));
+    const rows = recordSetRows(args.zoneName, sets);
+    const zone = zoneNameForDisplay(args.zoneName);
+    const filter = filterText(args);
+    const heading =
+      filter === undefined
+        ? rows.length === 0
+          ? l10n.t('{0} has no record sets.', zone)
+          : l10n.t('{0} record sets in {1}:', rows.length, zone)
+        : rows.length === 0
+          ? l10n.t('No record set of {0} matches {1} ({2} record sets in all).', zone, filter, list.total_amount)
+          : l10n.t('{0} of the {1} record sets in {2} match {3}:', rows.length, list.total_amount, zone, filter);
+    const json = filter === undefined ? { total_amount: list.total_amount, rrsets: sets } : { total_amount: list.total_amount, matched: sets.length, rrsets: sets };
     return { text: lines(rows.length === 0 ? heading : itemLines(heading, rows.map((row) => `${row.name.label} ${row.view.description ?? row.type}`)), ...gapLines(list, 'recordSets')), json };
   },
 };

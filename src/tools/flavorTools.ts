@@ -40,6 +40,7 @@ export const listGpuFlavors: ToolDefinition<ListGpuFlavorsArgs> = {
     },
     LOCATION_REQUIRED,
   ),
+  narrowing: l10n.t('Give hideDisabled: true to leave out the disabled flavors.'),
   parse: (input) => unwrap(validateListGpuFlavorsArgs(input)),
   invoke: async (args, { client, signal }) => {
     const list = await client.gpu.listFlavors({ projectId: args.projectId, regionId: args.regionId, hideDisabled: args.hideDisabled ?? false, includePrices: args.includePrices ?? true }, { signal });

@@ -36,6 +36,7 @@ export const listLocations: ToolDefinition<{ product?: RegionProductArg }> = {
       description: l10n.t('Only the regions that run this product: "containers" for serverless containers, "inference" for AI inference. Default: every region.'),
     },
   }),
+  narrowing: l10n.t('Give product ("containers" or "inference") to list only the regions that run it.'),
   parse: (input) => unwrap(validateListRegionsArgs(input)),
   invoke: async ({ product }, { client, signal, configuredLocations }) => {
     const [projects, regions] = await Promise.all([client.account.listProjects({ signal }), client.account.listRegions(product, { signal })]);

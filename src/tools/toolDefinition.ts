@@ -29,7 +29,8 @@ export interface ToolWrites {
   updateRecord(record: RecordSetArgs, signal?: AbortSignal): Promise<RecordSet>;
   /** A set already gone counts as deleted; undefined when the write path does not tell which it was (the command's result). */
   deleteRecord(ref: RecordRefArgs, signal?: AbortSignal): Promise<DeleteRecordResult | undefined>;
-  importZoneFile(request: ImportZoneFileArgs, signal?: AbortSignal): Promise<ZoneFileImportResult>;
+  /** `confirmed`: the digest of the plan a person allowed; the import then sends nothing unless its plan is that one. */
+  importZoneFile(request: ImportZoneFileArgs, confirmed: string | undefined, signal?: AbortSignal): Promise<ZoneFileImportResult>;
 }
 
 export interface ToolContext {
@@ -39,6 +40,11 @@ export interface ToolContext {
   /** The project and region pairs the user set up (`gcore.locations`); none outside VS Code. */
   configuredLocations(): readonly { projectId: number; regionId: number; label?: string }[];
   signal?: AbortSignal;
+  /**
+   * The `confirmed` of the confirmation a person allowed for this very input (VS Code's); undefined where none
+   * was shown (the MCP server, whose --allow-writes is the consent) or it carried none.
+   */
+  confirmed?: string;
 }
 
 /** What a tool answers: the few lines an agent reads, and the JSON they were made from. */
@@ -51,6 +57,11 @@ export interface ToolResult {
 export interface ToolConfirmation {
   title: string;
   message: string;
+  /**
+   * A digest of what the message shows that the run works out again (an import's plan), handed to `invoke`
+   * as the context's `confirmed`: the run goes ahead only when it finds the same.
+   */
+  confirmed?: string;
 }
 
 /**
@@ -68,6 +79,8 @@ export interface ToolDefinition<Input> {
   userDescription: string;
   /** The command's programmatic argument as JSON Schema, every property described. */
   inputSchema: ToolSchema;
+  /** How to ask for less when an answer is cut to TOOL_RESULT_MAX_BYTES: an argument that narrows it, or a tool that reads one item. */
+  narrowing?: string;
   /** The command's own validator: throws, naming the field, before any request. */
   parse(input: unknown): Input;
   /** Writes only: exactly what will change, current → new where it can be read. */

@@ -2,14 +2,14 @@ import * as l10n from '@vscode/l10n';
 import type { ListGaps } from '../api';
 import { listGapViews, type GapsOfList } from '../views/presentation/listGapsView';
 
-/** The most items a result's text lists one by one: an agent reads the rest in the JSON. */
+/** The most items a result's text lists one by one: an agent reads the rest in the JSON, as far as it is not cut (resultCap.ts). */
 export const ITEMS_IN_TEXT = 50;
 
 /** A heading, then one line per item (the first ITEMS_IN_TEXT), then how many more the JSON holds. */
 export function itemLines(heading: string, items: readonly string[]): string {
   const shown = items.slice(0, ITEMS_IN_TEXT).map((item) => `- ${item}`);
   const more = items.length - shown.length;
-  return [heading, ...shown, ...(more > 0 ? [l10n.t('… and {0} more (all of them are in the JSON).', more)] : [])].join('\n');
+  return [heading, ...shown, ...(more > 0 ? [l10n.t('… and {0} more (see the JSON).', more)] : [])].join('\n');
 }
 
 /** What a list left out (entries it could not read, entries that never came), a line each. */

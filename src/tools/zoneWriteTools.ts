@@ -5,6 +5,7 @@ import { validateZoneNameArg } from '../models/commandArgs';
 import { validateZoneCreate, ZONE_CREATE_FIELDS, zoneNameForDisplay, type ZoneCreate } from '../models/zoneCreate';
 import { validateImportZoneFileArgs, ZONE_FILE_MAX_LENGTH, type ImportZoneFileArgs } from '../models/zoneFileArgs';
 import { changeCounts, changeLines, changeName, cloudflareProxiedChanges, cloudflareProxiedNote, oneSecondTtlChanges, oneSecondTtlNote } from '../models/zoneFileChanges';
+import { planDigest } from '../models/confirmedImportPlan';
 import { unwrap } from '../validation/problems';
 import { currentUnknownLine, readCurrent } from './currentState';
 import { dnssecState, ZONE_NAME_PROPERTIES } from './dnsTools';
@@ -125,6 +126,7 @@ export const importZoneFile: ToolDefinition<ImportZoneFileArgs> = {
     },
     ['zoneName', 'text'],
   ),
+  narrowing: l10n.t('The import made every change counted above; gcore_listRecords with name or type reads any of these record sets.'),
   parse: parseImport,
   confirm: async (args, { client, signal }) => {
     const zone = zoneNameForDisplay(args.zoneName);
@@ -145,10 +147,11 @@ export const importZoneFile: ToolDefinition<ImportZoneFileArgs> = {
         oneSecond.length > 0 ? itemLines(oneSecondTtlNote(oneSecond.length), oneSecond.map((change) => changeName(args.zoneName, change))) : undefined,
         proxied.length > 0 ? itemLines(cloudflareProxiedNote(proxied.length), proxied.map((change) => changeName(args.zoneName, change))) : undefined,
       ),
+      confirmed: planDigest(plan),
     };
   },
-  invoke: async (args, { writes, signal }) => {
-    const result = await writes.importZoneFile(args, signal);
+  invoke: async (args, { writes, signal, confirmed }) => {
+    const result = await writes.importZoneFile(args, confirmed, signal);
     const zone = zoneNameForDisplay(args.zoneName);
     const listed = (heading: string, names: string[]): string | undefined => (names.length > 0 ? itemLines(heading, names) : undefined);
     const text = lines(

@@ -1,6 +1,5 @@
 import * as l10n from '@vscode/l10n';
 import { COMMAND, ROW_CONTEXT, type RowContext } from '../core/contributions';
-import type { ProjectRegionRef } from '../core/projectRegion';
 import { isGcoreApiError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
 import type { PortalTarget } from '../models/portalPages';
@@ -75,11 +74,6 @@ export function sectionNode(section: string, label: string, icon: string, contex
     parent: undefined,
     view: { label, icon: { id: icon }, contextValue, collapsible: 'expanded' },
   };
-}
-
-/** A location by its ids, where it has no label (tree rows, editor tabs). */
-export function locationIds(location: ProjectRegionRef): string {
-  return l10n.t('project {0} · region {1}', location.projectId, location.regionId);
 }
 
 export interface HintNode extends TreeNode {

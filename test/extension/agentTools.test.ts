@@ -132,6 +132,16 @@ describe('agent tools in VS Code', () => {
     }
   });
 
+  it('answers a zone of 20,000 record sets in 32 KB at most, saying how many sets it left out and how to ask for fewer', async () => {
+    const rrsets = Array.from({ length: 20_000 }, (_, index) => ({ name: `host-${index}.${zone}.`, type: 'A', ttl: 300, resource_records: [{ content: [`192.0.2.${index % 250}`] }] }));
+    emulator.inject({ path: `/dns/v2/zones/${zone}/rrsets`, status: 200, body: { total_amount: rrsets.length, rrsets } });
+    const result = await invoke('gcore_listRecords', { zoneName: zone });
+    const bytes = Buffer.byteLength(result.text) + Buffer.byteLength(JSON.stringify(result.json));
+    assert.ok(bytes <= 32 * 1024, `${bytes} bytes`);
+    const kept = (result.json as { rrsets: unknown[] }).rrsets.length;
+    assert.match(result.text, new RegExp(`^The JSON holds the first ${kept} of the 20000 entries of rrsets; ${20_000 - kept} are left out\\.\nGive name .* or type .* to list fewer record sets\\.$`, 'm'));
+  });
+
   it('refuses a bad input naming the field, before any request', async () => {
     await assert.rejects(Promise.resolve(vscode.lm.invokeTool('gcore_listContainers', { input: { projectId: 'eleven', regionId: 76 }, toolInvocationToken: undefined })), /projectId/);
     await assert.rejects(Promise.resolve(vscode.lm.invokeTool('gcore_createRecord', { input: { zoneName: 'example.com', name: 'x', type: 'A', resource_records: [{ content: ['not an address'] }] }, toolInvocationToken: undefined })));
@@ -159,6 +169,22 @@ describe('agent tools in VS Code', () => {
       assert.ok(result.text.length > 0);
     });
   }
+
+  it('gcore_importZoneFile sends nothing when the zone changed between its confirmation and its run, and says so', async () => {
+    emulator.reset();
+    await withRecord();
+    const confirmedAgainst = await run('gcore.listRecords', { zoneName: zone });
+    await run('gcore.updateRecord', { zoneName: zone, name: 'www', type: 'A', resource_records: [{ content: ['192.0.2.5'] }] });
+    // The confirmation (VS Code asks for it first) reads the zone as it was before that change; the run reads it as it is.
+    emulator.inject({ method: 'GET', path: `/dns/v2/zones/${zone}/rrsets`, status: 200, body: confirmedAgainst });
+    const from = emulator.requests.length;
+    await assert.rejects(
+      Promise.resolve(vscode.lm.invokeTool('gcore_importZoneFile', { input: { zoneName: zone, text: `$ORIGIN ${zone}.\nwww 600 IN A 192.0.2.9\n` }, toolInvocationToken: undefined })),
+      /The record sets of agent-tools\.example changed at Gcore after the import was confirmed: .* nothing was sent\. Run the import again/,
+    );
+    assert.equal(emulator.requests.slice(from).filter((request) => request.path === `/dns/v2/zones/${zone}/rrsets`).length, 2, 'read once to confirm and once to run');
+    assert.deepEqual(writesSince(emulator, from), []);
+  });
 
   it('follows a container change an agent made like one made here: its row says Updating… while its tasks run', async () => {
     await setLocations([LOCATION]);

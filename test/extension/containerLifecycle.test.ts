@@ -132,12 +132,13 @@ describe('containers from birth to removal', () => {
 
       const review = ui.shown.find((prompt) => prompt.kind === 'choose');
       assert.ok(review, 'a review is shown before anything is sent');
-      assert.equal(review.message, 'Create container hello-api in project 1, region 76?');
+      assert.equal(review.message, 'Create container hello-api in Prod?', 'the location by its label, as the tree names it');
       assert.match(review.detail ?? '', /Image: nginx:1\.27/);
       assert.match(review.detail ?? '', /Size: 250mCPU-512MiB/);
       assert.match(review.detail ?? '', /Instances: 1 to 2/);
       assert.match(review.detail ?? '', /Containers: \d+ used \+ 1 for this container, of \d+ allowed/);
-      assert.match(review.detail ?? '', /CPU: [\d,]+ used \+ 500 for this container/);
+      assert.match(review.detail ?? '', /CPU: [\d,]+ mCPU used \+ 500 mCPU for this container, of [\d,]+ mCPU allowed/);
+      assert.match(review.detail ?? '', /RAM: [\d,]+ MiB used \+ 1,024 MiB for this container, of [\d,]+ MiB allowed/);
       assert.match(review.detail ?? '', /Price: €[\d.]+ per hour, €[\d.]+ per month/);
       // The quota and the price were asked before the create, with the size and scale chosen.
       const posts = writes(emulator).map((request): [string, unknown] => [request.path, request.json]);
@@ -223,7 +224,7 @@ describe('containers from birth to removal', () => {
       const ui = await interact([...createAnswers('too-big', 'nginx:latest', 'Edit'), 'too-big', 'nginx:latest', '8080', '80mCPU-128MiB', '1', '1', 'No triggers', [], CANCEL], 'gcore.createContainer', (await locationRow()).node);
       const [review] = ui.shown.filter((prompt) => prompt.kind === 'choose');
       assert.deepEqual(review.labels, ['Create Anyway', 'Edit']);
-      assert.match(review.detail ?? '', /This container does not fit the quota: CPU would reach [\d,]+ of 13,500 allowed/);
+      assert.match(review.detail ?? '', /This container does not fit the quota: CPU would reach [\d,]+ mCPU of 13,500 mCPU allowed/);
       assert.equal(writes(emulator).filter((request) => request.path === `${BASE}/containers`).length, 0, 'nothing was created');
     });
 
@@ -279,7 +280,7 @@ describe('containers from birth to removal', () => {
       await useUi(ui);
       assert.ok(await document.save());
       const review = ui.shown.find((prompt) => prompt.kind === 'choose');
-      assert.equal(review?.message, 'Create this container in project 1, region 76?');
+      assert.equal(review?.message, 'Create this container in Prod?');
       assert.match(review?.detail ?? '', /Price: €/);
       const post = writes(emulator).find((request) => request.path === `${BASE}/containers`);
       assert.deepEqual(post?.json, { ...NEW_CONTAINER, name: 'from-json', envs: { MODE: 'json' } });

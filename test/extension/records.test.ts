@@ -148,6 +148,12 @@ describe('DNS record sets', () => {
       ]);
     });
 
+    it('list says that record sets are not available when their list answers 404, and that a zone the account lacks is not there', async () => {
+      emulator.inject({ path: RRSETS, status: 404, body: '404 page not found', headers: { 'content-type': 'text/plain' } });
+      await rejects(run('gcore.listRecords', { zoneName: ZONE }), /^Record sets are not available from the API at gcore\.apiBaseUrl \(it answered 404: 404 page not found\)\.$/);
+      await rejects(run('gcore.listRecords', { zoneName: 'absent.example' }), /^The account has no zone absent\.example \(Gcore answered 404: /);
+    });
+
     it('create sends exactly the set given, and refuses an existing set with one request and a message naming it', async () => {
       const created = await run<{ name: string; ttl: number }>('gcore.createRecord', {
         zoneName: ZONE,

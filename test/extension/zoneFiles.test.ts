@@ -471,6 +471,21 @@ describe('Zone files', () => {
       assert.deepEqual(writes(emulator), []);
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
     });
+    it('refuses a file larger than any zone file before reading it, naming its size and the limit', async () => {
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gcore-import-')), 'disk.img');
+      // Sparse: 12 MB that take no room on the disk.
+      fs.closeSync(fs.openSync(file, 'w'));
+      fs.truncateSync(file, 12 * 1024 * 1024);
+      const ui = new ScriptedUi([ZONE, vscode.Uri.file(file).toString()]);
+      await useUi(ui);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      emulator.requests.length = 0;
+      await run('gcore.importZoneFile');
+      await eventually(() => assert.match(ui.notifications.at(-1)?.message ?? '', /disk\.img is 12 MB: a zone file is at most 10 MB here, so it was not imported\. Nothing was sent\./));
+      assert.ok(!emulator.requests.some((request) => request.path === RRSETS), 'the zone\'s record sets were not even read');
+      assert.deepEqual(writes(emulator), []);
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    });
     it('points out in the review a set the file gives a TTL of 1 second, as Cloudflare writes its automatic TTL, and one Cloudflare proxied', async () => {
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gcore-import-')), 'cloudflare-export.txt');
       fs.writeFileSync(file, [`www.${ZONE}.\t1\tIN\tA\t203.0.113.80 ; cf_tags=cf-proxied:true`, `docs.${ZONE}.\t300\tIN\tA\t203.0.113.81`].join('\n'));

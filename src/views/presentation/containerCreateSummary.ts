@@ -19,16 +19,28 @@ function amount(value: number): string {
   return numberFormat().format(value);
 }
 
-/** "CPU: 13,320 used + 2,280 for this container, of 40,000 allowed". */
+/** The units Gcore counts the CPU and RAM quotas in (`check_limits`); containers are a plain count. */
+const QUOTA_UNITS = new Map<string, (amount: string) => string>([
+  ['cpu_count', (text) => l10n.t('{0} mCPU', text)],
+  ['ram_size', (text) => l10n.t('{0} MiB', text)],
+]);
+
+/** An amount of a quota with its unit: "13,320 mCPU", "23,936 MiB", "3". */
+function quantity(use: QuotaUse, value: number): string {
+  const text = amount(value);
+  return QUOTA_UNITS.get(use.key)?.(text) ?? text;
+}
+
+/** "CPU: 13,320 mCPU used + 2,280 mCPU for this container, of 40,000 mCPU allowed". */
 export function quotaUseText(use: QuotaUse): string {
-  return l10n.t('{0}: {1} used + {2} for this container, of {3} allowed', use.label, amount(use.used), amount(use.requested), amount(use.limit));
+  return l10n.t('{0}: {1} used + {2} for this container, of {3} allowed', use.label, quantity(use, use.used), quantity(use, use.requested), quantity(use, use.limit));
 }
 
 /** The quotas this create would pass, said plainly; undefined when it fits or Gcore did not answer. */
 export function quotaExceededText(quota: ContainerQuota | undefined): string | undefined {
   const exceeded = quota ? quotaUses(quota).filter((use) => use.exceeded) : [];
   if (exceeded.length === 0) return undefined;
-  const parts = exceeded.map((use) => l10n.t('{0} would reach {1} of {2} allowed', use.label, amount(use.used + use.requested), amount(use.limit)));
+  const parts = exceeded.map((use) => l10n.t('{0} would reach {1} of {2} allowed', use.label, quantity(use, use.used + use.requested), quantity(use, use.limit)));
   return l10n.t('This container does not fit the quota: {0}. Gcore will refuse it; pick a smaller size or fewer instances, or ask Gcore for a higher quota.', parts.join('; '));
 }
 

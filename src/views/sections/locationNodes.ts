@@ -1,6 +1,7 @@
 import { ROW_CONTEXT, type RowContext } from '../../core/contributions';
 import type { ProjectRegion } from '../../models/projectRegion';
-import { locationIds, nodeGuard, type NodeView, type SectionNode, type TreeNode } from '../treeNodes';
+import { locationIds } from '../presentation/locationName';
+import { nodeGuard, type NodeView, type SectionNode, type TreeNode } from '../treeNodes';
 
 /** A configured project and region, under GPU Flavors or under Containers. */
 export interface LocationNode extends TreeNode {

@@ -91,4 +91,12 @@ describe('fetchAllPages', () => {
     await assert.rejects(fetchAllPages(huge.plan), /reports 100001 items, more than the 100000 this extension lists at once/);
     assert.equal(huge.offsets.length, 1);
   });
+
+  it(`takes a first page that already holds a total over ${MAX_LIST_ITEMS} whole, asking nothing more`, async () => {
+    const whole = server(MAX_LIST_ITEMS + 1, MAX_LIST_ITEMS + 1);
+    const all = await fetchAllPages(whole.plan);
+    assert.equal(all.items.length, MAX_LIST_ITEMS + 1);
+    assert.deepEqual(all.gaps, {});
+    assert.deepEqual(whole.offsets, [undefined]);
+  });
 });

@@ -82,9 +82,31 @@ describe('GcoreClient DNS record sets', () => {
       assert.deepEqual(empty.pickers, [{ type: 'geodns' }]);
     });
 
+    it('takes a zone of more than 100,000 sets that came whole with all=true', async () => {
+      h = await startHarness(undefined, { demo: true });
+      const rrsets = Array.from({ length: 100_001 }, (_, index) => ({ name: `h${index}.example.com.`, type: 'A', resource_records: [{ content: ['192.0.2.1'] }] }));
+      h.emulator.inject({ path: RRSETS, status: 200, body: { total_amount: rrsets.length, rrsets } });
+      const list = await h.client.dns.listRecords(ZONE);
+      assert.equal(list.total_amount, 100_001);
+      assert.equal(list.rrsets.length, 100_001);
+      assert.equal(list.missing, undefined);
+      assert.equal(h.emulator.requests.length, 1);
+    });
+
     it('says when the zone is not there', async () => {
       h = await startHarness(undefined, { demo: true });
-      assert.equal((await rejection(h.client.dns.listRecords('absent.example'))).kind, 'notFound');
+      const absent = await rejection(h.client.dns.listRecords('absent.example'));
+      assert.equal(absent.kind, 'notFound');
+      assert.match(absent.message, /^The account has no zone absent\.example \(Gcore answered 404: /);
+    });
+
+    it('says that record sets are not available when their list answers 404 for a zone the account has', async () => {
+      h = await startHarness({ maxRetries: 0 }, { demo: true });
+      h.emulator.inject({ path: RRSETS, status: 404, body: '404 page not found', headers: { 'content-type': 'text/plain' } });
+      const missing = await rejection(h.client.dns.listRecords(ZONE));
+      assert.match(missing.message, /^Record sets are not available from the API at gcore\.apiBaseUrl \(it answered 404: 404 page not found\)\.$/);
+      assert.equal(isEndpointMissing(missing), true, 'the tree still reads it as the endpoint missing');
+      assert.deepEqual(h.emulator.requests.map((request) => request.path), [RRSETS, '/dns/v2/zones/example.com']);
     });
   });
 

@@ -1,12 +1,13 @@
 import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TOOL_DEFINITIONS } from '../../../src/tools';
-import { SEEDED_CONTAINER_NAMES, start, type Emulator } from '../../emulator/server';
-import { eventually } from '../../support/eventually';
+import { LARGE_ZONE_NAME, SEEDED_CONTAINER_NAMES, start, type Emulator } from '../../emulator/server';
+import { eventually, present } from '../../support/eventually';
 
 const SERVER = path.resolve(__dirname, '..', '..', '..', '..', 'dist', 'mcp-server.js');
 const KEY = 'mcp-test-key-$ecret-0123456789';
@@ -135,6 +136,44 @@ describe('the MCP server (dist/mcp-server.js) driven by the SDK client over stdi
       assert.match(texts(result)[0], /^No Gcore API key is set.*Set the environment variable GCORE_API_KEY/, name);
     }
     assert.deepEqual(emulator.requests, []);
+  });
+
+  it('answers a line that is not JSON with a parse error and JSON that is no JSON-RPC message with an invalid request, then goes on', async () => {
+    const child = spawn(process.execPath, [SERVER], { env: withKey(), stdio: ['pipe', 'pipe', 'pipe'] });
+    try {
+      const answers: unknown[] = [];
+      let buffer = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        buffer += chunk;
+        for (let end = buffer.indexOf('\n'); end >= 0; end = buffer.indexOf('\n')) {
+          answers.push(JSON.parse(buffer.slice(0, end)));
+          buffer = buffer.slice(end + 1);
+        }
+      });
+      const answer = (index: number) => eventually(() => present(answers[index], `answer ${index + 1}`));
+      child.stdin.write('this is not JSON\n');
+      assert.deepEqual(await answer(0), { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+      child.stdin.write('{"hello":"world"}\n');
+      assert.deepEqual(await answer(1), { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } });
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'gcore-tests', version: '1.0.0' } } })}\n`);
+      assert.equal(((await answer(2)) as { id: number }).id, 7, 'the server still answers');
+      assert.deepEqual(emulator.requests, []);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('answers a zone of 20,000 record sets in 32 KB at most, saying how many sets it left out', async () => {
+    const large = await start({ apiKey: KEY, recordSetsInZone: 20_000 });
+    try {
+      const { client } = await connect({ GCORE_API_KEY: KEY, GCORE_BASE_URL: large.url });
+      const [text, json] = texts(await client.callTool({ name: 'gcore_listRecords', arguments: { zoneName: LARGE_ZONE_NAME } }));
+      assert.ok(Buffer.byteLength(text) + Buffer.byteLength(json) <= 32 * 1024, `${Buffer.byteLength(text) + Buffer.byteLength(json)} bytes`);
+      const kept = (JSON.parse(json) as { rrsets: unknown[] }).rrsets.length;
+      assert.match(text, new RegExp(`^The JSON holds the first ${kept} of the 20000 entries of rrsets; ${20_000 - kept} are left out\\.$`, 'm'));
+    } finally {
+      await large.close();
+    }
   });
 
   it('refuses to send the key to a base URL the gcore.apiBaseUrl rule refuses', async () => {

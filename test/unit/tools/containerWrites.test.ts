@@ -56,12 +56,13 @@ describe('container write tools against the emulator', () => {
 
     it('confirms what will run, the quota it uses and its price, asking Gcore for nothing but those', async () => {
       const { title, message } = await confirmation('gcore_createContainer', input, h);
-      assert.equal(title, 'Create container new-app in project 7, region 76?');
+      assert.equal(title, 'Create container new-app in project 7 · region 76?');
       assert.match(message, /^Image: nginx:1\.27$/m);
       assert.match(message, /^Size: 250mCPU-512MiB$/m);
       assert.match(message, /^Instances: 1 to 2$/m);
       assert.match(message, /^Environment: MODE$/m);
-      assert.match(message, /^ {2}CPU: [\d,]+ used \+ 500 for this container, of [\d,]+ allowed$/m);
+      assert.match(message, /^ {2}CPU: [\d,]+ mCPU used \+ 500 mCPU for this container, of [\d,]+ mCPU allowed$/m);
+      assert.match(message, /^ {2}RAM: [\d,]+ MiB used \+ 1,024 MiB for this container, of [\d,]+ MiB allowed$/m);
       assert.match(message, /^Price: .*per hour/m);
       // Asked together, so in either order.
       assert.deepEqual(
@@ -74,6 +75,8 @@ describe('container write tools against the emulator', () => {
         ],
       );
       assert.equal(h.emulator.container(7, 76, 'new-app'), undefined);
+      h.context.configuredLocations = () => [{ ...LOCATION, label: 'staging' }];
+      assert.equal((await confirmation('gcore_createContainer', input, h)).title, 'Create container new-app in staging?', 'a location set up here by its label, as the tree names it');
     });
 
     it('says the quota and price are not available when Gcore does not answer them', async () => {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { toolNamed, type AnyToolDefinition } from '../../../src/tools';
-import { SEEDED_CONTAINER_NAMES } from '../../emulator/server';
+import { callTool, toolNamed, type AnyToolDefinition } from '../../../src/tools';
+import { TOOL_RESULT_MAX_BYTES } from '../../../src/tools/resultCap';
+import { LARGE_ZONE_NAME, SEEDED_CONTAINER_NAMES } from '../../emulator/server';
 import { assertRefused, LOCATION, received, run, startTools, stopTools, type ToolHarness } from './toolHarness';
 
 function tool(name: string): AnyToolDefinition {
@@ -51,7 +52,7 @@ describe('read tools against the emulator', () => {
       h = await startTools({ containersPerLocation: 120 });
       const result = await run(tool('gcore_listContainers'), LOCATION, h);
       assert.equal(result.text.split('\n').filter((line) => line.startsWith('- ')).length, 50);
-      assert.match(result.text, /… and 70 more \(all of them are in the JSON\)\.$/);
+      assert.match(result.text, /… and 70 more \(see the JSON\)\.$/);
       assert.equal((result.json as { results: unknown[] }).results.length, 120);
     });
 
@@ -137,6 +138,51 @@ describe('read tools against the emulator', () => {
       const list = await h.client.dns.listRecords('example.com');
       assert.deepEqual(result.json, { total_amount: list.total_amount, rrsets: list.rrsets });
       assertRefused(tool('gcore_listRecords'), { zoneName: 'not a zone' }, /zoneName: /, h);
+    });
+
+    it('gcore_listRecords lists only the sets of a name, of a type, or both, read as the record commands read them', async () => {
+      const named = await run(tool('gcore_listRecords'), { zoneName: 'example.com', name: '@' }, h);
+      const atApex = (named.json as { rrsets: { name: string; type: string }[] }).rrsets;
+      assert.ok(atApex.length > 2 && atApex.every((set) => set.name === 'example.com.'), JSON.stringify(atApex.map((set) => set.name)));
+      assert.match(named.text, new RegExp(`^${atApex.length} of the 16 record sets in example\\.com match name @:$`, 'm'));
+      assert.deepEqual(Object.keys(named.json as object), ['total_amount', 'matched', 'rrsets']);
+
+      const typed = await run(tool('gcore_listRecords'), { zoneName: 'example.com', type: 'txt' }, h);
+      const texts = (typed.json as { matched: number; rrsets: { type: string }[] }).rrsets;
+      assert.ok(texts.length > 1 && texts.every((set) => set.type === 'TXT'));
+      assert.equal((typed.json as { matched: number }).matched, texts.length);
+
+      const both = await run(tool('gcore_listRecords'), { zoneName: 'example.com', name: 'mail.example.com.', type: 'A' }, h);
+      assert.match(both.text, /^1 of the 16 record sets in example\.com match name mail, type A:\n- mail A · /);
+      const none = await run(tool('gcore_listRecords'), { zoneName: 'example.com', name: 'nothing', type: 'MX' }, h);
+      assert.equal(none.text, 'No record set of example.com matches name nothing, type MX (16 record sets in all).');
+      assert.deepEqual((none.json as { rrsets: unknown[] }).rrsets, []);
+    });
+
+    it('gcore_listRecords on a zone of 20,000 sets answers under 32 KB, saying how many sets it left out and how to ask for fewer', async () => {
+      await stopTools(h);
+      h = await startTools({ recordSetsInZone: 20_000 });
+      const outcome = await callTool(tool('gcore_listRecords'), { zoneName: LARGE_ZONE_NAME }, h.context);
+      assert.ok(outcome.ok, outcome.text);
+      const bytes = Buffer.byteLength(outcome.text) + Buffer.byteLength(JSON.stringify(outcome.json));
+      assert.ok(bytes <= TOOL_RESULT_MAX_BYTES && TOOL_RESULT_MAX_BYTES === 32 * 1024, `${bytes} bytes`);
+      const json = outcome.json as { total_amount: number; rrsets: unknown[] };
+      assert.equal(json.total_amount, 20_000);
+      assert.match(outcome.text, /^20000 record sets in large\.example:$/m);
+      assert.match(outcome.text, new RegExp(`^The JSON holds the first ${json.rrsets.length} of the 20000 entries of rrsets; ${20_000 - json.rrsets.length} are left out\\.$`, 'm'));
+      assert.match(outcome.text, /Give name \(such as www, or @ for the apex\) or type \(such as MX\) to list fewer record sets\.$/);
+
+      const narrowed = await callTool(tool('gcore_listRecords'), { zoneName: LARGE_ZONE_NAME, type: 'SOA' }, h.context);
+      assert.ok(narrowed.ok);
+      assert.doesNotMatch(narrowed.text, /left out/);
+      assert.equal((narrowed.json as { rrsets: unknown[] }).rrsets.length, 1);
+    });
+
+    it('gcore_listRecords refuses a filter the record commands would refuse, before any request', () => {
+      assertRefused(tool('gcore_listRecords'), { zoneName: 'example.com', type: 'BOGUS' }, /type: must be one of/, h);
+      assertRefused(tool('gcore_listRecords'), { zoneName: 'example.com', name: 'x.other.example.' }, /name: x\.other\.example\. is not inside the zone/, h);
+      assertRefused(tool('gcore_listRecords'), { zoneName: 'example.com', name: '' }, /name: /, h);
+      assertRefused(tool('gcore_listRecords'), { zoneName: 'example.com', ttl: 300 }, /ttl: unknown field/, h);
     });
 
     it('gcore_lookupName asks the resolver named, Gcore\'s by default', async () => {

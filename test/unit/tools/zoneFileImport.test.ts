@@ -59,6 +59,37 @@ describe('gcore_importZoneFile against the emulator', () => {
     assert.match(result.text, /^Imported into example\.com: 1 created, 1 changed, 0 deleted, 1 unchanged\.\nCreated:\n- new\.example\.com A\nChanged:\n- mail\.example\.com A$/);
   });
 
+  it('sends nothing when the record sets it would change changed after the confirmation, and says so', async () => {
+    const tool = importTool();
+    const input = tool.parse({ zoneName: 'example.com', text: TEXT });
+    const { confirmed } = await tool.confirm!(input, h.context);
+    assert.ok(confirmed, 'the confirmation carries what it showed');
+    await h.client.dns.replaceRecord('example.com', 'mail.example.com', 'A', { ttl: 3600, resource_records: [{ content: ['203.0.113.99'] }] });
+    const from = h.emulator.requests.length;
+    const error = await rejection(tool.invoke(input, { ...h.context, confirmed }));
+    assert.equal(
+      error.message,
+      'The record sets of example.com changed at Gcore after the import was confirmed: it would now change something other than what was allowed, so nothing was sent. Run the import again to confirm what it changes now.',
+    );
+    assert.deepEqual(writesReceived(h, from), []);
+    assert.deepEqual((await h.client.dns.findRecord('example.com', 'new.example.com', 'A')), undefined);
+  });
+
+  it('applies exactly the confirmed changes when they are still what the import would send, whatever else changed', async () => {
+    const tool = importTool();
+    const input = tool.parse({ zoneName: 'example.com', text: TEXT });
+    const confirmation = await tool.confirm!(input, h.context);
+    assert.match(confirmation.message, /^Changes:\n- Create new A \(TTL 300\): 192\.0\.2\.9\n- Change mail A: 203\.0\.113\.25 → 203\.0\.113\.26$/m);
+    // A set the text does not name (and the import keeps) changes nothing the confirmation allowed.
+    await h.client.dns.replaceRecord('example.com', 'elsewhere.example.com', 'A', { ttl: 60, resource_records: [{ content: ['192.0.2.77'] }] });
+    const from = h.emulator.requests.length;
+    await tool.invoke(input, { ...h.context, confirmed: confirmation.confirmed });
+    assert.deepEqual(writesReceived(h, from), [
+      { method: 'PUT', path: '/dns/v2/zones/example.com/new.example.com/A', query: {}, body: { ttl: 300, resource_records: [{ content: ['192.0.2.9'] }] } },
+      { method: 'PUT', path: '/dns/v2/zones/example.com/mail.example.com/A', query: {}, body: { ttl: 3600, resource_records: [{ content: ['203.0.113.26'] }], meta: {} } },
+    ]);
+  });
+
   it('deletes the sets the text lacks only when asked, the deletions first', async () => {
     await run(importTool(), { zoneName: 'example.com', text: TEXT, deleteMissing: true }, h);
     const writes = writesReceived(h);

@@ -49,13 +49,13 @@ describe('quotaExceededText', () => {
     const text = quotaExceededText({ ...FITS, caas_cpu_count_usage: 38000 });
     assert.equal(
       text,
-      'This container does not fit the quota: CPU would reach 40,280 of 40,000 allowed. Gcore will refuse it; pick a smaller size or fewer instances, or ask Gcore for a higher quota.',
+      'This container does not fit the quota: CPU would reach 40,280 mCPU of 40,000 mCPU allowed. Gcore will refuse it; pick a smaller size or fewer instances, or ask Gcore for a higher quota.',
     );
   });
 
   it('names each quota passed, in order, and none that fits', () => {
     const text = quotaExceededText({ ...FITS, caas_container_count_usage: 10, caas_ram_size_requested: '65536' }) ?? assert.fail('no text');
-    assert.match(text, /Containers would reach 11 of 10 allowed; RAM would reach 86,016 of 81,920 allowed\./);
+    assert.match(text, /Containers would reach 11 of 10 allowed; RAM would reach 86,016 MiB of 81,920 MiB allowed\./);
     assert.ok(!text.includes('CPU'), text);
   });
 });
@@ -118,8 +118,8 @@ describe('createSummary', () => {
         '',
         'Quota:',
         '  Containers: 3 used + 1 for this container, of 10 allowed',
-        '  CPU: 13,320 used + 2,280 for this container, of 40,000 allowed',
-        '  RAM: 20,480 used + 4,096 for this container, of 81,920 allowed',
+        '  CPU: 13,320 mCPU used + 2,280 mCPU for this container, of 40,000 mCPU allowed',
+        '  RAM: 20,480 MiB used + 4,096 MiB for this container, of 81,920 MiB allowed',
         '',
         'Price: €0.0231 per hour, €16.86 per month',
       ].join('\n'),
@@ -141,7 +141,7 @@ describe('createSummary', () => {
     const lines = createSummary(DOCS_EXAMPLE, { quota: partial, price: PRICE }).split('\n');
     assert.deepEqual(
       lines.filter((line) => line.startsWith('  ')),
-      ['  Containers: 3 used + 1 for this container, of 10 allowed', '  CPU: 13,320 used + 2,280 for this container, of 40,000 allowed'],
+      ['  Containers: 3 used + 1 for this container, of 10 allowed', '  CPU: 13,320 mCPU used + 2,280 mCPU for this container, of 40,000 mCPU allowed'],
     );
   });
 
