@@ -139,13 +139,13 @@ describe('New Container and Delete Container, from the Containers tree', functio
     await wb.clickQuickInputOk();
 
     await wb.dialog.waitFor({ timeout: 30_000 });
-    assert.equal((await wb.dialog.locator('.dialog-message-text').innerText()).trim(), `Create container ${NEW_CONTAINER.name} in project ${PROJECT}, region ${REGION}?`);
+    assert.equal((await wb.dialog.locator('.dialog-message-text').innerText()).trim(), `Create container ${NEW_CONTAINER.name} in ${LOCATION_LABEL}?`);
     const detail = (await wb.dialog.locator('.dialog-message-detail').innerText()).trim();
     const lines = detail.split('\n').map((line) => line.trim());
     assert.deepEqual(lines.slice(0, 4), [`Image: ${NEW_CONTAINER.image}`, `Listening port: ${NEW_CONTAINER.listening_port}`, `Size: ${NEW_CONTAINER.flavor}`, 'Instances: 1 to 2'], detail);
     assert.ok(lines.includes('Quota:'), detail);
     assert.ok(lines.some((line) => /^Containers: \d+ used \+ 1 for this container, of \d+ allowed$/.test(line)), detail);
-    assert.ok(lines.some((line) => /^CPU: [\d,]+ used \+ 500 for this container, of [\d,]+ allowed$/.test(line)), detail);
+    assert.ok(lines.some((line) => /^CPU: [\d,]+ mCPU used \+ 500 mCPU for this container, of [\d,]+ mCPU allowed$/.test(line)), detail);
     assert.ok(lines.some((line) => /^Price: €[\d.,]+ per hour, €[\d.,]+ per month$/.test(line)), detail);
     const buttons = (await wb.dialog.locator('.dialog-buttons .monaco-button').allInnerTexts()).map((text) => text.trim());
     assert.ok(buttons.includes('Create') && buttons.includes('Edit'), JSON.stringify(buttons));
