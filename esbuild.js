@@ -46,7 +46,9 @@ const nodeFetchUrlPlugin = {
   name: 'node-fetch-url',
   setup(build) {
     const shim = path.resolve(__dirname, 'src', 'api', 'http', 'nodeFetchUrl.ts');
-    build.onResolve({ filter: /^url$/ }, (args) => (/[\\/]node_modules[\\/]node-fetch[\\/]/.test(args.importer) ? { path: shim } : undefined));
+    build.onResolve({ filter: /^url$/ }, (args) =>
+      /[\\/]node_modules[\\/]node-fetch[\\/]/.test(args.importer) ? { path: shim } : undefined,
+    );
   },
 };
 
@@ -76,7 +78,10 @@ function lazyBoundaryPlugin(lazyModules) {
         lazyModules.add(resolved.path);
         return { path: resolved.path, namespace: LAZY_NAMESPACE };
       });
-      build.onResolve({ filter: new RegExp(`^\\./${FEATURES_FILE.replace('.', '\\.')}$`) }, (args) => ({ path: args.path, external: true }));
+      build.onResolve({ filter: new RegExp(`^\\./${FEATURES_FILE.replace('.', '\\.')}$`) }, (args) => ({
+        path: args.path,
+        external: true,
+      }));
       build.onLoad({ filter: /.*/, namespace: LAZY_NAMESPACE }, (args) => ({
         contents: `module.exports = require('./${FEATURES_FILE}')[${JSON.stringify(moduleKey(args.path))}];`,
         loader: 'js',
@@ -96,9 +101,16 @@ function hostModulesPlugin(mainInputs, hostModules) {
     name: 'host-modules',
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
-        if (args.namespace !== 'file' || args.pluginData === HOST_NAMESPACE || args.path === 'vscode' || args.path === `./${MAIN_FILE}`) return undefined;
-        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: HOST_NAMESPACE });
-        if (resolved.errors.length > 0 || resolved.external || !mainInputs.has(moduleKey(resolved.path))) return resolved.errors.length > 0 ? { errors: resolved.errors } : undefined;
+        if (args.namespace !== 'file' || args.pluginData === HOST_NAMESPACE || args.path === 'vscode' || args.path === `./${MAIN_FILE}`)
+          return undefined;
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: HOST_NAMESPACE,
+        });
+        if (resolved.errors.length > 0 || resolved.external || !mainInputs.has(moduleKey(resolved.path)))
+          return resolved.errors.length > 0 ? { errors: resolved.errors } : undefined;
         hostModules.add(moduleKey(resolved.path));
         return { path: moduleKey(resolved.path), namespace: HOST_NAMESPACE };
       });
@@ -120,7 +132,9 @@ function hostModulesPlugin(mainInputs, hostModules) {
 const vscodeOncePlugin = {
   name: 'vscode-once',
   setup(build) {
-    build.onResolve({ filter: /^vscode$/ }, (args) => (args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' }));
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' },
+    );
     build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
   },
 };
@@ -179,9 +193,14 @@ async function buildExtension() {
   const hostKeys = [...hostModules].sort();
   const mainEntry = [
     `export * from ${JSON.stringify(path.resolve(__dirname, 'src/extension.ts'))};`,
-    ...hostKeys.map((key, index) => (key.startsWith('src/') ? `import * as host${index} from ${JSON.stringify(path.resolve(__dirname, key))};` : '')),
+    ...hostKeys.map((key, index) =>
+      key.startsWith('src/') ? `import * as host${index} from ${JSON.stringify(path.resolve(__dirname, key))};` : '',
+    ),
     `export const ${HOST_MODULES} = {`,
-    ...hostKeys.map((key, index) => `  ${JSON.stringify(key)}: ${key.startsWith('src/') ? `host${index}` : `require(${JSON.stringify(path.resolve(__dirname, key))})`},`),
+    ...hostKeys.map(
+      (key, index) =>
+        `  ${JSON.stringify(key)}: ${key.startsWith('src/') ? `host${index}` : `require(${JSON.stringify(path.resolve(__dirname, key))})`},`,
+    ),
     '};',
   ].join('\n');
   await esbuild.build({
@@ -191,7 +210,11 @@ async function buildExtension() {
   });
 
   // Last, as it names what it loads by its hash.
-  const digest = crypto.createHash('sha256').update(fs.readFileSync(path.join(__dirname, 'dist', MAIN_FILE))).digest('hex').slice(0, 16);
+  const digest = crypto
+    .createHash('sha256')
+    .update(fs.readFileSync(path.join(__dirname, 'dist', MAIN_FILE)))
+    .digest('hex')
+    .slice(0, 16);
   await esbuild.build({
     ...extensionOptions,
     entryPoints: ['src/extensionStart.ts'],

@@ -6,10 +6,33 @@ import globals from 'globals';
  * The layers of src/, lowest first (docs/architecture.md). A layer may import the layers before it and
  * never those after it; extension.ts, which wires them together, may import any.
  */
-const LAYERS = ['core', 'api', 'validation', 'models', 'logging', 'auth', 'loaders', 'state', 'ui', 'views', 'tools', 'documents', 'commands', 'areas'];
+const LAYERS = [
+  'core',
+  'api',
+  'validation',
+  'models',
+  'logging',
+  'auth',
+  'loaders',
+  'state',
+  'ui',
+  'views',
+  'tools',
+  'documents',
+  'commands',
+  'areas',
+];
 
 /** Layers that run outside VS Code too (unit tests, benchmarks, the emulator's tools). */
-const WITHOUT_VSCODE = ['src/core/**/*.ts', 'src/api/**/*.ts', 'src/validation/**/*.ts', 'src/models/**/*.ts', 'src/loaders/**/*.ts', 'src/views/presentation/**/*.ts', 'src/tools/**/*.ts'];
+const WITHOUT_VSCODE = [
+  'src/core/**/*.ts',
+  'src/api/**/*.ts',
+  'src/validation/**/*.ts',
+  'src/models/**/*.ts',
+  'src/loaders/**/*.ts',
+  'src/views/presentation/**/*.ts',
+  'src/tools/**/*.ts',
+];
 
 /**
  * Files of layers that use VS Code elsewhere which the unit tests load in plain Node: the flow runner and
@@ -42,7 +65,9 @@ const vscodeBan = { name: 'vscode', message: 'This layer must not depend on VS C
 /** The import patterns that keep `layer` below the layers after it. */
 function higherLayerPatterns(layer) {
   const higher = LAYERS.slice(LAYERS.indexOf(layer) + 1);
-  return higher.length === 0 ? [] : [{ regex: `^(\\.\\./)+(${higher.join('|')})(/|$)`, message: `src/${layer} must not import a higher layer (${higher.join(', ')}).` }];
+  return higher.length === 0
+    ? []
+    : [{ regex: `^(\\.\\./)+(${higher.join('|')})(/|$)`, message: `src/${layer} must not import a higher layer (${higher.join(', ')}).` }];
 }
 
 function layerRules(layer) {
@@ -87,7 +112,15 @@ export default tseslint.config(
   // Each entry replaces its layer's rule for these files, so it repeats the layer order.
   ...Object.entries(PLAIN_NODE_FILES).map(([layer, files]) => ({
     files,
-    rules: { 'no-restricted-imports': ['error', { paths: [{ ...vscodeBan, message: 'This file runs in plain Node too (its unit tests load it): it must not depend on VS Code.' }], patterns: higherLayerPatterns(layer) }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ ...vscodeBan, message: 'This file runs in plain Node too (its unit tests load it): it must not depend on VS Code.' }],
+          patterns: higherLayerPatterns(layer),
+        },
+      ],
+    },
   })),
   {
     // Pure presentation: API objects in, rows out, tested in plain Node. This entry replaces the views
@@ -114,9 +147,12 @@ export default tseslint.config(
           paths: [{ ...vscodeBan, message: 'The tools run in the MCP server too: they must not depend on VS Code.' }],
           patterns: [
             ...higherLayerPatterns('tools'),
-            { regex: '^(\\.\\./)+(auth|state|ui)(/|$)', message: 'The tools run in the MCP server too: they must not import a layer that uses VS Code.' },
+            {
+              regex: '^(\\.\\./)+(auth|state|ui)(/|$)',
+              message: 'The tools run in the MCP server too: they must not import a layer that uses VS Code.',
+            },
             { regex: '^(\\.\\./)+views/(?!presentation/)', message: 'The tools may import only the pure presentation of views/.' },
-            { regex: '^(\\.\\./)+logging/logger$', message: 'The tools run in the MCP server too: the output channel is VS Code\'s.' },
+            { regex: '^(\\.\\./)+logging/logger$', message: "The tools run in the MCP server too: the output channel is VS Code's." },
           ],
         },
       ],
@@ -131,8 +167,11 @@ export default tseslint.config(
         {
           paths: [{ ...vscodeBan, message: 'The MCP server runs in plain Node: it must not depend on VS Code.' }],
           patterns: [
-            { regex: '^\\./(auth|state|ui|views|documents|commands|areas|extension|localization)(/|$)', message: 'The MCP server runs in plain Node: it must not import a layer that uses VS Code.' },
-            { regex: '^\\./logging/logger$', message: 'The MCP server runs in plain Node: the output channel is VS Code\'s.' },
+            {
+              regex: '^\\./(auth|state|ui|views|documents|commands|areas|extension|localization)(/|$)',
+              message: 'The MCP server runs in plain Node: it must not import a layer that uses VS Code.',
+            },
+            { regex: '^\\./logging/logger$', message: "The MCP server runs in plain Node: the output channel is VS Code's." },
           ],
         },
       ],
@@ -148,7 +187,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex, allowTypeImports: true, message: 'The start-up loader is compiled at every start: it imports only src/startup/ (and the extension\'s types).' }] },
+        {
+          patterns: [
+            {
+              regex,
+              allowTypeImports: true,
+              message: "The start-up loader is compiled at every start: it imports only src/startup/ (and the extension's types).",
+            },
+          ],
+        },
       ],
     },
   })),

@@ -64,11 +64,20 @@ export function activate(context: vscode.ExtensionContext, startup: Startup): Te
   const agents = agentsArea(core);
   const areas = [gpu, zones, containers, tasks, account, agents];
 
-  const tree = new Explorer(core.keyStatus, areas.flatMap((area) => area.sections ?? []), core.treeChanges);
+  const tree = new Explorer(
+    core.keyStatus,
+    areas.flatMap((area) => area.sections ?? []),
+    core.treeChanges,
+  );
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const services: Services = { ...core, tree, treeView: view };
   const lazyCommands = areas.flatMap((area) => area.lazyCommands?.(services) ?? []);
-  registerCommands(context, { log: core.log, ui: core.ui.get }, [...treeCommands(services), ...areas.flatMap((area) => area.commands?.(services) ?? [])], lazyCommands);
+  registerCommands(
+    context,
+    { log: core.log, ui: core.ui.get },
+    [...treeCommands(services), ...areas.flatMap((area) => area.commands?.(services) ?? [])],
+    lazyCommands,
+  );
 
   context.subscriptions.push(
     ...core.disposables,
@@ -112,7 +121,9 @@ export function deactivate(): void {}
 /** Says in the log how the code was loaded and, when V8's cache was not used, writes it a while later. */
 function keepCodeCache(startup: Startup, log: Logger): vscode.Disposable & { saved: Promise<boolean> } {
   log.info(`code loaded in ${startup.loadMs.toFixed(1)} ms (V8 code cache: ${startup.use})`);
-  if (startup.use === 'used' || startup.use === 'off') return Object.assign(new vscode.Disposable(() => undefined), { saved: Promise.resolve(false) });
+  if (startup.use === 'used' || startup.use === 'off') {
+    return Object.assign(new vscode.Disposable(() => undefined), { saved: Promise.resolve(false) });
+  }
   let timer: NodeJS.Timeout | undefined;
   let settle: (saved: boolean) => void = () => undefined;
   const saved = new Promise<boolean>((resolve) => {

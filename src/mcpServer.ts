@@ -7,7 +7,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import * as l10n from '@vscode/l10n';
 import { checkApiBaseUrl, DEFAULT_CONNECTION, GcoreClient } from './api';
 import { hideSecret, redactSessionSecrets } from './logging/redaction';
@@ -40,14 +46,23 @@ interface ServerConfig {
 function readConfig(): ServerConfig {
   const apiKey = process.env.GCORE_API_KEY?.trim() || undefined;
   hideSecret(apiKey);
-  return { apiKey, baseUrl: process.env.GCORE_BASE_URL?.trim() || DEFAULT_CONNECTION.baseUrl, allowWrites: process.argv.includes(ALLOW_WRITES) };
+  return {
+    apiKey,
+    baseUrl: process.env.GCORE_BASE_URL?.trim() || DEFAULT_CONNECTION.baseUrl,
+    allowWrites: process.argv.includes(ALLOW_WRITES),
+  };
 }
 
 /** Why no tool can reach Gcore (no key, a base URL the key must not go to), or undefined. */
 function configProblem(config: ServerConfig): string | undefined {
   if (config.apiKey === undefined) return toolNoKeyText('mcp');
   const base = checkApiBaseUrl(config.baseUrl);
-  if (!base.ok) return l10n.t('GCORE_BASE_URL is refused: {0}. It must be an https: URL, or http: to a loopback host for a local emulator.', base.reason);
+  if (!base.ok) {
+    return l10n.t(
+      'GCORE_BASE_URL is refused: {0}. It must be an https: URL, or http: to a loopback host for a local emulator.',
+      base.reason,
+    );
+  }
   return undefined;
 }
 
@@ -97,12 +112,25 @@ function main(): void {
     const tool = toolNamed(name);
     if (tool === undefined) return failed(l10n.t('No Gcore tool is named {0}.', name));
     if (!offered.includes(tool)) {
-      return failed(l10n.t('{0} changes your Gcore account, and this MCP server was started without {1}, so it makes no changes. Nothing was sent. Start the server with {1} to allow changes.', name, ALLOW_WRITES));
+      return failed(
+        l10n.t(
+          '{0} changes your Gcore account, and this MCP server was started without {1}, so it makes no changes. Nothing was sent. Start the server with {1} to allow changes.',
+          name,
+          ALLOW_WRITES,
+        ),
+      );
     }
     if (problem !== undefined) return failed(problem);
     const context: ToolContext = { client, writes: clientWrites(client), configuredLocations: () => [], signal };
     const outcome = await callTool(tool, input, context);
-    return outcome.ok ? { content: [{ type: 'text', text: outcome.text }, { type: 'text', text: JSON.stringify(outcome.json) }] } : failed(outcome.text);
+    return outcome.ok
+      ? {
+          content: [
+            { type: 'text', text: outcome.text },
+            { type: 'text', text: JSON.stringify(outcome.json) },
+          ],
+        }
+      : failed(outcome.text);
   };
 
   const server = new Server(
@@ -133,7 +161,9 @@ function main(): void {
   answerUnreadableLines(transport);
   void server.connect(transport).then(() => {
     const writes = config.allowWrites ? 'reads and writes' : `reads only (${ALLOW_WRITES} allows writes)`; // not user text: a line of the server's log
-    log.info(`Gcore MCP server ${version} on ${config.baseUrl}: ${offered.length} tools, ${writes}${problem === undefined ? '' : `; ${problem}`}`);
+    log.info(
+      `Gcore MCP server ${version} on ${config.baseUrl}: ${offered.length} tools, ${writes}${problem === undefined ? '' : `; ${problem}`}`,
+    );
   });
 }
 

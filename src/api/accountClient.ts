@@ -14,13 +14,15 @@ const PAGE_LIMIT = 100;
 const PROJECT_LIST: PagedListMessages = {
   notAnObject: () => l10n.t('the projects list is not an object'),
   noItems: (field) => l10n.t('the projects list has no {0} array', field),
-  tooMany: (total, max) => l10n.t('The Gcore API reports {0} projects, more than the {1} this extension lists at once; nothing was loaded.', total, max),
+  tooMany: (total, max) =>
+    l10n.t('The Gcore API reports {0} projects, more than the {1} this extension lists at once; nothing was loaded.', total, max),
 };
 
 const REGION_LIST: PagedListMessages = {
   notAnObject: () => l10n.t('the regions list is not an object'),
   noItems: (field) => l10n.t('the regions list has no {0} array', field),
-  tooMany: (total, max) => l10n.t('The Gcore API reports {0} regions, more than the {1} this extension lists at once; nothing was loaded.', total, max),
+  tooMany: (total, max) =>
+    l10n.t('The Gcore API reports {0} regions, more than the {1} this extension lists at once; nothing was loaded.', total, max),
 };
 
 const TASK_LIST: ListMessages = {
@@ -63,7 +65,13 @@ export class AccountClient {
    * checks a new key with this call (401 when wrong).
    */
   async me(options: CallOptions & { apiKey?: string } = {}): Promise<Account> {
-    const response = await this.pipeline.send({ method: 'GET', segments: ['iam', 'clients', 'me'], signal: options.signal, gate: options.gate, apiKey: options.apiKey });
+    const response = await this.pipeline.send({
+      method: 'GET',
+      segments: ['iam', 'clients', 'me'],
+      signal: options.signal,
+      gate: options.gate,
+      apiKey: options.apiKey,
+    });
     const account = decodeAccount(response.body);
     if (!account) throw unexpected(l10n.t('the account is not an object'));
     return account;
@@ -81,7 +89,12 @@ export class AccountClient {
 
   /** A task by its id (ids are global: no project or region in the path). */
   async getTask(taskId: string, options: CallOptions = {}): Promise<Task> {
-    const response = await this.pipeline.send({ method: 'GET', segments: ['cloud', 'v1', 'tasks', taskId], signal: options.signal, gate: options.gate });
+    const response = await this.pipeline.send({
+      method: 'GET',
+      segments: ['cloud', 'v1', 'tasks', taskId],
+      signal: options.signal,
+      gate: options.gate,
+    });
     const task = decodeTask(response.body);
     if (!task) throw unexpected(l10n.t('the task has no id or state'));
     return task;

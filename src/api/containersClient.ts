@@ -8,7 +8,16 @@ import { isGcoreApiError } from './errors';
 import { itemGone } from './itemGone';
 import { decodeContainer, decodeContainerFlavor } from './decodeItems';
 import { CLOUD_LIST, fetchList, readListPage, type ListMessages, type PagedListMessages } from './paging';
-import type { Container, ContainerFlavor, ContainerFlavorList, ContainerList, ContainerLogs, ContainerPrice, ContainerQuota, ContainerUpdateResult } from './types';
+import type {
+  Container,
+  ContainerFlavor,
+  ContainerFlavorList,
+  ContainerList,
+  ContainerLogs,
+  ContainerPrice,
+  ContainerQuota,
+  ContainerUpdateResult,
+} from './types';
 
 /** The largest page of containers the API gives (its default too). */
 const CONTAINER_PAGE_LIMIT = 1000;
@@ -40,7 +49,8 @@ export function logAnswerCap(lines: number): number {
 const CONTAINER_LIST: PagedListMessages = {
   notAnObject: () => l10n.t('the containers list is not an object'),
   noItems: (field) => l10n.t('the containers list has no {0} array', field),
-  tooMany: (total, max) => l10n.t('The Gcore API reports {0} containers, more than the {1} this extension lists at once; nothing was loaded.', total, max),
+  tooMany: (total, max) =>
+    l10n.t('The Gcore API reports {0} containers, more than the {1} this extension lists at once; nothing was loaded.', total, max),
 };
 
 const CONTAINER_SIZE_LIST: ListMessages = {
@@ -111,7 +121,12 @@ export class ContainersClient {
       .catch((error: unknown) => {
         // The number of lines is what the caller can change; say so.
         if (isGcoreApiError(error) && error.tooLarge) {
-          error.message = l10n.t('The newest {0} log lines of {1} are more than {2} MB, the most the extension reads for that many lines; ask for fewer lines.', limit, containerName, megabytes(maxBytes));
+          error.message = l10n.t(
+            'The newest {0} log lines of {1} are more than {2} MB, the most the extension reads for that many lines; ask for fewer lines.',
+            limit,
+            containerName,
+            megabytes(maxBytes),
+          );
         }
         throw error;
       });
@@ -153,13 +168,23 @@ export class ContainersClient {
    * task that deploys it. Never retried: a lost answer may still have created it.
    */
   async create(ref: ProjectRegionRef, container: object, options: CallOptions = {}): Promise<ContainerUpdateResult> {
-    const response = await this.pipeline.send({ method: 'POST', segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers'], body: container, signal: options.signal });
+    const response = await this.pipeline.send({
+      method: 'POST',
+      segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers'],
+      body: container,
+      signal: options.signal,
+    });
     return decodeTaskAnswer(response.body, () => l10n.t('the create response is not an object'));
   }
 
   /** Deletes a container and all its logs; Gcore answers with the task that removes it. */
   async delete(ref: ProjectRegionRef, containerName: string, options: CallOptions = {}): Promise<ContainerUpdateResult> {
-    const response = await this.pipeline.send({ method: 'DELETE', segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers', containerName], signal: options.signal, onWait: options.onWait });
+    const response = await this.pipeline.send({
+      method: 'DELETE',
+      segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers', containerName],
+      signal: options.signal,
+      onWait: options.onWait,
+    });
     return decodeTaskAnswer(response.body, () => l10n.t('the delete response is not an object'));
   }
 
@@ -167,19 +192,46 @@ export class ContainersClient {
   containerGone(ref: ProjectRegionRef, containerName: string, options: CallOptions = {}): Promise<boolean> {
     return itemGone(
       () => this.get(ref, containerName, options),
-      () => this.pipeline.send({ method: 'GET', segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers'], query: { limit: '1', offset: '0' }, signal: options.signal, gate: options.gate }),
+      () =>
+        this.pipeline.send({
+          method: 'GET',
+          segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'containers'],
+          query: { limit: '1', offset: '0' },
+          signal: options.signal,
+          gate: options.gate,
+        }),
     );
   }
 
   /** What a container of this size and most instances would use of the location's quota (`check_limits`). */
-  async checkLimits(ref: ProjectRegionRef, request: { flavor: string; max_replicas: number }, options: CallOptions = {}): Promise<ContainerQuota> {
-    const response = await this.pipeline.send({ method: 'POST', segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'check_limits'], body: request, signal: options.signal, gate: options.gate });
+  async checkLimits(
+    ref: ProjectRegionRef,
+    request: { flavor: string; max_replicas: number },
+    options: CallOptions = {},
+  ): Promise<ContainerQuota> {
+    const response = await this.pipeline.send({
+      method: 'POST',
+      segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'check_limits'],
+      body: request,
+      signal: options.signal,
+      gate: options.gate,
+    });
     return asObject(response.body, () => l10n.t('the quota answer is not an object'));
   }
 
   /** What a container of this size and scale costs. */
-  async price(ref: ProjectRegionRef, request: { flavor: string; scale: { min: number; max: number } }, options: CallOptions = {}): Promise<ContainerPrice> {
-    const response = await this.pipeline.send({ method: 'POST', segments: ['cloud', 'v1', 'pricing', ref.projectId, ref.regionId, 'caas'], body: request, signal: options.signal, gate: options.gate });
+  async price(
+    ref: ProjectRegionRef,
+    request: { flavor: string; scale: { min: number; max: number } },
+    options: CallOptions = {},
+  ): Promise<ContainerPrice> {
+    const response = await this.pipeline.send({
+      method: 'POST',
+      segments: ['cloud', 'v1', 'pricing', ref.projectId, ref.regionId, 'caas'],
+      body: request,
+      signal: options.signal,
+      gate: options.gate,
+    });
     return asObject(response.body, () => l10n.t('the price answer is not an object'));
   }
 

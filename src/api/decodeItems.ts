@@ -1,5 +1,18 @@
 import * as l10n from '@vscode/l10n';
-import type { Account, Container, ContainerFlavor, PullSecret, DnsZone, LookupAnswer, Project, RecordPicker, RecordSet, Region, ResourceRecord, Task } from './types';
+import type {
+  Account,
+  Container,
+  ContainerFlavor,
+  PullSecret,
+  DnsZone,
+  LookupAnswer,
+  Project,
+  RecordPicker,
+  RecordSet,
+  Region,
+  ResourceRecord,
+  Task,
+} from './types';
 
 /*
  * Item decoders of the read endpoints: tolerant of missing, null and unknown fields (nothing but the key of
@@ -62,7 +75,13 @@ export function decodeTask(value: unknown): Task | undefined {
 export function decodeAccount(value: unknown): Account | undefined {
   const account = object(value);
   if (!account) return undefined;
-  const known = { id: id(account.id), email: text(account.email), name: text(account.name), companyName: text(account.companyName), status: text(account.status) };
+  const known = {
+    id: id(account.id),
+    email: text(account.email),
+    name: text(account.name),
+    companyName: text(account.companyName),
+    status: text(account.status),
+  };
   return Object.fromEntries(Object.entries({ ...account, ...known }).filter(([, field]) => field !== undefined)) as Account;
 }
 
@@ -93,8 +112,14 @@ export function decodeRecordSet(value: unknown): RecordSet | undefined {
   if (pickers === null || filters === null) return undefined;
   // An answer can carry an empty `pickers` beside the `filters` that hold the set's dynamics, or the other way round.
   const chosen = pickers?.length ? pickers : filters?.length ? filters : (pickers ?? filters);
-  const readable = { ttl: isNumberOrAbsent(set.ttl), meta: isObjectOrAbsent(set.meta), updated_at: isNumberOrAbsent(set.updated_at) || typeof set.updated_at === 'string' };
-  if (type === set.type && records === given && chosen === set.pickers && readable.ttl && readable.meta && readable.updated_at) return set as RecordSet;
+  const readable = {
+    ttl: isNumberOrAbsent(set.ttl),
+    meta: isObjectOrAbsent(set.meta),
+    updated_at: isNumberOrAbsent(set.updated_at) || typeof set.updated_at === 'string',
+  };
+  if (type === set.type && records === given && chosen === set.pickers && readable.ttl && readable.meta && readable.updated_at) {
+    return set as RecordSet;
+  }
   const decoded: RecordSet = { ...set, name: set.name as string, type, resource_records: records };
   for (const [field, ok] of Object.entries(readable)) if (!ok) delete decoded[field];
   if (chosen) decoded.pickers = chosen;
@@ -107,7 +132,11 @@ function decodeResourceRecord(value: unknown, type: string): ResourceRecord | un
   const record = object(value);
   if (!record || !Array.isArray(record.content)) return undefined;
   const content = readContent(record.content, type);
-  const readable = { enabled: record.enabled === undefined || record.enabled === null || typeof record.enabled === 'boolean', meta: isObjectOrAbsent(record.meta), id: isNumberOrAbsent(record.id) };
+  const readable = {
+    enabled: record.enabled === undefined || record.enabled === null || typeof record.enabled === 'boolean',
+    meta: isObjectOrAbsent(record.meta),
+    id: isNumberOrAbsent(record.id),
+  };
   if (content === record.content && readable.enabled && readable.meta && readable.id) return record as ResourceRecord;
   const decoded: ResourceRecord = { ...record, content };
   for (const [field, ok] of Object.entries(readable)) if (!ok) delete decoded[field];
@@ -146,7 +175,9 @@ function unquoteText(value: string): string {
   if (!QUOTED_TEXT.test(value)) return value;
   let joined = '';
   for (const [, inner] of value.matchAll(/"((?:[^"\\]|\\.)*)"/g)) {
-    joined += inner.replace(/\\(\d{3}|.)/g, (_, escaped: string) => (escaped.length === 3 ? String.fromCharCode(Number(escaped)) : escaped));
+    joined += inner.replace(/\\(\d{3}|.)/g, (_, escaped: string) =>
+      escaped.length === 3 ? String.fromCharCode(Number(escaped)) : escaped,
+    );
   }
   return joined;
 }

@@ -37,8 +37,11 @@ export function decodeDelegationStatus(value: unknown): DelegationStatus {
   const body = asObject(value ?? {}, () => l10n.t('the delegation status is not an object'));
   const status: DelegationStatus = { ...body };
   const servers = body.authoritative_name_servers;
-  if (Array.isArray(servers)) status.authoritative_name_servers = servers.map(decodeNameServer).filter((server): server is DelegationNameServer => server !== undefined);
-  else delete status.authoritative_name_servers;
+  if (Array.isArray(servers)) {
+    status.authoritative_name_servers = servers
+      .map(decodeNameServer)
+      .filter((server): server is DelegationNameServer => server !== undefined);
+  } else delete status.authoritative_name_servers;
   for (const field of ['gcore_authorized_count', 'non_gcore_authorized_count'] as const) {
     const known = count(body[field]);
     if (known === undefined) delete status[field];

@@ -9,7 +9,19 @@ import type { RequestPipeline } from './http/requestPipeline';
 import { decodeLookupAnswer, decodeRecordSet, decodeZone } from './decodeItems';
 import { DNS_RECORD_SET_LIST, DNS_ZONE_LIST, fetchAllPages, fetchList, readListPage, type Page, type PagedListMessages } from './paging';
 import { decodeDelegationStatus } from './delegationStatus';
-import type { CreateZoneResult, DelegationStatus, DnsZone, DnsZoneList, DnssecState, LookupAnswer, LookupServer, RecordSet, RecordSetBody, RecordSetList, ZoneSettingsBody } from './types';
+import type {
+  CreateZoneResult,
+  DelegationStatus,
+  DnsZone,
+  DnsZoneList,
+  DnssecState,
+  LookupAnswer,
+  LookupServer,
+  RecordSet,
+  RecordSetBody,
+  RecordSetList,
+  ZoneSettingsBody,
+} from './types';
 
 /** The page size Gcore's own Go DNS client asks for; the limit is not documented. */
 const ZONE_PAGE_LIMIT = 100;
@@ -17,7 +29,8 @@ const ZONE_PAGE_LIMIT = 100;
 const ZONE_LIST: PagedListMessages = {
   notAnObject: () => l10n.t('the zones list is not an object'),
   noItems: (field) => l10n.t('the zones list has no {0} array', field),
-  tooMany: (total, max) => l10n.t('The Gcore API reports {0} zones, more than the {1} this extension lists at once; nothing was loaded.', total, max),
+  tooMany: (total, max) =>
+    l10n.t('The Gcore API reports {0} zones, more than the {1} this extension lists at once; nothing was loaded.', total, max),
 };
 
 /**
@@ -29,7 +42,12 @@ const RECORD_SET_PAGE_LIMIT = 100;
 const RECORD_SET_LIST: PagedListMessages = {
   notAnObject: () => l10n.t('the record set list is not an object'),
   noItems: (field) => l10n.t('the record set list has no {0} array', field),
-  tooMany: (total, max) => l10n.t('The Gcore API reports {0} record sets in the zone, more than the {1} this extension lists at once; nothing was loaded.', total, max),
+  tooMany: (total, max) =>
+    l10n.t(
+      'The Gcore API reports {0} record sets in the zone, more than the {1} this extension lists at once; nothing was loaded.',
+      total,
+      max,
+    ),
 };
 
 export interface DeleteRecordResult {
@@ -70,7 +88,13 @@ export class DnsClient {
 
   /** One zone; 404 (kind notFound) when the account no longer has it. */
   async getZone(zoneName: string, options: CallOptions = {}): Promise<DnsZone> {
-    const response = await this.pipeline.send({ method: 'GET', segments: ['dns', 'v2', 'zones', zoneName], signal: options.signal, gate: options.gate, onWait: options.onWait });
+    const response = await this.pipeline.send({
+      method: 'GET',
+      segments: ['dns', 'v2', 'zones', zoneName],
+      signal: options.signal,
+      gate: options.gate,
+      onWait: options.onWait,
+    });
     const zone = decodeZone(response.body);
     if (!zone) throw unexpected(l10n.t('the zone has no name'));
     return zone;
@@ -78,7 +102,12 @@ export class DnsClient {
 
   /** The current DS record of a zone whose DNSSEC is on. */
   async getDnssec(zoneName: string, options: CallOptions = {}): Promise<DnssecState> {
-    const response = await this.pipeline.send({ method: 'GET', segments: ['dns', 'v2', 'zones', zoneName, 'dnssec'], signal: options.signal, gate: options.gate });
+    const response = await this.pipeline.send({
+      method: 'GET',
+      segments: ['dns', 'v2', 'zones', zoneName, 'dnssec'],
+      signal: options.signal,
+      gate: options.gate,
+    });
     return decodeDnssec(response.body);
   }
 
@@ -108,7 +137,13 @@ export class DnsClient {
   async updateZone(zoneName: string, body: ZoneSettingsBody, options: CallOptions = {}): Promise<void> {
     const sent: Record<string, unknown> = { name: body.name };
     for (const field of ZONE_SETTINGS) if (body[field] !== undefined) sent[field] = body[field];
-    const response = await this.pipeline.send({ method: 'PUT', segments: ['dns', 'v2', 'zones', zoneName], body: sent, signal: options.signal, onWait: options.onWait });
+    const response = await this.pipeline.send({
+      method: 'PUT',
+      segments: ['dns', 'v2', 'zones', zoneName],
+      body: sent,
+      signal: options.signal,
+      onWait: options.onWait,
+    });
     refuseErrorAnswer(response.body);
   }
 
@@ -118,7 +153,12 @@ export class DnsClient {
    */
   async deleteZone(zoneName: string, options: CallOptions = {}): Promise<DeleteZoneResult> {
     try {
-      const response = await this.pipeline.send({ method: 'DELETE', segments: ['dns', 'v2', 'zones', zoneName], signal: options.signal, onWait: options.onWait });
+      const response = await this.pipeline.send({
+        method: 'DELETE',
+        segments: ['dns', 'v2', 'zones', zoneName],
+        signal: options.signal,
+        onWait: options.onWait,
+      });
       refuseErrorAnswer(response.body);
       return { alreadyGone: false };
     } catch (error) {
@@ -141,7 +181,12 @@ export class DnsClient {
 
   /** Which name servers the domain's registrar points to, and how many are Gcore's (rate-limited at Gcore). */
   async delegationStatus(zoneName: string, options: CallOptions = {}): Promise<DelegationStatus> {
-    const response = await this.pipeline.send({ method: 'GET', segments: ['dns', 'v2', 'analyze', zoneName, 'delegation-status'], signal: options.signal, gate: options.gate });
+    const response = await this.pipeline.send({
+      method: 'GET',
+      segments: ['dns', 'v2', 'analyze', zoneName, 'delegation-status'],
+      signal: options.signal,
+      gate: options.gate,
+    });
     refuseErrorAnswer(response.body);
     return decodeDelegationStatus(response.body);
   }
@@ -153,13 +198,13 @@ export class DnsClient {
    * interface.md's operations), where a 404 says nothing about the zone.
    */
   async zoneGone(zoneName: string, options: CallOptions = {}): Promise<boolean> {
-    const read = (segments: string[], query?: Record<string, string>) => this.pipeline.send({ method: 'GET', segments, query, signal: options.signal, gate: options.gate });
+    const read = (segments: string[], query?: Record<string, string>) =>
+      this.pipeline.send({ method: 'GET', segments, query, signal: options.signal, gate: options.gate });
     return itemGone(
       () => read(['dns', 'v2', 'zones', zoneName]),
       () => read(['dns', 'v2', 'zones'], { limit: '1', offset: '0' }),
     );
   }
-
 
   /**
    * Every record set of a zone. The first request asks for all of them at once (`all=true`, which every
@@ -182,12 +227,22 @@ export class DnsClient {
    */
   private async recordListFailure(zoneName: string, error: unknown, options: CallOptions): Promise<unknown> {
     if (!(error instanceof GcoreApiError) || !isEndpointMissing(error)) return error;
-    const details = { status: error.status, requestId: error.requestId, apiMessage: error.apiMessage, method: error.method, path: error.path };
+    const details = {
+      status: error.status,
+      requestId: error.requestId,
+      apiMessage: error.apiMessage,
+      method: error.method,
+      path: error.path,
+    };
     const answered = error.message.replace(/\.$/, '');
     if (error.status === 404 && (await this.zoneGone(zoneName, options))) {
       return new GcoreApiError('notFound', l10n.t('The account has no zone {0} (Gcore answered 404: {1}).', zoneName, answered), details);
     }
-    return new GcoreApiError(error.kind, l10n.t('Record sets are not available from the API at gcore.apiBaseUrl (it answered {0}: {1}).', String(error.status), answered), details);
+    return new GcoreApiError(
+      error.kind,
+      l10n.t('Record sets are not available from the API at gcore.apiBaseUrl (it answered {0}: {1}).', String(error.status), answered),
+      details,
+    );
   }
 
   private async readRecordSets(zoneName: string, options: CallOptions): Promise<RecordSetList> {
@@ -215,7 +270,13 @@ export class DnsClient {
 
   /** One record set by its full name (no trailing dot) and type; 404 (kind notFound) when it does not exist. */
   async getRecord(zoneName: string, name: string, type: string, options: CallOptions = {}): Promise<RecordSet> {
-    const response = await this.pipeline.send({ method: 'GET', segments: recordSetPath(zoneName, name, type), signal: options.signal, gate: options.gate, onWait: options.onWait });
+    const response = await this.pipeline.send({
+      method: 'GET',
+      segments: recordSetPath(zoneName, name, type),
+      signal: options.signal,
+      gate: options.gate,
+      onWait: options.onWait,
+    });
     const set = decodeRecordSet(response.body);
     if (!set) throw unexpected(l10n.t('the record set has no name, type or list of records'));
     return set;
@@ -254,7 +315,12 @@ export class DnsClient {
    */
   async deleteRecord(zoneName: string, name: string, type: string, options: CallOptions = {}): Promise<DeleteRecordResult> {
     try {
-      const response = await this.pipeline.send({ method: 'DELETE', segments: recordSetPath(zoneName, name, type), signal: options.signal, onWait: options.onWait });
+      const response = await this.pipeline.send({
+        method: 'DELETE',
+        segments: recordSetPath(zoneName, name, type),
+        signal: options.signal,
+        onWait: options.onWait,
+      });
       refuseErrorAnswer(response.body);
       return { alreadyGone: false };
     } catch (error) {
@@ -282,11 +348,31 @@ export class DnsClient {
     return answers;
   }
 
-  private async writeRecord(method: 'POST' | 'PUT', zoneName: string, name: string, type: string, body: RecordSetBody, options: CallOptions): Promise<RecordSet> {
+  private async writeRecord(
+    method: 'POST' | 'PUT',
+    zoneName: string,
+    name: string,
+    type: string,
+    body: RecordSetBody,
+    options: CallOptions,
+  ): Promise<RecordSet> {
     const sent = wireBody(body);
-    const response = await this.pipeline.send({ method, segments: recordSetPath(zoneName, name, type), body: sent, signal: options.signal, onWait: options.onWait });
+    const response = await this.pipeline.send({
+      method,
+      segments: recordSetPath(zoneName, name, type),
+      body: sent,
+      signal: options.signal,
+      onWait: options.onWait,
+    });
     refuseErrorAnswer(response.body);
-    return decodeRecordSet(response.body) ?? { ...sent, resource_records: sent.resource_records.map((record) => ({ ...record })), name, type: type.toUpperCase() };
+    return (
+      decodeRecordSet(response.body) ?? {
+        ...sent,
+        resource_records: sent.resource_records.map((record) => ({ ...record })),
+        name,
+        type: type.toUpperCase(),
+      }
+    );
   }
 
   private async servesRecordSets(zoneName: string, options: CallOptions): Promise<boolean> {

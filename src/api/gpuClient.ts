@@ -12,7 +12,8 @@ const FLAVOR_PAGE_LIMIT = 1000;
 const FLAVOR_LIST: PagedListMessages = {
   notAnObject: () => l10n.t('the flavor list is not an object'),
   noItems: (field) => l10n.t('the flavor list has no {0} array', field),
-  tooMany: (total, max) => l10n.t('The Gcore API reports {0} GPU flavors, more than the {1} this extension lists at once; nothing was loaded.', total, max),
+  tooMany: (total, max) =>
+    l10n.t('The Gcore API reports {0} GPU flavors, more than the {1} this extension lists at once; nothing was loaded.', total, max),
 };
 
 export interface FlavorQuery extends ProjectRegionRef {
@@ -48,7 +49,6 @@ export class GpuClient {
     else if (answer.unreadable !== undefined) delete answer.unreadable;
     return answer;
   }
-
 }
 
 /** The request for a page of flavors (built here rather than in an async method of its own: a layer of awaiting fewer per request). */

@@ -27,7 +27,11 @@ export interface PagedListMessages extends ListMessages {
 }
 
 /** The total (undefined when the page reports none) and the entries of one page, or an error naming what is wrong with it. */
-export function readListPage(value: unknown, shape: ListShape, messages: ListMessages): { body: Record<string, unknown>; total: number | undefined; entries: unknown[] } {
+export function readListPage(
+  value: unknown,
+  shape: ListShape,
+  messages: ListMessages,
+): { body: Record<string, unknown>; total: number | undefined; entries: unknown[] } {
   const body = asObject(value, messages.notAnObject);
   const entries = body[shape.items];
   if (!Array.isArray(entries)) throw unexpected(messages.noItems(shape.items));

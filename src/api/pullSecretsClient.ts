@@ -13,7 +13,8 @@ const SECRET_PAGE_LIMIT = 1000;
 const SECRET_LIST: PagedListMessages = {
   notAnObject: () => l10n.t('the pull secret list is not an object'),
   noItems: (field) => l10n.t('the pull secret list has no {0} array', field),
-  tooMany: (total, max) => l10n.t('The Gcore API reports {0} pull secrets, more than the {1} this extension lists at once; nothing was loaded.', total, max),
+  tooMany: (total, max) =>
+    l10n.t('The Gcore API reports {0} pull secrets, more than the {1} this extension lists at once; nothing was loaded.', total, max),
 };
 
 /** What an update of a pull secret changes: any of its registry, login and password. */
@@ -45,13 +46,22 @@ export class PullSecretsClient {
     return { ...body, count: items.length, results: items, ...gaps };
   }
 
-  async create(ref: ProjectRegionRef, secret: Required<PullSecretChanges> & { name: string }, options: CallOptions = {}): Promise<PullSecret> {
+  async create(
+    ref: ProjectRegionRef,
+    secret: Required<PullSecretChanges> & { name: string },
+    options: CallOptions = {},
+  ): Promise<PullSecret> {
     const response = await this.pipeline.send({ method: 'POST', segments: this.path(ref), body: secret, signal: options.signal });
     return answeredSecret(response.body, secret.name);
   }
 
   async update(ref: ProjectRegionRef, name: string, changes: PullSecretChanges, options: CallOptions = {}): Promise<PullSecret> {
-    const response = await this.pipeline.send({ method: 'PATCH', segments: [...this.path(ref), name], body: changes, signal: options.signal });
+    const response = await this.pipeline.send({
+      method: 'PATCH',
+      segments: [...this.path(ref), name],
+      body: changes,
+      signal: options.signal,
+    });
     return answeredSecret(response.body, name);
   }
 

@@ -11,7 +11,9 @@ export function accountArea(core: Core): Area {
   return {
     commands: (services) => [...apiKeyCommands(services), ...logCommands(services)],
     disposables: [
-      vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, core.accounts, { supportsMultipleAccounts: false }),
+      vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, core.accounts, {
+        supportsMultipleAccounts: false,
+      }),
       walkthroughEvents(core.taskPoller, core.zones),
     ],
   };

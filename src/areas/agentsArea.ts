@@ -21,7 +21,9 @@ interface Manifest {
 export function agentsArea(core: Core): Area & { mcpServers: McpServerDefinitions } {
   const manifest = core.context.extension.packageJSON as Manifest;
   const deps = { client: core.client, apiKey: core.apiKey, log: core.log, writes: commandToolWrites(core.tasks) };
-  const tools = (manifest.contributes?.languageModelTools ?? []).map(({ name }) => vscode.lm.registerTool(name, languageModelTool(name, deps)));
+  const tools = (manifest.contributes?.languageModelTools ?? []).map(({ name }) =>
+    vscode.lm.registerTool(name, languageModelTool(name, deps)),
+  );
   const mcp = new McpServerDefinitions(core.context.extensionUri, manifest.version, core.apiKey, core.ui.get);
   return { disposables: [...tools, mcp, vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcp)], mcpServers: mcp };
 }

@@ -28,8 +28,20 @@ export function containersArea(core: Core): Area {
     const loaded = await reads.containerSizes(location);
     return loaded.state === 'loaded' ? loaded.value.results : undefined;
   };
-  const section = new ContainersSection(reads, VIEW_ID, (node) => core.treeChanges.refresh(node), (location) => core.tasks.changesAt(location));
-  const updates = new ContainerUpdates({ client, taskPoller: core.taskPoller, tasks: core.tasks, recentContainers: core.recentContainers, reads, tree: core.treeChanges });
+  const section = new ContainersSection(
+    reads,
+    VIEW_ID,
+    (node) => core.treeChanges.refresh(node),
+    (location) => core.tasks.changesAt(location),
+  );
+  const updates = new ContainerUpdates({
+    client,
+    taskPoller: core.taskPoller,
+    tasks: core.tasks,
+    recentContainers: core.recentContainers,
+    reads,
+    tree: core.treeChanges,
+  });
   const editor: ContainerEditor = new ResourceFileSystem(
     containerResource({
       client,
@@ -44,18 +56,34 @@ export function containersArea(core: Core): Area {
     }),
     { ui: ui.get, log, snapshots },
   );
-  const lifecycle = new ContainerLifecycle({ client, taskPoller: core.taskPoller, tasks: core.tasks, reads, tree: core.treeChanges, recentContainers: core.recentContainers, log });
+  const lifecycle = new ContainerLifecycle({
+    client,
+    taskPoller: core.taskPoller,
+    tasks: core.tasks,
+    reads,
+    tree: core.treeChanges,
+    recentContainers: core.recentContainers,
+    log,
+  });
   const newEditor: NewContainerEditor = new ResourceFileSystem(
     newContainerResource({
       sizes,
       placeOf,
       forecast: (location, container) => lifecycle.forecast(location, container),
       create: (location, container, signal) => lifecycle.create(location, container, signal),
-      created: (location, container, result, reopen) => lifecycle.report(ui.get(), { ...location, containerName: container.name, action: 'create' }, result, reopen),
+      created: (location, container, result, reopen) =>
+        lifecycle.report(ui.get(), { ...location, containerName: container.name, action: 'create' }, result, reopen),
     }),
     { ui: ui.get, log, snapshots },
   );
-  const logs = new LogDocuments({ client, settings: logSettings, placeOf, ui: ui.get, log, setApiKey: async () => vscode.commands.executeCommand(COMMAND.setApiKey) });
+  const logs = new LogDocuments({
+    client,
+    settings: logSettings,
+    placeOf,
+    ui: ui.get,
+    log,
+    setApiKey: async () => vscode.commands.executeCommand(COMMAND.setApiKey),
+  });
   return {
     sections: [section],
     commands: () => containerRowCommands(section),

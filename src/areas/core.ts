@@ -97,7 +97,9 @@ export function createCore(context: vscode.ExtensionContext): Core {
         await run(COMMAND.showContainerLogs, { projectId, regionId, containerName });
       } catch (error) {
         log.error(`the logs of ${containerName} could not be read`, error);
-        void ui.get().notify('error', vscode.l10n.t('The logs of container {0} could not be read: {1}', containerName, failureReason(error)));
+        void ui
+          .get()
+          .notify('error', vscode.l10n.t('The logs of container {0} could not be read: {1}', containerName, failureReason(error)));
       }
     },
   });

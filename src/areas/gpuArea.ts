@@ -12,10 +12,23 @@ export function gpuArea(core: Core): Area {
   return {
     sections: [new GpuFlavorsSection(flavors, VIEW_ID)],
     lazyCommands: (services) => [
-      lazyCommands([COMMAND.addLocation, COMMAND.removeLocation, COMMAND.listProjects, COMMAND.listRegions, COMMAND.listGpuFlavors, COMMAND.copyFlavorName], async () => {
-        const [locations, flavorList] = await Promise.all([import('../commands/locationCommands.js'), import('../commands/flavorCommands.js')]);
-        return [...locations.locationCommands(services, flavors), ...flavorList.flavorCommands(services)];
-      }),
+      lazyCommands(
+        [
+          COMMAND.addLocation,
+          COMMAND.removeLocation,
+          COMMAND.listProjects,
+          COMMAND.listRegions,
+          COMMAND.listGpuFlavors,
+          COMMAND.copyFlavorName,
+        ],
+        async () => {
+          const [locations, flavorList] = await Promise.all([
+            import('../commands/locationCommands.js'),
+            import('../commands/flavorCommands.js'),
+          ]);
+          return [...locations.locationCommands(services, flavors), ...flavorList.flavorCommands(services)];
+        },
+      ),
     ],
   };
 }

@@ -50,7 +50,14 @@ export function zonesArea(core: Core): Area {
         [
           ...[COMMAND.createZone, COMMAND.addKnownZone, COMMAND.forgetZone, COMMAND.checkZone, COMMAND.listZones],
           ...[COMMAND.enableDnssec, COMMAND.disableDnssec, COMMAND.copyDsRecord],
-          ...[COMMAND.listRecords, COMMAND.getRecord, COMMAND.createRecord, COMMAND.updateRecord, COMMAND.deleteRecord, COMMAND.removeRecordValue],
+          ...[
+            COMMAND.listRecords,
+            COMMAND.getRecord,
+            COMMAND.createRecord,
+            COMMAND.updateRecord,
+            COMMAND.deleteRecord,
+            COMMAND.removeRecordValue,
+          ],
           ...[COMMAND.checkResolution, COMMAND.lookupName],
           ...[COMMAND.deleteZone, COMMAND.enableZone, COMMAND.disableZone, COMMAND.updateZone, COMMAND.checkDelegation],
           ...[COMMAND.editZoneFile, COMMAND.applyZoneFile, COMMAND.exportZoneFile, COMMAND.importZoneFile],

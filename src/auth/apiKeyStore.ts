@@ -14,7 +14,10 @@ export interface ApiKey {
 export class SecretStorageUnavailableError extends Error {
   constructor(action: 'read' | 'store' | 'delete', cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause);
-    const hint = vscode.l10n.t('On Linux this usually means no keyring is running or unlocked: install and unlock one (e.g. gnome-keyring), or set {0} in the environment that starts VS Code.', API_KEY_ENV);
+    const hint = vscode.l10n.t(
+      'On Linux this usually means no keyring is running or unlocked: install and unlock one (e.g. gnome-keyring), or set {0} in the environment that starts VS Code.',
+      API_KEY_ENV,
+    );
     super(`${unavailable(action, reason)} ${hint}`);
     this.name = 'SecretStorageUnavailableError';
   }

@@ -31,8 +31,17 @@ export function apiKeyCommands(services: Services): Command<never, unknown, neve
         return undefined;
       },
       report: (ui, _result, { account, notChecked }) => {
-        if (account) void ui.notify('info', l10n.t('Gcore API key saved in VS Code secret storage. It signs in to {0}.', accountLabel(account)));
-        else void ui.notify('warning', l10n.t('Gcore API key saved in VS Code secret storage, but it could not be checked: {0}.', notChecked ?? l10n.t('Gcore did not say whose it is')));
+        if (account) {
+          void ui.notify('info', l10n.t('Gcore API key saved in VS Code secret storage. It signs in to {0}.', accountLabel(account)));
+        } else {
+          void ui.notify(
+            'warning',
+            l10n.t(
+              'Gcore API key saved in VS Code secret storage, but it could not be checked: {0}.',
+              notChecked ?? l10n.t('Gcore did not say whose it is'),
+            ),
+          );
+        }
       },
     }),
     command<undefined, undefined>({
@@ -48,7 +57,10 @@ export function apiKeyCommands(services: Services): Command<never, unknown, neve
         void ui.notify(
           'info',
           stillFromEnv
-            ? l10n.t('Gcore API key removed from secret storage. The {0} environment variable is still set, so its key stays in use.', API_KEY_ENV)
+            ? l10n.t(
+                'Gcore API key removed from secret storage. The {0} environment variable is still set, so its key stays in use.',
+                API_KEY_ENV,
+              )
             : l10n.t('Gcore API key removed from secret storage.'),
         );
       },
@@ -90,7 +102,10 @@ async function askCheckedKey(ui: PromptUi, services: Services): Promise<KeyToSto
     });
     const key = String(orCancel(answer));
     try {
-      const account = await ui.withProgress({ title: l10n.t('Checking the API key with Gcore…'), run: (signal) => services.client.account.me({ signal, apiKey: key }) });
+      const account = await ui.withProgress({
+        title: l10n.t('Checking the API key with Gcore…'),
+        run: (signal) => services.client.account.me({ signal, apiKey: key }),
+      });
       return { key, account };
     } catch (error) {
       if (isGcoreApiError(error) && error.kind === 'cancelled') throw new UserCancelledError();
@@ -99,7 +114,12 @@ async function askCheckedKey(ui: PromptUi, services: Services): Promise<KeyToSto
         rejection = failureReason(error).replace(/\.$/, '');
         continue;
       }
-      return { key, notChecked: isEndpointMissing(error) ? l10n.t('the API at gcore.apiBaseUrl has no account endpoint') : failureReason(error).replace(/\.$/, '') };
+      return {
+        key,
+        notChecked: isEndpointMissing(error)
+          ? l10n.t('the API at gcore.apiBaseUrl has no account endpoint')
+          : failureReason(error).replace(/\.$/, ''),
+      };
     }
   }
 }

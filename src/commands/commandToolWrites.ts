@@ -24,7 +24,12 @@ export function commandToolWrites(tasks: Pick<TaskTracking, 'start'>): ToolWrite
     updateContainer: (location, containerName, changes) =>
       followed(
         { ...location, containerName, action: 'update' },
-        run<ContainerUpdateResult>(COMMAND.updateContainer, { projectId: location.projectId, regionId: location.regionId, containerName, changes }),
+        run<ContainerUpdateResult>(COMMAND.updateContainer, {
+          projectId: location.projectId,
+          regionId: location.regionId,
+          containerName,
+          changes,
+        }),
       ),
     createContainer: (location, container) =>
       followed(
@@ -34,7 +39,11 @@ export function commandToolWrites(tasks: Pick<TaskTracking, 'start'>): ToolWrite
     deleteContainer: (ref) =>
       followed(
         { projectId: ref.projectId, regionId: ref.regionId, containerName: ref.containerName, action: 'delete' },
-        run<ContainerUpdateResult>(COMMAND.deleteContainer, { projectId: ref.projectId, regionId: ref.regionId, containerName: ref.containerName }),
+        run<ContainerUpdateResult>(COMMAND.deleteContainer, {
+          projectId: ref.projectId,
+          regionId: ref.regionId,
+          containerName: ref.containerName,
+        }),
       ),
     createZone: (zone) => run<CreateZoneResult>(COMMAND.createZone, zone),
     enableDnssec: (zoneName) => run<DnssecState>(COMMAND.enableDnssec, { zoneName }),

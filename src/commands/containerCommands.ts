@@ -57,9 +57,13 @@ export function containerCommands(services: Services, updates: ContainerUpdates)
       run: (args, { signal }) => updates.send(args, args.containerName, args.changes, signal),
       editable: true,
       cancelledAfterSending: ({ containerName }) => ({
-        message: l10n.t('Cancelled after the update was sent: Gcore may still apply it to container {0}. Check the container before sending the update again.', containerName),
+        message: l10n.t(
+          'Cancelled after the update was sent: Gcore may still apply it to container {0}. Check the container before sending the update again.',
+          containerName,
+        ),
       }),
-      report: (ui, result, { projectId, regionId, containerName }, flow) => updates.report(ui, { projectId, regionId, containerName }, result, flow.reopen),
+      report: (ui, result, { projectId, regionId, containerName }, flow) =>
+        updates.report(ui, { projectId, regionId, containerName }, result, flow.reopen),
     }),
   ];
 }

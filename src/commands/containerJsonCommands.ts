@@ -20,7 +20,11 @@ const TITLE = vscode.l10n.t('Gcore: Edit Container as JSON');
  * A container's editable fields as a JSON document and the review that sends what changed; a new container's
  * create payload as a document and the review that creates it.
  */
-export function containerJsonCommands(services: Services, editor: ContainerEditor, newEditor: NewContainerEditor): Command<never, unknown, never>[] {
+export function containerJsonCommands(
+  services: Services,
+  editor: ContainerEditor,
+  newEditor: NewContainerEditor,
+): Command<never, unknown, never>[] {
   return [
     command<ContainerRefArgs, string>({
       id: COMMAND.editContainerJson,
@@ -41,7 +45,11 @@ export function containerJsonCommands(services: Services, editor: ContainerEdito
       id: COMMAND.applyContainerJson,
       what: () => vscode.l10n.t('Review and apply the container document'),
       ask: async (_ui, _draft, arg) =>
-        editorDocumentArgument(arg, SCHEME.container, vscode.l10n.t('Open a container with Edit Container as JSON first: this command reviews and applies that document.')),
+        editorDocumentArgument(
+          arg,
+          SCHEME.container,
+          vscode.l10n.t('Open a container with Edit Container as JSON first: this command reviews and applies that document.'),
+        ),
       run: (uri) => editor.reviewSaved(uri),
     }),
     command<ProjectRegion, string>({
@@ -49,7 +57,9 @@ export function containerJsonCommands(services: Services, editor: ContainerEdito
       what: () => vscode.l10n.t('Open a new container as JSON'),
       parse: (arg) => unwrap(validateProjectRegionArgs(arg)),
       ask: async (ui, _draft, node) =>
-        isLocationNode(node) && node.section === CONTAINERS_SECTION.section ? node.location : pickProjectRegion(ui, vscode.l10n.t('Gcore: New Container from JSON')),
+        isLocationNode(node) && node.section === CONTAINERS_SECTION.section
+          ? node.location
+          : pickProjectRegion(ui, vscode.l10n.t('Gcore: New Container from JSON')),
       run: async (location) => {
         const uri = newEditor.uriFor({ projectId: location.projectId, regionId: location.regionId });
         const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
@@ -63,7 +73,11 @@ export function containerJsonCommands(services: Services, editor: ContainerEdito
       id: COMMAND.applyNewContainerJson,
       what: () => vscode.l10n.t('Review and create the new container'),
       ask: async (_ui, _draft, arg) =>
-        editorDocumentArgument(arg, SCHEME.newContainer, vscode.l10n.t('Open a new container with New Container from JSON first: this command reviews and creates it.')),
+        editorDocumentArgument(
+          arg,
+          SCHEME.newContainer,
+          vscode.l10n.t('Open a new container with New Container from JSON first: this command reviews and creates it.'),
+        ),
       run: (uri) => newEditor.reviewSaved(uri),
     }),
   ];

@@ -37,7 +37,9 @@ export class ContainerLifecycle {
     const { containers } = this.deps.client;
     const [quota, price] = await Promise.all([
       this.quietly('quota', () => containers.checkLimits(location, quotaRequest(container))),
-      this.quietly('price', () => containers.price(location, { flavor: container.flavor, scale: { min: container.scale.min, max: container.scale.max } })),
+      this.quietly('price', () =>
+        containers.price(location, { flavor: container.flavor, scale: { min: container.scale.min, max: container.scale.max } }),
+      ),
     ]);
     return { quota, price };
   }
@@ -64,7 +66,15 @@ export class ContainerLifecycle {
     } catch (error) {
       if (!mayBeMissingEndpoint(error)) throw error;
       if (isGcoreApiError(error) && error.status === 404 && (await containers.containerGone(ref, ref.containerName, { signal }))) {
-        throw new Error(l10n.t('Container {0} is not in project {1}, region {2} (Gcore answered 404): it may have been deleted already.', ref.containerName, ref.projectId, ref.regionId), { cause: error });
+        throw new Error(
+          l10n.t(
+            'Container {0} is not in project {1}, region {2} (Gcore answered 404): it may have been deleted already.',
+            ref.containerName,
+            ref.projectId,
+            ref.regionId,
+          ),
+          { cause: error },
+        );
       }
       throw notOffered(l10n.t('Delete Container'), error, true);
     }
@@ -77,8 +87,14 @@ export class ContainerLifecycle {
     if (wasEmptyAnswer(result) || result.tasks.length === 0) {
       const taken =
         subject.action === 'delete'
-          ? l10n.t("Gcore took the deletion of container {0}, but its answer held no task to follow: Refresh the location to see whether it is gone.", subject.containerName)
-          : l10n.t("Gcore took the creation of container {0}, but its answer held no task to follow: Refresh the location to see where it stands.", subject.containerName);
+          ? l10n.t(
+              'Gcore took the deletion of container {0}, but its answer held no task to follow: Refresh the location to see whether it is gone.',
+              subject.containerName,
+            )
+          : l10n.t(
+              'Gcore took the creation of container {0}, but its answer held no task to follow: Refresh the location to see where it stands.',
+              subject.containerName,
+            );
       void ui.notify('warning', taken);
       return;
     }
@@ -89,7 +105,9 @@ export class ContainerLifecycle {
     this.deps.taskPoller.remember(result.tasks, subject);
     this.deps.reads.invalidateContainers(subject);
     this.deps.tree.refresh(CONTAINERS_SECTION);
-    this.deps.log.info(`container ${subject.containerName} ${subject.action ?? 'update'} sent (tasks ${result.tasks.join(', ') || 'none'})`);
+    this.deps.log.info(
+      `container ${subject.containerName} ${subject.action ?? 'update'} sent (tasks ${result.tasks.join(', ') || 'none'})`,
+    );
   }
 
   private async quietly<T>(what: string, request: () => Promise<T>): Promise<T | undefined> {

@@ -21,7 +21,11 @@ import { listedSecrets } from './pullSecretCommands';
 import type { Services } from './services';
 
 /** New Container and Delete Container, from the palette, a location's row or a container's, and as the contract's commands. */
-export function containerLifecycleCommands(services: Services, lifecycle: ContainerLifecycle, createSecret: CreateSources['createSecret']): Command<never, unknown, never>[] {
+export function containerLifecycleCommands(
+  services: Services,
+  lifecycle: ContainerLifecycle,
+  createSecret: CreateSources['createSecret'],
+): Command<never, unknown, never>[] {
   const update = updateSources(services);
   const sources: CreateSources = {
     names: async (location) => (await update.names.listed(location))?.map((container) => container.name),
@@ -36,13 +40,18 @@ export function containerLifecycleCommands(services: Services, lifecycle: Contai
     parse: (arg) => unwrap(validateCreateContainerArgs(arg)),
     draft: () => ({ container: {} }),
     ask: async (ui, answers, node) => {
-      if (isLocationNode(node) && node.section === CONTAINERS_SECTION.section && !answers.fixedLocation) Object.assign(answers, { location: node.location, fixedLocation: true });
+      if (isLocationNode(node) && node.section === CONTAINERS_SECTION.section && !answers.fixedLocation) {
+        Object.assign(answers, { location: node.location, fixedLocation: true });
+      }
       for (;;) {
         await runWizard(answers, (state) => createContainerPlan(ui, sources, state));
         const { location } = answers;
         if (!location) throw new Error(l10n.t('The New Container wizard ended without a project and region.'));
         const container = unwrap(validateContainerCreate(answers.container));
-        const forecast = await ui.withProgress({ title: l10n.t('Checking the quota and price of container {0}…', container.name), run: () => lifecycle.forecast(location, container) });
+        const forecast = await ui.withProgress({
+          title: l10n.t('Checking the quota and price of container {0}…', container.name),
+          run: () => lifecycle.forecast(location, container),
+        });
         const [send, edit] = [quotaExceededText(forecast.quota) ? l10n.t('Create Anyway') : l10n.t('Create'), l10n.t('Edit')];
         const choice = await ui.choose({
           message: l10n.t('Create container {0} in {1}?', container.name, locationName(location, readLocations().locations)),
@@ -58,9 +67,18 @@ export function containerLifecycleCommands(services: Services, lifecycle: Contai
     onFailure: sayNotOffered,
     editable: true,
     cancelledAfterSending: ({ container }) => ({
-      message: l10n.t('Cancelled after the request was sent: Gcore may still create container {0}. Refresh the location before creating it again.', container.name),
+      message: l10n.t(
+        'Cancelled after the request was sent: Gcore may still create container {0}. Refresh the location before creating it again.',
+        container.name,
+      ),
     }),
-    report: (ui, result, args, flow) => lifecycle.report(ui, { projectId: args.projectId, regionId: args.regionId, containerName: args.container.name, action: 'create' }, result, flow.reopen),
+    report: (ui, result, args, flow) =>
+      lifecycle.report(
+        ui,
+        { projectId: args.projectId, regionId: args.regionId, containerName: args.container.name, action: 'create' },
+        result,
+        flow.reopen,
+      ),
   });
 
   const remove = command<ContainerRefArgs, ContainerUpdateResult>({
@@ -73,9 +91,17 @@ export function containerLifecycleCommands(services: Services, lifecycle: Contai
       orCancel(
         await ui.input({
           title: l10n.t('Gcore: Delete Container {0}', containerName),
-          prompt: l10n.t('This deletes container {0} in project {1}, region {2}, and all its logs; it cannot be undone. Type {0} to delete it.', containerName, projectId, regionId),
+          prompt: l10n.t(
+            'This deletes container {0} in project {1}, region {2}, and all its logs; it cannot be undone. Type {0} to delete it.',
+            containerName,
+            projectId,
+            regionId,
+          ),
           placeholder: containerName,
-          validate: (text) => (text.trim() === containerName ? undefined : l10n.t('Type {0} to delete the container, or press Escape to keep it.', containerName)),
+          validate: (text) =>
+            text.trim() === containerName
+              ? undefined
+              : l10n.t('Type {0} to delete the container, or press Escape to keep it.', containerName),
         }),
       );
       return true;
@@ -84,11 +110,13 @@ export function containerLifecycleCommands(services: Services, lifecycle: Contai
     run: (args, { signal }) => lifecycle.delete(args, signal),
     onFailure: sayNotOffered,
     cancelledAfterSending: ({ containerName }) => ({
-      message: l10n.t('Cancelled after the request was sent: Gcore may still delete container {0}. Refresh the location to see whether it is gone.', containerName),
+      message: l10n.t(
+        'Cancelled after the request was sent: Gcore may still delete container {0}. Refresh the location to see whether it is gone.',
+        containerName,
+      ),
     }),
     report: (ui, result, args, flow) => lifecycle.report(ui, { ...args, action: 'delete' }, result, flow.reopen),
   });
 
   return [create, remove];
 }
-

@@ -67,7 +67,11 @@ async function offerFewerLines(ui: PromptUi, error: unknown, args: ShowLogsArgs)
   const openSettings = vscode.l10n.t('Open Settings');
   const choice = await ui.notify(
     'error',
-    vscode.l10n.t('{0} Lower the setting gcore.logs.lines (now {1}), or show fewer lines now.', failureReason(error), logSettings().lines.toLocaleString(language)),
+    vscode.l10n.t(
+      '{0} Lower the setting gcore.logs.lines (now {1}), or show fewer lines now.',
+      failureReason(error),
+      logSettings().lines.toLocaleString(language),
+    ),
     showFewer,
     openSettings,
   );
@@ -77,5 +81,5 @@ async function offerFewerLines(ui: PromptUi, error: unknown, args: ShowLogsArgs)
 }
 
 function logUri(arg: unknown): vscode.Uri {
-  return editorDocumentArgument(arg, SCHEME.logs, vscode.l10n.t('Open a container\'s logs with Show Logs first.'));
+  return editorDocumentArgument(arg, SCHEME.logs, vscode.l10n.t("Open a container's logs with Show Logs first."));
 }

@@ -13,7 +13,11 @@ import { askContainer } from './containerSources';
 import type { Services } from './services';
 
 function containerItem(container: Container): PickItem<Container> {
-  return { label: container.name, description: [containerStatus(container), container.image].filter(Boolean).join(' · '), value: container };
+  return {
+    label: container.name,
+    description: [containerStatus(container), container.image].filter(Boolean).join(' · '),
+    value: container,
+  };
 }
 
 /** Reading containers and their sizes: programmatic commands, each with an interactive form in the palette. */
@@ -28,7 +32,13 @@ export function containerReadCommands(services: Services): Command<never, unknow
       progress: ({ projectId, regionId }) => vscode.l10n.t('Loading the containers of project {0}, region {1}…', projectId, regionId),
       run: (location, { signal }) => client.containers.list(location, { signal }),
       report: (ui, list, { projectId, regionId }) =>
-        pickToCopy(ui, vscode.l10n.t('Containers · project {0} · region {1} ({2})', projectId, regionId, list.count), list.results.map(containerItem), (container) => container.name, vscode.l10n.t('No containers in project {0}, region {1}.', projectId, regionId)),
+        pickToCopy(
+          ui,
+          vscode.l10n.t('Containers · project {0} · region {1} ({2})', projectId, regionId, list.count),
+          list.results.map(containerItem),
+          (container) => container.name,
+          vscode.l10n.t('No containers in project {0}, region {1}.', projectId, regionId),
+        ),
     }),
     command<ContainerRefArgs, Container>({
       id: COMMAND.getContainer,
@@ -54,7 +64,16 @@ export function containerReadCommands(services: Services): Command<never, unknow
         pickToCopy(
           ui,
           vscode.l10n.t('Container sizes'),
-          list.results.map((flavor) => ({ label: flavor.name, description: [typeof flavor.cpu === 'number' ? `${flavor.cpu} mCPU` : '', typeof flavor.ram === 'number' ? `${flavor.ram} MiB` : ''].filter(Boolean).join(' · '), value: flavor.name })),
+          list.results.map((flavor) => ({
+            label: flavor.name,
+            description: [
+              typeof flavor.cpu === 'number' ? `${flavor.cpu} mCPU` : '',
+              typeof flavor.ram === 'number' ? `${flavor.ram} MiB` : '',
+            ]
+              .filter(Boolean)
+              .join(' · '),
+            value: flavor.name,
+          })),
           (name) => name,
           vscode.l10n.t('No container sizes here.'),
         ),

@@ -36,7 +36,9 @@ export function containerRowCommands(section: Pick<ContainersSection, 'toggleVal
       run: async (node, { ui }) => {
         const address = node.container.address;
         // Only a web address goes to the browser: the field comes from the API.
-        if (!address || !/^https?:\/\//i.test(address)) throw new Error(l10n.t('Gcore reports no web address for container {0}.', node.container.name));
+        if (!address || !/^https?:\/\//i.test(address)) {
+          throw new Error(l10n.t('Gcore reports no web address for container {0}.', node.container.name));
+        }
         await ui.openExternal(address);
         return undefined;
       },

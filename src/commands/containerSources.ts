@@ -10,10 +10,21 @@ import { isContainerNode } from '../views/sections/containerNodes';
 import type { Services } from './services';
 
 /** Which container a command is about (its row, or asked), the same way for every container command. */
-export function askContainer(services: Services, title: string): (ui: PromptUi, draft: unknown, node: unknown) => Promise<ContainerRefArgs> {
+export function askContainer(
+  services: Services,
+  title: string,
+): (ui: PromptUi, draft: unknown, node: unknown) => Promise<ContainerRefArgs> {
   return async (ui, _draft, node) => {
     // A row's name came from a server's list: it is checked as a typed one is, before it goes into a path.
-    if (isContainerNode(node)) return unwrap(validateContainerRefArgs({ projectId: node.location.projectId, regionId: node.location.regionId, containerName: node.container.name }));
+    if (isContainerNode(node)) {
+      return unwrap(
+        validateContainerRefArgs({
+          projectId: node.location.projectId,
+          regionId: node.location.regionId,
+          containerName: node.container.name,
+        }),
+      );
+    }
     const location = await pickProjectRegion(ui, title);
     const containerName = await promptContainerName(ui, { title }, updateSources(services).names, location);
     return { projectId: location.projectId, regionId: location.regionId, containerName };

@@ -27,7 +27,12 @@ export interface ContainerUpdatesDeps {
 export class ContainerUpdates {
   constructor(private readonly deps: ContainerUpdatesDeps) {}
 
-  async send(location: ProjectRegionRef, containerName: string, changes: ContainerUpdate, signal?: AbortSignal): Promise<ContainerUpdateResult> {
+  async send(
+    location: ProjectRegionRef,
+    containerName: string,
+    changes: ContainerUpdate,
+    signal?: AbortSignal,
+  ): Promise<ContainerUpdateResult> {
     const result = await this.deps.client.containers.update(location, containerName, changes, { signal });
     this.deps.taskPoller.remember(result.tasks, { projectId: location.projectId, regionId: location.regionId, containerName });
     await this.deps.recentContainers.remember(containerName);
@@ -54,7 +59,10 @@ export class ContainerUpdates {
 function announceEmptyAnswer(ui: PromptUi, containerName: string): void {
   void ui.notify(
     'warning',
-    l10n.t("The update of container {0} was sent, but Gcore's answer was empty, so there are no task IDs to follow. It may have been applied: check the container before sending it again.", containerName),
+    l10n.t(
+      "The update of container {0} was sent, but Gcore's answer was empty, so there are no task IDs to follow. It may have been applied: check the container before sending it again.",
+      containerName,
+    ),
   );
 }
 

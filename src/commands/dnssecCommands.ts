@@ -41,7 +41,10 @@ export function dnssecCommands(services: Services): Command<never, unknown, neve
               ),
               confirmLabel: l10n.t('Disable DNSSEC'),
             }),
-      progress: ({ name }) => (enabled ? l10n.t('Enabling DNSSEC for {0}…', zoneNameForDisplay(name)) : l10n.t('Disabling DNSSEC for {0}…', zoneNameForDisplay(name))),
+      progress: ({ name }) =>
+        enabled
+          ? l10n.t('Enabling DNSSEC for {0}…', zoneNameForDisplay(name))
+          : l10n.t('Disabling DNSSEC for {0}…', zoneNameForDisplay(name)),
       run: async ({ name, force }, { signal }) => {
         const response = await services.client.dns.setDnssec(name, enabled, { signal, forceDisable: force });
         await services.zones.recordDnssec(name, enabled, response);
@@ -52,7 +55,10 @@ export function dnssecCommands(services: Services): Command<never, unknown, neve
         // Gcore refuses to stop signing while the registrar may still publish the DS record (its DNSSEC guide).
         if (enabled || args.force || !isGcoreApiError(error) || error.kind !== 'conflict') return undefined;
         const confirmed = await ui.confirm({
-          message: l10n.t("Gcore did not disable DNSSEC for {0}: the DS record may still be published at the domain's registrar.", zoneNameForDisplay(args.name)),
+          message: l10n.t(
+            "Gcore did not disable DNSSEC for {0}: the DS record may still be published at the domain's registrar.",
+            zoneNameForDisplay(args.name),
+          ),
           detail: l10n.t(
             'Gcore said: {0}\n\nWhile the registrar publishes a DS record, resolvers that validate DNSSEC expect signed answers. If Gcore stops signing now, those resolvers treat the zone as bogus and the domain stops resolving for their users until the DS record is removed and its TTL has passed. Disable anyway only if the DS record is already gone or the domain may stop resolving for a while.',
             failureReason(error),
@@ -75,11 +81,16 @@ export function dnssecCommands(services: Services): Command<never, unknown, neve
         zoneNameArgument(node) ?? (await askZone(ui, services, l10n.t('Gcore: Copy DS Record'), (on) => on === true)),
       run: async (name, { ui }) => {
         const ds = services.zones.get(name)?.ds?.ds ?? (await readDsRecord(services, name));
-        if (!ds) throw new Error(l10n.t('No DS record is known for {0}: DNSSEC is not on for the zone, or Gcore sent no record.', zoneNameForDisplay(name)));
+        if (!ds) {
+          throw new Error(
+            l10n.t('No DS record is known for {0}: DNSSEC is not on for the zone, or Gcore sent no record.', zoneNameForDisplay(name)),
+          );
+        }
         await ui.copyToClipboard(ds);
         return ds;
       },
-      report: (ui, _ds, name) => void ui.notify('info', l10n.t('Copied the DS record of {0}. {1}', zoneNameForDisplay(name), REGISTRAR_HINT)),
+      report: (ui, _ds, name) =>
+        void ui.notify('info', l10n.t('Copied the DS record of {0}. {1}', zoneNameForDisplay(name), REGISTRAR_HINT)),
     }),
   ];
 }
@@ -90,21 +101,31 @@ function announce(ui: PromptUi, display: string, enabled: boolean, response: Dns
     return;
   }
   if (!response.ds) {
-    void ui.notify('warning', l10n.t('DNSSEC is enabled for {0}, but Gcore sent no DS record yet. Check the zone in the Gcore Customer Portal.', display));
+    void ui.notify(
+      'warning',
+      l10n.t('DNSSEC is enabled for {0}, but Gcore sent no DS record yet. Check the zone in the Gcore Customer Portal.', display),
+    );
     return;
   }
   // Notifications drop line breaks, so the record follows a colon on the same line.
   const copy = l10n.t('Copy DS Record');
-  void ui.notify('info', l10n.t('DNSSEC is enabled for {0}. {1} DS record: {2}', display, REGISTRAR_HINT, response.ds), copy).then(async (choice) => {
-    if (choice === copy && response.ds) await ui.copyToClipboard(response.ds);
-  });
+  void ui
+    .notify('info', l10n.t('DNSSEC is enabled for {0}. {1} DS record: {2}', display, REGISTRAR_HINT, response.ds), copy)
+    .then(async (choice) => {
+      if (choice === copy && response.ds) await ui.copyToClipboard(response.ds);
+    });
 }
 
 /**
  * A zone of the account's with those known here (the known ones alone without the account's list), those whose
  * DNSSEC state `prefer` holds for first (undefined: unknown), or a typed name.
  */
-async function askZone(ui: PromptUi, services: Services, title: string, prefer: (dnssecOn: boolean | undefined) => boolean): Promise<string> {
+async function askZone(
+  ui: PromptUi,
+  services: Services,
+  title: string,
+  prefer: (dnssecOn: boolean | undefined) => boolean,
+): Promise<string> {
   return orCancel(await pickAccountZone(services, ui, { title }, (zone, choices) => prefer(choices.dnssecOn(zone))));
 }
 

@@ -36,8 +36,17 @@ const EDIT: unique symbol = Symbol('edit');
  * A call is programmatic when it brings an argument that is not a tree node (menus pass nodes) and the
  * command takes arguments; it then prompts for nothing and returns the result.
  */
-export async function runCommand<Args, Result, Draft>(deps: RunnerDeps, command: Command<Args, Result, Draft>, arg: unknown, draft?: Draft): Promise<unknown> {
-  const programmatic = draft === undefined && command.parse !== undefined && (arg !== undefined || command.programmaticWithoutArgument === true) && !isTreeNode(arg);
+export async function runCommand<Args, Result, Draft>(
+  deps: RunnerDeps,
+  command: Command<Args, Result, Draft>,
+  arg: unknown,
+  draft?: Draft,
+): Promise<unknown> {
+  const programmatic =
+    draft === undefined &&
+    command.parse !== undefined &&
+    (arg !== undefined || command.programmaticWithoutArgument === true) &&
+    !isTreeNode(arg);
   deps.log.debug(`${command.id} started${programmatic ? ' (programmatic)' : ''}`);
   const ui = deps.ui();
   try {
@@ -62,7 +71,13 @@ function runProgrammatic<Args, Result, Draft>(command: Command<Args, Result, Dra
   return command.run(args, { ui: new SilentUi(ui) });
 }
 
-async function runInteractive<Args, Result, Draft>(deps: RunnerDeps, command: Command<Args, Result, Draft>, ui: PromptUi, node: unknown, reopened?: Draft): Promise<Result> {
+async function runInteractive<Args, Result, Draft>(
+  deps: RunnerDeps,
+  command: Command<Args, Result, Draft>,
+  ui: PromptUi,
+  node: unknown,
+  reopened?: Draft,
+): Promise<Result> {
   const draft = reopened ?? (command.draft?.() as Draft);
   for (;;) {
     const args = command.ask ? await command.ask(ui, draft, node) : (node as Args);
@@ -90,7 +105,8 @@ async function sendWithRecovery<Args, Result, Draft>(
   for (;;) {
     try {
       const progress = command.progress?.(args);
-      const run = (signal?: AbortSignal, report?: (message: string) => void) => command.run(args, { ui, signal, report } satisfies RunContext);
+      const run = (signal?: AbortSignal, report?: (message: string) => void) =>
+        command.run(args, { ui, signal, report } satisfies RunContext);
       return await (progress === undefined ? run() : ui.withProgress({ title: progress, run }));
     } catch (error) {
       if (isUserCancelled(error) || isCancelled(error)) {
@@ -121,7 +137,13 @@ async function sendWithRecovery<Args, Result, Draft>(
   }
 }
 
-async function presentFailure(deps: RunnerDeps, ui: PromptUi, command: Command<never, unknown, never>, arg: unknown, error: unknown): Promise<void> {
+async function presentFailure(
+  deps: RunnerDeps,
+  ui: PromptUi,
+  command: Command<never, unknown, never>,
+  arg: unknown,
+  error: unknown,
+): Promise<void> {
   const failure = describeFailure(error, command.what());
   const choice = await ui.notify('error', failure.message, ...failure.actions.map(recoveryLabel));
   await performRecovery(deps, ui, chosenRecovery(failure.actions, choice), {
@@ -158,7 +180,10 @@ async function performRecovery(
   }
 }
 
-function warnCancelledAfterSending(ui: PromptUi, warning: { message: string; action?: { label: string; run: () => Promise<unknown> } }): void {
+function warnCancelledAfterSending(
+  ui: PromptUi,
+  warning: { message: string; action?: { label: string; run: () => Promise<unknown> } },
+): void {
   const { action } = warning;
   void ui.notify('warning', warning.message, ...(action ? [action.label] : [])).then(async (choice) => {
     if (action && choice === action.label) await action.run();

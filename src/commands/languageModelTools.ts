@@ -28,7 +28,9 @@ const CONFIRMATIONS_KEPT = 32;
 
 /** An input as the key of its confirmation: its digest, since an input may be a whole zone file. */
 function inputKey(input: unknown): string {
-  return createHash('sha256').update(JSON.stringify(input) ?? '').digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(input) ?? '')
+    .digest('hex');
 }
 
 /**
@@ -43,7 +45,13 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
   const context = (token: vscode.CancellationToken, shown?: string): ToolContext => {
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort());
-    return { client: deps.client, writes: deps.writes, configuredLocations: () => readLocations().locations, signal: controller.signal, confirmed: shown };
+    return {
+      client: deps.client,
+      writes: deps.writes,
+      configuredLocations: () => readLocations().locations,
+      signal: controller.signal,
+      confirmed: shown,
+    };
   };
   return {
     prepareInvocation: async (options, token) => {
@@ -74,7 +82,13 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
       const allowed = agentToolSettings();
       if (!(tool.kind === 'read' ? allowed.reads : allowed.writes)) {
         trace('turned off'); // not user text: a word of the log line
-        throw new Error(vscode.l10n.t('The Gcore tools that {0} are turned off (setting {1}).', tool.kind === 'read' ? vscode.l10n.t('read') : vscode.l10n.t('change things'), `gcore.agentTools.${tool.kind}s`));
+        throw new Error(
+          vscode.l10n.t(
+            'The Gcore tools that {0} are turned off (setting {1}).',
+            tool.kind === 'read' ? vscode.l10n.t('read') : vscode.l10n.t('change things'),
+            `gcore.agentTools.${tool.kind}s`,
+          ),
+        );
       }
       if (!(await deps.apiKey.get())) {
         trace('no API key'); // not user text: a word of the log line
@@ -83,7 +97,10 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
       const outcome = await tools.callTool(tool, options.input, context(token, shown));
       trace(outcome.ok ? 'ok' : 'failed');
       if (!outcome.ok) throw new Error(outcome.text);
-      return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(outcome.text), new vscode.LanguageModelTextPart(JSON.stringify(outcome.json))]);
+      return new vscode.LanguageModelToolResult([
+        new vscode.LanguageModelTextPart(outcome.text),
+        new vscode.LanguageModelTextPart(JSON.stringify(outcome.json)),
+      ]);
     },
   };
 }

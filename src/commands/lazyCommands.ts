@@ -25,7 +25,10 @@ export function lazyCommands(ids: readonly string[], load: () => Promise<AnyComm
     const byId = new Map(commands.map((command) => [command.id, command]));
     const declared = new Set(ids);
     const differing = [...ids.filter((id) => !byId.has(id)), ...[...byId.keys()].filter((id) => !declared.has(id))];
-    if (differing.length > 0 || byId.size !== commands.length) throw new Error(`Lazily loaded commands differ from the ids they declared: ${differing.join(', ') || 'an id twice'}`); // not user text: a mistake of the build, for the developer who broke it
+    if (differing.length > 0 || byId.size !== commands.length) {
+      // not user text: a mistake of the build, for the developer who broke it
+      throw new Error(`Lazily loaded commands differ from the ids they declared: ${differing.join(', ') || 'an id twice'}`);
+    }
     return byId;
   };
   return {

@@ -36,7 +36,12 @@ export function locationCommands(services: Services, flavors: Pick<FlavorLoader,
       returns: () => undefined,
       report: (ui, added, location) => {
         const { projectId, regionId } = location;
-        void ui.notify('info', added ? l10n.t('Added project {0}, region {1} to GPU Flavors.', projectId, regionId) : l10n.t('Updated project {0}, region {1}.', projectId, regionId));
+        void ui.notify(
+          'info',
+          added
+            ? l10n.t('Added project {0}, region {1} to GPU Flavors.', projectId, regionId)
+            : l10n.t('Updated project {0}, region {1}.', projectId, regionId),
+        );
       },
     }),
     command<ProjectRegion, undefined>({
@@ -50,7 +55,10 @@ export function locationCommands(services: Services, flavors: Pick<FlavorLoader,
         return undefined;
       },
       report: (ui, _result, location) =>
-        void ui.notify('info', l10n.t('Removed project {0}, region {1} from the tree (only from this list).', location.projectId, location.regionId)),
+        void ui.notify(
+          'info',
+          l10n.t('Removed project {0}, region {1} from the tree (only from this list).', location.projectId, location.regionId),
+        ),
     }),
     command<Record<string, never>, CloudList<Project>>({
       id: COMMAND.listProjects,

@@ -33,8 +33,19 @@ export class McpServerDefinitions implements vscode.McpServerDefinitionProvider<
   }
 
   provideMcpServerDefinitions(): vscode.McpStdioServerDefinition[] {
-    const args = [vscode.Uri.joinPath(this.extensionUri, MCP_SERVER_FILE).fsPath, ...(agentToolSettings().mcpWrites ? ['--allow-writes'] : [])];
-    return [new vscode.McpStdioServerDefinition('Gcore', process.execPath, args, { ELECTRON_RUN_AS_NODE: '1', GCORE_BASE_URL: connectionSettings().baseUrl }, this.version)]; // not user text: the server's name in VS Code's MCP list, a proper name
+    const args = [
+      vscode.Uri.joinPath(this.extensionUri, MCP_SERVER_FILE).fsPath,
+      ...(agentToolSettings().mcpWrites ? ['--allow-writes'] : []),
+    ];
+    return [
+      new vscode.McpStdioServerDefinition(
+        'Gcore',
+        process.execPath,
+        args,
+        { ELECTRON_RUN_AS_NODE: '1', GCORE_BASE_URL: connectionSettings().baseUrl },
+        this.version,
+      ),
+    ]; // not user text: the server's name in VS Code's MCP list, a proper name
   }
 
   /** Called as VS Code starts the server: the key is read now, not at activation. */
@@ -45,9 +56,17 @@ export class McpServerDefinitions implements vscode.McpServerDefinitionProvider<
       return server;
     }
     const setKey = vscode.l10n.t('Set API Key');
-    void this.ui().notify('warning', vscode.l10n.t('The Gcore MCP server starts without an API key: its tools will say how to set one. Set a key, then restart the server.'), setKey).then((choice) => {
-      if (choice === setKey) void vscode.commands.executeCommand(COMMAND.setApiKey);
-    });
+    void this.ui()
+      .notify(
+        'warning',
+        vscode.l10n.t(
+          'The Gcore MCP server starts without an API key: its tools will say how to set one. Set a key, then restart the server.',
+        ),
+        setKey,
+      )
+      .then((choice) => {
+        if (choice === setKey) void vscode.commands.executeCommand(COMMAND.setApiKey);
+      });
     return server;
   }
 

@@ -23,7 +23,12 @@ export function mayBeMissingEndpoint(error: unknown): boolean {
 /** The NotOfferedError of `action` (a command's title) for a failure that says the endpoint is missing. */
 export function notOffered(action: string, error: unknown, writes: boolean): NotOfferedError {
   const status = isGcoreApiError(error) ? String(error.status) : '';
-  const message = l10n.t('The API at gcore.apiBaseUrl does not offer {0}: it answered {1} ({2}).', action, status, failureReason(error).replace(/\.$/, ''));
+  const message = l10n.t(
+    'The API at gcore.apiBaseUrl does not offer {0}: it answered {1} ({2}).',
+    action,
+    status,
+    failureReason(error).replace(/\.$/, ''),
+  );
   return new NotOfferedError(writes ? `${message} ${l10n.t('Nothing was changed.')}` : message, { cause: error });
 }
 

@@ -66,7 +66,10 @@ function parsedGuardingPassword<T>(validate: (arg: unknown) => Validated<T>): (a
  * Pull secrets: listing, and Create, Update and Delete from the palette, a location's Pull Secrets row or
  * a secret's row; `createHere` creates one on the spot inside New Container.
  */
-export function pullSecretCommands(services: Services): { commands: Command<never, unknown, never>[]; createHere: (ui: PromptUi, location: ProjectRegionRef) => Promise<string | typeof BACK> } {
+export function pullSecretCommands(services: Services): {
+  commands: Command<never, unknown, never>[];
+  createHere: (ui: PromptUi, location: ProjectRegionRef) => Promise<string | typeof BACK>;
+} {
   const { client } = services;
   const title = {
     list: l10n.t('Gcore: List Pull Secrets'),
@@ -104,10 +107,16 @@ export function pullSecretCommands(services: Services): { commands: Command<neve
     services.tree.refresh(CONTAINERS_SECTION);
   };
 
-  const askLocation = async (ui: PromptUi, node: unknown, heading: string): Promise<ProjectRegion> => locationOf(node) ?? (await pickProjectRegion(ui, heading));
+  const askLocation = async (ui: PromptUi, node: unknown, heading: string): Promise<ProjectRegion> =>
+    locationOf(node) ?? (await pickProjectRegion(ui, heading));
 
   const askSecret = async (ui: PromptUi, node: unknown, heading: string): Promise<PullSecretRef & { secret?: PullSecret }> => {
-    if (isPullSecretNode(node)) return { ...unwrap(validatePullSecretRef({ projectId: node.location.projectId, regionId: node.location.regionId, name: node.secret.name })), secret: node.secret };
+    if (isPullSecretNode(node)) {
+      return {
+        ...unwrap(validatePullSecretRef({ projectId: node.location.projectId, regionId: node.location.regionId, name: node.secret.name })),
+        secret: node.secret,
+      };
+    }
     const location = await askLocation(ui, node, heading);
     const secrets = await listedSecrets(services, location);
     if (secrets && secrets.length === 0) {
@@ -115,9 +124,29 @@ export function pullSecretCommands(services: Services): { commands: Command<neve
       throw new UserCancelledError();
     }
     const chosen = secrets
-      ? orCancel(await ui.pick<PullSecret>({ title: heading, placeholder: l10n.t('Pull secret'), items: secrets.map((secret) => ({ label: secret.name, description: [secret.registry, secret.login].filter(Boolean).join(' · '), value: secret })) }))
+      ? orCancel(
+          await ui.pick<PullSecret>({
+            title: heading,
+            placeholder: l10n.t('Pull secret'),
+            items: secrets.map((secret) => ({
+              label: secret.name,
+              description: [secret.registry, secret.login].filter(Boolean).join(' · '),
+              value: secret,
+            })),
+          }),
+        )
       : undefined;
-    const name = chosen?.name ?? String(orCancel(await ui.input({ title: heading, prompt: l10n.t('Name of the pull secret'), validate: (text) => fieldTextProblem(PULL_SECRET_NAME_FIELD, text) })));
+    const name =
+      chosen?.name ??
+      String(
+        orCancel(
+          await ui.input({
+            title: heading,
+            prompt: l10n.t('Name of the pull secret'),
+            validate: (text) => fieldTextProblem(PULL_SECRET_NAME_FIELD, text),
+          }),
+        ),
+      );
     return { projectId: location.projectId, regionId: location.regionId, name: name.trim(), secret: chosen };
   };
 
@@ -126,13 +155,27 @@ export function pullSecretCommands(services: Services): { commands: Command<neve
     const taken = new Set((await listedSecrets(services, location))?.map((secret) => secret.name) ?? []);
     await runWizard(answers, () => createPullSecretPlan(ui, title.create, taken));
     guardPassword(answers.password);
-    return unwrap(validateCreatePullSecretArgs({ projectId: location.projectId, regionId: location.regionId, name: answers.name, registry: answers.registry, login: answers.login, password: answers.password }));
+    return unwrap(
+      validateCreatePullSecretArgs({
+        projectId: location.projectId,
+        regionId: location.regionId,
+        name: answers.name,
+        registry: answers.registry,
+        login: answers.login,
+        password: answers.password,
+      }),
+    );
   };
 
   const create = async (args: CreatePullSecretArgs, signal?: AbortSignal): Promise<PullSecret> => {
     guardPassword(args.password);
     const { projectId, regionId, name, registry, login, password } = args;
-    const secret = await offered(l10n.t('Create Pull Secret'), args, () => client.pullSecrets.create({ projectId, regionId }, { name, registry, login, password }, { signal }), true);
+    const secret = await offered(
+      l10n.t('Create Pull Secret'),
+      args,
+      () => client.pullSecrets.create({ projectId, regionId }, { name, registry, login, password }, { signal }),
+      true,
+    );
     changed(args);
     services.log.info(`pull secret ${name} created in project ${projectId}, region ${regionId}`);
     return secret;
@@ -191,7 +234,11 @@ export function pullSecretCommands(services: Services): { commands: Command<neve
         pickToCopy(
           ui,
           l10n.t('Pull secrets · project {0} · region {1} ({2})', projectId, regionId, list.count),
-          list.results.map((secret) => ({ label: secret.name, description: [secret.registry, secret.login].filter(Boolean).join(' · '), value: secret.name })),
+          list.results.map((secret) => ({
+            label: secret.name,
+            description: [secret.registry, secret.login].filter(Boolean).join(' · '),
+            value: secret.name,
+          })),
           (name) => name,
           l10n.t('No pull secrets in project {0}, region {1}.', projectId, regionId),
         ),
@@ -206,8 +253,22 @@ export function pullSecretCommands(services: Services): { commands: Command<neve
       run: (args, { signal }) => create(args, signal),
       editable: true,
       onFailure: sayNotOffered,
-      cancelledAfterSending: ({ name }) => ({ message: l10n.t('Cancelled after the request was sent: Gcore may still create the pull secret {0}. Refresh its location to see.', name) }),
-      report: (ui, secret, { projectId, regionId }) => void ui.notify('info', l10n.t('Created the pull secret {0} in project {1}, region {2}. Containers of that location can now name it as their pull secret.', secret.name, projectId, regionId)),
+      cancelledAfterSending: ({ name }) => ({
+        message: l10n.t(
+          'Cancelled after the request was sent: Gcore may still create the pull secret {0}. Refresh its location to see.',
+          name,
+        ),
+      }),
+      report: (ui, secret, { projectId, regionId }) =>
+        void ui.notify(
+          'info',
+          l10n.t(
+            'Created the pull secret {0} in project {1}, region {2}. Containers of that location can now name it as their pull secret.',
+            secret.name,
+            projectId,
+            regionId,
+          ),
+        ),
     }),
     command<UpdatePullSecretArgs, PullSecret, PullSecretAnswers>({
       id: COMMAND.updatePullSecret,
@@ -234,16 +295,30 @@ export function pullSecretCommands(services: Services): { commands: Command<neve
       },
       progress: ({ name }) => l10n.t('Updating pull secret {0}…', name),
       run: async (args, { signal }) => {
-            const secret = await offered(l10n.t('Update Pull Secret'), args, () => client.pullSecrets.update(args, args.name, pullSecretChanges(args), { signal }), true);
+        const secret = await offered(
+          l10n.t('Update Pull Secret'),
+          args,
+          () => client.pullSecrets.update(args, args.name, pullSecretChanges(args), { signal }),
+          true,
+        );
         changed(args);
         services.log.info(`pull secret ${args.name} updated (${Object.keys(pullSecretChanges(args)).join(', ')})`);
         return secret;
       },
       editable: true,
       onFailure: sayNotOffered,
-      cancelledAfterSending: ({ name }) => ({ message: l10n.t('Cancelled after the request was sent: Gcore may still update the pull secret {0}.', name) }),
+      cancelledAfterSending: ({ name }) => ({
+        message: l10n.t('Cancelled after the request was sent: Gcore may still update the pull secret {0}.', name),
+      }),
       report: (ui, secret, args) =>
-        void ui.notify('info', l10n.t('Updated the pull secret {0} ({1}). Containers that use it pull with it from their next start.', secret.name, Object.keys(pullSecretChanges(args)).join(', '))),
+        void ui.notify(
+          'info',
+          l10n.t(
+            'Updated the pull secret {0} ({1}). Containers that use it pull with it from their next start.',
+            secret.name,
+            Object.keys(pullSecretChanges(args)).join(', '),
+          ),
+        ),
     }),
     command<PullSecretRef, void>({
       id: COMMAND.deletePullSecret,
@@ -257,21 +332,32 @@ export function pullSecretCommands(services: Services): { commands: Command<neve
         const users = await containersUsing(services, { projectId, regionId }, name);
         const detail =
           users === undefined
-            ? l10n.t('Which containers use it could not be read. A container that names it can no longer pull its image when it starts again.')
+            ? l10n.t(
+                'Which containers use it could not be read. A container that names it can no longer pull its image when it starts again.',
+              )
             : users.length === 0
               ? l10n.t('No container of this location names it.')
-              : l10n.t('These containers of this location name it and can no longer pull their image when they start again: {0}.', users.join(', '));
-        return ui.confirm({ message: l10n.t('Delete the pull secret {0} in project {1}, region {2}?', name, projectId, regionId), detail, confirmLabel: l10n.t('Delete') });
+              : l10n.t(
+                  'These containers of this location name it and can no longer pull their image when they start again: {0}.',
+                  users.join(', '),
+                );
+        return ui.confirm({
+          message: l10n.t('Delete the pull secret {0} in project {1}, region {2}?', name, projectId, regionId),
+          detail,
+          confirmLabel: l10n.t('Delete'),
+        });
       },
       progress: ({ name }) => l10n.t('Deleting pull secret {0}…', name),
       run: async (args, { signal }) => {
-            await offered(l10n.t('Delete Pull Secret'), args, () => client.pullSecrets.delete(args, args.name, { signal }), true);
+        await offered(l10n.t('Delete Pull Secret'), args, () => client.pullSecrets.delete(args, args.name, { signal }), true);
         changed(args);
         services.log.info(`pull secret ${args.name} deleted`);
       },
       returns: () => undefined,
       onFailure: sayNotOffered,
-      cancelledAfterSending: ({ name }) => ({ message: l10n.t('Cancelled after the request was sent: Gcore may still delete the pull secret {0}.', name) }),
+      cancelledAfterSending: ({ name }) => ({
+        message: l10n.t('Cancelled after the request was sent: Gcore may still delete the pull secret {0}.', name),
+      }),
       report: (ui, _result, { name }) => void ui.notify('info', l10n.t('Deleted the pull secret {0}.', name)),
     }),
   ];
@@ -281,5 +367,7 @@ export function pullSecretCommands(services: Services): { commands: Command<neve
 /** The containers of a location whose `pull_secret` is `name`; undefined when the list cannot be read. */
 async function containersUsing(services: Services, location: ProjectRegionRef, name: string): Promise<string[] | undefined> {
   const loaded = await services.reads.containers(location, SECRET_LIST_REUSE_MS);
-  return loaded.state === 'loaded' ? loaded.value.results.filter((container) => container.pull_secret === name).map((container) => container.name) : undefined;
+  return loaded.state === 'loaded'
+    ? loaded.value.results.filter((container) => container.pull_secret === name).map((container) => container.name)
+    : undefined;
 }

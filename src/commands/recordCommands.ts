@@ -12,7 +12,16 @@ import type { Back, PromptUi, StepPosition } from '../ui/promptUi';
 import { recordSetDisplayName } from '../tools/recordArgs';
 import { recordSetWriteOf, sendRecordSetWrite, type RecordSetWrite } from '../tools/recordSetWrites';
 import { runWizard } from '../ui/wizard';
-import { addRecordPlan, answeredName, editAnswers, editRecordPlan, required, reviewedWrite, type RecordAnswers, type RecordWizardDeps } from '../ui/wizards/recordWizard';
+import {
+  addRecordPlan,
+  answeredName,
+  editAnswers,
+  editRecordPlan,
+  required,
+  reviewedWrite,
+  type RecordAnswers,
+  type RecordWizardDeps,
+} from '../ui/wizards/recordWizard';
 import { unwrap } from '../validation/problems';
 import { recordSetRows, type RecordSetRow } from '../views/presentation/recordView';
 import { isRecordNode, isRecordSetNode, type RecordNode } from '../views/sections/zoneNodes';
@@ -45,7 +54,9 @@ function recordRefArgument(arg: unknown): RecordRefArgs {
 }
 
 function writeWhat(args: RecordSetWrite): string {
-  return args.write === 'create' ? l10n.t('Add {0} to {1}', recordSetDisplayName(args), inZone(args)) : l10n.t('Update {0} in {1}', recordSetDisplayName(args), inZone(args));
+  return args.write === 'create'
+    ? l10n.t('Add {0} to {1}', recordSetDisplayName(args), inZone(args))
+    : l10n.t('Update {0} in {1}', recordSetDisplayName(args), inZone(args));
 }
 
 /** The write the wizard's answers stand for. */
@@ -60,7 +71,12 @@ export function recordCommands(services: Services, changed: (zoneName: string) =
   const askZone = (ui: PromptUi, position: StepPosition): Promise<string | Back> => pickAccountZone(services, ui, position);
 
   /** A set of a zone picked from its list (the zone first, when the call named none); `usable` says which sets are offered. */
-  const askRecordSet = async (ui: PromptUi, title: string, node: unknown, usable: (row: RecordSetRow) => boolean): Promise<{ zoneName: string; set: RecordSet }> => {
+  const askRecordSet = async (
+    ui: PromptUi,
+    title: string,
+    node: unknown,
+    usable: (row: RecordSetRow) => boolean,
+  ): Promise<{ zoneName: string; set: RecordSet }> => {
     const zoneName = zoneNameArgument(node) ?? orCancel(await askZone(ui, { title }));
     const loaded = await ui.withProgress({
       title: l10n.t('Reading the record sets of {0}…', zoneNameForDisplay(zoneName)),
@@ -74,7 +90,11 @@ export function recordCommands(services: Services, changed: (zoneName: string) =
         title,
         placeholder: l10n.t('Record set of {0}', zoneNameForDisplay(zoneName)),
         matchOnDescription: true,
-        items: rows.map((row) => ({ label: `${row.name.label}  ${row.type}`, description: row.view.description?.slice(row.type.length + 3), value: row.set })),
+        items: rows.map((row) => ({
+          label: `${row.name.label}  ${row.type}`,
+          description: row.view.description?.slice(row.type.length + 3),
+          value: row.set,
+        })),
       }),
     );
     return { zoneName, set };
@@ -102,13 +122,17 @@ export function recordCommands(services: Services, changed: (zoneName: string) =
       ref = recordRefArgument({ zoneName, name: set.name, type: set.type });
     }
     const type = ref.type;
-    if (!isEditableRecordType(type)) throw new Error(l10n.t('{0} sets are not edited here: gcore.updateRecord takes their content lists.', type));
+    if (!isEditableRecordType(type)) {
+      throw new Error(l10n.t('{0} sets are not edited here: gcore.updateRecord takes their content lists.', type));
+    }
     const current = await ui.withProgress({
       title: l10n.t('Reading {0}…', recordSetDisplayName(ref)),
       cancellable: true,
       run: (signal) => client.dns.findRecord(ref.zoneName, ref.name, ref.type, { signal }),
     });
-    if (!current) throw new Error(l10n.t('{0} no longer exists in {1}. Refresh the zone, or add it again.', recordSetDisplayName(ref), inZone(ref)));
+    if (!current) {
+      throw new Error(l10n.t('{0} no longer exists in {1}. Refresh the zone, or add it again.', recordSetDisplayName(ref), inZone(ref)));
+    }
     return editAnswers(ref.zoneName, type, current);
   };
 
@@ -119,16 +143,26 @@ export function recordCommands(services: Services, changed: (zoneName: string) =
         ? l10n.t('Added {0} to {1}.', recordSetDisplayName(args), inZone(args))
         : l10n.t('Updated {0} in {1}.', recordSetDisplayName(args), inZone(args));
     void ui.notify('info', message, checkResolution).then(async (choice) => {
-      if (choice === checkResolution) await vscode.commands.executeCommand(COMMAND.checkResolution, { name: args.name, type: args.type, zoneName: args.zoneName });
+      if (choice === checkResolution) {
+        await vscode.commands.executeCommand(COMMAND.checkResolution, { name: args.name, type: args.type, zoneName: args.zoneName });
+      }
     });
   };
 
   /** How Add Record and Edit Record send what the user confirmed, or what a caller gave, and say so. */
   const sending = {
-    progress: (args: RecordSetWrite) => (args.write === 'create' ? l10n.t('Adding {0} to {1}…', recordSetDisplayName(args), inZone(args)) : l10n.t('Updating {0} in {1}…', recordSetDisplayName(args), inZone(args))),
+    progress: (args: RecordSetWrite) =>
+      args.write === 'create'
+        ? l10n.t('Adding {0} to {1}…', recordSetDisplayName(args), inZone(args))
+        : l10n.t('Updating {0} in {1}…', recordSetDisplayName(args), inZone(args)),
     run: send,
     editable: true,
-    cancelledAfterSending: (args: RecordSetWrite) => ({ message: l10n.t('Cancelled after the request was sent: Gcore may still have changed {0}. Check the zone before sending it again.', recordSetDisplayName(args)) }),
+    cancelledAfterSending: (args: RecordSetWrite) => ({
+      message: l10n.t(
+        'Cancelled after the request was sent: Gcore may still have changed {0}. Check the zone before sending it again.',
+        recordSetDisplayName(args),
+      ),
+    }),
     report: (ui: PromptUi, _result: RecordSet, args: RecordSetWrite) => reportWrite(ui, args),
   };
 
@@ -200,7 +234,9 @@ export function recordCommands(services: Services, changed: (zoneName: string) =
             records.length === 1 ? l10n.t('Its value goes:') : l10n.t('All {0} of its values go:', records.length),
             ...values,
             '',
-            ttl === undefined ? l10n.t('Resolvers may keep answering with them until their cached answers expire.') : l10n.t('Resolvers may keep answering with them for up to {0} (its TTL).', ttlText(ttl)),
+            ttl === undefined
+              ? l10n.t('Resolvers may keep answering with them until their cached answers expire.')
+              : l10n.t('Resolvers may keep answering with them for up to {0} (its TTL).', ttlText(ttl)),
           ].join('\n'),
           confirmLabel: l10n.t('Delete Record Set'),
         });
@@ -213,7 +249,12 @@ export function recordCommands(services: Services, changed: (zoneName: string) =
       },
       returns: () => undefined,
       report: (ui, { alreadyGone }, ref) =>
-        void ui.notify('info', alreadyGone ? l10n.t('{0} was already gone from {1}.', recordSetDisplayName(ref), inZone(ref)) : l10n.t('Deleted {0} from {1}.', recordSetDisplayName(ref), inZone(ref))),
+        void ui.notify(
+          'info',
+          alreadyGone
+            ? l10n.t('{0} was already gone from {1}.', recordSetDisplayName(ref), inZone(ref))
+            : l10n.t('Deleted {0} from {1}.', recordSetDisplayName(ref), inZone(ref)),
+        ),
     }),
     command<ValueToRemove, Removal>({
       id: COMMAND.removeRecordValue,
@@ -227,7 +268,10 @@ export function recordCommands(services: Services, changed: (zoneName: string) =
         const value = formatRecordContent(args.type, args.content);
         const others = args.set.resource_records.length - 1;
         return ui.confirm({
-          message: others === 0 ? l10n.t('Remove the last value of {0}?', recordSetDisplayName(args)) : l10n.t('Remove {0} from {1}?', value, recordSetDisplayName(args)),
+          message:
+            others === 0
+              ? l10n.t('Remove the last value of {0}?', recordSetDisplayName(args))
+              : l10n.t('Remove {0} from {1}?', value, recordSetDisplayName(args)),
           detail:
             others === 0
               ? l10n.t('{0} is its only value: the record set is deleted.', value)
@@ -263,4 +307,3 @@ export function recordCommands(services: Services, changed: (zoneName: string) =
     }),
   ];
 }
-

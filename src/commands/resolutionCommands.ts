@@ -31,12 +31,20 @@ const NAME_RULES = { underscores: true, wildcard: true };
  * button passes; undefined when the call brought none, so the name is asked for.
  */
 function resolutionTarget(node: unknown): ResolutionTarget | undefined {
-  if (isRecordSetNode(node)) return { name: domainNameKey(node.row.fullName), type: node.row.type, zoneName: domainNameKey(node.zone.name) };
+  if (isRecordSetNode(node)) {
+    return { name: domainNameKey(node.row.fullName), type: node.row.type, zoneName: domainNameKey(node.zone.name) };
+  }
   if (isZoneNode(node)) return { name: domainNameKey(node.zone.name), zoneName: domainNameKey(node.zone.name) };
   if (typeof node === 'object' && node !== null && typeof (node as ResolutionTarget).name === 'string') {
     const { name, type, zoneName } = node as ResolutionTarget;
     const checked = normalizeDnsName(name, NAME_RULES);
-    if (checked.ok) return { name: checked.name, type: typeof type === 'string' ? type.toUpperCase() : undefined, zoneName: typeof zoneName === 'string' ? domainNameKey(zoneName) : undefined };
+    if (checked.ok) {
+      return {
+        name: checked.name,
+        type: typeof type === 'string' ? type.toUpperCase() : undefined,
+        zoneName: typeof zoneName === 'string' ? domainNameKey(zoneName) : undefined,
+      };
+    }
   }
   return undefined;
 }
@@ -127,7 +135,12 @@ export function resolutionCommands(services: Services, reports: Snapshots): Comm
       run: (args, { signal }) => client.dns.lookup(args.name, args.server, { signal }),
       report: (ui, answers, args) => {
         const values = answers.map((answer) => `${answer.type} ${formatRecordContent(answer.type.toUpperCase(), answer.content)}`);
-        void ui.notify('info', values.length === 0 ? l10n.t('{0} answers nothing for {1}.', resolverName(args.server), args.name) : l10n.t('{0} answers for {1}: {2}', resolverName(args.server), args.name, values.join(', ')));
+        void ui.notify(
+          'info',
+          values.length === 0
+            ? l10n.t('{0} answers nothing for {1}.', resolverName(args.server), args.name)
+            : l10n.t('{0} answers for {1}: {2}', resolverName(args.server), args.name, values.join(', ')),
+        );
       },
     }),
   ];

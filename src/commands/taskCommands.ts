@@ -39,7 +39,12 @@ export function taskCommands(services: Services): Command<never, unknown, never>
     }),
     command<WaitForTasksArgs, { tasks: Task[] }>({
       id: COMMAND.waitForTasks,
-      what: (args) => (args ? (args.taskIds.length === 1 ? l10n.t('Wait for task {0}', args.taskIds[0]) : l10n.t('Wait for tasks {0}', args.taskIds.join(', '))) : l10n.t('Wait for tasks')),
+      what: (args) =>
+        args
+          ? args.taskIds.length === 1
+            ? l10n.t('Wait for task {0}', args.taskIds[0])
+            : l10n.t('Wait for tasks {0}', args.taskIds.join(', '))
+          : l10n.t('Wait for tasks'),
       parse: (arg) => unwrap(validateWaitForTasksArgs(arg)),
       programmaticWithoutArgument: true,
       run: async ({ taskIds, timeoutSeconds }) => {
@@ -73,7 +78,10 @@ export function taskCommands(services: Services): Command<never, unknown, never>
         return undefined;
       },
       report: (ui, _result, node) =>
-        void ui.notify('info', l10n.t('Stopped watching task {0}. The change goes on at Gcore; Refresh the container to see where it stands.', node.task.id)),
+        void ui.notify(
+          'info',
+          l10n.t('Stopped watching task {0}. The change goes on at Gcore; Refresh the container to see where it stands.', node.task.id),
+        ),
     }),
     command<string, Task>({
       id: COMMAND.getTask,
@@ -92,7 +100,9 @@ export function taskCommands(services: Services): Command<never, unknown, never>
       report: (ui, task) => {
         const type = task.task_type ?? l10n.t('task');
         const message =
-          task.state === 'ERROR' && task.error ? l10n.t('Task {0} ({1}) is {2}: {3}.', task.id, type, task.state, task.error) : l10n.t('Task {0} ({1}) is {2}.', task.id, type, task.state);
+          task.state === 'ERROR' && task.error
+            ? l10n.t('Task {0} ({1}) is {2}: {3}.', task.id, type, task.state, task.error)
+            : l10n.t('Task {0} ({1}) is {2}.', task.id, type, task.state);
         const copyId = l10n.t('Copy Task ID');
         void ui.notify(task.state === 'ERROR' ? 'error' : 'info', message, copyId).then(async (choice) => {
           if (choice === copyId) await ui.copyToClipboard(task.id);

@@ -31,7 +31,9 @@ function dnssecSeenHere(zone: KnownZone): boolean | undefined {
 export async function zoneChoices(services: Pick<Services, 'zones' | 'reads'>): Promise<ZoneChoices> {
   const known = services.zones.all();
   const listed = await services.reads.zones();
-  if (listed.state !== 'loaded') return { zones: [...known], atGcore: () => undefined, describe: () => undefined, dnssecOn: dnssecSeenHere };
+  if (listed.state !== 'loaded') {
+    return { zones: [...known], atGcore: () => undefined, describe: () => undefined, dnssecOn: dnssecSeenHere };
+  }
   const rows = new Map(
     zoneRows(known, listed.value.zones)
       .filter((row) => !row.gone)
@@ -63,7 +65,12 @@ export async function pickAccountZone(
   prefer?: (zone: KnownZone, choices: ZoneChoices) => boolean,
 ): Promise<string | Back> {
   const choices = await zoneChoices(services);
-  return pickZone(ui, choices.zones, position, { allowTyped: true, placeholder: l10n.t('Zone'), describe: choices.describe, prefer: prefer && ((zone) => prefer(zone, choices)) });
+  return pickZone(ui, choices.zones, position, {
+    allowTyped: true,
+    placeholder: l10n.t('Zone'),
+    describe: choices.describe,
+    prefer: prefer && ((zone) => prefer(zone, choices)),
+  });
 }
 
 /** The zone that holds a name: the longest of the zones the name ends in (a delegated subzone wins over its parent). */

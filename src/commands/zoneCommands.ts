@@ -44,7 +44,10 @@ export function zoneCommands(services: Services): Command<never, unknown, never>
         run: () => addAndReveal(services, zone.name),
       }),
       cancelledAfterSending: (zone) => ({
-        message: vscode.l10n.t('Cancelled after the request was sent: the zone {0} may have been created at Gcore. Add it to the list to work with it if it was.', zoneNameForDisplay(zone.name)),
+        message: vscode.l10n.t(
+          'Cancelled after the request was sent: the zone {0} may have been created at Gcore. Add it to the list to work with it if it was.',
+          zoneNameForDisplay(zone.name),
+        ),
         action: { label: vscode.l10n.t('Add Existing Zone'), run: () => addAndReveal(services, zone.name) },
       }),
       report: async (ui, result, zone) => {
@@ -58,13 +61,17 @@ export function zoneCommands(services: Services): Command<never, unknown, never>
       id: COMMAND.addKnownZone,
       what: () => vscode.l10n.t('Add existing zone'),
       parse: (arg) => zoneNameArgument(arg) as string,
-      ask: async (ui, _draft, node) => zoneNameArgument(node) ?? orCancel(await promptZoneName(ui, { title: vscode.l10n.t('Gcore: Add Existing Zone') })),
+      ask: async (ui, _draft, node) =>
+        zoneNameArgument(node) ?? orCancel(await promptZoneName(ui, { title: vscode.l10n.t('Gcore: Add Existing Zone') })),
       run: (name) => services.zones.add(name),
       returns: () => undefined,
       report: async (ui, added, name) => {
         await reveal(services, name);
         const display = zoneNameForDisplay(name);
-        void ui.notify('info', added ? vscode.l10n.t('Added {0} to DNS Zones.', display) : vscode.l10n.t('{0} is already in DNS Zones.', display));
+        void ui.notify(
+          'info',
+          added ? vscode.l10n.t('Added {0} to DNS Zones.', display) : vscode.l10n.t('{0} is already in DNS Zones.', display),
+        );
       },
     }),
     command<string, boolean>({
@@ -74,11 +81,16 @@ export function zoneCommands(services: Services): Command<never, unknown, never>
       ask: async (ui, _draft, node) =>
         zoneNameArgument(node) ??
         orCancel(
-          await pickZone(ui, services.zones.all(), { title: vscode.l10n.t('Gcore: Forget Zone') }, {
-            allowTyped: false,
-            placeholder: vscode.l10n.t('Zone to remove from this list (the zone at Gcore is not touched)'),
-            emptyMessage: vscode.l10n.t('No zones are known yet: there is nothing to forget.'),
-          }),
+          await pickZone(
+            ui,
+            services.zones.all(),
+            { title: vscode.l10n.t('Gcore: Forget Zone') },
+            {
+              allowTyped: false,
+              placeholder: vscode.l10n.t('Zone to remove from this list (the zone at Gcore is not touched)'),
+              emptyMessage: vscode.l10n.t('No zones are known yet: there is nothing to forget.'),
+            },
+          ),
         ),
       confirm: (ui, name) =>
         ui.confirm({
@@ -90,7 +102,12 @@ export function zoneCommands(services: Services): Command<never, unknown, never>
       returns: () => undefined,
       report: (ui, known, name) => {
         const display = zoneNameForDisplay(name);
-        void ui.notify('info', known ? vscode.l10n.t('Removed {0} from this list. The zone at Gcore is untouched.', display) : vscode.l10n.t('{0} was not in the list.', display));
+        void ui.notify(
+          'info',
+          known
+            ? vscode.l10n.t('Removed {0} from this list. The zone at Gcore is untouched.', display)
+            : vscode.l10n.t('{0} was not in the list.', display),
+        );
       },
     }),
     command<ZoneNode, DnsZone | undefined>({
@@ -120,7 +137,10 @@ export function zoneCommands(services: Services): Command<never, unknown, never>
 
 function announceCreated(ui: PromptUi, name: string, result: CreateZoneResult): void {
   const display = zoneNameForDisplay(name);
-  const message = result.id !== undefined ? vscode.l10n.t('Created DNS zone {0} (id {1}).', display, result.id) : vscode.l10n.t('Created DNS zone {0}.', display);
+  const message =
+    result.id !== undefined
+      ? vscode.l10n.t('Created DNS zone {0} (id {1}).', display, result.id)
+      : vscode.l10n.t('Created DNS zone {0}.', display);
   const enableDnssec = vscode.l10n.t('Enable DNSSEC');
   void ui.notify('info', message, enableDnssec).then(async (choice) => {
     if (choice === enableDnssec) {

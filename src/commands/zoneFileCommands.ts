@@ -75,7 +75,14 @@ function megabytesUp(bytes: number): string {
 /** A text or file larger than any zone's, refused before it is read (a file) or parsed (a text). */
 function refuseLargerThanZoneFile(source: string, bytes: number): void {
   if (bytes <= ZONE_FILE_MAX_LENGTH) return;
-  throw new Error(l10n.t('{0} is {1} MB: a zone file is at most {2} MB here, so it was not imported. Nothing was sent.', source, megabytesUp(bytes), megabytesUp(ZONE_FILE_MAX_LENGTH)));
+  throw new Error(
+    l10n.t(
+      '{0} is {1} MB: a zone file is at most {2} MB here, so it was not imported. Nothing was sent.',
+      source,
+      megabytesUp(bytes),
+      megabytesUp(ZONE_FILE_MAX_LENGTH),
+    ),
+  );
 }
 
 /** The review of an import as a document: everything it will do and everything it will not, with why. */
@@ -84,7 +91,11 @@ function importReport(zoneName: string, source: string, plan: ZoneFilePlan): str
   const counts = changeCounts(plan.changes);
   const section = (title: string, lines: readonly string[], note?: string): string[] =>
     lines.length === 0 ? [] : [`## ${title}`, '', ...(note === undefined ? [] : [note, '']), ...lines.map((line) => `- ${line}`), ''];
-  const byKind = (kind: RecordSetChange['kind']): string[] => changeLines(zoneName, plan.changes.filter((change) => change.kind === kind));
+  const byKind = (kind: RecordSetChange['kind']): string[] =>
+    changeLines(
+      zoneName,
+      plan.changes.filter((change) => change.kind === kind),
+    );
   const oneSecond = oneSecondTtlChanges(plan);
   const proxied = cloudflareProxiedChanges(plan);
   return [
@@ -136,13 +147,19 @@ function withMissingDeleted(plan: ZoneFilePlan): ZoneFilePlan {
  * Zone files: a zone's record sets edited as one, imported from another provider's export, exported.
  * `written`: after an import, the zone's sets and the account's counts are read again and the zones redrawn.
  */
-export function zoneFileCommands(services: Services, editor: ZoneFileEditor, reports: Snapshots, written: (zoneName: string) => void): Command<never, unknown, never>[] {
+export function zoneFileCommands(
+  services: Services,
+  editor: ZoneFileEditor,
+  reports: Snapshots,
+  written: (zoneName: string) => void,
+): Command<never, unknown, never>[] {
   const { client } = services;
 
   const askZone = async (ui: PromptUi, title: string, node: unknown): Promise<string> =>
     zoneNameArgument(node) ?? orCancel(await pickAccountZone(services, ui, { title }));
 
-  const readSets = async (zoneName: string, signal?: AbortSignal): Promise<readonly RecordSet[]> => (await client.dns.listRecords(zoneName, { signal })).rrsets;
+  const readSets = async (zoneName: string, signal?: AbortSignal): Promise<readonly RecordSet[]> =>
+    (await client.dns.listRecords(zoneName, { signal })).rrsets;
 
   const planImport = async (args: ImportZoneFileArgs, source: string, signal?: AbortSignal): Promise<ZoneFilePlan> => {
     const reading = readZoneFileSets(args.text, args.zoneName);
@@ -163,7 +180,11 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
             placeholder: l10n.t('The zone file to import'),
             items: [
               { label: `$(file) ${l10n.t('Choose a File…')}`, value: 'file' },
-              { label: `$(edit) ${l10n.t('The Active Editor')}`, description: vscode.workspace.asRelativePath(active.uri), value: 'editor' },
+              {
+                label: `$(edit) ${l10n.t('The Active Editor')}`,
+                description: vscode.workspace.asRelativePath(active.uri),
+                value: 'editor',
+              },
             ],
           }),
         )
@@ -189,7 +210,16 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
     const source = request.source ?? l10n.t('the zone file');
     const zone = zoneNameForDisplay(request.zoneName);
     if (plan.changes.length === 0 && plan.missing.length === 0) {
-      void ui.notify('info', l10n.t('Nothing to import: {0} holds what {1} says ({2} record sets unchanged, {3} skipped). Nothing was sent.', zone, source, plan.unchanged, plan.skipped.length));
+      void ui.notify(
+        'info',
+        l10n.t(
+          'Nothing to import: {0} holds what {1} says ({2} record sets unchanged, {3} skipped). Nothing was sent.',
+          zone,
+          source,
+          plan.unchanged,
+          plan.skipped.length,
+        ),
+      );
       return undefined;
     }
     const reportPath = `/${l10n.t('Import into {0}', request.zoneName)}.md`;
@@ -206,7 +236,13 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
       message: l10n.t('Import {0} into {1}?', source, zone),
       detail: [
         plan.missing.length === 0
-          ? l10n.t('{0} to create, {1} to change, {2} unchanged, {3} skipped. The list is open in the editor.', counts.create, counts.update, plan.unchanged, plan.skipped.length)
+          ? l10n.t(
+              '{0} to create, {1} to change, {2} unchanged, {3} skipped. The list is open in the editor.',
+              counts.create,
+              counts.update,
+              plan.unchanged,
+              plan.skipped.length,
+            )
           : l10n.t(
               '{0} to create, {1} to change, {2} unchanged, {3} skipped. {4} record sets at Gcore are not in the file: they are kept, unless you choose to delete them. The list is open in the editor.',
               counts.create,
@@ -266,7 +302,12 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
     command<vscode.Uri, void>({
       id: COMMAND.applyZoneFile,
       what: () => l10n.t('Review and apply the zone file'),
-      ask: async (_ui, _draft, arg) => editorDocumentArgument(arg, SCHEME.zoneFile, l10n.t('Open a zone with Edit Zone File first: this command reviews and applies that document.')),
+      ask: async (_ui, _draft, arg) =>
+        editorDocumentArgument(
+          arg,
+          SCHEME.zoneFile,
+          l10n.t('Open a zone with Edit Zone File first: this command reviews and applies that document.'),
+        ),
       run: (uri) => editor.reviewSaved(uri),
     }),
     command<string, string>({
@@ -288,20 +329,30 @@ export function zoneFileCommands(services: Services, editor: ZoneFileEditor, rep
         const uri = vscode.Uri.parse(chosen);
         await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
         const openIt = l10n.t('Open');
-        const answer = await ui.notify('info', l10n.t('Saved the zone file of {0} to {1}.', zoneNameForDisplay(zoneName), vscode.workspace.asRelativePath(uri)), openIt);
+        const answer = await ui.notify(
+          'info',
+          l10n.t('Saved the zone file of {0} to {1}.', zoneNameForDisplay(zoneName), vscode.workspace.asRelativePath(uri)),
+          openIt,
+        );
         if (answer === openIt) await vscode.window.showTextDocument(uri);
       },
     }),
     command<ImportRequest, ImportOutcome, { request?: ImportRequest }>({
       id: COMMAND.importZoneFile,
       what: (request) =>
-        request ? l10n.t('Import {0} into {1}', request.source ?? l10n.t('a zone file'), zoneNameForDisplay(request.zoneName)) : l10n.t('Import zone file'),
+        request
+          ? l10n.t('Import {0} into {1}', request.source ?? l10n.t('a zone file'), zoneNameForDisplay(request.zoneName))
+          : l10n.t('Import zone file'),
       parse: (arg) => ({ ...unwrap(validateImportZoneFileArgs(arg)), confirmed: confirmedPlanOf(arg) }),
       draft: () => ({}),
       ask: async (ui, draft, node) => {
         const title = l10n.t('Gcore: Import Zone File');
         // Retry and Edit start from the same file: what the user picked is never asked for twice.
-        const request = draft.request ?? { zoneName: await askZone(ui, title, node), deleteMissing: false, ...(await askSource(ui, title)) };
+        const request = draft.request ?? {
+          zoneName: await askZone(ui, title, node),
+          deleteMissing: false,
+          ...(await askSource(ui, title)),
+        };
         draft.request = request;
         const plan = await ui.withProgress({
           title: l10n.t('Reading the record sets of {0}…', zoneNameForDisplay(request.zoneName)),

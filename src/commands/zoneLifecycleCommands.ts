@@ -69,7 +69,12 @@ export function zoneLifecycleCommands(services: Services, reports: Snapshots): C
    * NotOfferedError: 405 and 501, and a 404 that is not the zone's own (the zone reads do not say it is gone).
    * `zoneChecked`: the client already told a gone zone's 404 apart (deleteZone), so every 404 left is the endpoint's.
    */
-  const offered = async <T>(action: string, zoneName: string, request: () => Promise<T>, options: { writes: boolean; zoneChecked?: boolean }): Promise<T> => {
+  const offered = async <T>(
+    action: string,
+    zoneName: string,
+    request: () => Promise<T>,
+    options: { writes: boolean; zoneChecked?: boolean },
+  ): Promise<T> => {
     try {
       return await request();
     } catch (error) {
@@ -102,16 +107,24 @@ export function zoneLifecycleCommands(services: Services, reports: Snapshots): C
           prompt:
             count === undefined
               ? l10n.t('This deletes the zone {0} at Gcore and every record in it, and cannot be undone. Type {0} to delete it.', zone)
-              : l10n.t('This deletes the zone {0} at Gcore and every record in it ({1}), and cannot be undone. Type {0} to delete it.', zone, count),
+              : l10n.t(
+                  'This deletes the zone {0} at Gcore and every record in it ({1}), and cannot be undone. Type {0} to delete it.',
+                  zone,
+                  count,
+                ),
           placeholder: zone,
-          validate: (text) => (confirmsDelete(text, zoneName) ? undefined : l10n.t('Type {0} to delete the zone, or press Escape to keep it.', zone)),
+          validate: (text) =>
+            confirmsDelete(text, zoneName) ? undefined : l10n.t('Type {0} to delete the zone, or press Escape to keep it.', zone),
         }),
       );
       return true;
     },
     progress: ({ zoneName }) => l10n.t('Deleting zone {0}…', display(zoneName)),
     run: async ({ zoneName }, context) => {
-      const result = await offered(l10n.t('Delete Zone'), zoneName, () => client.dns.deleteZone(zoneName, callOptions(context)), { writes: true, zoneChecked: true });
+      const result = await offered(l10n.t('Delete Zone'), zoneName, () => client.dns.deleteZone(zoneName, callOptions(context)), {
+        writes: true,
+        zoneChecked: true,
+      });
       // Gone at Gcore: the zone leaves this extension's memory too (and with it its DNSSEC state and DS record).
       await services.zones.forget(zoneName);
       changed();
@@ -121,10 +134,18 @@ export function zoneLifecycleCommands(services: Services, reports: Snapshots): C
     returns: () => undefined,
     onFailure,
     cancelledAfterSending: ({ zoneName }) => ({
-      message: l10n.t('Cancelled after the request was sent: Gcore may still delete the zone {0}. Refresh DNS Zones to see whether it is gone.', display(zoneName)),
+      message: l10n.t(
+        'Cancelled after the request was sent: Gcore may still delete the zone {0}. Refresh DNS Zones to see whether it is gone.',
+        display(zoneName),
+      ),
     }),
     report: (ui, { alreadyGone }, { zoneName }) =>
-      void ui.notify('info', alreadyGone ? l10n.t('The zone {0} was already gone from the account.', display(zoneName)) : l10n.t('Deleted the zone {0} and its records.', display(zoneName))),
+      void ui.notify(
+        'info',
+        alreadyGone
+          ? l10n.t('The zone {0} was already gone from the account.', display(zoneName))
+          : l10n.t('Deleted the zone {0} and its records.', display(zoneName)),
+      ),
   });
 
   const toggle = (enabled: boolean) =>
@@ -141,7 +162,9 @@ export function zoneLifecycleCommands(services: Services, reports: Snapshots): C
       parse: (arg) => zoneNameArgument(arg) as string,
       ask: async (ui, _draft, node) =>
         zoneNameArgument(node) ??
-        (await askZone(ui, enabled ? l10n.t('Gcore: Enable Zone') : l10n.t('Gcore: Disable Zone'), (atGcore) => (enabled ? atGcore?.enabled === false : atGcore?.enabled !== false))),
+        (await askZone(ui, enabled ? l10n.t('Gcore: Enable Zone') : l10n.t('Gcore: Disable Zone'), (atGcore) =>
+          enabled ? atGcore?.enabled === false : atGcore?.enabled !== false,
+        )),
       confirm: enabled
         ? undefined
         : (ui, zoneName) =>
@@ -153,9 +176,15 @@ export function zoneLifecycleCommands(services: Services, reports: Snapshots): C
               ),
               confirmLabel: l10n.t('Disable Zone'),
             }),
-      progress: (zoneName) => (enabled ? l10n.t('Enabling zone {0}…', display(zoneName)) : l10n.t('Disabling zone {0}…', display(zoneName))),
+      progress: (zoneName) =>
+        enabled ? l10n.t('Enabling zone {0}…', display(zoneName)) : l10n.t('Disabling zone {0}…', display(zoneName)),
       run: async (zoneName, context) => {
-        await offered(enabled ? l10n.t('Enable Zone') : l10n.t('Disable Zone'), zoneName, () => client.dns.setZoneEnabled(zoneName, enabled, callOptions(context)), { writes: true });
+        await offered(
+          enabled ? l10n.t('Enable Zone') : l10n.t('Disable Zone'),
+          zoneName,
+          () => client.dns.setZoneEnabled(zoneName, enabled, callOptions(context)),
+          { writes: true },
+        );
         changed();
         services.log.info(`zone ${zoneName} ${enabled ? 'enabled' : 'disabled'}`);
       },
@@ -163,15 +192,24 @@ export function zoneLifecycleCommands(services: Services, reports: Snapshots): C
       onFailure,
       cancelledAfterSending: (zoneName) => ({
         message: enabled
-          ? l10n.t('Cancelled after the request was sent: Gcore may still enable the zone {0}. Refresh DNS Zones to see its state.', display(zoneName))
-          : l10n.t('Cancelled after the request was sent: Gcore may still disable the zone {0}. Refresh DNS Zones to see its state.', display(zoneName)),
+          ? l10n.t(
+              'Cancelled after the request was sent: Gcore may still enable the zone {0}. Refresh DNS Zones to see its state.',
+              display(zoneName),
+            )
+          : l10n.t(
+              'Cancelled after the request was sent: Gcore may still disable the zone {0}. Refresh DNS Zones to see its state.',
+              display(zoneName),
+            ),
       }),
       report: (ui, _result, zoneName) =>
         void ui.notify(
           'info',
           enabled
             ? l10n.t("The zone {0} is enabled: Gcore's name servers answer for it again.", display(zoneName))
-            : l10n.t("The zone {0} is disabled: Gcore's name servers no longer answer for it. Its records are kept; Enable Zone serves it again.", display(zoneName)),
+            : l10n.t(
+                "The zone {0} is disabled: Gcore's name servers no longer answer for it. Its records are kept; Enable Zone serves it again.",
+                display(zoneName),
+              ),
         ),
     });
 
@@ -226,7 +264,10 @@ export function zoneLifecycleCommands(services: Services, reports: Snapshots): C
     editable: true,
     onFailure,
     cancelledAfterSending: ({ zoneName }) => ({
-      message: l10n.t('Cancelled after the request was sent: Gcore may still change the settings of {0}. Check the zone before sending them again.', display(zoneName)),
+      message: l10n.t(
+        'Cancelled after the request was sent: Gcore may still change the settings of {0}. Check the zone before sending them again.',
+        display(zoneName),
+      ),
     }),
     report: (ui, { held }, { zoneName, changes }) => {
       const differences = held ? settingsNotAsSent(changes, held) : [];
@@ -234,7 +275,10 @@ export function zoneLifecycleCommands(services: Services, reports: Snapshots): C
         void ui.notify('info', l10n.t('Saved the settings of {0}; its other settings are kept.', display(zoneName)));
         return;
       }
-      void ui.notify('warning', l10n.t('Saved the settings of {0}, but Gcore holds other values than were sent: {1}.', display(zoneName), differences.join('; ')));
+      void ui.notify(
+        'warning',
+        l10n.t('Saved the settings of {0}, but Gcore holds other values than were sent: {1}.', display(zoneName), differences.join('; ')),
+      );
     },
   });
 
@@ -247,10 +291,16 @@ export function zoneLifecycleCommands(services: Services, reports: Snapshots): C
       return { zoneName: zoneNameArgument(node) ?? (await askZone(ui, l10n.t('Gcore: Check Delegation'))) };
     },
     progress: ({ zoneName }) => l10n.t('Asking Gcore where the registrar of {0} points…', display(zoneName)),
-    run: ({ zoneName }, { signal }) => offered(l10n.t('Check Delegation'), zoneName, () => client.dns.delegationStatus(zoneName, { signal }), { writes: false }),
+    run: ({ zoneName }, { signal }) =>
+      offered(l10n.t('Check Delegation'), zoneName, () => client.dns.delegationStatus(zoneName, { signal }), { writes: false }),
     onFailure,
     report: async (_ui, status, { zoneName, dnssecStatus }) => {
-      const text = delegationReport({ zoneName, status, dnssecStatus: dnssecStatus ?? (await listedDnssecStatus(services, zoneName)), checkedAt: new Date() });
+      const text = delegationReport({
+        zoneName,
+        status,
+        dnssecStatus: dnssecStatus ?? (await listedDnssecStatus(services, zoneName)),
+        checkedAt: new Date(),
+      });
       const uri = reports.put(`/${zoneName} delegation.md`, text);
       await vscode.window.showTextDocument(uri, { preview: true });
     },

@@ -14,7 +14,9 @@ interface TypeFilter {
 }
 
 /** Actions of zone rows that change only what the tree shows. */
-export function zoneRowCommands(section: Pick<DnsZonesSection, 'recordSetsOf' | 'typeFilterOf' | 'setTypeFilter'>): Command<never, unknown, never>[] {
+export function zoneRowCommands(
+  section: Pick<DnsZonesSection, 'recordSetsOf' | 'typeFilterOf' | 'setTypeFilter'>,
+): Command<never, unknown, never>[] {
   return [
     command<TypeFilter, undefined>({
       id: COMMAND.filterRecordTypes,
@@ -23,13 +25,21 @@ export function zoneRowCommands(section: Pick<DnsZonesSection, 'recordSetsOf' | 
       ask: async (ui, _draft, node) => {
         const zone = rowOf(node, isZoneNode, l10n.t('must be a zone row of the Gcore tree'));
         const zoneName = zone.zone.name;
-        const sets = await ui.withProgress({ title: l10n.t('Reading the record sets of {0}…', zoneNameForDisplay(zoneName)), run: () => section.recordSetsOf(zoneName) });
+        const sets = await ui.withProgress({
+          title: l10n.t('Reading the record sets of {0}…', zoneNameForDisplay(zoneName)),
+          run: () => section.recordSetsOf(zoneName),
+        });
         const shown = section.typeFilterOf(zoneName);
         const types = orCancel(
           await ui.pickMany<string>({
             title: l10n.t('Gcore: Filter Record Types of {0}', zoneNameForDisplay(zoneName)),
             placeholder: l10n.t('Types to show; none ticked shows every type'),
-            items: recordTypeCounts(sets).map((count) => ({ label: count.type, description: count.count === 1 ? l10n.t('1 set') : l10n.t('{0} sets', count.count), value: count.type, picked: shown.has(count.type) })),
+            items: recordTypeCounts(sets).map((count) => ({
+              label: count.type,
+              description: count.count === 1 ? l10n.t('1 set') : l10n.t('{0} sets', count.count),
+              value: count.type,
+              picked: shown.has(count.type),
+            })),
           }),
         );
         return { zoneName, types: new Set(types) };

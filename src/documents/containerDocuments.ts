@@ -26,10 +26,24 @@ export interface ContainerContext {
 }
 
 /** Opened from the container as Gcore sends it: the review's summary shows its values, the document its editable fields. */
-export type ContainerResource = EditableResource<ContainerDocumentAddress, Container, ContainerContext, Record<string, unknown>, ContainerUpdate, ContainerUpdateResult>;
+export type ContainerResource = EditableResource<
+  ContainerDocumentAddress,
+  Container,
+  ContainerContext,
+  Record<string, unknown>,
+  ContainerUpdate,
+  ContainerUpdateResult
+>;
 
 /** The editor mechanism serving container documents. */
-export type ContainerEditor = ResourceFileSystem<ContainerDocumentAddress, Container, ContainerContext, Record<string, unknown>, ContainerUpdate, ContainerUpdateResult>;
+export type ContainerEditor = ResourceFileSystem<
+  ContainerDocumentAddress,
+  Container,
+  ContainerContext,
+  Record<string, unknown>,
+  ContainerUpdate,
+  ContainerUpdateResult
+>;
 
 export interface ContainerDocumentsDeps {
   client: Pick<GcoreClient, 'containers'>;
@@ -87,12 +101,21 @@ export function containerResource(deps: ContainerDocumentsDeps): ContainerResour
     words: {
       name: (address) => address.containerName,
       openedEmpty: ({ containerName }) =>
-        vscode.l10n.t('The current values of container {0} cannot be read from Gcore, so its document starts empty: add the fields to change (completion lists them). Saving shows what will be sent.', containerName),
+        vscode.l10n.t(
+          'The current values of container {0} cannot be read from Gcore, so its document starts empty: add the fields to change (completion lists them). Saving shows what will be sent.',
+          containerName,
+        ),
       autoSaveKept: ({ containerName }) =>
-        vscode.l10n.t('Auto Save keeps your edits of container {0} in this editor only: nothing is sent to Gcore until you choose Review and Apply (Ctrl+S, or the cloud button above the editor).', containerName),
-      changedAtGcore: ({ containerName }, changes) => vscode.l10n.t('Container {0} changed at Gcore after you opened it ({1}).', containerName, changes),
-      unreadable: ({ containerName }, reason) => vscode.l10n.t('container {0} could not be read to compare with your edits ({1}). Save again to retry.', containerName, reason),
-      nothingToSend: ({ containerName }) => vscode.l10n.t('Nothing to update: the document has the values of container {0} at Gcore. Nothing was sent.', containerName),
+        vscode.l10n.t(
+          'Auto Save keeps your edits of container {0} in this editor only: nothing is sent to Gcore until you choose Review and Apply (Ctrl+S, or the cloud button above the editor).',
+          containerName,
+        ),
+      changedAtGcore: ({ containerName }, changes) =>
+        vscode.l10n.t('Container {0} changed at Gcore after you opened it ({1}).', containerName, changes),
+      unreadable: ({ containerName }, reason) =>
+        vscode.l10n.t('container {0} could not be read to compare with your edits ({1}). Save again to retry.', containerName, reason),
+      nothingToSend: ({ containerName }) =>
+        vscode.l10n.t('Nothing to update: the document has the values of container {0} at Gcore. Nothing was sent.', containerName),
       applyQuestion: ({ containerName, projectId, regionId }, count) =>
         count === 1
           ? vscode.l10n.t('Apply 1 change to container {0} in project {1}, region {2}?', containerName, projectId, regionId)

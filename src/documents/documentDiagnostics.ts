@@ -43,8 +43,14 @@ export class DocumentDiagnostics implements vscode.Disposable {
       return;
     }
     const diagnostics = problems.map((problem) => {
-      const range = problem.at ? new vscode.Range(document.positionAt(problem.at.start), document.positionAt(problem.at.end)) : new vscode.Range(0, 0, 0, 1);
-      const diagnostic = new vscode.Diagnostic(range, problem.field === '' ? problem.message : `${problem.field}: ${problem.message}`, SEVERITY[problem.severity]);
+      const range = problem.at
+        ? new vscode.Range(document.positionAt(problem.at.start), document.positionAt(problem.at.end))
+        : new vscode.Range(0, 0, 0, 1);
+      const diagnostic = new vscode.Diagnostic(
+        range,
+        problem.field === '' ? problem.message : `${problem.field}: ${problem.message}`,
+        SEVERITY[problem.severity],
+      );
       diagnostic.source = 'Gcore';
       return diagnostic;
     });

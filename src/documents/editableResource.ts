@@ -76,7 +76,11 @@ export interface EditableResource<Address, Opened, Context, Edited, Change, Resu
    * How many changes, and what they do (current → new where `now` says); a resource may ask Gcore first
    * (a new container's quota and price).
    */
-  describe(change: Change, now: Opened | undefined, address: Address): { count: number; detail: string } | Promise<{ count: number; detail: string }>;
+  describe(
+    change: Change,
+    now: Opened | undefined,
+    address: Address,
+  ): { count: number; detail: string } | Promise<{ count: number; detail: string }>;
   send(address: Address, change: Change, signal: AbortSignal, report: (message: string) => void): Promise<Result>;
   /**
    * A send that failed may have carried out part of the change (a batch of requests): what is at Gcore then,

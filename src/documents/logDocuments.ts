@@ -78,14 +78,21 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
   }
 
   uriFor(address: ContainerDocumentAddress): vscode.Uri {
-    return vscode.Uri.from({ scheme: SCHEME.logs, path: containerDocumentPath(address, this.deps.placeOf(address)).replace(/\.json$/, '.log') });
+    return vscode.Uri.from({
+      scheme: SCHEME.logs,
+      path: containerDocumentPath(address, this.deps.placeOf(address)).replace(/\.json$/, '.log'),
+    });
   }
 
   /**
    * Reads the newest `limit` lines (the setting's number unless given) and shows them; an open log of the
    * container is read again from scratch, in one tab.
    */
-  async show(address: ContainerDocumentAddress, signal?: AbortSignal, limit = this.deps.settings().lines): Promise<{ uri: vscode.Uri; lines: number }> {
+  async show(
+    address: ContainerDocumentAddress,
+    signal?: AbortSignal,
+    limit = this.deps.settings().lines,
+  ): Promise<{ uri: vscode.Uri; lines: number }> {
     const container = this.uriFor(address);
     const { logs } = await this.deps.client.containers.logs(address, address.containerName, limit, { signal });
     const reads = new LogReads();
@@ -96,7 +103,8 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
       earlier.reading?.abort();
     }
     const view: LogView = { address, limit, container: container.toString(), lines: [], reads, following: false };
-    const shown = lines.length > ONE_STEP_LINES ? await this.showInTwoSteps(container, view, lines) : await this.showInOneStep(container, view, lines);
+    const shown =
+      lines.length > ONE_STEP_LINES ? await this.showInTwoSteps(container, view, lines) : await this.showInOneStep(container, view, lines);
     this.closeOthers(view, shown);
     this.scheduleVisible();
     this.showState();
@@ -109,7 +117,8 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     const text = this.provideTextDocumentContent(uri);
     const open = heldDocument(uri);
     // VS Code asks again for the text of a document it has open; the new lines must be in it before it is shown.
-    const updated = open && open.getText() !== text ? documentChanged(uri.toString(), (document) => document.getText() === text) : Promise.resolve(true);
+    const updated =
+      open && open.getText() !== text ? documentChanged(uri.toString(), (document) => document.getText() === text) : Promise.resolve(true);
     this.changes.fire(uri);
     await updated;
     openAtEnd(await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false }));
@@ -148,7 +157,9 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
   private async putInPlaceOf(firstUri: vscode.Uri, whole: vscode.TextDocument, older: number): Promise<void> {
     const [tab] = tabsOf(firstUri);
     if (!tab) return;
-    const firstEditor = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === firstUri.toString() && editor.viewColumn === tab.group.viewColumn);
+    const firstEditor = vscode.window.visibleTextEditors.find(
+      (editor) => editor.document.uri.toString() === firstUri.toString() && editor.viewColumn === tab.group.viewColumn,
+    );
     // The first step's line n is the whole log's line n - 1 + older (its first line is the note).
     const lineInWhole = (line: number) => Math.max(0, line - 1 + older);
     const atEnd = !firstEditor || showsEnd(firstEditor);
@@ -185,7 +196,9 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
 
   private closeTabs(tabs: readonly vscode.Tab[]): void {
     if (tabs.length === 0) return;
-    vscode.window.tabGroups.close(tabs).then(undefined, (error: unknown) => this.deps.log.warn(`closing an earlier log tab failed: ${failureReason(error)}`));
+    vscode.window.tabGroups
+      .close(tabs)
+      .then(undefined, (error: unknown) => this.deps.log.warn(`closing an earlier log tab failed: ${failureReason(error)}`));
   }
 
   /** The log a document shows: a first step's is the whole log's, which starts following once it is shown. */
@@ -205,7 +218,10 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
       const address = parseContainerDocumentPath(uri.path.replace(/\.log$/, '.json'));
       return address ? `${vscode.l10n.t('The logs of {0} are not loaded: use Gcore: Show Logs.', address.containerName)}\n` : '';
     }
-    view.text ??= view.lines.length === 0 ? `${vscode.l10n.t('No log lines from {0} yet.', view.address.containerName)}\n` : `${view.lines.join('\n')}\n`;
+    view.text ??=
+      view.lines.length === 0
+        ? `${vscode.l10n.t('No log lines from {0} yet.', view.address.containerName)}\n`
+        : `${view.lines.join('\n')}\n`;
     return view.text;
   }
 
@@ -252,7 +268,9 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     try {
       // A setting lowered since the log was opened applies at once; the lines chosen for it stay the most.
       const limit = Math.min(view.limit, this.deps.settings().lines);
-      const { logs } = await this.deps.client.containers.logs(view.address, view.address.containerName, limit, { signal: view.reading.signal });
+      const { logs } = await this.deps.client.containers.logs(view.address, view.address.containerName, limit, {
+        signal: view.reading.signal,
+      });
       if (this.views.get(key) !== view || !view.following) return;
       const { lines, gap } = view.reads.read(logs.map(readLogLine), limit);
       if (gap) view.lines.push(gapLine(limit));
@@ -283,7 +301,11 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     const tooLarge = isGcoreApiError(error) && error.tooLarge !== undefined;
     const reason = failureReason(error);
     const message = tooLarge
-      ? vscode.l10n.t('Stopped following the logs of {0}: {1} Lower the setting gcore.logs.lines, then follow again. The lines shown are kept.', view.address.containerName, reason)
+      ? vscode.l10n.t(
+          'Stopped following the logs of {0}: {1} Lower the setting gcore.logs.lines, then follow again. The lines shown are kept.',
+          view.address.containerName,
+          reason,
+        )
       : vscode.l10n.t('Stopped following the logs of {0}: {1} The lines shown are kept.', view.address.containerName, reason);
     const setApiKey = vscode.l10n.t('Set API Key');
     const openSettings = vscode.l10n.t('Open Settings');
@@ -314,8 +336,16 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     void vscode.commands.executeCommand('setContext', CONTEXT_KEY.activeLogFollowed, view?.following === true);
     if (view?.following) {
       this.status.text = `$(sync~spin) ${vscode.l10n.t('Following {0}', view.address.containerName)}`;
-      this.status.tooltip = vscode.l10n.t('The logs of {0} are read again every {1} s while shown. Click to stop.', view.address.containerName, this.deps.settings().followIntervalMs / 1000);
-      this.status.command = { title: vscode.l10n.t('Stop Following Logs'), command: COMMAND.stopFollowingContainerLogs, arguments: [active] };
+      this.status.tooltip = vscode.l10n.t(
+        'The logs of {0} are read again every {1} s while shown. Click to stop.',
+        view.address.containerName,
+        this.deps.settings().followIntervalMs / 1000,
+      );
+      this.status.command = {
+        title: vscode.l10n.t('Stop Following Logs'),
+        command: COMMAND.stopFollowingContainerLogs,
+        arguments: [active],
+      };
       this.status.show();
     } else {
       this.status.hide();
@@ -331,7 +361,9 @@ function formatted(line: LogLine): string {
 /** Where lines are missing: more were written between two reads than one read brings. */
 function gapLine(limit: number): string {
   return limit === 1
-    ? vscode.l10n.t('… Lines are missing here: more than 1 line was written since the last read. Raise gcore.logs.lines or lower gcore.logs.followIntervalSeconds to keep up.')
+    ? vscode.l10n.t(
+        '… Lines are missing here: more than 1 line was written since the last read. Raise gcore.logs.lines or lower gcore.logs.followIntervalSeconds to keep up.',
+      )
     : vscode.l10n.t(
         '… Lines are missing here: more than {0} lines were written since the last read. Raise gcore.logs.lines or lower gcore.logs.followIntervalSeconds to keep up.',
         limit.toLocaleString(vscode.env.language),
@@ -378,7 +410,9 @@ function heldDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
 /** The tabs, in every group, of the text document `uri`. */
 function tabsOf(uri: vscode.Uri): vscode.Tab[] {
   const key = uri.toString();
-  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === key);
+  return vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === key);
 }
 
 function revealEnd(editor: vscode.TextEditor): void {

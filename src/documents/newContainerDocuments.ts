@@ -3,7 +3,13 @@ import type { Container, ContainerFlavor, ContainerUpdateResult } from '../api';
 import { COMMAND, SCHEME } from '../core/contributions';
 import { validateContainerCreate, type ContainerCreate } from '../models/containerCreate';
 import { documentChanges, documentText, readDocument } from '../models/containerDocument';
-import { newContainerDocumentPath, newContainerProblems, newContainerTemplate, parseNewContainerDocumentPath, type NewContainerAddress } from '../models/newContainerDocument';
+import {
+  newContainerDocumentPath,
+  newContainerProblems,
+  newContainerTemplate,
+  parseNewContainerDocumentPath,
+  type NewContainerAddress,
+} from '../models/newContainerDocument';
 import { locateJsonProperties } from '../validation/jsonLocations';
 import { createSummary, type CreateForecast } from '../views/presentation/containerCreateSummary';
 import type { EditableResource } from './editableResource';
@@ -14,8 +20,22 @@ export interface NewContainerContext {
 }
 
 /** Nothing at Gcore until it is created; then the container as sent, until its tasks end. */
-export type NewContainerResource = EditableResource<NewContainerAddress, Container, NewContainerContext, Record<string, unknown>, ContainerCreate, ContainerUpdateResult>;
-export type NewContainerEditor = ResourceFileSystem<NewContainerAddress, Container, NewContainerContext, Record<string, unknown>, ContainerCreate, ContainerUpdateResult>;
+export type NewContainerResource = EditableResource<
+  NewContainerAddress,
+  Container,
+  NewContainerContext,
+  Record<string, unknown>,
+  ContainerCreate,
+  ContainerUpdateResult
+>;
+export type NewContainerEditor = ResourceFileSystem<
+  NewContainerAddress,
+  Container,
+  NewContainerContext,
+  Record<string, unknown>,
+  ContainerCreate,
+  ContainerUpdateResult
+>;
 
 export interface NewContainerDocumentsDeps {
   sizes(location: NewContainerAddress): Promise<readonly ContainerFlavor[] | undefined>;
@@ -42,11 +62,19 @@ export function newContainerResource(deps: NewContainerDocumentsDeps): NewContai
     words: {
       name: () => vscode.l10n.t('New container'),
       openedEmpty: ({ projectId, regionId }) =>
-        vscode.l10n.t('Fill in the new container of project {0}, region {1}: name, image, listening_port, flavor and scale are required, and completion lists the other fields. Saving shows what will be created, its quota and price, before anything is sent.', projectId, regionId),
-      autoSaveKept: () => vscode.l10n.t('Auto Save keeps the new container in this editor only: nothing is created at Gcore until you choose Review and Create (Ctrl+S, or the cloud button above the editor).'),
+        vscode.l10n.t(
+          'Fill in the new container of project {0}, region {1}: name, image, listening_port, flavor and scale are required, and completion lists the other fields. Saving shows what will be created, its quota and price, before anything is sent.',
+          projectId,
+          regionId,
+        ),
+      autoSaveKept: () =>
+        vscode.l10n.t(
+          'Auto Save keeps the new container in this editor only: nothing is created at Gcore until you choose Review and Create (Ctrl+S, or the cloud button above the editor).',
+        ),
       changedAtGcore: (_address, changes) => vscode.l10n.t('The container changed at Gcore after it was created here ({0}).', changes),
       unreadable: (_address, reason) => vscode.l10n.t('the new container could not be checked ({0}). Save again to retry.', reason),
-      nothingToSend: () => vscode.l10n.t('Nothing to create: this container was created from this document already. Change it with Edit Container as JSON.'),
+      nothingToSend: () =>
+        vscode.l10n.t('Nothing to create: this container was created from this document already. Change it with Edit Container as JSON.'),
       applyQuestion: (address) => vscode.l10n.t('Create this container in {0}?', deps.placeOf(address)),
       sending: () => vscode.l10n.t('Creating the container…'),
       refused: vscode.l10n.t('Gcore did not create the container'),

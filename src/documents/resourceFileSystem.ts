@@ -90,7 +90,16 @@ export class ResourceFileSystem<Address, Opened, Context, Edited, Change, Result
     if (address === undefined) throw vscode.FileSystemError.FileNotFound(uri);
     const { opened, context } = await this.resource.open(address);
     const now = Date.now();
-    const entry: Entry<Address, Opened, Context> = { address, opened, context, text: encode(this.resource.render(opened)), draft: false, toldAboutDraft: false, ctime: now, mtime: now };
+    const entry: Entry<Address, Opened, Context> = {
+      address,
+      opened,
+      context,
+      text: encode(this.resource.render(opened)),
+      draft: false,
+      toldAboutDraft: false,
+      ctime: now,
+      mtime: now,
+    };
     const reopened = this.entries.has(uri.toString());
     this.entries.set(uri.toString(), entry);
     if (reopened) this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
@@ -283,7 +292,9 @@ export class ResourceFileSystem<Address, Opened, Context, Edited, Change, Result
       const moved = resource.conflicts(entry.opened, atGcore);
       const choice = await ui.choose({
         message: words.changedAtGcore(address, moved.join(', ')),
-        detail: vscode.l10n.t('Compare shows what you opened, what is at Gcore now and your edits. Overwrite sends your edits over the values at Gcore. Reload replaces your edits with the values at Gcore.'),
+        detail: vscode.l10n.t(
+          'Compare shows what you opened, what is at Gcore now and your edits. Overwrite sends your edits over the values at Gcore. Reload replaces your edits with the values at Gcore.',
+        ),
         choices: [COMPARE, OVERWRITE, RELOAD],
       });
       if (choice === RELOAD) {
@@ -315,7 +326,11 @@ export class ResourceFileSystem<Address, Opened, Context, Edited, Change, Result
 
     let result: Result;
     try {
-      result = await ui.withProgress({ title: words.sending(address), cancellable: false, run: (signal, report) => resource.send(address, change, signal, report) });
+      result = await ui.withProgress({
+        title: words.sending(address),
+        cancellable: false,
+        run: (signal, report) => resource.send(address, change, signal, report),
+      });
     } catch (error) {
       this.deps.log.error(words.sendFailedLog(address), error);
       const partly = resource.partlySent?.(atGcore ?? entry.opened, error);
@@ -323,7 +338,11 @@ export class ResourceFileSystem<Address, Opened, Context, Edited, Change, Result
         entry.opened = partly;
         this.baseChanges.fire();
       }
-      throw new NotSentError(vscode.l10n.t('{0} Your edits are kept; save again to retry.', failureReason(error).replace(/\.?$/, '.')), error, words.refused);
+      throw new NotSentError(
+        vscode.l10n.t('{0} Your edits are kept; save again to retry.', failureReason(error).replace(/\.?$/, '.')),
+        error,
+        words.refused,
+      );
     }
     // Until what it started has ended, the edited values are the best guess of what Gcore holds.
     entry.opened = resource.afterSend(atGcore ?? entry.opened, change);
@@ -346,8 +365,12 @@ export class ResourceFileSystem<Address, Opened, Context, Edited, Change, Result
     const name = this.resource.words.name(address);
     const openedUri = this.deps.snapshots.put(`${vscode.l10n.t('{0} (opened)', stem)}${extension}`, this.resource.render(opened));
     const nowUri = this.deps.snapshots.put(`${vscode.l10n.t('{0} (at Gcore now)', stem)}${extension}`, this.resource.render(now));
-    await vscode.commands.executeCommand('vscode.diff', openedUri, nowUri, vscode.l10n.t('{0}: opened ↔ at Gcore now', name), { preview: false });
-    await vscode.commands.executeCommand('vscode.diff', nowUri, uri, vscode.l10n.t('{0}: at Gcore now ↔ your edits', name), { preview: false });
+    await vscode.commands.executeCommand('vscode.diff', openedUri, nowUri, vscode.l10n.t('{0}: opened ↔ at Gcore now', name), {
+      preview: false,
+    });
+    await vscode.commands.executeCommand('vscode.diff', nowUri, uri, vscode.l10n.t('{0}: at Gcore now ↔ your edits', name), {
+      preview: false,
+    });
   }
 }
 

@@ -39,6 +39,9 @@ export class SizeCompletions implements vscode.CompletionItemProvider {
 }
 
 function sizeFacts(size: ContainerFlavor): string | undefined {
-  const facts = [typeof size.cpu === 'number' ? `${size.cpu} mCPU` : undefined, typeof size.ram === 'number' ? `${size.ram} MiB` : undefined].filter(Boolean);
+  const facts = [
+    typeof size.cpu === 'number' ? `${size.cpu} mCPU` : undefined,
+    typeof size.ram === 'number' ? `${size.ram} MiB` : undefined,
+  ].filter(Boolean);
   return facts.length > 0 ? facts.join(' · ') : undefined;
 }

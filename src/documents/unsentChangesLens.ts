@@ -26,8 +26,17 @@ export class UnsentChangesLens implements vscode.CodeLensProvider {
     const fields = this.documents.unsentFields(document.uri, document.getText());
     if (fields.length === 0) return [];
     // A zone file may change thousands of sets: the lens names a few and counts the rest.
-    const named = fields.length > NAMED ? vscode.l10n.t('{0} and {1} more', fields.slice(0, NAMED).join(', '), fields.length - NAMED) : fields.join(', ');
+    const named =
+      fields.length > NAMED
+        ? vscode.l10n.t('{0} and {1} more', fields.slice(0, NAMED).join(', '), fields.length - NAMED)
+        : fields.join(', ');
     const title = `$(cloud-upload) ${vscode.l10n.t('Not sent to Gcore: {0} · Review and Apply', named)}`;
-    return [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title, command: this.documents.resource.applyCommand, arguments: [document.uri] })];
+    return [
+      new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
+        title,
+        command: this.documents.resource.applyCommand,
+        arguments: [document.uri],
+      }),
+    ];
   }
 }

@@ -54,7 +54,12 @@ export interface ZoneFileDocumentsDeps {
    * Sends the plan's changes (one request per set, a few at a time); a PartlyAppliedError tells what was applied.
    * `onWait` hears of each wait Gcore asks for before a request is tried again.
    */
-  apply(zoneName: string, changes: readonly RecordSetChange[], signal: AbortSignal, onWait: (wait: RetryWait) => void): Promise<RecordSetChange[]>;
+  apply(
+    zoneName: string,
+    changes: readonly RecordSetChange[],
+    signal: AbortSignal,
+    onWait: (wait: RetryWait) => void,
+  ): Promise<RecordSetChange[]>;
   /** The record sets of the zone were written (all, or part of them): the tree reads them again. */
   written(zoneName: string): void;
   /** Tells the user what was applied; `reopen` shows the document. */
@@ -95,7 +100,11 @@ export function zoneFileResource(deps: ZoneFileDocumentsDeps): ZoneFileResource 
     } catch (error) {
       if (!isEndpointMissing(error)) throw error;
       throw new Error(
-        vscode.l10n.t('Gcore answered that {0} or its record sets do not exist here ({1}), so it cannot be edited as a zone file.', zoneNameForDisplay(zoneName), failureReason(error)),
+        vscode.l10n.t(
+          'Gcore answered that {0} or its record sets do not exist here ({1}), so it cannot be edited as a zone file.',
+          zoneNameForDisplay(zoneName),
+          failureReason(error),
+        ),
         { cause: error },
       );
     }
@@ -107,16 +116,26 @@ export function zoneFileResource(deps: ZoneFileDocumentsDeps): ZoneFileResource 
     renderAfterSend: true,
     words: {
       name: (zoneName) => zoneNameForDisplay(zoneName),
-      openedEmpty: (zoneName) => vscode.l10n.t('The record sets of {0} cannot be read from Gcore, so its zone file starts empty.', zoneNameForDisplay(zoneName)),
+      openedEmpty: (zoneName) =>
+        vscode.l10n.t('The record sets of {0} cannot be read from Gcore, so its zone file starts empty.', zoneNameForDisplay(zoneName)),
       autoSaveKept: (zoneName) =>
         vscode.l10n.t(
           'Auto Save keeps your edits of the zone file of {0} in this editor only: nothing is sent to Gcore until you choose Review and Apply (Ctrl+S, or the check button above the editor).',
           zoneNameForDisplay(zoneName),
         ),
-      changedAtGcore: (zoneName, changes) => vscode.l10n.t('Record sets of {0} changed at Gcore after you opened its zone file ({1}).', zoneNameForDisplay(zoneName), changes),
+      changedAtGcore: (zoneName, changes) =>
+        vscode.l10n.t('Record sets of {0} changed at Gcore after you opened its zone file ({1}).', zoneNameForDisplay(zoneName), changes),
       unreadable: (zoneName, reason) =>
-        vscode.l10n.t('the record sets of {0} could not be read to compare with your edits ({1}). Save again to retry.', zoneNameForDisplay(zoneName), reason),
-      nothingToSend: (zoneName) => vscode.l10n.t('Nothing to apply: the zone file holds the record sets of {0} at Gcore. Nothing was sent.', zoneNameForDisplay(zoneName)),
+        vscode.l10n.t(
+          'the record sets of {0} could not be read to compare with your edits ({1}). Save again to retry.',
+          zoneNameForDisplay(zoneName),
+          reason,
+        ),
+      nothingToSend: (zoneName) =>
+        vscode.l10n.t(
+          'Nothing to apply: the zone file holds the record sets of {0} at Gcore. Nothing was sent.',
+          zoneNameForDisplay(zoneName),
+        ),
       applyQuestion: (zoneName, count) =>
         count === 1
           ? vscode.l10n.t('Apply 1 record set change to {0}?', zoneNameForDisplay(zoneName))
@@ -144,14 +163,24 @@ export function zoneFileResource(deps: ZoneFileDocumentsDeps): ZoneFileResource 
     conflicts: (opened, now) => changedEditableSets(opened.zoneName, opened.sets, now.sets),
     change: (base, edited) => {
       const { problems, ...planned } = plan(base, edited);
-      return validated<ZoneFileChange>(planned, problems.filter((problem) => problem.severity === 'error'));
+      return validated<ZoneFileChange>(
+        planned,
+        problems.filter((problem) => problem.severity === 'error'),
+      );
     },
     describe: (planned) => {
       const counts = changeCounts(planned.changes);
       const lines = changeLines(planned.zoneName, planned.changes);
       const listed = lines.slice(0, CHANGES_LISTED);
-      if (lines.length > listed.length) listed.push(vscode.l10n.t('… and {0} more (the diff shows every line)', lines.length - listed.length));
-      const summary = vscode.l10n.t('{0} to create, {1} to change, {2} to delete; one request each, nothing for the sets that stay.', counts.create, counts.update, counts.delete);
+      if (lines.length > listed.length) {
+        listed.push(vscode.l10n.t('… and {0} more (the diff shows every line)', lines.length - listed.length));
+      }
+      const summary = vscode.l10n.t(
+        '{0} to create, {1} to change, {2} to delete; one request each, nothing for the sets that stay.',
+        counts.create,
+        counts.update,
+        counts.delete,
+      );
       const notes = cloudflareNotes(planned).flatMap((note) => ['', note]);
       return { count: planned.changes.length, detail: [summary, ...notes, '', ...listed].join('\n') };
     },
@@ -181,9 +210,21 @@ function documentProblems(edited: ZoneFileSets, planned: ZoneFilePlan): Document
   return [
     ...edited.problems.map((problem) => ({ field: lineField(problem.line), message: problem.message, severity: 'error' as const })),
     ...edited.notes.map((note) => ({ field: lineField(note.line), message: note.message, severity: 'information' as const })),
-    ...planned.skipped.map((skip) => ({ field: lineField(skip.line), message: `${skip.name} ${skip.type}: ${skip.reason}`, severity: skip.gcore ? ('warning' as const) : ('error' as const) })),
-    ...oneSecondTtlChanges(planned).map((change) => ({ field: lineField(change.line), message: oneSecondTtlNote(1), severity: 'information' as const })),
-    ...cloudflareProxiedChanges(planned).map((change) => ({ field: lineField(change.line), message: cloudflareProxiedNote(1), severity: 'warning' as const })),
+    ...planned.skipped.map((skip) => ({
+      field: lineField(skip.line),
+      message: `${skip.name} ${skip.type}: ${skip.reason}`,
+      severity: skip.gcore ? ('warning' as const) : ('error' as const),
+    })),
+    ...oneSecondTtlChanges(planned).map((change) => ({
+      field: lineField(change.line),
+      message: oneSecondTtlNote(1),
+      severity: 'information' as const,
+    })),
+    ...cloudflareProxiedChanges(planned).map((change) => ({
+      field: lineField(change.line),
+      message: cloudflareProxiedNote(1),
+      severity: 'warning' as const,
+    })),
   ];
 }
 

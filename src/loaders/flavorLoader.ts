@@ -11,8 +11,7 @@ export interface FlavorFilters {
 }
 
 export type FlavorLoad =
-  | { state: 'loaded'; list: GpuFlavorList; filters: FlavorFilters }
-  | { state: 'failed'; error: unknown; filters: FlavorFilters };
+  { state: 'loaded'; list: GpuFlavorList; filters: FlavorFilters } | { state: 'failed'; error: unknown; filters: FlavorFilters };
 
 export const MAX_CONCURRENT_FLAVOR_REQUESTS = 6;
 
@@ -40,7 +39,8 @@ export class FlavorLoader {
     const loaded = await this.loader.load(key, (call) => this.client.listFlavors(query, call));
     let view = this.views.get(loaded);
     if (!view) {
-      view = loaded.state === 'loaded' ? { state: 'loaded', list: loaded.value, filters } : { state: 'failed', error: loaded.error, filters };
+      view =
+        loaded.state === 'loaded' ? { state: 'loaded', list: loaded.value, filters } : { state: 'failed', error: loaded.error, filters };
       this.views.set(loaded, view);
     }
     return view;

@@ -99,6 +99,18 @@ export class ReadLoaders {
 
   /** A new key, a new base URL: nothing loaded before still holds. */
   invalidateAll(): void {
-    for (const loader of [this.containerLists, this.sizes, this.secretLists, this.zoneLists, this.projectLists, this.regionLists, this.accounts, this.dsRecords, this.recordSets]) loader.invalidate();
+    for (const loader of [
+      this.containerLists,
+      this.sizes,
+      this.secretLists,
+      this.zoneLists,
+      this.projectLists,
+      this.regionLists,
+      this.accounts,
+      this.dsRecords,
+      this.recordSets,
+    ]) {
+      loader.invalidate();
+    }
   }
 }

@@ -282,10 +282,13 @@ export class TaskPoller {
 
   private schedule(): void {
     if (this.disposed || this.timer !== undefined || this.open.size === 0) return;
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
-      this.runRound();
-    }, Math.max(1, this.options.settings().intervalMs));
+    this.timer = this.clock.setTimeout(
+      () => {
+        this.timer = undefined;
+        this.runRound();
+      },
+      Math.max(1, this.options.settings().intervalMs),
+    );
   }
 
   private unscheduleIfIdle(): void {
@@ -365,7 +368,13 @@ export class TaskPoller {
     const left = followed.filter((task) => !task.end && !listed.has(task) && !this.inFlight.has(task.id));
     if (left.length > READ_ONE_BY_ONE) {
       const ended = new Map<string, Task>();
-      if (!(await this.readList(listTasks, { ...this.narrowingOf(left), states: ENDED_STATES }, 1, signal, (task) => ended.set(task.id, task)))) return;
+      if (
+        !(await this.readList(listTasks, { ...this.narrowingOf(left), states: ENDED_STATES }, 1, signal, (task) =>
+          ended.set(task.id, task),
+        ))
+      ) {
+        return;
+      }
       for (const task of left) {
         const endedTask = ended.get(task.id);
         if (endedTask && !task.end) this.take(task, { read: endedTask });
@@ -389,10 +398,12 @@ export class TaskPoller {
     let offset = 0;
     for (let page = 0; page < pages; page++) {
       const pageQuery: TaskListQuery = { ...query, limit: TASK_LIST_MAX_LIMIT, offset };
-      const answer = await this.limit.run(() => listTasks(pageQuery, signal), signal).then(
-        (read) => ({ read }),
-        (error: unknown) => ({ error }),
-      );
+      const answer = await this.limit
+        .run(() => listTasks(pageQuery, signal), signal)
+        .then(
+          (read) => ({ read }),
+          (error: unknown) => ({ error }),
+        );
       if (signal.aborted || this.disposed) return false;
       if ('error' in answer) {
         this.listFailed(answer.error);
@@ -438,17 +449,20 @@ export class TaskPoller {
     return {
       projectIds: projectsKnown && projects.size > 0 ? [...projects] : undefined,
       regionIds: regionsKnown && regions.size > 0 ? [...regions] : undefined,
-      fromTimestamp: earliestMs !== undefined && Number.isFinite(earliestMs) ? new Date(earliestMs - CREATION_MARGIN_MS).toISOString() : undefined,
+      fromTimestamp:
+        earliestMs !== undefined && Number.isFinite(earliestMs) ? new Date(earliestMs - CREATION_MARGIN_MS).toISOString() : undefined,
     };
   }
 
   private async ask(task: TrackedTask, leftTheList = false): Promise<void> {
     const request = new AbortController();
     this.inFlight.set(task.id, request);
-    const answer = await this.limit.run(() => this.options.fetchTask(task.id, request.signal), request.signal).then(
-      (read) => ({ read }),
-      (error: unknown) => ({ error }),
-    );
+    const answer = await this.limit
+      .run(() => this.options.fetchTask(task.id, request.signal), request.signal)
+      .then(
+        (read) => ({ read }),
+        (error: unknown) => ({ error }),
+      );
     this.inFlight.delete(task.id);
     if (!task.end && !request.signal.aborted) {
       this.take(task, answer);
@@ -468,7 +482,9 @@ export class TaskPoller {
     if ('read' in answer) {
       const before = task.task;
       const read = answer.read;
-      if (before?.project_id !== read.project_id || before?.region_id !== read.region_id || before?.created_on !== read.created_on) this.openNarrowing = undefined;
+      if (before?.project_id !== read.project_id || before?.region_id !== read.region_id || before?.created_on !== read.created_on) {
+        this.openNarrowing = undefined;
+      }
       task.task = read;
       const terminal = TERMINAL.get(read.state);
       if (terminal) this.end(task, { kind: terminal, task: read });
@@ -523,7 +539,11 @@ function timeMs(value: unknown): number | undefined {
 export class TaskWaitTimeout extends Error {
   constructor(readonly unfinishedIds: readonly string[]) {
     const ids = unfinishedIds.join(', ');
-    super(unfinishedIds.length === 1 ? l10n.t('Timed out waiting for task {0}: still unfinished at Gcore.', ids) : l10n.t('Timed out waiting for tasks {0}: still unfinished at Gcore.', ids));
+    super(
+      unfinishedIds.length === 1
+        ? l10n.t('Timed out waiting for task {0}: still unfinished at Gcore.', ids)
+        : l10n.t('Timed out waiting for tasks {0}: still unfinished at Gcore.', ids),
+    );
     this.name = 'TaskWaitTimeout';
   }
 }

@@ -66,7 +66,9 @@ export function describeFailure(error: unknown, what: string, options: { canRetr
   const api = failureReason(error).replace(/\.$/, '');
   const requestId = error.requestId === undefined ? undefined : redactSessionSecrets(error.requestId);
   // A write whose answer never came may have been carried out: retrying blindly could do it twice.
-  const unsure = error.mayHaveApplied ? ` ${l10n.t('Gcore may have received it before the answer was lost: check before sending it again.')}` : '';
+  const unsure = error.mayHaveApplied
+    ? ` ${l10n.t('Gcore may have received it before the answer was lost: check before sending it again.')}`
+    : '';
   const withId = (message: string, actions: RecoveryAction[]): FailureMessage => ({
     message: requestId ? l10n.t('{0} (request ID {1})', `${message}${unsure}`, requestId) : `${message}${unsure}`,
     actions: requestId ? [...actions, 'copyRequestId'] : actions,
@@ -84,7 +86,11 @@ export function describeFailure(error: unknown, what: string, options: { canRetr
       return withId(l10n.t('{0} failed: Gcore rejected the API key ({1}). Set a valid API key.', what, api), ['setApiKey', ...retry]);
     case 'forbidden':
       return withId(
-        l10n.t("{0} failed: {1} (403). Gcore answers 403 when the region is out of capacity or the key may not use this project; try another region, try later, or check the key's permissions.", what, api),
+        l10n.t(
+          "{0} failed: {1} (403). Gcore answers 403 when the region is out of capacity or the key may not use this project; try another region, try later, or check the key's permissions.",
+          what,
+          api,
+        ),
         [...retry, 'showLog'],
       );
     case 'notFound':
@@ -100,18 +106,20 @@ export function describeFailure(error: unknown, what: string, options: { canRetr
       return withId(l10n.t('{0} failed: {1}.', what, api), retry);
     case 'server':
       // A 503's message says how long Gcore asked to wait, as a 429's does: it is shown as any other failure's.
-      if (error.status !== 503) return withId(l10n.t('{0} failed: Gcore had a server error ({1}): {2}. Try again in a moment.', what, String(error.status), api), [...retry, 'showLog']);
+      if (error.status !== 503) {
+        return withId(l10n.t('{0} failed: Gcore had a server error ({1}): {2}. Try again in a moment.', what, String(error.status), api), [
+          ...retry,
+          'showLog',
+        ]);
+      }
       break;
     case 'network':
-      return withId(
-        l10n.t('{0} failed: {1}. Check the network connection, your proxy settings and gcore.apiBaseUrl.', what, api),
-        [...retry, 'openSettings'],
-      );
+      return withId(l10n.t('{0} failed: {1}. Check the network connection, your proxy settings and gcore.apiBaseUrl.', what, api), [
+        ...retry,
+        'openSettings',
+      ]);
     case 'timeout':
-      return withId(
-        l10n.t('{0} failed: {1}. Try again, or raise gcore.requestTimeoutSeconds.', what, api),
-        [...retry, 'openSettings'],
-      );
+      return withId(l10n.t('{0} failed: {1}. Try again, or raise gcore.requestTimeoutSeconds.', what, api), [...retry, 'openSettings']);
     case 'cancelled':
       return withId(l10n.t('{0} was cancelled.', what), []);
   }

@@ -57,8 +57,9 @@ function redactErrorFields(error: Error, done: Redacted): void {
     const value: unknown = descriptor && 'value' in descriptor ? descriptor.value : (error as unknown as Record<string, unknown>)[name];
     const redacted = redactedValue(value, done);
     if (redacted === value) continue;
-    if (descriptor?.configurable) Object.defineProperty(error, name, { value: redacted, writable: true, enumerable: descriptor.enumerable, configurable: true });
-    else Reflect.set(error, name, redacted);
+    if (descriptor?.configurable) {
+      Object.defineProperty(error, name, { value: redacted, writable: true, enumerable: descriptor.enumerable, configurable: true });
+    } else Reflect.set(error, name, redacted);
   }
 }
 
@@ -88,6 +89,8 @@ function redactedObject(value: object, done: Redacted): unknown {
   // A copy with the prototype of the original (a class's instance stays one); defined, not assigned, so that a key
   // named `__proto__` stays a key.
   const copy: object = Object.create(Object.getPrototypeOf(value) as object | null);
-  for (const [key, item] of redacted) Object.defineProperty(copy, key, { value: item, writable: true, enumerable: true, configurable: true });
+  for (const [key, item] of redacted) {
+    Object.defineProperty(copy, key, { value: item, writable: true, enumerable: true, configurable: true });
+  }
   return copy;
 }

@@ -11,7 +11,14 @@ import { PROJECT_ID_FIELD, REGION_ID_FIELD } from './projectRegion';
 import { validated } from '../validation/problems';
 import type { FieldProblem, Validated } from '../validation/problems';
 import { normalizeZoneName, ZONE_NAME_FIELD } from './zoneCreate';
-import { API_RECORD_TYPES, checkResourceRecords, isRecordType, normalizeRecordType, RECORD_TYPE_FIELD, RECORD_TYPES } from './recordContent';
+import {
+  API_RECORD_TYPES,
+  checkResourceRecords,
+  isRecordType,
+  normalizeRecordType,
+  RECORD_TYPE_FIELD,
+  RECORD_TYPES,
+} from './recordContent';
 import { RECORD_NAME_FIELD, resolveRecordName } from './recordName';
 import { checkPickers, RECORD_SET_META_FIELD, RECORD_TTL_FIELD } from './recordSets';
 
@@ -38,7 +45,14 @@ const UPDATE_CONTAINER_ARGS: readonly FieldSpec[] = [
   PROJECT_ID_FIELD,
   REGION_ID_FIELD,
   CONTAINER_NAME_FIELD,
-  { name: 'changes', kind: 'object', label: l10n.t('Changes'), description: l10n.t('Fields of the update payload to change.'), required: true, fields: CONTAINER_UPDATE_FIELDS },
+  {
+    name: 'changes',
+    kind: 'object',
+    label: l10n.t('Changes'),
+    description: l10n.t('Fields of the update payload to change.'),
+    required: true,
+    fields: CONTAINER_UPDATE_FIELDS,
+  },
 ];
 
 const LIST_GPU_FLAVORS_ARGS: readonly FieldSpec[] = [
@@ -79,7 +93,6 @@ export function validateApiKeyArg(input: unknown): Validated<string> {
   return result.ok ? { ok: true, value: result.value.apiKey } : result;
 }
 
-
 /** Accepts a zone name string or `{ zoneName }` and returns the normalized name; problems use the field 'zoneName'. */
 export function validateZoneNameArg(input: unknown): Validated<string> {
   if (isPlainObject(input)) {
@@ -89,7 +102,10 @@ export function validateZoneNameArg(input: unknown): Validated<string> {
     return zone.ok ? validated(zone.value, problems) : { ok: false, problems: [...problems, ...zone.problems] };
   }
   if (typeof input !== 'string') {
-    return { ok: false, problems: [{ field: 'zoneName', message: l10n.t("must be a zone name or an object such as { zoneName: 'example.com' }") }] };
+    return {
+      ok: false,
+      problems: [{ field: 'zoneName', message: l10n.t("must be a zone name or an object such as { zoneName: 'example.com' }") }],
+    };
   }
   return normalizeZoneName(input, 'zoneName');
 }
@@ -100,7 +116,10 @@ function validateArgs<T>(
   extraChecks?: (args: Record<string, unknown>, problems: FieldProblem[]) => void,
 ): Validated<T> {
   if (!isPlainObject(input)) {
-    const names = specs.filter((s) => s.required).map((s) => s.name).join(', ');
+    const names = specs
+      .filter((s) => s.required)
+      .map((s) => s.name)
+      .join(', ');
     return { ok: false, problems: [{ field: '', message: l10n.t('the arguments must be an object with {0}', names) }] };
   }
   const problems: FieldProblem[] = [];
@@ -156,12 +175,16 @@ export type RegionProductArg = 'containers' | 'inference';
 /** Nothing, or `{ product?: "containers" | "inference" }` (listRegions). */
 export function validateListRegionsArgs(input: unknown): Validated<{ product?: RegionProductArg }> {
   if (input === undefined) return { ok: true, value: {} };
-  if (!isPlainObject(input)) return { ok: false, problems: [{ field: '', message: l10n.t("the arguments must be an object such as { product: 'containers' }") }] };
+  if (!isPlainObject(input)) {
+    return { ok: false, problems: [{ field: '', message: l10n.t("the arguments must be an object such as { product: 'containers' }") }] };
+  }
   const problems: FieldProblem[] = Object.keys(input)
     .filter((key) => key !== 'product')
     .map((key) => ({ field: key, message: l10n.t('unknown field') }));
   const product = input.product;
-  if (product !== undefined && product !== 'containers' && product !== 'inference') problems.push({ field: 'product', message: l10n.t('must be "containers" or "inference"') });
+  if (product !== undefined && product !== 'containers' && product !== 'inference') {
+    problems.push({ field: 'product', message: l10n.t('must be "containers" or "inference"') });
+  }
   return validated(product === undefined ? {} : { product: product as RegionProductArg }, problems);
 }
 
@@ -177,18 +200,23 @@ const MAX_WAITED_TASKS = 1_000;
 const MAX_WAIT_SECONDS = 24 * 60 * 60;
 
 export function validateWaitForTasksArgs(input: unknown): Validated<WaitForTasksArgs> {
-  if (!isPlainObject(input)) return validated({ taskIds: [] }, [{ field: 'taskIds', message: l10n.t("the argument must be an object such as { taskIds: ['…'] }") }]);
+  if (!isPlainObject(input)) {
+    return validated({ taskIds: [] }, [{ field: 'taskIds', message: l10n.t("the argument must be an object such as { taskIds: ['…'] }") }]);
+  }
   const problems: FieldProblem[] = Object.keys(input)
     .filter((key) => key !== 'taskIds' && key !== 'timeoutSeconds')
     .map((key) => ({ field: key, message: l10n.t('unknown field') }));
   const raw = input.taskIds;
   const taskIds: string[] = [];
-  if (!Array.isArray(raw) || raw.length === 0) problems.push({ field: 'taskIds', message: l10n.t('must be a non-empty array of task id strings') });
-  else if (raw.length > MAX_WAITED_TASKS) problems.push({ field: 'taskIds', message: l10n.t('must hold at most {0} ids', MAX_WAITED_TASKS) });
-  else {
+  if (!Array.isArray(raw) || raw.length === 0) {
+    problems.push({ field: 'taskIds', message: l10n.t('must be a non-empty array of task id strings') });
+  } else if (raw.length > MAX_WAITED_TASKS) {
+    problems.push({ field: 'taskIds', message: l10n.t('must hold at most {0} ids', MAX_WAITED_TASKS) });
+  } else {
     raw.forEach((id, index) => {
-      if (typeof id !== 'string' || id.trim() === '') problems.push({ field: `taskIds[${index}]`, message: l10n.t('must be a non-empty task id string') });
-      else if (!taskIds.includes(id.trim())) taskIds.push(id.trim());
+      if (typeof id !== 'string' || id.trim() === '') {
+        problems.push({ field: `taskIds[${index}]`, message: l10n.t('must be a non-empty task id string') });
+      } else if (!taskIds.includes(id.trim())) taskIds.push(id.trim());
     });
   }
   const timeout = input.timeoutSeconds;
@@ -202,8 +230,9 @@ export function validateTaskIdArg(input: unknown): Validated<string> {
   const raw = isPlainObject(input) ? input.taskId : input;
   const extra = isPlainObject(input) ? Object.keys(input).filter((key) => key !== 'taskId') : [];
   const problems: FieldProblem[] = extra.map((key) => ({ field: key, message: l10n.t('unknown field') }));
-  if (typeof raw !== 'string') problems.push({ field: 'taskId', message: l10n.t("must be a task id string, or an object such as { taskId: '…' }") });
-  else if (raw.trim() === '') problems.push({ field: 'taskId', message: l10n.t('must not be empty') });
+  if (typeof raw !== 'string') {
+    problems.push({ field: 'taskId', message: l10n.t("must be a task id string, or an object such as { taskId: '…' }") });
+  } else if (raw.trim() === '') problems.push({ field: 'taskId', message: l10n.t('must not be empty') });
   return validated(typeof raw === 'string' ? raw.trim() : '', problems);
 }
 
@@ -271,7 +300,9 @@ export interface ListRecordsArgs {
 export const RECORD_NAME_FILTER_FIELD: StringFieldSpec = {
   ...RECORD_NAME_FIELD,
   required: false,
-  description: l10n.t('Only the record sets of this name: relative to the zone (www, @ for the apex, selector1._domainkey) or full with a trailing dot.'),
+  description: l10n.t(
+    'Only the record sets of this name: relative to the zone (www, @ for the apex, selector1._domainkey) or full with a trailing dot.',
+  ),
 };
 
 /** Narrow a zone's record sets to one type, any the API names. */
@@ -309,12 +340,22 @@ export interface LookupNameArgs {
 const DEFAULT_LOOKUP_SERVER: LookupServer = 'authoritative_dns';
 
 const LOOKUP_ARGS: readonly FieldSpec[] = [
-  { name: 'name', kind: 'string', label: l10n.t('Name to look up'), description: l10n.t('A full domain name, such as www.example.com or _dmarc.example.com.'), required: true, trim: true, minLength: 1 },
+  {
+    name: 'name',
+    kind: 'string',
+    label: l10n.t('Name to look up'),
+    description: l10n.t('A full domain name, such as www.example.com or _dmarc.example.com.'),
+    required: true,
+    trim: true,
+    minLength: 1,
+  },
   {
     name: 'server',
     kind: 'string',
     label: l10n.t('Resolver'),
-    description: l10n.t("Who answers: authoritative_dns (Gcore's own name servers, the default), google, cloudflare, open_dns, quad9 or gcore."),
+    description: l10n.t(
+      "Who answers: authoritative_dns (Gcore's own name servers, the default), google, cloudflare, open_dns, quad9 or gcore.",
+    ),
     pattern: `^(?:${LOOKUP_SERVERS.join('|')})$`,
     patternHint: l10n.t('must be one of {0}', LOOKUP_SERVERS.join(', ')),
   },

@@ -25,7 +25,13 @@ function canonicalJson(value: unknown): string {
 
 /** A change as the confirmation shows it: what is sent, and what it replaces or deletes at Gcore (its writable fields). */
 function changeFacts(change: RecordSetChange): unknown[] {
-  return [change.kind, change.name, change.type.toUpperCase(), change.kind === 'delete' ? null : change.body, change.kind === 'create' ? null : recordSetBody(change.current)];
+  return [
+    change.kind,
+    change.name,
+    change.type.toUpperCase(),
+    change.kind === 'delete' ? null : change.body,
+    change.kind === 'create' ? null : recordSetBody(change.current),
+  ];
 }
 
 /** A digest of the plan's changes (what each sends and what it replaces), in no particular order; equal digests are equal plans. */

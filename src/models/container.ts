@@ -23,7 +23,9 @@ export function currentValue(container: Container, field: Field): unknown {
 
 /** The fields whose new value differs from the container's, in the order given. */
 export function changedFields(changes: ContainerUpdate, container: Container | undefined): Field[] {
-  return (Object.keys(changes) as Field[]).filter((field) => container === undefined || !sameValue(changes[field], currentValue(container, field)));
+  return (Object.keys(changes) as Field[]).filter(
+    (field) => container === undefined || !sameValue(changes[field], currentValue(container, field)),
+  );
 }
 
 /** Deep equality for JSON values, ignoring key order; a missing and a null value differ only from a set one. */
@@ -31,7 +33,9 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if ((a === null || a === undefined) && (b === null || b === undefined)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  }
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   return [...keys].every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }

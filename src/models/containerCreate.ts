@@ -4,7 +4,13 @@ import type { StringFieldSpec } from '../validation/fieldSpec';
 import type { ProjectRegionRef } from '../core/projectRegion';
 import { validated, type FieldProblem, type Validated } from '../validation/problems';
 import { PROJECT_ID_FIELD, REGION_ID_FIELD } from './projectRegion';
-import { CONTAINER_NAME_FIELD, CONTAINER_UPDATE_FIELDS, type ContainerFieldSpec, type ContainerScale, type ContainerUpdate } from './containerUpdate';
+import {
+  CONTAINER_NAME_FIELD,
+  CONTAINER_UPDATE_FIELDS,
+  type ContainerFieldSpec,
+  type ContainerScale,
+  type ContainerUpdate,
+} from './containerUpdate';
 
 /** The create payload: the update's fields, five of them required. */
 export interface ContainerCreate extends ContainerUpdate {
@@ -31,16 +37,27 @@ export type CreateFieldSpec = ContainerFieldSpec | (StringFieldSpec & { name: 'n
 /** The create payload's fields: the name, then the update's, the required ones neither optional nor nullable. */
 export const CONTAINER_CREATE_FIELDS: readonly CreateFieldSpec[] = [
   NEW_CONTAINER_NAME_FIELD,
-  ...CONTAINER_UPDATE_FIELDS.map((spec): ContainerFieldSpec => ((REQUIRED_CREATE_FIELDS as readonly string[]).includes(spec.name) ? ({ ...spec, required: true, nullable: false } as ContainerFieldSpec) : spec)),
+  ...CONTAINER_UPDATE_FIELDS.map((spec): ContainerFieldSpec =>
+    (REQUIRED_CREATE_FIELDS as readonly string[]).includes(spec.name)
+      ? ({ ...spec, required: true, nullable: false } as ContainerFieldSpec)
+      : spec,
+  ),
 ];
 
 /** The optional fields a create may set, in the update's order. */
-export const OPTIONAL_CREATE_FIELDS: readonly ContainerFieldSpec[] = CONTAINER_UPDATE_FIELDS.filter((spec) => !(REQUIRED_CREATE_FIELDS as readonly string[]).includes(spec.name));
+export const OPTIONAL_CREATE_FIELDS: readonly ContainerFieldSpec[] = CONTAINER_UPDATE_FIELDS.filter(
+  (spec) => !(REQUIRED_CREATE_FIELDS as readonly string[]).includes(spec.name),
+);
 
 /** Checks a create payload (wire field names); problems name the field under `prefix` ('container.scale.min'). */
 export function validateContainerCreate(input: unknown, prefix = ''): Validated<ContainerCreate> {
   if (!isPlainObject(input)) {
-    return { ok: false, problems: [{ field: prefix, message: l10n.t('the new container must be an object with name, image, listening_port, flavor and scale') }] };
+    return {
+      ok: false,
+      problems: [
+        { field: prefix, message: l10n.t('the new container must be an object with name, image, listening_port, flavor and scale') },
+      ],
+    };
   }
   const problems: FieldProblem[] = [];
   // A null is no value at creation: it is left out rather than sent.
@@ -60,7 +77,12 @@ export interface CreateContainerArgs extends ProjectRegionRef {
 }
 
 export function validateCreateContainerArgs(input: unknown): Validated<CreateContainerArgs> {
-  if (!isPlainObject(input)) return { ok: false, problems: [{ field: '', message: l10n.t('the arguments must be an object with {0}', 'projectId, regionId, container') }] };
+  if (!isPlainObject(input)) {
+    return {
+      ok: false,
+      problems: [{ field: '', message: l10n.t('the arguments must be an object with {0}', 'projectId, regionId, container') }],
+    };
+  }
   const problems: FieldProblem[] = [];
   const { container, ...location } = input;
   const ref = checkFields([PROJECT_ID_FIELD, REGION_ID_FIELD], location, '', problems);

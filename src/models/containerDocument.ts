@@ -23,7 +23,9 @@ function editableValue(container: Container, field: keyof ContainerUpdate): unkn
   const value = currentValue(container, field);
   if (value === undefined) return null;
   if (field === 'logging' && isPlainObject(value)) {
-    const retention = isPlainObject(value.retention_policy) ? { period: value.retention_policy.period ?? null } : (value.retention_policy ?? null);
+    const retention = isPlainObject(value.retention_policy)
+      ? { period: value.retention_policy.period ?? null }
+      : (value.retention_policy ?? null);
     return {
       destination_region_id: value.destination_region_id ?? null,
       enabled: value.enabled ?? null,
@@ -72,7 +74,11 @@ export function differingFields(a: Record<string, unknown>, b: Record<string, un
  * fields the user changed (they block saving), warnings in the others; plus what a schema cannot say: a size the location does not offer (when its sizes could be read), and that
  * `is_disabled` changed together with other fields goes to Gcore in a request of its own.
  */
-export function documentProblems(edited: Record<string, unknown>, base: Record<string, unknown>, sizes?: readonly ContainerFlavor[]): DocumentProblem[] {
+export function documentProblems(
+  edited: Record<string, unknown>,
+  base: Record<string, unknown>,
+  sizes?: readonly ContainerFlavor[],
+): DocumentProblem[] {
   const problems: FieldProblem[] = [];
   checkFields(CONTAINER_UPDATE_FIELDS, edited, '', problems);
   const changes = documentChanges(base, edited);
@@ -99,10 +105,28 @@ export function documentProblems(edited: Record<string, unknown>, base: Record<s
  * A size the location does not offer, as a warning (when its sizes could be read, and the size has no
  * other problem among `found`): Gcore may add sizes, so it does not stop a save.
  */
-export function sizeNotOffered(flavor: unknown, sizes: readonly ContainerFlavor[] | undefined, found: readonly FieldProblem[]): DocumentProblem | undefined {
-  if (typeof flavor !== 'string' || flavor.trim() === '' || !sizes || sizes.length === 0 || found.some((problem) => problem.field === 'flavor')) return undefined;
+export function sizeNotOffered(
+  flavor: unknown,
+  sizes: readonly ContainerFlavor[] | undefined,
+  found: readonly FieldProblem[],
+): DocumentProblem | undefined {
+  if (
+    typeof flavor !== 'string' ||
+    flavor.trim() === '' ||
+    !sizes ||
+    sizes.length === 0 ||
+    found.some((problem) => problem.field === 'flavor')
+  ) {
+    return undefined;
+  }
   const names = sizes.map((size) => size.name);
-  return names.includes(flavor.trim()) ? undefined : { field: 'flavor', severity: 'warning', message: l10n.t('is not a container size of this location (it offers {0})', names.join(', ')) };
+  return names.includes(flavor.trim())
+    ? undefined
+    : {
+        field: 'flavor',
+        severity: 'warning',
+        message: l10n.t('is not a container size of this location (it offers {0})', names.join(', ')),
+      };
 }
 
 /** The field of the payload a problem is in: `scale` for `scale.min`. */

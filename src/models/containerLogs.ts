@@ -150,7 +150,9 @@ export class LogReads {
   private remember(read: readonly LogLine[], latestPlausible: number): void {
     this.lastRead = read;
     for (const { timeMs } of read) {
-      if (timeMs !== undefined && timeMs <= latestPlausible && (this.newestMs === undefined || timeMs > this.newestMs)) this.newestMs = timeMs;
+      if (timeMs !== undefined && timeMs <= latestPlausible && (this.newestMs === undefined || timeMs > this.newestMs)) {
+        this.newestMs = timeMs;
+      }
     }
   }
 }

@@ -32,6 +32,8 @@ export function autoscalingText(scale: unknown): string | undefined {
 export function scaleText(scale: unknown): string | undefined {
   const min = count(partOf(scale, 'min'));
   const max = count(partOf(scale, 'max'));
-  const parts = [min !== undefined && max !== undefined ? l10n.t('{0}–{1} instances', min, max) : undefined, autoscalingText(scale)].filter((part): part is string => part !== undefined);
+  const parts = [min !== undefined && max !== undefined ? l10n.t('{0}–{1} instances', min, max) : undefined, autoscalingText(scale)].filter(
+    (part): part is string => part !== undefined,
+  );
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }

@@ -88,8 +88,24 @@ const TRIGGERS_FIELD: ObjectFieldSpec = {
       threshold(l10n.t('Memory threshold (%)'), l10n.t('The percentage of memory use that adds instances, from 1 to 99.')),
     ]),
     trigger('http', l10n.t('HTTP trigger'), l10n.t('Adds instances when the requests in a window pass a rate; null for no HTTP trigger.'), [
-      { name: 'rate', kind: 'integer', label: l10n.t('HTTP request rate'), description: l10n.t('The number of requests in the window that adds instances, from 1 to 1000.'), required: true, minimum: 1, maximum: 1000 },
-      { name: 'window', kind: 'integer', label: l10n.t('HTTP window (s)'), description: l10n.t('The seconds over which requests are counted, from 1 to 3600.'), required: true, minimum: 1, maximum: 3600 },
+      {
+        name: 'rate',
+        kind: 'integer',
+        label: l10n.t('HTTP request rate'),
+        description: l10n.t('The number of requests in the window that adds instances, from 1 to 1000.'),
+        required: true,
+        minimum: 1,
+        maximum: 1000,
+      },
+      {
+        name: 'window',
+        kind: 'integer',
+        label: l10n.t('HTTP window (s)'),
+        description: l10n.t('The seconds over which requests are counted, from 1 to 3600.'),
+        required: true,
+        minimum: 1,
+        maximum: 3600,
+      },
     ]),
   ],
 };
@@ -99,11 +115,29 @@ export const SCALE_FIELD: ObjectFieldSpec & { name: 'scale' } = {
   name: 'scale',
   kind: 'object',
   label: l10n.t('Scale'),
-  description: l10n.t("Minimum and maximum number of container instances (both required), and how autoscaling reacts: a cooldown and triggers. What a scale sent leaves out goes back to Gcore's defaults."),
+  description: l10n.t(
+    "Minimum and maximum number of container instances (both required), and how autoscaling reacts: a cooldown and triggers. What a scale sent leaves out goes back to Gcore's defaults.",
+  ),
   nullable: true,
   fields: [
-    { name: 'min', kind: 'integer', label: l10n.t('Minimum instances'), description: l10n.t('From 0 to 25; 0 lets the container scale to zero.'), required: true, minimum: 0, maximum: 25 },
-    { name: 'max', kind: 'integer', label: l10n.t('Maximum instances'), description: l10n.t('From 1 to 25, and at least the minimum.'), required: true, minimum: 1, maximum: 25 },
+    {
+      name: 'min',
+      kind: 'integer',
+      label: l10n.t('Minimum instances'),
+      description: l10n.t('From 0 to 25; 0 lets the container scale to zero.'),
+      required: true,
+      minimum: 0,
+      maximum: 25,
+    },
+    {
+      name: 'max',
+      kind: 'integer',
+      label: l10n.t('Maximum instances'),
+      description: l10n.t('From 1 to 25, and at least the minimum.'),
+      required: true,
+      minimum: 1,
+      maximum: 25,
+    },
     {
       name: 'cooldown_period',
       kind: 'integer',
@@ -125,15 +159,39 @@ const LOGGING_FIELD: ObjectFieldSpec & { name: 'logging' } = {
   description: l10n.t('Where and for how long the container logs are kept.'),
   nullable: true,
   fields: [
-    { name: 'destination_region_id', kind: 'integer', label: l10n.t('Log region'), description: l10n.t('Id of the region that stores the logs.'), nullable: true, minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-    { name: 'enabled', kind: 'boolean', label: l10n.t('Logging enabled'), description: l10n.t('Whether logs are collected.'), nullable: true },
+    {
+      name: 'destination_region_id',
+      kind: 'integer',
+      label: l10n.t('Log region'),
+      description: l10n.t('Id of the region that stores the logs.'),
+      nullable: true,
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+    },
+    {
+      name: 'enabled',
+      kind: 'boolean',
+      label: l10n.t('Logging enabled'),
+      description: l10n.t('Whether logs are collected.'),
+      nullable: true,
+    },
     {
       name: 'retention_policy',
       kind: 'object',
       label: l10n.t('Retention'),
       description: l10n.t('How long logs are kept.'),
       nullable: true,
-      fields: [{ name: 'period', kind: 'integer', label: l10n.t('Retention days'), description: l10n.t('Days to keep logs, from 1 to 1825.'), required: true, minimum: 1, maximum: 1825 }],
+      fields: [
+        {
+          name: 'period',
+          kind: 'integer',
+          label: l10n.t('Retention days'),
+          description: l10n.t('Days to keep logs, from 1 to 1825.'),
+          required: true,
+          minimum: 1,
+          maximum: 1825,
+        },
+      ],
     },
     {
       name: 'topic_name',
@@ -147,14 +205,23 @@ const LOGGING_FIELD: ObjectFieldSpec & { name: 'logging' } = {
       // Same language as the documented pattern, written without nested quantifiers so that a long
       // non-matching name cannot make the regular expression backtrack exponentially.
       pattern: '^[a-z0-9]+(?:-+[a-z0-9]+)*(?:\\.[a-z0-9]+(?:-+[a-z0-9]+)*)*$',
-      patternHint: l10n.t('must be lower-case letters, digits and hyphens in dot-separated parts, each starting and ending with a letter or digit'),
+      patternHint: l10n.t(
+        'must be lower-case letters, digits and hyphens in dot-separated parts, each starting and ending with a letter or digit',
+      ),
     },
   ],
 };
 
 export const CONTAINER_UPDATE_FIELDS: readonly ContainerFieldSpec[] = [
   { name: 'commands', kind: 'string', label: l10n.t('Command'), description: l10n.t('Command line run in the container.'), nullable: true },
-  { name: 'description', kind: 'string', label: l10n.t('Description'), description: l10n.t('Free text, up to 255 characters.'), nullable: true, maxLength: 255 },
+  {
+    name: 'description',
+    kind: 'string',
+    label: l10n.t('Description'),
+    description: l10n.t('Free text, up to 255 characters.'),
+    nullable: true,
+    maxLength: 255,
+  },
   ENVS_FIELD,
   {
     name: 'flavor',
@@ -168,14 +235,60 @@ export const CONTAINER_UPDATE_FIELDS: readonly ContainerFieldSpec[] = [
     pattern: '^[0-9]{1,12}mCPU-[0-9]{1,12}Mi?B$',
     patternHint: l10n.t('must look like 250mCPU-512MiB (CPU in millicores, then memory in MiB or MB)'),
   },
-  { name: 'image', kind: 'string', label: l10n.t('Image'), description: l10n.t('Image reference, up to 230 characters.'), nullable: true, trim: true, minLength: 1, maxLength: 230 },
-  { name: 'is_api_key_auth', kind: 'boolean', label: l10n.t('Require API key'), description: l10n.t('Whether callers need an API key; the service documents this as temporarily unsupported.'), nullable: true },
-  { name: 'is_disabled', kind: 'boolean', label: l10n.t('Disabled'), description: l10n.t('Whether the container is disabled; sent in a request of its own.'), nullable: true },
-  { name: 'listening_port', kind: 'integer', label: l10n.t('Listening port'), description: l10n.t('Port the container listens on, from 1 to 65535.'), nullable: true, minimum: 1, maximum: 65535 },
+  {
+    name: 'image',
+    kind: 'string',
+    label: l10n.t('Image'),
+    description: l10n.t('Image reference, up to 230 characters.'),
+    nullable: true,
+    trim: true,
+    minLength: 1,
+    maxLength: 230,
+  },
+  {
+    name: 'is_api_key_auth',
+    kind: 'boolean',
+    label: l10n.t('Require API key'),
+    description: l10n.t('Whether callers need an API key; the service documents this as temporarily unsupported.'),
+    nullable: true,
+  },
+  {
+    name: 'is_disabled',
+    kind: 'boolean',
+    label: l10n.t('Disabled'),
+    description: l10n.t('Whether the container is disabled; sent in a request of its own.'),
+    nullable: true,
+  },
+  {
+    name: 'listening_port',
+    kind: 'integer',
+    label: l10n.t('Listening port'),
+    description: l10n.t('Port the container listens on, from 1 to 65535.'),
+    nullable: true,
+    minimum: 1,
+    maximum: 65535,
+  },
   LOGGING_FIELD,
-  { name: 'pull_secret', kind: 'string', label: l10n.t('Pull secret'), description: l10n.t('Name of the secret used to pull the image, up to 400 characters.'), nullable: true, trim: true, minLength: 1, maxLength: 400 },
+  {
+    name: 'pull_secret',
+    kind: 'string',
+    label: l10n.t('Pull secret'),
+    description: l10n.t('Name of the secret used to pull the image, up to 400 characters.'),
+    nullable: true,
+    trim: true,
+    minLength: 1,
+    maxLength: 400,
+  },
   SCALE_FIELD,
-  { name: 'timeout', kind: 'integer', label: l10n.t('Timeout'), description: l10n.t('Seconds the container stays up without requests, from 0 to 180.'), nullable: true, minimum: 0, maximum: 180 },
+  {
+    name: 'timeout',
+    kind: 'integer',
+    label: l10n.t('Timeout'),
+    description: l10n.t('Seconds the container stays up without requests, from 0 to 180.'),
+    nullable: true,
+    minimum: 0,
+    maximum: 180,
+  },
 ];
 
 /*
@@ -225,4 +338,3 @@ export function validateContainerFieldText(path: string, text: string): string |
   }
   return checkFieldText(spec, text);
 }
-

@@ -48,7 +48,9 @@ export function newContainerSchema(): JsonSchema {
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: l10n.t('Gcore container (create payload)'),
-    description: l10n.t('A new serverless container: name, image, listening_port, flavor and scale are required. Save to review what will be created, its quota and price, before anything is sent.'),
+    description: l10n.t(
+      'A new serverless container: name, image, listening_port, flavor and scale are required. Save to review what will be created, its quota and price, before anything is sent.',
+    ),
     ...objectSchema(CONTAINER_CREATE_FIELDS),
   };
 }

@@ -40,7 +40,10 @@ export const PROJECT_REGION_FIELDS: readonly FieldSpec[] = [PROJECT_ID_FIELD, RE
 
 export function validateProjectRegion(input: unknown): Validated<ProjectRegion> {
   if (!isPlainObject(input)) {
-    return { ok: false, problems: [{ field: '', message: l10n.t('the location must be an object such as { projectId: 1, regionId: 2 }') }] };
+    return {
+      ok: false,
+      problems: [{ field: '', message: l10n.t('the location must be an object such as { projectId: 1, regionId: 2 }') }],
+    };
   }
   const problems: FieldProblem[] = [];
   const location = checkFields(PROJECT_REGION_FIELDS, input, '', problems);
@@ -65,7 +68,11 @@ export function withLocation(entries: unknown, location: ProjectRegion): { entri
   const list = Array.isArray(entries) ? [...entries] : [];
   const index = list.findIndex((entry) => isEntryOf(entry, location));
   if (index < 0) {
-    list.push(location.label ? { projectId: location.projectId, regionId: location.regionId, label: location.label } : { projectId: location.projectId, regionId: location.regionId });
+    list.push(
+      location.label
+        ? { projectId: location.projectId, regionId: location.regionId, label: location.label }
+        : { projectId: location.projectId, regionId: location.regionId },
+    );
     return { entries: list, added: true };
   }
   const { label: _label, ...rest } = list[index] as Record<string, unknown>;

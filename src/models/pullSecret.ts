@@ -14,7 +14,9 @@ export const PULL_SECRET_NAME_FIELD: StringFieldSpec = {
   minLength: 2,
   maxLength: 26,
   pattern: '^[a-z][-a-z0-9]{0,24}[a-z0-9]$',
-  patternHint: l10n.t('must start with a lower-case letter, end with a letter or digit, and hold only lower-case letters, digits and hyphens'),
+  patternHint: l10n.t(
+    'must start with a lower-case letter, end with a letter or digit, and hold only lower-case letters, digits and hyphens',
+  ),
 };
 
 export const PULL_SECRET_REGISTRY_FIELD: StringFieldSpec = {
@@ -71,11 +73,28 @@ export interface UpdatePullSecretArgs extends PullSecretRef {
 const required = (spec: StringFieldSpec): StringFieldSpec => ({ ...spec, required: true });
 
 const REF_FIELDS: readonly FieldSpec[] = [PROJECT_ID_FIELD, REGION_ID_FIELD, PULL_SECRET_NAME_FIELD];
-const CREATE_FIELDS: readonly FieldSpec[] = [...REF_FIELDS, required(PULL_SECRET_REGISTRY_FIELD), required(PULL_SECRET_LOGIN_FIELD), required(PULL_SECRET_PASSWORD_FIELD)];
-const UPDATE_FIELDS: readonly FieldSpec[] = [...REF_FIELDS, PULL_SECRET_REGISTRY_FIELD, PULL_SECRET_LOGIN_FIELD, PULL_SECRET_PASSWORD_FIELD];
+const CREATE_FIELDS: readonly FieldSpec[] = [
+  ...REF_FIELDS,
+  required(PULL_SECRET_REGISTRY_FIELD),
+  required(PULL_SECRET_LOGIN_FIELD),
+  required(PULL_SECRET_PASSWORD_FIELD),
+];
+const UPDATE_FIELDS: readonly FieldSpec[] = [
+  ...REF_FIELDS,
+  PULL_SECRET_REGISTRY_FIELD,
+  PULL_SECRET_LOGIN_FIELD,
+  PULL_SECRET_PASSWORD_FIELD,
+];
 
-function validateObject<T>(input: unknown, specs: readonly FieldSpec[], names: string, extra?: (args: Record<string, unknown>, problems: FieldProblem[]) => void): Validated<T> {
-  if (!isPlainObject(input)) return { ok: false, problems: [{ field: '', message: l10n.t('the arguments must be an object with {0}', names) }] };
+function validateObject<T>(
+  input: unknown,
+  specs: readonly FieldSpec[],
+  names: string,
+  extra?: (args: Record<string, unknown>, problems: FieldProblem[]) => void,
+): Validated<T> {
+  if (!isPlainObject(input)) {
+    return { ok: false, problems: [{ field: '', message: l10n.t('the arguments must be an object with {0}', names) }] };
+  }
   const problems: FieldProblem[] = [];
   const args = checkFields(specs, input, '', problems);
   extra?.(args, problems);

@@ -85,13 +85,15 @@ function shownValue(value: unknown): string {
   return text.length > SHOWN_VALUE_LENGTH ? `${text.slice(0, SHOWN_VALUE_LENGTH)}…` : text;
 }
 
-const exactKey = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
+const exactKey = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
 
 const IPV4: ContentPart = {
   check: (value) => {
     const text = typeof value === 'string' ? value.trim() : undefined;
     if (text !== undefined && isIPv4(text)) return ok(text);
-    if (text !== undefined && isIPv6(text)) return refused(l10n.t('{0} is an IPv6 address: an A record holds an IPv4 address (use AAAA)', text));
+    if (text !== undefined && isIPv6(text)) {
+      return refused(l10n.t('{0} is an IPv6 address: an A record holds an IPv4 address (use AAAA)', text));
+    }
     return refused(l10n.t('{0} is not an IPv4 address', shownValue(value)));
   },
   key: exactKey,
@@ -102,11 +104,16 @@ const IPV6: ContentPart = {
     const text = typeof value === 'string' ? value.trim() : undefined;
     // A zone index (fe80::1%eth0) names a local interface, which means nothing in DNS.
     if (text !== undefined && isIPv6(text) && !text.includes('%')) return ok(text);
-    if (text !== undefined && isIPv4(text)) return refused(l10n.t('{0} is an IPv4 address: an AAAA record holds an IPv6 address (use A)', text));
+    if (text !== undefined && isIPv4(text)) {
+      return refused(l10n.t('{0} is an IPv4 address: an AAAA record holds an IPv6 address (use A)', text));
+    }
     return refused(l10n.t('{0} is not an IPv6 address', shownValue(value)));
   },
   // One address has many spellings (2001:DB8:0::1, 2001:db8::1); the socket address writes it one way.
-  key: (value) => (typeof value === 'string' && isIPv6(value.trim()) ? new SocketAddress({ address: value.trim(), family: 'ipv6' }).address : exactKey(value)),
+  key: (value) =>
+    typeof value === 'string' && isIPv6(value.trim())
+      ? new SocketAddress({ address: value.trim(), family: 'ipv6' }).address
+      : exactKey(value),
 };
 
 function integer(label: string, maximum: number): ContentPart {
@@ -204,7 +211,11 @@ const SHAPES: Readonly<Record<RecordType, ContentShape>> = {
     wireForm: l10n.t('[priority, weight, port, target]'),
     wireExample: '[10, 60, 5060, "sip.example.com."]',
   },
-  CAA: { parts: [integer(l10n.t('flags value'), MAX_UINT8), CAA_TAG, CAA_VALUE], wireForm: l10n.t('[flags, tag, value]'), wireExample: '[0, "issue", "letsencrypt.org"]' },
+  CAA: {
+    parts: [integer(l10n.t('flags value'), MAX_UINT8), CAA_TAG, CAA_VALUE],
+    wireForm: l10n.t('[flags, tag, value]'),
+    wireExample: '[0, "issue", "letsencrypt.org"]',
+  },
   HTTPS: SERVICE_SHAPE,
   SVCB: SERVICE_SHAPE,
 };
@@ -239,7 +250,10 @@ export function checkRecordContent(type: RecordType, content: unknown, path: str
     ...(params === undefined ? [] : content.slice(fixed).map((value, index) => checked(params, value, fixed + index))),
   ];
   if (type === 'CAA' && sent[1] === 'iodef' && typeof sent[2] === 'string' && !IODEF_URL.test(sent[2].trim())) {
-    problems.push({ field: `${path}[2]`, message: l10n.t('{0} is not an iodef address: must be a mailto:, http: or https: URL', shownValue(sent[2])) });
+    problems.push({
+      field: `${path}[2]`,
+      message: l10n.t('{0} is not an iodef address: must be a mailto:, http: or https: URL', shownValue(sent[2])),
+    });
   }
   return sent;
 }
@@ -254,12 +268,19 @@ export function recordContentKey(type: string, content: readonly unknown[]): str
   return JSON.stringify(content.map((value, index) => (shape?.parts[index] ?? shape?.params)?.key(value) ?? exactKey(value)));
 }
 
-const ENABLED_FIELD: BooleanFieldSpec = { name: 'enabled', kind: 'boolean', label: l10n.t('Enabled'), description: l10n.t('Whether the record is served; the API default is true.') };
+const ENABLED_FIELD: BooleanFieldSpec = {
+  name: 'enabled',
+  kind: 'boolean',
+  label: l10n.t('Enabled'),
+  description: l10n.t('Whether the record is served; the API default is true.'),
+};
 const RECORD_META_FIELD: JsonObjectFieldSpec = {
   name: 'meta',
   kind: 'jsonObject',
   label: l10n.t('Record metadata'),
-  description: l10n.t("What a dynamic set's pickers read of this record: countries, continents, asn, latlong, weight, backup, default, notes."),
+  description: l10n.t(
+    "What a dynamic set's pickers read of this record: countries, continents, asn, latlong, weight, backup, default, notes.",
+  ),
 };
 const RECORD_KEYS = ['content', 'enabled', 'meta'];
 
@@ -268,9 +289,19 @@ const RECORD_KEYS = ['content', 'enabled', 'meta'];
  * for its type, no value twice. A CNAME set holds one record, unless it is dynamic (`pickers`), where the
  * pickers answer one of several (GeoDNS CNAMEs).
  */
-export function checkResourceRecords(type: RecordType, input: unknown, dynamic: boolean, field = 'resource_records'): Validated<RecordBody[]> {
+export function checkResourceRecords(
+  type: RecordType,
+  input: unknown,
+  dynamic: boolean,
+  field = 'resource_records',
+): Validated<RecordBody[]> {
   if (!Array.isArray(input) || input.length === 0) {
-    return { ok: false, problems: [{ field, message: l10n.t('must be a non-empty list of records such as {0}', `[{ content: ${SHAPES[type].wireExample} }]`) }] };
+    return {
+      ok: false,
+      problems: [
+        { field, message: l10n.t('must be a non-empty list of records such as {0}', `[{ content: ${SHAPES[type].wireExample} }]`) },
+      ],
+    };
   }
   const problems: FieldProblem[] = [];
   const records = input.map((item: unknown, index) => checkRecord(type, item, `${field}[${index}]`, problems));
@@ -292,9 +323,13 @@ function checkRecord(type: RecordType, item: unknown, path: string, problems: Fi
     problems.push({ field: path, message: l10n.t('must be a record such as {0}', `{ content: ${SHAPES[type].wireExample} }`) });
     return { content: [] };
   }
-  for (const key of Object.keys(item).filter((k) => !RECORD_KEYS.includes(k))) problems.push({ field: `${path}.${key}`, message: l10n.t('unknown field') });
+  for (const key of Object.keys(item).filter((k) => !RECORD_KEYS.includes(k))) {
+    problems.push({ field: `${path}.${key}`, message: l10n.t('unknown field') });
+  }
   if (item.content === undefined) problems.push({ field: `${path}.content`, message: l10n.t('is required') });
-  const record: RecordBody = { content: item.content === undefined ? [] : checkRecordContent(type, item.content, `${path}.content`, problems) };
+  const record: RecordBody = {
+    content: item.content === undefined ? [] : checkRecordContent(type, item.content, `${path}.content`, problems),
+  };
   if (item.enabled !== undefined) record.enabled = checkValue(ENABLED_FIELD, item.enabled, `${path}.enabled`, problems) as boolean;
   if (item.meta !== undefined) record.meta = checkValue(RECORD_META_FIELD, item.meta, `${path}.meta`, problems) as Record<string, unknown>;
   return record;

@@ -33,10 +33,30 @@ export const RECORD_SET_META_FIELD: JsonObjectFieldSpec = {
 };
 
 const PICKER_FIELDS: readonly FieldSpec[] = [
-  { name: 'type', kind: 'string', label: l10n.t('Picker type'), description: l10n.t('geodns, asn, country, continent, region, ip, geodistance, weighted_shuffle, default, first_n or healthcheck.'), required: true, trim: true, minLength: 1 },
+  {
+    name: 'type',
+    kind: 'string',
+    label: l10n.t('Picker type'),
+    description: l10n.t('geodns, asn, country, continent, region, ip, geodistance, weighted_shuffle, default, first_n or healthcheck.'),
+    required: true,
+    trim: true,
+    minLength: 1,
+  },
   // 0 leaves every record in (the Terraform provider's reading of Gcore's limit).
-  { name: 'limit', kind: 'integer', label: l10n.t('Limit'), description: l10n.t('How many records the picker lets through; 0 for all.'), minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
-  { name: 'strict', kind: 'boolean', label: l10n.t('Strict'), description: l10n.t('Answer nothing rather than every record when the picker matches none.') },
+  {
+    name: 'limit',
+    kind: 'integer',
+    label: l10n.t('Limit'),
+    description: l10n.t('How many records the picker lets through; 0 for all.'),
+    minimum: 0,
+    maximum: Number.MAX_SAFE_INTEGER,
+  },
+  {
+    name: 'strict',
+    kind: 'boolean',
+    label: l10n.t('Strict'),
+    description: l10n.t('Answer nothing rather than every record when the picker matches none.'),
+  },
 ];
 
 /**
@@ -219,7 +239,11 @@ export function recordSetChanged(current: TypedRecordSet, body: RecordSetBody): 
 function comparable(type: string, body: RecordSetBody): unknown {
   return {
     ttl: body.ttl,
-    records: body.resource_records.map((record) => ({ key: recordContentKey(type, record.content), enabled: isRecordEnabled(record), meta: record.meta ?? {} })),
+    records: body.resource_records.map((record) => ({
+      key: recordContentKey(type, record.content),
+      enabled: isRecordEnabled(record),
+      meta: record.meta ?? {},
+    })),
     meta: body.meta ?? {},
     pickers: body.pickers ?? [],
   };
@@ -234,7 +258,10 @@ function comparable(type: string, body: RecordSetBody): unknown {
 export function recordSetChangeLines(type: string, current: RecordSetLike | undefined, body: RecordSetBody, changedOnly = false): string[] {
   const text = (record: RecordLike) => formatRecordContent(type, record.content);
   if (current === undefined) {
-    return [l10n.t('TTL {0}', ttlText(body.ttl)), ...body.resource_records.map((record) => (isRecordEnabled(record) ? text(record) : l10n.t('{0} (disabled)', text(record))))];
+    return [
+      l10n.t('TTL {0}', ttlText(body.ttl)),
+      ...body.resource_records.map((record) => (isRecordEnabled(record) ? text(record) : l10n.t('{0} (disabled)', text(record)))),
+    ];
   }
   const ttlBefore = current.ttl ?? undefined;
   const lines: string[] = [];
@@ -274,7 +301,9 @@ function isKeptAsIs(old: RecordLike, record: RecordLike): boolean {
 }
 
 function keptValueLine(value: string, old: RecordLike, record: RecordLike): string {
-  if (isRecordEnabled(old) !== isRecordEnabled(record)) return isRecordEnabled(record) ? l10n.t('{0} (enabled again)', value) : l10n.t('{0} (disabled)', value);
+  if (isRecordEnabled(old) !== isRecordEnabled(record)) {
+    return isRecordEnabled(record) ? l10n.t('{0} (enabled again)', value) : l10n.t('{0} (disabled)', value);
+  }
   if (!isDeepStrictEqual(old.meta ?? {}, record.meta ?? {})) return l10n.t('{0} (its metadata changes)', value);
   return l10n.t('{0} (unchanged)', value);
 }

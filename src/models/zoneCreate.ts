@@ -32,14 +32,45 @@ export const ZONE_NAME_FIELD: StringFieldSpec & { name: 'name' } = {
  */
 export const ZONE_CREATE_FIELDS: readonly ZoneFieldSpec[] = [
   ZONE_NAME_FIELD,
-  { name: 'contact', kind: 'string', label: l10n.t('Contact'), description: l10n.t("Administrator's e-mail address, such as hostmaster@example.com."), format: 'email', maxLength: 254 },
-  { name: 'enabled', kind: 'boolean', label: l10n.t('Enabled'), description: l10n.t('Whether the zone is served; the API default is true.') },
+  {
+    name: 'contact',
+    kind: 'string',
+    label: l10n.t('Contact'),
+    description: l10n.t("Administrator's e-mail address, such as hostmaster@example.com."),
+    format: 'email',
+    maxLength: 254,
+  },
+  {
+    name: 'enabled',
+    kind: 'boolean',
+    label: l10n.t('Enabled'),
+    description: l10n.t('Whether the zone is served; the API default is true.'),
+  },
   unsigned('expiry', l10n.t('Expiry'), l10n.t('SOA expiry, in seconds.')),
-  { name: 'meta', kind: 'jsonObject', label: l10n.t('Metadata'), description: l10n.t('Free-form key/value object; values are usually strings.') },
+  {
+    name: 'meta',
+    kind: 'jsonObject',
+    label: l10n.t('Metadata'),
+    description: l10n.t('Free-form key/value object; values are usually strings.'),
+  },
   unsigned('nx_ttl', l10n.t('Negative TTL'), l10n.t('How long resolvers cache a missing name, in seconds.')),
-  { name: 'primary_server', kind: 'string', label: l10n.t('Primary server'), description: l10n.t('Host name of the primary name server, such as ns1.example.com.'), format: 'domainName' },
-  unsigned('refresh', l10n.t({ message: 'Refresh', comment: ['The SOA refresh interval of a DNS zone (a noun), not the Refresh command.'] }), l10n.t('SOA refresh interval, in seconds.')),
-  unsigned('retry', l10n.t({ message: 'Retry', comment: ['The SOA retry interval of a DNS zone (a noun), not the Retry button.'] }), l10n.t('SOA retry interval, in seconds.')),
+  {
+    name: 'primary_server',
+    kind: 'string',
+    label: l10n.t('Primary server'),
+    description: l10n.t('Host name of the primary name server, such as ns1.example.com.'),
+    format: 'domainName',
+  },
+  unsigned(
+    'refresh',
+    l10n.t({ message: 'Refresh', comment: ['The SOA refresh interval of a DNS zone (a noun), not the Refresh command.'] }),
+    l10n.t('SOA refresh interval, in seconds.'),
+  ),
+  unsigned(
+    'retry',
+    l10n.t({ message: 'Retry', comment: ['The SOA retry interval of a DNS zone (a noun), not the Retry button.'] }),
+    l10n.t('SOA retry interval, in seconds.'),
+  ),
   unsigned('serial', l10n.t('Serial'), l10n.t('Zone serial number.')),
 ];
 
@@ -55,7 +86,10 @@ export function normalizeZoneName(input: unknown, field = 'name'): Validated<str
 
 export function validateZoneCreate(input: unknown): Validated<ZoneCreate> {
   if (!isPlainObject(input)) {
-    return { ok: false, problems: [{ field: '', message: l10n.t("the zone must be an object with at least a name, such as { name: 'example.com' }") }] };
+    return {
+      ok: false,
+      problems: [{ field: '', message: l10n.t("the zone must be an object with at least a name, such as { name: 'example.com' }") }],
+    };
   }
   const problems: FieldProblem[] = [];
   const zone = checkFields(ZONE_CREATE_FIELDS, input, '', problems);

@@ -32,15 +32,20 @@ const DELETE_MISSING_FIELD: BooleanFieldSpec = {
   name: 'deleteMissing',
   kind: 'boolean',
   label: l10n.t('Delete missing record sets'),
-  description: l10n.t("Also delete the record sets the file lacks (never the SOA, the apex NS set or dynamic sets). Default false."),
+  description: l10n.t('Also delete the record sets the file lacks (never the SOA, the apex NS set or dynamic sets). Default false.'),
 };
 
 const IMPORT_FIELDS: readonly FieldSpec[] = [{ ...ZONE_NAME_FIELD, name: 'zoneName', required: true }, TEXT_FIELD, DELETE_MISSING_FIELD];
 
 /** Accepts `{ zoneName, text, deleteMissing? }`: a zone name by the zone rules, a non-empty text, a boolean. */
 export function validateImportZoneFileArgs(input: unknown): Validated<ImportZoneFileArgs> {
-  if (!isPlainObject(input)) return { ok: false, problems: [{ field: '', message: l10n.t('the arguments must be an object with {0}', 'zoneName, text') }] };
+  if (!isPlainObject(input)) {
+    return { ok: false, problems: [{ field: '', message: l10n.t('the arguments must be an object with {0}', 'zoneName, text') }] };
+  }
   const problems: FieldProblem[] = [];
   const args = checkFields(IMPORT_FIELDS, input, '', problems);
-  return validated({ zoneName: String(args.zoneName ?? ''), text: String(args.text ?? ''), deleteMissing: args.deleteMissing === true }, problems);
+  return validated(
+    { zoneName: String(args.zoneName ?? ''), text: String(args.text ?? ''), deleteMissing: args.deleteMissing === true },
+    problems,
+  );
 }

@@ -67,7 +67,12 @@ function setKey(name: string, type: string): string {
  * changed set keeps what the file cannot say: its records' `enabled` and `meta` where the value stays, and
  * the set's `meta`.
  */
-export function planZoneFile(zoneName: string, atGcore: readonly RecordSet[], file: readonly ZoneFileSet[], options: ZoneFilePlanOptions): ZoneFilePlan {
+export function planZoneFile(
+  zoneName: string,
+  atGcore: readonly RecordSet[],
+  file: readonly ZoneFileSet[],
+  options: ZoneFilePlanOptions,
+): ZoneFilePlan {
   const zoneKey = domainNameKey(zoneName);
   const current = new Map(atGcore.map((set) => [setKey(set.name, set.type), set]));
   const seen = new Set<string>();
@@ -85,8 +90,9 @@ export function planZoneFile(zoneName: string, atGcore: readonly RecordSet[], fi
     } else if (set.type === 'SOA') skip(l10n.t('the SOA is managed by Gcore (Edit Zone Settings changes its timers)'));
     else if (name !== zoneKey && !name.endsWith(`.${zoneKey}`)) skip(l10n.t('outside the zone {0}', zoneKey));
     else if (!isEditableRecordType(set.type)) skip(l10n.t('{0} records are not applied from a zone file here', set.type));
-    else if (held !== undefined && zoneFileEditability(held, zoneName) !== undefined) skip(l10n.t('at Gcore this set {0}', zoneFileEditability(held, zoneName) ?? ''));
-    else planSet(plan, { ...set, name }, held);
+    else if (held !== undefined && zoneFileEditability(held, zoneName) !== undefined) {
+      skip(l10n.t('at Gcore this set {0}', zoneFileEditability(held, zoneName) ?? ''));
+    } else planSet(plan, { ...set, name }, held);
   }
   for (const set of atGcore) {
     const key = setKey(set.name, set.type);
@@ -105,7 +111,9 @@ export function planZoneFile(zoneName: string, atGcore: readonly RecordSet[], fi
 function gcoreSetDiffers(set: ZoneFileSet, held: RecordSet | undefined): string | undefined {
   const notSent =
     set.type === 'SOA'
-      ? l10n.t("the SOA is Gcore's and a zone file does not change it (Edit Zone Settings changes its contact, primary server and timers): this line is not sent")
+      ? l10n.t(
+          "the SOA is Gcore's and a zone file does not change it (Edit Zone Settings changes its contact, primary server and timers): this line is not sent",
+        )
       : l10n.t("the zone's NS set at the apex is Gcore's and a zone file does not change it: this line is not sent");
   const ttl = set.ttl ?? set.defaultTtl;
   if (held === undefined || (ttl !== undefined && ttl !== held.ttl)) return notSent;
@@ -115,8 +123,15 @@ function gcoreSetDiffers(set: ZoneFileSet, held: RecordSet | undefined): string 
     const inFile = set.records.length === 1 ? (set.records[0].content as SoaContent) : undefined;
     return atGcore !== undefined && inFile !== undefined && sameSoaButSerial(atGcore, inFile) ? undefined : notSent;
   }
-  const keys = (contents: readonly unknown[][]): string => contents.map((content) => recordContentKey('NS', content)).sort().join('\n');
-  return keys(set.records.map((record) => record.content)) === keys(heldRecords.map((record) => (Array.isArray(record.content) ? record.content : []))) ? undefined : notSent;
+  const keys = (contents: readonly unknown[][]): string =>
+    contents
+      .map((content) => recordContentKey('NS', content))
+      .sort()
+      .join('\n');
+  return keys(set.records.map((record) => record.content)) ===
+    keys(heldRecords.map((record) => (Array.isArray(record.content) ? record.content : [])))
+    ? undefined
+    : notSent;
 }
 
 /** The change that deletes a set Gcore holds. */
@@ -132,13 +147,21 @@ function planSet(plan: ZoneFilePlan, set: ZoneFileSet, held: RecordSet | undefin
   const values = set.records.map((record) => ({ content: record.content }));
   const proxied = set.cloudflareProxied ? { cloudflareProxied: set.cloudflareProxied } : {};
   if (held === undefined) {
-    plan.changes.push({ kind: 'create', name: set.name, type: set.type, body: recordSetBody({ ttl: set.ttl ?? set.defaultTtl, resource_records: values }), line: set.line, ...proxied });
+    plan.changes.push({
+      kind: 'create',
+      name: set.name,
+      type: set.type,
+      body: recordSetBody({ ttl: set.ttl ?? set.defaultTtl, resource_records: values }),
+      line: set.line,
+      ...proxied,
+    });
     return;
   }
   const typed = { ...held, type: set.type };
   const body = editedRecordSetBody(typed, { values, ttl: set.ttl });
-  if (recordSetChanged(typed, body)) plan.changes.push({ kind: 'update', name: set.name, type: set.type, body, current: held, line: set.line, ...proxied });
-  else plan.unchanged++;
+  if (recordSetChanged(typed, body)) {
+    plan.changes.push({ kind: 'update', name: set.name, type: set.type, body, current: held, line: set.line, ...proxied });
+  } else plan.unchanged++;
 }
 
 type WriteChange = Extract<RecordSetChange, { kind: 'create' | 'update' }>;
@@ -148,7 +171,10 @@ type WriteChange = Extract<RecordSetChange, { kind: 'create' | 'update' }>;
  * write 1 for its automatic TTL, and Gcore would answer with a TTL of 1 second: the reviews point them out.
  */
 export function oneSecondTtlChanges(plan: ZoneFilePlan): WriteChange[] {
-  return plan.changes.filter((change): change is WriteChange => change.kind !== 'delete' && change.body.ttl === 1 && (change.kind === 'create' || change.current.ttl !== 1));
+  return plan.changes.filter(
+    (change): change is WriteChange =>
+      change.kind !== 'delete' && change.body.ttl === 1 && (change.kind === 'create' || change.current.ttl !== 1),
+  );
 }
 
 /** Cloudflare's automatic TTL, which its exports write as 1. */
@@ -158,7 +184,11 @@ export const CLOUDFLARE_AUTOMATIC_TTL = 300;
 export function oneSecondTtlNote(count: number): string {
   return count === 1
     ? l10n.t('1 record set gets a TTL of 1 second. Cloudflare writes 1 for its automatic TTL ({0} seconds).', CLOUDFLARE_AUTOMATIC_TTL)
-    : l10n.t('{0} record sets get a TTL of 1 second. Cloudflare writes 1 for its automatic TTL ({1} seconds).', count, CLOUDFLARE_AUTOMATIC_TTL);
+    : l10n.t(
+        '{0} record sets get a TTL of 1 second. Cloudflare writes 1 for its automatic TTL ({1} seconds).',
+        count,
+        CLOUDFLARE_AUTOMATIC_TTL,
+      );
 }
 
 /**
@@ -215,7 +245,9 @@ export function changedEditableSets(zoneName: string, opened: readonly RecordSet
   const names: string[] = [];
   for (const [key, set] of after) {
     const old = before.get(key);
-    if (old === undefined || recordSetChanged({ ...old, type: old.type.toUpperCase() }, recordSetBody(set))) names.push(recordSetLabel(set));
+    if (old === undefined || recordSetChanged({ ...old, type: old.type.toUpperCase() }, recordSetBody(set))) {
+      names.push(recordSetLabel(set));
+    }
   }
   for (const [key, set] of before) if (!after.has(key)) names.push(recordSetLabel(set));
   return names;
@@ -230,7 +262,13 @@ export function applyChanges(sets: readonly RecordSet[], changes: readonly Recor
     else {
       const { resource_records: records, ...fields } = change.body;
       const resource_records = records.map((record) => ({ content: record.content, enabled: record.enabled, meta: record.meta }));
-      result.set(key, { ...(change.kind === 'update' ? change.current : {}), ...fields, name: change.name, type: change.type, resource_records });
+      result.set(key, {
+        ...(change.kind === 'update' ? change.current : {}),
+        ...fields,
+        name: change.name,
+        type: change.type,
+        resource_records,
+      });
     }
   }
   return [...result.values()];

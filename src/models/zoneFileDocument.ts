@@ -20,7 +20,16 @@ export function readZoneFileSets(text: string, zoneName: string): ZoneFileSets {
   const unread = new Map<string, ZoneFileSet>();
   for (const record of reading.records) {
     const key = `${record.name} ${record.type}`;
-    if (record.content === undefined && !unread.has(key)) unread.set(key, { name: record.name, type: record.type, ttl: record.ttl, defaultTtl: record.defaultTtl, line: record.line, records: [] });
+    if (record.content === undefined && !unread.has(key)) {
+      unread.set(key, {
+        name: record.name,
+        type: record.type,
+        ttl: record.ttl,
+        defaultTtl: record.defaultTtl,
+        line: record.line,
+        records: [],
+      });
+    }
   }
   const sets = [...grouped.sets, ...unread.values()].sort((a, b) => a.line - b.line);
   return { sets, problems: [...reading.problems, ...grouped.problems].sort((a, b) => a.line - b.line), notes: reading.notes };

@@ -37,7 +37,12 @@ const UPDATE_ZONE_ARGS: readonly FieldSpec[] = [
  */
 export function validateUpdateZoneArgs(input: unknown): Validated<UpdateZoneArgs> {
   if (!isPlainObject(input)) {
-    return { ok: false, problems: [{ field: '', message: l10n.t("the arguments must be an object such as { zoneName: 'example.com', changes: { nx_ttl: 600 } }") }] };
+    return {
+      ok: false,
+      problems: [
+        { field: '', message: l10n.t("the arguments must be an object such as { zoneName: 'example.com', changes: { nx_ttl: 600 } }") },
+      ],
+    };
   }
   const problems: FieldProblem[] = [];
   let given = input;
@@ -47,7 +52,11 @@ export function validateUpdateZoneArgs(input: unknown): Validated<UpdateZoneArgs
     given = { ...input, changes: others };
   }
   const args = checkFields(UPDATE_ZONE_ARGS, given, '', problems);
-  if (isPlainObject(given.changes) && Object.values(given.changes).every((value) => value === undefined) && !problems.some((problem) => problem.field === 'changes.name')) {
+  if (
+    isPlainObject(given.changes) &&
+    Object.values(given.changes).every((value) => value === undefined) &&
+    !problems.some((problem) => problem.field === 'changes.name')
+  ) {
     problems.push({ field: 'changes', message: l10n.t('must change at least one setting') });
   }
   return validated(args as unknown as UpdateZoneArgs, problems);

@@ -21,7 +21,16 @@ export const ZONE_SETTING_FIELDS: readonly (ZoneFieldSpec & { name: ZoneSettingF
 );
 
 /** What the settings wizard offers, in its order: every setting but `enabled`, which Enable and Disable Zone change. */
-export const EDITABLE_ZONE_SETTINGS: readonly ZoneSettingField[] = ['contact', 'primary_server', 'refresh', 'retry', 'expiry', 'nx_ttl', 'serial', 'meta'];
+export const EDITABLE_ZONE_SETTINGS: readonly ZoneSettingField[] = [
+  'contact',
+  'primary_server',
+  'refresh',
+  'retry',
+  'expiry',
+  'nx_ttl',
+  'serial',
+  'meta',
+];
 
 /** Settings counted in seconds: shown with their length in words too. */
 const SECONDS: ReadonlySet<ZoneSettingField> = new Set(['refresh', 'retry', 'expiry', 'nx_ttl']);
@@ -142,18 +151,26 @@ export function settingChanged(current: DnsZone, field: ZoneSettingField, value:
 
 /** The changes that give their field another value than the zone has. */
 export function changedSettings(current: DnsZone, changes: ZoneSettings): ZoneSettingField[] {
-  return (Object.keys(changes) as ZoneSettingField[]).filter((field) => changes[field] !== undefined && settingChanged(current, field, changes[field]));
+  return (Object.keys(changes) as ZoneSettingField[]).filter(
+    (field) => changes[field] !== undefined && settingChanged(current, field, changes[field]),
+  );
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
-  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) return JSON.stringify(sortedKeys(a)) === JSON.stringify(sortedKeys(b));
+  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
+    return JSON.stringify(sortedKeys(a)) === JSON.stringify(sortedKeys(b));
+  }
   return a === b;
 }
 
 function sortedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedKeys);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, nested]) => [key, sortedKeys(nested)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, nested]) => [key, sortedKeys(nested)]),
+  );
 }
 
 /** A setting's value as the summary and the prompts' list show it: seconds with their length in words, text quoted. */
@@ -189,5 +206,12 @@ export function settingsNotAsSent(sent: ZoneSettings, held: DnsZone): string[] {
   const now = currentZoneSettings(held);
   return (Object.keys(sent) as ZoneSettingField[])
     .filter((field) => sent[field] !== undefined && !sameValue(now[field], sent[field]))
-    .map((field) => l10n.t('{0}: {1} sent, Gcore holds {2}', zoneSettingSpec(field).label, settingText(field, sent[field]), settingText(field, now[field])));
+    .map((field) =>
+      l10n.t(
+        '{0}: {1} sent, Gcore holds {2}',
+        zoneSettingSpec(field).label,
+        settingText(field, sent[field]),
+        settingText(field, now[field]),
+      ),
+    );
 }

@@ -84,7 +84,9 @@ async function writeCache(cacheFile: string, data: Buffer): Promise<number> {
   } finally {
     await fs.promises.rm(temporary, { force: true });
   }
-  const others = (await fs.promises.readdir(folder)).filter((name) => name.endsWith(CODE_CACHE_EXTENSION) && name !== path.basename(cacheFile));
+  const others = (await fs.promises.readdir(folder)).filter(
+    (name) => name.endsWith(CODE_CACHE_EXTENSION) && name !== path.basename(cacheFile),
+  );
   await Promise.all(others.map((name) => fs.promises.rm(path.join(folder, name), { force: true })));
   return data.length;
 }

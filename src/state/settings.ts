@@ -92,7 +92,9 @@ export function readLocations(): LocationsReading {
  */
 function locationsWhereSet(): { target: vscode.ConfigurationTarget; entries: unknown } {
   const inspected = config().inspect('locations');
-  if (inspected?.workspaceFolderValue !== undefined) return { target: vscode.ConfigurationTarget.WorkspaceFolder, entries: inspected.workspaceFolderValue };
+  if (inspected?.workspaceFolderValue !== undefined) {
+    return { target: vscode.ConfigurationTarget.WorkspaceFolder, entries: inspected.workspaceFolderValue };
+  }
   if (inspected?.workspaceValue !== undefined) return { target: vscode.ConfigurationTarget.Workspace, entries: inspected.workspaceValue };
   return { target: vscode.ConfigurationTarget.Global, entries: inspected?.globalValue };
 }

@@ -66,7 +66,9 @@ export class TaskHistory {
     for (const tracked of tasks) {
       const before = fresh.get(tracked.id) ?? previous.get(tracked.id);
       const record = recordOf(tracked, before, nowMs);
-      if (!before || before.state !== record.state || before.end !== record.end || before.error !== record.error) fresh.set(tracked.id, record);
+      if (!before || before.state !== record.state || before.end !== record.end || before.error !== record.error) {
+        fresh.set(tracked.id, record);
+      }
     }
     if (fresh.size === 0) return false;
     const others = records.filter((entry) => !fresh.has(entry.id));

@@ -22,7 +22,15 @@ export function clientWrites(client: GcoreClient): ToolWrites {
         return await containers.delete(ref, ref.containerName, { signal });
       } catch (error) {
         if (isGcoreApiError(error) && error.status === 404 && (await containers.containerGone(ref, ref.containerName, { signal }))) {
-          throw new Error(l10n.t('Container {0} is not in project {1}, region {2} (Gcore answered 404): it may have been deleted already.', ref.containerName, ref.projectId, ref.regionId), { cause: error });
+          throw new Error(
+            l10n.t(
+              'Container {0} is not in project {1}, region {2} (Gcore answered 404): it may have been deleted already.',
+              ref.containerName,
+              ref.projectId,
+              ref.regionId,
+            ),
+            { cause: error },
+          );
         }
         throw error;
       }

@@ -1,7 +1,13 @@
 import * as l10n from '@vscode/l10n';
 import type { Container, ContainerFlavor } from '../api';
 import { COMMAND } from '../core/contributions';
-import { validateContainerLogsArgs, validateContainerRefArgs, validateProjectRegionArgs, type ContainerLogsArgs, type ContainerRefArgs } from '../models/commandArgs';
+import {
+  validateContainerLogsArgs,
+  validateContainerRefArgs,
+  validateProjectRegionArgs,
+  type ContainerLogsArgs,
+  type ContainerRefArgs,
+} from '../models/commandArgs';
 import { containerStatus } from '../models/container';
 import { formatLogLine, orderLines, readLogLine } from '../models/containerLogs';
 import { CONTAINER_NAME_FIELD } from '../models/containerUpdate';
@@ -46,7 +52,10 @@ export const listContainers: ToolDefinition<ProjectRegion> = {
       list.count === 0
         ? l10n.t('No containers in project {0}, region {1}.', location.projectId, location.regionId)
         : l10n.t('{0} containers in project {1}, region {2}:', list.count, location.projectId, location.regionId);
-    return { text: lines(list.count === 0 ? heading : itemLines(heading, list.results.map(containerLine)), ...gapLines(list, 'containers')), json: list };
+    return {
+      text: lines(list.count === 0 ? heading : itemLines(heading, list.results.map(containerLine)), ...gapLines(list, 'containers')),
+      json: list,
+    };
   },
 };
 
@@ -113,7 +122,12 @@ export const getContainerLogs: ToolDefinition<LogsInput> = {
   inputSchema: objectInput(
     {
       ...CONTAINER_REF_PROPERTIES,
-      limit: { type: 'integer', minimum: 1, maximum: 100_000, description: l10n.t('How many of the newest log lines to read, from 1 to 100,000. Default 100.') },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 100_000,
+        description: l10n.t('How many of the newest log lines to read, from 1 to 100,000. Default 100.'),
+      },
       contains: specSchema(CONTAINS_FIELD),
     },
     CONTAINER_REF_REQUIRED,
@@ -123,8 +137,11 @@ export const getContainerLogs: ToolDefinition<LogsInput> = {
   invoke: async (args, { client, signal }) => {
     const answer = await client.containers.logs(args, args.containerName, args.limit ?? DEFAULT_LOG_LINES, { signal });
     const needle = args.contains?.toLowerCase();
-    const matched = needle === undefined ? answer.logs : answer.logs.filter((item) => readLogLine(item).message.toLowerCase().includes(needle));
-    const shown = orderLines(matched.map(readLogLine)).slice(-ITEMS_IN_TEXT).map((line) => formatLogLine(line, () => 0));
+    const matched =
+      needle === undefined ? answer.logs : answer.logs.filter((item) => readLogLine(item).message.toLowerCase().includes(needle));
+    const shown = orderLines(matched.map(readLogLine))
+      .slice(-ITEMS_IN_TEXT)
+      .map((line) => formatLogLine(line, () => 0));
     const read = answer.logs.length;
     const heading =
       args.contains === undefined
@@ -141,7 +158,10 @@ export const getContainerLogs: ToolDefinition<LogsInput> = {
 };
 
 function sizeLine(size: ContainerFlavor): string {
-  const parts = [typeof size.cpu === 'number' ? l10n.t('{0} mCPU', size.cpu) : undefined, typeof size.ram === 'number' ? l10n.t('{0} MiB', size.ram) : undefined].filter(Boolean);
+  const parts = [
+    typeof size.cpu === 'number' ? l10n.t('{0} mCPU', size.cpu) : undefined,
+    typeof size.ram === 'number' ? l10n.t('{0} MiB', size.ram) : undefined,
+  ].filter(Boolean);
   return parts.length > 0 ? `${size.name}: ${parts.join(', ')}` : size.name;
 }
 
@@ -161,7 +181,10 @@ export const listContainerSizes: ToolDefinition<ProjectRegion> = {
     const text =
       list.count === 0
         ? l10n.t('No container sizes in project {0}, region {1}.', location.projectId, location.regionId)
-        : itemLines(l10n.t('{0} container sizes in project {1}, region {2}:', list.count, location.projectId, location.regionId), list.results.map(sizeLine));
+        : itemLines(
+            l10n.t('{0} container sizes in project {1}, region {2}:', list.count, location.projectId, location.regionId),
+            list.results.map(sizeLine),
+          );
     return { text, json: list };
   },
 };

@@ -2,7 +2,12 @@ import * as l10n from '@vscode/l10n';
 import type { Container, ContainerUpdateResult } from '../api';
 import { wasEmptyAnswer } from '../api/decode';
 import { COMMAND } from '../core/contributions';
-import { validateContainerRefArgs, validateUpdateContainerArgs, type ContainerRefArgs, type UpdateContainerArgs } from '../models/commandArgs';
+import {
+  validateContainerRefArgs,
+  validateUpdateContainerArgs,
+  type ContainerRefArgs,
+  type UpdateContainerArgs,
+} from '../models/commandArgs';
 import { containerStatus } from '../models/container';
 import { CONTAINER_CREATE_FIELDS, quotaRequest, validateCreateContainerArgs, type CreateContainerArgs } from '../models/containerCreate';
 import { CONTAINER_UPDATE_FIELDS } from '../models/containerUpdate';
@@ -34,7 +39,9 @@ const changesSchema = specSchema({
   name: 'changes',
   kind: 'object',
   label: l10n.t('Changes'),
-  description: l10n.t('The fields to change, by their wire names; every other field keeps its value. envs replaces all variables; is_disabled is sent in a request of its own.'),
+  description: l10n.t(
+    'The fields to change, by their wire names; every other field keeps its value. envs replaces all variables; is_disabled is sent in a request of its own.',
+  ),
   required: true,
   fields: CONTAINER_UPDATE_FIELDS,
 });
@@ -48,7 +55,10 @@ export const updateContainer: ToolDefinition<UpdateContainerArgs> = {
     "Changes settings of an existing serverless container: only the fields given in `changes` (image, flavor, scale {min, max, cooldown_period, triggers}, envs, timeout, listening_port, is_disabled, description, commands, pull_secret, logging, is_api_key_auth). envs replaces all variables, and scale the whole scale (a cooldown or triggers left out go back to Gcore's defaults), so read the container first to keep the others. Gcore answers with task IDs; gcore_getTask tells when the change is live.",
   ),
   userDescription: l10n.t('Changes the settings of a Gcore container, after you confirm.'),
-  inputSchema: objectInput({ ...CONTAINER_REF_PROPERTIES, changes: { ...changesSchema, minProperties: 1 } }, [...CONTAINER_REF_REQUIRED, 'changes']),
+  inputSchema: objectInput({ ...CONTAINER_REF_PROPERTIES, changes: { ...changesSchema, minProperties: 1 } }, [
+    ...CONTAINER_REF_REQUIRED,
+    'changes',
+  ]),
   parse: (input) => unwrap(validateUpdateContainerArgs(input)),
   confirm: async ({ projectId, regionId, containerName, changes }, { client, signal }) => {
     const current = await readCurrent(() => client.containers.get({ projectId, regionId }, containerName, { signal }));
@@ -60,9 +70,20 @@ export const updateContainer: ToolDefinition<UpdateContainerArgs> = {
   invoke: async ({ projectId, regionId, containerName, changes }, { writes, signal }) => {
     const result = await writes.updateContainer({ projectId, regionId }, containerName, changes, signal);
     const text = taskText(result, {
-      empty: () => l10n.t("Sent the update of container {0}, but Gcore's answer was empty, so there are no task IDs to follow. It may have been applied: read the container with gcore_getContainer before sending it again.", containerName),
+      empty: () =>
+        l10n.t(
+          "Sent the update of container {0}, but Gcore's answer was empty, so there are no task IDs to follow. It may have been applied: read the container with gcore_getContainer before sending it again.",
+          containerName,
+        ),
       none: () => l10n.t('Sent the update of container {0}. Gcore started no task.', containerName),
-      tasks: (ids) => l10n.t('Sent the update of container {0} in project {1}, region {2}. Tasks: {3}. gcore_getTask tells when they are FINISHED or why they failed.', containerName, projectId, regionId, ids),
+      tasks: (ids) =>
+        l10n.t(
+          'Sent the update of container {0} in project {1}, region {2}. Tasks: {3}. gcore_getTask tells when they are FINISHED or why they failed.',
+          containerName,
+          projectId,
+          regionId,
+          ids,
+        ),
     });
     return { text, json: result };
   },
@@ -72,7 +93,9 @@ const containerSchema = specSchema({
   name: 'container',
   kind: 'object',
   label: l10n.t('New container'),
-  description: l10n.t('The create payload, by wire field names: name, image, listening_port, flavor (a size from gcore_listContainerSizes) and scale are required.'),
+  description: l10n.t(
+    'The create payload, by wire field names: name, image, listening_port, flavor (a size from gcore_listContainerSizes) and scale are required.',
+  ),
   required: true,
   fields: CONTAINER_CREATE_FIELDS,
 });
@@ -93,7 +116,13 @@ export const createContainer: ToolDefinition<CreateContainerArgs> = {
     // Both are additions of the API: either may be "not available", never a reason not to ask.
     const [quota, price] = await Promise.all([
       readCurrent(() => client.containers.checkLimits(location, quotaRequest(container), { signal })),
-      readCurrent(() => client.containers.price(location, { flavor: container.flavor, scale: { min: container.scale.min, max: container.scale.max } }, { signal })),
+      readCurrent(() =>
+        client.containers.price(
+          location,
+          { flavor: container.flavor, scale: { min: container.scale.min, max: container.scale.max } },
+          { signal },
+        ),
+      ),
     ]);
     return {
       title: l10n.t('Create container {0} in {1}?', container.name, locationName(location, configuredLocations())),
@@ -102,11 +131,24 @@ export const createContainer: ToolDefinition<CreateContainerArgs> = {
   },
   invoke: async ({ projectId, regionId, container }, { writes, signal }) => {
     const result = await writes.createContainer({ projectId, regionId }, container, signal);
-    const untracked = () => l10n.t('Gcore took the creation of container {0}, but its answer held no task to follow: list the containers of project {1}, region {2} to see where it stands.', container.name, projectId, regionId);
+    const untracked = () =>
+      l10n.t(
+        'Gcore took the creation of container {0}, but its answer held no task to follow: list the containers of project {1}, region {2} to see where it stands.',
+        container.name,
+        projectId,
+        regionId,
+      );
     const text = taskText(result, {
       empty: untracked,
       none: untracked,
-      tasks: (ids) => l10n.t('Gcore is creating container {0} in project {1}, region {2}: task {3}. It is ready when gcore_getTask says FINISHED (usually within a minute or two).', container.name, projectId, regionId, ids),
+      tasks: (ids) =>
+        l10n.t(
+          'Gcore is creating container {0} in project {1}, region {2}: task {3}. It is ready when gcore_getTask says FINISHED (usually within a minute or two).',
+          container.name,
+          projectId,
+          regionId,
+          ids,
+        ),
     });
     return { text, json: result };
   },
@@ -140,16 +182,32 @@ export const deleteContainer: ToolDefinition<ContainerRefArgs> = {
     const current = await readCurrent(() => client.containers.get(ref, ref.containerName, { signal }));
     return {
       title: l10n.t('Delete container {0} in project {1}, region {2}?', ref.containerName, ref.projectId, ref.regionId),
-      message: lines(l10n.t('Container {0} and all its logs go; this cannot be undone.', ref.containerName), ...(current.known ? containerFacts(current.value) : [currentUnknownLine(current)])),
+      message: lines(
+        l10n.t('Container {0} and all its logs go; this cannot be undone.', ref.containerName),
+        ...(current.known ? containerFacts(current.value) : [currentUnknownLine(current)]),
+      ),
     };
   },
   invoke: async (ref, { writes, signal }) => {
     const result = await writes.deleteContainer(ref, signal);
-    const untracked = () => l10n.t('Gcore took the deletion of container {0}, but its answer held no task to follow: list the containers of project {1}, region {2} to see whether it is gone.', ref.containerName, ref.projectId, ref.regionId);
+    const untracked = () =>
+      l10n.t(
+        'Gcore took the deletion of container {0}, but its answer held no task to follow: list the containers of project {1}, region {2} to see whether it is gone.',
+        ref.containerName,
+        ref.projectId,
+        ref.regionId,
+      );
     const text = taskText(result, {
       empty: untracked,
       none: untracked,
-      tasks: (ids) => l10n.t('Gcore is deleting container {0} in project {1}, region {2}: task {3}. It is gone when gcore_getTask says FINISHED.', ref.containerName, ref.projectId, ref.regionId, ids),
+      tasks: (ids) =>
+        l10n.t(
+          'Gcore is deleting container {0} in project {1}, region {2}: task {3}. It is gone when gcore_getTask says FINISHED.',
+          ref.containerName,
+          ref.projectId,
+          ref.regionId,
+          ids,
+        ),
     });
     return { text, json: result };
   },

@@ -35,7 +35,11 @@ export function dnssecState(zone: Pick<DnsZone, 'dnssec_status' | 'dnssec_enable
 
 /** `example.com: served, DNSSEC active, 16 record sets`. */
 function zoneLine(zone: DnsZone): string {
-  const parts = [zone.enabled === false ? l10n.t('disabled (not served)') : l10n.t('served'), l10n.t('DNSSEC {0}', dnssecState(zone)), recordSetCountText(zone)];
+  const parts = [
+    zone.enabled === false ? l10n.t('disabled (not served)') : l10n.t('served'),
+    l10n.t('DNSSEC {0}', dnssecState(zone)),
+    recordSetCountText(zone),
+  ];
   return `${zoneNameForDisplay(zone.name)}: ${parts.filter(Boolean).join(', ')}`;
 }
 
@@ -45,7 +49,7 @@ export const listZones: ToolDefinition<Record<string, never>> = {
   commandId: COMMAND.listZones,
   displayName: l10n.t('List Gcore DNS Zones'),
   modelDescription: l10n.t(
-    "Lists every DNS zone of the Gcore account with whether it is served and its DNSSEC state: active (signed, the registrar publishes the DS record), pending (signed, waiting for the DS record at the registrar), pending-disabled, disabled, or off. Use it to find zones that still wait for their DS record.",
+    'Lists every DNS zone of the Gcore account with whether it is served and its DNSSEC state: active (signed, the registrar publishes the DS record), pending (signed, waiting for the DS record at the registrar), pending-disabled, disabled, or off. Use it to find zones that still wait for their DS record.',
   ),
   userDescription: l10n.t('Lists your DNS zones with their DNSSEC state.'),
   inputSchema: objectInput({}),
@@ -53,13 +57,19 @@ export const listZones: ToolDefinition<Record<string, never>> = {
   invoke: async (_input, { client, signal }) => {
     const list = await client.dns.listZones({ signal });
     const heading = list.total_amount === 0 ? l10n.t('The account has no DNS zones.') : l10n.t('{0} DNS zones:', list.total_amount);
-    return { text: lines(list.total_amount === 0 ? heading : itemLines(heading, list.zones.map(zoneLine)), ...gapLines(list, 'zones')), json: list };
+    return {
+      text: lines(list.total_amount === 0 ? heading : itemLines(heading, list.zones.map(zoneLine)), ...gapLines(list, 'zones')),
+      json: list,
+    };
   },
 };
 
 /** `name www, type MX`: what a record list was narrowed to, or undefined when it was not. */
 function filterText({ zoneName, name, type }: ListRecordsArgs): string | undefined {
-  const parts = [name === undefined ? undefined : l10n.t('name {0}', recordNameForDisplay(name, zoneName)), type === undefined ? undefined : l10n.t('type {0}', type)];
+  const parts = [
+    name === undefined ? undefined : l10n.t('name {0}', recordNameForDisplay(name, zoneName)),
+    type === undefined ? undefined : l10n.t('type {0}', type),
+  ];
   const given = parts.filter((part): part is string => part !== undefined);
   return given.length === 0 ? undefined : given.join(', ');
 }
@@ -70,11 +80,15 @@ export const listRecords: ToolDefinition<ListRecordsArgs> = {
   commandId: COMMAND.listRecords,
   displayName: l10n.t('List DNS Record Sets'),
   modelDescription: l10n.t(
-    "Lists the record sets of a DNS zone at Gcore: name (relative to the zone, @ for the apex), type, TTL, values, and whether it is managed by Gcore, dynamic (GeoDNS, weighted, health-checked) or has disabled records. Give name or type (or both) to list only those sets: a zone may hold thousands. Read a set before changing it.",
+    'Lists the record sets of a DNS zone at Gcore: name (relative to the zone, @ for the apex), type, TTL, values, and whether it is managed by Gcore, dynamic (GeoDNS, weighted, health-checked) or has disabled records. Give name or type (or both) to list only those sets: a zone may hold thousands. Read a set before changing it.',
   ),
   userDescription: l10n.t('Lists the record sets of a DNS zone, or those of one name or type.'),
   inputSchema: objectInput(
-    { ...ZONE_NAME_PROPERTIES, name: specSchema(RECORD_NAME_FILTER_FIELD), type: { ...specSchema(RECORD_TYPE_FILTER_FIELD), enum: [...API_RECORD_TYPES] } },
+    {
+      ...ZONE_NAME_PROPERTIES,
+      name: specSchema(RECORD_NAME_FILTER_FIELD),
+      type: { ...specSchema(RECORD_TYPE_FILTER_FIELD), enum: [...API_RECORD_TYPES] },
+    },
     ['zoneName'],
   ),
   narrowing: l10n.t('Give name (such as www, or @ for the apex) or type (such as MX) to list fewer record sets.'),
@@ -82,7 +96,10 @@ export const listRecords: ToolDefinition<ListRecordsArgs> = {
   invoke: async (args, { client, signal }) => {
     const list = await client.dns.listRecords(args.zoneName, { signal });
     const nameKey = args.name === undefined ? undefined : domainNameKey(args.name);
-    const sets = list.rrsets.filter((set) => (nameKey === undefined || domainNameKey(set.name) === nameKey) && (args.type === undefined || set.type.toUpperCase() === args.type));
+    const sets = list.rrsets.filter(
+      (set) =>
+        (nameKey === undefined || domainNameKey(set.name) === nameKey) && (args.type === undefined || set.type.toUpperCase() === args.type),
+    );
     const rows = recordSetRows(args.zoneName, sets);
     const zone = zoneNameForDisplay(args.zoneName);
     const filter = filterText(args);
@@ -94,8 +111,22 @@ export const listRecords: ToolDefinition<ListRecordsArgs> = {
         : rows.length === 0
           ? l10n.t('No record set of {0} matches {1} ({2} record sets in all).', zone, filter, list.total_amount)
           : l10n.t('{0} of the {1} record sets in {2} match {3}:', rows.length, list.total_amount, zone, filter);
-    const json = filter === undefined ? { total_amount: list.total_amount, rrsets: sets } : { total_amount: list.total_amount, matched: sets.length, rrsets: sets };
-    return { text: lines(rows.length === 0 ? heading : itemLines(heading, rows.map((row) => `${row.name.label} ${row.view.description ?? row.type}`)), ...gapLines(list, 'recordSets')), json };
+    const json =
+      filter === undefined
+        ? { total_amount: list.total_amount, rrsets: sets }
+        : { total_amount: list.total_amount, matched: sets.length, rrsets: sets };
+    return {
+      text: lines(
+        rows.length === 0
+          ? heading
+          : itemLines(
+              heading,
+              rows.map((row) => `${row.name.label} ${row.view.description ?? row.type}`),
+            ),
+        ...gapLines(list, 'recordSets'),
+      ),
+      json,
+    };
   },
 };
 
@@ -115,8 +146,18 @@ export const lookupName: ToolDefinition<LookupNameArgs> = {
   userDescription: l10n.t('Looks up what a DNS name resolves to.'),
   inputSchema: objectInput(
     {
-      name: { type: 'string', minLength: 1, description: l10n.t('The full name to look up, such as www.example.com or _dmarc.example.com.') },
-      server: { type: 'string', enum: [...LOOKUP_SERVERS], description: l10n.t("Who answers: authoritative_dns (Gcore's own name servers, the default), google, cloudflare, open_dns, quad9 or gcore.") },
+      name: {
+        type: 'string',
+        minLength: 1,
+        description: l10n.t('The full name to look up, such as www.example.com or _dmarc.example.com.'),
+      },
+      server: {
+        type: 'string',
+        enum: [...LOOKUP_SERVERS],
+        description: l10n.t(
+          "Who answers: authoritative_dns (Gcore's own name servers, the default), google, cloudflare, open_dns, quad9 or gcore.",
+        ),
+      },
     },
     ['name'],
   ),

@@ -19,7 +19,11 @@ const AVAILABILITY_WORDS: Record<FlavorAvailability, () => string> = {
 
 /** `g3-ai-32-192-1500-l40s-48-1: available · 1× L40S 48 GB · 32 vCPU · 192 GiB · €2.50/h`. */
 function flavorLine(flavor: GpuFlavor): string {
-  const parts = [AVAILABILITY_WORDS[flavorAvailability(flavor)](), ...hardwareSummaryParts(readFlavorHardware(flavor)), formatHourlyPrice(flavor.price)];
+  const parts = [
+    AVAILABILITY_WORDS[flavorAvailability(flavor)](),
+    ...hardwareSummaryParts(readFlavorHardware(flavor)),
+    formatHourlyPrice(flavor.price),
+  ];
   return `${flavor.name}: ${parts.filter(Boolean).join(' · ')}`;
 }
 
@@ -35,7 +39,10 @@ export const listGpuFlavors: ToolDefinition<ListGpuFlavorsArgs> = {
   inputSchema: objectInput(
     {
       ...LOCATION_PROPERTIES,
-      hideDisabled: { type: 'boolean', description: l10n.t('Leave out disabled flavors. Default false: every flavor, with its availability.') },
+      hideDisabled: {
+        type: 'boolean',
+        description: l10n.t('Leave out disabled flavors. Default false: every flavor, with its availability.'),
+      },
       includePrices: { type: 'boolean', description: l10n.t('Ask Gcore for the prices. Default true.') },
     },
     LOCATION_REQUIRED,
@@ -43,13 +50,29 @@ export const listGpuFlavors: ToolDefinition<ListGpuFlavorsArgs> = {
   narrowing: l10n.t('Give hideDisabled: true to leave out the disabled flavors.'),
   parse: (input) => unwrap(validateListGpuFlavorsArgs(input)),
   invoke: async (args, { client, signal }) => {
-    const list = await client.gpu.listFlavors({ projectId: args.projectId, regionId: args.regionId, hideDisabled: args.hideDisabled ?? false, includePrices: args.includePrices ?? true }, { signal });
+    const list = await client.gpu.listFlavors(
+      {
+        projectId: args.projectId,
+        regionId: args.regionId,
+        hideDisabled: args.hideDisabled ?? false,
+        includePrices: args.includePrices ?? true,
+      },
+      { signal },
+    );
     const counts = new Map<FlavorAvailability, number>();
     for (const flavor of list.results) counts.set(flavorAvailability(flavor), (counts.get(flavorAvailability(flavor)) ?? 0) + 1);
     const heading =
       list.results.length === 0
         ? l10n.t('No GPU flavors in project {0}, region {1}.', args.projectId, args.regionId)
-        : l10n.t('{0} GPU flavors in project {1}, region {2} ({3} available, {4} out of stock, {5} disabled):', list.results.length, args.projectId, args.regionId, counts.get('available') ?? 0, counts.get('outOfStock') ?? 0, counts.get('disabled') ?? 0);
+        : l10n.t(
+            '{0} GPU flavors in project {1}, region {2} ({3} available, {4} out of stock, {5} disabled):',
+            list.results.length,
+            args.projectId,
+            args.regionId,
+            counts.get('available') ?? 0,
+            counts.get('outOfStock') ?? 0,
+            counts.get('disabled') ?? 0,
+          );
     const unreadable = list.unreadable?.length ?? 0;
     const text = lines(
       list.results.length === 0 ? heading : itemLines(heading, sortFlavors(list.results).map(flavorLine)),

@@ -10,7 +10,17 @@ import { createZone, disableDnssec, enableDnssec, importZoneFile } from './zoneW
 
 export { clientWrites } from './clientWrites';
 export { callTool, type ToolOutcome } from './toolCall';
-export { toolNoKeyText, type AnyToolDefinition, type ToolConfirmation, type ToolContext, type ToolDefinition, type ToolResult, type ToolSurface, type ToolWrites, type ZoneFileImportResult } from './toolDefinition';
+export {
+  toolNoKeyText,
+  type AnyToolDefinition,
+  type ToolConfirmation,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolResult,
+  type ToolSurface,
+  type ToolWrites,
+  type ZoneFileImportResult,
+} from './toolDefinition';
 export type { ToolSchema } from './toolSchemas';
 
 /** Every tool, in the contract's order: the reads, then the writes. */

@@ -55,8 +55,9 @@ function partlyAppliedMessage(
       ? l10n.t('None of the {0} changes to {1} was applied.', total, zone)
       : l10n.t('{0} of the {1} changes to {2} were applied ({3}).', applied.length, total, zone, names(zoneName, applied)),
   ];
-  if (failed) parts.push(l10n.t('{0} was refused: {1}.', changeName(zoneName, failed.change), failureReason(failed.error).replace(/\.$/, '')));
-  else parts.push(l10n.t('Cancelled.'));
+  if (failed) {
+    parts.push(l10n.t('{0} was refused: {1}.', changeName(zoneName, failed.change), failureReason(failed.error).replace(/\.$/, '')));
+  } else parts.push(l10n.t('Cancelled.'));
   if (notApplied.length > 0) parts.push(l10n.t('{0} more were not applied ({1}).', notApplied.length, names(zoneName, notApplied)));
   return parts.join(' ');
 }

@@ -4,7 +4,14 @@ import { COMMAND } from '../core/contributions';
 import { validateRecordRefArgs, validateRecordSetArgs, type RecordRefArgs, type RecordSetArgs } from '../models/commandArgs';
 import { API_RECORD_TYPES, formatRecordContent, RECORD_TYPE_FIELD, RECORD_TYPES } from '../models/recordContent';
 import { RECORD_NAME_FIELD } from '../models/recordName';
-import { editedRecordSetBody, RECORD_SET_META_FIELD, RECORD_TTL_FIELD, recordSetChanged, recordSetChangeLines, recordSetSelection } from '../models/recordSets';
+import {
+  editedRecordSetBody,
+  RECORD_SET_META_FIELD,
+  RECORD_TTL_FIELD,
+  recordSetChanged,
+  recordSetChangeLines,
+  recordSetSelection,
+} from '../models/recordSets';
 import { ttlText } from '../models/recordTtl';
 import { unwrap } from '../validation/problems';
 import { currentUnknownLine, readCurrent } from './currentState';
@@ -31,9 +38,18 @@ const RECORD_SET_SCHEMA = objectInput(
       items: {
         type: 'object',
         properties: {
-          content: { type: 'array', minItems: 1, description: l10n.t('The value, as a list of its parts for the type (see resource_records).') },
+          content: {
+            type: 'array',
+            minItems: 1,
+            description: l10n.t('The value, as a list of its parts for the type (see resource_records).'),
+          },
           enabled: { type: 'boolean', description: l10n.t('Whether the record is served; the API default is true.') },
-          meta: { type: 'object', description: l10n.t("What a dynamic set's pickers read of this record: countries, continents, asn, latlong, weight, backup, default, notes.") },
+          meta: {
+            type: 'object',
+            description: l10n.t(
+              "What a dynamic set's pickers read of this record: countries, continents, asn, latlong, weight, backup, default, notes.",
+            ),
+          },
         },
         required: ['content'],
         additionalProperties: false,
@@ -42,11 +58,19 @@ const RECORD_SET_SCHEMA = objectInput(
     meta: specSchema(RECORD_SET_META_FIELD),
     pickers: {
       type: 'array',
-      description: l10n.t('What picks the answer of a dynamic set, in order, such as [{ "type": "geodns" }, { "type": "first_n", "limit": 1 }]; an update keeps the pickers unless given, and [] makes the set static.'),
+      description: l10n.t(
+        'What picks the answer of a dynamic set, in order, such as [{ "type": "geodns" }, { "type": "first_n", "limit": 1 }]; an update keeps the pickers unless given, and [] makes the set static.',
+      ),
       items: {
         type: 'object',
         properties: {
-          type: { type: 'string', minLength: 1, description: l10n.t('geodns, asn, country, continent, region, ip, geodistance, weighted_shuffle, default, first_n or healthcheck.') },
+          type: {
+            type: 'string',
+            minLength: 1,
+            description: l10n.t(
+              'geodns, asn, country, continent, region, ip, geodistance, weighted_shuffle, default, first_n or healthcheck.',
+            ),
+          },
           limit: { type: 'integer', minimum: 0, description: l10n.t('How many records the picker lets through; 0 for all.') },
           strict: { type: 'boolean', description: l10n.t('Answer nothing rather than every record when the picker matches none.') },
         },
@@ -69,7 +93,10 @@ function indented(texts: readonly string[]): string[] {
 /** What a set given in full is: its TTL and values, and what picks its answer when it is dynamic. */
 function newSetLines(type: string, body: RecordSetBody): string[] {
   const selection = recordSetSelection(body);
-  return indented([...recordSetChangeLines(type, undefined, body), ...(selection === undefined ? [] : [l10n.t('What picks the answer: {0}', selection)])]);
+  return indented([
+    ...recordSetChangeLines(type, undefined, body),
+    ...(selection === undefined ? [] : [l10n.t('What picks the answer: {0}', selection)]),
+  ]);
 }
 
 export const createRecord: ToolDefinition<RecordSetArgs> = {
@@ -90,8 +117,16 @@ export const createRecord: ToolDefinition<RecordSetArgs> = {
       ? currentUnknownLine(current)
       : current.value === undefined
         ? l10n.t('Current: {0} does not exist in {1}.', set, zone)
-        : l10n.t('{0} already exists in {1} ({2}): Gcore will refuse to add it and nothing changes; gcore_updateRecord replaces a set.', set, zone, valuesOf(current.value));
-    return { title: l10n.t('Add {0} to {1}?', set, zone), message: lines(now, l10n.t('New:'), ...newSetLines(record.type, givenRecordSetBody(record))) };
+        : l10n.t(
+            '{0} already exists in {1} ({2}): Gcore will refuse to add it and nothing changes; gcore_updateRecord replaces a set.',
+            set,
+            zone,
+            valuesOf(current.value),
+          );
+    return {
+      title: l10n.t('Add {0} to {1}?', set, zone),
+      message: lines(now, l10n.t('New:'), ...newSetLines(record.type, givenRecordSetBody(record))),
+    };
   },
   invoke: async (record, { writes, signal }) => {
     const answered = await writes.createRecord(record, signal);
@@ -105,8 +140,25 @@ async function updateConfirmation(record: RecordSetArgs, { client, signal }: Too
   const { set, zone } = recordSetNames(record);
   const title = l10n.t('Replace {0} in {1}?', set, zone);
   const current = await readCurrent(() => client.dns.findRecord(record.zoneName, record.name, record.type, { signal }));
-  if (!current.known) return { title, message: lines(currentUnknownLine(current), l10n.t('New (what is not given is kept from the set at Gcore):'), ...newSetLines(record.type, givenRecordSetBody(record))) };
-  if (current.value === undefined) return { title, message: lines(l10n.t('{0} does not exist in {1}: it is created.', set, zone), ...newSetLines(record.type, givenRecordSetBody(record))) };
+  if (!current.known) {
+    return {
+      title,
+      message: lines(
+        currentUnknownLine(current),
+        l10n.t('New (what is not given is kept from the set at Gcore):'),
+        ...newSetLines(record.type, givenRecordSetBody(record)),
+      ),
+    };
+  }
+  if (current.value === undefined) {
+    return {
+      title,
+      message: lines(
+        l10n.t('{0} does not exist in {1}: it is created.', set, zone),
+        ...newSetLines(record.type, givenRecordSetBody(record)),
+      ),
+    };
+  }
   const held = { ...current.value, type: record.type };
   const body = editedRecordSetBody(held, { values: record.resource_records, ttl: record.ttl, meta: record.meta, pickers: record.pickers });
   const change = recordSetChanged(held, body) ? l10n.t('Current → new:') : l10n.t('No change: {0} already holds these values.', set);
@@ -137,7 +189,9 @@ export const deleteRecord: ToolDefinition<RecordRefArgs> = {
   kind: 'write',
   commandId: COMMAND.deleteRecord,
   displayName: l10n.t('Delete a DNS Record Set'),
-  modelDescription: l10n.t('Deletes a whole record set (every value of one name and type) from a DNS zone at Gcore. A set already gone counts as deleted.'),
+  modelDescription: l10n.t(
+    'Deletes a whole record set (every value of one name and type) from a DNS zone at Gcore. A set already gone counts as deleted.',
+  ),
   userDescription: l10n.t('Deletes a DNS record set, after you confirm.'),
   inputSchema: objectInput(recordRefProperties(API_RECORD_TYPES), ['zoneName', 'name', 'type']),
   parse: (input) => unwrap(validateRecordRefArgs(input)),
@@ -154,13 +208,18 @@ export const deleteRecord: ToolDefinition<RecordRefArgs> = {
       message: lines(
         records.length === 1 ? l10n.t('Its value goes:') : l10n.t('All {0} of its values go:', records.length),
         ...indented(records.map((record) => formatRecordContent(ref.type, record.content))),
-        ttl === undefined ? l10n.t('Resolvers may keep answering with them until their cached answers expire.') : l10n.t('Resolvers may keep answering with them for up to {0} (its TTL).', ttlText(ttl)),
+        ttl === undefined
+          ? l10n.t('Resolvers may keep answering with them until their cached answers expire.')
+          : l10n.t('Resolvers may keep answering with them for up to {0} (its TTL).', ttlText(ttl)),
       ),
     };
   },
   invoke: async (ref, { writes, signal }) => {
     const result = await writes.deleteRecord(ref, signal);
     const { set, zone } = recordSetNames(ref);
-    return { text: result?.alreadyGone ? l10n.t('{0} was already gone from {1}.', set, zone) : l10n.t('Deleted {0} from {1}.', set, zone), json: result ?? null };
+    return {
+      text: result?.alreadyGone ? l10n.t('{0} was already gone from {1}.', set, zone) : l10n.t('Deleted {0} from {1}.', set, zone),
+      json: result ?? null,
+    };
   },
 };

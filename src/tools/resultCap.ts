@@ -50,7 +50,9 @@ function measure(value: Json, path: string, lists: ListAt[], texts: TextAt[], ow
   }
   const entries = Object.entries(value);
   let bytes = 2 + Math.max(0, entries.length - 1);
-  for (const [name, entry] of entries) bytes += bytesOf(JSON.stringify(name)) + 1 + measure(entry, path === '' ? name : `${path}.${name}`, lists, texts, value, name);
+  for (const [name, entry] of entries) {
+    bytes += bytesOf(JSON.stringify(name)) + 1 + measure(entry, path === '' ? name : `${path}.${name}`, lists, texts, value, name);
+  }
   return bytes;
 }
 
@@ -81,7 +83,7 @@ function cutJson(json: unknown, budget: number): { json: unknown; cuts: Cuts } {
     if (largest !== undefined) {
       const total = cuts.lists.get(largest.path)?.total ?? largest.list.length;
       let kept = largest.list.length;
-      for (let freed = 0; kept > 0 && freed < excess; ) freed += largest.entryBytes[--kept] + 1;
+      for (let freed = 0; kept > 0 && freed < excess;) freed += largest.entryBytes[--kept] + 1;
       largest.list.length = kept;
       cuts.lists.set(largest.path, { total, kept });
       continue;

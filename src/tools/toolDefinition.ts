@@ -17,7 +17,12 @@ export type { ZoneFileImportResult };
  * (`clientWrites`). Each takes what the matching command's write path takes, already validated.
  */
 export interface ToolWrites {
-  updateContainer(location: ProjectRegionRef, containerName: string, changes: ContainerUpdate, signal?: AbortSignal): Promise<ContainerUpdateResult>;
+  updateContainer(
+    location: ProjectRegionRef,
+    containerName: string,
+    changes: ContainerUpdate,
+    signal?: AbortSignal,
+  ): Promise<ContainerUpdateResult>;
   createContainer(location: ProjectRegionRef, container: ContainerCreate, signal?: AbortSignal): Promise<ContainerUpdateResult>;
   deleteContainer(ref: ContainerRefArgs, signal?: AbortSignal): Promise<ContainerUpdateResult>;
   createZone(zone: ZoneCreate, signal?: AbortSignal): Promise<CreateZoneResult>;
@@ -97,6 +102,10 @@ export type ToolSurface = 'vscode' | 'mcp';
 /** A tool's answer when no API key is set: how to set one where it runs. */
 export function toolNoKeyText(surface: ToolSurface): string {
   return surface === 'vscode'
-    ? l10n.t('No Gcore API key is set, so the Gcore tools cannot reach your account. Run "Gcore: Set API Key" from the Command Palette, then ask again.')
-    : l10n.t('No Gcore API key is set, so the Gcore tools cannot reach your account. Set the environment variable GCORE_API_KEY to an API key (Gcore Customer Portal, Profile, API Tokens) and start the MCP server again.');
+    ? l10n.t(
+        'No Gcore API key is set, so the Gcore tools cannot reach your account. Run "Gcore: Set API Key" from the Command Palette, then ask again.',
+      )
+    : l10n.t(
+        'No Gcore API key is set, so the Gcore tools cannot reach your account. Set the environment variable GCORE_API_KEY to an API key (Gcore Customer Portal, Profile, API Tokens) and start the MCP server again.',
+      );
 }

@@ -12,9 +12,11 @@ function plain(schema: object): ToolSchema {
   const result: ToolSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (EDITOR_ONLY_KEYWORDS.has(key)) continue;
-    if (key === 'properties') result[key] = Object.fromEntries(Object.entries(value as Record<string, object>).map(([name, property]) => [name, plain(property)]));
-    else if ((key === 'additionalProperties' || key === 'propertyNames') && typeof value === 'object') result[key] = plain(value as object);
-    else result[key] = value;
+    if (key === 'properties') {
+      result[key] = Object.fromEntries(Object.entries(value as Record<string, object>).map(([name, property]) => [name, plain(property)]));
+    } else if ((key === 'additionalProperties' || key === 'propertyNames') && typeof value === 'object') {
+      result[key] = plain(value as object);
+    } else result[key] = value;
   }
   return result;
 }

@@ -13,7 +13,9 @@ const PROBLEMS_NAMED = 5;
 export function zoneFileSetsOf(args: ImportZoneFileArgs): ZoneFileSet[] {
   const reading = readZoneFileSets(args.text, args.zoneName);
   if (reading.problems.length === 0) return reading.sets;
-  const named = reading.problems.slice(0, PROBLEMS_NAMED).map((problem) => ({ field: 'text', message: l10n.t('line {0}: {1}', problem.line, problem.message) }));
+  const named = reading.problems
+    .slice(0, PROBLEMS_NAMED)
+    .map((problem) => ({ field: 'text', message: l10n.t('line {0}: {1}', problem.line, problem.message) }));
   const more = reading.problems.length - named.length;
   throw new InvalidArgumentError(more > 0 ? [...named, { field: 'text', message: l10n.t('and {0} more problems', more) }] : named);
 }
@@ -24,4 +26,3 @@ export async function planImport(client: GcoreClient, args: ImportZoneFileArgs, 
   const { rrsets } = await client.dns.listRecords(args.zoneName, { signal });
   return planZoneFile(args.zoneName, rrsets, sets, { deleteMissing: args.deleteMissing });
 }
-

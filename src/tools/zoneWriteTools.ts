@@ -4,7 +4,15 @@ import { COMMAND } from '../core/contributions';
 import { validateZoneNameArg } from '../models/commandArgs';
 import { validateZoneCreate, ZONE_CREATE_FIELDS, zoneNameForDisplay, type ZoneCreate } from '../models/zoneCreate';
 import { validateImportZoneFileArgs, ZONE_FILE_MAX_LENGTH, type ImportZoneFileArgs } from '../models/zoneFileArgs';
-import { changeCounts, changeLines, changeName, cloudflareProxiedChanges, cloudflareProxiedNote, oneSecondTtlChanges, oneSecondTtlNote } from '../models/zoneFileChanges';
+import {
+  changeCounts,
+  changeLines,
+  changeName,
+  cloudflareProxiedChanges,
+  cloudflareProxiedNote,
+  oneSecondTtlChanges,
+  oneSecondTtlNote,
+} from '../models/zoneFileChanges';
 import { planDigest } from '../models/confirmedImportPlan';
 import { unwrap } from '../validation/problems';
 import { currentUnknownLine, readCurrent } from './currentState';
@@ -56,11 +64,18 @@ export const createZone: ToolDefinition<ZoneCreate> = {
 async function dnssecConfirmation(zoneName: string, enabled: boolean, { client, signal }: ToolContext): Promise<ToolConfirmation> {
   const current = await readCurrent(() => client.dns.getZone(zoneName, { signal }));
   const display = zoneNameForDisplay(zoneName);
-  const state = current.known ? l10n.t('DNSSEC: {0} → {1}', dnssecState(current.value), enabled ? l10n.t('on') : l10n.t('off')) : currentUnknownLine(current);
+  const state = current.known
+    ? l10n.t('DNSSEC: {0} → {1}', dnssecState(current.value), enabled ? l10n.t('on') : l10n.t('off'))
+    : currentUnknownLine(current);
   return enabled
     ? {
         title: l10n.t('Enable DNSSEC for {0}?', display),
-        message: lines(state, l10n.t("Gcore signs the zone and answers its DS record. Resolvers validate the zone once the domain's registrar publishes that DS record.")),
+        message: lines(
+          state,
+          l10n.t(
+            "Gcore signs the zone and answers its DS record. Resolvers validate the zone once the domain's registrar publishes that DS record.",
+          ),
+        ),
       }
     : {
         title: l10n.t('Disable DNSSEC for {0}?', display),
@@ -80,9 +95,15 @@ function dnssecTool(enabled: boolean): ToolDefinition<string> {
     commandId: enabled ? COMMAND.enableDnssec : COMMAND.disableDnssec,
     displayName: enabled ? l10n.t('Enable DNSSEC') : l10n.t('Disable DNSSEC'),
     modelDescription: enabled
-      ? l10n.t("Turns DNSSEC on for a DNS zone at Gcore and returns the zone's DS record, which the user must give to the domain's registrar before resolvers validate the zone.")
-      : l10n.t("Turns DNSSEC off for a DNS zone at Gcore. Only safe once the domain's registrar no longer publishes the zone's DS record: otherwise validating resolvers stop resolving the domain. Gcore refuses while the DS record may still be published."),
-    userDescription: enabled ? l10n.t('Turns DNSSEC on for a zone, after you confirm.') : l10n.t('Turns DNSSEC off for a zone, after you confirm.'),
+      ? l10n.t(
+          "Turns DNSSEC on for a DNS zone at Gcore and returns the zone's DS record, which the user must give to the domain's registrar before resolvers validate the zone.",
+        )
+      : l10n.t(
+          "Turns DNSSEC off for a DNS zone at Gcore. Only safe once the domain's registrar no longer publishes the zone's DS record: otherwise validating resolvers stop resolving the domain. Gcore refuses while the DS record may still be published.",
+        ),
+    userDescription: enabled
+      ? l10n.t('Turns DNSSEC on for a zone, after you confirm.')
+      : l10n.t('Turns DNSSEC off for a zone, after you confirm.'),
     inputSchema: objectInput(ZONE_NAME_PROPERTIES, ['zoneName']),
     parse: (input) => unwrap(validateZoneNameArg(input)),
     confirm: (zoneName, context) => dnssecConfirmation(zoneName, enabled, context),
@@ -92,7 +113,11 @@ function dnssecTool(enabled: boolean): ToolDefinition<string> {
       const text = !enabled
         ? l10n.t('DNSSEC is disabled for {0}.', display)
         : state.ds
-          ? l10n.t("DNSSEC is enabled for {0}. Give this DS record to the domain's registrar so that resolvers can validate the zone: {1}", display, state.ds)
+          ? l10n.t(
+              "DNSSEC is enabled for {0}. Give this DS record to the domain's registrar so that resolvers can validate the zone: {1}",
+              display,
+              state.ds,
+            )
           : l10n.t('DNSSEC is enabled for {0}, but Gcore sent no DS record yet; gcore_listZones shows when it is pending.', display);
       return { text, json: state };
     },
@@ -121,8 +146,16 @@ export const importZoneFile: ToolDefinition<ImportZoneFileArgs> = {
   inputSchema: objectInput(
     {
       ...ZONE_NAME_PROPERTIES,
-      text: { type: 'string', minLength: 1, maxLength: ZONE_FILE_MAX_LENGTH, description: l10n.t('The zone file text (RFC 1035 master file); names are relative to the zone unless they end with a dot.') },
-      deleteMissing: { type: 'boolean', description: l10n.t('Also delete the record sets the text lacks (never the SOA, the apex NS set or dynamic sets). Default false.') },
+      text: {
+        type: 'string',
+        minLength: 1,
+        maxLength: ZONE_FILE_MAX_LENGTH,
+        description: l10n.t('The zone file text (RFC 1035 master file); names are relative to the zone unless they end with a dot.'),
+      },
+      deleteMissing: {
+        type: 'boolean',
+        description: l10n.t('Also delete the record sets the text lacks (never the SOA, the apex NS set or dynamic sets). Default false.'),
+      },
     },
     ['zoneName', 'text'],
   ),
@@ -132,7 +165,15 @@ export const importZoneFile: ToolDefinition<ImportZoneFileArgs> = {
     const zone = zoneNameForDisplay(args.zoneName);
     const title = l10n.t('Import a zone file into {0}?', zone);
     const planned = await readCurrent(() => planImport(client, args, signal));
-    if (!planned.known) return { title, message: lines(currentUnknownLine(planned), l10n.t('What changes is worked out from the record sets at Gcore when the import runs.')) };
+    if (!planned.known) {
+      return {
+        title,
+        message: lines(
+          currentUnknownLine(planned),
+          l10n.t('What changes is worked out from the record sets at Gcore when the import runs.'),
+        ),
+      };
+    }
     const plan = planned.value;
     const counts = changeCounts(plan.changes);
     const oneSecond = oneSecondTtlChanges(plan);
@@ -140,12 +181,39 @@ export const importZoneFile: ToolDefinition<ImportZoneFileArgs> = {
     return {
       title,
       message: lines(
-        l10n.t('{0} to create, {1} to change, {2} to delete, {3} unchanged, {4} skipped.', counts.create, counts.update, counts.delete, plan.unchanged, plan.skipped.length),
+        l10n.t(
+          '{0} to create, {1} to change, {2} to delete, {3} unchanged, {4} skipped.',
+          counts.create,
+          counts.update,
+          counts.delete,
+          plan.unchanged,
+          plan.skipped.length,
+        ),
         plan.changes.length > 0 ? itemLines(l10n.t('Changes:'), changeLines(args.zoneName, plan.changes)) : undefined,
-        plan.missing.length > 0 ? itemLines(l10n.t('At Gcore but not in the text, kept (deleteMissing is off):'), plan.missing.map((set) => changeName(args.zoneName, set))) : undefined,
-        plan.skipped.length > 0 ? itemLines(l10n.t('Skipped:'), plan.skipped.map((skip) => l10n.t('{0} (line {1}): {2}', changeName(args.zoneName, skip), skip.line, skip.reason))) : undefined,
-        oneSecond.length > 0 ? itemLines(oneSecondTtlNote(oneSecond.length), oneSecond.map((change) => changeName(args.zoneName, change))) : undefined,
-        proxied.length > 0 ? itemLines(cloudflareProxiedNote(proxied.length), proxied.map((change) => changeName(args.zoneName, change))) : undefined,
+        plan.missing.length > 0
+          ? itemLines(
+              l10n.t('At Gcore but not in the text, kept (deleteMissing is off):'),
+              plan.missing.map((set) => changeName(args.zoneName, set)),
+            )
+          : undefined,
+        plan.skipped.length > 0
+          ? itemLines(
+              l10n.t('Skipped:'),
+              plan.skipped.map((skip) => l10n.t('{0} (line {1}): {2}', changeName(args.zoneName, skip), skip.line, skip.reason)),
+            )
+          : undefined,
+        oneSecond.length > 0
+          ? itemLines(
+              oneSecondTtlNote(oneSecond.length),
+              oneSecond.map((change) => changeName(args.zoneName, change)),
+            )
+          : undefined,
+        proxied.length > 0
+          ? itemLines(
+              cloudflareProxiedNote(proxied.length),
+              proxied.map((change) => changeName(args.zoneName, change)),
+            )
+          : undefined,
       ),
       confirmed: planDigest(plan),
     };
@@ -155,7 +223,14 @@ export const importZoneFile: ToolDefinition<ImportZoneFileArgs> = {
     const zone = zoneNameForDisplay(args.zoneName);
     const listed = (heading: string, names: string[]): string | undefined => (names.length > 0 ? itemLines(heading, names) : undefined);
     const text = lines(
-      l10n.t('Imported into {0}: {1} created, {2} changed, {3} deleted, {4} unchanged.', zone, result.created.length, result.updated.length, result.deleted.length, result.unchanged),
+      l10n.t(
+        'Imported into {0}: {1} created, {2} changed, {3} deleted, {4} unchanged.',
+        zone,
+        result.created.length,
+        result.updated.length,
+        result.deleted.length,
+        result.unchanged,
+      ),
       listed(l10n.t('Created:'), result.created),
       listed(l10n.t('Changed:'), result.updated),
       listed(l10n.t('Deleted:'), result.deleted),

@@ -32,7 +32,10 @@ export class EnvironmentKeyOffer {
     const ui = this.ui();
     const choice = await ui.notify(
       'info',
-      l10n.t("Gcore is using the API key from the {0} environment variable. Store it in VS Code's secret storage, so that it works when VS Code starts without the variable?", API_KEY_ENV),
+      l10n.t(
+        "Gcore is using the API key from the {0} environment variable. Store it in VS Code's secret storage, so that it works when VS Code starts without the variable?",
+        API_KEY_ENV,
+      ),
       STORE,
       l10n.t('Not Now'),
     );

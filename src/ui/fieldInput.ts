@@ -1,5 +1,12 @@
 import * as l10n from '@vscode/l10n';
-import type { BooleanFieldSpec, FieldSpec, JsonObjectFieldSpec, ObjectFieldSpec, StringMapFieldSpec, TextFieldSpec } from '../validation/fieldSpec';
+import type {
+  BooleanFieldSpec,
+  FieldSpec,
+  JsonObjectFieldSpec,
+  ObjectFieldSpec,
+  StringMapFieldSpec,
+  TextFieldSpec,
+} from '../validation/fieldSpec';
 import { promptBoolean, type BooleanPromptOptions } from './fieldPrompts/booleanPrompt';
 import { promptJsonObject, type JsonObjectPromptOptions } from './fieldPrompts/jsonObjectPrompt';
 import { promptStringMap, type MapEntryWords } from './fieldPrompts/stringMapPrompt';
@@ -21,9 +28,27 @@ export interface FieldInputOptions extends TextPromptOptions, BooleanPromptOptio
  * field's own rules check what is typed, the prompt opens with the current value, and BACK comes back as
  * BACK. An object is several prompts, one per part: see fieldSteps.
  */
-export function promptField(ui: PromptUi, spec: TextFieldSpec, position: StepPosition, current: unknown, options?: FieldInputOptions): Promise<string | number | undefined | Back>;
-export function promptField(ui: PromptUi, spec: BooleanFieldSpec, position: StepPosition, current: unknown, options?: FieldInputOptions): Promise<boolean | Back>;
-export function promptField(ui: PromptUi, spec: JsonObjectFieldSpec, position: StepPosition, current: unknown, options?: FieldInputOptions): Promise<Record<string, unknown> | Back>;
+export function promptField(
+  ui: PromptUi,
+  spec: TextFieldSpec,
+  position: StepPosition,
+  current: unknown,
+  options?: FieldInputOptions,
+): Promise<string | number | undefined | Back>;
+export function promptField(
+  ui: PromptUi,
+  spec: BooleanFieldSpec,
+  position: StepPosition,
+  current: unknown,
+  options?: FieldInputOptions,
+): Promise<boolean | Back>;
+export function promptField(
+  ui: PromptUi,
+  spec: JsonObjectFieldSpec,
+  position: StepPosition,
+  current: unknown,
+  options?: FieldInputOptions,
+): Promise<Record<string, unknown> | Back>;
 export function promptField(
   ui: PromptUi,
   spec: StringMapFieldSpec,
@@ -31,8 +56,20 @@ export function promptField(
   current: unknown,
   options: FieldInputOptions & { entries: MapEntryWords },
 ): Promise<Record<string, string> | Back>;
-export function promptField(ui: PromptUi, spec: OnePromptFieldSpec, position: StepPosition, current: unknown, options?: FieldInputOptions): Promise<unknown>;
-export async function promptField(ui: PromptUi, spec: OnePromptFieldSpec, position: StepPosition, current: unknown, options: FieldInputOptions = {}): Promise<unknown> {
+export function promptField(
+  ui: PromptUi,
+  spec: OnePromptFieldSpec,
+  position: StepPosition,
+  current: unknown,
+  options?: FieldInputOptions,
+): Promise<unknown>;
+export async function promptField(
+  ui: PromptUi,
+  spec: OnePromptFieldSpec,
+  position: StepPosition,
+  current: unknown,
+  options: FieldInputOptions = {},
+): Promise<unknown> {
   switch (spec.kind) {
     case 'boolean':
       return promptBoolean(ui, spec, position, current, options);

@@ -13,7 +13,14 @@ export type FieldStepOptions = FieldInputOptions & ObjectPromptOptions;
  * in turn. The answer goes to the slot. Part of a wizard's plan, so it is rebuilt after every answer: an
  * object's answers can decide which of its parts follow.
  */
-export function fieldSteps<S extends ObjectDrafts>(ui: PromptUi, spec: FieldSpec, slot: FieldSlot<S>, at: PromptAt, state: S, options: FieldStepOptions = {}): WizardStep<S>[] {
+export function fieldSteps<S extends ObjectDrafts>(
+  ui: PromptUi,
+  spec: FieldSpec,
+  slot: FieldSlot<S>,
+  at: PromptAt,
+  state: S,
+  options: FieldStepOptions = {},
+): WizardStep<S>[] {
   if (spec.kind === 'object') return objectSteps(ui, spec, slot, at, state, options);
   return [
     {

@@ -1,5 +1,16 @@
 import { redactSessionSecrets } from '../logging/redaction';
-import type { Back, ChooseRequest, ConfirmRequest, FileRequest, InputRequest, PickItem, PickRequest, PromptUi, ProgressTask, Severity } from './promptUi';
+import type {
+  Back,
+  ChooseRequest,
+  ConfirmRequest,
+  FileRequest,
+  InputRequest,
+  PickItem,
+  PickRequest,
+  PromptUi,
+  ProgressTask,
+  Severity,
+} from './promptUi';
 
 /**
  * The prompts as every part of the extension reaches them: whatever text a message, a question, a list
@@ -34,7 +45,11 @@ export class RedactingUi implements PromptUi {
   }
 
   withProgress<T>(task: ProgressTask<T>): Promise<T> {
-    return this.inner.withProgress({ ...task, title: redactSessionSecrets(task.title), run: (signal, report) => task.run(signal, (message) => report(redactSessionSecrets(message))) });
+    return this.inner.withProgress({
+      ...task,
+      title: redactSessionSecrets(task.title),
+      run: (signal, report) => task.run(signal, (message) => report(redactSessionSecrets(message))),
+    });
   }
 
   chooseFile(request: FileRequest): Promise<string | undefined> {
@@ -55,6 +70,11 @@ function clean(text: string | undefined): string | undefined {
 }
 
 function cleanPick<T>(request: PickRequest<T>): PickRequest<T> {
-  const items = request.items.map((item): PickItem<T> => ({ ...item, label: redactSessionSecrets(item.label), description: clean(item.description), detail: clean(item.detail) }));
+  const items = request.items.map((item): PickItem<T> => ({
+    ...item,
+    label: redactSessionSecrets(item.label),
+    description: clean(item.description),
+    detail: clean(item.detail),
+  }));
   return { ...request, items };
 }

@@ -1,5 +1,15 @@
 import * as l10n from '@vscode/l10n';
-import type { Back, ChooseRequest, ConfirmRequest, FileRequest, InputRequest, PickRequest, ProgressTask, PromptUi, Severity } from './promptUi';
+import type {
+  Back,
+  ChooseRequest,
+  ConfirmRequest,
+  FileRequest,
+  InputRequest,
+  PickRequest,
+  ProgressTask,
+  PromptUi,
+  Severity,
+} from './promptUi';
 
 /**
  * The UI of a programmatic call: it announces nothing and shows no progress, and a prompt is a bug (a

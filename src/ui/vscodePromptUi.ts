@@ -56,11 +56,7 @@ export class VscodePromptUi implements PromptUi {
   }
 
   async confirm(request: ConfirmRequest): Promise<boolean> {
-    const answer = await vscode.window.showWarningMessage(
-      request.message,
-      { modal: true, detail: request.detail },
-      request.confirmLabel,
-    );
+    const answer = await vscode.window.showWarningMessage(request.message, { modal: true, detail: request.detail }, request.confirmLabel);
     return answer === request.confirmLabel;
   }
 
@@ -93,8 +89,11 @@ export class VscodePromptUi implements PromptUi {
 
   async chooseFile(request: FileRequest): Promise<string | undefined> {
     const defaultUri = request.defaultUri === undefined ? undefined : vscode.Uri.parse(request.defaultUri);
-    if (request.kind === 'save') return (await vscode.window.showSaveDialog({ title: request.title, defaultUri, filters: request.filters }))?.toString();
-    const [chosen] = (await vscode.window.showOpenDialog({ title: request.title, defaultUri, filters: request.filters, canSelectMany: false })) ?? [];
+    if (request.kind === 'save') {
+      return (await vscode.window.showSaveDialog({ title: request.title, defaultUri, filters: request.filters }))?.toString();
+    }
+    const [chosen] =
+      (await vscode.window.showOpenDialog({ title: request.title, defaultUri, filters: request.filters, canSelectMany: false })) ?? [];
     return chosen?.toString();
   }
 
@@ -168,10 +167,7 @@ function applyPosition(input: vscode.QuickInput & { buttons: readonly vscode.Qui
 }
 
 /** Shows the input and settles once: with a value, BACK, or UserCancelledError when hidden. */
-function settle<T>(
-  input: vscode.QuickInput,
-  wire: (resolve: (value: T) => void, disposables: vscode.Disposable[]) => void,
-): Promise<T> {
+function settle<T>(input: vscode.QuickInput, wire: (resolve: (value: T) => void, disposables: vscode.Disposable[]) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const disposables: vscode.Disposable[] = [];
     let done = false;

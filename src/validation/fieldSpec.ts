@@ -65,13 +65,7 @@ export interface JsonObjectFieldSpec extends FieldSpecBase {
   readonly kind: 'jsonObject';
 }
 
-export type FieldSpec =
-  | StringFieldSpec
-  | IntegerFieldSpec
-  | BooleanFieldSpec
-  | ObjectFieldSpec
-  | StringMapFieldSpec
-  | JsonObjectFieldSpec;
+export type FieldSpec = StringFieldSpec | IntegerFieldSpec | BooleanFieldSpec | ObjectFieldSpec | StringMapFieldSpec | JsonObjectFieldSpec;
 
 /** Fields that a single text box can edit. */
 export type TextFieldSpec = StringFieldSpec | IntegerFieldSpec;

@@ -61,7 +61,6 @@ export class Explorer implements vscode.TreeDataProvider<TreeNode> {
   getParent(node: TreeNode): TreeNode | undefined {
     return node.parent;
   }
-
 }
 
 const COLLAPSIBLE: Record<NonNullable<NodeView['collapsible']>, vscode.TreeItemCollapsibleState> = {

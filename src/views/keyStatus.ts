@@ -42,8 +42,15 @@ export class KeyStatus implements vscode.Disposable {
         const problem = apiKeyProblem(key.key);
         message =
           problem === undefined
-            ? vscode.l10n.t('Using the API key from the {0} environment variable (read-only). Run "Gcore: Set API Key" to store your own.', API_KEY_ENV)
-            : vscode.l10n.t('The API key in the {0} environment variable cannot be used: it {1}. Fix the variable, or run "Gcore: Set API Key" to store a key.', API_KEY_ENV, problem);
+            ? vscode.l10n.t(
+                'Using the API key from the {0} environment variable (read-only). Run "Gcore: Set API Key" to store your own.',
+                API_KEY_ENV,
+              )
+            : vscode.l10n.t(
+                'The API key in the {0} environment variable cannot be used: it {1}. Fix the variable, or run "Gcore: Set API Key" to store a key.',
+                API_KEY_ENV,
+                problem,
+              );
         if (problem === undefined) this.onEnvironmentKey?.();
       }
     } catch (error) {
@@ -51,12 +58,18 @@ export class KeyStatus implements vscode.Disposable {
     }
     await vscode.commands.executeCommand('setContext', CONTEXT_KEY.apiKeyState, state.kind);
     this.messages.fire(message);
-    if (this.readAccount && (state.kind === 'secretStorage' || state.kind === 'environment')) void this.showAccount(this.readAccount, message, generation);
+    if (this.readAccount && (state.kind === 'secretStorage' || state.kind === 'environment')) {
+      void this.showAccount(this.readAccount, message, generation);
+    }
     return state;
   }
 
   /** Not awaited by the tree: the rows do not wait for the account's name. */
-  private async showAccount(readAccount: () => Promise<Loaded<Account>>, keyMessage: string | undefined, generation: number): Promise<void> {
+  private async showAccount(
+    readAccount: () => Promise<Loaded<Account>>,
+    keyMessage: string | undefined,
+    generation: number,
+  ): Promise<void> {
     const loaded = await readAccount();
     if (loaded.state !== 'loaded' || generation !== this.generation) return;
     const signedIn = vscode.l10n.t('Signed in to {0}.', accountLabel(loaded.value));

@@ -54,7 +54,9 @@ export class TaskTracking {
   changesAt(location: ProjectRegionRef): ReadonlyMap<string, ContainerAction> {
     const changes = new Map<string, ContainerAction>();
     for (const { subject } of this.deps.poller.unfinished()) {
-      if (subject && subject.projectId === location.projectId && subject.regionId === location.regionId) changes.set(subject.containerName, subject.action ?? 'update');
+      if (subject && subject.projectId === location.projectId && subject.regionId === location.regionId) {
+        changes.set(subject.containerName, subject.action ?? 'update');
+      }
     }
     return changes;
   }
@@ -120,7 +122,12 @@ export class TaskTracking {
     this.deps.tree.refresh(CONTAINERS_SECTION);
   }
 
-  private async announceEnd(ui: PromptUi, subject: TaskSubject, tracked: readonly TrackedTask[], reopen: () => Promise<unknown>): Promise<void> {
+  private async announceEnd(
+    ui: PromptUi,
+    subject: TaskSubject,
+    tracked: readonly TrackedTask[],
+    reopen: () => Promise<unknown>,
+  ): Promise<void> {
     const name = subject.containerName;
     const words = containerChangeWords(subject.action);
     const ids = tracked.map((task) => task.id).join(', ');

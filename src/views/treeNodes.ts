@@ -55,7 +55,8 @@ export function isTreeNode(value: unknown): value is TreeNode {
 
 /** A guard for one kind of row, by its `nodeType`. */
 export function nodeGuard<N extends TreeNode>(nodeType: N['nodeType']): (value: unknown) => value is N {
-  return (value: unknown): value is N => typeof value === 'object' && value !== null && (value as { nodeType?: unknown }).nodeType === nodeType;
+  return (value: unknown): value is N =>
+    typeof value === 'object' && value !== null && (value as { nodeType?: unknown }).nodeType === nodeType;
 }
 
 export interface SectionNode extends TreeNode {
@@ -104,13 +105,24 @@ export interface ErrorNode extends TreeNode {
  * A row standing in for content that failed to load under `parent` (undefined: the root). Clicking it
  * retries `retry`; a rejected or unusable key instead opens Set API Key.
  */
-export function errorNode(parent: TreeNode | undefined, section: string, title: string, error: unknown, retry: TreeNode | undefined): ErrorNode {
+export function errorNode(
+  parent: TreeNode | undefined,
+  section: string,
+  title: string,
+  error: unknown,
+  retry: TreeNode | undefined,
+): ErrorNode {
   const keyKind = isGcoreApiError(error) && (error.kind === 'unauthorized' || error.kind === 'badApiKey') ? error.kind : undefined;
   const view = errorView(title, {
     message: failureReason(error),
     status: isGcoreApiError(error) ? error.status : undefined,
     requestId: isGcoreApiError(error) ? error.requestId : undefined,
-    hint: keyKind === 'unauthorized' ? l10n.t('The API key was rejected: set a valid key.') : keyKind === 'badApiKey' ? l10n.t('Set the API key again.') : undefined,
+    hint:
+      keyKind === 'unauthorized'
+        ? l10n.t('The API key was rejected: set a valid key.')
+        : keyKind === 'badApiKey'
+          ? l10n.t('Set the API key again.')
+          : undefined,
   });
   return {
     nodeType: 'error',

@@ -8,7 +8,10 @@ import { CONTEXT_KEY } from '../core/contributions';
  * "Create a zone and turn on DNSSEC" when a zone known here has DNSSEC on: what the steps ask for, not
  * just that a command ran.
  */
-export function walkthroughEvents(poller: Pick<TaskPoller, 'onDidChange'>, zones: Pick<KnownZonesStore, 'all' | 'onDidChange'>): vscode.Disposable {
+export function walkthroughEvents(
+  poller: Pick<TaskPoller, 'onDidChange'>,
+  zones: Pick<KnownZonesStore, 'all' | 'onDidChange'>,
+): vscode.Disposable {
   const set = (key: string) => void vscode.commands.executeCommand('setContext', key, true);
   const dnssecOn = () => zones.all().some((zone) => zone.dnssec === 'on');
   if (dnssecOn()) set(CONTEXT_KEY.dnssecEnabledHere);

@@ -29,10 +29,18 @@ const PROBE_TIMEOUT_MS = 120_000;
  */
 function writeEmptyExtension(packaged: PackagedExtension): { extensionDir: string; bundlePath: string } {
   const extensionDir = path.join(path.dirname(path.dirname(packaged.extensionDir)), 'empty-extension');
-  const manifest = JSON.parse(fs.readFileSync(path.join(packaged.extensionDir, 'package.json'), 'utf8')) as { name: string; publisher: string; version: string; engines: unknown };
+  const manifest = JSON.parse(fs.readFileSync(path.join(packaged.extensionDir, 'package.json'), 'utf8')) as {
+    name: string;
+    publisher: string;
+    version: string;
+    engines: unknown;
+  };
   fs.mkdirSync(path.join(extensionDir, 'dist'), { recursive: true });
   const { name, publisher, version, engines } = manifest;
-  fs.writeFileSync(path.join(extensionDir, 'package.json'), JSON.stringify({ name, publisher, version, engines, main: './dist/extension.js' }));
+  fs.writeFileSync(
+    path.join(extensionDir, 'package.json'),
+    JSON.stringify({ name, publisher, version, engines, main: './dist/extension.js' }),
+  );
   const bundlePath = path.join(extensionDir, 'dist', 'extension.js');
   fs.writeFileSync(
     bundlePath,
@@ -75,13 +83,20 @@ export async function measureActivation(
             probeModule: ACTIVATION_PROBE,
             userSettings: { 'gcore.apiBaseUrl': emulator.url, 'gcore.locations': [{ projectId: 1, regionId: 1 }] },
             env: { GCORE_API_KEY: BENCH_API_KEY },
-            input: { bundlePath: packaged.bundlePath, idleBeforeMs: IDLE_BEFORE_MS, settleMs: SETTLE_MS, awaitCodeCacheSave } satisfies ProbeInput,
+            input: {
+              bundlePath: packaged.bundlePath,
+              idleBeforeMs: IDLE_BEFORE_MS,
+              settleMs: SETTLE_MS,
+              awaitCodeCacheSave,
+            } satisfies ProbeInput,
             timeoutMs: PROBE_TIMEOUT_MS,
             profile,
           });
         const first = await startOn(true);
         firstRuns.push(first);
-        progress(`start ${i + 1}/${FRESH_STARTS}, the first on its profile: ${describeStart(first)}; code cache ${first.codeCache}, then ${first.codeCacheSaved ? 'saved' : 'NOT saved'}`);
+        progress(
+          `start ${i + 1}/${FRESH_STARTS}, the first on its profile: ${describeStart(first)}; code cache ${first.codeCache}, then ${first.codeCacheSaved ? 'saved' : 'NOT saved'}`,
+        );
         const run = await startOn(false);
         runs.push(run);
         progress(`start ${i + 1}/${FRESH_STARTS}, the next on that profile: ${describeStart(run)}; code cache ${run.codeCache}`);
@@ -98,7 +113,9 @@ export async function measureActivation(
         timeoutMs: PROBE_TIMEOUT_MS,
       });
       floorMs.push(floor.loadMs + floor.activateCallMs + floor.activateResolveMs);
-      progress(`start ${i + 1}/${FRESH_STARTS}, the empty extension: load ${floor.loadMs.toFixed(1)} ms + activate() ${floor.activateCallMs.toFixed(1)} ms`);
+      progress(
+        `start ${i + 1}/${FRESH_STARTS}, the empty extension: load ${floor.loadMs.toFixed(1)} ms + activate() ${floor.activateCallMs.toFixed(1)} ms`,
+      );
     }
     const area = 'Cost to VS Code';
     const activationMsOf = (run: ActivationProbeResult) => run.loadMs + run.activateCallMs + run.activateResolveMs;
@@ -127,7 +144,11 @@ export async function measureActivation(
       {
         area,
         name: 'first starts saved a V8 code cache, and the next starts read it (all profiles)',
-        value: firstRuns.every((run) => run.codeCache === 'absent' && run.codeCacheSaved === true) && runs.every((run) => run.codeCache === 'used') ? 1 : 0,
+        value:
+          firstRuns.every((run) => run.codeCache === 'absent' && run.codeCacheSaved === true) &&
+          runs.every((run) => run.codeCache === 'used')
+            ? 1
+            : 0,
         unit: 'yes/no',
         rule: 'exactly',
         budget: 1,
@@ -141,7 +162,14 @@ export async function measureActivation(
         rule: 'report',
         budget: Number.NaN,
       },
-      { area, name: `requests from start-up to ${SETTLE_MS / 1000} s after activation, or to the code cache's save (all starts)`, value: emulator.requests.length, unit: 'requests', rule: 'exactly', budget: 0 },
+      {
+        area,
+        name: `requests from start-up to ${SETTLE_MS / 1000} s after activation, or to the code cache's save (all starts)`,
+        value: emulator.requests.length,
+        unit: 'requests',
+        rule: 'exactly',
+        budget: 0,
+      },
       {
         area,
         name: 'activate() awaits nothing and reads no secret (all starts)',
@@ -152,7 +180,7 @@ export async function measureActivation(
       },
       {
         area,
-        name: 'the commands\' code (dist/features.js) left unloaded until a command runs (all starts)',
+        name: "the commands' code (dist/features.js) left unloaded until a command runs (all starts)",
         value: allRuns.every((run) => !run.featuresLoaded) ? 1 : 0,
         unit: 'yes/no',
         rule: 'exactly',

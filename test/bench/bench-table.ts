@@ -1,6 +1,19 @@
 import { EXIT_HARNESS_FAILURE } from '../runner/entry-point';
 
-export type Unit = 'KB' | 'ms' | 'ratio' | 'MB' | 'connections' | 'requests' | 'flavors' | 'containers' | 'zones' | 'record sets' | 'timers' | 'lines' | 'yes/no';
+export type Unit =
+  | 'KB'
+  | 'ms'
+  | 'ratio'
+  | 'MB'
+  | 'connections'
+  | 'requests'
+  | 'flavors'
+  | 'containers'
+  | 'zones'
+  | 'record sets'
+  | 'timers'
+  | 'lines'
+  | 'yes/no';
 
 /**
  * One measured figure against its budget. `atMost`: value ≤ budget; `exactly`: value = budget; `report`:
@@ -56,7 +69,21 @@ export function outcome(figure: Figure): 'pass' | 'miss' | 'inconclusive' | 'rep
 
 const COUNTED: ReadonlySet<Unit> = new Set(['connections', 'requests', 'flavors', 'containers', 'zones', 'record sets', 'timers', 'lines']);
 
-const DECIMALS: Record<Unit, number> = { KB: 1, ms: 1, ratio: 2, MB: 2, connections: 0, requests: 0, flavors: 0, containers: 0, zones: 0, 'record sets': 0, timers: 0, lines: 0, 'yes/no': 0 };
+const DECIMALS: Record<Unit, number> = {
+  KB: 1,
+  ms: 1,
+  ratio: 2,
+  MB: 2,
+  connections: 0,
+  requests: 0,
+  flavors: 0,
+  containers: 0,
+  zones: 0,
+  'record sets': 0,
+  timers: 0,
+  lines: 0,
+  'yes/no': 0,
+};
 
 export function formatValue(value: number, unit: Unit): string {
   if (!Number.isFinite(value)) return 'not measured';
@@ -72,7 +99,10 @@ function formatMeasured(figure: Figure): string {
   const value = formatValue(figure.value, figure.unit);
   const samples = figure.samples;
   if (!samples || samples.length < 2 || !Number.isFinite(figure.value)) return value;
-  const bound = (sample: number) => formatValue(sample, figure.unit).replace(/[^\d.,-]+$/, '').trim();
+  const bound = (sample: number) =>
+    formatValue(sample, figure.unit)
+      .replace(/[^\d.,-]+$/, '')
+      .trim();
   return `${value} (${bound(Math.min(...samples))}–${bound(Math.max(...samples))} over ${samples.length})`;
 }
 

@@ -11,7 +11,11 @@ import { BENCH_API_KEY, BENCH_TIMEOUT_MS, BENCH_USER_AGENT } from './bench-clien
 export const OVER_FETCH_AS_SENT_BUDGET = 1.25;
 
 /** The headers every request of the extension carries, as the benchmark's client sends them. */
-export const SENT_HEADERS: Readonly<Record<string, string>> = { Authorization: `apikey ${BENCH_API_KEY}`, Accept: 'application/json', 'User-Agent': BENCH_USER_AGENT };
+export const SENT_HEADERS: Readonly<Record<string, string>> = {
+  Authorization: `apikey ${BENCH_API_KEY}`,
+  Accept: 'application/json',
+  'User-Agent': BENCH_USER_AGENT,
+};
 
 /**
  * A GET through node-fetch as every request of the extension must go, and nothing more: on agents made as

@@ -14,7 +14,11 @@ const WATCH_SECONDS = 10;
 const PROBE_TIMEOUT_MS = 5 * 60_000;
 
 /** One fresh code-server: 100,000 log lines opened, then a followed log shown, hidden and closed. */
-export async function measureLogs(sessions: HostSessions, packaged: PackagedExtension, progress: (message: string) => void): Promise<Figure[]> {
+export async function measureLogs(
+  sessions: HostSessions,
+  packaged: PackagedExtension,
+  progress: (message: string) => void,
+): Promise<Figure[]> {
   const input: Omit<LogsProbeInput, 'resultFile'> = {
     apiKey: BENCH_API_KEY,
     location: { projectId: 1, regionId: 1 },
@@ -33,9 +37,13 @@ export async function measureLogs(sessions: HostSessions, packaged: PackagedExte
     timeoutMs: PROBE_TIMEOUT_MS,
   });
   const { open, follow } = result;
-  progress(`the newest log lines shown ${open.newestShownMs.map((ms) => ms.toFixed(0)).join(', ')} ms after the answer, all ${open.lines} lines ${open.afterResponseMs.map((ms) => ms.toFixed(0)).join(', ')} ms after the answer`);
+  progress(
+    `the newest log lines shown ${open.newestShownMs.map((ms) => ms.toFixed(0)).join(', ')} ms after the answer, all ${open.lines} lines ${open.afterResponseMs.map((ms) => ms.toFixed(0)).join(', ')} ms after the answer`,
+  );
   progress(`VS Code alone, the same text from a bare content provider: ${open.bareShownMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
-  progress(`following for ${WATCH_SECONDS} s at ${FOLLOW_INTERVAL_SECONDS} s: ${follow.readsWhileShown} reads shown, ${follow.readsWhileHidden} hidden, ${follow.readsAfterClose} closed`);
+  progress(
+    `following for ${WATCH_SECONDS} s at ${FOLLOW_INTERVAL_SECONDS} s: ${follow.readsWhileShown} reads shown, ${follow.readsWhileHidden} hidden, ${follow.readsAfterClose} closed`,
+  );
   const intervals = WATCH_SECONDS / FOLLOW_INTERVAL_SECONDS;
   const wholeRatios = open.afterResponseMs.map((ms, index) => ms / open.bareShownMs[index]);
   return [
@@ -87,7 +95,21 @@ export async function measureLogs(sessions: HostSessions, packaged: PackagedExte
       rule: 'atMost',
       budget: 1,
     },
-    { area: AREA, name: `reads in ${WATCH_SECONDS} s while another editor covers it`, value: follow.readsWhileHidden, unit: 'requests', rule: 'exactly', budget: 0 },
-    { area: AREA, name: `reads in ${WATCH_SECONDS} s after it was closed`, value: follow.readsAfterClose, unit: 'requests', rule: 'exactly', budget: 0 },
+    {
+      area: AREA,
+      name: `reads in ${WATCH_SECONDS} s while another editor covers it`,
+      value: follow.readsWhileHidden,
+      unit: 'requests',
+      rule: 'exactly',
+      budget: 0,
+    },
+    {
+      area: AREA,
+      name: `reads in ${WATCH_SECONDS} s after it was closed`,
+      value: follow.readsAfterClose,
+      unit: 'requests',
+      rule: 'exactly',
+      budget: 0,
+    },
   ];
 }

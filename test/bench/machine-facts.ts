@@ -36,7 +36,10 @@ export function codeServerFact(install: CodeServerInstall | Error): string {
  */
 export function machineFacts(): string[] {
   const cpus = os.cpus();
-  const load = os.loadavg().map((value) => value.toFixed(2)).join(', ');
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
   return [
     `Date: ${new Date().toISOString()}`,
     `Commit: ${commit()}`,

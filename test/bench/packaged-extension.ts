@@ -47,8 +47,22 @@ export function packageSizeFigures(packaged: PackagedExtension): Figure[] {
       budget: 300,
     },
     // Loaded by the first command, not at start-up: its cost is paid once, when the user first asks for something.
-    { area, name: 'dist/features.js, the commands\' code loaded on first use, minified', value: kb(besideBundle('features.js')), unit: 'KB', rule: 'report', budget: Number.NaN },
-    { area, name: 'dist/mcp-server.js, the MCP server agents outside VS Code start, minified', value: kb(besideBundle('mcp-server.js')), unit: 'KB', rule: 'atMost', budget: 1_000 },
+    {
+      area,
+      name: "dist/features.js, the commands' code loaded on first use, minified",
+      value: kb(besideBundle('features.js')),
+      unit: 'KB',
+      rule: 'report',
+      budget: Number.NaN,
+    },
+    {
+      area,
+      name: 'dist/mcp-server.js, the MCP server agents outside VS Code start, minified',
+      value: kb(besideBundle('mcp-server.js')),
+      unit: 'KB',
+      rule: 'atMost',
+      budget: 1_000,
+    },
     { area, name: '.vsix', value: kb(packaged.vsixPath), unit: 'KB', rule: 'atMost', budget: 2_000 },
   ];
 }

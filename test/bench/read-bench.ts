@@ -25,7 +25,11 @@ const PROBE_TIMEOUT_MS = 5 * 60_000;
  * One fresh code-server: request counts of the container list and its reuse by the update prompt, 50
  * locations of containers expanded at once at 50 ms latency, and 10,000 zones rendered after their last page.
  */
-export async function measureReads(sessions: HostSessions, packaged: PackagedExtension, progress: (message: string) => void): Promise<Figure[]> {
+export async function measureReads(
+  sessions: HostSessions,
+  packaged: PackagedExtension,
+  progress: (message: string) => void,
+): Promise<Figure[]> {
   const wide = await start({ apiKey: BENCH_API_KEY, latencyMs: LATENCY_MS, containersPerLocation: CONTAINERS_PER_LOCATION });
   try {
     const input: Omit<ReadProbeInput, 'resultFile'> = {
@@ -43,7 +47,9 @@ export async function measureReads(sessions: HostSessions, packaged: PackagedExt
       timeoutMs: PROBE_TIMEOUT_MS,
     });
     const list = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
-    progress(`containers: ${result.reuse.containerRows} rows; list requests on open ${result.reuse.listRequestsOnOpen}, for the prompt ${result.reuse.listRequestsForPrompt}, after a change ${result.reuse.listRequestsAfterChange}`);
+    progress(
+      `containers: ${result.reuse.containerRows} rows; list requests on open ${result.reuse.listRequestsOnOpen}, for the prompt ${result.reuse.listRequestsForPrompt}, after a change ${result.reuse.listRequestsAfterChange}`,
+    );
     progress(
       `50 × 200 containers at ${LATENCY_MS} ms: ${result.wide.rows} rows; by round ${list(result.wide.elapsedMs)} ms; ` +
         `one bare round trip ${result.wide.roundTripMs.map((ms) => ms.toFixed(1)).join(', ')} ms`,
@@ -66,7 +72,14 @@ export async function measureReads(sessions: HostSessions, packaged: PackagedExt
         rule: 'exactly',
         budget: Math.ceil(REUSE_CONTAINERS / CONTAINER_PAGE),
       },
-      { area: AREA, name: 'container rows shown for that location', value: result.reuse.containerRows, unit: 'containers', rule: 'exactly', budget: REUSE_CONTAINERS },
+      {
+        area: AREA,
+        name: 'container rows shown for that location',
+        value: result.reuse.containerRows,
+        unit: 'containers',
+        rule: 'exactly',
+        budget: REUSE_CONTAINERS,
+      },
       {
         area: AREA,
         name: 'container list requests when Update Container opens on a row of the list just shown',
@@ -101,7 +114,14 @@ export async function measureReads(sessions: HostSessions, packaged: PackagedExt
         rule: 'report',
         budget: Number.NaN,
       },
-      { area: AREA, name: 'container rows shown for the 50 locations', value: result.wide.rows, unit: 'containers', rule: 'exactly', budget: WIDE_LOCATIONS.length * CONTAINERS_PER_LOCATION },
+      {
+        area: AREA,
+        name: 'container rows shown for the 50 locations',
+        value: result.wide.rows,
+        unit: 'containers',
+        rule: 'exactly',
+        budget: WIDE_LOCATIONS.length * CONTAINERS_PER_LOCATION,
+      },
       {
         area: AREA,
         name: `${ZONES.toLocaleString('en-US')} zones of the account: rows rendered after the last page arrived (${result.zones.afterLastPageMs.length} rounds)`,

@@ -14,10 +14,21 @@ const BYTES_PER_MB = 1024 * 1024;
 const PROBE_TIMEOUT_MS = 5 * 60_000;
 
 /** One fresh code-server: a zone of 10,000 record sets expanded again and again, against the same answer fetched bare. */
-export async function measureRecordSets(sessions: HostSessions, packaged: PackagedExtension, progress: (message: string) => void): Promise<Figure[]> {
+export async function measureRecordSets(
+  sessions: HostSessions,
+  packaged: PackagedExtension,
+  progress: (message: string) => void,
+): Promise<Figure[]> {
   const emulator = await start({ apiKey: BENCH_API_KEY, recordSetsInZone: RECORD_SETS });
   try {
-    const input: Omit<RecordProbeInput, 'resultFile'> = { apiKey: BENCH_API_KEY, emulatorUrl: emulator.url, zoneName: LARGE_ZONE_NAME, rounds: 7, pairsPerRound: 15, warmupPairs: 3 };
+    const input: Omit<RecordProbeInput, 'resultFile'> = {
+      apiKey: BENCH_API_KEY,
+      emulatorUrl: emulator.url,
+      zoneName: LARGE_ZONE_NAME,
+      rounds: 7,
+      pairsPerRound: 15,
+      warmupPairs: 3,
+    };
     const result = await sessions.run<RecordProbeResult>({
       extensionDir: packaged.extensionDir,
       probeModule: path.join(REPO_ROOT, 'out', 'test', 'bench', 'host', 'record-probe'),
@@ -27,7 +38,9 @@ export async function measureRecordSets(sessions: HostSessions, packaged: Packag
       timeoutMs: PROBE_TIMEOUT_MS,
     });
     // The extension's requests carry its User-Agent; the bare fetches send none.
-    const extensionLists = emulator.requests.filter((request) => request.path === `/dns/v2/zones/${LARGE_ZONE_NAME}/rrsets` && request.headers['user-agent']?.startsWith('gcore-vscode/'));
+    const extensionLists = emulator.requests.filter(
+      (request) => request.path === `/dns/v2/zones/${LARGE_ZONE_NAME}/rrsets` && request.headers['user-agent']?.startsWith('gcore-vscode/'),
+    );
     const megabytes = (bytes: number) => (bytes / BYTES_PER_MB).toFixed(1);
     progress(
       `${RECORD_SETS.toLocaleString('en-US')} record sets: expanded again ${result.extensionMedianMs.toFixed(1)} ms, bare fetch ${result.bareMedianMs.toFixed(1)} ms (medians); ` +
@@ -52,7 +65,14 @@ export async function measureRecordSets(sessions: HostSessions, packaged: Packag
         rule: 'atMost',
         budget: 1.5,
       },
-      { area: AREA, name: 'record set rows shown for that zone', value: result.setRows, unit: 'record sets', rule: 'exactly', budget: RECORD_SETS },
+      {
+        area: AREA,
+        name: 'record set rows shown for that zone',
+        value: result.setRows,
+        unit: 'record sets',
+        rule: 'exactly',
+        budget: RECORD_SETS,
+      },
       {
         area: AREA,
         name: 'heap held while that zone is shown ÷ its answer kept parsed, after GC',

@@ -53,7 +53,10 @@ async function pairedMedians(first: () => Promise<unknown>, second: () => Promis
 }
 
 /** A warm-up, then every round's medians of two paths and their ratio (first ÷ second). */
-async function pairRounds(first: () => Promise<unknown>, second: () => Promise<unknown>): Promise<{ ratios: number[]; firstMs: number[]; secondMs: number[] }> {
+async function pairRounds(
+  first: () => Promise<unknown>,
+  second: () => Promise<unknown>,
+): Promise<{ ratios: number[]; firstMs: number[]; secondMs: number[] }> {
   await pairedMedians(first, second, WARMUP_PAIRS);
   const rounds = { ratios: [] as number[], firstMs: [] as number[], secondMs: [] as number[] };
   for (let round = 0; round < ROUNDS; round++) {
@@ -174,7 +177,9 @@ export function requestCpuFigures(runs: readonly RequestCpuRun[]): Figure[] {
  * settle differs).
  */
 export async function measureRequestCpu(progress: (message: string) => void): Promise<Figure[]> {
-  progress(`client, node-fetch as sent, bare node:http: ${PROCESSES} fresh processes, each ${ROUNDS} rounds of ${PAIRS_PER_ROUND} pairs per ratio`);
+  progress(
+    `client, node-fetch as sent, bare node:http: ${PROCESSES} fresh processes, each ${ROUNDS} rounds of ${PAIRS_PER_ROUND} pairs per ratio`,
+  );
   const runs: RequestCpuRun[] = [];
   for (let i = 0; i < PROCESSES; i++) {
     const run = await measureInFreshProcess();

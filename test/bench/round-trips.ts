@@ -65,7 +65,11 @@ async function connectionsForSequentialRequests(emulator: Emulator): Promise<num
 }
 
 /** The time by which every location but the troubled one had settled, and whether each ended as it should. */
-async function refreshWithFault(emulator: Emulator, fault: Fault, expected: FlavorLoad['state']): Promise<{ othersMs: number; rightStates: boolean }> {
+async function refreshWithFault(
+  emulator: Emulator,
+  fault: Fault,
+  expected: FlavorLoad['state'],
+): Promise<{ othersMs: number; rightStates: boolean }> {
   emulator.clearFaults();
   emulator.inject(fault);
   try {
@@ -145,7 +149,14 @@ export async function measureRoundTrips(progress: (message: string) => void): Pr
 
     const cached = await requestsOfCachedLoads(emulator);
 
-    const figure = (name: string, value: number, unit: Figure['unit'], rule: Figure['rule'], budget: number, samples?: number[]): Figure => ({
+    const figure = (
+      name: string,
+      value: number,
+      unit: Figure['unit'],
+      rule: Figure['rule'],
+      budget: number,
+      samples?: number[],
+    ): Figure => ({
       area: AREA,
       name,
       value,
@@ -158,15 +169,54 @@ export async function measureRoundTrips(progress: (message: string) => void): Pr
     const slowOthers = slow.map((run) => run.othersMs);
     const failingOthers = failing.map((run) => run.othersMs);
     return [
-      figure(`connections opened by ${SEQUENTIAL_REQUESTS.toLocaleString('en-US')} sequential requests`, connections, 'connections', 'atMost', 1),
-      figure(`${LOCATION_COUNT} locations refreshed together (median of ${REFRESH_RUNS})`, median(elapsed), 'ms', 'atMost', REFRESH_BUDGET_MS, elapsed),
-      figure('requests in flight at once (peak of all runs)', Math.max(...runs.map((run) => run.peakInFlight)), 'requests', 'atMost', MAX_IN_FLIGHT),
+      figure(
+        `connections opened by ${SEQUENTIAL_REQUESTS.toLocaleString('en-US')} sequential requests`,
+        connections,
+        'connections',
+        'atMost',
+        1,
+      ),
+      figure(
+        `${LOCATION_COUNT} locations refreshed together (median of ${REFRESH_RUNS})`,
+        median(elapsed),
+        'ms',
+        'atMost',
+        REFRESH_BUDGET_MS,
+        elapsed,
+      ),
+      figure(
+        'requests in flight at once (peak of all runs)',
+        Math.max(...runs.map((run) => run.peakInFlight)),
+        'requests',
+        'atMost',
+        MAX_IN_FLIGHT,
+      ),
       figure(`every location loaded in every run`, allLoaded ? 1 : 0, 'yes/no', 'exactly', 1),
-      figure(`one location ${SLOW_DELAY_MS / 1000} s late: the other ${LOCATION_COUNT - 1} ready (median of ${FAULT_RUNS})`, median(slowOthers), 'ms', 'atMost', REFRESH_BUDGET_MS, slowOthers),
-      figure(`one location failing (HTTP 500): the other ${LOCATION_COUNT - 1} ready (median of ${FAULT_RUNS})`, median(failingOthers), 'ms', 'atMost', REFRESH_BUDGET_MS, failingOthers),
+      figure(
+        `one location ${SLOW_DELAY_MS / 1000} s late: the other ${LOCATION_COUNT - 1} ready (median of ${FAULT_RUNS})`,
+        median(slowOthers),
+        'ms',
+        'atMost',
+        REFRESH_BUDGET_MS,
+        slowOthers,
+      ),
+      figure(
+        `one location failing (HTTP 500): the other ${LOCATION_COUNT - 1} ready (median of ${FAULT_RUNS})`,
+        median(failingOthers),
+        'ms',
+        'atMost',
+        REFRESH_BUDGET_MS,
+        failingOthers,
+      ),
       figure('late one loaded, failing one failed, the others loaded', rightStates ? 1 : 0, 'yes/no', 'exactly', 1),
       figure('requests for two refreshes of one location at once', cached.twoAtOnce, 'requests', 'exactly', 1),
-      figure(`requests for ${EXPAND_COLLAPSE_CYCLES} expand/collapse cycles of a loaded location`, cached.expandCollapse, 'requests', 'exactly', 0),
+      figure(
+        `requests for ${EXPAND_COLLAPSE_CYCLES} expand/collapse cycles of a loaded location`,
+        cached.expandCollapse,
+        'requests',
+        'exactly',
+        0,
+      ),
       figure('requests for an explicit Refresh of a loaded location', cached.explicitRefresh, 'requests', 'exactly', 1),
     ];
   } finally {

@@ -36,7 +36,11 @@ cleanups.push({ name: 'remove the work folder', run: async () => removeWorkDir()
 cleanups.push({ name: 'stop the request-CPU process', run: async () => stopRequestCpuProcess(), runNow: stopRequestCpuProcess });
 cleanups.push({ name: 'stop the task emulator process', run: async () => stopTaskEmulator(), runNow: stopTaskEmulator });
 let sessions: HostSessions | undefined;
-cleanups.push({ name: 'stop the code-server session', run: () => sessions?.stop() ?? Promise.resolve(), runNow: () => sessions?.stopNow() });
+cleanups.push({
+  name: 'stop the code-server session',
+  run: () => sessions?.stop() ?? Promise.resolve(),
+  runNow: () => sessions?.stopNow(),
+});
 
 function progress(message: string): void {
   process.stderr.write(`[bench +${((Date.now() - startedAt) / 1000).toFixed(1)}s] ${message}\n`);
@@ -115,17 +119,31 @@ async function bench(): Promise<number> {
   const needs = { install, packaged };
   await runParts(
     [
-      hostPart(needs, { area: 'Cost to VS Code', name: 'activation in code-server' }, (host, extension) => measureActivation(host, extension, progress)),
+      hostPart(needs, { area: 'Cost to VS Code', name: 'activation in code-server' }, (host, extension) =>
+        measureActivation(host, extension, progress),
+      ),
       { area: 'Round trips (50 ms latency)', name: 'client and loader against the emulator', measure: () => measureRoundTrips(progress) },
       { area: 'CPU per request (no latency)', name: 'client vs bare node:http', measure: () => measureRequestCpu(progress) },
       { area: 'Following tasks', name: '100 tasks followed, then a minute with none', measure: () => measureTaskFollowing(progress) },
-      { area: 'Zone files (50 ms latency)', name: 'importing a zone file of 5,000 record sets', measure: () => measureZoneFileImport(progress) },
-      hostPart(needs, { area: 'Big data in the tree / No leak', name: '5,000 flavors and 1,000 refreshes in code-server' }, (host, extension) =>
-        measureTree(host, extension, progress),
+      {
+        area: 'Zone files (50 ms latency)',
+        name: 'importing a zone file of 5,000 record sets',
+        measure: () => measureZoneFileImport(progress),
+      },
+      hostPart(
+        needs,
+        { area: 'Big data in the tree / No leak', name: '5,000 flavors and 1,000 refreshes in code-server' },
+        (host, extension) => measureTree(host, extension, progress),
       ),
-      hostPart(needs, { area: 'Big data in the tree', name: 'a zone of 10,000 record sets in code-server' }, (host, extension) => measureRecordSets(host, extension, progress)),
-      hostPart(needs, { area: 'Reading what exists', name: 'containers and zones in code-server' }, (host, extension) => measureReads(host, extension, progress)),
-      hostPart(needs, { area: 'Container logs', name: '100,000 lines and following in code-server' }, (host, extension) => measureLogs(host, extension, progress)),
+      hostPart(needs, { area: 'Big data in the tree', name: 'a zone of 10,000 record sets in code-server' }, (host, extension) =>
+        measureRecordSets(host, extension, progress),
+      ),
+      hostPart(needs, { area: 'Reading what exists', name: 'containers and zones in code-server' }, (host, extension) =>
+        measureReads(host, extension, progress),
+      ),
+      hostPart(needs, { area: 'Container logs', name: '100,000 lines and following in code-server' }, (host, extension) =>
+        measureLogs(host, extension, progress),
+      ),
     ],
     rows,
   );

@@ -42,7 +42,9 @@ function startEmulatorProcess(runningMs?: number): Promise<string> {
       if (output.includes('\n')) resolve(line.trim());
     });
     child.on('error', reject);
-    child.on('exit', (code, signal) => reject(new Error(`the emulator process ended with ${signal ?? `exit code ${code}`} before it listened`)));
+    child.on('exit', (code, signal) =>
+      reject(new Error(`the emulator process ended with ${signal ?? `exit code ${code}`} before it listened`)),
+    );
   });
 }
 
@@ -130,17 +132,20 @@ async function bareRoundsCpuMs(url: string, ids: readonly string[]): Promise<num
  */
 function cpuMsOfTimedRound(atMs: number, run: () => Promise<unknown>): Promise<number> {
   return new Promise((resolve, reject) => {
-    setTimeout(() => {
-      const started = process.cpuUsage();
-      run().then(
-        () =>
-          setImmediate(() => {
-            const used = process.cpuUsage(started);
-            resolve((used.user + used.system) / 1000);
-          }),
-        reject,
-      );
-    }, Math.max(0, atMs - Date.now()));
+    setTimeout(
+      () => {
+        const started = process.cpuUsage();
+        run().then(
+          () =>
+            setImmediate(() => {
+              const used = process.cpuUsage(started);
+              resolve((used.user + used.system) / 1000);
+            }),
+          reject,
+        );
+      },
+      Math.max(0, atMs - Date.now()),
+    );
   });
 }
 
@@ -184,8 +189,14 @@ export function listRoundCpuFigures(pairs: readonly RoundPair[]): Figure[] {
       (pair) => pair.clientMs / pair.sentMs,
       OVER_FETCH_AS_SENT_BUDGET,
     ),
-    ratio(`the same rounds ÷ bare node:http sending that request (keep-alive, JSON.parse; no budget)`, (pair) => pair.clientMs / pair.bareMs),
-    ratio(`node-fetch as sent ÷ bare node:http, the same rounds (what the prescribed library costs; no budget)`, (pair) => pair.sentMs / pair.bareMs),
+    ratio(
+      `the same rounds ÷ bare node:http sending that request (keep-alive, JSON.parse; no budget)`,
+      (pair) => pair.clientMs / pair.bareMs,
+    ),
+    ratio(
+      `node-fetch as sent ÷ bare node:http, the same rounds (what the prescribed library costs; no budget)`,
+      (pair) => pair.sentMs / pair.bareMs,
+    ),
     {
       area: AREA,
       name: `node-fetch as sent: that list request, CPU time (${pairs.length} rounds)`,
@@ -219,7 +230,12 @@ async function measureListRounds(progress: (message: string) => void): Promise<F
     const lastStart = Date.now();
     // Every path warm, as in an extension host where every request goes through the same pipeline (and as the
     // CPU-per-request figure warms its pairs): a list request of the same kind, through each, a few hundred times.
-    const warmQuery: TaskListQuery = { states: ['NEW', 'RUNNING'], projectIds: [LOCATION.projectId], regionIds: [LOCATION.regionId], limit: 1000 };
+    const warmQuery: TaskListQuery = {
+      states: ['NEW', 'RUNNING'],
+      projectIds: [LOCATION.projectId],
+      regionIds: [LOCATION.regionId],
+      limit: 1000,
+    };
     for (let i = 0; i < LIST_WARMUP_REQUESTS; i++) {
       await client.account.listTasks(warmQuery);
       await viaFetchAsSent(warmQuery);
@@ -267,7 +283,9 @@ async function measureListRounds(progress: (message: string) => void): Promise<F
       if (task.end) endedInRound.set(clock.rounds, (endedInRound.get(clock.rounds) ?? 0) + 1);
     });
     poller.track(ids);
-    progress(`${TASKS} tasks followed through the task list; they end in ${roundAfterEnds} rounds (spread over ${endsUntil - endsFrom} ms)`);
+    progress(
+      `${TASKS} tasks followed through the task list; they end in ${roundAfterEnds} rounds (spread over ${endsUntil - endsFrom} ms)`,
+    );
     // A B C, A B C: once a round's one list request has answered and the poller has read it, the round's
     // CPU time ends; node-fetch as every request of the extension is sent, then bare node:http, send the same
     // request a third and two thirds of an interval after the round began. Each of the three runs after the
@@ -287,7 +305,9 @@ async function measureListRounds(progress: (message: string) => void): Promise<F
       const { clientMs } = list;
       if (clientMs === undefined || (askedInRound.get(list.round) ?? 0) !== 1) continue;
       const sentMs = await cpuMsOfTimedRound(clock.roundStartedAt + INTERVAL_MS / 3, () => viaFetchAsSent(list.query));
-      const bareMs = await cpuMsOfTimedRound(clock.roundStartedAt + (2 * INTERVAL_MS) / 3, () => bareGetJson(taskListUrl(url, list.query), headers, agent));
+      const bareMs = await cpuMsOfTimedRound(clock.roundStartedAt + (2 * INTERVAL_MS) / 3, () =>
+        bareGetJson(taskListUrl(url, list.query), headers, agent),
+      );
       pairs.push({ round: list.round, clientMs, sentMs, bareMs });
     }
     await delay(INTERVAL_MS / 2);
@@ -409,8 +429,22 @@ export async function measureTaskFollowing(progress: (message: string) => void):
         rule: 'report',
         budget: Number.NaN,
       },
-      { area: AREA, name: `requests in ${IDLE_MS / 1000} s with nothing followed`, value: asked - idleStartAsked, unit: 'requests', rule: 'exactly', budget: 0 },
-      { area: AREA, name: `seconds of ${IDLE_MS / 1000} in which the poller held a timer, with nothing followed`, value: timersSeen, unit: 'timers', rule: 'exactly', budget: 0 },
+      {
+        area: AREA,
+        name: `requests in ${IDLE_MS / 1000} s with nothing followed`,
+        value: asked - idleStartAsked,
+        unit: 'requests',
+        rule: 'exactly',
+        budget: 0,
+      },
+      {
+        area: AREA,
+        name: `seconds of ${IDLE_MS / 1000} in which the poller held a timer, with nothing followed`,
+        value: timersSeen,
+        unit: 'timers',
+        rule: 'exactly',
+        budget: 0,
+      },
       ...listFigures,
     ];
   } finally {

@@ -68,7 +68,14 @@ export async function measureTree(
         rule: 'atMost',
         budget: 1.5,
       },
-      { area: 'Big data in the tree', name: 'flavor rows shown for the 5,000-flavor location', value: result.big.flavorRows, unit: 'flavors', rule: 'exactly', budget: BIG_FLAVOR_COUNT },
+      {
+        area: 'Big data in the tree',
+        name: 'flavor rows shown for the 5,000-flavor location',
+        value: result.big.flavorRows,
+        unit: 'flavors',
+        rule: 'exactly',
+        budget: BIG_FLAVOR_COUNT,
+      },
       {
         area: 'No leak',
         name: `heap growth after ${LEAK_REFRESHES.toLocaleString('en-US')} whole-tree refreshes (${LEAK_LOCATIONS.length} locations), after GC`,

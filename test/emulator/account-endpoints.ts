@@ -16,19 +16,109 @@ export const ACCOUNT = {
 };
 
 const PROJECTS = [
-  { id: 1, client_id: CLIENT_ID, name: 'Default', description: null, is_default: true, state: 'ACTIVE', created_at: '2024-02-01T09:00:00Z', deleted_at: null, task_id: null },
-  { id: 482, client_id: CLIENT_ID, name: 'Production', description: 'Customer-facing services', is_default: false, state: 'ACTIVE', created_at: '2024-03-12T10:30:00Z', deleted_at: null, task_id: null },
-  { id: 7, client_id: CLIENT_ID, name: 'Staging', description: null, is_default: false, state: 'ACTIVE', created_at: '2024-03-12T10:31:00', deleted_at: null, task_id: null },
-  { id: 913, client_id: CLIENT_ID, name: 'Archive', description: 'Being deleted', is_default: false, state: 'DELETING', created_at: '2023-01-05T08:00:00Z', deleted_at: null, task_id: 'a1b2c3d4-0000-4000-8000-000000000913' },
+  {
+    id: 1,
+    client_id: CLIENT_ID,
+    name: 'Default',
+    description: null,
+    is_default: true,
+    state: 'ACTIVE',
+    created_at: '2024-02-01T09:00:00Z',
+    deleted_at: null,
+    task_id: null,
+  },
+  {
+    id: 482,
+    client_id: CLIENT_ID,
+    name: 'Production',
+    description: 'Customer-facing services',
+    is_default: false,
+    state: 'ACTIVE',
+    created_at: '2024-03-12T10:30:00Z',
+    deleted_at: null,
+    task_id: null,
+  },
+  {
+    id: 7,
+    client_id: CLIENT_ID,
+    name: 'Staging',
+    description: null,
+    is_default: false,
+    state: 'ACTIVE',
+    created_at: '2024-03-12T10:31:00',
+    deleted_at: null,
+    task_id: null,
+  },
+  {
+    id: 913,
+    client_id: CLIENT_ID,
+    name: 'Archive',
+    description: 'Being deleted',
+    is_default: false,
+    state: 'DELETING',
+    created_at: '2023-01-05T08:00:00Z',
+    deleted_at: null,
+    task_id: 'a1b2c3d4-0000-4000-8000-000000000913',
+  },
 ];
 
 /** Regions as `/cloud/v1/regions` lists them; `containers` says whether `product=containers` lists it. */
 const REGIONS = [
-  { id: 76, display_name: 'Luxembourg-2', slug: 'luxembourg-2', state: 'ACTIVE', country: 'LU', zone: 'EMEA', has_ai_gpu: true, coordinates: { latitude: '49.6116', longitude: '6.1319' }, containers: true },
-  { id: 8, display_name: 'Frankfurt', slug: 'frankfurt', state: 'ACTIVE', country: 'DE', zone: 'EMEA', has_ai_gpu: false, coordinates: { latitude: 50.1109, longitude: 8.6821 }, containers: true },
-  { id: 38, display_name: 'Manassas', slug: 'manassas', state: 'ACTIVE', country: 'US', zone: 'AMERICAS', has_ai_gpu: true, coordinates: { latitude: 38.7509, longitude: -77.4753 }, containers: true },
-  { id: 116, display_name: 'Singapore-2', slug: 'singapore-2', state: 'MAINTENANCE', country: 'SG', zone: 'APAC', has_ai_gpu: false, coordinates: null, containers: true },
-  { id: 20, display_name: 'Paris-2', slug: 'paris-2', state: 'ACTIVE', country: 'FR', zone: 'EMEA', has_ai_gpu: false, coordinates: null, containers: false },
+  {
+    id: 76,
+    display_name: 'Luxembourg-2',
+    slug: 'luxembourg-2',
+    state: 'ACTIVE',
+    country: 'LU',
+    zone: 'EMEA',
+    has_ai_gpu: true,
+    coordinates: { latitude: '49.6116', longitude: '6.1319' },
+    containers: true,
+  },
+  {
+    id: 8,
+    display_name: 'Frankfurt',
+    slug: 'frankfurt',
+    state: 'ACTIVE',
+    country: 'DE',
+    zone: 'EMEA',
+    has_ai_gpu: false,
+    coordinates: { latitude: 50.1109, longitude: 8.6821 },
+    containers: true,
+  },
+  {
+    id: 38,
+    display_name: 'Manassas',
+    slug: 'manassas',
+    state: 'ACTIVE',
+    country: 'US',
+    zone: 'AMERICAS',
+    has_ai_gpu: true,
+    coordinates: { latitude: 38.7509, longitude: -77.4753 },
+    containers: true,
+  },
+  {
+    id: 116,
+    display_name: 'Singapore-2',
+    slug: 'singapore-2',
+    state: 'MAINTENANCE',
+    country: 'SG',
+    zone: 'APAC',
+    has_ai_gpu: false,
+    coordinates: null,
+    containers: true,
+  },
+  {
+    id: 20,
+    display_name: 'Paris-2',
+    slug: 'paris-2',
+    state: 'ACTIVE',
+    country: 'FR',
+    zone: 'EMEA',
+    has_ai_gpu: false,
+    coordinates: null,
+    containers: false,
+  },
 ];
 
 /** GET /iam/clients/me */
@@ -50,7 +140,9 @@ export function listRegions(request: ApiRequest): Reply {
   const invalidFields: InvalidFields = {};
   const page = readPageQuery(request.query, 1000, 100, invalidFields);
   const product = request.query.get('product');
-  if (product !== null && product !== 'containers' && product !== 'inference') invalidFields.product = ['Must be one of: containers, inference.'];
+  if (product !== null && product !== 'containers' && product !== 'inference') {
+    invalidFields.product = ['Must be one of: containers, inference.'];
+  }
   if (Object.keys(invalidFields).length > 0) return cloudValidationError(request.requestId, invalidFields);
   const listed = REGIONS.filter((region) => product === null || region.containers).map(({ containers: _containers, ...region }) => region);
   return { status: 200, body: { count: listed.length, results: pageOf(listed, page) } };

@@ -13,9 +13,7 @@ export interface ApiRequest {
 }
 
 export type JsonBodyResult =
-  | { kind: 'ok'; value: unknown }
-  | { kind: 'unsupported-media-type'; contentType: string }
-  | { kind: 'malformed'; detail: string };
+  { kind: 'ok'; value: unknown } | { kind: 'unsupported-media-type'; contentType: string } | { kind: 'malformed'; detail: string };
 
 export function readJsonBody(request: ApiRequest): JsonBodyResult {
   const contentType = request.headers['content-type'] ?? '';

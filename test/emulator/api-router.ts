@@ -15,10 +15,27 @@ import type { QuotaLimits } from './container-quota';
 import { createPullSecret, deletePullSecret, listPullSecrets, updatePullSecret } from './pull-secret-endpoints';
 import type { PullSecretStore } from './pull-secret-store';
 import { lookup } from './lookup-endpoint';
-import { createRecordSet, deleteRecordSet, getRecordSet, listRecordSets, replaceRecordSet, type RecordSetSegments } from './record-set-endpoints';
+import {
+  createRecordSet,
+  deleteRecordSet,
+  getRecordSet,
+  listRecordSets,
+  replaceRecordSet,
+  type RecordSetSegments,
+} from './record-set-endpoints';
 import { getTask, listTasks } from './task-endpoint';
 import type { TaskStore, TaskTimings } from './task-store';
-import { createZone, delegationStatus, deleteZone, getDnssec, getZone, listZones, setZoneEnabled, toggleDnssec, updateZone } from './zone-endpoints';
+import {
+  createZone,
+  delegationStatus,
+  deleteZone,
+  getDnssec,
+  getZone,
+  listZones,
+  setZoneEnabled,
+  toggleDnssec,
+  updateZone,
+} from './zone-endpoints';
 import type { ZoneStore } from './zone-store';
 
 export interface ApiState {
@@ -62,8 +79,10 @@ const ROUTES: readonly Route[] = [
   {
     pattern: ['cloud', 'v1', 'caas', 'secrets', ':projectId', ':regionId', ':secretName'],
     additions: {
-      PATCH: (request, { projectId, regionId, secretName }, { secrets }) => updatePullSecret(request, { projectId, regionId, secretName }, secrets),
-      DELETE: (request, { projectId, regionId, secretName }, { secrets }) => deletePullSecret(request, { projectId, regionId, secretName }, secrets),
+      PATCH: (request, { projectId, regionId, secretName }, { secrets }) =>
+        updatePullSecret(request, { projectId, regionId, secretName }, secrets),
+      DELETE: (request, { projectId, regionId, secretName }, { secrets }) =>
+        deletePullSecret(request, { projectId, regionId, secretName }, secrets),
     },
   },
   {
@@ -73,26 +92,48 @@ const ROUTES: readonly Route[] = [
         updateContainer(request, { projectId, regionId, containerName }, containers, tasks, secrets),
     },
     additions: {
-      GET: (request, params, { containers, tasks }) => getContainer(request, { projectId: params.projectId, regionId: params.regionId, containerName: params.containerName }, containers, tasks),
-      DELETE: (request, { projectId, regionId, containerName }, { containers, tasks }) => deleteContainer(request, { projectId, regionId, containerName }, containers, tasks),
+      GET: (request, params, { containers, tasks }) =>
+        getContainer(
+          request,
+          { projectId: params.projectId, regionId: params.regionId, containerName: params.containerName },
+          containers,
+          tasks,
+        ),
+      DELETE: (request, { projectId, regionId, containerName }, { containers, tasks }) =>
+        deleteContainer(request, { projectId, regionId, containerName }, containers, tasks),
     },
   },
   {
     pattern: ['cloud', 'v1', 'caas', ':projectId', ':regionId', 'containers', ':containerName', 'logs'],
-    additions: { GET: (request, params, { containers, tasks }) => containerLogs(request, { projectId: params.projectId, regionId: params.regionId, containerName: params.containerName }, containers, tasks) },
+    additions: {
+      GET: (request, params, { containers, tasks }) =>
+        containerLogs(
+          request,
+          { projectId: params.projectId, regionId: params.regionId, containerName: params.containerName },
+          containers,
+          tasks,
+        ),
+    },
   },
   {
     pattern: ['cloud', 'v1', 'caas', ':projectId', ':regionId', 'containers'],
     additions: {
-      GET: (request, params, { containers, tasks }) => listContainers(request, { projectId: params.projectId, regionId: params.regionId }, containers, tasks),
+      GET: (request, params, { containers, tasks }) =>
+        listContainers(request, { projectId: params.projectId, regionId: params.regionId }, containers, tasks),
       POST: (request, { projectId, regionId }, state) => createContainer(request, { projectId, regionId }, state),
     },
   },
   {
     pattern: ['cloud', 'v1', 'caas', ':projectId', ':regionId', 'check_limits'],
-    additions: { POST: (request, { projectId, regionId }, { containers, quota }) => checkContainerLimits(request, { projectId, regionId }, containers, quota) },
+    additions: {
+      POST: (request, { projectId, regionId }, { containers, quota }) =>
+        checkContainerLimits(request, { projectId, regionId }, containers, quota),
+    },
   },
-  { pattern: ['cloud', 'v1', 'pricing', ':projectId', ':regionId', 'caas'], additions: { POST: (request, { projectId, regionId }) => priceContainer(request, { projectId, regionId }) } },
+  {
+    pattern: ['cloud', 'v1', 'pricing', ':projectId', ':regionId', 'caas'],
+    additions: { POST: (request, { projectId, regionId }) => priceContainer(request, { projectId, regionId }) },
+  },
   {
     pattern: ['cloud', 'v1', 'caas', 'flavors', ':projectId', ':regionId'],
     additions: { GET: (request, params) => listContainerFlavors(request, { projectId: params.projectId, regionId: params.regionId }) },
@@ -110,9 +151,18 @@ const ROUTES: readonly Route[] = [
       DELETE: (_request, { name }, { zones }) => deleteZone(name, zones),
     },
   },
-  { pattern: ['dns', 'v2', 'zones', ':name', 'enable'], additions: { PATCH: (_request, { name }, { zones }) => setZoneEnabled(name, true, zones) } },
-  { pattern: ['dns', 'v2', 'zones', ':name', 'disable'], additions: { PATCH: (_request, { name }, { zones }) => setZoneEnabled(name, false, zones) } },
-  { pattern: ['dns', 'v2', 'analyze', ':name', 'delegation-status'], additions: { GET: (_request, { name }, { zones }) => delegationStatus(name, zones) } },
+  {
+    pattern: ['dns', 'v2', 'zones', ':name', 'enable'],
+    additions: { PATCH: (_request, { name }, { zones }) => setZoneEnabled(name, true, zones) },
+  },
+  {
+    pattern: ['dns', 'v2', 'zones', ':name', 'disable'],
+    additions: { PATCH: (_request, { name }, { zones }) => setZoneEnabled(name, false, zones) },
+  },
+  {
+    pattern: ['dns', 'v2', 'analyze', ':name', 'delegation-status'],
+    additions: { GET: (_request, { name }, { zones }) => delegationStatus(name, zones) },
+  },
   {
     pattern: ['dns', 'v2', 'zones', ':name', 'rrsets'],
     additions: { GET: (request, { name }, { zones }) => listRecordSets(request, name, zones) },
@@ -126,7 +176,10 @@ const ROUTES: readonly Route[] = [
       DELETE: (_request, params, { zones }) => deleteRecordSet(recordSet(params), zones),
     },
   },
-  { pattern: ['dns', 'v2', 'lookup'], additions: { GET: (request, _params, { zones, propagationDelayMs }) => lookup(request, zones, propagationDelayMs) } },
+  {
+    pattern: ['dns', 'v2', 'lookup'],
+    additions: { GET: (request, _params, { zones, propagationDelayMs }) => lookup(request, zones, propagationDelayMs) },
+  },
   {
     pattern: ['dns', 'v2', 'zones', ':name', 'dnssec'],
     handlers: { PATCH: (request, { name }, { zones }) => toggleDnssec(request, name, zones) },
@@ -165,7 +218,10 @@ export function answerApiRequest(request: ApiRequest, state: ApiState): Reply {
   const area = areaOfPath(request.path);
   let segments: string[];
   try {
-    segments = request.path.split('/').slice(1).map((segment) => decodeURIComponent(segment));
+    segments = request.path
+      .split('/')
+      .slice(1)
+      .map((segment) => decodeURIComponent(segment));
   } catch {
     return areaError(area, request.requestId, 400, 'Malformed percent-encoding in the request path');
   }

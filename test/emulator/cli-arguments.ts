@@ -6,19 +6,27 @@ export const USAGE = [
   'Usage: node out/emulator/cli.js --port <n> --api-key <key> [--host 127.0.0.1] [--latency-ms <n>]',
   '                                [--flavors-per-location <n>] [--containers-per-location <n>] [--demo] [--core-only]',
   '                                [--task-new-ms <n>] [--task-running-ms <n>] [--record-sets-in-zone <n>] [--propagation-delay-ms <n>]',
-  'An update\'s tasks stay NEW, then RUNNING, that long (default 300 and 1200 ms) before they end.',
+  "An update's tasks stay NEW, then RUNNING, that long (default 300 and 1200 ms) before they end.",
   '--record-sets-in-zone fills the zone large.example with that many record sets; the public resolvers of',
   '/dns/v2/lookup see a change that long after it is made (--propagation-delay-ms, default 5000, at most 600000).',
   '--core-only serves only the four endpoints of interface.md, to try how the extension degrades.',
   'The API key may also come from the GCORE_API_KEY environment variable.',
 ].join('\n');
 
-export type CliCommand =
-  | { kind: 'serve'; options: EmulatorOptions }
-  | { kind: 'help' }
-  | { kind: 'usage-error'; message: string };
+export type CliCommand = { kind: 'serve'; options: EmulatorOptions } | { kind: 'help' } | { kind: 'usage-error'; message: string };
 
-const VALUE_FLAGS = new Set(['--port', '--api-key', '--host', '--latency-ms', '--flavors-per-location', '--containers-per-location', '--task-new-ms', '--task-running-ms', '--record-sets-in-zone', '--propagation-delay-ms']);
+const VALUE_FLAGS = new Set([
+  '--port',
+  '--api-key',
+  '--host',
+  '--latency-ms',
+  '--flavors-per-location',
+  '--containers-per-location',
+  '--task-new-ms',
+  '--task-running-ms',
+  '--record-sets-in-zone',
+  '--propagation-delay-ms',
+]);
 
 function parseWholeNumber(flag: string, text: string, max: number): number | string {
   if (!/^\d+$/.test(text) || Number(text) > max) return `${flag} expects a whole number from 0 to ${max}, got "${text}"`;
@@ -56,7 +64,11 @@ export function parseCliArguments(argv: readonly string[], env: NodeJS.ProcessEn
   const options: EmulatorOptions = { apiKey, demo, ...(coreOnly ? { coreOnly } : {}) };
   const host = values.get('--host');
   if (host !== undefined) options.host = host;
-  const numeric: [string, 'port' | 'latencyMs' | 'flavorsPerLocation' | 'containersPerLocation' | 'recordSetsInZone' | 'propagationDelayMs', number][] = [
+  const numeric: [
+    string,
+    'port' | 'latencyMs' | 'flavorsPerLocation' | 'containersPerLocation' | 'recordSetsInZone' | 'propagationDelayMs',
+    number,
+  ][] = [
     ['--port', 'port', 65535],
     ['--latency-ms', 'latencyMs', 600_000],
     ['--flavors-per-location', 'flavorsPerLocation', 1_000_000],
@@ -72,7 +84,10 @@ export function parseCliArguments(argv: readonly string[], env: NodeJS.ProcessEn
     options[option] = parsed;
   }
   const taskTimings: Partial<Record<'newMs' | 'runningMs', number>> = {};
-  for (const [flag, timing] of [['--task-new-ms', 'newMs'], ['--task-running-ms', 'runningMs']] as const) {
+  for (const [flag, timing] of [
+    ['--task-new-ms', 'newMs'],
+    ['--task-running-ms', 'runningMs'],
+  ] as const) {
     const text = values.get(flag);
     if (text === undefined) continue;
     const parsed = parseWholeNumber(flag, text, 86_400_000);

@@ -11,7 +11,10 @@ export type CloudJsonBody = { ok: true; value: unknown } | { ok: false; reply: R
 export function readCloudJsonBody(request: ApiRequest, { quoteParseError = true } = {}): CloudJsonBody {
   const body = readJsonBody(request);
   if (body.kind === 'unsupported-media-type') {
-    return { ok: false, reply: cloudError(request.requestId, 415, 'UnsupportedMediaType', `Unsupported media type "${body.contentType}" in request.`) };
+    return {
+      ok: false,
+      reply: cloudError(request.requestId, 415, 'UnsupportedMediaType', `Unsupported media type "${body.contentType}" in request.`),
+    };
   }
   if (body.kind === 'malformed') {
     const message = quoteParseError ? `Malformed JSON in request body: ${body.detail}` : 'Malformed JSON in request body.';
@@ -21,7 +24,10 @@ export function readCloudJsonBody(request: ApiRequest, { quoteParseError = true 
 }
 
 /** As readCloudJsonBody, for a body that must be a JSON object. */
-export function readCloudJsonObject(request: ApiRequest, options: { quoteParseError?: boolean } = {}): { ok: true; value: Record<string, unknown> } | { ok: false; reply: Reply } {
+export function readCloudJsonObject(
+  request: ApiRequest,
+  options: { quoteParseError?: boolean } = {},
+): { ok: true; value: Record<string, unknown> } | { ok: false; reply: Reply } {
   const body = readCloudJsonBody(request, options);
   if (!body.ok) return body;
   if (!isJsonObject(body.value)) return { ok: false, reply: cloudValidationError(request.requestId, { _schema: ['Invalid input type.'] }) };

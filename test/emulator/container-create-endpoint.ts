@@ -37,7 +37,11 @@ const DEFAULTS: ContainerConfig = {
  * Disabled when created so), or Error with the task's error. Nothing is created when a check fails: the
  * payload, the name already taken here (409), the location's quota (400 QuotaExceededError).
  */
-export function createContainer(request: ApiRequest, segments: { projectId: string; regionId: string }, context: ContainerCreateContext): Reply {
+export function createContainer(
+  request: ApiRequest,
+  segments: { projectId: string; regionId: string },
+  context: ContainerCreateContext,
+): Reply {
   const { requestId } = request;
   const location = parseCloudLocation(segments.projectId, segments.regionId);
   if (!location.ok) return cloudValidationError(requestId, location.invalidFields);

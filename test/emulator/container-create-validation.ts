@@ -9,7 +9,9 @@ const REQUIRED_FIELDS = ['name', 'image', 'listening_port', 'flavor', 'scale'] a
 /** A container size must be one the location offers (the update only checks its pattern). */
 export const checkKnownFlavor: FieldRule = (errors, field, value) => {
   if (typeof value !== 'string') return errors.add(field, NOT_A_STRING);
-  if (!CONTAINER_FLAVORS.some((flavor) => flavor.name === value)) errors.add(field, `Must be one of: ${CONTAINER_FLAVORS.map((flavor) => flavor.name).join(', ')}.`);
+  if (!CONTAINER_FLAVORS.some((flavor) => flavor.name === value)) {
+    errors.add(field, `Must be one of: ${CONTAINER_FLAVORS.map((flavor) => flavor.name).join(', ')}.`);
+  }
 };
 
 /** Every field of an update, plus the name, with the bounds a creation has. */

@@ -13,14 +13,21 @@ import type { TaskStore } from './task-store';
  * does not document this case; a conflict is how its API refuses a request the resource's state forbids, and
  * it tells a client that retries after a lost answer that the deletion is under way (a 404 once it is gone).
  */
-export function deleteContainer(request: ApiRequest, segments: { projectId: string; regionId: string; containerName: string }, containers: ContainerStore, tasks: TaskStore): Reply {
+export function deleteContainer(
+  request: ApiRequest,
+  segments: { projectId: string; regionId: string; containerName: string },
+  containers: ContainerStore,
+  tasks: TaskStore,
+): Reply {
   const { requestId } = request;
   const location = parseCloudLocation(segments.projectId, segments.regionId);
   if (!location.ok) return cloudValidationError(requestId, location.invalidFields);
   const { projectId, regionId } = location.location;
   const container = containers.find(projectId, regionId, segments.containerName);
   if (!container) return cloudError(requestId, 404, 'NotFoundError', `Container ${segments.containerName} not found`);
-  if (container.deleteTaskId !== undefined) return cloudError(requestId, 409, 'ConflictError', `Container ${container.name} is already being deleted`);
+  if (container.deleteTaskId !== undefined) {
+    return cloudError(requestId, 409, 'ConflictError', `Container ${container.name} is already being deleted`);
+  }
 
   const task = tasks.start({ taskType: 'delete_caas_container', projectId, regionId, containerName: container.name });
   containers.startDeleting(container, task.id);

@@ -37,7 +37,9 @@ export function updateContainer(
   mergeUpdate(container.config, update);
   container.updates += 1;
   if (update.is_disabled === true) container.state = { ...container.state, status: 'Disabled', statusMessage: null, ready: 0, total: 0 };
-  if (update.is_disabled === false) container.state = { ...container.state, status: 'Ready', statusMessage: null, total: Math.max(1, container.state.total) };
+  if (update.is_disabled === false) {
+    container.state = { ...container.state, status: 'Ready', statusMessage: null, total: Math.max(1, container.state.total) };
+  }
   // A new image and a new scale are rolled out by separate tasks in the real service. An image that cannot
   // be pulled makes the task fail.
   const changes = (field: string): boolean => update[field] !== undefined && update[field] !== null;

@@ -11,7 +11,12 @@ import { cloudValidationError, type Reply } from './replies';
  * POST /cloud/v1/caas/{project_id}/{region_id}/check_limits with `{flavor, max_replicas}`: the location's
  * limits, what its containers use, and what one more of this size would, whether or not it fits.
  */
-export function checkContainerLimits(request: ApiRequest, segments: { projectId: string; regionId: string }, store: ContainerStore, quota: QuotaLimits): Reply {
+export function checkContainerLimits(
+  request: ApiRequest,
+  segments: { projectId: string; regionId: string },
+  store: ContainerStore,
+  quota: QuotaLimits,
+): Reply {
   const location = parseCloudLocation(segments.projectId, segments.regionId);
   if (!location.ok) return cloudValidationError(request.requestId, location.invalidFields);
   const body = readCloudJsonObject(request);

@@ -45,7 +45,11 @@ export function containerLogs(
       if (logs.length === limit - extra.length) break;
       // A late pod's line is not in the store yet.
       if (index > 0 && script.lateMs !== undefined && at > now - script.lateMs) continue;
-      logs.push({ time: new Date(at).toISOString().replace('Z', '000Z'), pod, message: lengthened(messageAt(view, index, at), script.messageLength) });
+      logs.push({
+        time: new Date(at).toISOString().replace('Z', '000Z'),
+        pod,
+        message: lengthened(messageAt(view, index, at), script.messageLength),
+      });
     }
   }
   return { status: 200, body: { logs: [...logs.reverse(), ...extra] } };
@@ -78,7 +82,9 @@ function podNames(container: string, count: number): string[] {
 function messageAt(view: { status: string; status_message: string | null; image?: string }, pod: number, at: number): string {
   const tick = Math.floor(at / LOG_INTERVAL_MS);
   if (view.status === 'Error') {
-    return tick % 2 === 0 ? `Error: ${view.status_message ?? 'the container failed'}` : `Back-off restarting failed container (image ${view.image ?? 'unknown'})`;
+    return tick % 2 === 0
+      ? `Error: ${view.status_message ?? 'the container failed'}`
+      : `Back-off restarting failed container (image ${view.image ?? 'unknown'})`;
   }
   if (view.status === 'Pending') return 'Waiting for the pod to be scheduled';
   if (view.status === 'Deploying') return `Pulling image "${view.image ?? 'unknown'}"`;

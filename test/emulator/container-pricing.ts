@@ -38,5 +38,14 @@ export function priceContainer(request: ApiRequest, segments: { projectId: strin
 
   const { max } = body.value.scale as { max: number };
   const price = containerPrice(body.value.flavor as string, max);
-  return { status: 200, body: { currency_code: 'EUR', price_per_hour: price.perHour, price_per_month: price.perMonth, price_status: 'show', discount_percent: 0 } };
+  return {
+    status: 200,
+    body: {
+      currency_code: 'EUR',
+      price_per_hour: price.perHour,
+      price_per_month: price.perMonth,
+      price_status: 'show',
+      discount_percent: 0,
+    },
+  };
 }

@@ -61,7 +61,11 @@ export function usageAt(store: ContainerStore, projectId: number, regionId: numb
 export function defaultQuota(store: ContainerStore, generated: boolean): QuotaLimits {
   if (!generated) return { ...DEFAULT_QUOTA };
   const used = sum(store.baseConfigs().map(useOf));
-  return { containers: DEFAULT_QUOTA.containers + used.containers, cpu: DEFAULT_QUOTA.cpu + used.cpu, ramMiB: DEFAULT_QUOTA.ramMiB + used.ramMiB };
+  return {
+    containers: DEFAULT_QUOTA.containers + used.containers,
+    cpu: DEFAULT_QUOTA.cpu + used.cpu,
+    ramMiB: DEFAULT_QUOTA.ramMiB + used.ramMiB,
+  };
 }
 
 /** The nine numbers of a `check_limits` answer. */
@@ -76,13 +80,21 @@ export function quotaNumbers(limit: QuotaLimits, usage: QuotaUse, requested: Quo
 }
 
 /** Every quota the request would pass: a message naming each, and their numbers as `info`; undefined when all fit. */
-export function exceededQuotas(limit: QuotaLimits, usage: QuotaUse, requested: QuotaUse): { message: string; info: Record<string, number> } | undefined {
+export function exceededQuotas(
+  limit: QuotaLimits,
+  usage: QuotaUse,
+  requested: QuotaUse,
+): { message: string; info: Record<string, number> } | undefined {
   const parts: string[] = [];
   const info: Record<string, number> = {};
   for (const [name, measure] of QUOTA_NAMES) {
     if (usage[measure] + requested[measure] <= limit[measure]) continue;
     parts.push(`${name} requested ${requested[measure]}, usage ${usage[measure]}, limit ${limit[measure]}`);
-    Object.assign(info, { [`${name}_limit`]: limit[measure], [`${name}_usage`]: usage[measure], [`${name}_requested`]: requested[measure] });
+    Object.assign(info, {
+      [`${name}_limit`]: limit[measure],
+      [`${name}_usage`]: usage[measure],
+      [`${name}_requested`]: requested[measure],
+    });
   }
   return parts.length === 0 ? undefined : { message: `Quota exceeded: ${parts.join('; ')}`, info };
 }

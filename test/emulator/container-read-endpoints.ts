@@ -20,7 +20,12 @@ export const CONTAINER_FLAVORS: readonly { name: string; cpu: number; ram: numbe
 ];
 
 /** GET /cloud/v1/caas/{project_id}/{region_id}/containers?limit=&offset= */
-export function listContainers(request: ApiRequest, segments: { projectId: string; regionId: string }, store: ContainerStore, tasks: TaskStore): Reply {
+export function listContainers(
+  request: ApiRequest,
+  segments: { projectId: string; regionId: string },
+  store: ContainerStore,
+  tasks: TaskStore,
+): Reply {
   const invalidFields: InvalidFields = {};
   const location = parseCloudLocation(segments.projectId, segments.regionId);
   const page = readPageQuery(request.query, MAX_LIMIT, MAX_LIMIT, invalidFields);
@@ -33,7 +38,12 @@ export function listContainers(request: ApiRequest, segments: { projectId: strin
 }
 
 /** GET /cloud/v1/caas/{project_id}/{region_id}/containers/{container_name} */
-export function getContainer(request: ApiRequest, segments: { projectId: string; regionId: string; containerName: string }, store: ContainerStore, tasks: TaskStore): Reply {
+export function getContainer(
+  request: ApiRequest,
+  segments: { projectId: string; regionId: string; containerName: string },
+  store: ContainerStore,
+  tasks: TaskStore,
+): Reply {
   const location = parseCloudLocation(segments.projectId, segments.regionId);
   if (!location.ok) return cloudValidationError(request.requestId, location.invalidFields);
   const container = store.find(location.location.projectId, location.location.regionId, segments.containerName);

@@ -195,7 +195,13 @@ function generatedSeed(index: number): Seed {
       is_disabled: status === 'Disabled',
       pull_secret: null,
     }),
-    state: { status, statusMessage: status === 'Error' ? 'CrashLoopBackOff' : null, ready: status === 'Ready' ? 1 : 0, total: status === 'Disabled' ? 0 : 1, createdAt: '2026-10-01T00:00:00Z' },
+    state: {
+      status,
+      statusMessage: status === 'Error' ? 'CrashLoopBackOff' : null,
+      ready: status === 'Ready' ? 1 : 0,
+      total: status === 'Disabled' ? 0 : 1,
+      createdAt: '2026-10-01T00:00:00Z',
+    },
   };
 }
 
@@ -257,14 +263,38 @@ export class ContainerStore {
     if (changes?.removedSeeds.has(name)) return undefined;
     const seed = this.seed(name);
     if (!seed) return undefined;
-    const record: ContainerRecord = { name, projectId, regionId, address: containerAddress(projectId, regionId, name), config: seed.config(), state: { ...seed.state }, updates: 0 };
+    const record: ContainerRecord = {
+      name,
+      projectId,
+      regionId,
+      address: containerAddress(projectId, regionId, name),
+      config: seed.config(),
+      state: { ...seed.state },
+      updates: 0,
+    };
     this.touched.set(key, record);
     return record;
   }
 
   /** Adds a container the caller has checked is new here; it is listed after every other. */
-  create(projectId: number, regionId: number, name: string, config: ContainerConfig, state: ContainerState, createTaskId: string): ContainerRecord {
-    const record: ContainerRecord = { name, projectId, regionId, address: containerAddress(projectId, regionId, name), config, state, updates: 0, createTaskId };
+  create(
+    projectId: number,
+    regionId: number,
+    name: string,
+    config: ContainerConfig,
+    state: ContainerState,
+    createTaskId: string,
+  ): ContainerRecord {
+    const record: ContainerRecord = {
+      name,
+      projectId,
+      regionId,
+      address: containerAddress(projectId, regionId, name),
+      config,
+      state,
+      updates: 0,
+      createTaskId,
+    };
     this.touched.set(`${projectId}/${regionId}/${name}`, record);
     this.changesAt(projectId, regionId).created.add(name);
     return record;
@@ -333,7 +363,13 @@ function deployedState(record: ContainerRecord, tasks: TaskLookup): ContainerSta
   const creation = record.createTaskId === undefined ? undefined : tasks(record.createTaskId);
   // Until the first instances start, an update made meanwhile only changes what will be deployed.
   if (creation?.state === 'NEW' || creation?.state === 'RUNNING') {
-    return { ...record.state, status: creation.state === 'NEW' ? 'Pending' : 'Deploying', statusMessage: null, ready: 0, total: instancesAtStart(record.config) };
+    return {
+      ...record.state,
+      status: creation.state === 'NEW' ? 'Pending' : 'Deploying',
+      statusMessage: null,
+      ready: 0,
+      total: instancesAtStart(record.config),
+    };
   }
   const task = record.rolloutTaskId === undefined ? undefined : tasks(record.rolloutTaskId);
   if (task && record.state.status !== 'Disabled') {
@@ -341,7 +377,15 @@ function deployedState(record: ContainerRecord, tasks: TaskLookup): ContainerSta
     if (task.state === 'ERROR') return { ...record.state, status: 'Error', statusMessage: task.error ?? 'Update failed', ready: 0 };
     return { ...record.state, status: 'Ready', statusMessage: null, ready: record.state.total };
   }
-  if (creation?.state === 'ERROR') return { ...record.state, status: 'Error', statusMessage: creation.error ?? 'Create failed', ready: 0, total: instancesAtStart(record.config) };
+  if (creation?.state === 'ERROR') {
+    return {
+      ...record.state,
+      status: 'Error',
+      statusMessage: creation.error ?? 'Create failed',
+      ready: 0,
+      total: instancesAtStart(record.config),
+    };
+  }
   return record.state;
 }
 

@@ -1,6 +1,17 @@
 import type { InvalidFields } from './replies';
 import { isJsonObject } from './api-request';
-import { checkBoolean, checkInteger, checkObject, checkRequired, checkString, FieldErrors, NO_PATTERN_MATCH, NOT_A_MAPPING, REQUIRED, type FieldRule } from './field-checks';
+import {
+  checkBoolean,
+  checkInteger,
+  checkObject,
+  checkRequired,
+  checkString,
+  FieldErrors,
+  NO_PATTERN_MATCH,
+  NOT_A_MAPPING,
+  REQUIRED,
+  type FieldRule,
+} from './field-checks';
 
 // Bounds and patterns from the public Gcore CaaS API.
 const FLAVOR_PATTERN = /^[0-9]{0,12}mCPU-[0-9]{0,12}M[i]?B$/;
@@ -20,7 +31,17 @@ function requiredIntegers(bounds: Record<string, [number, number]>): FieldRule {
   return (errors, field, value) => {
     if (!isJsonObject(value)) return errors.add(field, NOT_A_MAPPING);
     checkRequired(errors, value, Object.keys(bounds), field);
-    checkObject(errors, field, value, Object.fromEntries(Object.entries(bounds).map(([key, [min, max]]) => [key, (e: FieldErrors, f: string, v: unknown) => checkInteger(e, f, v, min, max)])));
+    checkObject(
+      errors,
+      field,
+      value,
+      Object.fromEntries(
+        Object.entries(bounds).map(([key, [min, max]]) => [
+          key,
+          (e: FieldErrors, f: string, v: unknown) => checkInteger(e, f, v, min, max),
+        ]),
+      ),
+    );
   };
 }
 
@@ -29,7 +50,11 @@ const THRESHOLD_TRIGGER = requiredIntegers({ threshold: [1, 99] });
 /** Each trigger may be null (checkObject lets null through), as may the triggers. */
 function checkTriggers(errors: FieldErrors, field: string, value: unknown): void {
   if (!isJsonObject(value)) return errors.add(field, NOT_A_MAPPING);
-  checkObject(errors, field, value, { cpu: THRESHOLD_TRIGGER, memory: THRESHOLD_TRIGGER, http: requiredIntegers({ rate: [1, 1000], window: [1, 3600] }) });
+  checkObject(errors, field, value, {
+    cpu: THRESHOLD_TRIGGER,
+    memory: THRESHOLD_TRIGGER,
+    http: requiredIntegers({ rate: [1, 1000], window: [1, 3600] }),
+  });
 }
 
 export function checkScale(errors: FieldErrors, field: string, value: unknown): void {

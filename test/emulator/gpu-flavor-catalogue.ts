@@ -51,9 +51,27 @@ const TEMPLATES = {
 
 /** Regions differ in which GPU models they host, chosen by region id modulo the list length. */
 const REGION_CATALOGUES: readonly FlavorTemplate[][] = [
-  [TEMPLATES.l40s1, TEMPLATES.l40s2, TEMPLATES.l40s4, TEMPLATES.a100x1, TEMPLATES.a100small, TEMPLATES.a100x2, TEMPLATES.h100x1, TEMPLATES.h100x2],
+  [
+    TEMPLATES.l40s1,
+    TEMPLATES.l40s2,
+    TEMPLATES.l40s4,
+    TEMPLATES.a100x1,
+    TEMPLATES.a100small,
+    TEMPLATES.a100x2,
+    TEMPLATES.h100x1,
+    TEMPLATES.h100x2,
+  ],
   [TEMPLATES.l40s1, TEMPLATES.l40s2, TEMPLATES.l40s4, TEMPLATES.h100x1, TEMPLATES.h100x2, TEMPLATES.h100x4, TEMPLATES.h100x8],
-  [TEMPLATES.l40s1, TEMPLATES.a100x1, TEMPLATES.a100small, TEMPLATES.a100x2, TEMPLATES.h100x1, TEMPLATES.h100x2, TEMPLATES.h100x4, TEMPLATES.h100x8],
+  [
+    TEMPLATES.l40s1,
+    TEMPLATES.a100x1,
+    TEMPLATES.a100small,
+    TEMPLATES.a100x2,
+    TEMPLATES.h100x1,
+    TEMPLATES.h100x2,
+    TEMPLATES.h100x4,
+    TEMPLATES.h100x8,
+  ],
 ];
 
 const HOURS_PER_MONTH = 730;
@@ -167,10 +185,7 @@ export class GpuFlavorCatalogue {
     const key = `${location.projectId}/${location.regionId}`;
     let entries = this.cache.get(key);
     if (!entries) {
-      entries =
-        this.flavorsPerLocation === undefined
-          ? defaultCatalogue(location)
-          : generatedCatalogue(location, this.flavorsPerLocation);
+      entries = this.flavorsPerLocation === undefined ? defaultCatalogue(location) : generatedCatalogue(location, this.flavorsPerLocation);
       this.cache.set(key, entries);
     }
     return entries;

@@ -13,7 +13,14 @@ export function readPageQuery(query: URLSearchParams, max: number, fallback: num
   };
 }
 
-function wholeNumber(query: URLSearchParams, name: string, min: number, max: number, fallback: number, invalidFields: InvalidFields): number {
+function wholeNumber(
+  query: URLSearchParams,
+  name: string,
+  min: number,
+  max: number,
+  fallback: number,
+  invalidFields: InvalidFields,
+): number {
   const value = query.get(name);
   if (value === null) return fallback;
   if (!/^-?\d+$/.test(value)) {

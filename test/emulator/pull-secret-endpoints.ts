@@ -57,7 +57,9 @@ export function updatePullSecret(request: ApiRequest, segments: Location & { sec
   const body = readCloudJsonObject(request, { quoteParseError: false });
   if (!body.ok) return body.reply;
   const errors = new FieldErrors();
-  if (Object.keys(body.value).length === 0) errors.add('_schema', `At least one of ${Object.keys(CHANGEABLE_RULES).join(', ')} is required.`);
+  if (Object.keys(body.value).length === 0) {
+    errors.add('_schema', `At least one of ${Object.keys(CHANGEABLE_RULES).join(', ')} is required.`);
+  }
   checkFields(errors, body.value, CHANGEABLE_RULES);
   if (!errors.empty) return cloudValidationError(requestId, errors.fields);
 
@@ -69,7 +71,9 @@ export function updatePullSecret(request: ApiRequest, segments: Location & { sec
 export function deletePullSecret(request: ApiRequest, segments: Location & { secretName: string }, store: PullSecretStore): Reply {
   const location = parseCloudLocation(segments.projectId, segments.regionId);
   if (!location.ok) return cloudValidationError(request.requestId, location.invalidFields);
-  if (!store.remove(location.location.projectId, location.location.regionId, segments.secretName)) return notFound(request.requestId, segments.secretName);
+  if (!store.remove(location.location.projectId, location.location.regionId, segments.secretName)) {
+    return notFound(request.requestId, segments.secretName);
+  }
   return { status: 204, rawBody: '' };
 }
 

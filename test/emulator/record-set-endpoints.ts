@@ -70,7 +70,10 @@ export function createRecordSet(request: ApiRequest, segments: RecordSetSegments
 
 /** PUT …/{rrsetName}/{rrsetType}: creates the set or replaces it whole. */
 export function replaceRecordSet(request: ApiRequest, segments: RecordSetSegments, store: ZoneStore): Reply {
-  return write(request, segments, store, (located, input) => ({ status: 200, body: recordSetView(located.zone.rrsets.put(located.name, located.type, input)) }));
+  return write(request, segments, store, (located, input) => ({
+    status: 200,
+    body: recordSetView(located.zone.rrsets.put(located.name, located.type, input)),
+  }));
 }
 
 /** DELETE …/{rrsetName}/{rrsetType}: `{}`, or 404 when there is no such set. */

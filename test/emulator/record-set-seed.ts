@@ -30,7 +30,15 @@ function input(ttl: number, recordList: NewRecord[], extra: Partial<RecordSetInp
 /** The SOA and NS sets Gcore gives every zone when it is created. */
 export function seedZoneApex(sets: ZoneRecordSets, zone: SoaFields): void {
   const mailbox = zone.contact?.includes('@') ? zone.contact.replace('@', '.') : `hostmaster.${zone.name}`;
-  const soa = [NAME_SERVERS[0], `${mailbox}.`, zone.serial ?? 1, zone.refresh ?? 3600, zone.retry ?? 3600, zone.expiry ?? 1_209_600, zone.nx_ttl ?? 3600];
+  const soa = [
+    NAME_SERVERS[0],
+    `${mailbox}.`,
+    zone.serial ?? 1,
+    zone.refresh ?? 3600,
+    zone.retry ?? 3600,
+    zone.expiry ?? 1_209_600,
+    zone.nx_ttl ?? 3600,
+  ];
   sets.seed(zone.name, 'SOA', input(3600, records(soa)), SEEDED_AT_MS);
   sets.seed(zone.name, 'NS', input(3600, records(...NAME_SERVERS.map((server) => [server]))), SEEDED_AT_MS);
 }
@@ -77,7 +85,13 @@ export function seedExampleZone(sets: ZoneRecordSets, zone: string): void {
         { content: ['198.51.100.20'], enabled: true, meta: { countries: ['US', 'CA'] } },
         { content: ['198.51.100.30'], enabled: true, meta: { default: true } },
       ],
-      { pickers: [{ type: 'geodns', strict: false }, { type: 'default', strict: false }, { type: 'first_n', limit: 1, strict: false }] },
+      {
+        pickers: [
+          { type: 'geodns', strict: false },
+          { type: 'default', strict: false },
+          { type: 'first_n', limit: 1, strict: false },
+        ],
+      },
     ),
   );
   seed(
@@ -92,13 +106,34 @@ export function seedExampleZone(sets: ZoneRecordSets, zone: string): void {
       ],
       {
         meta: {
-          failover: { frequency: 60, host: `app.${zone}`, http_status_code: 200, method: 'GET', port: 80, protocol: 'HTTP', regexp: 'ok', timeout: 10, tls: false, url: '/health' },
+          failover: {
+            frequency: 60,
+            host: `app.${zone}`,
+            http_status_code: 200,
+            method: 'GET',
+            port: 80,
+            protocol: 'HTTP',
+            regexp: 'ok',
+            timeout: 10,
+            tls: false,
+            url: '/health',
+          },
         },
-        pickers: [{ type: 'healthcheck', strict: false }, { type: 'weighted_shuffle', strict: false }],
+        pickers: [
+          { type: 'healthcheck', strict: false },
+          { type: 'weighted_shuffle', strict: false },
+        ],
       },
     ),
   );
-  seed('api', 'A', input(300, [{ content: ['203.0.113.50'], enabled: true, meta: {} }, { content: ['203.0.113.51'], enabled: false, meta: {} }]));
+  seed(
+    'api',
+    'A',
+    input(300, [
+      { content: ['203.0.113.50'], enabled: true, meta: {} },
+      { content: ['203.0.113.51'], enabled: false, meta: {} },
+    ]),
+  );
 }
 
 /** Fills a zone up to `count` record sets of the everyday types, one in a hundred a GeoDNS set. */
@@ -112,7 +147,17 @@ export function seedGeneratedRecordSets(sets: ZoneRecordSets, zone: string, coun
         { content: [`198.18.${octets}`], enabled: true, meta: { continents: ['EU'] } },
         { content: [`198.19.${octets}`], enabled: true, meta: { default: true } },
       ];
-      sets.seed(name, 'A', input(120, geo, { pickers: [{ type: 'geodns', strict: false }, { type: 'default', strict: false }] }), at);
+      sets.seed(
+        name,
+        'A',
+        input(120, geo, {
+          pickers: [
+            { type: 'geodns', strict: false },
+            { type: 'default', strict: false },
+          ],
+        }),
+        at,
+      );
       continue;
     }
     switch (index % 4) {

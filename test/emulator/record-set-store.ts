@@ -182,7 +182,9 @@ function lastPublishedBy(publications: readonly Publication[], at: number): Publ
 
 function answersOf(set: StoredRecordSet | undefined): ResolverAnswer[] {
   if (!set) return [];
-  return set.records.filter((record) => record.enabled).map((record) => ({ name: `${set.name}.`, type: set.type, ttl: set.ttl, content: record.content }));
+  return set.records
+    .filter((record) => record.enabled)
+    .map((record) => ({ name: `${set.name}.`, type: set.type, ttl: set.ttl, content: record.content }));
 }
 
 function compare(a: string, b: string): number {

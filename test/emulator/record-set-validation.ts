@@ -4,10 +4,36 @@ import { isJsonObject } from './api-request';
 import type { NewRecord, RecordSetInput } from './record-set-store';
 
 /** The record types of Gcore's spec. */
-const RECORD_SET_TYPES: ReadonlySet<string> = new Set(['A', 'AAAA', 'NS', 'CNAME', 'MX', 'TXT', 'SRV', 'SOA', 'PTR', 'SVCB', 'HTTPS', 'CAA', 'DS']);
+const RECORD_SET_TYPES: ReadonlySet<string> = new Set([
+  'A',
+  'AAAA',
+  'NS',
+  'CNAME',
+  'MX',
+  'TXT',
+  'SRV',
+  'SOA',
+  'PTR',
+  'SVCB',
+  'HTTPS',
+  'CAA',
+  'DS',
+]);
 
 /** The spec's picker types, and `healthcheck`, which real data carries. */
-const PICKER_TYPES: ReadonlySet<string> = new Set(['geodns', 'asn', 'country', 'continent', 'region', 'ip', 'geodistance', 'weighted_shuffle', 'default', 'first_n', 'healthcheck']);
+const PICKER_TYPES: ReadonlySet<string> = new Set([
+  'geodns',
+  'asn',
+  'country',
+  'continent',
+  'region',
+  'ip',
+  'geodistance',
+  'weighted_shuffle',
+  'default',
+  'first_n',
+  'healthcheck',
+]);
 
 const DEFAULT_TTL = 300;
 const MAX_UINT32 = 0xffff_ffff;
@@ -29,7 +55,9 @@ export function recordSetName(segment: string, zone: string): Checked<string> {
   if (name === '' || name.length > 253) return refuse(`invalid rrset name "${segment}"`);
   const labels = name.split('.');
   const bad = labels.find((label, index) => !(LABEL.test(label) || (label === '*' && index === 0)));
-  if (bad !== undefined) return refuse(`invalid rrset name "${segment}": label "${bad}" must hold only letters, digits, hyphens and underscores`);
+  if (bad !== undefined) {
+    return refuse(`invalid rrset name "${segment}": label "${bad}" must hold only letters, digits, hyphens and underscores`);
+  }
   if (name !== zone && !name.endsWith(`.${zone}`)) return refuse(`rrset name "${segment}" is not in zone "${zone}"`);
   return { ok: true, value: name };
 }
@@ -82,9 +110,15 @@ function parsePickers(value: unknown): Checked<Record<string, unknown>[]> {
     if (!isJsonObject(picker)) return refuse(`${where} must be an object`);
     const extra = Object.keys(picker).find((field) => !PICKER_FIELDS.has(field));
     if (extra !== undefined) return refuse(`${where}: json: unknown field "${extra}"`);
-    if (typeof picker.type !== 'string' || !PICKER_TYPES.has(picker.type)) return refuse(`${where}.type must be one of ${[...PICKER_TYPES].join(', ')}`);
-    if (picker.limit !== undefined && picker.limit !== null && !isInteger(picker.limit, 0, MAX_UINT32)) return refuse(`${where}.limit must be an unsigned integer`);
-    if (picker.strict !== undefined && picker.strict !== null && typeof picker.strict !== 'boolean') return refuse(`${where}.strict must be a boolean`);
+    if (typeof picker.type !== 'string' || !PICKER_TYPES.has(picker.type)) {
+      return refuse(`${where}.type must be one of ${[...PICKER_TYPES].join(', ')}`);
+    }
+    if (picker.limit !== undefined && picker.limit !== null && !isInteger(picker.limit, 0, MAX_UINT32)) {
+      return refuse(`${where}.limit must be an unsigned integer`);
+    }
+    if (picker.strict !== undefined && picker.strict !== null && typeof picker.strict !== 'boolean') {
+      return refuse(`${where}.strict must be a boolean`);
+    }
   }
   return { ok: true, value: value as Record<string, unknown>[] };
 }
@@ -94,7 +128,9 @@ const FAILOVER_PROTOCOLS = new Set(['HTTP', 'TCP', 'UDP', 'ICMP']);
 /** `meta.failover`, the health check of a dynamic set, in the bounds of Gcore's spec. */
 function checkFailover(failover: unknown): string | undefined {
   if (!isJsonObject(failover)) return 'meta.failover must be an object';
-  if (typeof failover.protocol !== 'string' || !FAILOVER_PROTOCOLS.has(failover.protocol)) return 'meta.failover.protocol must be HTTP, TCP, UDP or ICMP';
+  if (typeof failover.protocol !== 'string' || !FAILOVER_PROTOCOLS.has(failover.protocol)) {
+    return 'meta.failover.protocol must be HTTP, TCP, UDP or ICMP';
+  }
   if (!isInteger(failover.frequency, 10, 3600)) return 'meta.failover.frequency must be an integer from 10 to 3600';
   if (!isInteger(failover.timeout, 1, 10)) return 'meta.failover.timeout must be an integer from 1 to 10';
   if (failover.protocol !== 'ICMP' && !isInteger(failover.port, 1, 65535)) return 'meta.failover.port must be an integer from 1 to 65535';
@@ -116,10 +152,17 @@ const host: Part = (value) => (typeof value === 'string' && isHostName(value) ? 
 /** A host, or `.`: "no mail here" for MX (RFC 7505), "no service" for SRV, "this name" for SVCB and HTTPS. */
 const target: Part = (value) => (value === '.' ? undefined : host(value));
 const text: Part = (value) => (typeof value === 'string' && value !== '' ? undefined : `${quoted(value)} is not a non-empty text`);
-const caaTag: Part = (value) => (value === 'issue' || value === 'issuewild' || value === 'iodef' ? undefined : `${quoted(value)} is not a CAA tag (issue, issuewild or iodef)`);
-const hex: Part = (value) => (typeof value === 'string' && /^(?:[0-9a-fA-F]{2})+$/.test(value) ? undefined : `${quoted(value)} is not a hexadecimal digest`);
+const caaTag: Part = (value) =>
+  value === 'issue' || value === 'issuewild' || value === 'iodef'
+    ? undefined
+    : `${quoted(value)} is not a CAA tag (issue, issuewild or iodef)`;
+const hex: Part = (value) =>
+  typeof value === 'string' && /^(?:[0-9a-fA-F]{2})+$/.test(value) ? undefined : `${quoted(value)} is not a hexadecimal digest`;
 /** An SVCB parameter: its key, then its values (`["alpn", "h3", "h2"]`). */
-const svcParam: Part = (value) => (Array.isArray(value) && typeof value[0] === 'string' && value[0] !== '' ? undefined : `${quoted(value)} is not a [key, values…] parameter`);
+const svcParam: Part = (value) =>
+  Array.isArray(value) && typeof value[0] === 'string' && value[0] !== ''
+    ? undefined
+    : `${quoted(value)} is not a [key, values…] parameter`;
 
 /** The parts of each type's content (the notes' table); `rest` checks any further parts. */
 const CONTENT: Readonly<Record<string, { parts: Part[]; rest?: Part }>> = {
@@ -153,7 +196,14 @@ function contentProblem(content: unknown, type: string, where: string): string |
 
 function isHostName(value: string): boolean {
   const name = value.endsWith('.') ? value.slice(0, -1) : value;
-  return name !== '' && name.length <= 253 && name.toLowerCase().split('.').every((label) => LABEL.test(label));
+  return (
+    name !== '' &&
+    name.length <= 253 &&
+    name
+      .toLowerCase()
+      .split('.')
+      .every((label) => LABEL.test(label))
+  );
 }
 
 function isInteger(value: unknown, min: number, max: number): value is number {

@@ -146,7 +146,9 @@ const DEFAULT_PROPAGATION_DELAY_MS = 5_000;
 
 /** The record sets keep only as much history as the longest delay needs. */
 function checkedPropagationDelay(ms: number): number {
-  if (!Number.isFinite(ms) || ms < 0 || ms > MAX_PROPAGATION_DELAY_MS) throw new RangeError(`The propagation delay must be 0 to ${MAX_PROPAGATION_DELAY_MS} ms, got ${ms}`);
+  if (!Number.isFinite(ms) || ms < 0 || ms > MAX_PROPAGATION_DELAY_MS) {
+    throw new RangeError(`The propagation delay must be 0 to ${MAX_PROPAGATION_DELAY_MS} ms, got ${ms}`);
+  }
   return ms;
 }
 
@@ -379,7 +381,9 @@ class EmulatorServer implements Emulator {
     const fault = this.faults.take(method, decodePath(path));
     // The answer is computed before the simulated latency, as a far server would have acted on a request
     // whose response is then lost or late.
-    const reply = fault?.drop ? undefined : ((fault && faultReply(fault, area, requestId)) ?? this.answer(request, record, query, requestId));
+    const reply = fault?.drop
+      ? undefined
+      : ((fault && faultReply(fault, area, requestId)) ?? this.answer(request, record, query, requestId));
     await this.wait(this.latencyMs + (fault?.delayMs ?? 0));
 
     if (reply && !this.closed && !response.destroyed) {

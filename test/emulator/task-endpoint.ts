@@ -63,7 +63,9 @@ function timestamp(query: URLSearchParams, name: string, invalidFields: InvalidF
   const value = query.get(name);
   if (value === null) return undefined;
   const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`;
-  const ms = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?/.test(value) ? Date.parse(zoned.includes('T') ? zoned : value) : Number.NaN;
+  const ms = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?/.test(value)
+    ? Date.parse(zoned.includes('T') ? zoned : value)
+    : Number.NaN;
   if (!Number.isFinite(ms)) {
     invalidFields[name] = ['Not a valid datetime.'];
     return undefined;

@@ -200,8 +200,21 @@ function refreshSoa(zone: ZoneRecord): void {
   const soa = zone.rrsets.find(zone.name, 'SOA');
   if (!soa) return;
   const mailbox = zone.contact?.includes('@') ? zone.contact.replace('@', '.') : `hostmaster.${zone.name}`;
-  const content = [soa.records[0]?.content[0] ?? `${GCORE_NAME_SERVERS[0]}.`, `${mailbox}.`, zone.serial ?? 1, zone.refresh ?? 3600, zone.retry ?? 3600, zone.expiry ?? 1_209_600, zone.nx_ttl ?? 3600];
-  zone.rrsets.put(zone.name, 'SOA', { ttl: soa.ttl, records: [{ content, enabled: true, meta: {} }], meta: soa.meta, pickers: soa.pickers });
+  const content = [
+    soa.records[0]?.content[0] ?? `${GCORE_NAME_SERVERS[0]}.`,
+    `${mailbox}.`,
+    zone.serial ?? 1,
+    zone.refresh ?? 3600,
+    zone.retry ?? 3600,
+    zone.expiry ?? 1_209_600,
+    zone.nx_ttl ?? 3600,
+  ];
+  zone.rrsets.put(zone.name, 'SOA', {
+    ttl: soa.ttl,
+    records: [{ content, enabled: true, meta: {} }],
+    meta: soa.meta,
+    pickers: soa.pickers,
+  });
 }
 
 /** DELETE /dns/v2/zones/{name}: the zone and all its record sets go. `{}`, or 404 for a zone the account does not have. */

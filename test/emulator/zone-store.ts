@@ -104,7 +104,12 @@ export class ZoneStore {
   /** Sets what the registrar lists for a domain (zone or not); undefined restores the default. A reset restores the seed. */
   setRegistrarNameServers(name: string, servers: readonly string[] | undefined): void {
     if (servers === undefined) this.registrar.delete(name);
-    else this.registrar.set(name, servers.map((server) => server.toLowerCase().replace(/\.$/, '')));
+    else {
+      this.registrar.set(
+        name,
+        servers.map((server) => server.toLowerCase().replace(/\.$/, '')),
+      );
+    }
   }
 
   reset(): void {

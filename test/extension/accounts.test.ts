@@ -10,7 +10,7 @@ import { ScriptedUi } from './support/scriptedUi';
 
 const LOCATION = { projectId: 1, regionId: 76 };
 
-describe('the Gcore account in VS Code\'s Accounts menu', () => {
+describe("the Gcore account in VS Code's Accounts menu", () => {
   beforeEach(async () => {
     await sharedEmulator();
     await useUi(new ScriptedUi([]));
@@ -21,11 +21,16 @@ describe('the Gcore account in VS Code\'s Accounts menu', () => {
     await setKey(TEST_KEY);
   });
 
-  it('lists the account while a key is set, named by the account\'s e-mail; the session\'s token is the key', async () => {
+  it("lists the account while a key is set, named by the account's e-mail; the session's token is the key", async () => {
     await setKey(TEST_KEY);
     // Named once the account is read, as the view does; VS Code's own questions at start-up send nothing.
     await (await extensionApi()).tree.getChildren();
-    await eventually(async () => assert.deepEqual((await vscode.authentication.getAccounts('gcore')).map((account) => account.label), ['dev@example.com']));
+    await eventually(async () =>
+      assert.deepEqual(
+        (await vscode.authentication.getAccounts('gcore')).map((account) => account.label),
+        ['dev@example.com'],
+      ),
+    );
     const { accounts } = await extensionApi();
     const [session] = await accounts.getSessions(undefined, {});
     assert.equal(session.accessToken, TEST_KEY);
@@ -33,7 +38,7 @@ describe('the Gcore account in VS Code\'s Accounts menu', () => {
     assert.deepEqual(session.scopes, []);
   });
 
-  it('gives the session to another caller only with VS Code\'s consent: a silent request without it gets none and asks nothing', async () => {
+  it("gives the session to another caller only with VS Code's consent: a silent request without it gets none and asks nothing", async () => {
     await setKey(TEST_KEY);
     assert.equal(await vscode.authentication.getSession('gcore', [], { silent: true }), undefined);
   });
@@ -62,12 +67,15 @@ describe('the Gcore account in VS Code\'s Accounts menu', () => {
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand('gcore.checkApiKey')), /key/i);
   });
 
-  it('names the account by the key\'s last four characters when Gcore cannot say whose it is', async () => {
+  it("names the account by the key's last four characters when Gcore cannot say whose it is", async () => {
     await sharedEmulator({ coreOnly: true });
     await setKey(TEST_KEY);
     await (await extensionApi()).tree.getChildren();
     await eventually(async () =>
-      assert.deepEqual((await vscode.authentication.getAccounts('gcore')).map((account) => account.label), [`API key …${TEST_KEY.slice(-4)}`]),
+      assert.deepEqual(
+        (await vscode.authentication.getAccounts('gcore')).map((account) => account.label),
+        [`API key …${TEST_KEY.slice(-4)}`],
+      ),
     );
   });
 });

@@ -49,11 +49,18 @@ const withRecord = async () => {
 };
 
 const WRITES: WriteCase[] = [
-  { tool: 'gcore_updateContainer', command: 'gcore.updateContainer', input: { ...LOCATION, containerName: 'web-app', changes: { timeout: 42, envs: { MODE: 'agent' } } } },
+  {
+    tool: 'gcore_updateContainer',
+    command: 'gcore.updateContainer',
+    input: { ...LOCATION, containerName: 'web-app', changes: { timeout: 42, envs: { MODE: 'agent' } } },
+  },
   {
     tool: 'gcore_createContainer',
     command: 'gcore.createContainer',
-    input: { ...LOCATION, container: { name: 'agent-box', image: 'nginx:1.27', listening_port: 80, flavor: '80mCPU-128MiB', scale: { min: 1, max: 1 } } },
+    input: {
+      ...LOCATION,
+      container: { name: 'agent-box', image: 'nginx:1.27', listening_port: 80, flavor: '80mCPU-128MiB', scale: { min: 1, max: 1 } },
+    },
   },
   { tool: 'gcore_deleteContainer', command: 'gcore.deleteContainer', input: { ...LOCATION, containerName: 'web-app' } },
   { tool: 'gcore_createZone', command: 'gcore.createZone', input: { name: zone } },
@@ -67,14 +74,28 @@ const WRITES: WriteCase[] = [
       await run('gcore.enableDnssec', { zoneName: zone });
     },
   },
-  { tool: 'gcore_createRecord', command: 'gcore.createRecord', input: { zoneName: zone, name: 'agent', type: 'A', ttl: 300, resource_records: [{ content: ['192.0.2.7'] }] }, setup: withZone },
+  {
+    tool: 'gcore_createRecord',
+    command: 'gcore.createRecord',
+    input: { zoneName: zone, name: 'agent', type: 'A', ttl: 300, resource_records: [{ content: ['192.0.2.7'] }] },
+    setup: withZone,
+  },
   // The TTL is not given: both keep the set's 600.
-  { tool: 'gcore_updateRecord', command: 'gcore.updateRecord', input: { zoneName: zone, name: 'www', type: 'A', resource_records: [{ content: ['192.0.2.8'] }] }, setup: withRecord },
+  {
+    tool: 'gcore_updateRecord',
+    command: 'gcore.updateRecord',
+    input: { zoneName: zone, name: 'www', type: 'A', resource_records: [{ content: ['192.0.2.8'] }] },
+    setup: withRecord,
+  },
   { tool: 'gcore_deleteRecord', command: 'gcore.deleteRecord', input: { zoneName: zone, name: 'www', type: 'A' }, setup: withRecord },
   {
     tool: 'gcore_importZoneFile',
     command: 'gcore.importZoneFile',
-    input: { zoneName: zone, text: `$ORIGIN ${zone}.\nagent 300 IN A 192.0.2.9\nagent 300 IN TXT "from an agent"\nwww 600 IN A 192.0.2.1\nwww 600 IN A 192.0.2.2\n`, deleteMissing: true },
+    input: {
+      zoneName: zone,
+      text: `$ORIGIN ${zone}.\nagent 300 IN A 192.0.2.9\nagent 300 IN TXT "from an agent"\nwww 600 IN A 192.0.2.1\nwww 600 IN A 192.0.2.2\n`,
+      deleteMissing: true,
+    },
     setup: withRecord,
   },
 ];
@@ -98,10 +119,7 @@ describe('agent tools in VS Code', () => {
   it('lists every tool of the definitions with its schema, and package.json contributes the same', async () => {
     await extensionApi();
     const listed = vscode.lm.tools.filter((tool) => tool.name.startsWith('gcore_'));
-    assert.deepEqual(
-      listed.map((tool) => tool.name).sort(),
-      TOOL_DEFINITIONS.map((tool) => tool.name).sort(),
-    );
+    assert.deepEqual(listed.map((tool) => tool.name).sort(), TOOL_DEFINITIONS.map((tool) => tool.name).sort());
     for (const definition of TOOL_DEFINITIONS) {
       const tool = listed.find((candidate) => candidate.name === definition.name);
       assert.deepEqual(tool?.inputSchema, definition.inputSchema, `${definition.name}'s schema`);
@@ -133,18 +151,41 @@ describe('agent tools in VS Code', () => {
   });
 
   it('answers a zone of 20,000 record sets in 32 KB at most, saying how many sets it left out and how to ask for fewer', async () => {
-    const rrsets = Array.from({ length: 20_000 }, (_, index) => ({ name: `host-${index}.${zone}.`, type: 'A', ttl: 300, resource_records: [{ content: [`192.0.2.${index % 250}`] }] }));
+    const rrsets = Array.from({ length: 20_000 }, (_, index) => ({
+      name: `host-${index}.${zone}.`,
+      type: 'A',
+      ttl: 300,
+      resource_records: [{ content: [`192.0.2.${index % 250}`] }],
+    }));
     emulator.inject({ path: `/dns/v2/zones/${zone}/rrsets`, status: 200, body: { total_amount: rrsets.length, rrsets } });
     const result = await invoke('gcore_listRecords', { zoneName: zone });
     const bytes = Buffer.byteLength(result.text) + Buffer.byteLength(JSON.stringify(result.json));
     assert.ok(bytes <= 32 * 1024, `${bytes} bytes`);
     const kept = (result.json as { rrsets: unknown[] }).rrsets.length;
-    assert.match(result.text, new RegExp(`^The JSON holds the first ${kept} of the 20000 entries of rrsets; ${20_000 - kept} are left out\\.\nGive name .* or type .* to list fewer record sets\\.$`, 'm'));
+    assert.match(
+      result.text,
+      new RegExp(
+        `^The JSON holds the first ${kept} of the 20000 entries of rrsets; ${20_000 - kept} are left out\\.\nGive name .* or type .* to list fewer record sets\\.$`,
+        'm',
+      ),
+    );
   });
 
   it('refuses a bad input naming the field, before any request', async () => {
-    await assert.rejects(Promise.resolve(vscode.lm.invokeTool('gcore_listContainers', { input: { projectId: 'eleven', regionId: 76 }, toolInvocationToken: undefined })), /projectId/);
-    await assert.rejects(Promise.resolve(vscode.lm.invokeTool('gcore_createRecord', { input: { zoneName: 'example.com', name: 'x', type: 'A', resource_records: [{ content: ['not an address'] }] }, toolInvocationToken: undefined })));
+    await assert.rejects(
+      Promise.resolve(
+        vscode.lm.invokeTool('gcore_listContainers', { input: { projectId: 'eleven', regionId: 76 }, toolInvocationToken: undefined }),
+      ),
+      /projectId/,
+    );
+    await assert.rejects(
+      Promise.resolve(
+        vscode.lm.invokeTool('gcore_createRecord', {
+          input: { zoneName: 'example.com', name: 'x', type: 'A', resource_records: [{ content: ['not an address'] }] },
+          toolInvocationToken: undefined,
+        }),
+      ),
+    );
     assert.deepEqual(emulator.requests, []);
   });
 
@@ -179,10 +220,19 @@ describe('agent tools in VS Code', () => {
     emulator.inject({ method: 'GET', path: `/dns/v2/zones/${zone}/rrsets`, status: 200, body: confirmedAgainst });
     const from = emulator.requests.length;
     await assert.rejects(
-      Promise.resolve(vscode.lm.invokeTool('gcore_importZoneFile', { input: { zoneName: zone, text: `$ORIGIN ${zone}.\nwww 600 IN A 192.0.2.9\n` }, toolInvocationToken: undefined })),
+      Promise.resolve(
+        vscode.lm.invokeTool('gcore_importZoneFile', {
+          input: { zoneName: zone, text: `$ORIGIN ${zone}.\nwww 600 IN A 192.0.2.9\n` },
+          toolInvocationToken: undefined,
+        }),
+      ),
       /The record sets of agent-tools\.example changed at Gcore after the import was confirmed: .* nothing was sent\. Run the import again/,
     );
-    assert.equal(emulator.requests.slice(from).filter((request) => request.path === `/dns/v2/zones/${zone}/rrsets`).length, 2, 'read once to confirm and once to run');
+    assert.equal(
+      emulator.requests.slice(from).filter((request) => request.path === `/dns/v2/zones/${zone}/rrsets`).length,
+      2,
+      'read once to confirm and once to run',
+    );
     assert.deepEqual(writesSince(emulator, from), []);
   });
 
@@ -212,9 +262,15 @@ describe('agent tools in VS Code', () => {
 
   it('refuses a group the settings turn off, naming the setting', async () => {
     await gcoreConfig().update('agentTools.writes', false, vscode.ConfigurationTarget.Global);
-    await assert.rejects(Promise.resolve(vscode.lm.invokeTool('gcore_createZone', { input: { name: zone }, toolInvocationToken: undefined })), /gcore\.agentTools\.writes/);
+    await assert.rejects(
+      Promise.resolve(vscode.lm.invokeTool('gcore_createZone', { input: { name: zone }, toolInvocationToken: undefined })),
+      /gcore\.agentTools\.writes/,
+    );
     await gcoreConfig().update('agentTools.reads', false, vscode.ConfigurationTarget.Global);
-    await assert.rejects(Promise.resolve(vscode.lm.invokeTool('gcore_listZones', { input: {}, toolInvocationToken: undefined })), /gcore\.agentTools\.reads/);
+    await assert.rejects(
+      Promise.resolve(vscode.lm.invokeTool('gcore_listZones', { input: {}, toolInvocationToken: undefined })),
+      /gcore\.agentTools\.reads/,
+    );
     assert.deepEqual(emulator.requests, []);
   });
 
@@ -231,7 +287,10 @@ describe('agent tools in VS Code', () => {
     assert.ok((await api.mcpServer()).args.includes('--allow-writes'));
 
     // Started as VS Code would start it: the definition's command, arguments and environment.
-    const child = spawn(server.command, server.args, { env: { ...process.env, ...(server.env as Record<string, string>) }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(server.command, server.args, {
+      env: { ...process.env, ...(server.env as Record<string, string>) },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     try {
       const answers: Record<number, { result?: { tools?: { name: string }[]; content?: { text: string }[] } }> = {};
       let buffer = '';
@@ -249,7 +308,11 @@ describe('agent tools in VS Code', () => {
         assert.ok(answers[id], `the MCP server answered request ${id}`);
         return answers[id];
       };
-      send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'gcore-host-test', version: '1.0.0' } } });
+      send({
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'gcore-host-test', version: '1.0.0' } },
+      });
       await answer(1);
       send({ method: 'notifications/initialized' });
       send({ id: 2, method: 'tools/list', params: {} });
@@ -258,7 +321,9 @@ describe('agent tools in VS Code', () => {
       assert.ok(!names.includes('gcore_createZone'), 'writes are off unless the setting allows them');
       send({ id: 3, method: 'tools/call', params: { name: 'gcore_listZones', arguments: {} } });
       assert.match((await answer(3)).result?.content?.[0]?.text ?? '', /agent-tools\.example/);
-      assert.ok(emulator.requests.some((request) => request.path === '/dns/v2/zones' && request.headers.authorization === `apikey ${TEST_KEY}`));
+      assert.ok(
+        emulator.requests.some((request) => request.path === '/dns/v2/zones' && request.headers.authorization === `apikey ${TEST_KEY}`),
+      );
     } finally {
       child.kill('SIGKILL');
     }

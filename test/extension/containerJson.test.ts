@@ -1,7 +1,17 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Emulator } from '../emulator/server';
-import { eventually, extensionApi, gcoreConfig, setKey, setLocations, sharedEmulator, signedInAt, TEST_KEY, useUi } from './support/harness';
+import {
+  eventually,
+  extensionApi,
+  gcoreConfig,
+  setKey,
+  setLocations,
+  sharedEmulator,
+  signedInAt,
+  TEST_KEY,
+  useUi,
+} from './support/harness';
 import { ScriptedUi, CANCEL, type Answer } from './support/scriptedUi';
 
 /*
@@ -14,7 +24,20 @@ const LOCATION = { projectId: 1, regionId: 76 };
 const WEB_APP = { ...LOCATION, containerName: 'web-app' };
 /** web-app's autoscaling as the emulator seeds it. */
 const WEB_APP_AUTOSCALING = { cooldown_period: 60, triggers: { cpu: { threshold: 80 }, memory: { threshold: 80 }, http: null } };
-const EDITABLE = ['commands', 'description', 'envs', 'flavor', 'image', 'is_api_key_auth', 'is_disabled', 'listening_port', 'logging', 'pull_secret', 'scale', 'timeout'];
+const EDITABLE = [
+  'commands',
+  'description',
+  'envs',
+  'flavor',
+  'image',
+  'is_api_key_auth',
+  'is_disabled',
+  'listening_port',
+  'logging',
+  'pull_secret',
+  'scale',
+  'timeout',
+];
 
 async function openDocument(args: object = WEB_APP): Promise<vscode.TextDocument> {
   const uri = await vscode.commands.executeCommand<string>('gcore.editContainerJson', args);
@@ -110,7 +133,10 @@ describe('editing a container as JSON', () => {
     const document = vscode.window.activeTextEditor?.document;
     assert.equal(document?.uri.path, '/1/76/inference-api · Prod.json');
     assert.equal((JSON.parse(document.getText()) as { timeout: number }).timeout, 120);
-    assert.ok(ui.shown.every((shown) => shown.title.startsWith('Gcore: Edit Container as JSON')), ui.shown.map((shown) => shown.title).join(' | '));
+    assert.ok(
+      ui.shown.every((shown) => shown.title.startsWith('Gcore: Edit Container as JSON')),
+      ui.shown.map((shown) => shown.title).join(' | '),
+    );
   });
 
   it('refuses a bad argument before any request, naming the field', async () => {
@@ -118,20 +144,37 @@ describe('editing a container as JSON', () => {
       Promise.resolve(vscode.commands.executeCommand('gcore.editContainerJson', { ...LOCATION, containerName: '-bad' })),
       /containerName/,
     );
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('gcore.editContainerJson', { projectId: 0, regionId: 76, containerName: 'web-app' })), /projectId/);
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand('gcore.editContainerJson', { projectId: 0, regionId: 76, containerName: 'web-app' })),
+      /projectId/,
+    );
     assert.deepEqual(emulator.requests, []);
   });
 
   it('fails to open a container that does not exist, rather than offering an empty document', async () => {
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('gcore.editContainerJson', { ...LOCATION, containerName: 'no-such-app' })), /404|not found/i);
-    assert.ok(!vscode.workspace.textDocuments.some((document) => document.uri.scheme === 'gcore-container' && document.uri.path.includes('no-such-app')));
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand('gcore.editContainerJson', { ...LOCATION, containerName: 'no-such-app' })),
+      /404|not found/i,
+    );
+    assert.ok(
+      !vscode.workspace.textDocuments.some(
+        (document) => document.uri.scheme === 'gcore-container' && document.uri.path.includes('no-such-app'),
+      ),
+    );
   });
 
   it('offers the location\'s container sizes as the value of "flavor"', async () => {
     const document = await openDocument();
-    const line = document.getText().split('\n').findIndex((text) => text.includes('"flavor"'));
+    const line = document
+      .getText()
+      .split('\n')
+      .findIndex((text) => text.includes('"flavor"'));
     const column = document.lineAt(line).text.indexOf('"250') + 1;
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, new vscode.Position(line, column));
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      document.uri,
+      new vscode.Position(line, column),
+    );
     const sizes = list.items.filter((item) => item.detail === 'A container size of this location');
     const sizesAtGcore = emulator.requests.some((request) => request.path === '/cloud/v1/caas/flavors/1/76');
     assert.ok(sizesAtGcore, 'the sizes were read');
@@ -191,9 +234,15 @@ describe('editing a container as JSON', () => {
     // The diff was closed with the answer.
     assert.ok(!vscode.window.tabGroups.all.flatMap((group) => group.tabs).some((tab) => tab.input instanceof vscode.TabInputTextDiff));
 
-    await eventually(() => assert.ok(ui.notifications.some((notification) => notification.message === 'Container web-app is updated: Ready · 2/2.')), 10_000);
+    await eventually(
+      () => assert.ok(ui.notifications.some((notification) => notification.message === 'Container web-app is updated: Ready · 2/2.')),
+      10_000,
+    );
     // Read again from Gcore once the update finished.
-    assert.ok(emulator.requests.filter((request) => request.method === 'GET' && request.path === '/cloud/v1/caas/1/76/containers/web-app').length >= 2);
+    assert.ok(
+      emulator.requests.filter((request) => request.method === 'GET' && request.path === '/cloud/v1/caas/1/76/containers/web-app').length >=
+        2,
+    );
     await eventually(() => {
       const fields = JSON.parse(document.getText()) as { timeout: number; description: string };
       assert.deepEqual([fields.timeout, fields.description], [45, 'Rolled out by Gcore']);
@@ -216,17 +265,34 @@ describe('editing a container as JSON', () => {
   it('sets the cooldown and triggers, marking a bound where it is written, and sends them', async () => {
     const document = await openDocument();
     await edit(document, (fields) => {
-      fields.scale = { min: 1, max: 3, cooldown_period: 30, triggers: { cpu: null, memory: { threshold: 80 }, http: { rate: 2000, window: 15 } } };
+      fields.scale = {
+        min: 1,
+        max: 3,
+        cooldown_period: 30,
+        triggers: { cpu: null, memory: { threshold: 80 }, http: { rate: 2000, window: 15 } },
+      };
     });
     const bound = await eventually(() => {
-      const found = diagnosticsOf(document).find((diagnostic) => diagnostic.message === 'scale.triggers.http.rate: must be between 1 and 1000');
-      assert.ok(found, diagnosticsOf(document).map((diagnostic) => diagnostic.message).join(' | '));
+      const found = diagnosticsOf(document).find(
+        (diagnostic) => diagnostic.message === 'scale.triggers.http.rate: must be between 1 and 1000',
+      );
+      assert.ok(
+        found,
+        diagnosticsOf(document)
+          .map((diagnostic) => diagnostic.message)
+          .join(' | '),
+      );
       return found;
     });
     assert.equal(document.getText(bound.range), '2000');
     assert.equal((await saveWith(document, [])).saved, false, 'a bound refused stops the save');
     assert.deepEqual(patches(emulator), []);
-    const scale = { min: 1, max: 3, cooldown_period: 30, triggers: { cpu: null, memory: { threshold: 80 }, http: { rate: 200, window: 15 } } };
+    const scale = {
+      min: 1,
+      max: 3,
+      cooldown_period: 30,
+      triggers: { cpu: null, memory: { threshold: 80 }, http: { rate: 200, window: 15 } },
+    };
     await edit(document, (fields) => {
       fields.scale = scale;
     });
@@ -267,7 +333,12 @@ describe('editing a container as JSON', () => {
     await edit(document, (fields) => {
       fields.image = 'nginx:1.28-alpine';
     });
-    emulator.inject({ method: 'PATCH', path: '/cloud/v1/caas/1/76/containers/web-app', status: 400, body: { message: 'image is not allowed here' } });
+    emulator.inject({
+      method: 'PATCH',
+      path: '/cloud/v1/caas/1/76/containers/web-app',
+      status: 400,
+      body: { message: 'image is not allowed here' },
+    });
     const { saved } = await saveWith(document, ['Apply']);
     assert.equal(saved, false);
     assert.ok(document.isDirty);
@@ -282,7 +353,9 @@ describe('editing a container as JSON', () => {
       fields.timeout = 30;
     });
     await eventually(() => {
-      const note = diagnosticsOf(document).find((diagnostic) => diagnostic.message.startsWith('is_disabled: is sent in a request of its own'));
+      const note = diagnosticsOf(document).find((diagnostic) =>
+        diagnostic.message.startsWith('is_disabled: is sent in a request of its own'),
+      );
       assert.equal(note?.severity, vscode.DiagnosticSeverity.Information);
     });
     await saveWith(document, ['Apply']);
@@ -300,10 +373,15 @@ describe('editing a container as JSON', () => {
       });
       // Kept as a draft: the document is saved here, the code lens says it is not sent…
       await eventually(() => assert.ok(!document.isDirty));
-      await eventually(async () => assert.deepEqual(await lensTitles(document), ['$(cloud-upload) Not sent to Gcore: description · Review and Apply']));
+      await eventually(async () =>
+        assert.deepEqual(await lensTitles(document), ['$(cloud-upload) Not sent to Gcore: description · Review and Apply']),
+      );
       assert.deepEqual(patches(emulator), []);
       const [told] = ui.notifications.filter((notification) => notification.message.startsWith('Auto Save keeps'));
-      assert.equal(told.message, 'Auto Save keeps your edits of container web-app in this editor only: nothing is sent to Gcore until you choose Review and Apply (Ctrl+S, or the cloud button above the editor).');
+      assert.equal(
+        told.message,
+        'Auto Save keeps your edits of container web-app in this editor only: nothing is sent to Gcore until you choose Review and Apply (Ctrl+S, or the cloud button above the editor).',
+      );
       assert.deepEqual(told.actions, ['Review and Apply']);
       // …until Review and Apply (the notification's button, the lens, the editor title's) sends it.
       await vscode.commands.executeCommand('gcore.applyContainerJson', document.uri);
@@ -342,7 +420,9 @@ describe('editing a container as JSON', () => {
       const compared = await saveWith(document, ['Compare']);
       assert.equal(compared.saved, false);
       assert.ok(document.isDirty);
-      const diffs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputTextDiff);
+      const diffs = vscode.window.tabGroups.all
+        .flatMap((group) => group.tabs)
+        .filter((tab) => tab.input instanceof vscode.TabInputTextDiff);
       assert.deepEqual(diffs.map((tab) => tab.label).sort(), ['web-app: at Gcore now ↔ your edits', 'web-app: opened ↔ at Gcore now']);
 
       const reloaded = await saveWith(document, ['Reload']);
@@ -381,7 +461,9 @@ describe('editing a container as JSON against a server with only the four endpoi
     await setLocations([{ ...LOCATION, label: 'Prod' }]);
     const document = await openDocument();
     assert.deepEqual(JSON.parse(document.getText()), {});
-    assert.ok(ui.notifications.some((notification) => /cannot be read from Gcore, so its document starts empty/.test(notification.message)));
+    assert.ok(
+      ui.notifications.some((notification) => /cannot be read from Gcore, so its document starts empty/.test(notification.message)),
+    );
     await replaceText(document, '{\n  "timeout": 45\n}\n');
     const review = await saveWith(document, ['Apply']);
     assert.equal(review.saved, true);

@@ -3,7 +3,19 @@ import * as vscode from 'vscode';
 import { BACK } from '../../src/ui/promptUi';
 import type { TreeNode } from '../../src/views/treeNodes';
 import type { Emulator, RecordedRequest } from '../emulator/server';
-import { eventually, extensionApi, gcoreConfig, setKey, setLocations, sharedEmulator, signedInAt, TEST_KEY, useUi, rejects, run } from './support/harness';
+import {
+  eventually,
+  extensionApi,
+  gcoreConfig,
+  setKey,
+  setLocations,
+  sharedEmulator,
+  signedInAt,
+  TEST_KEY,
+  useUi,
+  rejects,
+  run,
+} from './support/harness';
 import { CANCEL, ScriptedUi, type Answer } from './support/scriptedUi';
 import { label, rows } from './support/treeRows';
 import { whereTextHolds } from '../support/everyText';
@@ -56,7 +68,12 @@ function writes(emulator: Emulator): RecordedRequest[] {
 
 const NEW_CONTAINER = { name: 'hello-api', image: 'nginx:latest', listening_port: 80, flavor: '80mCPU-128MiB', scale: { min: 1, max: 2 } };
 /** A scale with a cooldown and every kind of trigger, one of them none. */
-const AUTOSCALED = { min: 1, max: 3, cooldown_period: 120, triggers: { cpu: { threshold: 70 }, memory: null, http: { rate: 100, window: 60 } } };
+const AUTOSCALED = {
+  min: 1,
+  max: 3,
+  cooldown_period: 120,
+  triggers: { cpu: { threshold: 70 }, memory: null, http: { rate: 100, window: 60 } },
+};
 
 /** New Container's answers for a location row: name, image, port, size, scale without autoscaling, no optional field, then the review. */
 function createAnswers(name: string, image: string, review: string): Answer[] {
@@ -94,7 +111,7 @@ describe('containers from birth to removal', () => {
       assert.equal(post.headers['content-type'], 'application/json');
     });
 
-    it('sends the scale\'s cooldown and triggers as given, and Gcore keeps them', async () => {
+    it("sends the scale's cooldown and triggers as given, and Gcore keeps them", async () => {
       await run('gcore.createContainer', { ...LOCATION, container: { ...NEW_CONTAINER, scale: AUTOSCALED } });
       const [post] = writes(emulator);
       assert.deepEqual(post.json, { ...NEW_CONTAINER, scale: AUTOSCALED });
@@ -102,10 +119,22 @@ describe('containers from birth to removal', () => {
     });
 
     for (const [arg, field] of [
-      [{ ...LOCATION, container: { ...NEW_CONTAINER, scale: { ...AUTOSCALED, cooldown_period: 0 } } }, /container\.scale\.cooldown_period: must be between 1 and 3600/],
-      [{ ...LOCATION, container: { ...NEW_CONTAINER, scale: { ...AUTOSCALED, triggers: { cpu: { threshold: 100 } } } } }, /container\.scale\.triggers\.cpu\.threshold: must be between 1 and 99/],
-      [{ ...LOCATION, container: { ...NEW_CONTAINER, scale: { ...AUTOSCALED, triggers: { http: { rate: 10 } } } } }, /container\.scale\.triggers\.http\.window: is required/],
-      [{ ...LOCATION, container: { ...NEW_CONTAINER, scale: { ...AUTOSCALED, triggers: { disk: { threshold: 80 } } } } }, /container\.scale\.triggers\.disk: unknown field/],
+      [
+        { ...LOCATION, container: { ...NEW_CONTAINER, scale: { ...AUTOSCALED, cooldown_period: 0 } } },
+        /container\.scale\.cooldown_period: must be between 1 and 3600/,
+      ],
+      [
+        { ...LOCATION, container: { ...NEW_CONTAINER, scale: { ...AUTOSCALED, triggers: { cpu: { threshold: 100 } } } } },
+        /container\.scale\.triggers\.cpu\.threshold: must be between 1 and 99/,
+      ],
+      [
+        { ...LOCATION, container: { ...NEW_CONTAINER, scale: { ...AUTOSCALED, triggers: { http: { rate: 10 } } } } },
+        /container\.scale\.triggers\.http\.window: is required/,
+      ],
+      [
+        { ...LOCATION, container: { ...NEW_CONTAINER, scale: { ...AUTOSCALED, triggers: { disk: { threshold: 80 } } } } },
+        /container\.scale\.triggers\.disk: unknown field/,
+      ],
       [{ ...LOCATION }, /container: is required/],
       [{ ...LOCATION, container: { ...NEW_CONTAINER, image: undefined } }, /container\.image: is required/],
       [{ ...LOCATION, container: { ...NEW_CONTAINER, name: 'x'.repeat(44) } }, /container\.name/],
@@ -119,7 +148,7 @@ describe('containers from birth to removal', () => {
       });
     }
 
-    it('rejects with Gcore\'s words when the name exists', async () => {
+    it("rejects with Gcore's words when the name exists", async () => {
       await rejects(run('gcore.createContainer', { ...LOCATION, container: { ...NEW_CONTAINER, name: 'web-app' } }), /409|exists/i);
     });
   });
@@ -143,7 +172,10 @@ describe('containers from birth to removal', () => {
       // The quota and the price were asked before the create, with the size and scale chosen.
       const posts = writes(emulator).map((request): [string, unknown] => [request.path, request.json]);
       const create = posts.findIndex(([path]) => path === `${BASE}/containers`);
-      assert.deepEqual(posts[create], [`${BASE}/containers`, { name: 'hello-api', image: 'nginx:1.27', listening_port: 8080, flavor: '250mCPU-512MiB', scale: { min: 1, max: 2 } }]);
+      assert.deepEqual(posts[create], [
+        `${BASE}/containers`,
+        { name: 'hello-api', image: 'nginx:1.27', listening_port: 8080, flavor: '250mCPU-512MiB', scale: { min: 1, max: 2 } },
+      ]);
       assert.deepEqual(
         posts.slice(0, create).sort(([a], [b]) => a.localeCompare(b)),
         [
@@ -174,13 +206,37 @@ describe('containers from birth to removal', () => {
 
     it('sets autoscaling when asked: each value checked with its bound named, Back to change one, and the review and the create carry it', async () => {
       const ui = await interact(
-        ['auto-api', 'nginx:1.27', '8080', '250mCPU-512MiB', '1', '3', 'Set cooldown and triggers…', '0', '90', BACK, '120', '100', '70', '', '2000', '100', '60', [], 'Create'],
+        [
+          'auto-api',
+          'nginx:1.27',
+          '8080',
+          '250mCPU-512MiB',
+          '1',
+          '3',
+          'Set cooldown and triggers…',
+          '0',
+          '90',
+          BACK,
+          '120',
+          '100',
+          '70',
+          '',
+          '2000',
+          '100',
+          '60',
+          [],
+          'Create',
+        ],
         'gcore.createContainer',
         (await locationRow()).node,
       );
       ui.assertAllAnswersUsed();
       const choice = ui.shown.find((prompt) => prompt.kind === 'pick' && prompt.labels?.includes('No triggers'));
-      assert.deepEqual([choice?.step, choice?.totalSteps], [7, 8], 'autoscaling is a step of its own after the scale, before the optional settings');
+      assert.deepEqual(
+        [choice?.step, choice?.totalSteps],
+        [7, 8],
+        'autoscaling is a step of its own after the scale, before the optional settings',
+      );
       const boxes = ui.shown.filter((prompt) => prompt.kind === 'input' && prompt.title === 'Gcore: New Container: Scale').slice(2);
       assert.deepEqual(
         boxes.map((box) => [box.value, box.validationMessages]),
@@ -197,10 +253,16 @@ describe('containers from birth to removal', () => {
       const review = ui.shown.find((prompt) => prompt.kind === 'choose');
       assert.match(review?.detail ?? '', /Instances: 1 to 3\nAutoscaling: cooldown 120 s · CPU over 70% · 100 requests per 60 s\n/);
       const post = writes(emulator).find((request) => request.path === `${BASE}/containers`);
-      assert.deepEqual(post?.json, { name: 'auto-api', image: 'nginx:1.27', listening_port: 8080, flavor: '250mCPU-512MiB', scale: AUTOSCALED });
+      assert.deepEqual(post?.json, {
+        name: 'auto-api',
+        image: 'nginx:1.27',
+        listening_port: 8080,
+        flavor: '250mCPU-512MiB',
+        scale: AUTOSCALED,
+      });
     });
 
-    it('follows a create to Error: Gcore\'s reason, and Retry opens the prompts again filled in', async () => {
+    it("follows a create to Error: Gcore's reason, and Retry opens the prompts again filled in", async () => {
       const image = 'ghcr.io/example/does-not-exist:1';
       const ui = new ScriptedUi(createAnswers('broken-new', image, 'Create')).answerNotification(/could not be created/, 'Retry');
       await useUi(ui);
@@ -221,7 +283,22 @@ describe('containers from birth to removal', () => {
 
     it('says plainly when the container does not fit the quota, and Edit goes back to the prompts', async () => {
       emulator.setQuota({ cpu: 13_500 });
-      const ui = await interact([...createAnswers('too-big', 'nginx:latest', 'Edit'), 'too-big', 'nginx:latest', '8080', '80mCPU-128MiB', '1', '1', 'No triggers', [], CANCEL], 'gcore.createContainer', (await locationRow()).node);
+      const ui = await interact(
+        [
+          ...createAnswers('too-big', 'nginx:latest', 'Edit'),
+          'too-big',
+          'nginx:latest',
+          '8080',
+          '80mCPU-128MiB',
+          '1',
+          '1',
+          'No triggers',
+          [],
+          CANCEL,
+        ],
+        'gcore.createContainer',
+        (await locationRow()).node,
+      );
       const [review] = ui.shown.filter((prompt) => prompt.kind === 'choose');
       assert.deepEqual(review.labels, ['Create Anyway', 'Edit']);
       assert.match(review.detail ?? '', /This container does not fit the quota: CPU would reach [\d,]+ mCPU of 13,500 mCPU allowed/);
@@ -231,7 +308,11 @@ describe('containers from birth to removal', () => {
     it('says "not available" for a quota and price Gcore does not answer', async () => {
       emulator.inject({ method: 'POST', path: `${BASE}/check_limits`, status: 500 });
       emulator.inject({ method: 'POST', path: '/cloud/v1/pricing/1/76/caas', status: 404 });
-      const ui = await interact(createAnswers('quiet-one', 'nginx:latest', CANCEL as never), 'gcore.createContainer', (await locationRow()).node);
+      const ui = await interact(
+        createAnswers('quiet-one', 'nginx:latest', CANCEL as never),
+        'gcore.createContainer',
+        (await locationRow()).node,
+      );
       const review = ui.shown.find((prompt) => prompt.kind === 'choose');
       assert.match(review?.detail ?? '', /Quota:\n {2}not available/);
       assert.match(review?.detail ?? '', /Price: not available/);
@@ -240,12 +321,27 @@ describe('containers from birth to removal', () => {
 
     it('picks a pull secret of the location, or creates one on the spot', async () => {
       const ui = await interact(
-        ['with-secret', 'registry.example.com/app:1', '8080', '80mCPU-128MiB', '1', '1', 'No triggers', ['Pull secret'], 'Create Pull Secret…', 'ghcr-new', 'ghcr.io', 'deploy-bot', PASSWORD, 'Create'],
+        [
+          'with-secret',
+          'registry.example.com/app:1',
+          '8080',
+          '80mCPU-128MiB',
+          '1',
+          '1',
+          'No triggers',
+          ['Pull secret'],
+          'Create Pull Secret…',
+          'ghcr-new',
+          'ghcr.io',
+          'deploy-bot',
+          PASSWORD,
+          'Create',
+        ],
         'gcore.createContainer',
         (await locationRow()).node,
       );
       const secretPick = ui.shown.find((prompt) => prompt.kind === 'pick' && prompt.labels?.includes('registry-example'));
-      assert.ok(secretPick, 'the location\'s secrets are offered');
+      assert.ok(secretPick, "the location's secrets are offered");
       const passwordBox = ui.shown.find((prompt) => prompt.kind === 'input' && /Password/.test(prompt.prompt ?? ''));
       assert.ok(passwordBox);
       assert.equal(passwordBox.value, undefined, 'the password box opens empty');
@@ -268,9 +364,18 @@ describe('containers from birth to removal', () => {
       const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
       assert.match(document.uri.path, /^\/1\/76\/new-container · /);
       await eventually(() => {
-        const fields = vscode.languages.getDiagnostics(document.uri).filter((diagnostic) => diagnostic.source === 'Gcore').map((diagnostic) => diagnostic.message);
-        assert.ok(fields.some((message) => /^name: /.test(message)), fields.join(' | '));
-        assert.ok(fields.some((message) => /^flavor: /.test(message)), fields.join(' | '));
+        const fields = vscode.languages
+          .getDiagnostics(document.uri)
+          .filter((diagnostic) => diagnostic.source === 'Gcore')
+          .map((diagnostic) => diagnostic.message);
+        assert.ok(
+          fields.some((message) => /^name: /.test(message)),
+          fields.join(' | '),
+        );
+        assert.ok(
+          fields.some((message) => /^flavor: /.test(message)),
+          fields.join(' | '),
+        );
       });
       const whole = new vscode.Range(0, 0, document.lineCount, 0);
       const editing = new vscode.WorkspaceEdit();
@@ -290,7 +395,7 @@ describe('containers from birth to removal', () => {
   });
 
   describe('New Container from JSON, with autoscaling', () => {
-    it('takes the scale\'s cooldown and triggers, marks a bound where it is written, and creates with them', async () => {
+    it("takes the scale's cooldown and triggers, marks a bound where it is written, and creates with them", async () => {
       const uri = await run<string>('gcore.newContainerJson', LOCATION);
       const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
       const write = async (container: object) => {
@@ -298,17 +403,32 @@ describe('containers from birth to removal', () => {
         editing.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), `${JSON.stringify(container, null, 2)}\n`);
         assert.ok(await vscode.workspace.applyEdit(editing));
       };
-      await write({ ...NEW_CONTAINER, name: 'json-auto', scale: { ...AUTOSCALED, triggers: { ...AUTOSCALED.triggers, cpu: { threshold: 100 } } } });
+      await write({
+        ...NEW_CONTAINER,
+        name: 'json-auto',
+        scale: { ...AUTOSCALED, triggers: { ...AUTOSCALED.triggers, cpu: { threshold: 100 } } },
+      });
       await eventually(() => {
-        const messages = vscode.languages.getDiagnostics(document.uri).filter((diagnostic) => diagnostic.source === 'Gcore').map((diagnostic) => diagnostic.message);
+        const messages = vscode.languages
+          .getDiagnostics(document.uri)
+          .filter((diagnostic) => diagnostic.source === 'Gcore')
+          .map((diagnostic) => diagnostic.message);
         assert.deepEqual(messages, ['scale.triggers.cpu.threshold: must be between 1 and 99']);
       });
       await write({ ...NEW_CONTAINER, name: 'json-auto', scale: AUTOSCALED });
-      await eventually(() => assert.deepEqual(vscode.languages.getDiagnostics(document.uri).filter((diagnostic) => diagnostic.source === 'Gcore'), []));
+      await eventually(() =>
+        assert.deepEqual(
+          vscode.languages.getDiagnostics(document.uri).filter((diagnostic) => diagnostic.source === 'Gcore'),
+          [],
+        ),
+      );
       const ui = new ScriptedUi(['Apply']);
       await useUi(ui);
       assert.ok(await document.save());
-      assert.match(ui.shown.find((prompt) => prompt.kind === 'choose')?.detail ?? '', /Autoscaling: cooldown 120 s · CPU over 70% · 100 requests per 60 s/);
+      assert.match(
+        ui.shown.find((prompt) => prompt.kind === 'choose')?.detail ?? '',
+        /Autoscaling: cooldown 120 s · CPU over 70% · 100 requests per 60 s/,
+      );
       const post = writes(emulator).find((request) => request.path === `${BASE}/containers`);
       assert.deepEqual(post?.json, { ...NEW_CONTAINER, name: 'json-auto', scale: AUTOSCALED });
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
@@ -330,7 +450,9 @@ describe('containers from birth to removal', () => {
       );
       await eventually(async () => assert.match(String((await containerRow('staging-api'))?.item.description), /^Deleting…/));
       await eventually(async () => assert.equal(await containerRow('staging-api'), undefined), CREATED_WITHIN_MS);
-      await eventually(() => assert.ok(ui.notifications.some((notification) => notification.message === 'Deleted container staging-api and its logs.')));
+      await eventually(() =>
+        assert.ok(ui.notifications.some((notification) => notification.message === 'Deleted container staging-api and its logs.')),
+      );
     });
 
     it('sends nothing when the confirmation is dismissed', async () => {
@@ -341,23 +463,35 @@ describe('containers from birth to removal', () => {
     it('programmatically resolves to the tasks, and rejects naming a container that is not there', async () => {
       const result = await run<{ tasks: string[] }>('gcore.deleteContainer', { ...LOCATION, containerName: 'legacy-site' });
       assert.equal(result.tasks.length, 1);
-      await rejects(run('gcore.deleteContainer', { ...LOCATION, containerName: 'no-such-app' }), /Container no-such-app is not in project 1, region 76/);
+      await rejects(
+        run('gcore.deleteContainer', { ...LOCATION, containerName: 'no-such-app' }),
+        /Container no-such-app is not in project 1, region 76/,
+      );
       await rejects(run('gcore.deleteContainer', { ...LOCATION, containerName: '-bad-' }), /containerName/);
     });
   });
 
   describe('pull secrets', () => {
-    it('lists the location\'s secrets under Pull Secrets, never a password', async () => {
+    it("lists the location's secrets under Pull Secrets, never a password", async () => {
       const [secret] = await secretRows();
       assert.equal(label(secret.item), 'registry-example');
       assert.match(String(secret.item.description), /^registry\.example\.com · deploy/);
       assert.equal(secret.item.contextValue, 'pullSecret');
       const listed = await run<{ count: number; results: { name: string }[] }>('gcore.listPullSecrets', LOCATION);
-      assert.deepEqual(listed.results.map((entry) => entry.name), ['registry-example']);
+      assert.deepEqual(
+        listed.results.map((entry) => entry.name),
+        ['registry-example'],
+      );
     });
 
-    it('creates, updates and deletes through the contract\'s commands, the password only in the request', async () => {
-      const created = await run<Record<string, unknown>>('gcore.createPullSecret', { ...LOCATION, name: 'ci-secret', registry: 'ghcr.io', login: 'ci', password: PASSWORD });
+    it("creates, updates and deletes through the contract's commands, the password only in the request", async () => {
+      const created = await run<Record<string, unknown>>('gcore.createPullSecret', {
+        ...LOCATION,
+        name: 'ci-secret',
+        registry: 'ghcr.io',
+        login: 'ci',
+        password: PASSWORD,
+      });
       assert.equal(created.name, 'ci-secret');
       assert.equal(created.password, undefined);
       assert.equal(emulator.pullSecretPassword(1, 76, 'ci-secret'), PASSWORD);
@@ -390,11 +524,16 @@ describe('containers from birth to removal', () => {
     }
 
     it('never puts a refused password into the error message', async () => {
-      await assert.rejects(Promise.resolve(run('gcore.createPullSecret', { ...LOCATION, name: 'ok-name', registry: 'ghcr.io', login: 'x', password: 'p'.repeat(5001) })), (error: Error) => {
-        assert.match(error.message, /password/);
-        assert.ok(!error.message.includes('p'.repeat(20)));
-        return true;
-      });
+      await assert.rejects(
+        Promise.resolve(
+          run('gcore.createPullSecret', { ...LOCATION, name: 'ok-name', registry: 'ghcr.io', login: 'x', password: 'p'.repeat(5001) }),
+        ),
+        (error: Error) => {
+          assert.match(error.message, /password/);
+          assert.ok(!error.message.includes('p'.repeat(20)));
+          return true;
+        },
+      );
     });
 
     it('hands a programmatic caller an error with the password in none of its fields when Gcore echoes it back', async () => {
@@ -404,9 +543,18 @@ describe('containers from birth to removal', () => {
         path: '/cloud/v1/caas/secrets/1/76',
         status: 400,
         headers: { 'X-Request-ID': `req-${echoing}` },
-        body: { message: `Validation error: password ${echoing} is refused`, invalid_fields: { password: [`${echoing} is too weak`], [echoing]: ['unknown field'] } },
+        body: {
+          message: `Validation error: password ${echoing} is refused`,
+          invalid_fields: { password: [`${echoing} is too weak`], [echoing]: ['unknown field'] },
+        },
       });
-      const error = await run('gcore.createPullSecret', { ...LOCATION, name: 'echo-secret', registry: 'ghcr.io', login: 'ci', password: echoing }).then(
+      const error = await run('gcore.createPullSecret', {
+        ...LOCATION,
+        name: 'echo-secret',
+        registry: 'ghcr.io',
+        login: 'ci',
+        password: echoing,
+      }).then(
         () => assert.fail('the create was refused'),
         (rejected: unknown) => rejected as Error & { requestId?: string; apiMessage?: string; fieldErrors?: Record<string, string[]> },
       );
@@ -421,7 +569,11 @@ describe('containers from birth to removal', () => {
     it('interactively: Create from the Pull Secrets row, Update the password, Delete naming the containers that use it', async () => {
       const secretsRow = (await locationChildren()).find((row) => label(row.item) === 'Pull Secrets');
       assert.ok(secretsRow);
-      const created = await interact(['team-registry', 'registry.example.com', 'team', PASSWORD], 'gcore.createPullSecret', secretsRow.node);
+      const created = await interact(
+        ['team-registry', 'registry.example.com', 'team', PASSWORD],
+        'gcore.createPullSecret',
+        secretsRow.node,
+      );
       assert.ok(created.notifications.some((notification) => /^Created the pull secret team-registry/.test(notification.message)));
       const team = await eventually(async () => {
         const row = (await secretRows()).find((entry) => label(entry.item) === 'team-registry');
@@ -440,7 +592,6 @@ describe('containers from birth to removal', () => {
       assert.ok(!writes(emulator).some((request) => request.method === 'DELETE'), 'declined: nothing deleted');
     });
   });
-
 });
 
 describe('containers from birth to removal, against an API without these endpoints', () => {
@@ -455,21 +606,40 @@ describe('containers from birth to removal, against an API without these endpoin
   });
 
   it('rejects programmatic calls saying the API does not offer them', async () => {
-    await rejects(run('gcore.createContainer', { ...LOCATION, container: NEW_CONTAINER }), /does not offer New Container: it answered 40[45]/);
+    await rejects(
+      run('gcore.createContainer', { ...LOCATION, container: NEW_CONTAINER }),
+      /does not offer New Container: it answered 40[45]/,
+    );
     await rejects(run('gcore.deleteContainer', { ...LOCATION, containerName: 'web-app' }), /does not offer Delete Container/);
     await rejects(run('gcore.listPullSecrets', LOCATION), /does not offer List Pull Secrets/);
-    await rejects(run('gcore.createPullSecret', { ...LOCATION, name: 'x-secret', registry: 'ghcr.io', login: 'x', password: 'y' }), /does not offer Create Pull Secret/);
+    await rejects(
+      run('gcore.createPullSecret', { ...LOCATION, name: 'x-secret', registry: 'ghcr.io', login: 'x', password: 'y' }),
+      /does not offer Create Pull Secret/,
+    );
   });
 
   it('says it once, as a warning without Retry, and the update still works', async () => {
-    const row = { nodeType: 'container', id: 'containers/1/76/web-app', section: 'containers', location: LOCATION, container: { name: 'web-app' } };
+    const row = {
+      nodeType: 'container',
+      id: 'containers/1/76/web-app',
+      section: 'containers',
+      location: LOCATION,
+      container: { name: 'web-app' },
+    };
     const ui = await interact(['web-app'], 'gcore.deleteContainer', row);
     const warnings = ui.notifications.filter((notification) => notification.severity !== 'info');
     assert.equal(warnings.length, 1, warnings.map((warning) => warning.message).join(' | '));
     assert.equal(warnings[0].severity, 'warning');
-    assert.match(warnings[0].message, /^The API at gcore\.apiBaseUrl does not offer Delete Container: it answered 40[45] .*Nothing was changed\.$/);
+    assert.match(
+      warnings[0].message,
+      /^The API at gcore\.apiBaseUrl does not offer Delete Container: it answered 40[45] .*Nothing was changed\.$/,
+    );
     assert.deepEqual(warnings[0].actions, []);
-    const result = await run<{ tasks: string[] }>('gcore.updateContainer', { ...LOCATION, containerName: 'web-app', changes: { timeout: 30 } });
+    const result = await run<{ tasks: string[] }>('gcore.updateContainer', {
+      ...LOCATION,
+      containerName: 'web-app',
+      changes: { timeout: 30 },
+    });
     assert.equal(result.tasks.length, 1);
   });
 });

@@ -2,7 +2,17 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../src/views/treeNodes';
 import type { Emulator } from '../emulator/server';
-import { eventually, extensionApi, gcoreConfig, setKey, setLocations, sharedEmulator, signedInAt, TEST_KEY, useUi } from './support/harness';
+import {
+  eventually,
+  extensionApi,
+  gcoreConfig,
+  setKey,
+  setLocations,
+  sharedEmulator,
+  signedInAt,
+  TEST_KEY,
+  useUi,
+} from './support/harness';
 import { label, rows } from './support/treeRows';
 import { ScriptedUi } from './support/scriptedUi';
 
@@ -31,7 +41,10 @@ async function containerRow(name: string): Promise<TreeNode> {
 }
 
 function lines(document: vscode.TextDocument): string[] {
-  return document.getText().split('\n').filter((text) => text !== '');
+  return document
+    .getText()
+    .split('\n')
+    .filter((text) => text !== '');
 }
 
 /** The next log editor to become the active one. */
@@ -49,7 +62,9 @@ function nextLogEditor(): Promise<vscode.TextEditor> {
 function logTabs(): string[] {
   return vscode.window.tabGroups.all
     .flatMap((group) => group.tabs)
-    .flatMap((tab) => (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === 'gcore-logs' ? [tab.input.uri.toString()] : []));
+    .flatMap((tab) =>
+      tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === 'gcore-logs' ? [tab.input.uri.toString()] : [],
+    );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -77,8 +92,11 @@ describe('container logs', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('gcore.getContainerLogs returns the API\'s answer, asking for the setting\'s number of lines or the one given', async () => {
-    const answer = await vscode.commands.executeCommand<{ logs: { time: string; pod: string; message: string }[] }>('gcore.getContainerLogs', WEB_APP);
+  it("gcore.getContainerLogs returns the API's answer, asking for the setting's number of lines or the one given", async () => {
+    const answer = await vscode.commands.executeCommand<{ logs: { time: string; pod: string; message: string }[] }>(
+      'gcore.getContainerLogs',
+      WEB_APP,
+    );
     assert.equal(answer.logs.length, 1000);
     assert.deepEqual(Object.keys(answer.logs[0]), ['time', 'pod', 'message']);
     const five = await vscode.commands.executeCommand<{ logs: unknown[] }>('gcore.getContainerLogs', { ...WEB_APP, limit: 5 });
@@ -116,7 +134,12 @@ describe('container logs', () => {
     assert.deepEqual(times, [...times].sort());
     assert.deepEqual(logReads(emulator), ['limit=50']);
     // The end is in view, the cursor on the last line.
-    await eventually(() => assert.ok(editor.visibleRanges.some((range) => range.end.line >= document.lineCount - 2), JSON.stringify(editor.visibleRanges)));
+    await eventually(() =>
+      assert.ok(
+        editor.visibleRanges.some((range) => range.end.line >= document.lineCount - 2),
+        JSON.stringify(editor.visibleRanges),
+      ),
+    );
     assert.equal(editor.selection.active.line, document.lineCount - 2);
     assert.ok(editor.selection.isEmpty);
     await gcoreConfig().update('logs.lines', undefined, vscode.ConfigurationTarget.Global);
@@ -138,8 +161,13 @@ describe('container logs', () => {
     assert.equal(shown.length, 30_000, 'show resolves once every line is in');
     for (const text of [shown[0], shown[29_999]]) assert.match(text, LINE);
     assert.deepEqual(shown.slice(-500), first.slice(1, -1), 'the newest lines stay the same');
-    await eventually(() => assert.ok(editor.visibleRanges.some((range) => range.end.line >= editor.document.lineCount - 2), JSON.stringify(editor.visibleRanges)));
-    await eventually(() => assert.deepEqual(logTabs(), [uri], 'the newest lines\' tab gave way to the whole log'));
+    await eventually(() =>
+      assert.ok(
+        editor.visibleRanges.some((range) => range.end.line >= editor.document.lineCount - 2),
+        JSON.stringify(editor.visibleRanges),
+      ),
+    );
+    await eventually(() => assert.deepEqual(logTabs(), [uri], "the newest lines' tab gave way to the whole log"));
     assert.deepEqual(logReads(emulator), ['limit=30000']);
 
     // Read again while shown: still one tab for the container, with every line.
@@ -151,7 +179,7 @@ describe('container logs', () => {
     await gcoreConfig().update('logs.lines', undefined, vscode.ConfigurationTarget.Global);
   });
 
-  it('a long log\'s whole text stays behind the tab the reader turned to, and the focus where they put it', async () => {
+  it("a long log's whole text stays behind the tab the reader turned to, and the focus where they put it", async () => {
     await gcoreConfig().update('logs.lines', 30_000, vscode.ConfigurationTarget.Global);
     const other = await vscode.workspace.openTextDocument({ content: 'read while the log loads', language: 'plaintext' });
     // As soon as the newest lines show, the reader turns to another tab of the same group.
@@ -160,7 +188,9 @@ describe('container logs', () => {
     await turnedAway;
     assert.equal(vscode.window.activeTextEditor?.document, other, 'the other tab stays in front');
     await eventually(() => assert.deepEqual(logTabs(), [uri]));
-    const [tab] = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((candidate) => candidate.input instanceof vscode.TabInputText && candidate.input.uri.toString() === uri);
+    const [tab] = vscode.window.tabGroups.all
+      .flatMap((group) => group.tabs)
+      .filter((candidate) => candidate.input instanceof vscode.TabInputText && candidate.input.uri.toString() === uri);
     assert.equal(tab.isActive, false);
     assert.equal(tab.group.viewColumn, vscode.ViewColumn.One);
     const log = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
@@ -169,7 +199,7 @@ describe('container logs', () => {
     await gcoreConfig().update('logs.lines', undefined, vscode.ConfigurationTarget.Global);
   });
 
-  it('Follow, chosen while a long log\'s newest lines show, follows the whole log once it is in', async () => {
+  it("Follow, chosen while a long log's newest lines show, follows the whole log once it is in", async () => {
     await gcoreConfig().update('logs.lines', 30_000, vscode.ConfigurationTarget.Global);
     const followed = nextLogEditor().then((editor) => vscode.commands.executeCommand('gcore.followContainerLogs', editor.document.uri));
     const uri = await vscode.commands.executeCommand<string>('gcore.showContainerLogs', WEB_APP);
@@ -213,7 +243,12 @@ describe('container logs', () => {
     const uri = vscode.Uri.parse(await vscode.commands.executeCommand<string>('gcore.showContainerLogs', WEB_APP));
     const document = await vscode.workspace.openTextDocument(uri);
     const shown = document.getText();
-    emulator.inject({ method: 'GET', path: LOG_PATH, status: 401, body: { exception_class: 'AuthenticationFailed', message: 'Invalid token.' } });
+    emulator.inject({
+      method: 'GET',
+      path: LOG_PATH,
+      status: 401,
+      body: { exception_class: 'AuthenticationFailed', message: 'Invalid token.' },
+    });
     await vscode.commands.executeCommand('gcore.followContainerLogs', uri);
     const stopped = await eventually(() => {
       const found = ui.notifications.find((notification) => notification.message.startsWith('Stopped following the logs of web-app'));
@@ -237,7 +272,10 @@ describe('container logs', () => {
       assert.equal(active?.uri.scheme, 'gcore-logs');
       return active;
     }, 10_000);
-    assert.match(lines(document).at(-1) ?? '', /Error: Failed to pull image "ghcr\.io\/example\/does-not-exist:9": not found|Back-off restarting failed container/);
+    assert.match(
+      lines(document).at(-1) ?? '',
+      /Error: Failed to pull image "ghcr\.io\/example\/does-not-exist:9": not found|Back-off restarting failed container/,
+    );
   });
 });
 

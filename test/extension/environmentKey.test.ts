@@ -33,7 +33,9 @@ describe('the API key from GCORE_API_KEY', () => {
     assert.deepEqual(offer.actions, ['Store Key', 'Not Now']);
     assert.ok(!offer.message.includes(TEST_KEY), 'the message does not show the key');
     // Stored: the key works without the variable.
-    await eventually(() => assert.ok(ui.notifications.some((notification) => /is stored in VS Code's secret storage/.test(notification.message))));
+    await eventually(() =>
+      assert.ok(ui.notifications.some((notification) => /is stored in VS Code's secret storage/.test(notification.message))),
+    );
     delete process.env.GCORE_API_KEY;
     await vscode.commands.executeCommand('gcore.checkApiKey');
 

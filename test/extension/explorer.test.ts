@@ -37,17 +37,28 @@ describe('the explorer', () => {
 
     state = { kind: 'secretStorage' };
     explorer.reload();
-    assert.deepEqual((await explorer.getChildren()).map((node) => node.id), ['gpu']);
+    assert.deepEqual(
+      (await explorer.getChildren()).map((node) => node.id),
+      ['gpu'],
+    );
   });
 
-  it('answers every node from its own section, and knows each node\'s parent', async () => {
+  it("answers every node from its own section, and knows each node's parent", async () => {
     const asked: string[] = [];
     const section: Section = {
       id: 'gpu',
       root: GPU_SECTION,
       children: async (node) => {
         asked.push(node.id);
-        return [{ nodeType: 'hint', id: 'gpu/child', section: 'gpu', parent: node, view: { label: 'child', contextValue: 'hint', collapsible: 'none' } }];
+        return [
+          {
+            nodeType: 'hint',
+            id: 'gpu/child',
+            section: 'gpu',
+            parent: node,
+            view: { label: 'child', contextValue: 'hint', collapsible: 'none' },
+          },
+        ];
       },
       invalidate: (node) => node,
     };
@@ -73,7 +84,13 @@ describe('the explorer', () => {
     const explorer = new Explorer({ read: async () => ({ kind: 'secretStorage' }) } as unknown as KeyStatus, [section], new TreeChanges());
     const fired: (TreeNode | undefined)[] = [];
     explorer.onDidChangeTreeData((node) => fired.push(node));
-    const row: TreeNode = { nodeType: 'hint', id: 'gpu/row', section: 'gpu', parent: GPU_SECTION, view: { label: 'row', contextValue: 'hint', collapsible: 'none' } };
+    const row: TreeNode = {
+      nodeType: 'hint',
+      id: 'gpu/row',
+      section: 'gpu',
+      parent: GPU_SECTION,
+      view: { label: 'row', contextValue: 'hint', collapsible: 'none' },
+    };
     explorer.reload(row);
     explorer.reload(GPU_SECTION);
     assert.deepEqual(invalidated, ['gpu/row', 'gpu', 'gpu']);

@@ -15,15 +15,22 @@ const TIMEOUT_SECONDS = 1;
 /** The longest any one run may take: three attempts of a read, each bounded by the timeout, plus back-off. */
 const SETTLE_WITHIN_MS = 3 * TIMEOUT_SECONDS * 1000 + 4_000;
 const EVERY_PATH = /./;
-const GATEWAY_PAGE = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
+const GATEWAY_PAGE =
+  '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
 
 const FAULTS: { name: string; fault: Omit<Fault, 'path'> }[] = [
   { name: '401 key rejected', fault: { status: 401 } },
   { name: '400 whose body echoes the key', fault: { status: 400, body: { message: `header Authorization: apikey ${TEST_KEY} refused` } } },
   { name: '400 with the error in a header', fault: { status: 400, body: '', headers: { error: `bad request for apikey ${TEST_KEY}` } } },
   { name: '500 whose X-Request-ID echoes the key', fault: { status: 500, headers: { 'X-Request-ID': `req-${TEST_KEY}` } } },
-  { name: '404 whose body\'s request_id echoes the key', fault: { status: 404, body: { message: 'gone', request_id: `id-${TEST_KEY}` }, headers: { 'X-Request-ID': '' } } },
-  { name: '403 quota', fault: { status: 403, body: { exception_class: 'QuotaExceeded', message: 'Quota exceeded', info: { limit: 1, used: 1 } } } },
+  {
+    name: "404 whose body's request_id echoes the key",
+    fault: { status: 404, body: { message: 'gone', request_id: `id-${TEST_KEY}` }, headers: { 'X-Request-ID': '' } },
+  },
+  {
+    name: '403 quota',
+    fault: { status: 403, body: { exception_class: 'QuotaExceeded', message: 'Quota exceeded', info: { limit: 1, used: 1 } } },
+  },
   { name: '404', fault: { status: 404 } },
   { name: '409', fault: { status: 409 } },
   { name: '429 Retry-After 999999', fault: { status: 429, headers: { 'Retry-After': '999999' } } },
@@ -117,7 +124,9 @@ describe('faults against every command and the tree', function () {
     process.off('unhandledRejection', onUnhandled);
     (await extensionApi()).tapLog(undefined);
     await useUi(new ScriptedUi([]));
-    for (const name of ['known-fault.example', 'fault.example', 'fault-i.example']) await vscode.commands.executeCommand('gcore.forgetZone', name);
+    for (const name of ['known-fault.example', 'fault.example', 'fault-i.example']) {
+      await vscode.commands.executeCommand('gcore.forgetZone', name);
+    }
     await gcoreConfig().update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
     await setLocations([]);
     await useUi(undefined);
@@ -165,10 +174,12 @@ type Settled = { kind: 'resolved'; value: unknown } | { kind: 'rejected'; error:
 function settleWithin(work: Promise<unknown>, ms: number): Promise<Settled> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve({ kind: 'hung' }), ms);
-    work.then(
-      (value) => resolve({ kind: 'resolved', value }),
-      (error: unknown) => resolve({ kind: 'rejected', error }),
-    ).finally(() => clearTimeout(timer));
+    work
+      .then(
+        (value) => resolve({ kind: 'resolved', value }),
+        (error: unknown) => resolve({ kind: 'rejected', error }),
+      )
+      .finally(() => clearTimeout(timer));
   });
 }
 

@@ -50,11 +50,14 @@ describe('interactive flows with scripted answers', () => {
       ui.assertAllAnswersUsed();
       assert.deepEqual(bodies(emulator), [{ name: 'interactive.example' }]);
       assert.equal(result.id, emulator.zone('interactive.example')?.id);
-      assert.deepEqual(ui.shown.map((shown) => [shown.kind, shown.step, shown.totalSteps]), [
-        ['input', 1, 3],
-        ['pickMany', 2, 3],
-        ['pick', 3, 3],
-      ]);
+      assert.deepEqual(
+        ui.shown.map((shown) => [shown.kind, shown.step, shown.totalSteps]),
+        [
+          ['input', 1, 3],
+          ['pickMany', 2, 3],
+          ['pick', 3, 3],
+        ],
+      );
       assert.match(ui.notifications[0].message, /Created DNS zone interactive\.example/);
       assert.ok(emulator.zone('interactive.example'));
     });
@@ -107,10 +110,14 @@ describe('interactive flows with scripted answers', () => {
 
     it('offers Edit after a failure and reopens the prompts with the answers filled in', async () => {
       emulator.inject({ method: 'POST', path: '/dns/v2/zones', status: 400, body: { error: 'zone name is reserved' } });
-      const ui = new ScriptedUi(['edit-first.example', [], 'Create edit-first.example', 'edit.example', [], 'Create edit.example']).answerNotification(
-        /reserved/,
-        'Edit',
-      );
+      const ui = new ScriptedUi([
+        'edit-first.example',
+        [],
+        'Create edit-first.example',
+        'edit.example',
+        [],
+        'Create edit.example',
+      ]).answerNotification(/reserved/, 'Edit');
       await useUi(ui);
       await vscode.commands.executeCommand('gcore.createZone');
       ui.assertAllAnswersUsed();
@@ -133,10 +140,16 @@ describe('interactive flows with scripted answers', () => {
 
   describe('Update Container', () => {
     it('updates image and scale after a summary and confirmation, and offers to copy the task ids', async () => {
-      const ui = new ScriptedUi(['Prod', 'web-app', ['Image', 'Scale'], 'nginx:1.27', '2', '4', 'Keep cooldown and triggers', true]).answerNotification(
-        /Sent the update of container web-app/,
-        'Copy Task IDs',
-      );
+      const ui = new ScriptedUi([
+        'Prod',
+        'web-app',
+        ['Image', 'Scale'],
+        'nginx:1.27',
+        '2',
+        '4',
+        'Keep cooldown and triggers',
+        true,
+      ]).answerNotification(/Sent the update of container web-app/, 'Copy Task IDs');
       await useUi(ui);
       const result = (await vscode.commands.executeCommand('gcore.updateContainer')) as { tasks: string[] };
       ui.assertAllAnswersUsed();
@@ -145,7 +158,10 @@ describe('interactive flows with scripted answers', () => {
       const confirmation = ui.shown.find((shown) => shown.kind === 'confirm');
       assert.match(confirmation?.message ?? '', /web-app/);
       assert.match(confirmation?.detail ?? '', /image: "nginx:1\.27-alpine" → "nginx:1\.27"/);
-      assert.match(confirmation?.detail ?? '', /scale: 1–3 instances · cooldown 60 s · CPU over 80% · memory over 80% → 2–4 instances · cooldown 60 s · CPU over 80% · memory over 80%/);
+      assert.match(
+        confirmation?.detail ?? '',
+        /scale: 1–3 instances · cooldown 60 s · CPU over 80% · memory over 80% → 2–4 instances · cooldown 60 s · CPU over 80% · memory over 80%/,
+      );
       await eventually(() => assert.deepEqual(ui.clipboard, [result.tasks.join('\n')]));
       assert.match(ui.notifications.at(-1)?.message ?? '', new RegExp(result.tasks[0]));
     });
@@ -187,7 +203,10 @@ describe('interactive flows with scripted answers', () => {
     });
 
     it('refuses scale min above max with a message naming the field', async () => {
-      const { ui } = await interact(['Prod', 'web-app', ['Scale'], '5', '2', '6', 'Keep cooldown and triggers', true], 'gcore.updateContainer');
+      const { ui } = await interact(
+        ['Prod', 'web-app', ['Scale'], '5', '2', '6', 'Keep cooldown and triggers', true],
+        'gcore.updateContainer',
+      );
       const maxBox = ui.shown.find((shown) => shown.validationMessages.length > 0);
       assert.match(maxBox?.validationMessages[0] ?? '', /Scale/);
       assert.deepEqual(bodies(emulator), [{ scale: { min: 5, max: 6, ...WEB_APP_AUTOSCALING } }]);
@@ -199,7 +218,11 @@ describe('interactive flows with scripted answers', () => {
       const choice = ui.shown.find((shown) => shown.kind === 'pick' && shown.labels?.includes('Keep cooldown and triggers'));
       assert.deepEqual(choice?.descriptions, ['cooldown 60 s · CPU over 80% · memory over 80%', 'cooldown, CPU, memory, HTTP requests']);
       assert.deepEqual(bodies(emulator), [{ scale: { min: 1, max: 5, ...WEB_APP_AUTOSCALING } }]);
-      assert.deepEqual(emulator.container(1, 76, 'web-app')?.config.scale, { min: 1, max: 5, ...WEB_APP_AUTOSCALING }, 'Gcore still holds the triggers');
+      assert.deepEqual(
+        emulator.container(1, 76, 'web-app')?.config.scale,
+        { min: 1, max: 5, ...WEB_APP_AUTOSCALING },
+        'Gcore still holds the triggers',
+      );
     });
 
     it('changes the cooldown and the triggers, each value checked with its bound before the next step', async () => {
@@ -220,14 +243,29 @@ describe('interactive flows with scripted answers', () => {
         ],
       );
       assert.match(boxes[1].prompt ?? '', /^CPU threshold \(%\): .* Leave empty for no CPU trigger\.$/);
-      assert.deepEqual(bodies(emulator), [{ scale: { min: 1, max: 3, cooldown_period: 90, triggers: { cpu: null, memory: { threshold: 80 }, http: { rate: 20, window: 30 } } } }]);
+      assert.deepEqual(bodies(emulator), [
+        {
+          scale: {
+            min: 1,
+            max: 3,
+            cooldown_period: 90,
+            triggers: { cpu: null, memory: { threshold: 80 }, http: { rate: 20, window: 30 } },
+          },
+        },
+      ]);
       const confirmation = ui.shown.find((shown) => shown.kind === 'confirm');
-      assert.equal(confirmation?.detail, 'scale: 1–3 instances · cooldown 60 s · CPU over 80% · memory over 80% → 1–3 instances · cooldown 90 s · memory over 80% · 20 requests per 30 s');
+      assert.equal(
+        confirmation?.detail,
+        'scale: 1–3 instances · cooldown 60 s · CPU over 80% · memory over 80% → 1–3 instances · cooldown 90 s · memory over 80% · 20 requests per 30 s',
+      );
     });
 
     it('takes typed project and region IDs inside the wizard, keeping its step counter and Back', async () => {
       const enter = 'Enter project and region IDs…';
-      const { ui } = await interact([enter, '1', BACK, BACK, enter, '1', '76', 'web-app', ['Timeout'], '12', true], 'gcore.updateContainer');
+      const { ui } = await interact(
+        [enter, '1', BACK, BACK, enter, '1', '76', 'web-app', ['Timeout'], '12', true],
+        'gcore.updateContainer',
+      );
       ui.assertAllAnswersUsed();
       assert.deepEqual(
         ui.shown.slice(0, 8).map((shown) => [shown.kind, shown.step, shown.totalSteps]),
@@ -317,11 +355,17 @@ describe('interactive flows with scripted answers', () => {
       assert.equal(ui.shown[1].value, 'interactive-key');
       assert.match(ui.shown[1].prompt ?? '', /Gcore rejected this key \(Invalid token\)/);
       const checks = emulator.requests.filter((request) => request.path === '/iam/clients/me');
-      assert.deepEqual(checks.map((request) => [request.headers.authorization, request.status]), [
-        ['apikey interactive-key', 401],
-        [`apikey ${TEST_KEY}`, 200],
-      ]);
-      assert.match(ui.notifications.at(-1)?.message ?? '', /saved in VS Code secret storage\. It signs in to dev@example\.com \(Example GmbH\)/);
+      assert.deepEqual(
+        checks.map((request) => [request.headers.authorization, request.status]),
+        [
+          ['apikey interactive-key', 401],
+          [`apikey ${TEST_KEY}`, 200],
+        ],
+      );
+      assert.match(
+        ui.notifications.at(-1)?.message ?? '',
+        /saved in VS Code secret storage\. It signs in to dev@example\.com \(Example GmbH\)/,
+      );
       await vscode.commands.executeCommand('gcore.listGpuFlavors', { projectId: 1, regionId: 76 });
       assert.equal(emulator.requests.at(-1)?.headers.authorization, `apikey ${TEST_KEY}`);
     });
@@ -330,11 +374,18 @@ describe('interactive flows with scripted answers', () => {
       emulator.inject({ path: '/iam/clients/me', status: 404, times: 5 });
       const { ui } = await interact([TEST_KEY], 'gcore.setApiKey');
       assert.equal(ui.notifications[0].severity, 'warning');
-      assert.match(ui.notifications[0].message, /saved in VS Code secret storage, but it could not be checked: the API at gcore\.apiBaseUrl has no account endpoint/);
+      assert.match(
+        ui.notifications[0].message,
+        /saved in VS Code secret storage, but it could not be checked: the API at gcore\.apiBaseUrl has no account endpoint/,
+      );
     });
 
     it('answers a 401 with "Set API Key", which opens the key prompt', async () => {
-      emulator.inject({ path: '/cloud/v3/gpu/virtual/1/76/flavors', status: 401, body: { exception_class: 'NotAuthenticated', message: 'Invalid token.' } });
+      emulator.inject({
+        path: '/cloud/v3/gpu/virtual/1/76/flavors',
+        status: 401,
+        body: { exception_class: 'NotAuthenticated', message: 'Invalid token.' },
+      });
       const ui = new ScriptedUi(['Prod', TEST_KEY]).answerNotification(/rejected the API key/, 'Set API Key');
       await useUi(ui);
       await vscode.commands.executeCommand('gcore.listGpuFlavors');

@@ -40,11 +40,25 @@ describe('values from Gcore named like JavaScript properties, or of unexpected t
   });
 
   it('follows a task whose state is "constructor" until Gcore says it finished', async () => {
-    const { tasks } = (await vscode.commands.executeCommand('gcore.updateContainer', { ...LOCATION, containerName: 'web-app', changes: { timeout: 55 } })) as { tasks: string[] };
+    const { tasks } = (await vscode.commands.executeCommand('gcore.updateContainer', {
+      ...LOCATION,
+      containerName: 'web-app',
+      changes: { timeout: 55 },
+    })) as { tasks: string[] };
     const [id] = tasks;
-    emulator.inject({ path: `/cloud/v1/tasks/${id}`, status: 200, body: { id, state: 'constructor', task_type: 'patch_caas_container', error: null }, times: 2 });
-    const result = (await vscode.commands.executeCommand('gcore.waitForTasks', { taskIds: [id] })) as { tasks: { id: string; state: string }[] };
-    assert.deepEqual(result.tasks.map((task) => [task.id, task.state]), [[id, 'FINISHED']]);
+    emulator.inject({
+      path: `/cloud/v1/tasks/${id}`,
+      status: 200,
+      body: { id, state: 'constructor', task_type: 'patch_caas_container', error: null },
+      times: 2,
+    });
+    const result = (await vscode.commands.executeCommand('gcore.waitForTasks', { taskIds: [id] })) as {
+      tasks: { id: string; state: string }[];
+    };
+    assert.deepEqual(
+      result.tasks.map((task) => [task.id, task.state]),
+      [[id, 'FINISHED']],
+    );
     const polls = emulator.requests.filter((request) => request.path === `/cloud/v1/tasks/${id}`);
     assert.ok(polls.length >= 3, `asked ${polls.length} times: twice "constructor", then the real state`);
   });
@@ -54,7 +68,13 @@ describe('values from Gcore named like JavaScript properties, or of unexpected t
       { name: 'odd-proto', status: '__proto__' },
       { name: 'odd-constructor', status: 'constructor' },
     ];
-    emulator.inject({ method: 'GET', path: '/cloud/v1/caas/1/76/containers', status: 200, body: { count: results.length, results }, times: 5 });
+    emulator.inject({
+      method: 'GET',
+      path: '/cloud/v1/caas/1/76/containers',
+      status: 200,
+      body: { count: results.length, results },
+      times: 5,
+    });
     await vscode.commands.executeCommand('gcore.refresh');
     for (const { name, status } of results) {
       const row = await containerRow(name);
@@ -69,7 +89,9 @@ describe('values from Gcore named like JavaScript properties, or of unexpected t
     await useUi(ui);
     await vscode.commands.executeCommand('gcore.setApiKey');
     ui.assertAllAnswersUsed();
-    assert.ok(emulator.requests.some((request) => request.path === '/iam/clients/me' && request.headers.authorization === `apikey ${TEST_KEY}`));
+    assert.ok(
+      emulator.requests.some((request) => request.path === '/iam/clients/me' && request.headers.authorization === `apikey ${TEST_KEY}`),
+    );
     assert.deepEqual(
       ui.notifications.map((notification) => [notification.severity, notification.message]),
       [['info', 'Gcore API key saved in VS Code secret storage. It signs in to the account.']],

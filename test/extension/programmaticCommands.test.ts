@@ -77,7 +77,7 @@ describe('commands called programmatically', () => {
     assert.deepEqual(JSON.parse(request.body), { image: 'nginx:1.27', envs: { LOG_LEVEL: 'debug' } });
   });
 
-  it('gcore.updateContainer sends is_disabled in a request of its own and returns both requests\' tasks', async () => {
+  it("gcore.updateContainer sends is_disabled in a request of its own and returns both requests' tasks", async () => {
     const result = await run<{ tasks: string[] }>('gcore.updateContainer', {
       projectId: 11,
       regionId: 76,
@@ -95,12 +95,28 @@ describe('commands called programmatically', () => {
   it('gcore.updateContainer sends a scale with its cooldown and triggers exactly as given', async () => {
     const scale = { min: 0, max: 4, cooldown_period: 3600, triggers: { cpu: null, http: { rate: 1000, window: 1 } } };
     await run('gcore.updateContainer', { projectId: 11, regionId: 76, containerName: 'web-app', changes: { scale } });
-    assert.deepEqual(emulator.requests.map((request) => JSON.parse(request.body)), [{ scale }]);
+    assert.deepEqual(
+      emulator.requests.map((request) => JSON.parse(request.body)),
+      [{ scale }],
+    );
   });
 
   const invalidUpdates: [string, unknown, RegExp][] = [
-    ['a CPU threshold of 100', { projectId: 1, regionId: 2, containerName: 'web-app', changes: { scale: { min: 1, max: 2, triggers: { cpu: { threshold: 100 } } } } }, /changes\.scale\.triggers\.cpu\.threshold: must be between 1 and 99/],
-    ['a scale with min above max', { projectId: 1, regionId: 2, containerName: 'web-app', changes: { scale: { min: 5, max: 2 } } }, /scale/],
+    [
+      'a CPU threshold of 100',
+      {
+        projectId: 1,
+        regionId: 2,
+        containerName: 'web-app',
+        changes: { scale: { min: 1, max: 2, triggers: { cpu: { threshold: 100 } } } },
+      },
+      /changes\.scale\.triggers\.cpu\.threshold: must be between 1 and 99/,
+    ],
+    [
+      'a scale with min above max',
+      { projectId: 1, regionId: 2, containerName: 'web-app', changes: { scale: { min: 5, max: 2 } } },
+      /scale/,
+    ],
     ['a timeout past 180', { projectId: 1, regionId: 2, containerName: 'web-app', changes: { timeout: 181 } }, /timeout/],
     ['a bad container name', { projectId: 1, regionId: 2, containerName: '-bad', changes: { image: 'x' } }, /containerName/],
     ['a string project id', { projectId: '1', regionId: 2, containerName: 'web-app', changes: { image: 'x' } }, /projectId/],
@@ -114,9 +130,14 @@ describe('commands called programmatically', () => {
     });
   }
 
-  it('gcore.updateContainer rejects with the API\'s own message for an unknown container', async () => {
+  it("gcore.updateContainer rejects with the API's own message for an unknown container", async () => {
     await rejects(
-      vscode.commands.executeCommand('gcore.updateContainer', { projectId: 1, regionId: 2, containerName: 'no-such-app', changes: { image: 'x' } }),
+      vscode.commands.executeCommand('gcore.updateContainer', {
+        projectId: 1,
+        regionId: 2,
+        containerName: 'no-such-app',
+        changes: { image: 'x' },
+      }),
       /not found/i,
     );
     assert.equal(emulator.requests.length, 1);
@@ -163,7 +184,7 @@ describe('commands called programmatically', () => {
     assert.match(on.ds, /^sec\.example\. \d+ IN DS \d+ 13 2 [0-9A-F]+$/);
     const off = await run<{ message?: string }>('gcore.disableDnssec', { zoneName: 'sec.example' });
     const key = emulator.zone('sec.example')?.dnssec;
-    assert.ok(key, 'the emulator holds the zone\'s key');
+    assert.ok(key, "the emulator holds the zone's key");
     assert.deepEqual(off, { ...key, message: 'DNSSEC disabled' });
     assert.deepEqual(
       emulator.requests.slice(1).map((request) => [request.method, request.path, request.body]),
@@ -209,7 +230,11 @@ describe('commands called programmatically', () => {
   });
 
   it('a 401 from the API rejects with the API message', async () => {
-    emulator.inject({ path: '/cloud/v3/gpu/virtual/1/2/flavors', status: 401, body: { exception_class: 'NotAuthenticated', message: 'Invalid token.' } });
+    emulator.inject({
+      path: '/cloud/v3/gpu/virtual/1/2/flavors',
+      status: 401,
+      body: { exception_class: 'NotAuthenticated', message: 'Invalid token.' },
+    });
     await rejects(vscode.commands.executeCommand('gcore.listGpuFlavors', { projectId: 1, regionId: 2 }), /Invalid token/);
   });
 

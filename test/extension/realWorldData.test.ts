@@ -19,7 +19,10 @@ const LOG_PATH = '/cloud/v1/caas/1/76/containers/web-app/logs';
 const CONTAINERS_PATH = '/cloud/v1/caas/1/76/containers';
 
 function documentLines(document: vscode.TextDocument): string[] {
-  return document.getText().split('\n').filter((text) => text !== '');
+  return document
+    .getText()
+    .split('\n')
+    .filter((text) => text !== '');
 }
 
 function webApp(emulator: Emulator): NonNullable<ReturnType<Emulator['container']>> {
@@ -70,7 +73,7 @@ describe('real-world data', () => {
   });
 
   describe('following a log loses no line', () => {
-    it('shows the lines of a pod whose shipper is 3 s late, marked, as many as the other pod\'s', async () => {
+    it("shows the lines of a pod whose shipper is 3 s late, marked, as many as the other pod's", async () => {
       await gcoreConfig().update('logs.lines', 40, vscode.ConfigurationTarget.Global);
       // The pods write every 2 s: a line 3 s late comes after the other pod's next line.
       webApp(emulator).logs = { lateMs: 3_000 };
@@ -94,13 +97,22 @@ describe('real-world data', () => {
       await gcoreConfig().update('logs.lines', 1, vscode.ConfigurationTarget.Global);
       const document = await showLogs();
       await vscode.commands.executeCommand('gcore.followContainerLogs', document.uri);
-      await eventually(() => assert.match(document.getText(), /^… Lines are missing here: more than 1 line was written since the last read\. Raise gcore\.logs\.lines/m), 8_000);
+      await eventually(
+        () =>
+          assert.match(
+            document.getText(),
+            /^… Lines are missing here: more than 1 line was written since the last read\. Raise gcore\.logs\.lines/m,
+          ),
+        8_000,
+      );
       await vscode.commands.executeCommand('gcore.stopFollowingContainerLogs', document.uri);
     });
 
     it('goes on after a line dated far in the future', async () => {
       await gcoreConfig().update('logs.lines', 10, vscode.ConfigurationTarget.Global);
-      webApp(emulator).logs = { extraLines: [{ time: '2099-01-01T00:00:00Z', pod: 'web-app-58fcc6c77b-f4vzd', message: 'a shipper with a wrong clock' }] };
+      webApp(emulator).logs = {
+        extraLines: [{ time: '2099-01-01T00:00:00Z', pod: 'web-app-58fcc6c77b-f4vzd', message: 'a shipper with a wrong clock' }],
+      };
       const document = await showLogs();
       assert.match(documentLines(document).at(-1) ?? '', /^2099-01-0\d .*a shipper with a wrong clock$/);
       const before = documentLines(document).length;
@@ -108,7 +120,10 @@ describe('real-world data', () => {
       await eventually(() => assert.ok(documentLines(document).length > before, documentLines(document).join('\n')), 8_000);
       await vscode.commands.executeCommand('gcore.stopFollowingContainerLogs', document.uri);
       const added = documentLines(document).slice(before);
-      assert.ok(added.every((text) => !text.includes('(arrived late)') && !text.includes('wrong clock')), added.join('\n'));
+      assert.ok(
+        added.every((text) => !text.includes('(arrived late)') && !text.includes('wrong clock')),
+        added.join('\n'),
+      );
     });
   });
 
@@ -149,9 +164,15 @@ describe('real-world data', () => {
       webApp(emulator).logs = { messageLength: 3_000 };
       const ui = new ScriptedUi([]).answerNotification(/gcore\.logs\.lines/, /^Show [\d,]+ Lines$/);
       await useUi(ui);
-      await vscode.commands.executeCommand('gcore.showContainerLogs', (await containerRows()).find((row) => label(row.item) === 'web-app')?.node);
+      await vscode.commands.executeCommand(
+        'gcore.showContainerLogs',
+        (await containerRows()).find((row) => label(row.item) === 'web-app')?.node,
+      );
       const [refusal] = ui.notifications;
-      assert.match(refusal.message, /The newest 20000 log lines of web-app are more than 19\.5 MB.*Lower the setting gcore\.logs\.lines \(now 20,000\), or show fewer lines now\./);
+      assert.match(
+        refusal.message,
+        /The newest 20000 log lines of web-app are more than 19\.5 MB.*Lower the setting gcore\.logs\.lines \(now 20,000\), or show fewer lines now\./,
+      );
       const [showFewer, openSettings] = refusal.actions;
       assert.equal(openSettings, 'Open Settings');
       // As many lines of 3,000 characters as 16 MB holds, with a tenth to spare, in two digits.
@@ -184,7 +205,10 @@ describe('real-world data', () => {
         assert.equal(found.length, 3, found.map((diagnostic) => diagnostic.message).join(' | '));
         return found;
       });
-      assert.ok(diagnostics.every((diagnostic) => diagnostic.severity === vscode.DiagnosticSeverity.Warning), diagnostics.map((diagnostic) => diagnostic.message).join(' | '));
+      assert.ok(
+        diagnostics.every((diagnostic) => diagnostic.severity === vscode.DiagnosticSeverity.Warning),
+        diagnostics.map((diagnostic) => diagnostic.message).join(' | '),
+      );
       await useUi(new ScriptedUi(['Apply']));
       assert.equal(await document.save(), true);
       assert.deepEqual(
@@ -206,10 +230,24 @@ describe('real-world data', () => {
     });
 
     it('refuses a listed container whose name would leave its path, and a document URI naming one, before any request', async () => {
-      emulator.inject({ path: CONTAINERS_PATH, status: 200, body: { count: 2, results: [{ name: '..', status: 'Ready' }, { name: 'web\ud800app', status: 'Ready' }] } });
+      emulator.inject({
+        path: CONTAINERS_PATH,
+        status: 200,
+        body: {
+          count: 2,
+          results: [
+            { name: '..', status: 'Ready' },
+            { name: 'web\ud800app', status: 'Ready' },
+          ],
+        },
+      });
       await vscode.commands.executeCommand('gcore.refresh');
       const listed = await containerRows();
-      assert.deepEqual(listed.map((row) => label(row.item)), ['..', 'web\ud800app'], 'the rows are shown as Gcore lists them');
+      assert.deepEqual(
+        listed.map((row) => label(row.item)),
+        ['..', 'web\ud800app'],
+        'the rows are shown as Gcore lists them',
+      );
       emulator.reset();
       for (const row of listed) {
         const ui = new ScriptedUi([]);
@@ -218,8 +256,13 @@ describe('real-world data', () => {
         await eventually(() => assert.match(ui.notifications[0]?.message ?? '', /containerName/));
         assert.doesNotMatch(ui.notifications[0].message, /URI malformed/);
       }
-      await assert.rejects(Promise.resolve(vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'gcore-container', path: '/1/76/.. · Prod.json' }))));
-      assert.deepEqual(emulator.requests.map((request) => request.path), []);
+      await assert.rejects(
+        Promise.resolve(vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'gcore-container', path: '/1/76/.. · Prod.json' }))),
+      );
+      assert.deepEqual(
+        emulator.requests.map((request) => request.path),
+        [],
+      );
     });
   });
 

@@ -50,7 +50,9 @@ describe('reliability: bad keys, misbehaving servers, documented error shapes', 
 
   afterEach(async () => {
     await useUi(new ScriptedUi([]));
-    for (const name of ['force.example', 'refused.example', 'cancel.example']) await vscode.commands.executeCommand('gcore.forgetZone', name);
+    for (const name of ['force.example', 'refused.example', 'cancel.example']) {
+      await vscode.commands.executeCommand('gcore.forgetZone', name);
+    }
     await setLocations([]);
     await setKey(TEST_KEY);
     await useUi(undefined);
@@ -116,7 +118,7 @@ describe('reliability: bad keys, misbehaving servers, documented error shapes', 
       emulator.requests.length = 0;
     });
 
-    it('explains Gcore\'s refusal and, after a second confirmation, disables anyway with force_disable', async () => {
+    it("explains Gcore's refusal and, after a second confirmation, disables anyway with force_disable", async () => {
       const ui = new ScriptedUi([true, true]);
       await useUi(ui);
       await vscode.commands.executeCommand('gcore.disableDnssec', await zoneNode('force.example'));
@@ -140,8 +142,11 @@ describe('reliability: bad keys, misbehaving servers, documented error shapes', 
       assert.deepEqual(ui.notifications, []);
     });
 
-    it('rejects a programmatic call with Gcore\'s words, never forcing', async () => {
-      await assert.rejects(async () => vscode.commands.executeCommand('gcore.disableDnssec', 'force.example'), /still published at the registrar/);
+    it("rejects a programmatic call with Gcore's words, never forcing", async () => {
+      await assert.rejects(
+        async () => vscode.commands.executeCommand('gcore.disableDnssec', 'force.example'),
+        /still published at the registrar/,
+      );
       assert.deepEqual(patchBodies(emulator), [{ enabled: false }]);
     });
   });
@@ -159,13 +164,23 @@ describe('reliability: bad keys, misbehaving servers, documented error shapes', 
       return children;
     });
     const items = await Promise.all(rows.map((row) => tree.getTreeItem(row)));
-    assert.deepEqual(items.map((item) => item.label), ['good-a', 'good-b', '1 flavor could not be read']);
-    assert.ok((items[2].tooltip as vscode.MarkdownString).value.replace(/\\(.)/g, '$1').includes('bad: results[1].capacity is string, expected number'));
+    assert.deepEqual(
+      items.map((item) => item.label),
+      ['good-a', 'good-b', '1 flavor could not be read'],
+    );
+    assert.ok(
+      (items[2].tooltip as vscode.MarkdownString).value
+        .replace(/\\(.)/g, '$1')
+        .includes('bad: results[1].capacity is string, expected number'),
+    );
   });
 
   it('treats a zone create answered 200 with an error as a failure and does not remember the zone', async () => {
     emulator.inject({ method: 'POST', path: '/dns/v2/zones', status: 200, body: { error: 'zone refused.example is reserved' }, times: 2 });
-    await assert.rejects(async () => vscode.commands.executeCommand('gcore.createZone', { name: 'refused.example' }), /zone refused\.example is reserved/);
+    await assert.rejects(
+      async () => vscode.commands.executeCommand('gcore.createZone', { name: 'refused.example' }),
+      /zone refused\.example is reserved/,
+    );
     const ui = new ScriptedUi(['refused.example', [], 'Create refused.example']);
     await useUi(ui);
     await vscode.commands.executeCommand('gcore.createZone');
@@ -177,7 +192,9 @@ describe('reliability: bad keys, misbehaving servers, documented error shapes', 
 
   it('says the zone may exist when a create is cancelled after it was sent, and offers to add it', async () => {
     emulator.inject({ method: 'POST', path: '/dns/v2/zones', delayMs: 1_500 });
-    const ui = new ScriptedUi(['cancel.example', [], 'Create cancel.example']).cancelProgressAfter(200).answerNotification(/may have been created/, 'Add Existing Zone');
+    const ui = new ScriptedUi(['cancel.example', [], 'Create cancel.example'])
+      .cancelProgressAfter(200)
+      .answerNotification(/may have been created/, 'Add Existing Zone');
     await useUi(ui);
     await vscode.commands.executeCommand('gcore.createZone');
     const warning = await eventually(() => {

@@ -85,7 +85,7 @@ describe('The API key at hand without a wait', () => {
     assert.equal((await store.get())?.key, 'stored-key-2');
     assert.equal(store.keyIfRead(), 'stored-key-2');
     await store.delete();
-    assert.equal(store.keyIfRead(), 'env-key-1', 'none stored: the environment\'s');
+    assert.equal(store.keyIfRead(), 'env-key-1', "none stored: the environment's");
     store.dispose();
   });
 

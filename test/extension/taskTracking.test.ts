@@ -73,7 +73,10 @@ describe('following tasks to their end', () => {
     }, FOLLOWED_WITHIN_MS);
     assert.equal(done.message, 'Container web-app is updated: Ready · 2/2.');
     assert.ok(ui.progressTitles.includes('Updating container web-app'));
-    assert.ok(ui.progressMessages.some((message) => /^(queued|running|waiting for Gcore) · \d+ s$/.test(message)), ui.progressMessages.join(' | '));
+    assert.ok(
+      ui.progressMessages.some((message) => /^(queued|running|waiting for Gcore) · \d+ s$/.test(message)),
+      ui.progressMessages.join(' | '),
+    );
     // One request per round, on the task list; the task read once, when it left the list; and the container read again at the end.
     const polls = taskPolls(emulator);
     assert.ok(polls.length >= 2 && polls.length <= 4, polls.join(', '));
@@ -115,7 +118,13 @@ describe('following tasks to their end', () => {
     const ui = new ScriptedUi([['Timeout'], '44', true]).cancelProgressAfter(0, /^Updating container web-app$/);
     await useUi(ui);
     await vscode.commands.executeCommand('gcore.updateContainer', (await containerRow('web-app')).node);
-    await eventually(() => assert.ok(ui.notifications.some((notification) => /^Stopped watching the update of container web-app\. The change goes on at Gcore/.test(notification.message))));
+    await eventually(() =>
+      assert.ok(
+        ui.notifications.some((notification) =>
+          /^Stopped watching the update of container web-app\. The change goes on at Gcore/.test(notification.message),
+        ),
+      ),
+    );
     const before = taskPolls(emulator).length;
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     assert.equal(taskPolls(emulator).length, before, 'no task is asked for any more');
@@ -142,7 +151,10 @@ describe('following tasks to their end', () => {
       assert.ok(message);
       return message;
     }, FOLLOWED_WITHIN_MS);
-    assert.match(rejected.message, /^Gcore rejected the API key while the update of container web-app was followed; following stopped\. The change goes on at Gcore\.$/);
+    assert.match(
+      rejected.message,
+      /^Gcore rejected the API key while the update of container web-app was followed; following stopped\. The change goes on at Gcore\.$/,
+    );
     // Set API Key opened its prompt (in the UI of that moment, which has no answer for it).
     await eventually(() => assert.equal(keyPrompt.shown[0]?.title, 'Gcore: Set API Key'));
     const [task] = await sectionRows('Tasks');
@@ -188,14 +200,21 @@ describe('following tasks to their end', () => {
       record.dnssecStatus = 'active';
       record.dsAtRegistrar = true;
       await vscode.commands.executeCommand('gcore.checkZone', (await zoneRow()).node);
-      assert.match(ui.notifications.at(-1)?.message ?? '', new RegExp(`^DNSSEC is on for ${ZONE.replace('.', '\\.')}: the registrar publishes the DS record`));
+      assert.match(
+        ui.notifications.at(-1)?.message ?? '',
+        new RegExp(`^DNSSEC is on for ${ZONE.replace('.', '\\.')}: the registrar publishes the DS record`),
+      );
       await eventually(async () => assert.equal((await zoneRow()).item.description, 'DNSSEC on · 2 record sets'));
     });
   });
 
   describe('gcore.waitForTasks', () => {
     it('resolves with every final task, ERROR included, polling them in one loop', async () => {
-      const ok = (await vscode.commands.executeCommand('gcore.updateContainer', { ...LOCATION, containerName: 'web-app', changes: { timeout: 50 } })) as { tasks: string[] };
+      const ok = (await vscode.commands.executeCommand('gcore.updateContainer', {
+        ...LOCATION,
+        containerName: 'web-app',
+        changes: { timeout: 50 },
+      })) as { tasks: string[] };
       const bad = (await vscode.commands.executeCommand('gcore.updateContainer', {
         ...LOCATION,
         containerName: 'batch-worker',
@@ -208,23 +227,30 @@ describe('following tasks to their end', () => {
       // Updates sent here are followed under their containers' names, as from the palette.
       assert.match(String((await containerRow('batch-worker')).item.description), /^Updating… · /);
       const result = (await waiting) as { tasks: { id: string; state: string; error: string | null }[] };
-      assert.deepEqual(result.tasks.map((task) => [task.id, task.state]), [[ids[0], 'FINISHED'], [ids[1], 'ERROR']]);
+      assert.deepEqual(
+        result.tasks.map((task) => [task.id, task.state]),
+        [
+          [ids[0], 'FINISHED'],
+          [ids[1], 'ERROR'],
+        ],
+      );
       assert.match(result.tasks[1].error ?? '', /Failed to pull image/);
       const polls = taskPolls(emulator);
       // Rounds of one request per unfinished task: both ids equally often.
       assert.equal(polls.filter((path) => path.endsWith(ids[0])).length, polls.filter((path) => path.endsWith(ids[1])).length);
       const tasks = (await sectionRows('Tasks')).filter((row) => ids.includes((row.node as { task?: { id: string } }).task?.id ?? ''));
-      assert.deepEqual(
-        tasks.map((row) => [label(row.item), String(row.item.description).split(' · ')[0]]).sort(),
-        [
-          ['batch-worker', 'Failed'],
-          ['web-app', 'Finished'],
-        ],
-      );
+      assert.deepEqual(tasks.map((row) => [label(row.item), String(row.item.description).split(' · ')[0]]).sort(), [
+        ['batch-worker', 'Failed'],
+        ['web-app', 'Finished'],
+      ]);
     });
 
     it('names a task by its id when it was not sent here', async () => {
-      const { tasks } = (await vscode.commands.executeCommand('gcore.updateContainer', { ...LOCATION, containerName: 'web-app', changes: { timeout: 52 } })) as { tasks: string[] };
+      const { tasks } = (await vscode.commands.executeCommand('gcore.updateContainer', {
+        ...LOCATION,
+        containerName: 'web-app',
+        changes: { timeout: 52 },
+      })) as { tasks: string[] };
       // A task the emulator knows but this window never sent: started behind the extension's back.
       const elsewhere = await fetch(`${emulator.url}/cloud/v1/caas/1/76/containers/inference-api`, {
         method: 'PATCH',
@@ -239,7 +265,11 @@ describe('following tasks to their end', () => {
     });
 
     it('rejects on its timeout naming the tasks still unfinished', async () => {
-      const { tasks } = (await vscode.commands.executeCommand('gcore.updateContainer', { ...LOCATION, containerName: 'web-app', changes: { timeout: 51 } })) as { tasks: string[] };
+      const { tasks } = (await vscode.commands.executeCommand('gcore.updateContainer', {
+        ...LOCATION,
+        containerName: 'web-app',
+        changes: { timeout: 51 },
+      })) as { tasks: string[] };
       await assert.rejects(
         Promise.resolve(vscode.commands.executeCommand('gcore.waitForTasks', { taskIds: tasks, timeoutSeconds: 0.3 })),
         new RegExp(`Timed out waiting for task ${tasks[0]}: still unfinished at Gcore\\.`),
@@ -247,7 +277,10 @@ describe('following tasks to their end', () => {
     });
 
     it('rejects a task Gcore does not know, naming it', async () => {
-      await assert.rejects(Promise.resolve(vscode.commands.executeCommand('gcore.waitForTasks', { taskIds: ['no-such-task'] })), /Gcore does not know task no-such-task \(HTTP 404\)/);
+      await assert.rejects(
+        Promise.resolve(vscode.commands.executeCommand('gcore.waitForTasks', { taskIds: ['no-such-task'] })),
+        /Gcore does not know task no-such-task \(HTTP 404\)/,
+      );
     });
 
     for (const [arg, field] of [
@@ -259,7 +292,9 @@ describe('following tasks to their end', () => {
       ['ok', 'taskIds'],
     ] as const) {
       it(`refuses ${JSON.stringify(arg)} before any request, naming ${field}`, async () => {
-        await assert.rejects(Promise.resolve(vscode.commands.executeCommand('gcore.waitForTasks', arg)), (error: Error) => error.message.includes(field));
+        await assert.rejects(Promise.resolve(vscode.commands.executeCommand('gcore.waitForTasks', arg)), (error: Error) =>
+          error.message.includes(field),
+        );
         assert.deepEqual(emulator.requests, []);
       });
     }

@@ -83,14 +83,20 @@ describe('the Gcore tree', () => {
   });
 
   it('shows one collapsed node per location with a stable id, and loads nothing before expand', async () => {
-    await setLocations([{ projectId: 1, regionId: 76, label: 'Prod' }, { projectId: 2, regionId: 8 }]);
+    await setLocations([
+      { projectId: 1, regionId: 76, label: 'Prod' },
+      { projectId: 2, regionId: 8 },
+    ]);
     const locations = await eventually(async () => {
       const found = await items(await section('GPU Flavors'));
       assert.equal(found.length, 2);
       return found;
     });
     assert.deepEqual(locations.map(label), ['Prod', 'project 2 · region 8']);
-    assert.deepEqual(locations.map((item) => item.id), ['gpu/1/76', 'gpu/2/8']);
+    assert.deepEqual(
+      locations.map((item) => item.id),
+      ['gpu/1/76', 'gpu/2/8'],
+    );
     assert.ok(locations.every((item) => item.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed));
     assert.equal(gpuRequests(emulator).length, 0);
   });
@@ -105,7 +111,10 @@ describe('the Gcore tree', () => {
     const contexts = flavors.map((item) => item.contextValue);
     const firstUnavailable = contexts.findIndex((value) => value !== 'flavor');
     assert.ok(firstUnavailable > 0, 'available flavors come first');
-    assert.ok(contexts.slice(firstUnavailable).every((value) => value !== 'flavor'), 'no available flavor after an unavailable one');
+    assert.ok(
+      contexts.slice(firstUnavailable).every((value) => value !== 'flavor'),
+      'no available flavor after an unavailable one',
+    );
     assert.ok(contexts.includes('flavor.outOfStock'), 'out-of-stock flavors are marked');
     assert.match(String(flavors[0].description), /\d+× .+ · \d+ vCPU · [\d.]+ GiB/);
     assert.ok(!String(flavors[0].description).includes('/h'), 'no price unless prices are on');
@@ -139,7 +148,10 @@ describe('the Gcore tree', () => {
   });
 
   it('refreshes every section from the view title, whichever row is selected', async () => {
-    await setLocations([{ projectId: 1, regionId: 76 }, { projectId: 3, regionId: 9 }]);
+    await setLocations([
+      { projectId: 1, regionId: 76 },
+      { projectId: 3, regionId: 9 },
+    ]);
     const [first, second] = await locationNodes(2);
     await Promise.all([children(first), children(second)]);
     const before = gpuRequests(emulator).length;
@@ -151,8 +163,15 @@ describe('the Gcore tree', () => {
   });
 
   it('shows an error node with the API message for a failing location, and the other location still loads', async () => {
-    await setLocations([{ projectId: 1, regionId: 76 }, { projectId: 3, regionId: 9 }]);
-    emulator.inject({ path: '/cloud/v3/gpu/virtual/1/76/flavors', status: 403, body: { exception_class: 'ForbiddenError', message: 'Region is out of capacity' } });
+    await setLocations([
+      { projectId: 1, regionId: 76 },
+      { projectId: 3, regionId: 9 },
+    ]);
+    emulator.inject({
+      path: '/cloud/v3/gpu/virtual/1/76/flavors',
+      status: 403,
+      body: { exception_class: 'ForbiddenError', message: 'Region is out of capacity' },
+    });
     const [failing, healthy] = await locationNodes(2);
     const [errorItem] = await items(failing);
     assert.equal(errorItem.contextValue, 'error');
@@ -161,19 +180,26 @@ describe('the Gcore tree', () => {
     assert.ok((await items(healthy)).length > 0);
     await vscode.commands.executeCommand(errorItem.command.command, ...(errorItem.command.arguments ?? []));
     const retried = await items(failing);
-    assert.ok(retried.every((item) => item.contextValue?.startsWith('flavor')), 'a retry after the fault loads flavors');
+    assert.ok(
+      retried.every((item) => item.contextValue?.startsWith('flavor')),
+      'a retry after the fault loads flavors',
+    );
   });
 
   it('turns a 401 into an error node that sets the key', async () => {
     await setLocations([{ projectId: 1, regionId: 76 }]);
-    emulator.inject({ path: '/cloud/v3/gpu/virtual/1/76/flavors', status: 401, body: { exception_class: 'NotAuthenticated', message: 'Invalid token.' } });
+    emulator.inject({
+      path: '/cloud/v3/gpu/virtual/1/76/flavors',
+      status: 401,
+      body: { exception_class: 'NotAuthenticated', message: 'Invalid token.' },
+    });
     const [location] = await locationNodes(1);
     const [errorItem] = await items(location);
     assert.equal(errorItem.command?.command, 'gcore.setApiKey');
     assert.match(tooltip(errorItem), /Invalid token/);
   });
 
-  it('without the account\'s zone list (an API with only interface.md), lists the known zones as before and says so once', async () => {
+  it("without the account's zone list (an API with only interface.md), lists the known zones as before and says so once", async () => {
     await sharedEmulator({ coreOnly: true });
     try {
       await vscode.commands.executeCommand('gcore.refresh');
@@ -206,7 +232,7 @@ describe('the Gcore tree', () => {
     }
   });
 
-  it('lists every zone of the account with Gcore\'s DNSSEC state, merged with the zones known here', async () => {
+  it("lists every zone of the account with Gcore's DNSSEC state, merged with the zones known here", async () => {
     await vscode.commands.executeCommand('gcore.createZone', { name: 'acct-on.example' });
     await vscode.commands.executeCommand('gcore.enableDnssec', 'acct-on.example');
     await vscode.commands.executeCommand('gcore.addKnownZone', 'acct-gone.example');
@@ -235,7 +261,9 @@ describe('the Gcore tree', () => {
       const onNode = (await children(zones))[1];
       assert.deepEqual((await items(onNode)).map(label).slice(0, 1), ['DS record']);
     } finally {
-      for (const name of ['acct-on.example', 'acct-gone.example', 'elsewhere.example']) await vscode.commands.executeCommand('gcore.forgetZone', name);
+      for (const name of ['acct-on.example', 'acct-gone.example', 'elsewhere.example']) {
+        await vscode.commands.executeCommand('gcore.forgetZone', name);
+      }
     }
   });
 

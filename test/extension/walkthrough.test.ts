@@ -39,7 +39,9 @@ describe('the walkthrough', () => {
       for (const event of step.completionEvents) assert.match(event, /^(onCommand|onLink|onView|onSettingChanged|onContext):.+/, step.id);
       const description = text(step.description);
       assert.ok(description, `${step.id} has a description`);
-      for (const [, id] of description.matchAll(/\(command:([\w.]+)\)/g)) assert.ok(commands.has(id), `${step.id} links to ${id}, which is registered`);
+      for (const [, id] of description.matchAll(/\(command:([\w.]+)\)/g)) {
+        assert.ok(commands.has(id), `${step.id} links to ${id}, which is registered`);
+      }
     }
   });
 });

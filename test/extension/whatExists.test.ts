@@ -71,7 +71,10 @@ describe('what exists at Gcore', () => {
       await run('gcore.createZone', { name: 'listed.example' });
       try {
         const zones = await run<{ total_amount: number; zones: { name: string }[] }>('gcore.listZones');
-        assert.deepEqual(zones.zones.map((zone) => zone.name), ['listed.example']);
+        assert.deepEqual(
+          zones.zones.map((zone) => zone.name),
+          ['listed.example'],
+        );
         assert.equal(zones.total_amount, 1);
         assert.equal((await run<{ zones: unknown[] }>('gcore.listZones', {})).zones.length, 1);
       } finally {
@@ -82,7 +85,11 @@ describe('what exists at Gcore', () => {
       const regions = await run<{ results: { id: number }[] }>('gcore.listRegions', { product: 'containers' });
       assert.ok(regions.results.some((region) => region.id === 76));
       assert.equal(emulator.requests.at(-1)?.query.product, 'containers');
-      const { tasks } = await run<{ tasks: string[] }>('gcore.updateContainer', { ...LOCATION, containerName: 'web-app', changes: { timeout: 11 } });
+      const { tasks } = await run<{ tasks: string[] }>('gcore.updateContainer', {
+        ...LOCATION,
+        containerName: 'web-app',
+        changes: { timeout: 11 },
+      });
       const task = await run<{ id: string; state: string }>('gcore.getTask', tasks[0]);
       assert.equal(task.id, tasks[0]);
       assert.equal((await run<{ id: string }>('gcore.getTask', { taskId: tasks[0] })).id, tasks[0]);
@@ -130,15 +137,21 @@ describe('what exists at Gcore', () => {
       // The hover is built when VS Code asks for it, as on a real hover.
       assert.equal(web.item.tooltip, undefined);
       const tree = (await extensionApi()).tree;
-      const hover = (await tree.resolveTreeItem!(web.item, web.node, new vscode.CancellationTokenSource().token))!.tooltip as vscode.MarkdownString;
+      const hover = (await tree.resolveTreeItem!(web.item, web.node, new vscode.CancellationTokenSource().token))!
+        .tooltip as vscode.MarkdownString;
       const hoverText = hover.value.replace(/\\(.)/g, '$1');
       for (const field of ['Status', 'Image', 'Address', 'Scale', 'Timeout']) assert.ok(hoverText.includes(`| ${field} | `), field);
       assert.ok(hoverText.includes('| Environment variables | NGINX_PORT |'), 'environment variable names, without their values');
 
       const details = await rows(web.node);
       const fields = details.map((row) => label(row.item));
-      for (const field of ['Status', 'Image', 'Size', 'Address', 'Scale', 'Timeout', 'Logging', 'Created', 'NGINX_PORT']) assert.ok(fields.includes(field), field);
-      assert.match(String(details.find((row) => label(row.item) === 'Scale')!.item.description), /1–3 instances · cooldown 60 s · CPU over 80% · memory over 80%/);
+      for (const field of ['Status', 'Image', 'Size', 'Address', 'Scale', 'Timeout', 'Logging', 'Created', 'NGINX_PORT']) {
+        assert.ok(fields.includes(field), field);
+      }
+      assert.match(
+        String(details.find((row) => label(row.item) === 'Scale')!.item.description),
+        /1–3 instances · cooldown 60 s · CPU over 80% · memory over 80%/,
+      );
       const env = details.find((row) => label(row.item) === 'NGINX_PORT')!;
       assert.equal(env.item.description, 'environment variable · value hidden');
       await vscode.commands.executeCommand('gcore.showEnvValue', env.node);
@@ -146,7 +159,7 @@ describe('what exists at Gcore', () => {
       assert.equal(shown.item.description, '80');
     });
 
-    it('reloads a container\'s location, and nothing else, when Refresh is chosen on its row', async () => {
+    it("reloads a container's location, and nothing else, when Refresh is chosen on its row", async () => {
       const web = (await containersOf()).find((row) => label(row.item) === 'web-app')!;
       const before = emulator.requests.length;
       await vscode.commands.executeCommand('gcore.refresh', web.node);
@@ -158,7 +171,7 @@ describe('what exists at Gcore', () => {
       );
     });
 
-    it('copies a container\'s name and address', async () => {
+    it("copies a container's name and address", async () => {
       const ui = new ScriptedUi([]);
       await useUi(ui);
       const web = (await containersOf()).find((row) => label(row.item) === 'web-app')!;
@@ -168,7 +181,7 @@ describe('what exists at Gcore', () => {
       assert.match(ui.clipboard[1], /^https:\/\/web-app-1-/);
     });
 
-    it('opens a container\'s address, and a location, a container and a zone in the Gcore Portal, without a request', async () => {
+    it("opens a container's address, and a location, a container and a zone in the Gcore Portal, without a request", async () => {
       const ui = new ScriptedUi([]);
       await useUi(ui);
       await run('gcore.createZone', { name: 'portal.example' });
@@ -199,9 +212,13 @@ describe('what exists at Gcore', () => {
   });
 
   describe('Update Container from what exists', () => {
-    it('opened on a container\'s row, starts every prompt from its current values and shows current → new', async () => {
+    it("opened on a container's row, starts every prompt from its current values and shows current → new", async () => {
       const web = (await containersOf()).find((row) => label(row.item) === 'web-app')!;
-      const ui = await interact([['Timeout', 'Flavor', 'Scale'], '580mCPU-1024MiB', '2', '5', 'Keep cooldown and triggers', '45', true], 'gcore.updateContainer', web.node);
+      const ui = await interact(
+        [['Timeout', 'Flavor', 'Scale'], '580mCPU-1024MiB', '2', '5', 'Keep cooldown and triggers', '45', true],
+        'gcore.updateContainer',
+        web.node,
+      );
       ui.assertAllAnswersUsed();
       assert.deepEqual(ui.shown.map((shown) => [shown.kind, shown.step, shown.totalSteps]).slice(0, 6), [
         ['pickMany', 1, 1],
@@ -211,10 +228,14 @@ describe('what exists at Gcore', () => {
         ['pick', 5, 6],
         ['input', 6, 6],
       ]);
-      assert.ok(ui.shown[1].labels?.includes('250mCPU-512MiB'), 'the size step offers the location\'s sizes');
+      assert.ok(ui.shown[1].labels?.includes('250mCPU-512MiB'), "the size step offers the location's sizes");
       assert.equal(ui.shown[2].value, '1', 'the scale boxes start from the current scale');
       assert.equal(ui.shown[3].value, '3');
-      assert.deepEqual(ui.shown[4].descriptions, ['cooldown 60 s · CPU over 80% · memory over 80%', 'cooldown, CPU, memory, HTTP requests'], 'autoscaling is kept as it is');
+      assert.deepEqual(
+        ui.shown[4].descriptions,
+        ['cooldown 60 s · CPU over 80% · memory over 80%', 'cooldown, CPU, memory, HTTP requests'],
+        'autoscaling is kept as it is',
+      );
       assert.equal(ui.shown[5].value, '60', 'the timeout box starts from the current timeout');
       const confirmation = ui.shown.find((shown) => shown.kind === 'confirm')!;
       assert.deepEqual(confirmation.detail?.split('\n'), [
@@ -223,16 +244,22 @@ describe('what exists at Gcore', () => {
         'timeout: 60 → 45',
       ]);
       const autoscaling = { cooldown_period: 60, triggers: { cpu: { threshold: 80 }, memory: { threshold: 80 }, http: null } };
-      assert.deepEqual(changes(emulator).map((request) => request.json), [{ timeout: 45, flavor: '580mCPU-1024MiB', scale: { min: 2, max: 5, ...autoscaling } }]);
+      assert.deepEqual(
+        changes(emulator).map((request) => request.json),
+        [{ timeout: 45, flavor: '580mCPU-1024MiB', scale: { min: 2, max: 5, ...autoscaling } }],
+      );
     });
 
-    it('offers the location\'s containers by name with their status, and sends nothing when nothing changes', async () => {
+    it("offers the location's containers by name with their status, and sends nothing when nothing changes", async () => {
       const ui = await interact(['Prod', 'web-app', ['Timeout'], '60'], 'gcore.updateContainer');
       const containerPick = ui.shown[1];
       assert.ok(containerPick.labels?.includes('broken-build'));
       assert.match(ui.notifications[0].message, /Nothing to update: container web-app already has these values\. Nothing was sent\./);
       assert.equal(changes(emulator).length, 0);
-      assert.equal(ui.shown.some((shown) => shown.kind === 'confirm'), false);
+      assert.equal(
+        ui.shown.some((shown) => shown.kind === 'confirm'),
+        false,
+      );
     });
 
     it('reuses the container list just shown instead of reading it again', async () => {
@@ -253,7 +280,9 @@ describe('what exists at Gcore', () => {
     assert.equal(ui.shown[0].labels?.[0], 'Default');
     assert.ok(!ui.shown[1].labels?.includes('Singapore-2'), 'regions in maintenance only when asked for');
     assert.equal(ui.shown[2].value, 'Production · Luxembourg-2');
-    await eventually(() => assert.deepEqual(gcoreConfig().get('locations'), [{ projectId: 482, regionId: 76, label: 'Production · Luxembourg-2' }]));
+    await eventually(() =>
+      assert.deepEqual(gcoreConfig().get('locations'), [{ projectId: 482, regionId: 76, label: 'Production · Luxembourg-2' }]),
+    );
   });
 
   describe('against an API with only the four endpoints of interface.md', () => {
@@ -268,7 +297,10 @@ describe('what exists at Gcore', () => {
       await rows(locationRow.node);
       await eventually(async () => {
         const shown = await rows(containers.node);
-        assert.deepEqual(shown.map((row) => label(row.item)), ['Containers are not available from this API']);
+        assert.deepEqual(
+          shown.map((row) => label(row.item)),
+          ['Containers are not available from this API'],
+        );
       });
     });
 
@@ -276,20 +308,31 @@ describe('what exists at Gcore', () => {
       const ui = await interact(['Prod', 'web-app', ['Timeout'], '21', true], 'gcore.updateContainer');
       ui.assertAllAnswersUsed();
       assert.equal(ui.shown[3].value, undefined, 'no current value to start from');
-      assert.deepEqual(changes(emulator).map((request) => request.json), [{ timeout: 21 }]);
+      assert.deepEqual(
+        changes(emulator).map((request) => request.json),
+        [{ timeout: 21 }],
+      );
       assert.match(ui.shown.find((shown) => shown.kind === 'confirm')?.detail ?? '', /^timeout: 21$/);
       // Its task IDs are shown as before; that they cannot be followed here is said once, quietly.
       assert.match(ui.notifications[0].message, /^Sent the update of container web-app\. Tasks: /);
       await gcoreConfig().update('tasks.pollIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
       try {
-        await eventually(() => assert.ok(ui.notifications.some((notification) => notification.severity === 'info' && /cannot be followed: Gcore answered 404/.test(notification.message))), 8_000);
+        await eventually(
+          () =>
+            assert.ok(
+              ui.notifications.some(
+                (notification) => notification.severity === 'info' && /cannot be followed: Gcore answered 404/.test(notification.message),
+              ),
+            ),
+          8_000,
+        );
         assert.equal(ui.notifications.filter((notification) => notification.severity !== 'info').length, 0);
       } finally {
         await gcoreConfig().update('tasks.pollIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
       }
     });
 
-    it('adds a location by typed IDs, and rejects the read commands with the API\'s answer', async () => {
+    it("adds a location by typed IDs, and rejects the read commands with the API's answer", async () => {
       await setLocations([]);
       await interact(['5', '6', 'Lab'], 'gcore.addLocation');
       await eventually(() => assert.deepEqual(gcoreConfig().get('locations'), [{ projectId: 5, regionId: 6, label: 'Lab' }]));

@@ -37,7 +37,10 @@ function askToComeBack(emulator: Emulator, limited: string, unavailable: { metho
   emulator.inject({ ...unavailable, status: 503 });
 }
 
-const WAIT_NOTICES = [/^Gcore asked to wait 1 s \(429\); trying again then, attempt 2 of 3…$/, /^Gcore answered 503; trying again in 1 s, attempt 2 of 3…$/];
+const WAIT_NOTICES = [
+  /^Gcore asked to wait 1 s \(429\); trying again then, attempt 2 of 3…$/,
+  /^Gcore answered 503; trying again in 1 s, attempt 2 of 3…$/,
+];
 
 function body(emulator: Emulator, method: string, pathName: string): unknown {
   return emulator.requests.find((request) => request.method === method && request.path === pathName)?.json;
@@ -145,7 +148,10 @@ describe('Zone files', () => {
     it('gives a file that, imported into the same zone, changes nothing', async () => {
       const text = await run<string>('gcore.exportZoneFile', { zoneName: ZONE });
       emulator.requests.length = 0;
-      const result = await run<{ created: string[]; updated: string[]; deleted: string[]; unchanged: number }>('gcore.importZoneFile', { zoneName: ZONE, text });
+      const result = await run<{ created: string[]; updated: string[]; deleted: string[]; unchanged: number }>('gcore.importZoneFile', {
+        zoneName: ZONE,
+        text,
+      });
       assert.deepEqual({ ...result, unchanged: undefined }, { created: [], updated: [], deleted: [], unchanged: undefined });
       assert.ok(result.unchanged > 5, `unchanged: ${result.unchanged}`);
       assert.deepEqual(writes(emulator), []);
@@ -265,7 +271,10 @@ describe('Zone files', () => {
 
     it("warns that a changed SOA line is Gcore's and not sent, and sends nothing for it", async () => {
       const editor = await openZoneFile();
-      const soaLine = editor.document.getText().split('\n').findIndex((text) => /^@\s+\d+\s+IN\s+SOA\s/.test(text));
+      const soaLine = editor.document
+        .getText()
+        .split('\n')
+        .findIndex((text) => /^@\s+\d+\s+IN\s+SOA\s/.test(text));
       assert.ok(soaLine >= 0, 'the SOA is a record of the file');
       await editLine(editor, /^@\s+\d+\s+IN\s+SOA\s/, `@ 3600 IN SOA ns1.gcorelabs.net. hostmaster.${ZONE}. 1 7200 3600 1209600 60`);
       await diagnosticAt(editor, soaLine, (found) => {
@@ -274,7 +283,10 @@ describe('Zone files', () => {
       });
       emulator.requests.length = 0;
       const { ui } = await saveWith([]);
-      assert.ok(ui.notifications.some((shown) => /Nothing to apply/.test(shown.message)), JSON.stringify(ui.notifications));
+      assert.ok(
+        ui.notifications.some((shown) => /Nothing to apply/.test(shown.message)),
+        JSON.stringify(ui.notifications),
+      );
       assert.deepEqual(writes(emulator), []);
     });
 
@@ -290,11 +302,17 @@ describe('Zone files', () => {
       assert.ok(ttl, lines.join('\n'));
       await diagnosticAt(editor, line, (found) => {
         assert.equal(found.severity, vscode.DiagnosticSeverity.Information);
-        assert.equal(found.message, `line ${line + 1}: TTL ${ttl}, the TTL written on line ${last + 1}: with no TTL here and no $TTL before, a record takes the TTL written last (RFC 1035)`);
+        assert.equal(
+          found.message,
+          `line ${line + 1}: TTL ${ttl}, the TTL written on line ${last + 1}: with no TTL here and no $TTL before, a record takes the TTL written last (RFC 1035)`,
+        );
       });
       emulator.requests.length = 0;
       await saveWith(['Apply']);
-      assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/nottl.${ZONE}/A`), { ttl: Number(ttl), resource_records: [{ content: ['203.0.113.97'] }] });
+      assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/nottl.${ZONE}/A`), {
+        ttl: Number(ttl),
+        resource_records: [{ content: ['203.0.113.97'] }],
+      });
     });
 
     it('refuses an edited line for a dynamic set, naming the line and why', async () => {
@@ -310,7 +328,13 @@ describe('Zone files', () => {
 
     it('reports a set changed at Gcore since opening as a conflict; Reload takes Gcore’s values and sends nothing', async () => {
       const editor = await openZoneFile();
-      await run('gcore.updateRecord', { zoneName: ZONE, name: 'mail', type: 'A', ttl: 120, resource_records: [{ content: ['203.0.113.27'] }] });
+      await run('gcore.updateRecord', {
+        zoneName: ZONE,
+        name: 'mail',
+        type: 'A',
+        ttl: 120,
+        resource_records: [{ content: ['203.0.113.27'] }],
+      });
       await editLine(editor, /^mail\s/, 'mail 3600 IN A 203.0.113.26');
       emulator.requests.length = 0;
       const { ui } = await saveWith(['Reload']);
@@ -334,7 +358,12 @@ describe('Zone files', () => {
         ['PUT', `/dns/v2/zones/${ZONE}/mail.${ZONE}/A`, 200],
         ['PUT', `/dns/v2/zones/${ZONE}/mail.${ZONE}/A`, 429],
       ]);
-      for (const notice of WAIT_NOTICES) assert.ok(ui.progressMessages.some((message) => notice.test(message)), `${String(notice)} in ${ui.progressMessages.join(' | ')}`);
+      for (const notice of WAIT_NOTICES) {
+        assert.ok(
+          ui.progressMessages.some((message) => notice.test(message)),
+          `${String(notice)} in ${ui.progressMessages.join(' | ')}`,
+        );
+      }
       assert.equal(stored(emulator, `mail.${ZONE}`, 'A')?.ttl, 600);
       assert.equal(stored(emulator, `sip.${ZONE}`, 'A'), undefined);
       assert.equal(editor.document.isDirty, false);
@@ -343,7 +372,12 @@ describe('Zone files', () => {
     it('says exactly what was applied when Gcore refuses one change, keeps the edits, and a second save sends only the rest', async () => {
       const editor = await openZoneFile();
       await append(editor, 'one 300 IN A 203.0.113.91\ntwo 300 IN A 203.0.113.92');
-      emulator.inject({ method: 'PUT', path: `/dns/v2/zones/${ZONE}/two.${ZONE}/A`, status: 400, body: { error: 'rrset is refused for the test' } });
+      emulator.inject({
+        method: 'PUT',
+        path: `/dns/v2/zones/${ZONE}/two.${ZONE}/A`,
+        status: 400,
+        body: { error: 'rrset is refused for the test' },
+      });
       emulator.requests.length = 0;
       const first = await saveWith(['Apply']);
       assert.equal(first.saved, false);
@@ -372,7 +406,10 @@ describe('Zone files', () => {
     ].join('\n');
 
     it('creates, updates and skips with reasons, and deletes nothing unless asked', async () => {
-      const result = await run<{ created: string[]; updated: string[]; deleted: string[]; unchanged: number }>('gcore.importZoneFile', { zoneName: ZONE, text: EXPORT });
+      const result = await run<{ created: string[]; updated: string[]; deleted: string[]; unchanged: number }>('gcore.importZoneFile', {
+        zoneName: ZONE,
+        text: EXPORT,
+      });
       assert.deepEqual(result, { created: [`www.${ZONE} A`], updated: [`${ZONE} MX`], deleted: [], unchanged: 0 });
       assert.deepEqual(writes(emulator).sort(), [
         ['PUT', `/dns/v2/zones/${ZONE}/www.${ZONE}/A`],
@@ -399,7 +436,10 @@ describe('Zone files', () => {
     });
 
     it('refuses a text that does not read before any request, naming the line', async () => {
-      await rejects(run('gcore.importZoneFile', { zoneName: ZONE, text: 'www 300 IN A 203.0.113.1\nbad 300 IN A 300.1.1.1' }), /line 2: .*300\.1\.1\.1 is not an IPv4 address/);
+      await rejects(
+        run('gcore.importZoneFile', { zoneName: ZONE, text: 'www 300 IN A 203.0.113.1\nbad 300 IN A 300.1.1.1' }),
+        /line 2: .*300\.1\.1\.1 is not an IPv4 address/,
+      );
       await rejects(run('gcore.importZoneFile', { zoneName: ZONE }), /text: is required/);
       await rejects(run('gcore.importZoneFile', { zoneName: 'not a zone', text: 'x' }), /zoneName/);
       assert.deepEqual(emulator.requests, []);
@@ -416,12 +456,16 @@ describe('Zone files', () => {
       const review = ui.shown.find((shown) => shown.kind === 'choose');
       assert.match(review?.message ?? '', /Import .*other-provider\.zone into zonefile\.example\?/);
       assert.match(review?.detail ?? '', /1 to create, 1 to change, 0 unchanged, 4 skipped/);
-      const report = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'gcore-resolution' && document.uri.path.includes('Import'));
+      const report = vscode.workspace.textDocuments.find(
+        (document) => document.uri.scheme === 'gcore-resolution' && document.uri.path.includes('Import'),
+      );
       assert.ok(report, 'the review is open beside the editor');
       assert.match(report.getText(), /## Skipped \(4\)/);
       assert.match(report.getText(), /the SOA is Gcore's and a zone file does not change it/);
       assert.match(report.getText(), /outside the zone zonefile\.example/);
-      await eventually(() => assert.match(ui.notifications.at(-1)?.message ?? '', /Imported .* into zonefile\.example: 1 created, 1 changed, \d+ deleted/));
+      await eventually(() =>
+        assert.match(ui.notifications.at(-1)?.message ?? '', /Imported .* into zonefile\.example: 1 created, 1 changed, \d+ deleted/),
+      );
       assert.equal(stored(emulator, `sip.${ZONE}`, 'A'), undefined);
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
     }).timeout(30_000);
@@ -435,14 +479,21 @@ describe('Zone files', () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       emulator.requests.length = 0;
       await run('gcore.importZoneFile');
-      await eventually(() => assert.match(ui.notifications.at(-1)?.message ?? '', /Imported .* into zonefile\.example: 1 created, 1 changed, 0 deleted/));
+      await eventually(() =>
+        assert.match(ui.notifications.at(-1)?.message ?? '', /Imported .* into zonefile\.example: 1 created, 1 changed, 0 deleted/),
+      );
       assert.deepEqual(answeredWrites(emulator), [
         ['PUT', `/dns/v2/zones/${ZONE}/www.${ZONE}/A`, 200],
         ['PUT', `/dns/v2/zones/${ZONE}/www.${ZONE}/A`, 429],
         ['PUT', `/dns/v2/zones/${ZONE}/${ZONE}/MX`, 200],
         ['PUT', `/dns/v2/zones/${ZONE}/${ZONE}/MX`, 503],
       ]);
-      for (const notice of WAIT_NOTICES) assert.ok(ui.progressMessages.some((message) => notice.test(message)), `${String(notice)} in ${ui.progressMessages.join(' | ')}`);
+      for (const notice of WAIT_NOTICES) {
+        assert.ok(
+          ui.progressMessages.some((message) => notice.test(message)),
+          `${String(notice)} in ${ui.progressMessages.join(' | ')}`,
+        );
+      }
       assert.ok(stored(emulator, `www.${ZONE}`, 'A'));
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
     }).timeout(30_000);
@@ -452,12 +503,21 @@ describe('Zone files', () => {
       const result = await run<{ created: string[]; updated: string[] }>('gcore.importZoneFile', { zoneName: ZONE, text: EXPORT });
       assert.deepEqual([result.created, result.updated], [[`www.${ZONE} A`], [`${ZONE} MX`]]);
       emulator.requests.length = 0;
-      emulator.inject({ method: 'PUT', path: `/dns/v2/zones/${ZONE}/ftp.${ZONE}/A`, status: 429, headers: { 'Retry-After': '1' }, times: 3 });
+      emulator.inject({
+        method: 'PUT',
+        path: `/dns/v2/zones/${ZONE}/ftp.${ZONE}/A`,
+        status: 429,
+        headers: { 'Retry-After': '1' },
+        times: 3,
+      });
       await rejects(
         run('gcore.importZoneFile', { zoneName: ZONE, text: `$ORIGIN ${ZONE}.\nftp 300 IN A 203.0.113.90` }),
         /ftp A was refused: Gcore is limiting the rate of requests \(429\): Too Many Requests\. It answered so to each of 3 attempts, waiting as it asked\. Wait 1 s \(Gcore's Retry-After\) and try again\./,
       );
-      assert.deepEqual(answeredWrites(emulator).map(([, , status]) => status), [429, 429, 429]);
+      assert.deepEqual(
+        answeredWrites(emulator).map(([, , status]) => status),
+        [429, 429, 429],
+      );
     });
 
     it('sends nothing when the review is dismissed', async () => {
@@ -481,27 +541,49 @@ describe('Zone files', () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       emulator.requests.length = 0;
       await run('gcore.importZoneFile');
-      await eventually(() => assert.match(ui.notifications.at(-1)?.message ?? '', /disk\.img is 12 MB: a zone file is at most 10 MB here, so it was not imported\. Nothing was sent\./));
-      assert.ok(!emulator.requests.some((request) => request.path === RRSETS), 'the zone\'s record sets were not even read');
+      await eventually(() =>
+        assert.match(
+          ui.notifications.at(-1)?.message ?? '',
+          /disk\.img is 12 MB: a zone file is at most 10 MB here, so it was not imported\. Nothing was sent\./,
+        ),
+      );
+      assert.ok(!emulator.requests.some((request) => request.path === RRSETS), "the zone's record sets were not even read");
       assert.deepEqual(writes(emulator), []);
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
     });
     it('points out in the review a set the file gives a TTL of 1 second, as Cloudflare writes its automatic TTL, and one Cloudflare proxied', async () => {
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gcore-import-')), 'cloudflare-export.txt');
-      fs.writeFileSync(file, [`www.${ZONE}.\t1\tIN\tA\t203.0.113.80 ; cf_tags=cf-proxied:true`, `docs.${ZONE}.\t300\tIN\tA\t203.0.113.81`].join('\n'));
+      fs.writeFileSync(
+        file,
+        [`www.${ZONE}.\t1\tIN\tA\t203.0.113.80 ; cf_tags=cf-proxied:true`, `docs.${ZONE}.\t300\tIN\tA\t203.0.113.81`].join('\n'),
+      );
       const ui = new ScriptedUi([ZONE, vscode.Uri.file(file).toString(), CANCEL]);
       await useUi(ui);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       emulator.requests.length = 0;
       await run('gcore.importZoneFile');
       const review = ui.shown.find((shown) => shown.kind === 'choose');
-      assert.match(review?.detail ?? '', /\n\n1 record set gets a TTL of 1 second\. Cloudflare writes 1 for its automatic TTL \(300 seconds\)/);
-      assert.match(review?.detail ?? '', /\n\n1 record set was proxied by Cloudflare \(cf-proxied:true in the file\)\. .*without Cloudflare's proxy/);
+      assert.match(
+        review?.detail ?? '',
+        /\n\n1 record set gets a TTL of 1 second\. Cloudflare writes 1 for its automatic TTL \(300 seconds\)/,
+      );
+      assert.match(
+        review?.detail ?? '',
+        /\n\n1 record set was proxied by Cloudflare \(cf-proxied:true in the file\)\. .*without Cloudflare's proxy/,
+      );
       await eventually(() => {
-        const report = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'gcore-resolution' && document.uri.path.includes('Import'));
-        assert.match(report?.getText() ?? '', /## TTL of 1 second \(1\)\n\n1 record set gets a TTL of 1 second\..*\n\n- www A \(line 1\)\n/);
+        const report = vscode.workspace.textDocuments.find(
+          (document) => document.uri.scheme === 'gcore-resolution' && document.uri.path.includes('Import'),
+        );
+        assert.match(
+          report?.getText() ?? '',
+          /## TTL of 1 second \(1\)\n\n1 record set gets a TTL of 1 second\..*\n\n- www A \(line 1\)\n/,
+        );
         // docs, at 300 seconds and not tagged, is in neither list.
-        assert.match(report?.getText() ?? '', /## Proxied by Cloudflare \(1\)\n\n1 record set was proxied by Cloudflare.*\n\n- www A \(line 1\)\n(\n|$)/);
+        assert.match(
+          report?.getText() ?? '',
+          /## Proxied by Cloudflare \(1\)\n\n1 record set was proxied by Cloudflare.*\n\n- www A \(line 1\)\n(\n|$)/,
+        );
       });
       assert.deepEqual(writes(emulator), []);
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
@@ -516,10 +598,18 @@ describe('Zone files', () => {
       emulator.requests.length = 0;
       await run('gcore.importZoneFile');
       await eventually(() => {
-        const report = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'gcore-resolution' && document.uri.path.includes('Import'));
-        assert.match(report?.getText() ?? '', /## TTLs the file does not write \(1\)\n\n- line 3: TTL 900, the TTL written on line 2: with no TTL here and no \$TTL before/);
+        const report = vscode.workspace.textDocuments.find(
+          (document) => document.uri.scheme === 'gcore-resolution' && document.uri.path.includes('Import'),
+        );
+        assert.match(
+          report?.getText() ?? '',
+          /## TTLs the file does not write \(1\)\n\n- line 3: TTL 900, the TTL written on line 2: with no TTL here and no \$TTL before/,
+        );
       });
-      assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/second.${ZONE}/A`), { ttl: 900, resource_records: [{ content: ['203.0.113.83'] }] });
+      assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/second.${ZONE}/A`), {
+        ttl: 900,
+        resource_records: [{ content: ['203.0.113.83'] }],
+      });
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
     });
 
@@ -535,24 +625,41 @@ describe('Zone files', () => {
         return ui;
       };
       const asked = await importWith(`ttl-auto.${ZONE}.\t1\tIN\tA\t203.0.113.90`, ['Apply', CANCEL]);
-      assert.match(asked.shown.filter((shown) => shown.kind === 'choose').at(-1)?.message ?? '', /^Give the record set with a TTL of 1 second a TTL of 300 seconds\?$/);
+      assert.match(
+        asked.shown.filter((shown) => shown.kind === 'choose').at(-1)?.message ?? '',
+        /^Give the record set with a TTL of 1 second a TTL of 300 seconds\?$/,
+      );
       assert.deepEqual(writes(emulator), [], 'Escape at the TTL question sends nothing');
 
       // The first import's review is the active editor now: it is not offered as the text to import.
       assert.equal(vscode.window.activeTextEditor?.document.uri.scheme, 'gcore-resolution');
       const again = await importWith(`ttl-auto.${ZONE}.\t1\tIN\tA\t203.0.113.90`, ['Apply', 'Use 300 Seconds']);
-      assert.ok(!again.shown.some((shown) => shown.labels?.some((label) => /The Active Editor/.test(label))), 'no choice between a file and the active editor');
-      const reviewTabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === 'gcore-resolution');
-      assert.equal(reviewTabs.length, 1, 'the second review takes the first one\'s place');
-      assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/ttl-auto.${ZONE}/A`), { ttl: 300, resource_records: [{ content: ['203.0.113.90'] }] });
+      assert.ok(
+        !again.shown.some((shown) => shown.labels?.some((label) => /The Active Editor/.test(label))),
+        'no choice between a file and the active editor',
+      );
+      const reviewTabs = vscode.window.tabGroups.all
+        .flatMap((group) => group.tabs)
+        .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === 'gcore-resolution');
+      assert.equal(reviewTabs.length, 1, "the second review takes the first one's place");
+      assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/ttl-auto.${ZONE}/A`), {
+        ttl: 300,
+        resource_records: [{ content: ['203.0.113.90'] }],
+      });
       await eventually(() => {
-        const review = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'gcore-resolution' && document.uri.path.includes('Import'))?.getText() ?? '';
+        const review =
+          vscode.workspace.textDocuments
+            .find((document) => document.uri.scheme === 'gcore-resolution' && document.uri.path.includes('Import'))
+            ?.getText() ?? '';
         assert.match(review, /- Create ttl-auto A \(TTL 300\): 203\.0\.113\.90/, 'the review shows the TTL sent');
         assert.doesNotMatch(review, /## TTL of 1 second/);
       });
 
       await importWith(`ttl-one.${ZONE}.\t1\tIN\tA\t203.0.113.91`, ['Apply', 'Keep 1 Second']);
-      assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/ttl-one.${ZONE}/A`), { ttl: 1, resource_records: [{ content: ['203.0.113.91'] }] });
+      assert.deepEqual(body(emulator, 'PUT', `/dns/v2/zones/${ZONE}/ttl-one.${ZONE}/A`), {
+        ttl: 1,
+        resource_records: [{ content: ['203.0.113.91'] }],
+      });
       fs.rmSync(folder, { recursive: true, force: true });
     }).timeout(30_000);
   });

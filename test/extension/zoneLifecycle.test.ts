@@ -31,12 +31,16 @@ function scripted(answers: Answer[]): ScriptedUi {
  * account): not a request of the commands.
  */
 function isTreeRead(request: RecordedRequest): boolean {
-  return request.method === 'GET' && ((request.path === '/dns/v2/zones' && request.query.limit !== '1') || !request.path.startsWith('/dns/'));
+  return (
+    request.method === 'GET' && ((request.path === '/dns/v2/zones' && request.query.limit !== '1') || !request.path.startsWith('/dns/'))
+  );
 }
 
 /** Every request of the commands the emulator received: method, path and body (undefined when none was sent). */
 function received(emulator: Emulator): [string, string, unknown][] {
-  return emulator.requests.filter((request) => !isTreeRead(request)).map((request) => [request.method, request.path, request.body === '' ? undefined : request.json]);
+  return emulator.requests
+    .filter((request) => !isTreeRead(request))
+    .map((request) => [request.method, request.path, request.body === '' ? undefined : request.json]);
 }
 
 function writes(emulator: Emulator): [string, string, unknown][] {
@@ -44,7 +48,17 @@ function writes(emulator: Emulator): [string, string, unknown][] {
 }
 
 /** The zone as a GET answers it, but without `enabled`: an answer the extension cannot send back whole. */
-const WITHOUT_ENABLED = { name: ZONE, contact: 'hostmaster@lifecycle.example', serial: 1, refresh: 7200, retry: 3600, expiry: 1_209_600, nx_ttl: 3600, primary_server: 'ns1.gcorelabs.net', meta: { team: 'web' } };
+const WITHOUT_ENABLED = {
+  name: ZONE,
+  contact: 'hostmaster@lifecycle.example',
+  serial: 1,
+  refresh: 7200,
+  retry: 3600,
+  expiry: 1_209_600,
+  nx_ttl: 3600,
+  primary_server: 'ns1.gcorelabs.net',
+  meta: { team: 'web' },
+};
 
 async function zoneRows(): Promise<{ node: TreeNode; item: vscode.TreeItem }[]> {
   const [zones] = (await rows()).filter((row) => label(row.item) === 'DNS Zones');
@@ -75,7 +89,9 @@ function menuCommands(contextValue: string): Set<string> {
   for (const item of items) {
     const conditions = [...(item.when ?? '').matchAll(/viewItem\s*(==|=~)\s*(\/(?:\\.|[^/])+\/|[\w.-]+)/g)];
     if (conditions.length === 0) continue;
-    const matches = conditions.every(([, operator, operand]) => (operator === '=~' ? new RegExp(operand.slice(1, -1)).test(contextValue) : operand === contextValue));
+    const matches = conditions.every(([, operator, operand]) =>
+      operator === '=~' ? new RegExp(operand.slice(1, -1)).test(contextValue) : operand === contextValue,
+    );
     if (matches) offered.add(item.command);
   }
   return offered;
@@ -103,7 +119,10 @@ describe('DNS zone lifecycle', () => {
 
   describe("the contract's commands", () => {
     it('updateZone reads the zone, PUTs it whole with the changes applied, reads it again, and resolves to nothing', async () => {
-      assert.equal(await run('gcore.updateZone', { zoneName: ZONE, changes: { nx_ttl: 900, contact: 'dns@lifecycle.example' } }), undefined);
+      assert.equal(
+        await run('gcore.updateZone', { zoneName: ZONE, changes: { nx_ttl: 900, contact: 'dns@lifecycle.example' } }),
+        undefined,
+      );
       assert.deepEqual(received(emulator), [
         ['GET', ZONE_PATH, undefined],
         [
@@ -154,13 +173,24 @@ describe('DNS zone lifecycle', () => {
         [
           'PUT',
           ZONE_PATH,
-          { name: ZONE, contact: 'hostmaster@lifecycle.example', enabled: false, expiry: 1_209_600, meta: { team: 'web' }, nx_ttl: 900, primary_server: 'ns1.gcorelabs.net', refresh: 3600, retry: 600, serial: 2_024_010_101 },
+          {
+            name: ZONE,
+            contact: 'hostmaster@lifecycle.example',
+            enabled: false,
+            expiry: 1_209_600,
+            meta: { team: 'web' },
+            nx_ttl: 900,
+            primary_server: 'ns1.gcorelabs.net',
+            refresh: 3600,
+            retry: 600,
+            serial: 2_024_010_101,
+          },
         ],
       ]);
       assert.deepEqual([emulator.zone(ZONE)?.enabled, emulator.zone(ZONE)?.serial], [false, 2_024_010_101]);
     });
 
-    it('updateZone refuses to send when Gcore\'s answer lacks enabled, naming it, and sends it when the change gives it', async () => {
+    it("updateZone refuses to send when Gcore's answer lacks enabled, naming it, and sends it when the change gives it", async () => {
       emulator.inject({ method: 'GET', path: ZONE_PATH, status: 200, body: WITHOUT_ENABLED });
       await rejects(
         run('gcore.updateZone', { zoneName: ZONE, changes: { nx_ttl: 900 } }),
@@ -169,12 +199,18 @@ describe('DNS zone lifecycle', () => {
       assert.deepEqual(writes(emulator), []);
       emulator.inject({ method: 'GET', path: ZONE_PATH, status: 200, body: WITHOUT_ENABLED });
       await run('gcore.updateZone', { zoneName: ZONE, changes: { nx_ttl: 900, enabled: true } });
-      assert.deepEqual(writes(emulator).map(([method, , body]) => [method, (body as { enabled?: boolean }).enabled]), [['PUT', true]]);
+      assert.deepEqual(
+        writes(emulator).map(([method, , body]) => [method, (body as { enabled?: boolean }).enabled]),
+        [['PUT', true]],
+      );
     });
 
     it('refuses bad arguments naming the field, before any request', async () => {
       await rejects(run('gcore.updateZone', { zoneName: ZONE, changes: { ttl: 60 } }), /changes\.ttl: unknown field/);
-      await rejects(run('gcore.updateZone', { zoneName: ZONE, changes: { name: 'other.example' } }), /changes\.name: a zone cannot be renamed/);
+      await rejects(
+        run('gcore.updateZone', { zoneName: ZONE, changes: { name: 'other.example' } }),
+        /changes\.name: a zone cannot be renamed/,
+      );
       await rejects(run('gcore.updateZone', { zoneName: ZONE, changes: { refresh: -1 } }), /changes\.refresh/);
       await rejects(run('gcore.updateZone', { zoneName: ZONE, changes: {} }), /changes: must change at least one setting/);
       await rejects(run('gcore.updateZone', { zoneName: ZONE }), /changes: is required/);
@@ -225,7 +261,10 @@ describe('DNS zone lifecycle', () => {
         is_whitelabel_delegation: false,
         zone_exists: true,
       });
-      assert.ok(!vscode.window.visibleTextEditors.some((editor) => editor.document.uri.path.includes('delegation')), 'a programmatic call opens no report');
+      assert.ok(
+        !vscode.window.visibleTextEditors.some((editor) => editor.document.uri.path.includes('delegation')),
+        'a programmatic call opens no report',
+      );
     });
   });
 
@@ -235,7 +274,10 @@ describe('DNS zone lifecycle', () => {
       ui.assertAllAnswersUsed();
       const [box] = ui.shown;
       assert.equal(box.kind, 'input');
-      assert.equal(box.prompt, 'This deletes the zone lifecycle.example at Gcore and every record in it (2 record sets), and cannot be undone. Type lifecycle.example to delete it.');
+      assert.equal(
+        box.prompt,
+        'This deletes the zone lifecycle.example at Gcore and every record in it (2 record sets), and cannot be undone. Type lifecycle.example to delete it.',
+      );
       assert.deepEqual(box.validationMessages, ['Type lifecycle.example to delete the zone, or press Escape to keep it.']);
       assert.deepEqual(writes(emulator), [['DELETE', ZONE_PATH, undefined]]);
       assert.deepEqual(ui.progressTitles, ['Deleting zone lifecycle.example…']);
@@ -255,7 +297,10 @@ describe('DNS zone lifecycle', () => {
       const ui = await interact(scripted([ZONE, ZONE]), 'gcore.deleteZone');
       ui.assertAllAnswersUsed();
       assert.equal(ui.shown[0].kind, 'pick');
-      assert.equal(ui.shown[1].prompt, 'This deletes the zone lifecycle.example at Gcore and every record in it, and cannot be undone. Type lifecycle.example to delete it.');
+      assert.equal(
+        ui.shown[1].prompt,
+        'This deletes the zone lifecycle.example at Gcore and every record in it, and cannot be undone. Type lifecycle.example to delete it.',
+      );
       assert.deepEqual(writes(emulator), [['DELETE', ZONE_PATH, undefined]]);
     });
 
@@ -270,7 +315,12 @@ describe('DNS zone lifecycle', () => {
 
       const ui = await interact(scripted([true]), 'gcore.disableZone', (await zoneRow()).node);
       assert.deepEqual(writes(emulator), [['PATCH', `${ZONE_PATH}/disable`, undefined]]);
-      await eventually(() => assert.match(ui.notifications.at(-1)?.message ?? '', /^The zone lifecycle\.example is disabled: Gcore's name servers no longer answer for it\./));
+      await eventually(() =>
+        assert.match(
+          ui.notifications.at(-1)?.message ?? '',
+          /^The zone lifecycle\.example is disabled: Gcore's name servers no longer answer for it\./,
+        ),
+      );
       const disabled = await zoneRow('zone.dnssec.off.disabled');
 
       const enabled = await interact(scripted([]), 'gcore.enableZone', disabled.node);
@@ -309,12 +359,17 @@ describe('DNS zone lifecycle', () => {
         assert.ok(onServed.has(id), `${id} on a served zone`);
         assert.ok(onDisabled.has(id), `${id} on a disabled zone`);
       }
-      const sameOtherwise = (commands: Set<string>) => [...commands].filter((id) => id !== 'gcore.enableZone' && id !== 'gcore.disableZone').sort();
+      const sameOtherwise = (commands: Set<string>) =>
+        [...commands].filter((id) => id !== 'gcore.enableZone' && id !== 'gcore.disableZone').sort();
       assert.deepEqual(sameOtherwise(onDisabled), sameOtherwise(onServed));
     });
 
     it('edits settings from the row: starts from the current values, goes Back, shows current → new, and keeps the rest', async () => {
-      const ui = await interact(scripted([['Refresh', 'Negative TTL'], '7300', BACK, '3600', '600', 'Save Settings']), 'gcore.updateZone', (await zoneRow()).node);
+      const ui = await interact(
+        scripted([['Refresh', 'Negative TTL'], '7300', BACK, '3600', '600', 'Save Settings']),
+        'gcore.updateZone',
+        (await zoneRow()).node,
+      );
       ui.assertAllAnswersUsed();
       const boxes = ui.shown.filter((shown) => shown.kind === 'input');
       assert.deepEqual(
@@ -333,13 +388,26 @@ describe('DNS zone lifecycle', () => {
       assert.deepEqual(put, [
         'PUT',
         ZONE_PATH,
-        { name: ZONE, contact: 'hostmaster@lifecycle.example', enabled: true, expiry: 1_209_600, meta: { team: 'web' }, nx_ttl: 600, primary_server: 'ns1.gcorelabs.net', refresh: 3600, retry: 3600, serial: 1 },
+        {
+          name: ZONE,
+          contact: 'hostmaster@lifecycle.example',
+          enabled: true,
+          expiry: 1_209_600,
+          meta: { team: 'web' },
+          nx_ttl: 600,
+          primary_server: 'ns1.gcorelabs.net',
+          refresh: 3600,
+          retry: 3600,
+          serial: 1,
+        },
       ]);
       assert.deepEqual([emulator.zone(ZONE)?.meta, emulator.zone(ZONE)?.contact], [{ team: 'web' }, 'hostmaster@lifecycle.example']);
-      await eventually(() => assert.equal(ui.notifications.at(-1)?.message, 'Saved the settings of lifecycle.example; its other settings are kept.'));
+      await eventually(() =>
+        assert.equal(ui.notifications.at(-1)?.message, 'Saved the settings of lifecycle.example; its other settings are kept.'),
+      );
     });
 
-    it('refuses to save settings that would reset one Gcore\'s answer does not give, naming it, before sending anything', async () => {
+    it("refuses to save settings that would reset one Gcore's answer does not give, naming it, before sending anything", async () => {
       emulator.inject({ method: 'GET', path: ZONE_PATH, status: 200, body: WITHOUT_ENABLED });
       const ui = await interact(scripted([['Negative TTL'], '600', CANCEL]), 'gcore.updateZone', (await zoneRow()).node);
       ui.assertAllAnswersUsed();
@@ -352,46 +420,74 @@ describe('DNS zone lifecycle', () => {
 
     it('says when Gcore holds another value than was sent, read again after the write', async () => {
       const ui = await interact(scripted([['Negative TTL'], '30', 'Save Settings']), 'gcore.updateZone', (await zoneRow()).node);
-      assert.deepEqual(received(emulator).map(([method]) => method), ['GET', 'GET', 'PUT', 'GET']);
+      assert.deepEqual(
+        received(emulator).map(([method]) => method),
+        ['GET', 'GET', 'PUT', 'GET'],
+      );
       await eventually(() =>
         assert.deepEqual(ui.notifications.at(-1), {
           severity: 'warning',
-          message: 'Saved the settings of lifecycle.example, but Gcore holds other values than were sent: Negative TTL: 30 (30 s) sent, Gcore holds 60 (1 min).',
+          message:
+            'Saved the settings of lifecycle.example, but Gcore holds other values than were sent: Negative TTL: 30 (30 s) sent, Gcore holds 60 (1 min).',
           actions: [],
         }),
       );
     });
 
-    it("keeps what was typed when Gcore refuses the settings: Edit reopens the wizard with them", async () => {
+    it('keeps what was typed when Gcore refuses the settings: Edit reopens the wizard with them', async () => {
       emulator.inject({ method: 'PUT', path: ZONE_PATH, status: 400, body: { error: 'contact domain does not accept mail' } });
-      const ui = scripted([['Contact'], 'dns@lifecycle.example', 'Save Settings', ['Contact'], 'dns@mail.lifecycle.example', 'Save Settings']);
+      const ui = scripted([
+        ['Contact'],
+        'dns@lifecycle.example',
+        'Save Settings',
+        ['Contact'],
+        'dns@mail.lifecycle.example',
+        'Save Settings',
+      ]);
       ui.answerNotification(/contact domain does not accept mail/, 'Edit');
       await interact(ui, 'gcore.updateZone', (await zoneRow()).node);
       ui.assertAllAnswersUsed();
       const error = ui.notifications.find((notification) => notification.severity === 'error');
-      assert.match(error?.message ?? '', /^Edit the settings of lifecycle\.example failed: Gcore refused the input: contact domain does not accept mail\./);
+      assert.match(
+        error?.message ?? '',
+        /^Edit the settings of lifecycle\.example failed: Gcore refused the input: contact domain does not accept mail\./,
+      );
       const pickMany = ui.shown.filter((shown) => shown.kind === 'pickMany');
       assert.equal(pickMany.length, 2, 'the wizard opened again');
-      assert.deepEqual(ui.shown.filter((shown) => shown.kind === 'input').map((box) => box.value), ['hostmaster@lifecycle.example', 'dns@lifecycle.example']);
-      assert.deepEqual(writes(emulator).map(([, , body]) => (body as { contact: string }).contact), ['dns@lifecycle.example', 'dns@mail.lifecycle.example']);
+      assert.deepEqual(
+        ui.shown.filter((shown) => shown.kind === 'input').map((box) => box.value),
+        ['hostmaster@lifecycle.example', 'dns@lifecycle.example'],
+      );
+      assert.deepEqual(
+        writes(emulator).map(([, , body]) => (body as { contact: string }).contact),
+        ['dns@lifecycle.example', 'dns@mail.lifecycle.example'],
+      );
       assert.equal(emulator.zone(ZONE)?.contact, 'dns@mail.lifecycle.example');
     });
 
-    it('checks the delegation from the row in a report: which servers are Gcore\'s, what it means, and the next step', async () => {
+    it("checks the delegation from the row in a report: which servers are Gcore's, what it means, and the next step", async () => {
       emulator.setRegistrarNameServers(ZONE, ['ns1.gcorelabs.net', 'ns2.gcdn.services', 'ns3.old-host.example']);
       await interact(scripted([]), 'gcore.checkDelegation', (await zoneRow()).node);
       const editor = await eventually(() => {
-        const found = vscode.window.visibleTextEditors.find((candidate) => candidate.document.uri.scheme === 'gcore-resolution' && candidate.document.uri.path.includes('delegation'));
+        const found = vscode.window.visibleTextEditors.find(
+          (candidate) => candidate.document.uri.scheme === 'gcore-resolution' && candidate.document.uri.path.includes('delegation'),
+        );
         assert.ok(found, 'the report is shown');
         return found;
       });
       const text = editor.document.getText();
       assert.match(text, /^# Delegation of lifecycle\.example\n/);
-      assert.match(text, /\*\*✗ Partly delegated to Gcore\.\*\* lifecycle\.example is only partly delegated to Gcore: its registrar also lists name servers that are not Gcore's \(ns3\.old-host\.example\)\./);
+      assert.match(
+        text,
+        /\*\*✗ Partly delegated to Gcore\.\*\* lifecycle\.example is only partly delegated to Gcore: its registrar also lists name servers that are not Gcore's \(ns3\.old-host\.example\)\./,
+      );
       assert.match(text, /\| `ns1\.gcorelabs\.net` \| ✓ Gcore \| 192\.0\.2\.\d+ \| 2001:db8:53::[0-9a-f]+ \|/);
       assert.match(text, /\| `ns3\.old-host\.example` \| ✗ not Gcore \| 198\.51\.100\.\d+ \| {2}\|/);
       assert.match(text, /the zone stays pending at Gcore, and so does its DNSSEC/);
-      assert.match(text, /set the name servers to exactly `ns1\.gcorelabs\.net`, `ns2\.gcdn\.services`\. Remove `ns3\.old-host\.example`\./);
+      assert.match(
+        text,
+        /set the name servers to exactly `ns1\.gcorelabs\.net`, `ns2\.gcdn\.services`\. Remove `ns3\.old-host\.example`\./,
+      );
       assert.deepEqual(writes(emulator), []);
     });
   });
@@ -414,7 +510,10 @@ describe('DNS zone lifecycle', () => {
       await rejects(run('gcore.enableZone', { zoneName: ZONE }), notOffered('Enable Zone'));
       await rejects(run('gcore.updateZone', { zoneName: ZONE, changes: { serial: 2 } }), notOffered('Edit Zone Settings'));
       await rejects(run('gcore.checkDelegation', { zoneName: ZONE }), notOffered('Check Delegation'));
-      assert.deepEqual(writes(emulator).map(([method, path]) => `${method} ${path}`), [`DELETE ${ZONE_PATH}`, `PATCH ${ZONE_PATH}/disable`, `PATCH ${ZONE_PATH}/enable`]);
+      assert.deepEqual(
+        writes(emulator).map(([method, path]) => `${method} ${path}`),
+        [`DELETE ${ZONE_PATH}`, `PATCH ${ZONE_PATH}/disable`, `PATCH ${ZONE_PATH}/enable`],
+      );
       await zoneRow('zone.dnssec.off');
     });
 
@@ -424,9 +523,15 @@ describe('DNS zone lifecycle', () => {
       await eventually(() => assert.equal(ui.notifications.length, 1));
       const [notice] = ui.notifications;
       assert.equal(notice.severity, 'warning');
-      assert.match(notice.message, /^The API at gcore\.apiBaseUrl does not offer Delete Zone: it answered 404 \(.+\)\. Nothing was changed\.$/);
+      assert.match(
+        notice.message,
+        /^The API at gcore\.apiBaseUrl does not offer Delete Zone: it answered 404 \(.+\)\. Nothing was changed\.$/,
+      );
       assert.deepEqual(notice.actions, []);
-      assert.deepEqual(received(emulator).map(([method, path]) => `${method} ${path}`), [`DELETE ${ZONE_PATH}`, `GET ${ZONE_PATH}`, 'GET /dns/v2/zones']);
+      assert.deepEqual(
+        received(emulator).map(([method, path]) => `${method} ${path}`),
+        [`DELETE ${ZONE_PATH}`, `GET ${ZONE_PATH}`, 'GET /dns/v2/zones'],
+      );
       await zoneRow('zone.dnssec.off');
     });
 
@@ -438,7 +543,10 @@ describe('DNS zone lifecycle', () => {
       assert.deepEqual(ui.shown, []);
       const delegation = await interact(scripted([]), 'gcore.checkDelegation', (await zoneRow()).node);
       await eventually(() => assert.equal(delegation.notifications.length, 1));
-      assert.match(delegation.notifications[0].message, /^The API at gcore\.apiBaseUrl does not offer Check Delegation: it answered 404 \(.+\)\.$/);
+      assert.match(
+        delegation.notifications[0].message,
+        /^The API at gcore\.apiBaseUrl does not offer Check Delegation: it answered 404 \(.+\)\.$/,
+      );
       assert.deepEqual(writes(emulator), []);
     });
   });

@@ -41,7 +41,9 @@ export function placeholderReason(url: string): string | undefined {
   if (parsed.protocol === 'mailto:') return undefined;
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return `uses ${parsed.protocol}, which the details page cannot open`;
   if (PLACEHOLDER_HOSTS.some((host) => host.test(parsed.hostname))) return `is on the placeholder host ${parsed.hostname}`;
-  if (PLACEHOLDER_PREFIXES.some((prefix) => url.startsWith(prefix))) return 'is in the placeholder repository github.com/gcore-vscode, which does not exist';
+  if (PLACEHOLDER_PREFIXES.some((prefix) => url.startsWith(prefix))) {
+    return 'is in the placeholder repository github.com/gcore-vscode, which does not exist';
+  }
   return undefined;
 }
 
@@ -56,7 +58,13 @@ export function packageLinkProblems(file: string, markdown: string, shipped: Rea
       continue;
     }
     const target = decodeURI(link.replace(/[#?].*$/, '')).replace(/^\.\//, '');
-    if (!shipped.has(target)) problems.push({ file, link, reason: 'is not in the package (add it to .vscodeignore\'s allowed files, or link something that ships)' });
+    if (!shipped.has(target)) {
+      problems.push({
+        file,
+        link,
+        reason: "is not in the package (add it to .vscodeignore's allowed files, or link something that ships)",
+      });
+    }
   }
   return problems;
 }
@@ -66,7 +74,8 @@ export function manifestProblems(manifest: Record<string, unknown>): LinkProblem
   const problems: LinkProblem[] = [];
   for (const field of ['repository', 'bugs', 'homepage']) {
     const value = manifest[field];
-    const url = typeof value === 'string' ? value : typeof value === 'object' && value !== null ? (value as { url?: unknown }).url : undefined;
+    const url =
+      typeof value === 'string' ? value : typeof value === 'object' && value !== null ? (value as { url?: unknown }).url : undefined;
     if (typeof url !== 'string') continue;
     const reason = placeholderReason(url.replace(/^git\+/, '').replace(/\.git$/, ''));
     if (reason !== undefined) problems.push({ file: 'package.json', link: `${field}: ${url}`, reason });

@@ -19,7 +19,12 @@ function main(): number {
   fs.writeFileSync(PACKAGED_README, readme);
   const vsce = path.join(REPO_ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'vsce.cmd' : 'vsce');
   const listed = execFileSync(vsce, ['ls', '--no-dependencies'], { cwd: REPO_ROOT, encoding: 'utf8' });
-  const shipped = new Set(listed.split('\n').map((line) => line.trim().replace(/\\/g, '/')).filter((line) => line !== ''));
+  const shipped = new Set(
+    listed
+      .split('\n')
+      .map((line) => line.trim().replace(/\\/g, '/'))
+      .filter((line) => line !== ''),
+  );
   const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
   const problems = [
     ...manifestProblems(manifest),

@@ -31,10 +31,7 @@ export function extensionHostEnvChanges(callerEnv: NodeJS.ProcessEnv): Record<st
 }
 
 /** The caller's environment with the changes applied; names mapped to undefined are left out. */
-export function applyEnvChanges(
-  callerEnv: NodeJS.ProcessEnv,
-  changes: Record<string, string | undefined>,
-): NodeJS.ProcessEnv {
+export function applyEnvChanges(callerEnv: NodeJS.ProcessEnv, changes: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...callerEnv };
   for (const [name, value] of Object.entries(changes)) {
     if (value === undefined) delete env[name];

@@ -22,11 +22,7 @@ async function main(): Promise<number> {
       extensionTestsPath: TESTS_ENTRY,
       // Undefined entries remove the caller's value, so a developer's GCORE_API_KEY stays out.
       extensionTestsEnv: extensionHostEnvChanges(process.env),
-      launchArgs: [
-        profile.workspaceDir,
-        '--user-data-dir', profile.userDataDir,
-        '--extensions-dir', profile.extensionsDir,
-      ],
+      launchArgs: [profile.workspaceDir, '--user-data-dir', profile.userDataDir, '--extensions-dir', profile.extensionsDir],
     });
   } catch (error) {
     if (error instanceof TestRunFailedError) {

@@ -6,7 +6,11 @@ const OUTPUT_LINES_KEPT = 30;
  * Runs a command to its end with its output kept aside; when it fails, the error names the command and
  * carries the end of its output.
  */
-export function runToEnd(command: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; label?: string } = {}): Promise<void> {
+export function runToEnd(
+  command: string,
+  args: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; label?: string } = {},
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const output: string[] = [];
@@ -19,7 +23,13 @@ export function runToEnd(command: string, args: readonly string[], options: { cw
     child.once('error', reject);
     child.once('close', (code, signal) => {
       if (code === 0) resolve();
-      else reject(new Error(`${options.label ?? `${command} ${args.join(' ')}`} failed (${signal ?? `exit ${code}`}):\n${output.join('\n').trim()}`));
+      else {
+        reject(
+          new Error(
+            `${options.label ?? `${command} ${args.join(' ')}`} failed (${signal ?? `exit ${code}`}):\n${output.join('\n').trim()}`,
+          ),
+        );
+      }
     });
   });
 }

@@ -38,7 +38,12 @@ export async function startApiTap(targetUrl: string): Promise<ApiTap> {
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
         answer.on('end', () => {
           const body = Buffer.concat(chunks);
-          responses.push({ method: request.method ?? 'GET', url: request.url ?? '/', status: answer.statusCode ?? 0, body: body.toString('utf8') });
+          responses.push({
+            method: request.method ?? 'GET',
+            url: request.url ?? '/',
+            status: answer.statusCode ?? 0,
+            body: body.toString('utf8'),
+          });
           response.writeHead(answer.statusCode ?? 502, answer.headers);
           response.end(body);
         });

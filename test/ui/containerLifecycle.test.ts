@@ -73,7 +73,10 @@ describe('New Container and Delete Container, from the Containers tree', functio
     const file = path.join(FAILURE_DIR, `ui-container-lifecycle-${this.currentTest.title.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.png`);
     await wb.page.screenshot({ path: file }).catch(() => undefined);
     console.error(`    screenshot of the failure: ${path.relative(REPO_ROOT, file)}`);
-    const toasts = await wb.page.locator('.notifications-toasts .notification-toast').allInnerTexts().catch(() => []);
+    const toasts = await wb.page
+      .locator('.notifications-toasts .notification-toast')
+      .allInnerTexts()
+      .catch(() => []);
     console.error(`    notifications shown: ${JSON.stringify(toasts)}`);
   });
 
@@ -100,10 +103,13 @@ describe('New Container and Delete Container, from the Containers tree', functio
     assert.equal(rows[location - 1]?.label, 'Containers', JSON.stringify(rows));
     assert.equal(rows[location].description, `project ${PROJECT} · region ${REGION}`);
     assert.equal(rows[location + 1]?.label, 'Pull Secrets', 'the first child is Pull Secrets');
-    assert.ok(rows.some((row) => row.label === 'web-app'), 'the seeded containers are listed');
+    assert.ok(
+      rows.some((row) => row.label === 'web-app'),
+      'the seeded containers are listed',
+    );
   });
 
-  it('offers New Container, New Container from JSON and Create Pull Secret in the location\'s context menu', async () => {
+  it("offers New Container, New Container from JSON and Create Pull Secret in the location's context menu", async () => {
     const menu = await wb.treeContextMenu(LOCATION_LABEL);
     const items = (await menu.locator('.action-menu-item .action-label').allInnerTexts()).map((text) => text.trim());
     assert.deepEqual(items.slice(0, 3), ['New Container', 'New Container from JSON', 'Create Pull Secret'], JSON.stringify(items));
@@ -111,7 +117,7 @@ describe('New Container and Delete Container, from the Containers tree', functio
     await menu.waitFor({ state: 'detached' });
   });
 
-  it('creates a container from the location\'s inline New Container button, after a review of its quota and price', async () => {
+  it("creates a container from the location's inline New Container button, after a review of its quota and price", async () => {
     // The key's notification would stay in the pictures.
     await wb.clearNotifications();
     const row = containersLocationRow();
@@ -139,19 +145,46 @@ describe('New Container and Delete Container, from the Containers tree', functio
     await wb.clickQuickInputOk();
 
     await wb.dialog.waitFor({ timeout: 30_000 });
-    assert.equal((await wb.dialog.locator('.dialog-message-text').innerText()).trim(), `Create container ${NEW_CONTAINER.name} in ${LOCATION_LABEL}?`);
+    assert.equal(
+      (await wb.dialog.locator('.dialog-message-text').innerText()).trim(),
+      `Create container ${NEW_CONTAINER.name} in ${LOCATION_LABEL}?`,
+    );
     const detail = (await wb.dialog.locator('.dialog-message-detail').innerText()).trim();
     const lines = detail.split('\n').map((line) => line.trim());
-    assert.deepEqual(lines.slice(0, 4), [`Image: ${NEW_CONTAINER.image}`, `Listening port: ${NEW_CONTAINER.listening_port}`, `Size: ${NEW_CONTAINER.flavor}`, 'Instances: 1 to 2'], detail);
+    assert.deepEqual(
+      lines.slice(0, 4),
+      [
+        `Image: ${NEW_CONTAINER.image}`,
+        `Listening port: ${NEW_CONTAINER.listening_port}`,
+        `Size: ${NEW_CONTAINER.flavor}`,
+        'Instances: 1 to 2',
+      ],
+      detail,
+    );
     assert.ok(lines.includes('Quota:'), detail);
-    assert.ok(lines.some((line) => /^Containers: \d+ used \+ 1 for this container, of \d+ allowed$/.test(line)), detail);
-    assert.ok(lines.some((line) => /^CPU: [\d,]+ mCPU used \+ 500 mCPU for this container, of [\d,]+ mCPU allowed$/.test(line)), detail);
-    assert.ok(lines.some((line) => /^Price: €[\d.,]+ per hour, €[\d.,]+ per month$/.test(line)), detail);
+    assert.ok(
+      lines.some((line) => /^Containers: \d+ used \+ 1 for this container, of \d+ allowed$/.test(line)),
+      detail,
+    );
+    assert.ok(
+      lines.some((line) => /^CPU: [\d,]+ mCPU used \+ 500 mCPU for this container, of [\d,]+ mCPU allowed$/.test(line)),
+      detail,
+    );
+    assert.ok(
+      lines.some((line) => /^Price: €[\d.,]+ per hour, €[\d.,]+ per month$/.test(line)),
+      detail,
+    );
     const buttons = (await wb.dialog.locator('.dialog-buttons .monaco-button').allInnerTexts()).map((text) => text.trim());
     assert.ok(buttons.includes('Create') && buttons.includes('Edit'), JSON.stringify(buttons));
-    assert.deepEqual(writes().filter((request) => request.path === CONTAINERS_PATH), [], 'nothing is created before the review is answered');
+    assert.deepEqual(
+      writes().filter((request) => request.path === CONTAINERS_PATH),
+      [],
+      'nothing is created before the review is answered',
+    );
     // The check's progress notification closes once its answers are in (VS Code keeps it up a moment).
-    await wb.notification(`Checking the quota and price of container ${NEW_CONTAINER.name}`).waitFor({ state: 'detached', timeout: 10_000 });
+    await wb
+      .notification(`Checking the quota and price of container ${NEW_CONTAINER.name}`)
+      .waitFor({ state: 'detached', timeout: 10_000 });
     await wb.screenshot('container-create-review');
     await wb.clickDialogButton('Create');
 
@@ -159,7 +192,10 @@ describe('New Container and Delete Container, from the Containers tree', functio
     await containerRow(NEW_CONTAINER.name).filter({ hasText: 'Creating…' }).waitFor({ timeout: 30_000 });
     const posts = await eventually(() => {
       const sent = writes().map((request): [string, string, unknown] => [request.method, request.path, request.json]);
-      assert.ok(sent.some(([, pathname]) => pathname === CONTAINERS_PATH), 'the create was sent');
+      assert.ok(
+        sent.some(([, pathname]) => pathname === CONTAINERS_PATH),
+        'the create was sent',
+      );
       return sent;
     }, 10_000);
     // The quota and the price were asked first, for the size and scale chosen, then the create with exactly the answers.
@@ -182,7 +218,10 @@ describe('New Container and Delete Container, from the Containers tree', functio
     await done.locator('.monaco-button', { hasText: 'Copy Address' }).waitFor();
     await containerRow(NEW_CONTAINER.name).filter({ hasText: /Ready/ }).waitFor({ timeout: 30_000 });
     await wb.notification(`Creating container ${NEW_CONTAINER.name}`).waitFor({ state: 'detached' });
-    assert.match((await wb.treeRows()).find((row) => row.label === NEW_CONTAINER.name && !TASK_ROW.test(row.description))?.description ?? '', /^Ready · 1\/1 · nginx:1\.27/);
+    assert.match(
+      (await wb.treeRows()).find((row) => row.label === NEW_CONTAINER.name && !TASK_ROW.test(row.description))?.description ?? '',
+      /^Ready · 1\/1 · nginx:1\.27/,
+    );
     await wb.screenshot('container-created');
     const container = session.emulator.container(PROJECT, REGION, NEW_CONTAINER.name);
     assert.equal(container?.config.image, NEW_CONTAINER.image);
@@ -202,7 +241,11 @@ describe('New Container and Delete Container, from the Containers tree', functio
     await wb.answer('staging');
     await message.filter({ hasText: `Type ${DOOMED} to delete the container, or press Escape to keep it.` }).waitFor();
     assert.equal(await wb.quickInput.isVisible(), true, 'the box stays open');
-    assert.deepEqual(session.emulator.requests.filter((request) => request.method === 'DELETE'), [], 'nothing is deleted on a wrong name');
+    assert.deepEqual(
+      session.emulator.requests.filter((request) => request.method === 'DELETE'),
+      [],
+      'nothing is deleted on a wrong name',
+    );
 
     await wb.quickInputBox.fill(DOOMED);
     await message.filter({ hasText: prompt }).waitFor();
@@ -210,7 +253,14 @@ describe('New Container and Delete Container, from the Containers tree', functio
     await wb.page.keyboard.press('Enter');
     await wb.quickInput.waitFor({ state: 'hidden' });
 
-    await eventually(() => assert.deepEqual(session.emulator.requests.filter((request) => request.method === 'DELETE').map((request) => request.path), [deletePath]), 10_000);
+    await eventually(
+      () =>
+        assert.deepEqual(
+          session.emulator.requests.filter((request) => request.method === 'DELETE').map((request) => request.path),
+          [deletePath],
+        ),
+      10_000,
+    );
     await containerRow(DOOMED).filter({ hasText: 'Deleting…' }).waitFor({ timeout: 30_000 });
     await wb.notification(`Deleted container ${DOOMED} and its logs.`).waitFor({ timeout: TASK_END_TIMEOUT_MS });
     await containerRow(DOOMED).waitFor({ state: 'detached', timeout: 30_000 });

@@ -15,7 +15,7 @@ const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR
  * The details page of the installed .vsix, as a user opens it from the Extensions view: the README's
  * pictures load from inside the package, and every link leads where the project means.
  */
-describe('The extension\'s details page, as installed from the .vsix', function () {
+describe("The extension's details page, as installed from the .vsix", function () {
   this.timeout(120_000);
   let session: UiSession;
 
@@ -39,7 +39,10 @@ describe('The extension\'s details page, as installed from the .vsix', function 
   async function readmeFrame(): Promise<Frame> {
     return eventually(async () => {
       for (const frame of session.workbench.page.frames()) {
-        const found = await frame.locator('h1', { hasText: 'Gcore for VS Code' }).count().catch(() => 0);
+        const found = await frame
+          .locator('h1', { hasText: 'Gcore for VS Code' })
+          .count()
+          .catch(() => 0);
         if (found > 0) return frame;
       }
       throw new Error('no frame shows the README yet');
@@ -69,19 +72,31 @@ describe('The extension\'s details page, as installed from the .vsix', function 
         return { src: loaded.src, naturalWidth: loaded.complete ? loaded.naturalWidth : 0 };
       }),
     );
-    assert.deepEqual(images.filter((image) => image.naturalWidth === 0), [], 'every picture on the page loaded');
+    assert.deepEqual(
+      images.filter((image) => image.naturalWidth === 0),
+      [],
+      'every picture on the page loaded',
+    );
     const links = await frame.locator('a[href]').evaluateAll((shown) => shown.map((link) => link.getAttribute('href') ?? ''));
-    const meant = new Set(linkTargets(fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')).filter((target) => /^https?:/.test(target)));
-    assert.ok(links.length > 0, 'the README\'s links are on the page');
+    const meant = new Set(
+      linkTargets(fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')).filter((target) => /^https?:/.test(target)),
+    );
+    assert.ok(links.length > 0, "the README's links are on the page");
     for (const link of links.filter((href) => !href.startsWith('#'))) {
       assert.ok(meant.has(link), `${link} is a link the README holds`);
       assert.equal(placeholderReason(link), undefined, link);
     }
 
     // The page's header offers no Repository or Issues link to a placeholder.
-    const headerLinks = await wb.page.locator('.extension-editor .header a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    const headerLinks = await wb.page
+      .locator('.extension-editor .header a[href]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
     for (const link of headerLinks.filter((href) => /^https?:/.test(href))) assert.equal(placeholderReason(link), undefined, link);
-    assert.equal(await wb.page.locator('.extension-editor .header', { hasText: 'Preview' }).count(), 1, 'marked Preview while the version is 0.x');
+    assert.equal(
+      await wb.page.locator('.extension-editor .header', { hasText: 'Preview' }).count(),
+      1,
+      'marked Preview while the version is 0.x',
+    );
     await wb.screenshot('details-page');
   });
 });

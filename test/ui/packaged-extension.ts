@@ -28,10 +28,14 @@ export function installVsix(install: CodeServerInstall, profile: ThrowawayProfil
   const { node, entry } = codeServerCommand(install);
   const args = [
     entry,
-    '--config', profile.configFile,
-    '--user-data-dir', profile.userDataDir,
-    '--extensions-dir', profile.extensionsDir,
-    '--install-extension', vsix,
+    '--config',
+    profile.configFile,
+    '--user-data-dir',
+    profile.userDataDir,
+    '--extensions-dir',
+    profile.extensionsDir,
+    '--install-extension',
+    vsix,
   ];
   return runToEnd(node, args, { env: { ...process.env, ...profile.privateDirsEnv }, label: `installing ${path.basename(vsix)}` });
 }

@@ -34,7 +34,9 @@ describe('The playground, as it opens', function () {
 
   /** What the companion wrote to its log channel, in every window so far (VS Code keeps a file per channel). */
   function companionLog(): string {
-    const files = fs.readdirSync(playground.profile.userDataDir, { recursive: true, encoding: 'utf8' }).filter((file) => path.basename(file) === `${OUTPUT_CHANNEL}.log`);
+    const files = fs
+      .readdirSync(playground.profile.userDataDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => path.basename(file) === `${OUTPUT_CHANNEL}.log`);
     return files.map((file) => fs.readFileSync(path.join(playground.profile.userDataDir, file), 'utf8')).join('');
   }
 
@@ -85,15 +87,27 @@ describe('The playground, as it opens', function () {
     // About 10 s at the playground's task timings. The updates were sent from this window, so their tasks
     // go by their containers' names.
     await wb.treeRow(finishing.containerName).filter({ hasText: 'Finished · update' }).waitFor({ timeout: 30_000 });
-    await wb.treeRow(failing.containerName).filter({ hasText: `Failed · Failed to pull image "${failing.image}": not found · update` }).waitFor({ timeout: 30_000 });
+    await wb
+      .treeRow(failing.containerName)
+      .filter({ hasText: `Failed · Failed to pull image "${failing.image}": not found · update` })
+      .waitFor({ timeout: 30_000 });
     await eventually(() => {
       assert.match(companionLog(), /Task \S+ ended FINISHED\./);
-      assert.ok(companionLog().includes(`ended ERROR: Failed to pull image "${failing.image}": not found.`), 'the companion heard the failure');
+      assert.ok(
+        companionLog().includes(`ended ERROR: Failed to pull image "${failing.image}": not found.`),
+        'the companion heard the failure',
+      );
     });
     // The tree read the containers again as their updates ended.
     await wb.expandTreeRow(DEMO_LOCATION.label, 1);
-    await wb.treeRow(finishing.containerName).filter({ hasText: `Ready · 1/1 · ${finishing.image}` }).waitFor();
-    await wb.treeRow(failing.containerName).filter({ hasText: `Error · 0/0 · ${failing.image}` }).waitFor();
+    await wb
+      .treeRow(finishing.containerName)
+      .filter({ hasText: `Ready · 1/1 · ${finishing.image}` })
+      .waitFor();
+    await wb
+      .treeRow(failing.containerName)
+      .filter({ hasText: `Error · 0/0 · ${failing.image}` })
+      .waitFor();
     await wb.screenshot('playground');
   });
 

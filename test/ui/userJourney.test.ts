@@ -51,7 +51,9 @@ describe('Gcore in VS Code, used through its UI', function () {
     return eventually(
       () =>
         present(
-          session.tap.responses.slice(mark).find((response) => response.method === method && new URL(response.url, session.tap.url).pathname === pathname),
+          session.tap.responses
+            .slice(mark)
+            .find((response) => response.method === method && new URL(response.url, session.tap.url).pathname === pathname),
           `the answer to ${method} ${pathname}`,
         ),
       10_000,
@@ -101,7 +103,14 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.quickPickRow('Get started with Gcore').click();
     const page = wb.page.locator('.gettingStartedContainer');
     await page.getByText('Get started with Gcore', { exact: true }).first().waitFor();
-    for (const title of ['Create an API key', 'Set your API key', 'Add a project and region', 'Look at containers and GPU flavors', 'Update a container and watch it finish', 'Create a zone and turn on DNSSEC']) {
+    for (const title of [
+      'Create an API key',
+      'Set your API key',
+      'Add a project and region',
+      'Look at containers and GPU flavors',
+      'Update a container and watch it finish',
+      'Create a zone and turn on DNSSEC',
+    ]) {
       await page.locator('.getting-started-step', { hasText: title }).locator('.codicon-getting-started-step-unchecked').waitFor();
     }
     // The first step is open, with its button to the portal.
@@ -166,11 +175,21 @@ describe('Gcore in VS Code, used through its UI', function () {
     for (const flavor of listed) await wb.treeRow(flavor.name).waitFor();
 
     const rows = await wb.treeRows();
-    const flavorRows = rows.slice(rows.findIndex((row) => row.label === LOCATION_LABEL) + 1, rows.findIndex((row) => row.label === 'DNS Zones'));
+    const flavorRows = rows.slice(
+      rows.findIndex((row) => row.label === LOCATION_LABEL) + 1,
+      rows.findIndex((row) => row.label === 'DNS Zones'),
+    );
     assert.deepEqual(flavorRows.map((row) => row.label).sort(), listed.map((flavor) => flavor.name).sort());
     const outOfStock = listed.filter((flavor) => flavor.capacity === 0).map((flavor) => flavor.name);
     assert.ok(outOfStock.length > 0, 'the catalogue has an out-of-stock flavor');
-    assert.deepEqual(flavorRows.slice(-outOfStock.length).map((row) => row.label).sort(), outOfStock.sort(), 'out of stock comes last');
+    assert.deepEqual(
+      flavorRows
+        .slice(-outOfStock.length)
+        .map((row) => row.label)
+        .sort(),
+      outOfStock.sort(),
+      'out of stock comes last',
+    );
     for (const row of flavorRows.slice(-outOfStock.length)) assert.match(row.description, /^Out of stock · /);
 
     const [request] = requestsTo('GET', FLAVORS_PATH);
@@ -203,7 +222,7 @@ describe('Gcore in VS Code, used through its UI', function () {
     );
   });
 
-  it('enables DNSSEC from the zone\'s context menu and shows the DS record', async () => {
+  it("enables DNSSEC from the zone's context menu and shows the DS record", async () => {
     await wb.clearNotifications();
     const menu = await wb.treeContextMenu(ZONE);
     const items = (await menu.locator('.action-menu-item .action-label').allInnerTexts()).map((text) => text.trim());
@@ -249,7 +268,10 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.treeRow('_sip._tcp').waitFor();
     const rows = await wb.treeRows();
     assert.match(rows.find((row) => row.label === RECORDS_ZONE)?.description ?? '', /16 record sets \(2 dynamic, 1 health-checked\)/);
-    assert.match(rows.find((row) => row.label === 'cdn')?.description ?? '', /^A · GeoDNS, default records, first 1 · 2 min · 198\.51\.100\.10/);
+    assert.match(
+      rows.find((row) => row.label === 'cdn')?.description ?? '',
+      /^A · GeoDNS, default records, first 1 · 2 min · 198\.51\.100\.10/,
+    );
     assert.match(rows.find((row) => row.label === 'api')?.description ?? '', /^A · 1 of 2 disabled · 5 min · /);
     assert.deepEqual(
       requestsTo('GET', `/dns/v2/zones/${RECORDS_ZONE}/rrsets`).map((request) => request.query),
@@ -258,7 +280,7 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.screenshot('records');
   });
 
-  it('adds a record from the zone\'s row: the type, the name, the value, the TTL, and a review before anything is sent', async () => {
+  it("adds a record from the zone's row: the type, the name, the value, the TTL, and a review before anything is sent", async () => {
     const menu = await wb.treeContextMenu(RECORDS_ZONE);
     await wb.chooseMenuItem(menu, 'Add Record');
     await wb.waitForQuickInput('Gcore: Add Record (1/5)');
@@ -275,7 +297,11 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.dialog.waitFor();
     assert.equal((await wb.dialog.locator('.dialog-message-text').innerText()).trim(), `Add staging A to ${RECORDS_ZONE}?`);
     assert.deepEqual((await wb.dialog.locator('.dialog-message-detail').innerText()).trim().split('\n'), ['TTL 300', '203.0.113.60']);
-    assert.deepEqual(requestsTo('POST', `/dns/v2/zones/${RECORDS_ZONE}/staging.${RECORDS_ZONE}/A`), [], 'nothing is sent before the review');
+    assert.deepEqual(
+      requestsTo('POST', `/dns/v2/zones/${RECORDS_ZONE}/staging.${RECORDS_ZONE}/A`),
+      [],
+      'nothing is sent before the review',
+    );
     // The check after the name has ended; its toast can take a moment longer than these scripted steps to go.
     await wb.notification(`Checking whether staging A exists in ${RECORDS_ZONE}…`).waitFor({ state: 'detached' });
     await wb.screenshot('add-record');
@@ -287,10 +313,16 @@ describe('Gcore in VS Code, used through its UI', function () {
       requestsTo('POST', `/dns/v2/zones/${RECORDS_ZONE}/staging.${RECORDS_ZONE}/A`).map((request) => request.json),
       [{ resource_records: [{ content: ['203.0.113.60'] }], ttl: 300 }],
     );
-    assert.deepEqual(session.emulator.zone(RECORDS_ZONE)?.rrsets.find(`staging.${RECORDS_ZONE}`, 'A')?.records.map((record) => record.content), [['203.0.113.60']]);
+    assert.deepEqual(
+      session.emulator
+        .zone(RECORDS_ZONE)
+        ?.rrsets.find(`staging.${RECORDS_ZONE}`, 'A')
+        ?.records.map((record) => record.content),
+      [['203.0.113.60']],
+    );
   });
 
-  it('edits the zone as a zone file: a squiggle on a line that breaks its type, then the review\'s diff and Apply of only what changed', async () => {
+  it("edits the zone as a zone file: a squiggle on a line that breaks its type, then the review's diff and Apply of only what changed", async () => {
     await wb.clearNotifications();
     const putPath = `/dns/v2/zones/${RECORDS_ZONE}/staging.${RECORDS_ZONE}/A`;
     const menu = await wb.treeContextMenu(RECORDS_ZONE);
@@ -346,14 +378,16 @@ describe('Gcore in VS Code, used through its UI', function () {
       [{ ttl: 300, resource_records: [{ content: ['203.0.113.61'] }], meta: {} }],
     );
     assert.deepEqual(
-      writes().slice(writesBefore).map((request) => `${request.method} ${request.path}`),
+      writes()
+        .slice(writesBefore)
+        .map((request) => `${request.method} ${request.path}`),
       [`PUT ${putPath}`],
       'one request, for the one set that changed',
     );
     await wb.runCommand('View: Close All Editors');
   });
 
-  it('lists the location\'s containers with their status, and their fields when one is expanded', async () => {
+  it("lists the location's containers with their status, and their fields when one is expanded", async () => {
     await wb.clearNotifications();
     // The GPU location makes room for the containers one; it is opened again for the key tests.
     await wb.collapseTreeRow(LOCATION_LABEL, 0);
@@ -400,7 +434,11 @@ describe('Gcore in VS Code, used through its UI', function () {
       `image: "nginx:1.27-alpine" → "${NEW_IMAGE}"`,
       'scale: 1–3 instances · cooldown 60 s · CPU over 80% · memory over 80% → 2–6 instances · cooldown 60 s · CPU over 80% · memory over 80%',
     ]);
-    assert.deepEqual(requestsTo('PATCH', `/cloud/v1/caas/${PROJECT}/${REGION}/containers/${CONTAINER}`), [], 'nothing is sent before confirming');
+    assert.deepEqual(
+      requestsTo('PATCH', `/cloud/v1/caas/${PROJECT}/${REGION}/containers/${CONTAINER}`),
+      [],
+      'nothing is sent before confirming',
+    );
     await wb.screenshot('update-container');
     await wb.clickDialogButton('Update');
 
@@ -424,18 +462,35 @@ describe('Gcore in VS Code, used through its UI', function () {
   });
 
   it('follows the update to its end: progress, "Updating…" on the row, the Tasks section, the new status', async () => {
-    await wb.notification('Updating container web-app').filter({ hasText: /2 tasks: / }).waitFor();
+    await wb
+      .notification('Updating container web-app')
+      .filter({ hasText: /2 tasks: / })
+      .waitFor();
     await wb.treeRow(CONTAINER).filter({ hasText: 'Updating…' }).waitFor();
-    await wb.treeRow(CONTAINER).filter({ hasText: /(Waiting for Gcore|Queued|Running) · update|Waiting for Gcore · started/ }).first().waitFor();
+    await wb
+      .treeRow(CONTAINER)
+      .filter({ hasText: /(Waiting for Gcore|Queued|Running) · update|Waiting for Gcore · started/ })
+      .first()
+      .waitFor();
     await wb.screenshot('task-following');
     const done = wb.notification(`Container ${CONTAINER} is updated: Ready · 2/2.`);
     await done.waitFor({ timeout: 20_000 });
-    await wb.notification('Updating container web-app').filter({ hasText: /2 tasks: / }).waitFor({ state: 'detached' });
+    await wb
+      .notification('Updating container web-app')
+      .filter({ hasText: /2 tasks: / })
+      .waitFor({ state: 'detached' });
     // The tree catches up with the container read again, and both tasks are in the Tasks section.
-    await wb.treeRow(CONTAINER).filter({ hasText: /Ready · 2\/2 · / }).waitFor();
+    await wb
+      .treeRow(CONTAINER)
+      .filter({ hasText: /Ready · 2\/2 · / })
+      .waitFor();
     await wb.treeRow(CONTAINER).filter({ hasText: 'Finished · update' }).nth(1).waitFor();
     await wb.screenshot('task-finished');
-    const polled = new Set(session.emulator.requests.filter((request) => request.method === 'GET' && request.path.startsWith('/cloud/v1/tasks/')).map((request) => request.path));
+    const polled = new Set(
+      session.emulator.requests
+        .filter((request) => request.method === 'GET' && request.path.startsWith('/cloud/v1/tasks/'))
+        .map((request) => request.path),
+    );
     assert.equal(polled.size, 2, 'each task was asked for');
   });
 
@@ -450,15 +505,20 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.answer(BROKEN_IMAGE);
     await wb.dialog.waitFor();
     await wb.clickDialogButton('Update');
-    const failed = wb.notification(`The update of container ${CONTAINER} failed at Gcore: Failed to pull image "${BROKEN_IMAGE}": not found`);
+    const failed = wb.notification(
+      `The update of container ${CONTAINER} failed at Gcore: Failed to pull image "${BROKEN_IMAGE}": not found`,
+    );
     await failed.waitFor({ timeout: 20_000 });
     await failed.locator('.monaco-button', { hasText: 'Retry' }).waitFor();
     await failed.locator('.monaco-button', { hasText: 'Copy Task ID' }).waitFor();
-    await wb.treeRow(CONTAINER).filter({ hasText: /Error · \d\/\d/ }).waitFor();
+    await wb
+      .treeRow(CONTAINER)
+      .filter({ hasText: /Error · \d\/\d/ })
+      .waitFor();
     await wb.screenshot('task-failed');
   });
 
-  it('edits the container as JSON: the schema\'s hover, a squiggle under a bad value, then the diff and Apply', async () => {
+  it("edits the container as JSON: the schema's hover, a squiggle under a bad value, then the diff and Apply", async () => {
     await wb.clearNotifications();
     const patchPath = `/cloud/v1/caas/${PROJECT}/${REGION}/containers/${CONTAINER}`;
     const sentBefore = requestsTo('PATCH', patchPath).length;
@@ -514,7 +574,12 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.screenshot('json-review');
     await wb.clickDialogButton('Apply');
     await answerAfter(mark, 'PATCH', patchPath);
-    assert.deepEqual(requestsTo('PATCH', patchPath).slice(sentBefore).map((request) => request.json), [{ image: NEW_IMAGE, timeout: 45 }]);
+    assert.deepEqual(
+      requestsTo('PATCH', patchPath)
+        .slice(sentBefore)
+        .map((request) => request.json),
+      [{ image: NEW_IMAGE, timeout: 45 }],
+    );
     await wb.notification(`Container ${CONTAINER} is updated: Ready · 2/2.`).waitFor({ timeout: 20_000 });
     // Saved: the tab is no longer dirty, and the diff closed with the answer.
     await wb.page.locator('.tabs-container .tab.dirty').waitFor({ state: 'detached' });
@@ -522,7 +587,7 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.runCommand('View: Close All Editors');
   });
 
-  it('shows a container\'s logs from its row, and follows them while they are shown', async () => {
+  it("shows a container's logs from its row, and follows them while they are shown", async () => {
     await wb.clearNotifications();
     const logPath = `/cloud/v1/caas/${PROJECT}/${REGION}/containers/${CONTAINER}/logs`;
     const menu = await wb.treeContextMenu(CONTAINER);
@@ -530,8 +595,14 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.page.locator('.tabs-container .tab', { hasText: `${CONTAINER} · ${LOCATION_LABEL}.log` }).waitFor();
     const editor = wb.page.locator('.editor-instance .monaco-editor').first();
     // Monaco writes spaces as no-break spaces.
-    await editor.locator('.view-line', { hasText: /\[(f4vzd|k8x2q)\]\s+10\.0\./ }).first().waitFor();
-    assert.deepEqual(requestsTo('GET', logPath).map((request) => request.query.limit), ['1000']);
+    await editor
+      .locator('.view-line', { hasText: /\[(f4vzd|k8x2q)\]\s+10\.0\./ })
+      .first()
+      .waitFor();
+    assert.deepEqual(
+      requestsTo('GET', logPath).map((request) => request.query.limit),
+      ['1000'],
+    );
 
     await wb.page.locator('.editor-actions .action-label[aria-label="Follow Logs"]').click();
     await wb.page.locator('.statusbar-item', { hasText: `Following ${CONTAINER}` }).waitFor();
@@ -542,16 +613,19 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.runCommand('View: Close All Editors');
   });
 
-  it('opens a container\'s page in the Gcore Portal from its row, through VS Code\'s link protection', async () => {
+  it("opens a container's page in the Gcore Portal from its row, through VS Code's link protection", async () => {
     const menu = await wb.treeContextMenu(CONTAINER);
     await wb.chooseMenuItem(menu, 'Open in Gcore Portal');
     await wb.dialog.waitFor();
     // VS Code asks before it opens a site the user has not trusted; the address is the location's Containers page.
-    assert.match(await wb.dialog.innerText(), new RegExp(`https://portal\\.gcore\\.com/cloud/project/${PROJECT}/region/${REGION}/caas/containers`));
+    assert.match(
+      await wb.dialog.innerText(),
+      new RegExp(`https://portal\\.gcore\\.com/cloud/project/${PROJECT}/region/${REGION}/caas/containers`),
+    );
     await wb.clickDialogButton('Cancel');
   });
 
-  it('shows the account in VS Code\'s Accounts menu', async () => {
+  it("shows the account in VS Code's Accounts menu", async () => {
     await wb.page.locator('.codicon-accounts-view-bar-icon').first().click();
     const menu = wb.page.locator('.context-view .monaco-menu');
     await menu.locator('.action-label', { hasText: 'dev@example.com (Gcore)' }).waitFor();
@@ -560,12 +634,18 @@ describe('Gcore in VS Code, used through its UI', function () {
     await menu.waitFor({ state: 'detached' });
   });
 
-  it('checks off the walkthrough\'s steps by what was done: a key set, a location added, the view opened, an update finished, DNSSEC on', async () => {
+  it("checks off the walkthrough's steps by what was done: a key set, a location added, the view opened, an update finished, DNSSEC on", async () => {
     await wb.runCommand('Welcome: Open Walkthrough...');
     await wb.quickPickRow('Get started with Gcore').click();
     const page = wb.page.locator('.gettingStartedContainer');
     const step = (title: string) => page.locator('.getting-started-step', { hasText: title });
-    for (const done of ['Set your API key', 'Add a project and region', 'Look at containers and GPU flavors', 'Update a container and watch it finish', 'Create a zone and turn on DNSSEC']) {
+    for (const done of [
+      'Set your API key',
+      'Add a project and region',
+      'Look at containers and GPU flavors',
+      'Update a container and watch it finish',
+      'Create a zone and turn on DNSSEC',
+    ]) {
       await step(done).locator('.codicon-getting-started-step-checked').waitFor();
     }
     await step('Create an API key').locator('.codicon-getting-started-step-unchecked').waitFor();
@@ -598,7 +678,7 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.quickInput.waitFor({ state: 'hidden' });
   });
 
-  it('on a rejected key, the tree\'s error row opens the key prompt, and a new key reloads the flavors', async () => {
+  it("on a rejected key, the tree's error row opens the key prompt, and a new key reloads the flavors", async () => {
     const before = requestsTo('GET', FLAVORS_PATH).length;
     const mark = session.tap.responses.length;
     await wb.treeRow('Failed to load GPU flavors').click();

@@ -148,9 +148,7 @@ export class WorkbenchPage {
   }
 
   quickPickRow(label: string): Locator {
-    return this.quickInput
-      .locator('.monaco-list-row')
-      .filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) });
+    return this.quickInput.locator('.monaco-list-row').filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) });
   }
 
   /**

@@ -86,7 +86,10 @@ function readFieldErrors(body: unknown): Record<string, string[]> | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
   // Built from entries, not by assignment: a field named `__proto__` would set the object's prototype.
   const result: Record<string, string[]> = Object.fromEntries(
-    Object.entries(raw).map(([field, messages]) => [field, (Array.isArray(messages) ? messages : [messages]).map((item) => (typeof item === 'string' ? item : JSON.stringify(item)))]),
+    Object.entries(raw).map(([field, messages]) => [
+      field,
+      (Array.isArray(messages) ? messages : [messages]).map((item) => (typeof item === 'string' ? item : JSON.stringify(item))),
+    ]),
   );
   return Object.keys(result).length > 0 ? result : undefined;
 }
@@ -97,7 +100,9 @@ function readQuota(body: unknown): ErrorBodyReading['quota'] {
   if (typeof info !== 'object' || info === null || Array.isArray(info)) return undefined;
   const facts: Record<string, string | number | boolean> = Object.fromEntries(
     Object.entries(info).flatMap(([name, value]) =>
-      typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value.trim() !== '') ? [[name, typeof value === 'string' ? value.trim() : value]] : [],
+      typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value.trim() !== '')
+        ? [[name, typeof value === 'string' ? value.trim() : value]]
+        : [],
     ),
   );
   return Object.keys(facts).length > 0 ? facts : undefined;

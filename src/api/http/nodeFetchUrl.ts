@@ -8,7 +8,8 @@ import { URL, format } from 'node:url';
  */
 export function parse(text: string): LegacyUrl {
   const url = new URL(text);
-  const auth = url.username === '' ? null : decodeURIComponent(url.username) + (url.password === '' ? '' : `:${decodeURIComponent(url.password)}`);
+  const auth =
+    url.username === '' ? null : decodeURIComponent(url.username) + (url.password === '' ? '' : `:${decodeURIComponent(url.password)}`);
   return {
     protocol: url.protocol,
     slashes: true,

@@ -6,7 +6,15 @@ import { wellFormed } from '../../core/wellFormedText';
 import { checkApiBaseUrl } from './baseUrl';
 import { errorMessage, readErrorBody, stringField } from './errorBody';
 import { GcoreApiError, defaultMessage, kindForStatus, type ApiErrorKind } from '../errors';
-import { COME_BACK_STATUSES, DEFAULT_RETRY, parseRetryAfterMs, retryAfterCapMs, retryDecision, type RetryOptions, type RetryStop } from './retryPolicy';
+import {
+  COME_BACK_STATUSES,
+  DEFAULT_RETRY,
+  parseRetryAfterMs,
+  retryAfterCapMs,
+  retryDecision,
+  type RetryOptions,
+  type RetryStop,
+} from './retryPolicy';
 import { comeBackMessage, type RetryWait } from './retryWords';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -79,9 +87,7 @@ const MAX_TIMEOUT_MS = 600_000;
 /** Connection errors that mean the request never left: a write that failed with one was not carried out. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-type CheckedBase =
-  | { raw: string; ok: true; prefix: string; host: string; secure: boolean }
-  | { raw: string; ok: false; reason: string };
+type CheckedBase = { raw: string; ok: true; prefix: string; host: string; secure: boolean } | { raw: string; ok: false; reason: string };
 
 interface SendableKey {
   key: string;
@@ -117,8 +123,7 @@ export class RequestPipeline {
     const settings = this.options.settings();
     const timeoutMs = Number.isFinite(settings.timeoutMs) ? Math.min(Math.max(settings.timeoutMs, 1), MAX_TIMEOUT_MS) : MAX_TIMEOUT_MS;
     const path = buildPath(request.segments);
-    const failure = (kind: ApiErrorKind, message: string) =>
-      new GcoreApiError(kind, message, { method: request.method, path });
+    const failure = (kind: ApiErrorKind, message: string) => new GcoreApiError(kind, message, { method: request.method, path });
 
     const base = this.checkedBase(settings.baseUrl);
     if (!base.ok) throw failure('badBaseUrl', l10n.t('The API base URL is refused: {0}.', base.reason));
@@ -149,7 +154,13 @@ export class RequestPipeline {
         const retried = { method: request.method, idempotent: request.idempotent, waitShown: request.onWait !== undefined };
         const decision = retryDecision(retried, error, attempt, this.retry);
         if (!decision.retry) throw withComeBack(error, attempt + 1, decision.reason, retryAfterCapMs(retried, this.retry));
-        request.onWait?.({ delayMs: decision.delayMs, status: error.status, asked: error.retryAfterMs !== undefined, attempt: attempt + 2, attempts: this.retry.maxRetries + 1 });
+        request.onWait?.({
+          delayMs: decision.delayMs,
+          status: error.status,
+          asked: error.retryAfterMs !== undefined,
+          attempt: attempt + 2,
+          attempts: this.retry.maxRetries + 1,
+        });
         await sleep(decision.delayMs, request.signal, failure);
       }
     }
@@ -261,7 +272,11 @@ export class RequestPipeline {
     report(kind, response.status, requestId);
     const errorText = withoutKey(text);
     const headerError = headerValue(response, 'error');
-    const reading = readErrorBody(errorText === text ? parsed.value : parseJson(errorText).value, errorText, headerError === null ? null : withoutKey(headerError));
+    const reading = readErrorBody(
+      errorText === text ? parsed.value : parseJson(errorText).value,
+      errorText,
+      headerError === null ? null : withoutKey(headerError),
+    );
     throw new GcoreApiError(kind, errorMessage(reading, defaultMessage(kind)), {
       ...reading,
       status: response.status,
@@ -308,12 +323,19 @@ function buildPath(segments: readonly (string | number)[]): string {
  * would address another resource than the one named, and an empty name the collection.
  */
 function encodeSegment(segment: string | number): string {
-  if (segment === '' || segment === '.' || segment === '..') throw new Error(l10n.t('"{0}" cannot be sent as a name in a request path: it would address another resource.', String(segment)));
+  if (segment === '' || segment === '.' || segment === '..') {
+    throw new Error(l10n.t('"{0}" cannot be sent as a name in a request path: it would address another resource.', String(segment)));
+  }
   try {
     return encodeURIComponent(segment);
   } catch {
     // URIError: a lone surrogate, which no URL can carry.
-    throw new Error(l10n.t('The name "{0}" holds a character that cannot be sent in a URL (an unpaired surrogate, shown as �).', wellFormed(String(segment))));
+    throw new Error(
+      l10n.t(
+        'The name "{0}" holds a character that cannot be sent in a URL (an unpaired surrogate, shown as �).',
+        wellFormed(String(segment)),
+      ),
+    );
   }
 }
 
@@ -322,7 +344,9 @@ function queryString(query: ApiRequest['query']): string {
   for (const name in query) {
     const value = query[name];
     if (value === undefined) continue;
-    for (const each of typeof value === 'string' ? [value] : value) text += `${text === '' ? '?' : '&'}${encodeURIComponent(name)}=${encodeURIComponent(each)}`;
+    for (const each of typeof value === 'string' ? [value] : value) {
+      text += `${text === '' ? '?' : '&'}${encodeURIComponent(name)}=${encodeURIComponent(each)}`;
+    }
   }
   return text;
 }
@@ -351,11 +375,15 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; va
 function transportMessage(kind: ApiErrorKind, code: string | undefined, url: Target, timeoutMs: number, maxBytes: number): string {
   if (kind === 'cancelled') return defaultMessage('cancelled');
   if (kind === 'timeout') return l10n.t('The Gcore API did not answer completely within {0} s.', Math.round(timeoutMs / 1000));
-  if (kind === 'badResponse') return l10n.t('The Gcore API sent an answer larger than {0} MB; the extension stopped reading it.', megabytes(maxBytes));
+  if (kind === 'badResponse') {
+    return l10n.t('The Gcore API sent an answer larger than {0} MB; the extension stopped reading it.', megabytes(maxBytes));
+  }
   if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE') {
     return l10n.t('The connection to the Gcore API at {0} was closed before the answer was complete ({1}).', url.host, code);
   }
-  return code ? l10n.t('Could not reach the Gcore API at {0} ({1}).', url.host, code) : l10n.t('Could not reach the Gcore API at {0}.', url.host);
+  return code
+    ? l10n.t('Could not reach the Gcore API at {0} ({1}).', url.host, code)
+    : l10n.t('Could not reach the Gcore API at {0}.', url.host);
 }
 
 /** Bytes as MB, to one decimal where it matters ("16", "97.7"). */
@@ -363,10 +391,7 @@ export function megabytes(bytes: number): string {
   return String(Math.round((bytes / (1024 * 1024)) * 10) / 10);
 }
 
-function throwIfCancelled(
-  signal: AbortSignal | undefined,
-  failure: (kind: ApiErrorKind, message: string) => GcoreApiError,
-): void {
+function throwIfCancelled(signal: AbortSignal | undefined, failure: (kind: ApiErrorKind, message: string) => GcoreApiError): void {
   if (signal?.aborted) throw failure('cancelled', defaultMessage('cancelled'));
 }
 

@@ -84,9 +84,17 @@ export function mayRetry(request: RetriedRequest, failure: AttemptFailure): bool
  * Whether to try again after the failure of attempt `retryIndex` (0 for the first), and after how long:
  * what `Retry-After` asked for, or the backoff when it asked nothing.
  */
-export function retryDecision(request: RetriedRequest, failure: AttemptFailure, retryIndex: number, options: RetryOptions, random: () => number = Math.random): RetryDecision {
+export function retryDecision(
+  request: RetriedRequest,
+  failure: AttemptFailure,
+  retryIndex: number,
+  options: RetryOptions,
+  random: () => number = Math.random,
+): RetryDecision {
   if (!mayRetry(request, failure)) return { retry: false, reason: 'notRetried' };
-  if (failure.retryAfterMs !== undefined && failure.retryAfterMs > retryAfterCapMs(request, options)) return { retry: false, reason: 'askedTooLong' };
+  if (failure.retryAfterMs !== undefined && failure.retryAfterMs > retryAfterCapMs(request, options)) {
+    return { retry: false, reason: 'askedTooLong' };
+  }
   if (retryIndex >= options.maxRetries) return { retry: false, reason: 'attemptsUsed' };
   return { retry: true, delayMs: failure.retryAfterMs ?? backoffDelayMs(retryIndex, options, random) };
 }

@@ -26,8 +26,24 @@ export function formatWait(ms: number): string {
 
 /** The progress line while a request waits to be tried again. */
 export function waitNotice(wait: RetryWait): string {
-  if (wait.asked) return l10n.t('Gcore asked to wait {0} ({1}); trying again then, attempt {2} of {3}…', formatWait(wait.delayMs), String(wait.status), wait.attempt, wait.attempts);
-  if (wait.status !== undefined) return l10n.t('Gcore answered {0}; trying again in {1}, attempt {2} of {3}…', String(wait.status), formatWait(wait.delayMs), wait.attempt, wait.attempts);
+  if (wait.asked) {
+    return l10n.t(
+      'Gcore asked to wait {0} ({1}); trying again then, attempt {2} of {3}…',
+      formatWait(wait.delayMs),
+      String(wait.status),
+      wait.attempt,
+      wait.attempts,
+    );
+  }
+  if (wait.status !== undefined) {
+    return l10n.t(
+      'Gcore answered {0}; trying again in {1}, attempt {2} of {3}…',
+      String(wait.status),
+      formatWait(wait.delayMs),
+      wait.attempt,
+      wait.attempts,
+    );
+  }
   return l10n.t('Gcore did not answer; trying again in {0}, attempt {1} of {2}…', formatWait(wait.delayMs), wait.attempt, wait.attempts);
 }
 
@@ -44,13 +60,20 @@ export function comeBackMessage(
   maxRetryAfterMs: number,
 ): string {
   const said = words.replace(/\.$/, '');
-  const refusal = status === 429 ? l10n.t('Gcore is limiting the rate of requests (429): {0}.', said) : l10n.t('Gcore is unavailable for now ({0}): {1}.', status, said);
+  const refusal =
+    status === 429
+      ? l10n.t('Gcore is limiting the rate of requests (429): {0}.', said)
+      : l10n.t('Gcore is unavailable for now ({0}): {1}.', status, said);
   const tried = stop === 'attemptsUsed' ? ` ${l10n.t('It answered so to each of {0} attempts, waiting as it asked.', attempts)}` : '';
   const wait =
     retryAfterMs === undefined
       ? l10n.t('Wait a moment and try again.')
       : stop === 'askedTooLong'
-        ? l10n.t("Gcore asked to wait {0} (its Retry-After), longer than the extension waits on its own ({1}): try again after that.", formatWait(retryAfterMs), formatWait(maxRetryAfterMs))
+        ? l10n.t(
+            'Gcore asked to wait {0} (its Retry-After), longer than the extension waits on its own ({1}): try again after that.',
+            formatWait(retryAfterMs),
+            formatWait(maxRetryAfterMs),
+          )
         : l10n.t("Wait {0} (Gcore's Retry-After) and try again.", formatWait(retryAfterMs));
   return `${refusal}${tried} ${wait}`;
 }

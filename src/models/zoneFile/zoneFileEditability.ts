@@ -16,11 +16,16 @@ import { isDynamicRecordSet, recordSetSelection } from '../recordSets';
  */
 export function zoneFileEditability(set: RecordSet, zoneName: string): string | undefined {
   const type = String(set.type).toUpperCase();
-  if (type === 'NS' && domainNameKey(String(set.name)) === domainNameKey(zoneName)) return l10n.t("is the zone's NS set at the apex, which Gcore manages");
+  if (type === 'NS' && domainNameKey(String(set.name)) === domainNameKey(zoneName)) {
+    return l10n.t("is the zone's NS set at the apex, which Gcore manages");
+  }
   if (type === 'SOA') return l10n.t('is managed by Gcore (Edit Zone Settings changes its contact, primary server and timers)');
   if (!isEditableRecordType(type)) return l10n.t('is of type {0}, which is not edited as a zone file here', type);
   if (isDynamicRecordSet(set)) {
-    return l10n.t('is dynamic ({0} picks its answer), which a zone file cannot say; Edit Record in the Gcore tree keeps it', recordSetSelection(set) ?? '');
+    return l10n.t(
+      'is dynamic ({0} picks its answer), which a zone file cannot say; Edit Record in the Gcore tree keeps it',
+      recordSetSelection(set) ?? '',
+    );
   }
   const records: unknown[] = Array.isArray(set.resource_records) ? set.resource_records : [];
   if (records.some((record) => isPlainObject(record) && record.enabled === false)) {
@@ -28,7 +33,17 @@ export function zoneFileEditability(set: RecordSet, zoneName: string): string | 
   }
   const name = normalizeDnsName(domainNameKey(String(set.name)), { underscores: true, wildcard: true });
   if (!name.ok) return l10n.t('has a name a zone file cannot hold ({0})', name.messages.join('; '));
-  const values = checkResourceRecords(type, records.map((record) => (isPlainObject(record) ? { content: record.content } : record)), false);
-  if (!values.ok) return l10n.t('holds values that break the {0} rules ({1}); Edit Record in the Gcore tree changes them', type, values.problems.map((problem) => problem.message).join('; '));
+  const values = checkResourceRecords(
+    type,
+    records.map((record) => (isPlainObject(record) ? { content: record.content } : record)),
+    false,
+  );
+  if (!values.ok) {
+    return l10n.t(
+      'holds values that break the {0} rules ({1}); Edit Record in the Gcore tree changes them',
+      type,
+      values.problems.map((problem) => problem.message).join('; '),
+    );
+  }
   return undefined;
 }

@@ -82,7 +82,9 @@ export function zoneFileEntries(text: string, problems: ZoneFileProblem[]): Zone
   if (loneCrs > 0 && loneCrs >= (body.match(/\n/g)?.length ?? 0)) {
     problems.push({
       line: 1,
-      message: l10n.t('the lines of this file end with a carriage return alone (CR, as classic Mac OS ended them), which a zone file does not use: save it with LF or CRLF line ends'),
+      message: l10n.t(
+        'the lines of this file end with a carriage return alone (CR, as classic Mac OS ended them), which a zone file does not use: save it with LF or CRLF line ends',
+      ),
     });
     return entries;
   }
@@ -97,13 +99,22 @@ export function zoneFileEntries(text: string, problems: ZoneFileProblem[]): Zone
     let i = 0;
     while (i < source.length) {
       const code = source.charCodeAt(i);
-      if (code === CR) problems.push({ line, start: i, end: i + 1, message: l10n.t('a carriage return (CR) inside the line, which ends a line for BIND: remove it') });
+      if (code === CR) {
+        problems.push({
+          line,
+          start: i,
+          end: i + 1,
+          message: l10n.t('a carriage return (CR) inside the line, which ends a line for BIND: remove it'),
+        });
+      }
       if (code === SPACE || code === TAB || code === CR) {
         i++;
         continue;
       }
       if (code === SEMICOLON) {
-        if (entry !== undefined) entry.comment = entry.comment === undefined ? source.slice(i + 1) : `${entry.comment} ${source.slice(i + 1)}`;
+        if (entry !== undefined) {
+          entry.comment = entry.comment === undefined ? source.slice(i + 1) : `${entry.comment} ${source.slice(i + 1)}`;
+        }
         break;
       }
       entry ??= { line, endLine: line, blankOwner: i > 0, tokens: [] };
@@ -141,6 +152,8 @@ export function zoneFileEntries(text: string, problems: ZoneFileProblem[]): Zone
       entry = undefined;
     }
   }
-  if (open !== undefined) problems.push(tokenProblem(open, l10n.t('this ( is never closed: the record it starts runs to the end of the file')));
+  if (open !== undefined) {
+    problems.push(tokenProblem(open, l10n.t('this ( is never closed: the record it starts runs to the end of the file')));
+  }
   return entries;
 }

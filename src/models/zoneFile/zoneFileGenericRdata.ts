@@ -116,17 +116,30 @@ export function readGenericParts(type: EditableRecordType, words: readonly strin
   const form = l10n.t('the generic form (RFC 3597) is \\# then the length in bytes, then the data in hexadecimal, such as \\# 4 C0000201');
   if (length === undefined || !/^\d+$/.test(length)) return { ok: false, message: form };
   const hex = hexWords.join('');
-  if (!HEX.test(hex) || hex.length % 2 !== 0) return { ok: false, message: l10n.t('{0}: its data is not whole bytes in hexadecimal', form) };
+  if (!HEX.test(hex) || hex.length % 2 !== 0) {
+    return { ok: false, message: l10n.t('{0}: its data is not whole bytes in hexadecimal', form) };
+  }
   const bytes = Buffer.from(hex, 'hex');
-  if (bytes.length !== Number(length)) return { ok: false, message: l10n.t('the generic form (RFC 3597) says {0} bytes and holds {1}', length, bytes.length) };
+  if (bytes.length !== Number(length)) {
+    return { ok: false, message: l10n.t('the generic form (RFC 3597) says {0} bytes and holds {1}', length, bytes.length) };
+  }
   const wire = new WireReader(bytes);
   try {
     const parts = wireParts(type, wire);
-    if (typeof parts === 'string') return { ok: false, message: l10n.t('the generic form (RFC 3597) of this {0} record does not read: {1}', type, parts) };
-    if (wire.left > 0) return { ok: false, message: l10n.t('the generic form (RFC 3597) of this {0} record holds {1} bytes more than its data', type, wire.left) };
+    if (typeof parts === 'string') {
+      return { ok: false, message: l10n.t('the generic form (RFC 3597) of this {0} record does not read: {1}', type, parts) };
+    }
+    if (wire.left > 0) {
+      return {
+        ok: false,
+        message: l10n.t('the generic form (RFC 3597) of this {0} record holds {1} bytes more than its data', type, wire.left),
+      };
+    }
     return { ok: true, parts };
   } catch (error) {
-    if (error instanceof Truncated) return { ok: false, message: l10n.t('the generic form (RFC 3597) of this {0} record ends before its data does', type) };
+    if (error instanceof Truncated) {
+      return { ok: false, message: l10n.t('the generic form (RFC 3597) of this {0} record ends before its data does', type) };
+    }
     throw error;
   }
 }

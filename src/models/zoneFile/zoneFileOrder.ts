@@ -4,7 +4,9 @@
  * zone's own records first, as the Explorer lists them.
  */
 
-const TYPE_ORDER: ReadonlyMap<string, number> = new Map(['SOA', 'NS', 'A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV', 'CAA'].map((type, rank) => [type, rank]));
+const TYPE_ORDER: ReadonlyMap<string, number> = new Map(
+  ['SOA', 'NS', 'A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV', 'CAA'].map((type, rank) => [type, rank]),
+);
 
 /**
  * The key that orders a full name in its zone (both as domainNameKey reads names): the labels left of the
@@ -15,7 +17,11 @@ export function nameOrderKey(name: string, zone: string): string {
   if (name === zone) return '';
   // A name outside the zone starts with a character above every ASCII label's, so it comes last.
   if (!name.endsWith(`.${zone}`)) return `\uffff${name.split('.').reverse().join('\u0000')}`;
-  return name.slice(0, -(zone.length + 1)).split('.').reverse().join('\u0000');
+  return name
+    .slice(0, -(zone.length + 1))
+    .split('.')
+    .reverse()
+    .join('\u0000');
 }
 
 export function compareTypes(a: string, b: string): number {

@@ -46,7 +46,10 @@ export function readRecordContent(
   let parts: unknown[];
   const generic = data.length > 0 && !data[0].quoted && data[0].text === GENERIC_DATA_MARK;
   if (generic) {
-    const read = readGenericParts(type, data.slice(1).map((token) => token.text));
+    const read = readGenericParts(
+      type,
+      data.slice(1).map((token) => token.text),
+    );
     if (!read.ok) {
       problems.push(tokensProblem(data, read.message));
       return undefined;
@@ -83,7 +86,9 @@ export function readRecordContent(
 
 function text(token: ZoneFileToken, problems: ZoneFileProblem[]): string | undefined {
   const decoded = decodeCharacterString(token.text);
-  if (decoded === undefined) problems.push(tokenProblem(token, l10n.t('the text holds \\DDD bytes that are not UTF-8 text, which Gcore cannot store')));
+  if (decoded === undefined) {
+    problems.push(tokenProblem(token, l10n.t('the text holds \\DDD bytes that are not UTF-8 text, which Gcore cannot store')));
+  }
   return decoded;
 }
 

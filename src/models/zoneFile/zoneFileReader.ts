@@ -92,7 +92,13 @@ export function readZoneFile(text: string, zoneName: string): ZoneFileReading {
     if (!first.quoted && first.text.startsWith('$')) {
       readDirective(entry.tokens, state, problems);
     } else if (state.originRefused !== undefined) {
-      problems.push({ line: entry.line, message: l10n.t('not read: the $ORIGIN on line {0} is refused, and the names here are read under it. Correct that line first', state.originRefused) });
+      problems.push({
+        line: entry.line,
+        message: l10n.t(
+          'not read: the $ORIGIN on line {0} is refused, and the names here are read under it. Correct that line first',
+          state.originRefused,
+        ),
+      });
     } else {
       const record = readRecord(entry, state, problems);
       if (record !== undefined) records.push(record);
@@ -176,7 +182,12 @@ function readRecord(entry: ZoneFileEntry, state: ReaderState, problems: ZoneFile
     state.owner = ownerName(tokens[0], state, problems);
     index = 1;
   } else if (state.owner === undefined) {
-    problems.push({ line: entry.line, message: l10n.t('this record has no name: a line that starts with a space or tab takes the name of the record before it, and none comes before') });
+    problems.push({
+      line: entry.line,
+      message: l10n.t(
+        'this record has no name: a line that starts with a space or tab takes the name of the record before it, and none comes before',
+      ),
+    });
     return undefined;
   }
   // A record under a refused name is not read: its name's problem is the one to fix.
@@ -192,7 +203,9 @@ function readRecord(entry: ZoneFileEntry, state: ReaderState, problems: ZoneFile
   }
   const typeToken = tokens[index];
   if (typeToken === undefined) {
-    problems.push(tokenProblem(tokens[tokens.length - 1], l10n.t('this record has no type: write one, such as A, MX or TXT, after the name')));
+    problems.push(
+      tokenProblem(tokens[tokens.length - 1], l10n.t('this record has no type: write one, such as A, MX or TXT, after the name')),
+    );
     return undefined;
   }
   const problemCount = problems.length;
@@ -206,12 +219,26 @@ function readRecord(entry: ZoneFileEntry, state: ReaderState, problems: ZoneFile
   if (kind === 'unknown') problems.push(tokenProblem(typeToken, l10n.t('{0} is not a DNS record type', typeToken.text)));
   if (kind === 'query') problems.push(tokenProblem(typeToken, l10n.t('{0} is a type of DNS queries, not of records a zone holds', type)));
   if (ttlToken === undefined && state.defaultTtlRefused !== undefined) {
-    problems.push(tokenProblem(typeToken, l10n.t('this record has no TTL and would take the $TTL on line {0}, which is refused: correct that line, or write a TTL here', state.defaultTtlRefused)));
+    problems.push(
+      tokenProblem(
+        typeToken,
+        l10n.t(
+          'this record has no TTL and would take the $TTL on line {0}, which is refused: correct that line, or write a TTL here',
+          state.defaultTtlRefused,
+        ),
+      ),
+    );
   }
   if (problems.length > problemCount) return undefined;
 
   const data = tokens.slice(index + 1);
-  const record: ZoneFileRecord = { line: entry.line, endLine: entry.endLine, name, type, rdata: data.length === 1 ? writtenToken(data[0]) : data.map(writtenToken).join(' ') };
+  const record: ZoneFileRecord = {
+    line: entry.line,
+    endLine: entry.endLine,
+    name,
+    type,
+    rdata: data.length === 1 ? writtenToken(data[0]) : data.map(writtenToken).join(' '),
+  };
   if (ttl?.ok === true) {
     record.ttl = ttl.seconds;
     // Stated even when the record is refused below: the records after it take it all the same.
@@ -219,7 +246,10 @@ function readRecord(entry: ZoneFileEntry, state: ReaderState, problems: ZoneFile
   }
   if (entry.comment !== undefined && CLOUDFLARE_PROXIED.test(entry.comment)) record.cloudflareProxied = true;
   if (isEditableRecordType(type) || type === 'SOA') {
-    const content = type === 'SOA' ? readSoaContent(data, state.origin, typeToken, problems) : readRecordContent(type, data, state.origin, typeToken, problems);
+    const content =
+      type === 'SOA'
+        ? readSoaContent(data, state.origin, typeToken, problems)
+        : readRecordContent(type, data, state.origin, typeToken, problems);
     if (content === undefined) return undefined;
     record.content = content;
   } else if (data.length === 0) {
@@ -241,12 +271,27 @@ function takeTtl(record: ZoneFileRecord, typeToken: ZoneFileToken, state: Reader
     const minimum = record.type === 'SOA' ? (record.content as SoaContent)[6] : undefined;
     if (minimum !== undefined) {
       state.defaultTtl = minimum;
-      note(l10n.t("TTL {0}, the SOA's minimum: no TTL is written here and no $TTL comes before, so the SOA and the records after it without a TTL take its minimum", minimum));
+      note(
+        l10n.t(
+          "TTL {0}, the SOA's minimum: no TTL is written here and no $TTL comes before, so the SOA and the records after it without a TTL take its minimum",
+          minimum,
+        ),
+      );
     } else if (state.lastTtl !== undefined) {
       record.defaultTtl = state.lastTtl.seconds;
-      note(l10n.t('TTL {0}, the TTL written on line {1}: with no TTL here and no $TTL before, a record takes the TTL written last (RFC 1035)', state.lastTtl.seconds, state.lastTtl.line));
+      note(
+        l10n.t(
+          'TTL {0}, the TTL written on line {1}: with no TTL here and no $TTL before, a record takes the TTL written last (RFC 1035)',
+          state.lastTtl.seconds,
+          state.lastTtl.line,
+        ),
+      );
     } else {
-      note(l10n.t("no TTL: none is written here or before, and no $TTL comes first, so Gcore's default TTL applies. Write a TTL, or a $TTL at the top"));
+      note(
+        l10n.t(
+          "no TTL: none is written here or before, and no $TTL comes first, so Gcore's default TTL applies. Write a TTL, or a $TTL at the top",
+        ),
+      );
     }
   }
   if (state.defaultTtl !== undefined) record.defaultTtl = state.defaultTtl;

@@ -62,14 +62,24 @@ export function groupRecordSets(records: readonly ZoneFileRecord[]): { sets: Zon
     } else if ((record.ttl ?? record.defaultTtl) !== (group.set.ttl ?? group.set.defaultTtl)) {
       problems.push({
         line: record.line,
-        message: l10n.t('{0} {1} has TTL {2} here and {3} on line {4}: Gcore keeps one TTL per record set', record.name, record.type, ttlShown(record), ttlShown(group.set), group.set.line),
+        message: l10n.t(
+          '{0} {1} has TTL {2} here and {3} on line {4}: Gcore keeps one TTL per record set',
+          record.name,
+          record.type,
+          ttlShown(record),
+          ttlShown(group.set),
+          group.set.line,
+        ),
       });
     }
     const valueKey = recordContentKey(record.type, record.content);
     const first = group.values.get(valueKey);
     if (first !== undefined) {
       const value = formatRecordContent(record.type, record.content);
-      problems.push({ line: record.line, message: l10n.t('{0} {1} {2} is written twice: on line {3} and here', record.name, record.type, value, first) });
+      problems.push({
+        line: record.line,
+        message: l10n.t('{0} {1} {2} is written twice: on line {3} and here', record.name, record.type, value, first),
+      });
       continue;
     }
     group.values.set(valueKey, record.line);
@@ -87,8 +97,19 @@ function checkCname(record: ZoneFileRecord, names: Map<string, NameUse>, problem
   }
   if (record.type === 'CNAME') {
     const cname = use.cname;
-    if (cname?.content !== undefined && record.content !== undefined && recordContentKey('CNAME', cname.content) !== recordContentKey('CNAME', record.content)) {
-      problems.push({ line: record.line, message: l10n.t('{0} has a second CNAME (the first is on line {1}): a name holds at most one CNAME (RFC 1034)', record.name, cname.line) });
+    if (
+      cname?.content !== undefined &&
+      record.content !== undefined &&
+      recordContentKey('CNAME', cname.content) !== recordContentKey('CNAME', record.content)
+    ) {
+      problems.push({
+        line: record.line,
+        message: l10n.t(
+          '{0} has a second CNAME (the first is on line {1}): a name holds at most one CNAME (RFC 1034)',
+          record.name,
+          cname.line,
+        ),
+      });
     }
     if (use.other !== undefined) problems.push(cnameBesideProblem(record, record, use.other));
     use.cname ??= record;
@@ -101,6 +122,12 @@ function checkCname(record: ZoneFileRecord, names: Map<string, NameUse>, problem
 function cnameBesideProblem(at: ZoneFileRecord, cname: ZoneFileRecord, other: ZoneFileRecord): ZoneFileProblem {
   return {
     line: at.line,
-    message: l10n.t('{0} has a CNAME (line {1}) and a record of type {2} (line {3}): a name with a CNAME holds no other data (RFC 1034)', at.name, cname.line, other.type, other.line),
+    message: l10n.t(
+      '{0} has a CNAME (line {1}) and a record of type {2} (line {3}): a name with a CNAME holds no other data (RFC 1034)',
+      at.name,
+      cname.line,
+      other.type,
+      other.line,
+    ),
   };
 }

@@ -27,16 +27,26 @@ function absolute(name: string): string {
 }
 
 /** An SOA's data read from a zone file: the timers with BIND's units too (1h, 2w), as BIND reads them. */
-export function readSoaContent(data: readonly ZoneFileToken[], origin: string, typeToken: ZoneFileToken, problems: ZoneFileProblem[]): SoaContent | undefined {
+export function readSoaContent(
+  data: readonly ZoneFileToken[],
+  origin: string,
+  typeToken: ZoneFileToken,
+  problems: ZoneFileProblem[],
+): SoaContent | undefined {
   const refuse = (tokens: readonly ZoneFileToken[], message: string): undefined => {
     problems.push(tokensProblem(tokens, message));
     return undefined;
   };
   if (data.length !== 7 || data.some((token) => token.quoted)) {
-    return refuse(data.length > 0 ? data : [typeToken], l10n.t('SOA data must be the primary server, the contact mailbox, then the serial, refresh, retry, expire and minimum'));
+    return refuse(
+      data.length > 0 ? data : [typeToken],
+      l10n.t('SOA data must be the primary server, the contact mailbox, then the serial, refresh, retry, expire and minimum'),
+    );
   }
   const serial = uint32(data[2].text);
-  if (serial === undefined) return refuse([data[2]], l10n.t('{0} is not a serial: must be a whole number from 0 to {1}', data[2].text, MAX_UINT32));
+  if (serial === undefined) {
+    return refuse([data[2]], l10n.t('{0} is not a serial: must be a whole number from 0 to {1}', data[2].text, MAX_UINT32));
+  }
   const timers: number[] = [];
   for (const token of data.slice(3)) {
     const ttl = readTtl(token.text);
@@ -64,5 +74,9 @@ export function soaContentAtGcore(content: unknown): SoaContent | undefined {
  * read before a change holds an older one and still says what Gcore holds.
  */
 export function sameSoaButSerial(a: SoaContent, b: SoaContent): boolean {
-  return domainNameKey(a[0]) === domainNameKey(b[0]) && domainNameKey(a[1]) === domainNameKey(b[1]) && a.slice(3).every((value, index) => value === b[index + 3]);
+  return (
+    domainNameKey(a[0]) === domainNameKey(b[0]) &&
+    domainNameKey(a[1]) === domainNameKey(b[1]) &&
+    a.slice(3).every((value, index) => value === b[index + 3])
+  );
 }

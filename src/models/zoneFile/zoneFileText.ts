@@ -24,7 +24,13 @@ export function decodeCharacterString(written: string): string | undefined {
     if (written.charCodeAt(i) !== BACKSLASH || i + 1 >= written.length) continue;
     push(written.slice(last, i));
     const digits = written.slice(i + 1, i + 4);
-    if (digits.length === 3 && isDigit(digits.charCodeAt(0)) && isDigit(digits.charCodeAt(1)) && isDigit(digits.charCodeAt(2)) && Number(digits) <= 0xff) {
+    if (
+      digits.length === 3 &&
+      isDigit(digits.charCodeAt(0)) &&
+      isDigit(digits.charCodeAt(1)) &&
+      isDigit(digits.charCodeAt(2)) &&
+      Number(digits) <= 0xff
+    ) {
       chunks.push(Buffer.of(Number(digits)));
       i += 3;
     } else {

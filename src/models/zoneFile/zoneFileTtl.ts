@@ -17,7 +17,9 @@ export type TtlReading = { ok: true; seconds: number } | { ok: false; message: s
 
 /** A TTL as a zone file writes it, in seconds. */
 export function readTtl(text: string): TtlReading {
-  if (!TTL_TEXT.test(text)) return { ok: false, message: l10n.t('{0} is not a TTL: write seconds (3600) or units such as 1h, 30m, 2d, 1w, 1h30m', text) };
+  if (!TTL_TEXT.test(text)) {
+    return { ok: false, message: l10n.t('{0} is not a TTL: write seconds (3600) or units such as 1h, 30m, 2d, 1w, 1h30m', text) };
+  }
   let seconds = 0;
   if (/^\d+$/.test(text)) seconds = Number(text);
   else for (const [, count, unit] of text.matchAll(TTL_PART)) seconds += Number(count) * (UNIT_SECONDS.get(unit.toLowerCase()) ?? 0);

@@ -100,7 +100,11 @@ function isGcoreLines(set: RecordSet, fullName: string, zone: string): boolean {
   const records = recordsOf(set);
   if (records.length === 0 || records.some((record) => record.enabled === false)) return false;
   if (type === 'SOA') return records.length === 1 && soaContentAtGcore(records[0].content) !== undefined;
-  return checkResourceRecords('NS', records.map((record) => ({ content: record.content })), false).ok;
+  return checkResourceRecords(
+    'NS',
+    records.map((record) => ({ content: record.content })),
+    false,
+  ).ok;
 }
 
 function gcoreLines(row: Row, columns: Columns): string[] {

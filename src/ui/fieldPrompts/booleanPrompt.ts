@@ -10,7 +10,13 @@ export interface BooleanPromptOptions {
 }
 
 /** A choice of two, the current value marked. */
-export function promptBoolean(ui: PromptUi, spec: BooleanFieldSpec, position: StepPosition, current: unknown, options: BooleanPromptOptions): Promise<boolean | Back> {
+export function promptBoolean(
+  ui: PromptUi,
+  spec: BooleanFieldSpec,
+  position: StepPosition,
+  current: unknown,
+  options: BooleanPromptOptions,
+): Promise<boolean | Back> {
   return ui.pick<boolean>({
     ...position,
     placeholder: options.prompt ?? `${spec.label}: ${spec.description}`,

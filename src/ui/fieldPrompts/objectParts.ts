@@ -14,7 +14,9 @@ export function leafPaths(spec: ObjectFieldSpec): string[] {
 /** The ordered pairs of an object and of the objects inside it, with their bounds as paths inside the object. */
 export function orderedPairsOf(spec: ObjectFieldSpec): OrderedPair[] {
   const nested = spec.fields.flatMap((field) =>
-    field.kind === 'object' ? orderedPairsOf(field).map(({ lower, upper }) => ({ lower: `${field.name}.${lower}`, upper: `${field.name}.${upper}` })) : [],
+    field.kind === 'object'
+      ? orderedPairsOf(field).map(({ lower, upper }) => ({ lower: `${field.name}.${lower}`, upper: `${field.name}.${upper}` }))
+      : [],
   );
   return [...(spec.orderedPairs ?? []), ...nested];
 }
@@ -52,14 +54,30 @@ export function isWhole(spec: ObjectFieldSpec, draft: ObjectDraft): boolean {
  * as answered. The problems are named as the object's parts ("Scale min: must not be greater than
  * scale.max"), since a pair's fault may lie with the bound answered before.
  */
-export function pairBoxProblem(spec: ObjectFieldSpec, pairs: readonly OrderedPair[], draft: ObjectDraft, path: string, partSpec: TextFieldSpec, text: string): string | undefined {
+export function pairBoxProblem(
+  spec: ObjectFieldSpec,
+  pairs: readonly OrderedPair[],
+  draft: ObjectDraft,
+  path: string,
+  partSpec: TextFieldSpec,
+  text: string,
+): string | undefined {
   const own = checkFieldText(partSpec, text);
-  const problems = own === undefined ? pairProblems(spec, pairs, draft, path, textValue(partSpec, text)) : [{ field: `${spec.name}.${path}`, message: own }];
+  const problems =
+    own === undefined
+      ? pairProblems(spec, pairs, draft, path, textValue(partSpec, text))
+      : [{ field: `${spec.name}.${path}`, message: own }];
   if (problems.length === 0) return undefined;
   return problems.map((problem) => `${spec.label} ${problem.field.slice(spec.name.length + 1)}: ${problem.message}`).join('; ');
 }
 
-function pairProblems(spec: ObjectFieldSpec, pairs: readonly OrderedPair[], draft: ObjectDraft, path: string, value: unknown): FieldProblem[] {
+function pairProblems(
+  spec: ObjectFieldSpec,
+  pairs: readonly OrderedPair[],
+  draft: ObjectDraft,
+  path: string,
+  value: unknown,
+): FieldProblem[] {
   const candidate = structuredClone(draft);
   setValueAt(candidate, path, value);
   const bounds = new Set(pairs.flatMap(({ lower, upper }) => [lower, upper]).map((bound) => `${spec.name}.${bound}`));

@@ -51,21 +51,38 @@ export interface ObjectPromptOptions {
  * a whole one: `scale` exists once both bounds are answered, `logging` with every answer. The box that
  * completes an ordered pair checks the pair. Optional parts follow a choice that skips them.
  */
-export function objectSteps<S extends ObjectDrafts>(ui: PromptUi, spec: ObjectFieldSpec, slot: FieldSlot<S>, at: PromptAt, state: S, options: ObjectPromptOptions = {}): WizardStep<S>[] {
+export function objectSteps<S extends ObjectDrafts>(
+  ui: PromptUi,
+  spec: ObjectFieldSpec,
+  slot: FieldSlot<S>,
+  at: PromptAt,
+  state: S,
+  options: ObjectPromptOptions = {},
+): WizardStep<S>[] {
   const parts: readonly PartPrompt[] = options.parts ?? leafPaths(spec).map((path) => ({ path }));
   const { enabledBy, optionalParts: optional } = options;
   const order = [...parts, ...(optional?.parts ?? [])].map((part) => part.path);
   const value = state.drafts?.[spec.name] ?? draftStart(slot, state, options);
   const switchedOff = enabledBy !== undefined && valueAt(value, enabledBy) !== true;
   const asked = (list: readonly PartPrompt[]) =>
-    list.filter((part) => part.needs === undefined || valueAt(value, part.needs) !== undefined).map((part) => partStep(ui, spec, slot, at, options, order, part));
+    list
+      .filter((part) => part.needs === undefined || valueAt(value, part.needs) !== undefined)
+      .map((part) => partStep(ui, spec, slot, at, options, order, part));
   if (switchedOff) return asked(parts.filter((part) => part.path === enabledBy));
   if (!optional) return asked(parts);
   const chosen = state.drafts?.[spec.name] !== undefined && state.optionalPartsChosen?.[spec.name] === true;
   return [...asked(parts), choiceStep(ui, spec, slot, at, options, optional), ...(chosen ? asked(optional.parts) : [])];
 }
 
-function partStep<S extends ObjectDrafts>(ui: PromptUi, spec: ObjectFieldSpec, slot: FieldSlot<S>, at: PromptAt, options: ObjectPromptOptions, order: readonly string[], part: PartPrompt): WizardStep<S> {
+function partStep<S extends ObjectDrafts>(
+  ui: PromptUi,
+  spec: ObjectFieldSpec,
+  slot: FieldSlot<S>,
+  at: PromptAt,
+  options: ObjectPromptOptions,
+  order: readonly string[],
+  part: PartPrompt,
+): WizardStep<S> {
   const partSpec = partSpecOf(spec, part.path);
   const completed = completedPairs(orderedPairsOf(spec), order, part.path);
   const pairBox = completed.length > 0 && (partSpec.kind === 'integer' || partSpec.kind === 'string') ? partSpec : undefined;
@@ -74,7 +91,9 @@ function partStep<S extends ObjectDrafts>(ui: PromptUi, spec: ObjectFieldSpec, s
       const draft = draftOf(state, spec.name, slot, options);
       const answered = valueAt(draft, part.path);
       const start = answered !== undefined ? answered : valueAt(startingValue(slot, state), part.path);
-      const prompt = pairBox ? { ...part, problem: (text: string) => pairBoxProblem(spec, completed, draft, part.path, pairBox, text) } : part;
+      const prompt = pairBox
+        ? { ...part, problem: (text: string) => pairBoxProblem(spec, completed, draft, part.path, pairBox, text) }
+        : part;
       const answer = await promptField(ui, partSpec, at(position), start, prompt);
       if (answer === BACK) return BACK;
       if (part.path === options.enabledBy && answer === false) setValueAt(((state.drafts ??= {})[spec.name] = {}), part.path, false);
@@ -86,7 +105,14 @@ function partStep<S extends ObjectDrafts>(ui: PromptUi, spec: ObjectFieldSpec, s
 }
 
 /** Skip or set the optional parts; skipping puts their sub-fields back as the field has them. */
-function choiceStep<S extends ObjectDrafts>(ui: PromptUi, spec: ObjectFieldSpec, slot: FieldSlot<S>, at: PromptAt, options: ObjectPromptOptions, optional: OptionalParts): WizardStep<S> {
+function choiceStep<S extends ObjectDrafts>(
+  ui: PromptUi,
+  spec: ObjectFieldSpec,
+  slot: FieldSlot<S>,
+  at: PromptAt,
+  options: ObjectPromptOptions,
+  optional: OptionalParts,
+): WizardStep<S> {
   return {
     run: async (state, position) => {
       const draft = draftOf(state, spec.name, slot, options);
@@ -104,7 +130,9 @@ function choiceStep<S extends ObjectDrafts>(ui: PromptUi, spec: ObjectFieldSpec,
       });
       if (answer === BACK) return BACK;
       (state.optionalPartsChosen ??= {})[spec.name] = answer;
-      if (!answer) for (const field of optional.fields) setValueAt(draft, field, kept === undefined ? undefined : structuredClone(kept[field]));
+      if (!answer) {
+        for (const field of optional.fields) setValueAt(draft, field, kept === undefined ? undefined : structuredClone(kept[field]));
+      }
       settle(state, spec, slot);
     },
   };

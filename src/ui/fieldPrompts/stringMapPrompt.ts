@@ -43,7 +43,11 @@ export async function promptStringMap(
       items: [
         { label: `$(check) ${l10n.t('Done')}`, description: entries.count(names.length), value: { kind: 'done' } },
         { label: `$(add) ${entries.add}`, description: l10n.t('NAME=value'), value: { kind: 'add' } },
-        ...names.map((name) => ({ label: `$(trash) ${name}=${map[name]}`, description: l10n.t('remove'), value: { kind: 'remove' as const, name } })),
+        ...names.map((name) => ({
+          label: `$(trash) ${name}=${map[name]}`,
+          description: l10n.t('remove'),
+          value: { kind: 'remove' as const, name },
+        })),
       ],
     });
     if (choice === BACK) return BACK;

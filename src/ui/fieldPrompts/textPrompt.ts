@@ -19,7 +19,11 @@ export interface TextPromptOptions {
 }
 
 /** The box's message always names the field, so a problem is never ambiguous. */
-export function fieldTextProblem(spec: TextFieldSpec, text: string, options: Pick<TextPromptOptions, 'optional' | 'check'> = {}): string | undefined {
+export function fieldTextProblem(
+  spec: TextFieldSpec,
+  text: string,
+  options: Pick<TextPromptOptions, 'optional' | 'check'> = {},
+): string | undefined {
   if (options.optional && text.trim() === '') return undefined;
   const problem = checkFieldText(spec, text) ?? options.check?.(text);
   return problem ? `${spec.label}: ${problem}` : undefined;
@@ -34,11 +38,19 @@ export function textValue(spec: TextFieldSpec, text: string): string | number | 
 /** `label: description`, and for an optional box what leaving it empty does. */
 function boxPrompt(spec: TextFieldSpec, options: TextPromptOptions): string {
   if (!options.optional) return `${spec.label}: ${spec.description}`;
-  return options.whenEmpty ? `${spec.label}: ${spec.description} ${options.whenEmpty}` : l10n.t('{0}: {1} Leave empty to not set it.', spec.label, spec.description);
+  return options.whenEmpty
+    ? `${spec.label}: ${spec.description} ${options.whenEmpty}`
+    : l10n.t('{0}: {1} Leave empty to not set it.', spec.label, spec.description);
 }
 
 /** A text box for a string or an integer, opening with the current value and checked by the field's rules. */
-export async function promptText(ui: PromptUi, spec: TextFieldSpec, position: StepPosition, current: unknown, options: TextPromptOptions): Promise<string | number | undefined | Back> {
+export async function promptText(
+  ui: PromptUi,
+  spec: TextFieldSpec,
+  position: StepPosition,
+  current: unknown,
+  options: TextPromptOptions,
+): Promise<string | number | undefined | Back> {
   const answer = await ui.input({
     ...position,
     prompt: options.prompt ?? boxPrompt(spec, options),

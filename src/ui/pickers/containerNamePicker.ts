@@ -21,7 +21,13 @@ export interface ContainerNames {
  * A container by name: the location's containers with their status and image when the API lists them,
  * else the recently used names; a typed name is always accepted, checked by the name's rules.
  */
-export async function pickContainerName(ui: PromptUi, position: StepPosition, names: ContainerNames, location: ProjectRegionRef, current?: string): Promise<string | Back> {
+export async function pickContainerName(
+  ui: PromptUi,
+  position: StepPosition,
+  names: ContainerNames,
+  location: ProjectRegionRef,
+  current?: string,
+): Promise<string | Back> {
   const listed = await names.listed(location);
   const items: PickItem<string>[] = listed
     ? listed.map((container) => ({
@@ -66,6 +72,11 @@ export function containerNameStep<S extends { location?: ProjectRegionRef; conta
 }
 
 /** The container picker on its own; dismissing or Back cancels. */
-export async function promptContainerName(ui: PromptUi, position: StepPosition, names: ContainerNames, location: ProjectRegionRef): Promise<string> {
+export async function promptContainerName(
+  ui: PromptUi,
+  position: StepPosition,
+  names: ContainerNames,
+  location: ProjectRegionRef,
+): Promise<string> {
   return orCancel(await pickContainerName(ui, position, names, location));
 }

@@ -25,12 +25,20 @@ export async function pickContainerSize(
     placeholder: l10n.t('{0}: a size of this region, or type one such as 250mCPU-512MiB', spec.label),
     items: sizes.map((size) => ({
       label: size.name,
-      description: [typeof size.cpu === 'number' ? `${size.cpu} mCPU` : undefined, typeof size.ram === 'number' ? `${size.ram} MiB` : undefined, size.name === start ? l10n.t('current') : undefined]
+      description: [
+        typeof size.cpu === 'number' ? `${size.cpu} mCPU` : undefined,
+        typeof size.ram === 'number' ? `${size.ram} MiB` : undefined,
+        size.name === start ? l10n.t('current') : undefined,
+      ]
         .filter(Boolean)
         .join(' · '),
       value: size.name,
       picked: size.name === start,
     })),
-    custom: { label: (text) => l10n.t('Use "{0}"', text.trim()), validate: (text) => fieldTextProblem(spec, text), toValue: (text) => text.trim() },
+    custom: {
+      label: (text) => l10n.t('Use "{0}"', text.trim()),
+      validate: (text) => fieldTextProblem(spec, text),
+      toValue: (text) => text.trim(),
+    },
   });
 }

@@ -3,7 +3,13 @@ import { orCancel } from '../loneAnswer';
 import type { PickItem, PromptUi } from '../promptUi';
 
 /** Shows a list to pick from; the pick is copied (a name or an id), as List GPU Flavors does. */
-export async function pickToCopy<T>(ui: PromptUi, title: string, items: PickItem<T>[], copied: (value: T) => string, empty: string): Promise<void> {
+export async function pickToCopy<T>(
+  ui: PromptUi,
+  title: string,
+  items: PickItem<T>[],
+  copied: (value: T) => string,
+  empty: string,
+): Promise<void> {
   if (items.length === 0) {
     void ui.notify('info', empty);
     return;

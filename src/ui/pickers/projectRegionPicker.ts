@@ -30,7 +30,9 @@ function typedSteps<S extends ProjectRegionAnswers>(ui: PromptUi, at: At, withLa
       const answer = await promptField(ui, spec, at(position), typed[field], { prompt: ID_PROMPTS[field] });
       if (answer === BACK) return BACK;
       typed[field] = answer as number;
-      if (typed.projectId !== undefined && typed.regionId !== undefined) state.location = { projectId: typed.projectId, regionId: typed.regionId };
+      if (typed.projectId !== undefined && typed.regionId !== undefined) {
+        state.location = { projectId: typed.projectId, regionId: typed.regionId };
+      }
     },
   });
   const steps = [idStep('projectId'), idStep('regionId')];
@@ -139,7 +141,13 @@ export async function promptNewProjectRegion(ui: PromptUi, title: string, catalo
         items: [
           ...ordered.map((project) => ({
             label: project.name,
-            description: [l10n.t('ID {0}', project.id), project.is_default ? l10n.t('default') : undefined, project.state && project.state !== 'ACTIVE' ? project.state : undefined].filter(Boolean).join(' · '),
+            description: [
+              l10n.t('ID {0}', project.id),
+              project.is_default ? l10n.t('default') : undefined,
+              project.state && project.state !== 'ACTIVE' ? project.state : undefined,
+            ]
+              .filter(Boolean)
+              .join(' · '),
             value: project,
             picked: project.id === state.project?.id,
           })),
@@ -158,7 +166,9 @@ export async function promptNewProjectRegion(ui: PromptUi, title: string, catalo
   const regionStep: WizardStep<NewLocationAnswers> = {
     run: async (state, position) => {
       for (;;) {
-        const shown = (regions ?? []).filter((region) => state.showAllRegions || region.state === undefined || region.state === null || region.state === 'ACTIVE');
+        const shown = (regions ?? []).filter(
+          (region) => state.showAllRegions || region.state === undefined || region.state === null || region.state === 'ACTIVE',
+        );
         const hidden = (regions?.length ?? 0) - shown.length;
         const choice = await ui.pick<Region | typeof SHOW_ALL>({
           ...at(position),
@@ -167,11 +177,19 @@ export async function promptNewProjectRegion(ui: PromptUi, title: string, catalo
           items: [
             ...shown.map((region) => ({
               label: region.display_name,
-              description: [region.country, l10n.t('ID {0}', region.id), region.state && region.state !== 'ACTIVE' ? region.state : undefined].filter(Boolean).join(' · '),
+              description: [
+                region.country,
+                l10n.t('ID {0}', region.id),
+                region.state && region.state !== 'ACTIVE' ? region.state : undefined,
+              ]
+                .filter(Boolean)
+                .join(' · '),
               value: region,
               picked: region.id === state.region?.id,
             })),
-            ...(hidden > 0 ? [{ label: `$(eye) ${l10n.t('Show {0} more (in maintenance or not active)…', hidden)}`, value: SHOW_ALL as typeof SHOW_ALL }] : []),
+            ...(hidden > 0
+              ? [{ label: `$(eye) ${l10n.t('Show {0} more (in maintenance or not active)…', hidden)}`, value: SHOW_ALL as typeof SHOW_ALL }]
+              : []),
           ],
         });
         if (choice === BACK) return BACK;
@@ -189,7 +207,9 @@ export async function promptNewProjectRegion(ui: PromptUi, title: string, catalo
     },
   };
   await runWizard(answers, (state) =>
-    state.typed ? [...(projects && regions ? [projectStep] : []), ...typedSteps<NewLocationAnswers>(ui, at, true)] : [projectStep, regionStep, labelStep],
+    state.typed
+      ? [...(projects && regions ? [projectStep] : []), ...typedSteps<NewLocationAnswers>(ui, at, true)]
+      : [projectStep, regionStep, labelStep],
   );
   if (!answers.location) throw new UserCancelledError();
   const label = answers.typed ? answers.typed.label : answers.label;

@@ -37,7 +37,12 @@ export interface ZonePick {
  * A zone from the known ones, by name with its DNSSEC state, or typed. With no known zone and typing
  * allowed, it is the name box directly.
  */
-export async function pickZone(ui: PromptUi, zones: readonly KnownZone[], position: StepPosition, options: ZonePick): Promise<string | Back> {
+export async function pickZone(
+  ui: PromptUi,
+  zones: readonly KnownZone[],
+  position: StepPosition,
+  options: ZonePick,
+): Promise<string | Back> {
   if (zones.length === 0) {
     if (options.allowTyped) return promptZoneName(ui, position);
     throw new Error(options.emptyMessage ?? l10n.t('No zones are known yet.'));
@@ -50,7 +55,11 @@ export async function pickZone(ui: PromptUi, zones: readonly KnownZone[], positi
       ...position,
       placeholder: options.placeholder,
       items: [
-        ...ordered.map((zone) => ({ label: zoneNameForDisplay(zone.name), description: options.describe?.(zone) ?? dnssecDescription(zone.dnssec), value: zone.name })),
+        ...ordered.map((zone) => ({
+          label: zoneNameForDisplay(zone.name),
+          description: options.describe?.(zone) ?? dnssecDescription(zone.dnssec),
+          value: zone.name,
+        })),
         ...(options.allowTyped ? [{ label: `$(edit) ${l10n.t('Enter a zone name…')}`, value: typed as typeof typed }] : []),
       ],
     });

@@ -81,7 +81,9 @@ export function createContainerPlan(ui: PromptUi, sources: CreateSources, answer
     ...field('flavor'),
     ...field('scale'),
     optionalFieldsStep(ui, titled()),
-    ...(answers.optional ?? []).flatMap((name) => (name === 'pull_secret' ? [pullSecretStep(ui, sources, titled(specOf(name).label))] : field(name))),
+    ...(answers.optional ?? []).flatMap((name) =>
+      name === 'pull_secret' ? [pullSecretStep(ui, sources, titled(specOf(name).label))] : field(name),
+    ),
   ];
 }
 
@@ -108,7 +110,13 @@ function optionalFieldsStep(ui: PromptUi, at: PromptAt): WizardStep<CreateAnswer
         placeholder: l10n.t('Optional settings to set now (none is needed: press Enter to go on)'),
         items: OFFERED_OPTIONAL_FIELDS.map((name) => {
           const spec = specOf(name);
-          return { label: spec.label, description: name, detail: spec.description, value: name, picked: state.optional?.includes(name) ?? false };
+          return {
+            label: spec.label,
+            description: name,
+            detail: spec.description,
+            value: name,
+            picked: state.optional?.includes(name) ?? false,
+          };
         }),
       });
       if (chosen === BACK) return BACK;
@@ -148,9 +156,17 @@ function pullSecretStep(ui: PromptUi, sources: CreateSources, at: PromptAt): Wiz
               value: secret.name,
               picked: secret.name === state.container.pull_secret,
             })),
-            { label: l10n.t('$(add) Create Pull Secret…'), description: l10n.t('registry, login and password, created at Gcore now'), value: CREATE_SECRET },
+            {
+              label: l10n.t('$(add) Create Pull Secret…'),
+              description: l10n.t('registry, login and password, created at Gcore now'),
+              value: CREATE_SECRET,
+            },
           ],
-          custom: { label: (text) => l10n.t('Use "{0}"', text.trim()), validate: (text) => fieldTextProblem(spec as TextFieldSpec, text), toValue: (text) => text.trim() },
+          custom: {
+            label: (text) => l10n.t('Use "{0}"', text.trim()),
+            validate: (text) => fieldTextProblem(spec as TextFieldSpec, text),
+            toValue: (text) => text.trim(),
+          },
         });
         if (choice === BACK) return BACK;
         if (choice !== CREATE_SECRET) {

@@ -38,7 +38,12 @@ export const SCALE_PARTS: ObjectPromptOptions = {
     parts: [
       { path: 'cooldown_period', optional: true, whenEmpty: l10n.t("Leave empty for Gcore's default (60 s).") },
       { path: 'triggers.cpu.threshold', optional: true, emptyIsNull: 'triggers.cpu', whenEmpty: l10n.t('Leave empty for no CPU trigger.') },
-      { path: 'triggers.memory.threshold', optional: true, emptyIsNull: 'triggers.memory', whenEmpty: l10n.t('Leave empty for no memory trigger.') },
+      {
+        path: 'triggers.memory.threshold',
+        optional: true,
+        emptyIsNull: 'triggers.memory',
+        whenEmpty: l10n.t('Leave empty for no memory trigger.'),
+      },
       { path: 'triggers.http.rate', optional: true, emptyIsNull: 'triggers.http', whenEmpty: l10n.t('Leave empty for no HTTP trigger.') },
       { path: 'triggers.http.window', needs: 'triggers.http.rate' },
     ],

@@ -79,7 +79,14 @@ function fieldsStep<S extends UpdateFieldAnswers>(ui: PromptUi): WizardStep<S> {
 /** A field's prompts from its spec; the size, which the spec cannot list, from the location's sizes. */
 function changeSteps<S extends UpdateFieldAnswers>(ui: PromptUi, field: ContainerField, sizes: SizesOf<S>, answers: S): WizardStep<S>[] {
   const spec = specOf(field);
-  return containerFieldSteps(ui, spec, changeSlot<S>(field), (position) => ({ title: `${UPDATE_TITLE}: ${spec.label}`, ...position }), answers, sizes);
+  return containerFieldSteps(
+    ui,
+    spec,
+    changeSlot<S>(field),
+    (position) => ({ title: `${UPDATE_TITLE}: ${spec.label}`, ...position }),
+    answers,
+    sizes,
+  );
 }
 
 /**

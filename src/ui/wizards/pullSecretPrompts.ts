@@ -1,5 +1,10 @@
 import * as l10n from '@vscode/l10n';
-import { PULL_SECRET_LOGIN_FIELD, PULL_SECRET_NAME_FIELD, PULL_SECRET_PASSWORD_FIELD, PULL_SECRET_REGISTRY_FIELD } from '../../models/pullSecret';
+import {
+  PULL_SECRET_LOGIN_FIELD,
+  PULL_SECRET_NAME_FIELD,
+  PULL_SECRET_PASSWORD_FIELD,
+  PULL_SECRET_REGISTRY_FIELD,
+} from '../../models/pullSecret';
 import type { StringFieldSpec } from '../../validation/fieldSpec';
 import { promptText } from '../fieldPrompts/textPrompt';
 import { BACK, type PromptUi } from '../promptUi';
@@ -30,7 +35,8 @@ function partStep(ui: PromptUi, title: string, part: PullSecretPart): WizardStep
       const password = part === 'password';
       const answer = await promptText(ui, { ...spec, required: true }, { title, ...position }, password ? undefined : state[part], {
         password,
-        placeholder: part === 'registry' ? l10n.t('e.g. ghcr.io') : password ? l10n.t('Never shown, logged or stored by the extension') : undefined,
+        placeholder:
+          part === 'registry' ? l10n.t('e.g. ghcr.io') : password ? l10n.t('Never shown, logged or stored by the extension') : undefined,
       });
       if (answer === BACK) return BACK;
       state[part] = String(answer);
@@ -66,7 +72,13 @@ export function updatePullSecretPlan(ui: PromptUi, title: string, answers: PullS
           title,
           ...position,
           placeholder: l10n.t('What to change (only these are sent)'),
-          items: (['registry', 'login', 'password'] as const).map((part) => ({ label: PARTS[part].label, description: part, detail: PARTS[part].description, value: part, picked: state.changing?.includes(part) ?? false })),
+          items: (['registry', 'login', 'password'] as const).map((part) => ({
+            label: PARTS[part].label,
+            description: part,
+            detail: PARTS[part].description,
+            value: part,
+            picked: state.changing?.includes(part) ?? false,
+          })),
         });
         if (chosen === BACK) return BACK;
         if (chosen.length === 0) {

@@ -1,5 +1,11 @@
 import * as l10n from '@vscode/l10n';
-import { formatRecordContent, parseRecordText, recordContentKey, recordTextForm, type EditableRecordType } from '../../models/recordContent';
+import {
+  formatRecordContent,
+  parseRecordText,
+  recordContentKey,
+  recordTextForm,
+  type EditableRecordType,
+} from '../../models/recordContent';
 import { isRecordEnabled } from '../../models/recordSets';
 import { BACK, type Back, type PromptUi, type StepPosition } from '../promptUi';
 
@@ -76,7 +82,13 @@ export interface ValueListOptions {
  * removed. An empty list opens the value box at once; Back from it leaves the list. `values` is edited in
  * place, so Back keeps what was typed. CNAME holds one value: only its box is shown.
  */
-export async function promptRecordValues(ui: PromptUi, type: EditableRecordType, position: StepPosition, values: DraftValue[], options: ValueListOptions): Promise<void | Back> {
+export async function promptRecordValues(
+  ui: PromptUi,
+  type: EditableRecordType,
+  position: StepPosition,
+  values: DraftValue[],
+  options: ValueListOptions,
+): Promise<void | Back> {
   if (type === 'CNAME') return promptOnlyValue(ui, position, values);
   for (;;) {
     if (values.length === 0) {
@@ -89,7 +101,11 @@ export async function promptRecordValues(ui: PromptUi, type: EditableRecordType,
       ...position,
       placeholder: options.placeholder,
       items: [
-        { label: `$(check) ${l10n.t('Done')}`, description: values.length === 1 ? l10n.t('1 value') : l10n.t('{0} values', values.length), value: { kind: 'done' } },
+        {
+          label: `$(check) ${l10n.t('Done')}`,
+          description: values.length === 1 ? l10n.t('1 value') : l10n.t('{0} values', values.length),
+          value: { kind: 'done' },
+        },
         { label: `$(add) ${l10n.t('Add value…')}`, description: EXAMPLES[type], value: { kind: 'add' } },
         ...values.map((value, index) => ({
           label: formatRecordContent(type, value.content),
@@ -116,7 +132,14 @@ async function promptOnlyValue(ui: PromptUi, position: StepPosition, values: Dra
 }
 
 /** One value's actions; Back returns to the list. */
-async function editValue(ui: PromptUi, type: EditableRecordType, position: StepPosition, values: DraftValue[], index: number, held?: ReadonlySet<string>): Promise<void> {
+async function editValue(
+  ui: PromptUi,
+  type: EditableRecordType,
+  position: StepPosition,
+  values: DraftValue[],
+  index: number,
+  held?: ReadonlySet<string>,
+): Promise<void> {
   const value = values[index];
   const text = formatRecordContent(type, value.content);
   const enabled = isRecordEnabled(value);
@@ -127,7 +150,11 @@ async function editValue(ui: PromptUi, type: EditableRecordType, position: StepP
     items: [
       { label: `$(edit) ${l10n.t('Change…')}`, value: 'change' },
       enabled
-        ? { label: `$(circle-slash) ${l10n.t('Disable')}`, description: l10n.t('kept in the set, but Gcore does not answer with it'), value: 'toggle' }
+        ? {
+            label: `$(circle-slash) ${l10n.t('Disable')}`,
+            description: l10n.t('kept in the set, but Gcore does not answer with it'),
+            value: 'toggle',
+          }
         : { label: `$(pass) ${l10n.t('Enable')}`, description: l10n.t('Gcore answers with it again'), value: 'toggle' },
       { label: `$(trash) ${l10n.t('Remove')}`, value: 'remove' },
     ],

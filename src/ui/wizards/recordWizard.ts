@@ -2,7 +2,14 @@ import * as l10n from '@vscode/l10n';
 import type { RecordSet, RecordSetBody } from '../../api/types';
 import { EDITABLE_RECORD_TYPES, formatRecordContent, recordContentKey, type EditableRecordType } from '../../models/recordContent';
 import { APEX, RECORD_NAME_FIELD, recordNameForDisplay, resolveRecordName } from '../../models/recordName';
-import { addedRecordSetBody, editedRecordSetBody, recordSetBody, recordSetChanged, recordSetChangeLines, RECORD_TTL_FIELD } from '../../models/recordSets';
+import {
+  addedRecordSetBody,
+  editedRecordSetBody,
+  recordSetBody,
+  recordSetChanged,
+  recordSetChangeLines,
+  RECORD_TTL_FIELD,
+} from '../../models/recordSets';
 import { TTL_CHOICES, ttlText } from '../../models/recordTtl';
 import { zoneNameForDisplay } from '../../models/zoneCreate';
 import { fieldTextProblem } from '../fieldPrompts/textPrompt';
@@ -195,7 +202,12 @@ async function readExisting(deps: RecordWizardDeps, zoneName: string, name: stri
       });
     } catch (error) {
       if (isUserCancelled(error) || (isGcoreApiError(error) && error.kind === 'cancelled')) throw new UserCancelledError();
-      if (isEndpointMissing(error)) throw new Error(l10n.t('Record sets are not available from the API at gcore.apiBaseUrl ({0}). Nothing was sent.', failureReason(error)), { cause: error });
+      if (isEndpointMissing(error)) {
+        throw new Error(
+          l10n.t('Record sets are not available from the API at gcore.apiBaseUrl ({0}). Nothing was sent.', failureReason(error)),
+          { cause: error },
+        );
+      }
       const retry = l10n.t('Retry');
       const choice = await deps.ui.choose({
         message: l10n.t('Could not read whether {0} exists in {1}.', shown, zoneNameForDisplay(zoneName)),
@@ -219,7 +231,9 @@ function existingStep(deps: RecordWizardDeps): WizardStep<RecordAnswers> {
         ...at(deps, position),
         placeholder: l10n.t('{0} already exists at Gcore. What should happen to it?', shown),
         items: [
-          ...(type === 'CNAME' ? [] : [{ label: `$(add) ${l10n.t('Add values to it')}`, detail: l10n.t('It keeps {0}', values), value: 'add' as RecordWrite }]),
+          ...(type === 'CNAME'
+            ? []
+            : [{ label: `$(add) ${l10n.t('Add values to it')}`, detail: l10n.t('It keeps {0}', values), value: 'add' as RecordWrite }]),
           { label: `$(replace) ${l10n.t('Replace its values')}`, detail: l10n.t('Now: {0}', values), value: 'replace' as RecordWrite },
         ].sort((a, b) => Number(b.value === state.write) - Number(a.value === state.write)),
       });
@@ -300,12 +314,19 @@ function reviewStep(deps: RecordWizardDeps): WizardStep<RecordAnswers> {
       const lines = recordSetChangeLines(type, current, write.body);
       const back = l10n.t('Go Back');
       if (current && !recordSetChanged({ ...current, type }, write.body)) {
-        await deps.ui.choose({ message: l10n.t('{0} already holds exactly this: there is nothing to send.', shown), detail: [...notes, ...lines].join('\n'), choices: [back] });
+        await deps.ui.choose({
+          message: l10n.t('{0} already holds exactly this: there is nothing to send.', shown),
+          detail: [...notes, ...lines].join('\n'),
+          choices: [back],
+        });
         return BACK;
       }
       const send = write.write === 'create' ? l10n.t('Add Record Set') : l10n.t('Update Record Set');
       const choice = await deps.ui.choose({
-        message: write.write === 'create' ? l10n.t('Add {0} to {1}?', shown, zoneNameForDisplay(zoneName)) : l10n.t('Update {0} in {1}?', shown, zoneNameForDisplay(zoneName)),
+        message:
+          write.write === 'create'
+            ? l10n.t('Add {0} to {1}?', shown, zoneNameForDisplay(zoneName))
+            : l10n.t('Update {0} in {1}?', shown, zoneNameForDisplay(zoneName)),
         detail: [...notes, ...lines].join('\n'),
         choices: [send, back],
       });

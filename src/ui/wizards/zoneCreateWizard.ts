@@ -14,7 +14,17 @@ export interface CreateZoneAnswers {
   options: OptionalZoneField[];
 }
 
-const OPTION_ORDER: OptionalZoneField[] = ['contact', 'primary_server', 'refresh', 'retry', 'expiry', 'nx_ttl', 'serial', 'enabled', 'meta'];
+const OPTION_ORDER: OptionalZoneField[] = [
+  'contact',
+  'primary_server',
+  'refresh',
+  'retry',
+  'expiry',
+  'nx_ttl',
+  'serial',
+  'enabled',
+  'meta',
+];
 const TITLE = l10n.t('Gcore: Create DNS Zone');
 
 /** The name, the optional fields to set, one box per chosen field, and a review of what will be sent. */
@@ -48,7 +58,9 @@ export function createZonePlan(ui: PromptUi, answers: CreateZoneAnswers): Wizard
       const at = { title: TITLE, ...position };
       const current = state.payload[name];
       // A zone has no object field; the two answers are read only by its boolean one (enabled).
-      const answer = await promptField(ui, spec as OnePromptFieldSpec, at, current, { choices: { yes: l10n.t('Enabled (served)'), no: l10n.t('Disabled (created but not served)') } });
+      const answer = await promptField(ui, spec as OnePromptFieldSpec, at, current, {
+        choices: { yes: l10n.t('Enabled (served)'), no: l10n.t('Disabled (created but not served)') },
+      });
       if (answer === BACK) return BACK;
       (state.payload as Record<string, unknown>)[name] = answer;
     },

@@ -67,7 +67,13 @@ function fieldsStep(ui: PromptUi): WizardStep<ZoneSettingsAnswers> {
               notRead === undefined
                 ? l10n.t('now {0}', settingText(field, now[field]))
                 : l10n.t("Gcore's answer gives {0}: choose a value, or saving would reset it", unreadSettingsText([notRead]));
-            return { label: spec.label, description, detail: spec.description, value: field, picked: state.fields.includes(field) || (firstTime && notRead !== undefined) };
+            return {
+              label: spec.label,
+              description,
+              detail: spec.description,
+              value: field,
+              picked: state.fields.includes(field) || (firstTime && notRead !== undefined),
+            };
           }),
         });
         if (chosen === BACK) return BACK;
@@ -112,17 +118,27 @@ function summaryStep(ui: PromptUi): WizardStep<ZoneSettingsAnswers> {
       const unread = settingsNotRead(state.current, changes);
       // Saving would reset what Gcore's answer does not give readably: only going back to give it a value helps.
       if (unread.length > 0) {
-        if ((await ui.choose({ message: notReadMessage(state.zoneName, unread), detail: lines.join('\n'), choices: [back] })) !== back) throw new UserCancelledError();
+        if ((await ui.choose({ message: notReadMessage(state.zoneName, unread), detail: lines.join('\n'), choices: [back] })) !== back) {
+          throw new UserCancelledError();
+        }
         return BACK;
       }
       if (changedSettings(state.current, changes).length === 0) {
-        await ui.choose({ message: l10n.t('{0} already has these settings: there is nothing to send.', zone), detail: lines.join('\n'), choices: [back] });
+        await ui.choose({
+          message: l10n.t('{0} already has these settings: there is nothing to send.', zone),
+          detail: lines.join('\n'),
+          choices: [back],
+        });
         return BACK;
       }
       const save = l10n.t('Save Settings');
       const choice = await ui.choose({
         message: l10n.t('Change the settings of {0}?', zone),
-        detail: [...lines, '', l10n.t("Gcore replaces the zone's settings as a whole: every other setting is sent as it is now, so it is kept.")].join('\n'),
+        detail: [
+          ...lines,
+          '',
+          l10n.t("Gcore replaces the zone's settings as a whole: every other setting is sent as it is now, so it is kept."),
+        ].join('\n'),
         choices: [save, back],
       });
       if (choice === back) return BACK;

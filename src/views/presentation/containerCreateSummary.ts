@@ -33,15 +33,26 @@ function quantity(use: QuotaUse, value: number): string {
 
 /** "CPU: 13,320 mCPU used + 2,280 mCPU for this container, of 40,000 mCPU allowed". */
 export function quotaUseText(use: QuotaUse): string {
-  return l10n.t('{0}: {1} used + {2} for this container, of {3} allowed', use.label, quantity(use, use.used), quantity(use, use.requested), quantity(use, use.limit));
+  return l10n.t(
+    '{0}: {1} used + {2} for this container, of {3} allowed',
+    use.label,
+    quantity(use, use.used),
+    quantity(use, use.requested),
+    quantity(use, use.limit),
+  );
 }
 
 /** The quotas this create would pass, said plainly; undefined when it fits or Gcore did not answer. */
 export function quotaExceededText(quota: ContainerQuota | undefined): string | undefined {
   const exceeded = quota ? quotaUses(quota).filter((use) => use.exceeded) : [];
   if (exceeded.length === 0) return undefined;
-  const parts = exceeded.map((use) => l10n.t('{0} would reach {1} of {2} allowed', use.label, quantity(use, use.used + use.requested), quantity(use, use.limit)));
-  return l10n.t('This container does not fit the quota: {0}. Gcore will refuse it; pick a smaller size or fewer instances, or ask Gcore for a higher quota.', parts.join('; '));
+  const parts = exceeded.map((use) =>
+    l10n.t('{0} would reach {1} of {2} allowed', use.label, quantity(use, use.used + use.requested), quantity(use, use.limit)),
+  );
+  return l10n.t(
+    'This container does not fit the quota: {0}. Gcore will refuse it; pick a smaller size or fewer instances, or ask Gcore for a higher quota.',
+    parts.join('; '),
+  );
 }
 
 function amountOf(value: unknown): number | undefined {
@@ -74,10 +85,14 @@ export function runSummary(container: ContainerCreate): string[] {
   ];
   const autoscaling = autoscalingText(scale);
   if (autoscaling) lines.push(l10n.t('Autoscaling: {0}', autoscaling));
-  if (container.envs && Object.keys(container.envs).length > 0) lines.push(l10n.t('Environment: {0}', Object.keys(container.envs).join(', ')));
+  if (container.envs && Object.keys(container.envs).length > 0) {
+    lines.push(l10n.t('Environment: {0}', Object.keys(container.envs).join(', ')));
+  }
   if (container.commands) lines.push(l10n.t('Command: {0}', container.commands));
   if (container.description) lines.push(l10n.t('Description: {0}', container.description));
-  if (container.timeout !== undefined && container.timeout !== null) lines.push(l10n.t('Timeout: {0} s without requests', container.timeout));
+  if (container.timeout !== undefined && container.timeout !== null) {
+    lines.push(l10n.t('Timeout: {0} s without requests', container.timeout));
+  }
   if (container.pull_secret) lines.push(l10n.t('Pull secret: {0}', container.pull_secret));
   if (container.logging?.enabled) lines.push(l10n.t('Logging: on'));
   if (container.is_api_key_auth) lines.push(l10n.t('Requires an API key'));

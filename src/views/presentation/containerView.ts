@@ -20,7 +20,6 @@ const STATUS_ICONS: ReadonlyMap<string, NonNullable<ItemView['icon']>> = new Map
   ['error', { id: 'error', color: 'errorForeground' }],
 ]);
 
-
 /** "ready/total" instances, when Gcore reports both. */
 export function instancesText(container: Container): string | undefined {
   const deploy = isRecord(container.deploy_status) ? container.deploy_status : undefined;
@@ -36,14 +35,22 @@ export function instancesText(container: Container): string | undefined {
  */
 export function containerRowView(container: Container, change?: ContainerAction): ItemView {
   // A container created here is shown before Gcore lists it: it has no status of its own yet.
-  const status = change === 'create' && (container.status === undefined || container.status === null) ? undefined : containerStatus(container);
+  const status =
+    change === 'create' && (container.status === undefined || container.status === null) ? undefined : containerStatus(container);
   // While a change made here is followed, that comes first: the status read before it is about to change.
-  const parts = [change ? CHANGE_WORDS[change]() : undefined, status, instancesText(container), nonEmptyText(container.image)].filter((part): part is string => part !== undefined);
+  const parts = [change ? CHANGE_WORDS[change]() : undefined, status, instancesText(container), nonEmptyText(container.image)].filter(
+    (part): part is string => part !== undefined,
+  );
   return {
     label: container.name,
     description: parts.join(' · '),
     icon: change ? { id: 'sync~spin' } : { ...(STATUS_ICONS.get((status ?? '').toLowerCase()) ?? { id: 'question' }) },
-    contextValue: change === 'delete' ? ROW_CONTEXT.containerDeleting : nonEmptyText(container.address) ? ROW_CONTEXT.containerWithAddress : ROW_CONTEXT.container,
+    contextValue:
+      change === 'delete'
+        ? ROW_CONTEXT.containerDeleting
+        : nonEmptyText(container.address)
+          ? ROW_CONTEXT.containerWithAddress
+          : ROW_CONTEXT.container,
   };
 }
 
@@ -64,9 +71,26 @@ export interface ContainerDetailRow {
 /** Every field of a container as child rows; environment variables show their names, values on request. */
 export function containerDetailRows(container: Container, revealed: ReadonlySet<string> = new Set()): ContainerDetailRow[] {
   const rows: ContainerDetailRow[] = [];
-  const add = (key: string, label: string, value: string | undefined, icon: string, contextValue: RowContext = ROW_CONTEXT.containerDetail) => {
+  const add = (
+    key: string,
+    label: string,
+    value: string | undefined,
+    icon: string,
+    contextValue: RowContext = ROW_CONTEXT.containerDetail,
+  ) => {
     if (value === undefined) return;
-    rows.push({ key, label, value, view: { label, description: value, tooltip: `**${escapeMarkdown(label)}**\n\n${escapeMarkdown(value)}`, icon: { id: icon }, contextValue } });
+    rows.push({
+      key,
+      label,
+      value,
+      view: {
+        label,
+        description: value,
+        tooltip: `**${escapeMarkdown(label)}**\n\n${escapeMarkdown(value)}`,
+        icon: { id: icon },
+        contextValue,
+      },
+    });
   };
   const message = nonEmptyText(container.status_message);
   add('status', l10n.t('Status'), message ? `${containerStatus(container)}: ${message}` : containerStatus(container), 'pulse');
@@ -81,7 +105,12 @@ export function containerDetailRows(container: Container, revealed: ReadonlySet<
   add('description', l10n.t('Description'), nonEmptyText(container.description), 'note');
   add('commands', l10n.t('Command'), nonEmptyText(container.commands), 'terminal');
   add('pullSecret', l10n.t('Pull secret'), nonEmptyText(container.pull_secret), 'key');
-  add('apiKeyAuth', l10n.t('API key required'), typeof container.is_api_key_auth === 'boolean' ? (container.is_api_key_auth ? l10n.t('yes') : l10n.t('no')) : undefined, 'shield');
+  add(
+    'apiKeyAuth',
+    l10n.t('API key required'),
+    typeof container.is_api_key_auth === 'boolean' ? (container.is_api_key_auth ? l10n.t('yes') : l10n.t('no')) : undefined,
+    'shield',
+  );
   add('created', l10n.t('Created'), createdText(container.created_at), 'calendar');
   const envs = isRecord(container.envs) ? container.envs : {};
   for (const [name, value] of Object.entries(envs)) {

@@ -77,23 +77,38 @@ export function delegationSummary(zoneName: string, reading: DelegationReading):
       return l10n.t("{0} is delegated to Gcore: its registrar lists only Gcore's name servers.", zone);
     case 'partly':
       return foreign.length > 0
-        ? l10n.t("{0} is only partly delegated to Gcore: its registrar also lists name servers that are not Gcore's ({1}).", zone, foreign.join(', '))
+        ? l10n.t(
+            "{0} is only partly delegated to Gcore: its registrar also lists name servers that are not Gcore's ({1}).",
+            zone,
+            foreign.join(', '),
+          )
         : reading.otherCount === 1
           ? l10n.t("{0} is only partly delegated to Gcore: its registrar also lists a name server that is not Gcore's.", zone)
-          : l10n.t("{0} is only partly delegated to Gcore: its registrar also lists {1} name servers that are not Gcore's.", zone, reading.otherCount);
+          : l10n.t(
+              "{0} is only partly delegated to Gcore: its registrar also lists {1} name servers that are not Gcore's.",
+              zone,
+              reading.otherCount,
+            );
     case 'elsewhere':
       return foreign.length > 0
-        ? l10n.t("{0} is not delegated to Gcore: its registrar lists other name servers ({1}).", zone, foreign.join(', '))
+        ? l10n.t('{0} is not delegated to Gcore: its registrar lists other name servers ({1}).', zone, foreign.join(', '))
         : l10n.t('{0} is not delegated to Gcore: its registrar lists other name servers.', zone);
     case 'none':
-      return l10n.t('The registrar lists no name servers for {0}: the domain may not be registered, or its registration may have lapsed.', zone);
+      return l10n.t(
+        'The registrar lists no name servers for {0}: the domain may not be registered, or its registration may have lapsed.',
+        zone,
+      );
     case 'noZone':
       return l10n.t('Gcore has no zone {0} in this account.', zone);
   }
 }
 
 /** What the verdict means for the zone and its DNSSEC, and what to do next. */
-function meaningAndNextStep(zoneName: string, reading: DelegationReading, dnssecStatus: string | undefined): { meaning: string[]; next: string[] } {
+function meaningAndNextStep(
+  zoneName: string,
+  reading: DelegationReading,
+  dnssecStatus: string | undefined,
+): { meaning: string[]; next: string[] } {
   const zone = domainNameForDisplay(zoneName);
   const gcoreServers = reading.whiteLabel ? reading.servers.filter((server) => server.gcore === true).map((server) => server.name) : [];
   const target = (gcoreServers.length > 0 ? gcoreServers : GCORE_NAME_SERVERS).map((server) => `\`${server}\``).join(', ');
@@ -106,7 +121,11 @@ function meaningAndNextStep(zoneName: string, reading: DelegationReading, dnssec
         meaning: [l10n.t("Resolvers everywhere ask Gcore's name servers for {0}: the records in this zone are what the world sees.", zone)],
         next:
           dnssecStatus === 'pending'
-            ? [l10n.t("DNSSEC still waits for the DS record at the registrar: copy it (Copy DS Record on the zone) and add it there. Gcore shows DNSSEC as on once the registrar publishes it.")]
+            ? [
+                l10n.t(
+                  'DNSSEC still waits for the DS record at the registrar: copy it (Copy DS Record on the zone) and add it there. Gcore shows DNSSEC as on once the registrar publishes it.',
+                ),
+              ]
             : [l10n.t('Nothing to do.')],
       };
     case 'partly':
@@ -114,15 +133,23 @@ function meaningAndNextStep(zoneName: string, reading: DelegationReading, dnssec
       return {
         meaning: [
           reading.verdict === 'partly'
-            ? l10n.t("Resolvers pick any of the servers the registrar lists, so some of them are answered by servers that are not Gcore's, with what those servers hold: changes made at Gcore reach only part of the world.")
-            : l10n.t("Resolvers ask the servers the registrar lists, none of which is Gcore's: the records of this zone at Gcore are not what the world sees."),
-          l10n.t("Until the registrar points only to Gcore's name servers, the zone stays pending at Gcore, and so does its DNSSEC: a DS record at the registrar would make validating resolvers refuse the answers of servers that do not sign with Gcore's key."),
+            ? l10n.t(
+                "Resolvers pick any of the servers the registrar lists, so some of them are answered by servers that are not Gcore's, with what those servers hold: changes made at Gcore reach only part of the world.",
+              )
+            : l10n.t(
+                "Resolvers ask the servers the registrar lists, none of which is Gcore's: the records of this zone at Gcore are not what the world sees.",
+              ),
+          l10n.t(
+            "Until the registrar points only to Gcore's name servers, the zone stays pending at Gcore, and so does its DNSSEC: a DS record at the registrar would make validating resolvers refuse the answers of servers that do not sign with Gcore's key.",
+          ),
         ],
         next: [`${l10n.t('At the registrar of {0}, set the name servers to exactly {1}.', zone, target)}${remove} ${again}`],
       };
     case 'none':
       return {
-        meaning: [l10n.t('Without name servers at the registrar, resolvers find no answer for the domain, whatever the zone at Gcore holds.')],
+        meaning: [
+          l10n.t('Without name servers at the registrar, resolvers find no answer for the domain, whatever the zone at Gcore holds.'),
+        ],
         next: [`${l10n.t('Check the registration of {0} with its registrar, and set its name servers to {1}.', zone, target)} ${again}`],
       };
     case 'noZone':
@@ -181,13 +208,22 @@ export function delegationReport(input: DelegationReportInput): string {
   else {
     lines.push(`| ${l10n.t('Name server')} | ${l10n.t("Gcore's")} | IPv4 | IPv6 |`, '|---|---|---|---|');
     for (const server of reading.servers) {
-      lines.push(`| ${code(server.name)} | ${MARKS.get(server.gcore) ?? ''} | ${cell(server.ipv4.join(', '))} | ${cell(server.ipv6.join(', '))} |`);
+      lines.push(
+        `| ${code(server.name)} | ${MARKS.get(server.gcore) ?? ''} | ${cell(server.ipv4.join(', '))} | ${cell(server.ipv6.join(', '))} |`,
+      );
     }
   }
   lines.push('', l10n.t('Gcore counts {0} of its own name servers and {1} of others.', reading.gcoreCount, reading.otherCount));
-  if (reading.whiteLabel) lines.push('', l10n.t("This is a white-label delegation: Gcore's servers answer under names of the account's own domain."));
+  if (reading.whiteLabel) {
+    lines.push('', l10n.t("This is a white-label delegation: Gcore's servers answer under names of the account's own domain."));
+  }
   const { meaning, next } = meaningAndNextStep(input.zoneName, reading, input.dnssecStatus);
-  lines.push('', `## ${l10n.t('What it means')}`, '', ...meaning.flatMap((paragraph, index) => (index === 0 ? [paragraph] : ['', paragraph])));
+  lines.push(
+    '',
+    `## ${l10n.t('What it means')}`,
+    '',
+    ...meaning.flatMap((paragraph, index) => (index === 0 ? [paragraph] : ['', paragraph])),
+  );
   lines.push('', `## ${l10n.t('Next step')}`, '', ...next);
   return `${lines.join('\n')}\n`;
 }

@@ -106,7 +106,7 @@ function rankModels(keys: readonly SortKey[]): Map<string, number> {
 
 /** Sorts each run of flavors with the same hardware by name, in place. */
 function sortRunsByName(ranked: SortKey[]): void {
-  for (let start = 0; start < ranked.length; ) {
+  for (let start = 0; start < ranked.length;) {
     let end = start + 1;
     while (end < ranked.length && compareHardware(ranked[start], ranked[end]) === 0) end++;
     if (end - start > 1) {

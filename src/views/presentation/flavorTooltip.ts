@@ -25,7 +25,10 @@ const KNOWN_FIELDS = new Map<string, KnownField>([
   ['name', { label: l10n.t('Name') }],
   ['architecture', { label: l10n.t('Architecture') }],
   ['capacity', { label: l10n.t('Capacity'), format: formatCapacity }],
-  ['disabled', { label: l10n.t('Disabled'), format: (value) => (typeof value === 'boolean' ? (value ? l10n.t('yes') : l10n.t('no')) : undefined) }],
+  [
+    'disabled',
+    { label: l10n.t('Disabled'), format: (value) => (typeof value === 'boolean' ? (value ? l10n.t('yes') : l10n.t('no')) : undefined) },
+  ],
   ['hardware_properties', { label: l10n.t('Hardware properties') }],
   ['hardware_properties.gpu_manufacturer', { label: l10n.t('GPU manufacturer') }],
   ['hardware_properties.gpu_model', { label: l10n.t('GPU model') }],
@@ -35,7 +38,10 @@ const KNOWN_FIELDS = new Map<string, KnownField>([
   ['hardware_description.vcpus', { label: l10n.t('vCPUs'), format: formatNumber }],
   ['hardware_description.ram', { label: l10n.t('RAM'), format: formatRam }],
   ['price', { label: l10n.t('Price') }],
-  ['price.price_status', { label: l10n.t('Price status'), format: (value) => (typeof value === 'string' ? PRICE_STATUS_TEXT.get(value) : undefined) }],
+  [
+    'price.price_status',
+    { label: l10n.t('Price status'), format: (value) => (typeof value === 'string' ? PRICE_STATUS_TEXT.get(value) : undefined) },
+  ],
   ['price.price_per_hour', { label: l10n.t('Price per hour'), format: priceWith((money) => l10n.t('{0}/h', money)) }],
   ['price.price_per_month', { label: l10n.t('Price per month'), format: priceWith((money) => l10n.t('{0}/month', money)) }],
   ['price.currency_code', { label: l10n.t('Currency') }],

@@ -37,7 +37,9 @@ export function listGapViews(gaps: ListGaps, list: GapsOfList): { key: string; v
       key: 'gaps:unreadable',
       view: {
         label: SAYINGS[list].unreadable(gaps.unreadableCount),
-        tooltip: l10n.t('The Gcore API sent entries in a shape this extension cannot read (not an object, or without a name). They are left out; the others are listed above.'),
+        tooltip: l10n.t(
+          'The Gcore API sent entries in a shape this extension cannot read (not an object, or without a name). They are left out; the others are listed above.',
+        ),
         icon,
       },
     });
@@ -47,7 +49,9 @@ export function listGapViews(gaps: ListGaps, list: GapsOfList): { key: string; v
       key: 'gaps:missing',
       view: {
         label: SAYINGS[list].missing(gaps.missing.count, gaps.missing.reportedTotal),
-        tooltip: l10n.t('The list ended before the total the Gcore API reported: a page came back empty, or repeated entries already listed. Refresh reads the list again.'),
+        tooltip: l10n.t(
+          'The list ended before the total the Gcore API reported: a page came back empty, or repeated entries already listed. Refresh reads the list again.',
+        ),
         icon,
       },
     });

@@ -12,5 +12,7 @@ export function locationIds(location: ProjectRegionRef): string {
  * `configured`), else its IDs.
  */
 export function locationName(location: ProjectRegion, configured: readonly ProjectRegion[]): string {
-  return location.label ?? configured.find((known) => projectRegionKey(known) === projectRegionKey(location))?.label ?? locationIds(location);
+  return (
+    location.label ?? configured.find((known) => projectRegionKey(known) === projectRegionKey(location))?.label ?? locationIds(location)
+  );
 }

@@ -46,7 +46,14 @@ export function recordMetaFacts(meta: unknown): string[] {
   if (!isRecord(meta)) return [];
   const facts: string[] = [];
   for (const [key, value] of Object.entries(meta)) {
-    if (value === null || value === undefined || (Array.isArray(value) && value.length === 0) || (typeof value === 'string' && nonEmptyText(value) === undefined)) continue;
+    if (
+      value === null ||
+      value === undefined ||
+      (Array.isArray(value) && value.length === 0) ||
+      (typeof value === 'string' && nonEmptyText(value) === undefined)
+    ) {
+      continue;
+    }
     const fact = META_FACTS.get(key);
     const text = fact ? fact(value) : `${key}: ${metaValueText(value)}`;
     if (text !== undefined) facts.push(text);

@@ -24,6 +24,10 @@ export function recordSetCountText(zone: DnsZone): string | undefined {
  * account's list counts and the filter on their types, each where given. The tree's row and a zone pick say it alike.
  */
 export function zoneRowDescription(description: string | undefined, counted?: DnsZone, types?: ReadonlySet<string>): string {
-  const facts = [description, counted ? recordSetCountText(counted) : undefined, types !== undefined && types.size > 0 ? typeFilterText(types) : undefined];
+  const facts = [
+    description,
+    counted ? recordSetCountText(counted) : undefined,
+    types !== undefined && types.size > 0 ? typeFilterText(types) : undefined,
+  ];
   return facts.filter((fact): fact is string => fact !== undefined && fact !== '').join(' · ');
 }

@@ -6,7 +6,9 @@ import type { RecordSet } from '../../api/types';
  * addresses, aliases, mail, text and services; any other type after these, alphabetically (a Map: the
  * type is Gcore's word).
  */
-const TYPE_ORDER: ReadonlyMap<string, number> = new Map(['SOA', 'NS', 'A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV', 'CAA'].map((type, rank) => [type, rank]));
+const TYPE_ORDER: ReadonlyMap<string, number> = new Map(
+  ['SOA', 'NS', 'A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV', 'CAA'].map((type, rank) => [type, rank]),
+);
 
 /** Types compared upper-case, as record set types are read. */
 export function compareRecordTypes(a: string, b: string): number {

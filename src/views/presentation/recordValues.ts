@@ -33,7 +33,9 @@ function quoted(text: string): string {
  */
 export function recordValueText(type: string, content: readonly unknown[]): string {
   if (type === 'TXT') return content.map((part) => quoted(contentPartText(part))).join(' ');
-  if (type === 'CAA' && content.length === 3) return `${contentPartText(content[0])} ${contentPartText(content[1])} ${quoted(contentPartText(content[2]))}`;
+  if (type === 'CAA' && content.length === 3) {
+    return `${contentPartText(content[0])} ${contentPartText(content[1])} ${quoted(contentPartText(content[2]))}`;
+  }
   return content.map(contentPartText).join(' ');
 }
 

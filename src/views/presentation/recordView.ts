@@ -192,15 +192,20 @@ export function recordSetTooltip(zoneName: string, set: RecordSet): string {
   const facts = [l10n.t('Full name: {0}', escapeMarkdown(String(set.name)))];
   const ttl = finiteNumber(set.ttl);
   // In minutes, hours or days, the TTL is also given in seconds, as zone files and dig write it.
-  if (ttl !== undefined) facts.push(ttl > 0 && ttl % 60 === 0 ? l10n.t('TTL: {0} ({1} s)', ttlText(ttl), ttl) : l10n.t('TTL: {0}', ttlText(ttl)));
+  if (ttl !== undefined) {
+    facts.push(ttl > 0 && ttl % 60 === 0 ? l10n.t('TTL: {0} ({1} s)', ttlText(ttl), ttl) : l10n.t('TTL: {0}', ttlText(ttl)));
+  }
   const updated = updatedAtText(set.updated_at);
   if (updated !== undefined) facts.push(l10n.t('Updated: {0}', escapeMarkdown(updated)));
   const blocks = [`### ${escapeMarkdown(name.label)} ${escapeMarkdown(type)}`, facts.join('  \n')];
   if (!name.inZone) blocks.push(l10n.t('This name is outside the zone {0}.', escapeMarkdown(zoneName)));
   if (kind === 'gcore') blocks.push(l10n.t('Gcore manages this record set for the zone: it cannot be edited or deleted.'));
   const disabled = disabledCount(records);
-  if (disabled > 0 && disabled === records.length) blocks.push(l10n.t('Every record of this set is **disabled**: Gcore answers with none of them.'));
-  else if (disabled > 0) blocks.push(l10n.t('{0} of {1} records are **disabled**: Gcore does not answer with them.', disabled, records.length));
+  if (disabled > 0 && disabled === records.length) {
+    blocks.push(l10n.t('Every record of this set is **disabled**: Gcore answers with none of them.'));
+  } else if (disabled > 0) {
+    blocks.push(l10n.t('{0} of {1} records are **disabled**: Gcore does not answer with them.', disabled, records.length));
+  }
   if (isDynamicRecordSet(set)) {
     blocks.push(l10n.t('**Dynamic**: Gcore picks the answer to each query ({0}).', escapeMarkdown(recordSetSelection(set) ?? '')));
     const pickers = recordSetPickers(set);
@@ -208,7 +213,10 @@ export function recordSetTooltip(zoneName: string, set: RecordSet): string {
   }
   const recordLines = records.flatMap((record) => {
     const value = recordValueText(type, contentOf(record));
-    return [...bulleted([record.enabled === false ? value + SEPARATOR + DISABLED : value]), ...bulleted(recordMetaFacts(record.meta), '  ')];
+    return [
+      ...bulleted([record.enabled === false ? value + SEPARATOR + DISABLED : value]),
+      ...bulleted(recordMetaFacts(record.meta), '  '),
+    ];
   });
   blocks.push(records.length === 0 ? l10n.t('No records.') : [`**${l10n.t('Records ({0})', records.length)}**`, ...recordLines].join('\n'));
   const failover = failoverOf(set);

@@ -55,7 +55,9 @@ function valueKey(type: string, content: readonly unknown[]): string {
 /** The values the zone answers with: the enabled records of its sets at the name. */
 function heldKeys(held: readonly RecordSet[]): Set<string> {
   const keys = new Set<string>();
-  for (const set of held) for (const record of set.resource_records) if (isRecordEnabled(record)) keys.add(valueKey(set.type, record.content));
+  for (const set of held) {
+    for (const record of set.resource_records) if (isRecordEnabled(record)) keys.add(valueKey(set.type, record.content));
+  }
   return keys;
 }
 
@@ -65,7 +67,12 @@ function heldKeys(held: readonly RecordSet[]): Set<string> {
  */
 export function comparedAnswers(input: Pick<ResolutionInput, 'name' | 'type' | 'held'>, answers: readonly LookupAnswer[]): LookupAnswer[] {
   const name = domainNameKey(input.name);
-  const types = input.type !== undefined ? new Set([input.type]) : input.held && input.held.length > 0 ? new Set(input.held.map((set) => set.type)) : undefined;
+  const types =
+    input.type !== undefined
+      ? new Set([input.type])
+      : input.held && input.held.length > 0
+        ? new Set(input.held.map((set) => set.type))
+        : undefined;
   return answers.filter((answer) => domainNameKey(answer.name) === name && (types === undefined || types.has(answer.type.toUpperCase())));
 }
 
@@ -108,11 +115,15 @@ function code(text: string): string {
 
 function answerText(answers: readonly LookupAnswer[], typed: boolean): string {
   if (answers.length === 0) return l10n.t('no answer');
-  return answers.map((answer) => `${typed ? '' : `${answer.type} `}${code(formatRecordContent(answer.type.toUpperCase(), answer.content))}`).join(', ');
+  return answers
+    .map((answer) => `${typed ? '' : `${answer.type} `}${code(formatRecordContent(answer.type.toUpperCase(), answer.content))}`)
+    .join(', ');
 }
 
 function ttlsOf(answers: readonly LookupAnswer[]): string {
-  const ttls = [...new Set(answers.map((answer) => answer.ttl).filter((ttl): ttl is number => typeof ttl === 'number'))].sort((a, b) => a - b);
+  const ttls = [...new Set(answers.map((answer) => answer.ttl).filter((ttl): ttl is number => typeof ttl === 'number'))].sort(
+    (a, b) => a - b,
+  );
   return ttls.length === 0 ? '' : ttls.map(String).join(', ');
 }
 
@@ -124,18 +135,37 @@ export function resolutionReport(input: ResolutionInput): string {
   const display = domainNameForDisplay(input.name);
   const subject = input.type === undefined ? display : `${display} ${input.type}`;
   const lines = [`# ${l10n.t('Resolution of {0}', subject)}`, ''];
-  lines.push(l10n.t('Checked {0}. Run Gcore: Check Resolution again to see whether a change has spread; resolvers keep an old answer for up to its TTL.', `${input.checkedAt.toISOString().slice(0, 19).replace('T', ' ')} UTC`), '');
-  lines.push(`## ${input.zoneName === undefined ? l10n.t('In the zones of this account') : l10n.t('In the zone {0}', domainNameForDisplay(input.zoneName))}`, '');
-  if (input.zoneName === undefined) lines.push(l10n.t('None of the zones of this account holds {0}: resolvers are asked all the same.', display));
-  else if (input.heldError !== undefined) lines.push(l10n.t('The zone could not be read: {0}', input.heldError));
-  else if (input.held === undefined || input.held.length === 0) lines.push(input.type === undefined ? l10n.t('The zone has no record set at {0}.', display) : l10n.t('The zone has no {0} record set at {1}.', input.type, display));
-  else {
+  lines.push(
+    l10n.t(
+      'Checked {0}. Run Gcore: Check Resolution again to see whether a change has spread; resolvers keep an old answer for up to its TTL.',
+      `${input.checkedAt.toISOString().slice(0, 19).replace('T', ' ')} UTC`,
+    ),
+    '',
+  );
+  lines.push(
+    `## ${input.zoneName === undefined ? l10n.t('In the zones of this account') : l10n.t('In the zone {0}', domainNameForDisplay(input.zoneName))}`,
+    '',
+  );
+  if (input.zoneName === undefined) {
+    lines.push(l10n.t('None of the zones of this account holds {0}: resolvers are asked all the same.', display));
+  } else if (input.heldError !== undefined) lines.push(l10n.t('The zone could not be read: {0}', input.heldError));
+  else if (input.held === undefined || input.held.length === 0) {
+    lines.push(
+      input.type === undefined
+        ? l10n.t('The zone has no record set at {0}.', display)
+        : l10n.t('The zone has no {0} record set at {1}.', input.type, display),
+    );
+  } else {
     for (const set of input.held) {
       const ttl = typeof set.ttl === 'number' ? l10n.t('TTL {0}', ttlText(set.ttl)) : l10n.t('TTL not set');
       const name = recordNameForDisplay(set.name, input.zoneName);
-      lines.push(`- **${cell(name)} ${set.type}** · ${ttl}${isDynamicRecordSet(set) ? ` · ${l10n.t('dynamic: each resolver may be answered a selection')}` : ''}`);
+      lines.push(
+        `- **${cell(name)} ${set.type}** · ${ttl}${isDynamicRecordSet(set) ? ` · ${l10n.t('dynamic: each resolver may be answered a selection')}` : ''}`,
+      );
       for (const record of set.resource_records) {
-        lines.push(`  - ${code(formatRecordContent(set.type, record.content))}${isRecordEnabled(record) ? '' : ` ${l10n.t('(disabled: not answered)')}`}`);
+        lines.push(
+          `  - ${code(formatRecordContent(set.type, record.content))}${isRecordEnabled(record) ? '' : ` ${l10n.t('(disabled: not answered)')}`}`,
+        );
       }
     }
   }
@@ -150,7 +180,9 @@ export function resolutionReport(input: ResolutionInput): string {
     }
     const answers = result.answers ?? [];
     const shown = input.type === undefined ? answers : comparedAnswers(input, answers);
-    lines.push(`| ${resolverName(result.server)} | ${answerText(shown, input.type !== undefined)} | ${ttlsOf(shown)} | ${AGREEMENT_TEXT[agreement]} |`);
+    lines.push(
+      `| ${resolverName(result.server)} | ${answerText(shown, input.type !== undefined)} | ${ttlsOf(shown)} | ${AGREEMENT_TEXT[agreement]} |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -24,7 +24,13 @@ function stateWords(record: TaskRecord): string {
     case 'unauthorized':
       return l10n.t('Key rejected');
     default:
-      return record.state === 'RUNNING' ? l10n.t('Running') : record.state === 'NEW' ? l10n.t('Queued') : record.state ? record.state : l10n.t('Waiting for Gcore');
+      return record.state === 'RUNNING'
+        ? l10n.t('Running')
+        : record.state === 'NEW'
+          ? l10n.t('Queued')
+          : record.state
+            ? record.state
+            : l10n.t('Waiting for Gcore');
   }
 }
 
@@ -65,7 +71,9 @@ const TASK_TYPE_WORDS: ReadonlyMap<string, string> = new Map([
 
 /** The line under a followed update's title: "running · 12 s", or "2 tasks: running, queued · 12 s". */
 export function progressLine(tracked: readonly Pick<TrackedTask, 'task'>[], elapsedMs: number): string {
-  const states = tracked.map((entry) => (entry.task ? (PROGRESS_WORDS.get(entry.task.state) ?? entry.task.state) : l10n.t('waiting for Gcore')));
+  const states = tracked.map((entry) =>
+    entry.task ? (PROGRESS_WORDS.get(entry.task.state) ?? entry.task.state) : l10n.t('waiting for Gcore'),
+  );
   const where = tracked.length === 1 ? states[0] : l10n.t('{0} tasks: {1}', tracked.length, states.join(', '));
   return `${where} · ${durationText(elapsedMs)}`;
 }
@@ -104,14 +112,18 @@ function taskTooltip(record: TaskRecord, elapsed: number): string {
     [l10n.t('Type'), record.taskType],
     [
       l10n.t('Container'),
-      record.subject ? l10n.t('{0} (project {1}, region {2})', record.subject.containerName, record.subject.projectId, record.subject.regionId) : undefined,
+      record.subject
+        ? l10n.t('{0} (project {1}, region {2})', record.subject.containerName, record.subject.projectId, record.subject.regionId)
+        : undefined,
     ],
     // Records stored before errors were shortened still hold them whole.
     [l10n.t('Error'), taskErrorText(record.error, ERROR_KEPT)],
     [l10n.t('Started'), new Date(record.startedAtMs).toISOString().replace('T', ' ').slice(0, 19) + ' UTC'],
     [record.end === undefined ? l10n.t('Running for') : l10n.t('Took'), durationText(elapsed)],
   ];
-  const lines = rows.filter((row): row is [string, string] => row[1] !== undefined).map(([name, value]) => `| ${escapeMarkdown(name)} | ${escapeMarkdown(value)} |`);
+  const lines = rows
+    .filter((row): row is [string, string] => row[1] !== undefined)
+    .map(([name, value]) => `| ${escapeMarkdown(name)} | ${escapeMarkdown(value)} |`);
   return `### ${escapeMarkdown(stateWords(record))}\n\n| ${l10n.t('Field')} | ${l10n.t('Value')} |\n|---|---|\n${lines.join('\n')}`;
 }
 

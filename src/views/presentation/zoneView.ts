@@ -80,7 +80,9 @@ const DNSSEC_AT_GCORE: ReadonlyMap<string, DnssecAtGcore> = new Map([
     {
       description: l10n.t('DNSSEC pending: add the DS record at your registrar'),
       on: true,
-      explanation: l10n.t('DNSSEC is **on**, waiting for the DS record at the domain registrar. Give it the DS record to complete the chain of trust.'),
+      explanation: l10n.t(
+        'DNSSEC is **on**, waiting for the DS record at the domain registrar. Give it the DS record to complete the chain of trust.',
+      ),
     },
   ],
   ['pending-disabled', { description: l10n.t('DNSSEC turning off'), on: false, explanation: l10n.t('DNSSEC is **being switched off**.') }],
@@ -123,7 +125,13 @@ export function zoneView(zone: KnownZone, atGcore?: ZoneAtGcore, gone = false): 
   if (label !== zone.name) blocks.push(l10n.t('ASCII name: {0}', escapeMarkdown(zone.name)));
   if (gone) {
     blocks.push(l10n.t('The account no longer has this zone. Forget Zone removes it from this list.'));
-    return { label, description: l10n.t('not in the account'), tooltip: blocks.join('\n\n'), icon: { id: 'warning', color: 'list.warningForeground' }, contextValue: ROW_CONTEXT.zoneGone };
+    return {
+      label,
+      description: l10n.t('not in the account'),
+      tooltip: blocks.join('\n\n'),
+      icon: { id: 'warning', color: 'list.warningForeground' },
+      contextValue: ROW_CONTEXT.zoneGone,
+    };
   }
   let description: string;
   let status: DnssecStatus;
@@ -137,7 +145,13 @@ export function zoneView(zone: KnownZone, atGcore?: ZoneAtGcore, gone = false): 
     icon = pending ? { id: 'clock' } : { ...STATUS_PRESENTATION[status].icon };
     description = describedAtGcore(atGcore, state);
     blocks.push(state.explanation);
-    if (atGcore.enabled === false) blocks.push(l10n.t("The zone is **disabled** at Gcore: its name servers do not answer for it. Its records are kept; **Enable Zone** serves it again."));
+    if (atGcore.enabled === false) {
+      blocks.push(
+        l10n.t(
+          'The zone is **disabled** at Gcore: its name servers do not answer for it. Its records are kept; **Enable Zone** serves it again.',
+        ),
+      );
+    }
   } else {
     status = knownStatus(zone.dnssec);
     icon = { ...STATUS_PRESENTATION[status].icon };
@@ -148,7 +162,12 @@ export function zoneView(zone: KnownZone, atGcore?: ZoneAtGcore, gone = false): 
   if (message !== undefined) blocks.push(l10n.t('Gcore said: {0}', escapeMarkdown(message)));
   if (zone.createdHere === true) blocks.push(l10n.t('Created with this extension.'));
   if (pending) blocks.push(l10n.t('No background check runs (a registrar can take days): **Check Now** on the row reads the state again.'));
-  const contextValue = atGcore?.enabled === false ? DISABLED_CONTEXT[pending ? 'pending' : status] : pending ? ROW_CONTEXT.zoneDnssecPending : DNSSEC_CONTEXT[status];
+  const contextValue =
+    atGcore?.enabled === false
+      ? DISABLED_CONTEXT[pending ? 'pending' : status]
+      : pending
+        ? ROW_CONTEXT.zoneDnssecPending
+        : DNSSEC_CONTEXT[status];
   return { label, description, tooltip: blocks.join('\n\n'), icon, contextValue };
 }
 
@@ -268,7 +287,10 @@ export function zoneStateMessage(name: string, zone: ZoneAtGcore | undefined): s
     case 'active':
       return l10n.t('DNSSEC is on for {0}: the registrar publishes the DS record, so resolvers can validate the zone.', name);
     case 'pending':
-      return l10n.t('DNSSEC for {0} still waits for the DS record at the registrar. Registrars can take hours or days; Check Now again later.', name);
+      return l10n.t(
+        'DNSSEC for {0} still waits for the DS record at the registrar. Registrars can take hours or days; Check Now again later.',
+        name,
+      );
     case 'pending-disabled':
       return l10n.t('DNSSEC for {0} is being switched off.', name);
     default:

@@ -40,7 +40,10 @@ export function containerNode(parent: LocationNode, container: Container, change
     location: parent.location,
     container,
     portal: { kind: 'container', location: parent.location },
-    view: { ...containerRowView(container, change), collapsible: change === 'create' && (container.status === undefined || container.status === null) ? 'none' : 'collapsed' },
+    view: {
+      ...containerRowView(container, change),
+      collapsible: change === 'create' && (container.status === undefined || container.status === null) ? 'none' : 'collapsed',
+    },
   };
 }
 

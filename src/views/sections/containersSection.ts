@@ -8,7 +8,14 @@ import { containerDetailRows, containerTooltip } from '../presentation/container
 import { listGapViews } from '../presentation/listGapsView';
 import type { Section } from '../section';
 import { errorNode, hintNode, isSectionNode, type TreeNode } from '../treeNodes';
-import { CONTAINERS_SECTION, containerDetailNode, containerNode, containersLocationNode, isContainerNode, type ContainerDetailNode } from './containerNodes';
+import {
+  CONTAINERS_SECTION,
+  containerDetailNode,
+  containerNode,
+  containersLocationNode,
+  isContainerNode,
+  type ContainerDetailNode,
+} from './containerNodes';
 import { isLocationNode, type LocationNode } from './locationNodes';
 import { isPullSecretsNode, pullSecretNode, pullSecretsNode, type PullSecretsNode } from './pullSecretNodes';
 import type { ContainerAction } from '../../loaders/taskPoller';
@@ -37,7 +44,9 @@ export class ContainersSection implements Section {
     if (isSectionNode(node)) return this.locations();
     if (isLocationNode(node)) return this.containers(node);
     if (isPullSecretsNode(node)) return this.pullSecrets(node);
-    if (isContainerNode(node)) return containerDetailRows(node.container, this.revealed.get(node.id)).map((row) => containerDetailNode(node, row));
+    if (isContainerNode(node)) {
+      return containerDetailRows(node.container, this.revealed.get(node.id)).map((row) => containerDetailNode(node, row));
+    }
     return [];
   }
 
@@ -82,11 +91,23 @@ export class ContainersSection implements Section {
 
   private locations(): TreeNode[] {
     if (this.unavailable) {
-      return [hintNode(this.root, 'unavailable', { label: vscode.l10n.t('Containers are not available from this API'), icon: { id: 'circle-slash' }, tooltip: vscode.l10n.t('The API at gcore.apiBaseUrl has no container list. Update Container still works with typed names.') })];
+      return [
+        hintNode(this.root, 'unavailable', {
+          label: vscode.l10n.t('Containers are not available from this API'),
+          icon: { id: 'circle-slash' },
+          tooltip: vscode.l10n.t('The API at gcore.apiBaseUrl has no container list. Update Container still works with typed names.'),
+        }),
+      ];
     }
     const { locations } = readLocations();
     if (locations.length > 0) return locations.map(containersLocationNode);
-    return [hintNode(this.root, 'add-location', { label: vscode.l10n.t('Add Project and Region…'), icon: { id: 'add' }, command: { id: COMMAND.addLocation, title: vscode.l10n.t('Add Project and Region') } })];
+    return [
+      hintNode(this.root, 'add-location', {
+        label: vscode.l10n.t('Add Project and Region…'),
+        icon: { id: 'add' },
+        command: { id: COMMAND.addLocation, title: vscode.l10n.t('Add Project and Region') },
+      }),
+    ];
   }
 
   private async containers(node: LocationNode): Promise<TreeNode[]> {
@@ -105,10 +126,18 @@ export class ContainersSection implements Section {
     const containers: TreeNode[] = result.value.results.map((container) => containerNode(node, container, changes.get(container.name)));
     // Created here and not listed yet: shown at once, as Creating…, until Gcore lists it.
     const listed = new Set(result.value.results.map((container) => container.name));
-    for (const [name, action] of changes) if (action === 'create' && !listed.has(name)) containers.push(containerNode(node, { name }, 'create'));
+    for (const [name, action] of changes) {
+      if (action === 'create' && !listed.has(name)) containers.push(containerNode(node, { name }, 'create'));
+    }
     containers.push(...listGapViews(result.value, 'containers').map(({ key, view }) => hintNode(node, key, view)));
     if (containers.length === 0) {
-      containers.push(hintNode(node, 'empty', { label: vscode.l10n.t('No containers here: New Container…'), icon: { id: 'add' }, command: { id: COMMAND.createContainer, title: vscode.l10n.t('New Container'), arguments: [node] } }));
+      containers.push(
+        hintNode(node, 'empty', {
+          label: vscode.l10n.t('No containers here: New Container…'),
+          icon: { id: 'add' },
+          command: { id: COMMAND.createContainer, title: vscode.l10n.t('New Container'), arguments: [node] },
+        }),
+      );
     }
     return [pullSecretsNode(node), ...containers];
   }
@@ -118,13 +147,25 @@ export class ContainersSection implements Section {
     if (result.state === 'failed') {
       if (isGcoreApiError(result.error) && result.error.kind === 'cancelled') return this.pullSecrets(node);
       if (isEndpointMissing(result.error)) {
-        return [hintNode(node, 'unavailable', { label: vscode.l10n.t('Pull secrets are not available from this API'), icon: { id: 'circle-slash' }, tooltip: vscode.l10n.t('The API at gcore.apiBaseUrl has no pull secret list. Containers still name a secret by typing it.') })];
+        return [
+          hintNode(node, 'unavailable', {
+            label: vscode.l10n.t('Pull secrets are not available from this API'),
+            icon: { id: 'circle-slash' },
+            tooltip: vscode.l10n.t('The API at gcore.apiBaseUrl has no pull secret list. Containers still name a secret by typing it.'),
+          }),
+        ];
       }
       return [errorNode(node, node.section, vscode.l10n.t('Failed to load pull secrets'), result.error, node)];
     }
     const rows: TreeNode[] = result.value.results.map((secret) => pullSecretNode(node, secret));
     rows.push(...listGapViews(result.value, 'pullSecrets').map(({ key, view }) => hintNode(node, key, view)));
     if (rows.length > 0) return rows;
-    return [hintNode(node, 'empty', { label: vscode.l10n.t('No pull secrets here: Create Pull Secret…'), icon: { id: 'add' }, command: { id: COMMAND.createPullSecret, title: vscode.l10n.t('Create Pull Secret'), arguments: [node] } })];
+    return [
+      hintNode(node, 'empty', {
+        label: vscode.l10n.t('No pull secrets here: Create Pull Secret…'),
+        icon: { id: 'add' },
+        command: { id: COMMAND.createPullSecret, title: vscode.l10n.t('Create Pull Secret'), arguments: [node] },
+      }),
+    ];
   }
 }

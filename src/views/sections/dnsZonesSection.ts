@@ -10,7 +10,16 @@ import { zoneRows } from '../presentation/zoneRows';
 import { dnssecDetailRows } from '../presentation/zoneView';
 import type { Section } from '../section';
 import { errorNode, hintNode, isSectionNode, type TreeNode } from '../treeNodes';
-import { ZONES_SECTION, isRecordSetNode, isZoneNode, recordNode, recordSetNode, zoneDetailNode, zoneNode, type ZoneNode } from './zoneNodes';
+import {
+  ZONES_SECTION,
+  isRecordSetNode,
+  isZoneNode,
+  recordNode,
+  recordSetNode,
+  zoneDetailNode,
+  zoneNode,
+  type ZoneNode,
+} from './zoneNodes';
 
 /**
  * DNS Zones: every zone of the account, merged by name with the zones created or added here; each with
@@ -73,8 +82,16 @@ export class DnsZonesSection implements Section {
     }
     if (rows.length > 0) return [...rows, ...notes];
     return [
-      hintNode(this.root, 'create', { label: vscode.l10n.t('Create DNS Zone…'), icon: { id: 'add' }, command: { id: COMMAND.createZone, title: vscode.l10n.t('Create DNS Zone') } }),
-      hintNode(this.root, 'add-existing', { label: vscode.l10n.t('Add Existing Zone…'), icon: { id: 'link' }, command: { id: COMMAND.addKnownZone, title: vscode.l10n.t('Add Existing Zone') } }),
+      hintNode(this.root, 'create', {
+        label: vscode.l10n.t('Create DNS Zone…'),
+        icon: { id: 'add' },
+        command: { id: COMMAND.createZone, title: vscode.l10n.t('Create DNS Zone') },
+      }),
+      hintNode(this.root, 'add-existing', {
+        label: vscode.l10n.t('Add Existing Zone…'),
+        icon: { id: 'link' },
+        command: { id: COMMAND.addKnownZone, title: vscode.l10n.t('Add Existing Zone') },
+      }),
       ...notes,
     ];
   }
@@ -137,7 +154,9 @@ export class DnsZonesSection implements Section {
       }
       return [...details, errorNode(node, this.id, vscode.l10n.t('Failed to load the record sets'), loaded.error, node)];
     }
-    const sets = recordSetRows(node.zone.name, loaded.value.rrsets, { types: this.typeFilterOf(node.zone.name) }).map((row) => recordSetNode(node, row));
+    const sets = recordSetRows(node.zone.name, loaded.value.rrsets, { types: this.typeFilterOf(node.zone.name) }).map((row) =>
+      recordSetNode(node, row),
+    );
     const gaps = listGapViews(loaded.value, 'recordSets').map(({ key, view }) => hintNode(node, key, view));
     if (sets.length > 0 || gaps.length > 0) return [...details, ...sets, ...gaps];
     return [...details, hintNode(node, 'no-records', { label: vscode.l10n.t('No record sets of these types'), icon: { id: 'info' } })];
@@ -158,4 +177,3 @@ export class DnsZonesSection implements Section {
     return rows.map((row) => zoneDetailNode(node, row));
   }
 }
-

@@ -55,7 +55,10 @@ export class GpuFlavorsSection implements Section {
     if (problems.length > 0) {
       nodes.push(
         hintNode(this.root, 'invalid-locations', {
-          label: problems.length === 1 ? vscode.l10n.t('1 invalid entry in gcore.locations skipped') : vscode.l10n.t('{0} invalid entries in gcore.locations skipped', problems.length),
+          label:
+            problems.length === 1
+              ? vscode.l10n.t('1 invalid entry in gcore.locations skipped')
+              : vscode.l10n.t('{0} invalid entries in gcore.locations skipped', problems.length),
           icon: { id: 'warning' },
           command: { id: 'workbench.action.openSettingsJson', title: vscode.l10n.t('Open Settings') },
         }),

@@ -10,7 +10,11 @@ export const GPU_SECTION = sectionNode('gpu', l10n.t('GPU Flavors'), 'circuit-bo
 
 /** A location's GPU flavors: its row under GPU Flavors. */
 export function gpuLocationNode(location: ProjectRegion): LocationNode {
-  return locationNode(GPU_SECTION, location, l10n.t('GPU flavors of project {0}, region {1} ({2})', location.projectId, location.regionId, projectRegionKey(location)));
+  return locationNode(
+    GPU_SECTION,
+    location,
+    l10n.t('GPU flavors of project {0}, region {1} ({2})', location.projectId, location.regionId, projectRegionKey(location)),
+  );
 }
 
 /** A flavor of a location. It carries no view: a location holds thousands, and its section draws them on demand. */

@@ -13,7 +13,12 @@ export interface LocationNode extends TreeNode {
 export const isLocationNode = nodeGuard<LocationNode>('location');
 
 /** A location's row under `root` (GPU Flavors, Containers); `tooltip` says what it holds there. */
-export function locationNode(root: SectionNode, location: ProjectRegion, tooltip: string, contextValue: RowContext = ROW_CONTEXT.location): LocationNode {
+export function locationNode(
+  root: SectionNode,
+  location: ProjectRegion,
+  tooltip: string,
+  contextValue: RowContext = ROW_CONTEXT.location,
+): LocationNode {
   const ids = locationIds(location);
   return {
     nodeType: 'location',

@@ -22,7 +22,13 @@ export class TasksSection implements Section {
     if (!isSectionNode(node)) return [];
     const records = this.history.all();
     if (records.length === 0) {
-      return [hintNode(this.root, 'empty', { label: l10n.t('No tasks yet'), description: l10n.t('updates made here are followed here'), icon: { id: 'info' } })];
+      return [
+        hintNode(this.root, 'empty', {
+          label: l10n.t('No tasks yet'),
+          description: l10n.t('updates made here are followed here'),
+          icon: { id: 'info' },
+        }),
+      ];
     }
     const nowMs = this.now();
     return records.map((task) => taskNode(task, nowMs));

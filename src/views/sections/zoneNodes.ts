@@ -25,7 +25,6 @@ export interface ZoneNode extends TreeNode {
 
 export const isZoneNode = nodeGuard<ZoneNode>('zone');
 
-
 /** What a zone row shows of its record sets: whether they can be read here, and the types it is filtered to. */
 export interface ZoneRecordsView {
   available: boolean;

@@ -25,7 +25,12 @@ async function timed(action: () => Promise<unknown>): Promise<number> {
  * pair so that neither always runs warm, warm-up pairs first; a round's figure is the ratio of its medians.
  * `afterPair` runs after each pair, outside the timings.
  */
-export async function alternatingPairs(plan: PairPlan, extension: () => Promise<unknown>, bare: () => Promise<unknown>, afterPair?: () => Promise<unknown>): Promise<PairFigures> {
+export async function alternatingPairs(
+  plan: PairPlan,
+  extension: () => Promise<unknown>,
+  bare: () => Promise<unknown>,
+  afterPair?: () => Promise<unknown>,
+): Promise<PairFigures> {
   const pair = async (extensionMs: number[], bareMs: number[], extensionFirst: boolean) => {
     if (extensionFirst) {
       extensionMs.push(await timed(extension));

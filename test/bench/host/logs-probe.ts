@@ -40,7 +40,11 @@ function newestShown(): Promise<number> {
 }
 
 /** One Show Logs of the 100,000 lines: when the newest were shown and when all were, after the answer's last byte. */
-async function openRound(emulator: Emulator, input: LogsProbeInput, path: string): Promise<{ newestMs: number; ms: number; lines: number; text: string }> {
+async function openRound(
+  emulator: Emulator,
+  input: LogsProbeInput,
+  path: string,
+): Promise<{ newestMs: number; ms: number; lines: number; text: string }> {
   const from = emulator.requests.length;
   const newest = newestShown();
   const uri = await vscode.commands.executeCommand<string>('gcore.showContainerLogs', { ...input.location, containerName: 'web-app' });
@@ -94,7 +98,9 @@ async function measureFollow(emulator: Emulator, input: LogsProbeInput, path: st
   const config = vscode.workspace.getConfiguration('gcore');
   await config.update('logs.lines', 1000, vscode.ConfigurationTarget.Global);
   await config.update('logs.followIntervalSeconds', input.followIntervalSeconds, vscode.ConfigurationTarget.Global);
-  const uri = vscode.Uri.parse(await vscode.commands.executeCommand<string>('gcore.showContainerLogs', { ...input.location, containerName: 'web-app' }));
+  const uri = vscode.Uri.parse(
+    await vscode.commands.executeCommand<string>('gcore.showContainerLogs', { ...input.location, containerName: 'web-app' }),
+  );
   await vscode.commands.executeCommand('gcore.followContainerLogs', uri);
   const watch = async () => {
     const from = emulator.requests.length;

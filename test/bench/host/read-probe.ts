@@ -97,7 +97,11 @@ async function expandAll(tree: Tree, containers: TreeNode, locations: readonly T
 async function bareRoundTripMs(input: ReadProbeInput, agent: http.Agent): Promise<number> {
   const { projectId, regionId } = input.wide.locations[0];
   const started = performance.now();
-  await bareGetJson(`${input.wide.emulatorUrl}/cloud/v1/caas/${projectId}/${regionId}/containers`, { Authorization: `apikey ${input.apiKey}`, Accept: 'application/json' }, agent);
+  await bareGetJson(
+    `${input.wide.emulatorUrl}/cloud/v1/caas/${projectId}/${regionId}/containers`,
+    { Authorization: `apikey ${input.apiKey}`, Accept: 'application/json' },
+    agent,
+  );
   return performance.now() - started;
 }
 

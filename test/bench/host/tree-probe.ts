@@ -65,7 +65,7 @@ async function bareFetchAllPages(input: TreeProbeInput, agent: http.Agent): Prom
   const base = flavorsUrl(input);
   const headers = bareHeaders(input);
   let pages = 0;
-  for (let offset = 0, total = Infinity; offset < total; ) {
+  for (let offset = 0, total = Infinity; offset < total;) {
     const page = (await bareGetJson(`${base}?limit=${pageSize}&offset=${offset}`, headers, agent)) as { count: number; results: unknown[] };
     pages += 1;
     if (page.results.length === 0) break;

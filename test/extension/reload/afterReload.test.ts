@@ -51,7 +51,12 @@ describe('after a reload: state kept', () => {
   });
 
   it('still has the API key: the tree shows its sections and requests carry the key', async () => {
-    await eventually(async () => assert.deepEqual((await rowsUnder()).map((row) => row.label), ['GPU Flavors', 'DNS Zones', 'Containers', 'Tasks']));
+    await eventually(async () =>
+      assert.deepEqual(
+        (await rowsUnder()).map((row) => row.label),
+        ['GPU Flavors', 'DNS Zones', 'Containers', 'Tasks'],
+      ),
+    );
     await vscode.commands.executeCommand('gcore.listGpuFlavors', { projectId: LOCATION.projectId, regionId: LOCATION.regionId });
     assert.ok(emulator.requests.some((request) => request.path.includes('/gpu/')));
     assert.ok(emulator.requests.every((request) => request.headers.authorization === `apikey ${TEST_KEY}`));
@@ -66,18 +71,29 @@ describe('after a reload: state kept', () => {
 
     const dsRecord = rowNamed(await rowsUnder(signed.node), 'DS record');
     assert.equal(dsRecord.description, dnssecRecordFor(DNSSEC_ZONE).ds);
-    assert.deepEqual(emulator.requests.filter((request) => request.path.includes(DNSSEC_ZONE)), [], 'known zones and their DS records come from memory');
+    assert.deepEqual(
+      emulator.requests.filter((request) => request.path.includes(DNSSEC_ZONE)),
+      [],
+      'known zones and their DS records come from memory',
+    );
   });
 
   it('copies the same DS record as before the reload, without asking the API', async () => {
     const expectedDs = dnssecRecordFor(DNSSEC_ZONE).ds;
     assert.equal(await vscode.commands.executeCommand('gcore.copyDsRecord', DNSSEC_ZONE), expectedDs);
     assert.deepEqual(ui.clipboard, [expectedDs]);
-    assert.deepEqual(emulator.requests.filter((request) => request.path.includes(DNSSEC_ZONE)), []);
+    assert.deepEqual(
+      emulator.requests.filter((request) => request.path.includes(DNSSEC_ZONE)),
+      [],
+    );
   });
 
   it('still has the project and region in gcore.locations and under GPU Flavors', async () => {
-    assert.ok(gcoreConfig().get<unknown[]>('locations')?.some((location) => isDeepStrictEqual(location, LOCATION)));
+    assert.ok(
+      gcoreConfig()
+        .get<unknown[]>('locations')
+        ?.some((location) => isDeepStrictEqual(location, LOCATION)),
+    );
     const locations = await rowsUnder((await sectionRow('GPU Flavors')).node);
     assert.equal(rowNamed(locations, LOCATION.label).node.id, `gpu/${LOCATION.projectId}/${LOCATION.regionId}`);
   });

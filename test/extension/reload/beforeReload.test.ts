@@ -53,10 +53,12 @@ describe('before a reload: state to keep', () => {
     const ui = new ScriptedUi([['Timeout'], '42', true]);
     await useUi(ui);
     await vscode.commands.executeCommand('gcore.updateContainer', row);
-    await eventually(() => assert.ok(ui.progressTitles.includes(`Updating container ${FOLLOWED_CONTAINER}`), ui.notifications.map((n) => n.message).join(' | ')));
+    await eventually(() =>
+      assert.ok(ui.progressTitles.includes(`Updating container ${FOLLOWED_CONTAINER}`), ui.notifications.map((n) => n.message).join(' | ')),
+    );
   });
 
-  it("compiled its code at this first start, with no V8 code cache in the new profile yet (afterReload.test: the next start reads the one it saved)", async () => {
+  it('compiled its code at this first start, with no V8 code cache in the new profile yet (afterReload.test: the next start reads the one it saved)', async () => {
     const { codeCache } = await extensionApi();
     assert.equal(codeCache.use, 'absent');
     assert.equal(await codeCache.saved, true, 'saved a while after activation');
@@ -64,6 +66,12 @@ describe('before a reload: state to keep', () => {
 
   it('adds a project and region to gcore.locations', async () => {
     await vscode.commands.executeCommand('gcore.addLocation', { ...LOCATION });
-    await eventually(() => assert.ok(gcoreConfig().get<unknown[]>('locations')?.some((location) => isDeepStrictEqual(location, LOCATION))));
+    await eventually(() =>
+      assert.ok(
+        gcoreConfig()
+          .get<unknown[]>('locations')
+          ?.some((location) => isDeepStrictEqual(location, LOCATION)),
+      ),
+    );
   });
 });

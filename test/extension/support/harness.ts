@@ -36,7 +36,9 @@ export async function sharedEmulator(options: { coreOnly?: boolean; keepFollowed
     emulator = await start({ apiKey: TEST_KEY, coreOnly: options.coreOnly });
     emulators.set(kind, emulator);
   }
-  if (gcoreConfig().get('apiBaseUrl') !== emulator.url) await gcoreConfig().update('apiBaseUrl', emulator.url, vscode.ConfigurationTarget.Global);
+  if (gcoreConfig().get('apiBaseUrl') !== emulator.url) {
+    await gcoreConfig().update('apiBaseUrl', emulator.url, vscode.ConfigurationTarget.Global);
+  }
   // The tasks of the last test's updates would otherwise be asked for (and end) during this one.
   if (!options.keepFollowedTasks) (await extensionApi()).stopFollowingTasks();
   emulator.reset();

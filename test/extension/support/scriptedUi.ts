@@ -100,7 +100,10 @@ export class ScriptedUi implements PromptUi {
   }
 
   async pick<T>(request: PickRequest<T>): Promise<T | Back> {
-    const shown = this.record('pick', request, { labels: request.items.map((item) => item.label), descriptions: request.items.map((item) => item.description) });
+    const shown = this.record('pick', request, {
+      labels: request.items.map((item) => item.label),
+      descriptions: request.items.map((item) => item.description),
+    });
     for (;;) {
       const answer = this.next(shown);
       if (answer === BACK) return BACK;
@@ -135,13 +138,19 @@ export class ScriptedUi implements PromptUi {
 
   /** A modal with several buttons: the answer is a button's label, or CANCEL to dismiss it. */
   async choose(request: ChooseRequest): Promise<string | undefined> {
-    const shown = this.record('choose', { title: request.choices.join(' | ') }, { message: request.message, detail: request.detail, labels: request.choices });
+    const shown = this.record(
+      'choose',
+      { title: request.choices.join(' | ') },
+      { message: request.message, detail: request.detail, labels: request.choices },
+    );
     if (this.answers[0] === CANCEL) {
       this.answers.shift();
       return undefined;
     }
     const answer = this.next(shown);
-    if (typeof answer !== 'string' || !request.choices.includes(answer)) throw new Error(`"${request.message}" has no button ${String(answer)} (has: ${request.choices.join(', ')})`);
+    if (typeof answer !== 'string' || !request.choices.includes(answer)) {
+      throw new Error(`"${request.message}" has no button ${String(answer)} (has: ${request.choices.join(', ')})`);
+    }
     return answer;
   }
 
@@ -151,7 +160,10 @@ export class ScriptedUi implements PromptUi {
     if (index < 0) return undefined;
     const [{ action }] = this.notificationAnswers.splice(index, 1);
     const chosen = typeof action === 'string' ? action : actions.find((label) => action.test(label));
-    assert.ok(chosen !== undefined && actions.includes(chosen), `notification "${message}" has no action "${String(action)}" (has: ${actions.join(', ')})`);
+    assert.ok(
+      chosen !== undefined && actions.includes(chosen),
+      `notification "${message}" has no action "${String(action)}" (has: ${actions.join(', ')})`,
+    );
     return chosen;
   }
 
@@ -172,7 +184,14 @@ export class ScriptedUi implements PromptUi {
   /** Every text shown to the user: prompts, their details and validation messages, notifications. */
   shownTexts(): string[] {
     return [
-      ...this.shown.flatMap((shown) => [shown.title, shown.message ?? '', shown.detail ?? '', shown.prompt ?? '', ...(shown.labels ?? []), ...shown.validationMessages]),
+      ...this.shown.flatMap((shown) => [
+        shown.title,
+        shown.message ?? '',
+        shown.detail ?? '',
+        shown.prompt ?? '',
+        ...(shown.labels ?? []),
+        ...shown.validationMessages,
+      ]),
       ...this.notifications.flatMap((notification) => [notification.message, ...notification.actions]),
       ...this.progressTitles,
     ];
@@ -198,7 +217,11 @@ export class ScriptedUi implements PromptUi {
     this.opened.push(url);
   }
 
-  private record(kind: ShownPrompt['kind'], request: { title: string; step?: number; totalSteps?: number; canGoBack?: boolean }, extra: Partial<ShownPrompt>): ShownPrompt {
+  private record(
+    kind: ShownPrompt['kind'],
+    request: { title: string; step?: number; totalSteps?: number; canGoBack?: boolean },
+    extra: Partial<ShownPrompt>,
+  ): ShownPrompt {
     const shown: ShownPrompt = {
       kind,
       title: request.title,

@@ -39,7 +39,10 @@ async function sendDemoUpdates(updates: readonly DemoUpdate[], log: vscode.LogOu
       log.info(`Sent the demo update of ${update.containerName}: tasks ${tasks.join(', ')}.`);
       taskIds.push(...tasks);
     }
-    const { tasks } = await vscode.commands.executeCommand<{ tasks: { id: string; state: string; error?: string | null }[] }>('gcore.waitForTasks', { taskIds });
+    const { tasks } = await vscode.commands.executeCommand<{ tasks: { id: string; state: string; error?: string | null }[] }>(
+      'gcore.waitForTasks',
+      { taskIds },
+    );
     for (const task of tasks) log.info(`Task ${task.id} ended ${task.state}${task.error ? `: ${task.error}` : ''}.`);
   } catch (error) {
     const message = `The playground could not run its demo updates: ${error instanceof Error ? error.message : String(error)}`;

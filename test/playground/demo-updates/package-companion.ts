@@ -10,7 +10,11 @@ import { runToEnd } from '../../runner/run-to-end';
  * Gcore extension, which VS Code therefore activates first.
  */
 export async function packageCompanion(workDir: string): Promise<string> {
-  const gcore = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; publisher: string; engines: { vscode: string } };
+  const gcore = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    name: string;
+    publisher: string;
+    engines: { vscode: string };
+  };
   const source = path.join(workDir, 'gcore-playground-demo');
   await build({
     entryPoints: [path.join(REPO_ROOT, 'test', 'playground', 'demo-updates', 'extension.ts')],
@@ -38,9 +42,13 @@ export async function packageCompanion(workDir: string): Promise<string> {
   const packagePath = path.join(workDir, 'gcore-playground-demo.vsix');
   // vsce's own command line, whose listing of the files stays out of the playground's output.
   const vsce = path.join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
-  await runToEnd(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', packagePath], {
-    cwd: source,
-    label: 'packaging the playground companion',
-  });
+  await runToEnd(
+    process.execPath,
+    [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', packagePath],
+    {
+      cwd: source,
+      label: 'packaging the playground companion',
+    },
+  );
   return packagePath;
 }

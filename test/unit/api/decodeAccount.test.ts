@@ -3,7 +3,15 @@ import { decodeAccount } from '../../../src/api/decodeItems';
 
 describe('decodeAccount', () => {
   it('keeps the account as Gcore sent it when its fields have their types', () => {
-    const account = { id: 1_186_668, email: 'dev@example.com', name: 'Dev Example', status: 'active', companyName: 'Example GmbH', currentUser: 42, capabilities: ['CLOUD'] };
+    const account = {
+      id: 1_186_668,
+      email: 'dev@example.com',
+      name: 'Dev Example',
+      status: 'active',
+      companyName: 'Example GmbH',
+      currentUser: 42,
+      capabilities: ['CLOUD'],
+    };
     assert.deepEqual(decodeAccount(account), account);
   });
 

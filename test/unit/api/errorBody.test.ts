@@ -7,11 +7,19 @@ describe('readErrorBody', () => {
     assert.equal(readErrorBody(undefined, page, null).apiMessage, 'Down & out &constructor; &tostring; <now>');
   });
 
-  it('keeps a field or quota fact named like an object\'s prototype as a field (JSON.parse makes it an own key)', () => {
-    const body = JSON.parse('{"message":"Invalid input.","invalid_fields":{"__proto__":["Not allowed"],"name":["Required"]},"info":{"__proto__":"x","limit":3}}') as unknown;
+  it("keeps a field or quota fact named like an object's prototype as a field (JSON.parse makes it an own key)", () => {
+    const body = JSON.parse(
+      '{"message":"Invalid input.","invalid_fields":{"__proto__":["Not allowed"],"name":["Required"]},"info":{"__proto__":"x","limit":3}}',
+    ) as unknown;
     const reading = readErrorBody(body, '', null);
-    assert.deepEqual(Object.entries(reading.fieldErrors ?? {}), [['__proto__', ['Not allowed']], ['name', ['Required']]]);
-    assert.deepEqual(Object.entries(reading.quota ?? {}), [['__proto__', 'x'], ['limit', 3]]);
+    assert.deepEqual(Object.entries(reading.fieldErrors ?? {}), [
+      ['__proto__', ['Not allowed']],
+      ['name', ['Required']],
+    ]);
+    assert.deepEqual(Object.entries(reading.quota ?? {}), [
+      ['__proto__', 'x'],
+      ['limit', 3],
+    ]);
     assert.equal(Object.getPrototypeOf(reading.fieldErrors), Object.prototype);
   });
 });

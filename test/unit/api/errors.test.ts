@@ -15,8 +15,18 @@ describe('GcoreClient errors', () => {
 
   const statusCases: { status: number; body: unknown; kind: string; message: RegExp }[] = [
     { status: 400, body: { exception_class: 'ValidationError', message: 'Bad input' }, kind: 'invalidInput', message: /Bad input/ },
-    { status: 401, body: { exception_class: 'NotAuthenticated', message: 'Invalid token.' }, kind: 'unauthorized', message: /Invalid token/ },
-    { status: 403, body: { exception_class: 'ForbiddenError', message: 'Region is out of capacity' }, kind: 'forbidden', message: /out of capacity/ },
+    {
+      status: 401,
+      body: { exception_class: 'NotAuthenticated', message: 'Invalid token.' },
+      kind: 'unauthorized',
+      message: /Invalid token/,
+    },
+    {
+      status: 403,
+      body: { exception_class: 'ForbiddenError', message: 'Region is out of capacity' },
+      kind: 'forbidden',
+      message: /out of capacity/,
+    },
     { status: 404, body: { error: 'zone not found' }, kind: 'notFound', message: /zone not found/ },
     { status: 405, body: { message: 'is_disabled must be sent alone' }, kind: 'notAllowed', message: /sent alone/ },
     { status: 409, body: { code: 3, error: 'exists', message: 'zone already exists' }, kind: 'conflict', message: /zone already exists/ },
@@ -36,9 +46,7 @@ describe('GcoreClient errors', () => {
   }
 
   it('keeps the request id and per-field messages of a Cloud validation error', async () => {
-    const error = await rejection(
-      h.client.containers.update({ projectId: 1, regionId: 76 }, 'web-app', { scale: { min: 5, max: 2 } }),
-    );
+    const error = await rejection(h.client.containers.update({ projectId: 1, regionId: 76 }, 'web-app', { scale: { min: 5, max: 2 } }));
     assert.equal(error.kind, 'invalidInput');
     assert.equal(typeof error.requestId, 'string');
     assert.ok(Object.keys(error.fieldErrors as object).some((field) => field.startsWith('scale')));
@@ -85,14 +93,20 @@ describe('GcoreClient errors', () => {
     { flavor: 'g1', what: /results\[1\] is not an object/ },
     { flavor: { name: 'x', capacity: 'many' }, what: /capacity is string/ },
     { flavor: { name: 'x', hardware_description: [] }, what: /results\[1\]\.hardware_description is array, expected object/ },
-    { flavor: { name: 'x', hardware_properties: { gpu_count: '2' } }, what: /results\[1\]\.hardware_properties\.gpu_count is string, expected number/ },
+    {
+      flavor: { name: 'x', hardware_properties: { gpu_count: '2' } },
+      what: /results\[1\]\.hardware_properties\.gpu_count is string, expected number/,
+    },
     { flavor: { name: 'x', price: { price_per_hour: [] } }, what: /results\[1\]\.price\.price_per_hour is array, expected number/ },
   ];
   for (const { flavor, what } of unreadableFlavors) {
     it(`keeps the readable flavors and describes an unreadable one: ${JSON.stringify(flavor)}`, async () => {
       h.emulator.inject({ path: FLAVORS, status: 200, body: { count: 3, results: [{ name: 'good-1' }, flavor, { name: 'good-2' }] } });
       const list = await h.client.gpu.listFlavors({ projectId: 1, regionId: 76 });
-      assert.deepEqual(list.results.map((entry) => entry.name), ['good-1', 'good-2']);
+      assert.deepEqual(
+        list.results.map((entry) => entry.name),
+        ['good-1', 'good-2'],
+      );
       assert.equal(list.unreadable?.length, 1);
       assert.match(list.unreadable?.[0]?.problem ?? '', what);
     });
@@ -119,15 +133,24 @@ describe('GcoreClient errors', () => {
     ];
     // A value of another type than the one read: a list for an object, text for anything else.
     const wrongValue = (type: string) => (type === 'object' ? [] : type === 'string' ? 7 : 'text');
-    const flavorWith = (object: string, field: string, value: unknown) => (object === '' ? { name: `bad-${field}`, [field]: value } : { name: `bad-${field}`, [object]: { [field]: value } });
+    const flavorWith = (object: string, field: string, value: unknown) =>
+      object === '' ? { name: `bad-${field}`, [field]: value } : { name: `bad-${field}`, [object]: { [field]: value } };
     const nullEverywhere = Object.fromEntries(read.filter(([object]) => object === '').map(([, field]) => [field, null]));
     h.emulator.inject({
       path: FLAVORS,
       status: 200,
-      body: { results: [{ name: 'all-null', ...nullEverywhere }, ...read.map(([object, field, type]) => flavorWith(object, field, wrongValue(type)))] },
+      body: {
+        results: [
+          { name: 'all-null', ...nullEverywhere },
+          ...read.map(([object, field, type]) => flavorWith(object, field, wrongValue(type))),
+        ],
+      },
     });
     const list = await h.client.gpu.listFlavors({ projectId: 1, regionId: 76 });
-    assert.deepEqual(list.results.map((flavor) => flavor.name), ['all-null']);
+    assert.deepEqual(
+      list.results.map((flavor) => flavor.name),
+      ['all-null'],
+    );
     assert.deepEqual(
       list.unreadable?.map((entry) => entry.problem),
       read.map(([object, field, type], index) => {
@@ -202,7 +225,13 @@ describe('GcoreClient errors', () => {
 
   it('never puts the key in an error message, stack or serialization', async () => {
     const failures: Promise<unknown>[] = [];
-    for (const fault of [{ status: 401 }, { status: 500 }, { drop: true }, { malformed: true }, { status: 400, body: TEST_KEY.slice(0, 5) }]) {
+    for (const fault of [
+      { status: 401 },
+      { status: 500 },
+      { drop: true },
+      { malformed: true },
+      { status: 400, body: TEST_KEY.slice(0, 5) },
+    ]) {
       h.emulator.inject({ path: FLAVORS, ...fault });
       failures.push(rejection(h.client.gpu.listFlavors({ projectId: 1, regionId: 76 })));
       await failures[failures.length - 1];

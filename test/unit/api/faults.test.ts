@@ -82,7 +82,7 @@ describe('GcoreClient under faults', () => {
     assert.ok(Date.now() - started < 2_500, `took ${Date.now() - started} ms`);
   });
 
-  it('treats a timeout setting past Node\'s timer range as the longest allowed, not as 1 ms', async () => {
+  it("treats a timeout setting past Node's timer range as the longest allowed, not as 1 ms", async () => {
     h.settings.timeoutMs = 1e13;
     const list = await h.client.gpu.listFlavors(LOCATION);
     assert.ok(list.results.length > 0);
@@ -118,12 +118,16 @@ describe('GcoreClient under faults', () => {
     h.emulator.inject({ path: FLAVORS, status: 200, body: { count: 10, results: [{ name: 'a' }, { name: 'b' }, { name: 'a' }] } });
     h.emulator.inject({ path: FLAVORS, status: 200, body: { count: 10, results: [] } });
     const list = await h.client.gpu.listFlavors(LOCATION);
-    assert.deepEqual(list.results.map((flavor) => flavor.name), ['a', 'b']);
+    assert.deepEqual(
+      list.results.map((flavor) => flavor.name),
+      ['a', 'b'],
+    );
     assert.equal(h.emulator.requests.length, 2);
   });
 
-  it('shows a gateway\'s HTML page as its title, on one line', async () => {
-    const page = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>';
+  it("shows a gateway's HTML page as its title, on one line", async () => {
+    const page =
+      '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>';
     h.emulator.inject({ path: FLAVORS, status: 502, body: page, times: 3 });
     const error = await rejection(h.client.gpu.listFlavors(LOCATION));
     assert.equal(error.message, '502 Bad Gateway');
@@ -158,7 +162,11 @@ describe('GcoreClient under faults', () => {
   });
 
   it('shows the numbers of a quota error', async () => {
-    const body = { exception_class: 'QuotaExceeded', message: 'Quota exceeded.', info: { quota_name: 'caas_containers', limit: 10, used: 10, requested: 1 } };
+    const body = {
+      exception_class: 'QuotaExceeded',
+      message: 'Quota exceeded.',
+      info: { quota_name: 'caas_containers', limit: 10, used: 10, requested: 1 },
+    };
     h.emulator.inject({ method: 'PATCH', path: /\/containers\//, status: 403, body });
     const error = await rejection(h.client.containers.update(LOCATION, 'web-app', { timeout: 5 }));
     assert.equal(error.message, 'Quota exceeded (quota name caas_containers, limit 10, used 10, requested 1)');
@@ -200,7 +208,8 @@ describe('GcoreClient against lists that lie', () => {
   });
   afterEach(() => stopHarness(h));
 
-  const named = (prefix: string, from: number, length: number) => Array.from({ length }, (_, index) => ({ name: `${prefix}-${from + index}.example` }));
+  const named = (prefix: string, from: number, length: number) =>
+    Array.from({ length }, (_, index) => ({ name: `${prefix}-${from + index}.example` }));
   const nameless = (from: number, length: number) => Array.from({ length }, (_, index) => ({ status: `nameless-${from + index}` }));
   const offsets = () => h.emulator.requests.map((request) => request.query.offset);
 
@@ -261,7 +270,10 @@ describe('GcoreClient against lists that lie', () => {
     const zones = [{ name: 'Example.COM' }, { name: 'example.com.' }, { name: 'bücher.example' }, { name: 'xn--bcher-kva.example' }];
     h.emulator.inject({ path: ZONES, status: 200, body: { total_amount: 4, zones } });
     const list = await h.client.dns.listZones();
-    assert.deepEqual(list.zones.map((zone) => zone.name), ['Example.COM', 'bücher.example']);
+    assert.deepEqual(
+      list.zones.map((zone) => zone.name),
+      ['Example.COM', 'bücher.example'],
+    );
     assert.equal(list.total_amount, 2);
     assert.equal(list.missing, undefined);
   });

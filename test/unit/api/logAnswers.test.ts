@@ -33,7 +33,10 @@ describe('container log answers and their size', () => {
     record.logs = { messageLength: 3_000 };
     const error = await rejection(h.client.containers.logs(WEB_APP, 'web-app', 20_000));
     assert.equal(error.kind, 'badResponse');
-    assert.match(error.message, /The newest 20000 log lines of web-app are more than 19\.5 MB, the most the extension reads for that many lines; ask for fewer lines\./);
+    assert.match(
+      error.message,
+      /The newest 20000 log lines of web-app are more than 19\.5 MB, the most the extension reads for that many lines; ask for fewer lines\./,
+    );
     const tooLarge = error.tooLarge as { capBytes: number; declaredBytes?: number };
     assert.equal(tooLarge.capBytes, 20_000 * 1024);
     assert.ok((tooLarge.declaredBytes ?? 0) > tooLarge.capBytes, 'the emulator declares its length');

@@ -30,7 +30,10 @@ describe('GcoreClient operations against the emulator', () => {
     assert.ok(list.results.length < all.results.length, 'the emulator seeds disabled flavors that must be hidden');
     assert.ok(list.results.every((flavor) => typeof flavor.price === 'object'));
     assert.ok(all.results.every((flavor) => !('price' in flavor)));
-    assert.ok(list.results.some((flavor) => 'supported_features' in flavor), 'unknown fields survive decoding');
+    assert.ok(
+      list.results.some((flavor) => 'supported_features' in flavor),
+      'unknown fields survive decoding',
+    );
   });
 
   it('updates a container with exactly the given fields and returns the task ids', async () => {
@@ -71,7 +74,7 @@ describe('GcoreClient operations against the emulator', () => {
     const on = await h.client.dns.setDnssec('dnssec-test.example', true);
     assert.match(on.ds ?? '', /^dnssec-test\.example\. \d+ IN DS \d+ 13 2 [0-9A-F]+$/);
     const key = h.emulator.zone('dnssec-test.example')?.dnssec;
-    assert.ok(key, 'the emulator holds the zone\'s key');
+    assert.ok(key, "the emulator holds the zone's key");
     assert.equal(on.key_tag, key.key_tag);
     const off = await h.client.dns.setDnssec('dnssec-test.example', false);
     assert.deepEqual(off, { ...key, message: 'DNSSEC disabled' });
@@ -143,10 +146,17 @@ describe('GcoreClient paging of GPU flavors', () => {
 
   it('stops when a page comes back empty even if count promised more', async () => {
     h = await startHarness();
-    h.emulator.inject({ path: '/cloud/v3/gpu/virtual/1/76/flavors', status: 200, body: { count: 5, results: [{ name: 'a' }, { name: 'b' }] } });
+    h.emulator.inject({
+      path: '/cloud/v3/gpu/virtual/1/76/flavors',
+      status: 200,
+      body: { count: 5, results: [{ name: 'a' }, { name: 'b' }] },
+    });
     h.emulator.inject({ path: '/cloud/v3/gpu/virtual/1/76/flavors', status: 200, body: { count: 5, results: [] } });
     const list = await h.client.gpu.listFlavors({ projectId: 1, regionId: 76 });
-    assert.deepEqual(list.results.map((flavor) => flavor.name), ['a', 'b']);
+    assert.deepEqual(
+      list.results.map((flavor) => flavor.name),
+      ['a', 'b'],
+    );
     assert.equal(h.emulator.requests.length, 2);
   });
 });

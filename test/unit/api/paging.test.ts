@@ -1,11 +1,23 @@
 import * as assert from 'node:assert/strict';
-import { CLOUD_LIST, DNS_ZONE_LIST, MAX_LIST_ITEMS, fetchAllPages, readListPage, type ListMessages, type Page } from '../../../src/api/paging';
+import {
+  CLOUD_LIST,
+  DNS_ZONE_LIST,
+  MAX_LIST_ITEMS,
+  fetchAllPages,
+  readListPage,
+  type ListMessages,
+  type Page,
+} from '../../../src/api/paging';
 
 describe('readListPage', () => {
   const list: ListMessages = { notAnObject: () => 'the list is not an object', noItems: (field) => `the zone list has no ${field} array` };
 
   it('reads both list shapes of the API', () => {
-    assert.deepEqual(readListPage({ count: 3, results: [1] }, CLOUD_LIST, list), { body: { count: 3, results: [1] }, total: 3, entries: [1] });
+    assert.deepEqual(readListPage({ count: 3, results: [1] }, CLOUD_LIST, list), {
+      body: { count: 3, results: [1] },
+      total: 3,
+      entries: [1],
+    });
     const zones = readListPage({ total_amount: 250, zones: [{ name: 'a.example' }] }, DNS_ZONE_LIST, list);
     assert.equal(zones.total, 250);
     assert.deepEqual(zones.entries, [{ name: 'a.example' }]);
@@ -26,7 +38,11 @@ describe('fetchAllPages', () => {
    * A server with `total` items whose pages hold up to `limit`; `ignoresOffset` answers page one every time;
    * the entries at `unreadableFrom` and after, up to `unreadableTo`, cannot be read.
    */
-  function server(total: number, limit: number, options: { ignoresOffset?: boolean; reportedTotal?: number | null; unreadableFrom?: number; unreadableTo?: number } = {}) {
+  function server(
+    total: number,
+    limit: number,
+    options: { ignoresOffset?: boolean; reportedTotal?: number | null; unreadableFrom?: number; unreadableTo?: number } = {},
+  ) {
     const offsets: (number | undefined)[] = [];
     const fetchPage = async (offset: number | undefined): Promise<Page<string>> => {
       offsets.push(offset);
@@ -68,7 +84,10 @@ describe('fetchAllPages', () => {
     assert.deepEqual(all.gaps, { unreadableCount: 1_000 });
     assert.deepEqual(offsets, [undefined, 1_000, 2_000]);
     const repeating = server(5_000, 1_000, { ignoresOffset: true, unreadableFrom: 0 });
-    assert.deepEqual((await fetchAllPages(repeating.plan)).gaps, { unreadableCount: 1_000, missing: { count: 4_000, reportedTotal: 5_000 } });
+    assert.deepEqual((await fetchAllPages(repeating.plan)).gaps, {
+      unreadableCount: 1_000,
+      missing: { count: 4_000, reportedTotal: 5_000 },
+    });
     assert.equal(repeating.offsets.length, 2);
   });
 

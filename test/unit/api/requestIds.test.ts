@@ -24,7 +24,12 @@ describe('request IDs that echo the key', () => {
 
   it('keeps the key out of a request_id in the body, and out of the request log of an answer that succeeded', async () => {
     h = await startHarness();
-    h.emulator.inject({ path: CONTAINERS, status: 404, body: { exception_class: 'NotFoundError', message: 'gone', request_id: `id ${TEST_KEY}` }, headers: { 'X-Request-ID': '' } });
+    h.emulator.inject({
+      path: CONTAINERS,
+      status: 404,
+      body: { exception_class: 'NotFoundError', message: 'gone', request_id: `id ${TEST_KEY}` },
+      headers: { 'X-Request-ID': '' },
+    });
     const error = await rejection(h.client.containers.list(LOCATION));
     assert.equal(error.requestId, 'id ***');
     h.emulator.inject({ path: CONTAINERS, status: 200, body: { count: 0, results: [] }, headers: { 'X-Request-ID': TEST_KEY } });

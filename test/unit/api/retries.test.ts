@@ -1,5 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { backoffDelayMs, DEFAULT_RETRY, parseRetryAfterMs, retryDecision, type AttemptFailure, type RetriedRequest } from '../../../src/api/http/retryPolicy';
+import {
+  backoffDelayMs,
+  DEFAULT_RETRY,
+  parseRetryAfterMs,
+  retryDecision,
+  type AttemptFailure,
+  type RetriedRequest,
+} from '../../../src/api/http/retryPolicy';
 import { formatWait, type RetryWait } from '../../../src/api/http/retryWords';
 import { ConcurrencyLimit } from '../../../src/loaders/concurrencyLimit';
 import { rejection, startHarness, stopHarness, type Harness } from './clientHarness';
@@ -19,7 +26,10 @@ describe('GcoreClient retries', () => {
       const list = await h.client.gpu.listFlavors({ projectId: 1, regionId: 76 });
       assert.ok(list.results.length > 0);
       assert.equal(h.emulator.requests.length, 3);
-      assert.deepEqual(h.events.map((event) => event.attempt), [0, 1, 2]);
+      assert.deepEqual(
+        h.events.map((event) => event.attempt),
+        [0, 1, 2],
+      );
     });
   }
 
@@ -102,7 +112,7 @@ describe('GcoreClient retries of writes', () => {
 
   const methods = () => h.emulator.requests.map((request) => `${request.method} ${request.path}`);
 
-  it('waits as a 429\'s Retry-After asks before sending a PUT again, and tells onWait', async () => {
+  it("waits as a 429's Retry-After asks before sending a PUT again, and tells onWait", async () => {
     h.emulator.inject({ method: 'PUT', path: RECORD, status: 429, headers: { 'Retry-After': '1' } });
     const waits: RetryWait[] = [];
     await h.client.dns.replaceRecord('example.com', 'mail.example.com', 'A', body, { onWait: (wait) => waits.push(wait) });
@@ -112,7 +122,12 @@ describe('GcoreClient retries of writes', () => {
   });
 
   it('waits as an HTTP-date Retry-After asks', async () => {
-    h.emulator.inject({ method: 'DELETE', path: RECORD, status: 503, headers: { 'Retry-After': new Date(Date.now() + 2_000).toUTCString() } });
+    h.emulator.inject({
+      method: 'DELETE',
+      path: RECORD,
+      status: 503,
+      headers: { 'Retry-After': new Date(Date.now() + 2_000).toUTCString() },
+    });
     const waits: RetryWait[] = [];
     await h.client.dns.deleteRecord('example.com', 'mail.example.com', 'A', { onWait: (wait) => waits.push(wait) });
     assert.deepEqual(methods(), [`DELETE ${RECORD}`, `DELETE ${RECORD}`]);
@@ -139,9 +154,16 @@ describe('GcoreClient retries of writes', () => {
     h.emulator.inject({ method: 'POST', path: '/dns/v2/zones', status: 429, headers: { 'Retry-After': '5' } });
     const limited = await rejection(h.client.dns.createZone({ name: 'busy.example' }));
     assert.equal(limited.kind, 'rateLimited');
-    assert.equal(limited.message, "Gcore is limiting the rate of requests (429): Too Many Requests. Wait 5 s (Gcore's Retry-After) and try again.");
+    assert.equal(
+      limited.message,
+      "Gcore is limiting the rate of requests (429): Too Many Requests. Wait 5 s (Gcore's Retry-After) and try again.",
+    );
     h.emulator.inject({ method: 'POST', path: RECORD, status: 503 });
-    const unavailable = await rejection(h.client.dns.createRecord('example.com', 'mail.example.com', 'A', body, { onWait: () => assert.fail('a create never waits to be sent again') }));
+    const unavailable = await rejection(
+      h.client.dns.createRecord('example.com', 'mail.example.com', 'A', body, {
+        onWait: () => assert.fail('a create never waits to be sent again'),
+      }),
+    );
     assert.match(unavailable.message, /^Gcore is unavailable for now \(503\): .*Wait a moment and try again\.$/);
     assert.deepEqual(methods(), ['POST /dns/v2/zones', `POST ${RECORD}`]);
   });
@@ -151,27 +173,39 @@ describe('GcoreClient retries of writes', () => {
     const error = await rejection(h.client.dns.replaceRecord('example.com', 'mail.example.com', 'A', body));
     assert.equal(error.kind, 'server');
     assert.equal(error.retryAfterMs, 1000);
-    assert.match(error.message, /^Gcore is unavailable for now \(503\): Service Unavailable\. It answered so to each of 3 attempts, waiting as it asked\. Wait 1 s \(Gcore's Retry-After\) and try again\.$/);
+    assert.match(
+      error.message,
+      /^Gcore is unavailable for now \(503\): Service Unavailable\. It answered so to each of 3 attempts, waiting as it asked\. Wait 1 s \(Gcore's Retry-After\) and try again\.$/,
+    );
     assert.equal(h.emulator.requests.length, 3);
   });
 
   it('stops at once when Gcore asks for a longer wait than it waits on its own, and says how long it asked', async () => {
     h.emulator.inject({ method: 'PUT', path: RECORD, status: 429, headers: { 'Retry-After': '600' } });
-    const error = await rejection(h.client.dns.replaceRecord('example.com', 'mail.example.com', 'A', body, { onWait: () => assert.fail('no wait beyond the cap') }));
-    assert.match(error.message, /Gcore asked to wait 10 min \(its Retry-After\), longer than the extension waits on its own \(60 s\): try again after that\.$/);
+    const error = await rejection(
+      h.client.dns.replaceRecord('example.com', 'mail.example.com', 'A', body, { onWait: () => assert.fail('no wait beyond the cap') }),
+    );
+    assert.match(
+      error.message,
+      /Gcore asked to wait 10 min \(its Retry-After\), longer than the extension waits on its own \(60 s\): try again after that\.$/,
+    );
     assert.equal(h.emulator.requests.length, 1);
   });
 
   it('does not wait in silence longer than 10 s: a read nobody follows stops, saying how long Gcore asked', async () => {
     h.emulator.inject({ method: 'GET', path: '/dns/v2/zones', status: 429, headers: { 'Retry-After': '30' } });
     const error = await rejection(h.client.dns.listZones());
-    assert.match(error.message, /Gcore asked to wait 30 s \(its Retry-After\), longer than the extension waits on its own \(10 s\): try again after that\.$/);
+    assert.match(
+      error.message,
+      /Gcore asked to wait 30 s \(its Retry-After\), longer than the extension waits on its own \(10 s\): try again after that\.$/,
+    );
     assert.equal(h.emulator.requests.length, 1);
   });
 });
 
 describe('retry policy', () => {
-  const decide = (request: RetriedRequest, failure: AttemptFailure, retryIndex = 0) => retryDecision(request, failure, retryIndex, DEFAULT_RETRY, () => 1);
+  const decide = (request: RetriedRequest, failure: AttemptFailure, retryIndex = 0) =>
+    retryDecision(request, failure, retryIndex, DEFAULT_RETRY, () => 1);
   const GET = { method: 'GET' };
   const PUT = { method: 'PUT' };
   const DELETE = { method: 'DELETE' };
@@ -188,14 +222,26 @@ describe('retry policy', () => {
     assert.deepEqual(decide(PUT, { kind: 'rateLimited', status: 429, retryAfterMs: 1000 }), { retry: true, delayMs: 1000 });
     assert.deepEqual(decide(DELETE, { kind: 'server', status: 503 }), { retry: true, delayMs: 500 });
     assert.deepEqual(decide({ method: 'PATCH', idempotent: true }, { kind: 'server', status: 503 }), { retry: true, delayMs: 500 });
-    assert.deepEqual(decide({ method: 'PATCH' }, { kind: 'rateLimited', status: 429, retryAfterMs: 1000 }), { retry: false, reason: 'notRetried' });
-    for (const failure of [{ kind: 'server', status: 500 }, { kind: 'server', status: 502 }, { kind: 'network' }, { kind: 'timeout' }] as AttemptFailure[]) {
+    assert.deepEqual(decide({ method: 'PATCH' }, { kind: 'rateLimited', status: 429, retryAfterMs: 1000 }), {
+      retry: false,
+      reason: 'notRetried',
+    });
+    for (const failure of [
+      { kind: 'server', status: 500 },
+      { kind: 'server', status: 502 },
+      { kind: 'network' },
+      { kind: 'timeout' },
+    ] as AttemptFailure[]) {
       assert.deepEqual(decide(PUT, failure), { retry: false, reason: 'notRetried' }, JSON.stringify(failure));
     }
   });
 
   it('never retries a POST, whatever Gcore answers', () => {
-    for (const failure of [{ kind: 'rateLimited', status: 429, retryAfterMs: 1000 }, { kind: 'server', status: 503 }, { kind: 'network' }] as AttemptFailure[]) {
+    for (const failure of [
+      { kind: 'rateLimited', status: 429, retryAfterMs: 1000 },
+      { kind: 'server', status: 503 },
+      { kind: 'network' },
+    ] as AttemptFailure[]) {
       assert.deepEqual(decide(POST, failure), { retry: false, reason: 'notRetried' }, JSON.stringify(failure));
     }
   });
@@ -203,7 +249,10 @@ describe('retry policy', () => {
   it('waits up to 60 s as Retry-After asks when the wait is shown, 10 s when nobody sees it, stops on a longer wait, and after three attempts', () => {
     const shownPut = { ...PUT, waitShown: true };
     assert.deepEqual(decide(shownPut, { kind: 'rateLimited', status: 429, retryAfterMs: 60_000 }), { retry: true, delayMs: 60_000 });
-    assert.deepEqual(decide(shownPut, { kind: 'rateLimited', status: 429, retryAfterMs: 60_001 }), { retry: false, reason: 'askedTooLong' });
+    assert.deepEqual(decide(shownPut, { kind: 'rateLimited', status: 429, retryAfterMs: 60_001 }), {
+      retry: false,
+      reason: 'askedTooLong',
+    });
     assert.deepEqual(decide(PUT, { kind: 'rateLimited', status: 429, retryAfterMs: 10_000 }), { retry: true, delayMs: 10_000 });
     assert.deepEqual(decide(PUT, { kind: 'rateLimited', status: 429, retryAfterMs: 10_001 }), { retry: false, reason: 'askedTooLong' });
     assert.deepEqual(decide(GET, { kind: 'rateLimited', status: 429, retryAfterMs: 30_000 }), { retry: false, reason: 'askedTooLong' });
@@ -218,15 +267,27 @@ describe('retry policy', () => {
   });
 
   it('says a wait in words, instead of seconds by the million', () => {
-    assert.deepEqual([0, 5_000, 90_000, 3_600_000, 172_800_000, 999_999_000].map(formatWait), ['1 s', '5 s', '90 s', '60 min', '2 days', '12 days']);
+    assert.deepEqual([0, 5_000, 90_000, 3_600_000, 172_800_000, 999_999_000].map(formatWait), [
+      '1 s',
+      '5 s',
+      '90 s',
+      '60 min',
+      '2 days',
+      '12 days',
+    ]);
   });
-
 
   it('backs off 0.5 s × 2^n with jitter, capped at 8 s', () => {
     const low = () => 0;
     const high = () => 1;
-    assert.deepEqual([0, 1, 2].map((n) => backoffDelayMs(n, DEFAULT_RETRY, high)), [500, 1000, 2000]);
-    assert.deepEqual([0, 1, 2].map((n) => backoffDelayMs(n, DEFAULT_RETRY, low)), [250, 500, 1000]);
+    assert.deepEqual(
+      [0, 1, 2].map((n) => backoffDelayMs(n, DEFAULT_RETRY, high)),
+      [500, 1000, 2000],
+    );
+    assert.deepEqual(
+      [0, 1, 2].map((n) => backoffDelayMs(n, DEFAULT_RETRY, low)),
+      [250, 500, 1000],
+    );
     assert.equal(backoffDelayMs(10, DEFAULT_RETRY, high), 8000);
   });
 
@@ -261,6 +322,9 @@ describe('the attempt gate', () => {
     await h.client.gpu.listFlavors({ projectId: 2, regionId: 76 }, { gate }).then(() => finished.push('other'));
     await retrying;
     assert.deepEqual(finished, ['other', 'retried']);
-    assert.deepEqual(h.emulator.requests.map((request) => request.path.split('/')[5]), ['1', '2', '1']);
+    assert.deepEqual(
+      h.emulator.requests.map((request) => request.path.split('/')[5]),
+      ['1', '2', '1'],
+    );
   });
 });

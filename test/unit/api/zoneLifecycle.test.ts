@@ -18,7 +18,14 @@ describe('GcoreClient DNS zone lifecycle', () => {
   describe('updateZone', () => {
     it('PUTs exactly the fields given, the name first, with the JSON content type', async () => {
       h = await startHarness(undefined, { demo: true });
-      await h.client.dns.updateZone('example.org', { name: 'example.org', nx_ttl: 600, contact: 'ops@example.org', meta: { team: 'web' }, enabled: false, retry: undefined });
+      await h.client.dns.updateZone('example.org', {
+        name: 'example.org',
+        nx_ttl: 600,
+        contact: 'ops@example.org',
+        meta: { team: 'web' },
+        enabled: false,
+        retry: undefined,
+      });
       const [request] = h.emulator.requests;
       assert.deepEqual([request.method, request.path], ['PUT', '/dns/v2/zones/example.org']);
       assert.equal(request.body, '{"name":"example.org","contact":"ops@example.org","enabled":false,"meta":{"team":"web"},"nx_ttl":600}');
@@ -42,12 +49,10 @@ describe('GcoreClient DNS zone lifecycle', () => {
       assert.deepEqual(await h.client.dns.deleteZone('example.org'), { alreadyGone: false });
       assert.equal(h.emulator.zone('example.org'), undefined);
       assert.deepEqual(await h.client.dns.deleteZone('example.org'), { alreadyGone: true });
-      assert.deepEqual(received(h).map(([method, path]) => `${method} ${path}`), [
-        'DELETE /dns/v2/zones/example.org',
-        'DELETE /dns/v2/zones/example.org',
-        'GET /dns/v2/zones/example.org',
-        'GET /dns/v2/zones',
-      ]);
+      assert.deepEqual(
+        received(h).map(([method, path]) => `${method} ${path}`),
+        ['DELETE /dns/v2/zones/example.org', 'DELETE /dns/v2/zones/example.org', 'GET /dns/v2/zones/example.org', 'GET /dns/v2/zones'],
+      );
       assert.deepEqual(h.emulator.requests[3].query, { limit: '1', offset: '0' });
     });
 
@@ -63,7 +68,10 @@ describe('GcoreClient DNS zone lifecycle', () => {
       h = await startHarness(undefined, { demo: true });
       h.emulator.inject({ path: '/dns/v2/zones/example.org', method: 'DELETE', status: 404 });
       assert.equal((await rejection(h.client.dns.deleteZone('example.org'))).status, 404);
-      assert.deepEqual(received(h).map(([method]) => method), ['DELETE', 'GET']);
+      assert.deepEqual(
+        received(h).map(([method]) => method),
+        ['DELETE', 'GET'],
+      );
     });
   });
 
@@ -96,8 +104,14 @@ describe('GcoreClient DNS zone lifecycle', () => {
       h = await startHarness(undefined, { demo: true });
       const status = await h.client.dns.delegationStatus('pending.example.net');
       assert.deepEqual(received(h), [['GET', '/dns/v2/analyze/pending.example.net/delegation-status', undefined]]);
-      assert.deepEqual(status.authoritative_name_servers?.map((server) => server.name), ['ns1.gcorelabs.net', 'ns2.gcdn.services', 'ns1.old-dns-host.example']);
-      assert.deepEqual([status.gcore_authorized_count, status.non_gcore_authorized_count, status.is_whitelabel_delegation, status.zone_exists], [2, 1, false, true]);
+      assert.deepEqual(
+        status.authoritative_name_servers?.map((server) => server.name),
+        ['ns1.gcorelabs.net', 'ns2.gcdn.services', 'ns1.old-dns-host.example'],
+      );
+      assert.deepEqual(
+        [status.gcore_authorized_count, status.non_gcore_authorized_count, status.is_whitelabel_delegation, status.zone_exists],
+        [2, 1, false, true],
+      );
     });
 
     it('percent-encodes the name, and answers a core-only server with its 404', async () => {

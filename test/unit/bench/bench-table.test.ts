@@ -1,5 +1,17 @@
 import * as assert from 'node:assert/strict';
-import { exitCode, formatValue, outcome, passes, renderSummary, renderTable, tally, verdict, withinNoise, type Figure, type Row } from '../../bench/bench-table';
+import {
+  exitCode,
+  formatValue,
+  outcome,
+  passes,
+  renderSummary,
+  renderTable,
+  tally,
+  verdict,
+  withinNoise,
+  type Figure,
+  type Row,
+} from '../../bench/bench-table';
 
 function figure(overrides: Partial<Figure>): Figure {
   return { area: 'Area', name: 'figure', value: 1, unit: 'ms', rule: 'atMost', budget: 1, ...overrides };
@@ -32,7 +44,10 @@ describe('bench table', () => {
   });
 
   it('renders one Markdown row per figure and an error row for a part that could not run', () => {
-    const table = renderTable([figure({ name: 'activation', value: 12, budget: 25 }), { area: 'Area', name: 'broken part', reason: 'no browser' }]);
+    const table = renderTable([
+      figure({ name: 'activation', value: 12, budget: 25 }),
+      { area: 'Area', name: 'broken part', reason: 'no browser' },
+    ]);
     const lines = table.split('\n');
     assert.equal(lines.length, 4);
     assert.match(lines[0], /^\| Area +\| Figure +\| Value +\| Budget +\| Result +\|$/);
@@ -49,9 +64,15 @@ describe('bench table', () => {
     assert.equal(verdict(steady), 'pass');
     assert.equal(outcome(borderline), 'inconclusive');
     assert.equal(verdict(borderline), 'inconclusive: 1 of 3 over budget (1.42×–1.62×), median within budget');
-    assert.equal(verdict({ ...borderline, value: 1.55, samples: [1.42, 1.55, 1.62] }), 'inconclusive: 2 of 3 over budget (1.42×–1.62×), median over budget');
+    assert.equal(
+      verdict({ ...borderline, value: 1.55, samples: [1.42, 1.55, 1.62] }),
+      'inconclusive: 2 of 3 over budget (1.42×–1.62×), median over budget',
+    );
     assert.equal(outcome({ ...borderline, samples: [1.51, 1.55, 1.62], value: 1.55 }), 'miss');
-    assert.match(renderTable([borderline]), /\| 1\.47× \(1\.42–1\.62 over 3\) +\| ≤ 1\.50× +\| inconclusive: 1 of 3 over budget \(1\.42×–1\.62×\), median within budget +\|/);
+    assert.match(
+      renderTable([borderline]),
+      /\| 1\.47× \(1\.42–1\.62 over 3\) +\| ≤ 1\.50× +\| inconclusive: 1 of 3 over budget \(1\.42×–1\.62×\), median within budget +\|/,
+    );
   });
 
   it('never calls a count inconclusive: its value is its worst round, over budget is a miss', () => {
@@ -66,7 +87,7 @@ describe('bench table', () => {
     assert.match(renderTable([reported]), /\| 1\.20× \(1\.10–1\.30 over 3\) +\| — +\| reported +\|/);
   });
 
-  describe('the run\'s verdict', () => {
+  describe("the run's verdict", () => {
     const within = figure({ name: 'within', unit: 'ratio', value: 1.1, samples: [1.05, 1.1, 1.2], budget: 1.25 });
     const crossing = figure({ name: 'crossing', unit: 'ratio', value: 1.3, samples: [1.1, 1.3, 1.5], budget: 1.25 });
     const missed = figure({ name: 'missed', unit: 'ratio', value: 1.4, samples: [1.3, 1.4, 1.5], budget: 1.25 });
@@ -78,7 +99,10 @@ describe('bench table', () => {
       const counts = tally([within, crossing, reported]);
       assert.deepEqual(counts, { passed: 1, missed: 0, inconclusive: 1, reported: 1, failed: 0 });
       assert.equal(exitCode(counts), 0);
-      assert.equal(renderSummary(counts), '3 figures: 1 within budget, 0 missed, 1 inconclusive (not failing the run), 1 reported without a budget.');
+      assert.equal(
+        renderSummary(counts),
+        '3 figures: 1 within budget, 0 missed, 1 inconclusive (not failing the run), 1 reported without a budget.',
+      );
     });
 
     it('fails the run with 1 when a figure misses, inconclusive ones beside it or not', () => {
@@ -90,7 +114,10 @@ describe('bench table', () => {
     it('ends with 2 when a part could not run, and says how many', () => {
       const counts = tally([within, missed, broken]);
       assert.equal(exitCode(counts), 2);
-      assert.equal(renderSummary(counts), '2 figures: 1 within budget, 1 missed, 0 inconclusive (not failing the run), 0 reported without a budget; 1 part could not run.');
+      assert.equal(
+        renderSummary(counts),
+        '2 figures: 1 within budget, 1 missed, 0 inconclusive (not failing the run), 0 reported without a budget; 1 part could not run.',
+      );
     });
   });
 });

@@ -19,7 +19,13 @@ describe('bench sample statistics', () => {
   });
 
   it('does not count a span that starts the instant another ends as concurrent', () => {
-    assert.equal(peakOverlap([{ receivedAtMs: 0, finishedAtMs: 5 }, { receivedAtMs: 5, finishedAtMs: 9 }]), 1);
+    assert.equal(
+      peakOverlap([
+        { receivedAtMs: 0, finishedAtMs: 5 },
+        { receivedAtMs: 5, finishedAtMs: 9 },
+      ]),
+      1,
+    );
   });
 
   it('treats a span without an end as still open', () => {

@@ -12,8 +12,12 @@ describe('bench CPU figures bound by the transport', () => {
     assert.equal(OVER_FETCH_AS_SENT_BUDGET, 1.25);
   });
 
-  it('takes each process\'s median round as one sample of the request path over node-fetch as sent, node:http reported beside it', () => {
-    const [budgeted, reported] = requestCpuFigures([run([1.1, 1.3, 1.2], [1.3, 1.2, 1.4]), run([1.05, 1.0, 1.1], [1.25, 1.25, 1.2]), run([1.2, 1.4, 1.3], [1.3, 1.3, 1.3])]);
+  it("takes each process's median round as one sample of the request path over node-fetch as sent, node:http reported beside it", () => {
+    const [budgeted, reported] = requestCpuFigures([
+      run([1.1, 1.3, 1.2], [1.3, 1.2, 1.4]),
+      run([1.05, 1.0, 1.1], [1.25, 1.25, 1.2]),
+      run([1.2, 1.4, 1.3], [1.3, 1.3, 1.3]),
+    ]);
     assert.deepEqual(budgeted.samples, [1.2, 1.05, 1.3]);
     assert.equal(budgeted.value, 1.2);
     assert.equal(budgeted.rule, 'atMost');

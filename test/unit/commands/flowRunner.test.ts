@@ -32,7 +32,11 @@ const SECRET = 'flow-runner-secret-key-5f3a';
  * A command shaped like Create DNS Zone: a name asked in one box, a progress title, a result naming the
  * zone. `outcomes` script its runs: a text is the result, anything else is thrown; past the end it succeeds.
  */
-function zoneCommand(record: Calls, outcomes: unknown[] = [], overrides: Partial<Command<ZoneArgs, string, ZoneDraft>> = {}): Command<ZoneArgs, string, ZoneDraft> {
+function zoneCommand(
+  record: Calls,
+  outcomes: unknown[] = [],
+  overrides: Partial<Command<ZoneArgs, string, ZoneDraft>> = {},
+): Command<ZoneArgs, string, ZoneDraft> {
   return {
     id: 'gcore.test.createZone',
     what: (args) => (args ? `Create DNS zone ${args.name}` : 'Create DNS zone'),
@@ -231,8 +235,14 @@ describe('flow runner', () => {
       const record = noCalls();
       const h = host(['typed.example']);
       await h.run(zoneCommand(record, [], { parse: undefined }), { name: 'example.com' });
-      assert.deepEqual(record.asked.map((asked) => asked.node), [{ name: 'example.com' }]);
-      assert.deepEqual(record.runs.map((run) => run.args), [{ name: 'typed.example' }]);
+      assert.deepEqual(
+        record.asked.map((asked) => asked.node),
+        [{ name: 'example.com' }],
+      );
+      assert.deepEqual(
+        record.runs.map((run) => run.args),
+        [{ name: 'typed.example' }],
+      );
     });
   });
 
@@ -344,7 +354,9 @@ describe('flow runner', () => {
       const h = host(['example.com']);
       assert.equal(await h.run(zoneCommand(noCalls(), [error], { editable: true })), undefined);
       const expected = describeFailure(error, 'Create DNS zone example.com', { canRetry: true, canEdit: true });
-      assert.deepEqual(h.ui.notifications, [{ severity: 'error', message: expected.message, actions: expected.actions.map(recoveryLabel) }]);
+      assert.deepEqual(h.ui.notifications, [
+        { severity: 'error', message: expected.message, actions: expected.actions.map(recoveryLabel) },
+      ]);
       assert.deepEqual(h.ui.notifications[0].actions, ['Edit', 'Show Log']);
     });
 
@@ -371,7 +383,10 @@ describe('flow runner', () => {
       assert.equal(record.asked.length, 2);
       assert.equal(record.asked[1].draft, record.asked[0].draft);
       assert.equal(record.asked[1].value, 'taken.example');
-      assert.deepEqual(h.ui.shown.map((shown) => shown.value), [undefined, 'taken.example']);
+      assert.deepEqual(
+        h.ui.shown.map((shown) => shown.value),
+        [undefined, 'taken.example'],
+      );
       assert.deepEqual(
         record.runs.map((run) => run.args),
         [{ name: 'taken.example' }, { name: 'free.example' }],
@@ -405,7 +420,11 @@ describe('flow runner', () => {
     it('leaves the alternative out when it does not apply to the failure', async () => {
       const h = host(['example.com']);
       const withAlternative = zoneCommand(noCalls(), [new GcoreApiError('notFound', 'Not found.', { status: 404 })], {
-        alternative: () => ({ when: (error) => error instanceof GcoreApiError && error.kind === 'conflict', label: 'Add Existing Zone', run: async () => 'added' }),
+        alternative: () => ({
+          when: (error) => error instanceof GcoreApiError && error.kind === 'conflict',
+          label: 'Add Existing Zone',
+          run: async () => 'added',
+        }),
       });
       await h.run(withAlternative);
       assert.deepEqual(h.ui.notifications[0].actions, ['Show Log']);
@@ -474,7 +493,9 @@ describe('flow runner', () => {
       assert.equal(await h.run(zoneCommand(noCalls(), [error], { progress: undefined }), node), undefined);
       await settle();
       const expected = describeFailure(error, 'Create DNS zone');
-      assert.deepEqual(h.ui.notifications, [{ severity: 'error', message: expected.message, actions: expected.actions.map(recoveryLabel) }]);
+      assert.deepEqual(h.ui.notifications, [
+        { severity: 'error', message: expected.message, actions: expected.actions.map(recoveryLabel) },
+      ]);
       assert.deepEqual(h.executed, [['gcore.test.createZone', node]]);
     });
 

@@ -20,8 +20,11 @@ describe('the zones of record commands', () => {
     assert.equal(zoneHolding('example.net', zones), undefined);
   });
 
-  it('offers the account\'s zones with those known here, and the known ones alone when the list cannot be read', async () => {
-    const loaded: Loaded<DnsZoneList> = { state: 'loaded', value: { total_amount: 2, zones: [{ name: 'b.example' }, { name: 'a.example' }] } as DnsZoneList };
+  it("offers the account's zones with those known here, and the known ones alone when the list cannot be read", async () => {
+    const loaded: Loaded<DnsZoneList> = {
+      state: 'loaded',
+      value: { total_amount: 2, zones: [{ name: 'b.example' }, { name: 'a.example' }] } as DnsZoneList,
+    };
     const names = (zones: KnownZone[]) => zones.map((zone) => zone.name);
     assert.deepEqual(names((await zoneChoices(services(known('a.example', 'gone.example'), loaded))).zones), ['a.example', 'b.example']);
     const failed: Loaded<DnsZoneList> = { state: 'failed', error: new Error('405') };

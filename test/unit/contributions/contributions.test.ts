@@ -33,7 +33,9 @@ function allWhenClauses(value: unknown): string[] {
   return Object.entries(value).flatMap(([key, child]) => (key === 'when' && typeof child === 'string' ? [child] : allWhenClauses(child)));
 }
 const whenClauses = allWhenClauses(contributes);
-const completionEvents = (contributes.walkthroughs ?? []).flatMap((walkthrough) => walkthrough.steps.flatMap((step) => step.completionEvents ?? []));
+const completionEvents = (contributes.walkthroughs ?? []).flatMap((walkthrough) =>
+  walkthrough.steps.flatMap((step) => step.completionEvents ?? []),
+);
 
 /** The `viewItem` conditions of a when clause, each as a test of one context value. */
 function viewItemTests(when: string): { text: string; matches: (value: string) => boolean }[] {
@@ -61,7 +63,9 @@ describe('contributions: package.json and the code name the same things', () => 
   it('puts only those commands in menus and walkthrough steps', () => {
     const known = new Set<string>(Object.values(COMMAND));
     for (const item of menuItems) assert.ok(known.has(item.command), `menu item for ${item.command}`);
-    for (const event of completionEvents.filter((event) => event.startsWith('onCommand:'))) assert.ok(known.has(event.slice('onCommand:'.length)), event);
+    for (const event of completionEvents.filter((event) => event.startsWith('onCommand:'))) {
+      assert.ok(known.has(event.slice('onCommand:'.length)), event);
+    }
   });
 
   it('matches every viewItem condition of a menu to a row the code draws', () => {
@@ -75,7 +79,11 @@ describe('contributions: package.json and the code name the same things', () => 
     const tests = menuWhenClauses.flatMap(viewItemTests);
     for (const row of Object.values(ROW_CONTEXT)) {
       const matched = tests.some((test) => test.matches(row));
-      assert.equal(matched, !ROWS_WITHOUT_MENUS.includes(row), `${row}: ${matched ? 'has a menu, yet is listed as without one' : 'no menu item is for it'}`);
+      assert.equal(
+        matched,
+        !ROWS_WITHOUT_MENUS.includes(row),
+        `${row}: ${matched ? 'has a menu, yet is listed as without one' : 'no menu item is for it'}`,
+      );
     }
   });
 
@@ -83,14 +91,25 @@ describe('contributions: package.json and the code name the same things', () => 
     const settings = new Set(Object.keys(contributes.configuration.properties));
     const commands = new Set<string>(Object.values(COMMAND));
     const texts = [...whenClauses, ...completionEvents];
-    const read = new Set(texts.flatMap((text) => [...text.matchAll(/(?<![\w./-])gcore\.[\w.]+/g)].map(([name]) => name)).filter((name) => name !== VIEW_ID && !commands.has(name) && !settings.has(name)));
+    const read = new Set(
+      texts
+        .flatMap((text) => [...text.matchAll(/(?<![\w./-])gcore\.[\w.]+/g)].map(([name]) => name))
+        .filter((name) => name !== VIEW_ID && !commands.has(name) && !settings.has(name)),
+    );
     assert.deepEqual([...read].sort(), Object.values(CONTEXT_KEY).sort());
   });
 
   it('names the view and the document schemes as the code does', () => {
-    assert.deepEqual(Object.values(contributes.views).flat().map((view) => view.id), [VIEW_ID]);
+    assert.deepEqual(
+      Object.values(contributes.views)
+        .flat()
+        .map((view) => view.id),
+      [VIEW_ID],
+    );
     for (const when of whenClauses) {
-      for (const [, scheme] of when.matchAll(/resourceScheme\s*==\s*([\w-]+)/g)) assert.ok(Object.values(SCHEME).includes(scheme as never), scheme);
+      for (const [, scheme] of when.matchAll(/resourceScheme\s*==\s*([\w-]+)/g)) {
+        assert.ok(Object.values(SCHEME).includes(scheme as never), scheme);
+      }
       for (const [, view] of when.matchAll(/\bview\s*==\s*([\w.]+)/g)) assert.equal(view, VIEW_ID);
     }
     for (const { url } of contributes.jsonValidation ?? []) assert.ok(url.startsWith(`${SCHEME.schema}://`), url);

@@ -6,7 +6,11 @@ import { toolContributions, toolSettingKey } from '../../packaging/toolContribut
 
 const ROOT = path.resolve(__dirname, '../../../..');
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-  contributes: { languageModelTools: object[]; configuration: { properties: Record<string, { type: string; default: unknown }> }; mcpServerDefinitionProviders: { id: string }[] };
+  contributes: {
+    languageModelTools: object[];
+    configuration: { properties: Record<string, { type: string; default: unknown }> };
+    mcpServerDefinitionProviders: { id: string }[];
+  };
 };
 const nls = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
 
@@ -21,6 +25,9 @@ describe('the agent tools in package.json', () => {
     const settings = manifest.contributes.configuration.properties;
     for (const tool of TOOL_DEFINITIONS) assert.equal(settings[toolSettingKey(tool)]?.default, true, tool.name);
     assert.equal(settings['gcore.mcpServer.allowWrites']?.default, false);
-    assert.deepEqual(manifest.contributes.mcpServerDefinitionProviders.map((provider) => provider.id), ['gcore']);
+    assert.deepEqual(
+      manifest.contributes.mcpServerDefinitionProviders.map((provider) => provider.id),
+      ['gcore'],
+    );
   });
 });

@@ -85,7 +85,15 @@ describe('emulator authentication and routing', () => {
       const zones = await rawRequest(core, 'GET', '/dns/v2/zones');
       assert.equal(zones.status, 405);
       assert.equal(zones.headers.allow, 'POST');
-      for (const path of ['/cloud/v1/caas/1/76/containers', '/cloud/v1/caas/flavors/1/76', '/cloud/v1/projects', '/cloud/v1/regions', '/iam/clients/me', '/dns/v2/zones/example.com', '/cloud/v1/tasks/x']) {
+      for (const path of [
+        '/cloud/v1/caas/1/76/containers',
+        '/cloud/v1/caas/flavors/1/76',
+        '/cloud/v1/projects',
+        '/cloud/v1/regions',
+        '/iam/clients/me',
+        '/dns/v2/zones/example.com',
+        '/cloud/v1/tasks/x',
+      ]) {
         assert.equal((await rawRequest(core, 'GET', path)).status, 404, path);
       }
       assert.equal((await rawRequest(core, 'GET', '/cloud/v1/caas/1/76/containers/web-app')).status, 405);

@@ -65,7 +65,8 @@ describe('emulator container create and delete', () => {
   describe('create', () => {
     it('lists the container at once after the seeded ones; Pending, then Deploying, then Ready as its own create task goes', async () => {
       const taskId = await create(emulator, payload({ envs: { A: '1' } }));
-      const update = (await json(await rawRequest(emulator, 'PATCH', `${CONTAINERS}/web-app`, { body: { timeout: 5 } }), 200)).tasks as string[];
+      const update = (await json(await rawRequest(emulator, 'PATCH', `${CONTAINERS}/web-app`, { body: { timeout: 5 } }), 200))
+        .tasks as string[];
       assert.deepEqual(await names(emulator), [...SEEDED_CONTAINER_NAMES, 'new-app']);
       const pending = await get(emulator, `${CONTAINERS}/new-app`);
       assert.equal(pending.status, 'Pending');
@@ -94,7 +95,11 @@ describe('emulator container create and delete', () => {
       assert.equal(finished.state, 'FINISHED');
       assert.deepEqual(finished.created_resources, { caas_containers: ['new-app'] });
       assert.equal(emulator.container(7, 76, 'new-app')?.config.image, 'nginx:1.27');
-      assert.equal((await get(emulator, '/cloud/v1/caas/8/76/containers/new-app', 404)).exception_class, 'NotFoundError', 'only at its location');
+      assert.equal(
+        (await get(emulator, '/cloud/v1/caas/8/76/containers/new-app', 404)).exception_class,
+        'NotFoundError',
+        'only at its location',
+      );
     });
 
     it('starts one instance for a container that scales from zero, and shows one created disabled as Disabled', async () => {
@@ -126,7 +131,10 @@ describe('emulator container create and delete', () => {
 
     it('ends in Error when the pull secret is not one of the location, and deploys with one that is', async () => {
       const missing = await create(emulator, payload({ name: 'private-a', image: 'registry.example.com/a:1', pull_secret: 'nope' }));
-      const seeded = await create(emulator, payload({ name: 'private-b', image: 'registry.example.com/b:1', pull_secret: 'registry-example' }));
+      const seeded = await create(
+        emulator,
+        payload({ name: 'private-b', image: 'registry.example.com/b:1', pull_secret: 'registry-example' }),
+      );
       const secret = { name: 'ghcr', registry: 'ghcr.io', login: 'bot', password: 'p' };
       assert.equal((await rawRequest(emulator, 'POST', '/cloud/v1/caas/secrets/7/76', { body: secret })).status, 200);
       const created = await create(emulator, payload({ name: 'private-c', image: 'ghcr.io/example/c:1', pull_secret: 'ghcr' }));
@@ -174,12 +182,42 @@ describe('emulator container create and delete', () => {
       ['scale min above max', payload({ scale: { min: 3, max: 2 } }), 'scale.min'],
       ['scale max 26', payload({ scale: { min: 0, max: 26 } }), 'scale.max'],
       ['scale without min', payload({ scale: { max: 2 } }), 'scale.min'],
-      ['a cooldown of 0 s', payload({ scale: { min: 1, max: 2, cooldown_period: 0 } }), 'scale.cooldown_period', 'Must be greater than or equal to 1 and less than or equal to 3600.'],
-      ['a CPU threshold of 0', payload({ scale: { min: 1, max: 2, triggers: { cpu: { threshold: 0 } } } }), 'scale.triggers.cpu.threshold', 'Must be greater than or equal to 1 and less than or equal to 99.'],
-      ['a memory trigger without its threshold', payload({ scale: { min: 1, max: 2, triggers: { memory: {} } } }), 'scale.triggers.memory.threshold', 'Missing data for required field.'],
-      ['an HTTP rate of 0', payload({ scale: { min: 1, max: 2, triggers: { http: { rate: 0, window: 60 } } } }), 'scale.triggers.http.rate', 'Must be greater than or equal to 1 and less than or equal to 1000.'],
-      ['an HTTP trigger without its window', payload({ scale: { min: 1, max: 2, triggers: { http: { rate: 10 } } } }), 'scale.triggers.http.window', 'Missing data for required field.'],
-      ['an unknown part of a trigger', payload({ scale: { min: 1, max: 2, triggers: { cpu: { threshold: 80, unit: '%' } } } }), 'scale.triggers.cpu.unit', 'Unknown field.'],
+      [
+        'a cooldown of 0 s',
+        payload({ scale: { min: 1, max: 2, cooldown_period: 0 } }),
+        'scale.cooldown_period',
+        'Must be greater than or equal to 1 and less than or equal to 3600.',
+      ],
+      [
+        'a CPU threshold of 0',
+        payload({ scale: { min: 1, max: 2, triggers: { cpu: { threshold: 0 } } } }),
+        'scale.triggers.cpu.threshold',
+        'Must be greater than or equal to 1 and less than or equal to 99.',
+      ],
+      [
+        'a memory trigger without its threshold',
+        payload({ scale: { min: 1, max: 2, triggers: { memory: {} } } }),
+        'scale.triggers.memory.threshold',
+        'Missing data for required field.',
+      ],
+      [
+        'an HTTP rate of 0',
+        payload({ scale: { min: 1, max: 2, triggers: { http: { rate: 0, window: 60 } } } }),
+        'scale.triggers.http.rate',
+        'Must be greater than or equal to 1 and less than or equal to 1000.',
+      ],
+      [
+        'an HTTP trigger without its window',
+        payload({ scale: { min: 1, max: 2, triggers: { http: { rate: 10 } } } }),
+        'scale.triggers.http.window',
+        'Missing data for required field.',
+      ],
+      [
+        'an unknown part of a trigger',
+        payload({ scale: { min: 1, max: 2, triggers: { cpu: { threshold: 80, unit: '%' } } } }),
+        'scale.triggers.cpu.unit',
+        'Unknown field.',
+      ],
       ['an unknown field', payload({ colour: 'red' }), 'colour', 'Unknown field.'],
       ['a timeout above 180', payload({ timeout: 181 }), 'timeout'],
       ['a bad env name', payload({ envs: { '1A': 'x' } }), 'envs.1A'],
@@ -196,11 +234,21 @@ describe('emulator container create and delete', () => {
     }
 
     it('keeps the cooldown and triggers it is given, null triggers among them, and reads them back', async () => {
-      const scale = { min: 1, max: 3, cooldown_period: 1, triggers: { cpu: { threshold: 99 }, memory: null, http: { rate: 1, window: 3600 } } };
+      const scale = {
+        min: 1,
+        max: 3,
+        cooldown_period: 1,
+        triggers: { cpu: { threshold: 99 }, memory: null, http: { rate: 1, window: 3600 } },
+      };
       await create(emulator, payload({ scale }));
       assert.deepEqual((await get(emulator, `${CONTAINERS}/new-app`)).scale, scale);
       await create(emulator, payload({ name: 'no-cooldown', scale: { min: 1, max: 3, triggers: { memory: { threshold: 1 } } } }));
-      assert.deepEqual((await get(emulator, `${CONTAINERS}/no-cooldown`)).scale, { min: 1, max: 3, cooldown_period: 60, triggers: { memory: { threshold: 1 } } });
+      assert.deepEqual((await get(emulator, `${CONTAINERS}/no-cooldown`)).scale, {
+        min: 1,
+        max: 3,
+        cooldown_period: 60,
+        triggers: { memory: { threshold: 1 } },
+      });
     });
 
     it('lists the sizes a flavor must be one of', async () => {
@@ -210,7 +258,13 @@ describe('emulator container create and delete', () => {
 
     it('accepts every update field at creation, is_disabled among them, on their bounds', async () => {
       await create(emulator, {
-        ...payload({ name: `a${'b'.repeat(41)}c`, image: 'x'.repeat(230), listening_port: 65535, flavor: '2260mCPU-4096MiB', scale: { min: 0, max: 1 } }),
+        ...payload({
+          name: `a${'b'.repeat(41)}c`,
+          image: 'x'.repeat(230),
+          listening_port: 65535,
+          flavor: '2260mCPU-4096MiB',
+          scale: { min: 0, max: 1 },
+        }),
         timeout: 180,
         envs: { _A1: 'x'.repeat(255) },
         description: 'x'.repeat(255),
@@ -225,10 +279,16 @@ describe('emulator container create and delete', () => {
       const malformed = await json(await rawRequest(emulator, 'POST', CONTAINERS, { body: '{"name": ' }), 400);
       assert.equal(malformed.exception_class, 'ValidationError');
       assert.match(String(malformed.message), /^Malformed JSON in request body/);
-      const text = await json(await rawRequest(emulator, 'POST', CONTAINERS, { body: JSON.stringify(payload()), headers: { 'Content-Type': 'text/plain' } }), 415);
+      const text = await json(
+        await rawRequest(emulator, 'POST', CONTAINERS, { body: JSON.stringify(payload()), headers: { 'Content-Type': 'text/plain' } }),
+        415,
+      );
       assert.equal(text.exception_class, 'UnsupportedMediaType');
       assert.deepEqual(Object.keys(invalidFields(await rawRequest(emulator, 'POST', CONTAINERS, { body: [payload()] }))), ['_schema']);
-      assert.deepEqual(Object.keys(invalidFields(await rawRequest(emulator, 'POST', '/cloud/v1/caas/x/76/containers', { body: payload() }))), ['project_id']);
+      assert.deepEqual(
+        Object.keys(invalidFields(await rawRequest(emulator, 'POST', '/cloud/v1/caas/x/76/containers', { body: payload() }))),
+        ['project_id'],
+      );
     });
 
     it('takes 1 s NEW and 3 s RUNNING by default', async () => {
@@ -247,7 +307,10 @@ describe('emulator container create and delete', () => {
   describe('quota', () => {
     it('refuses a create past the quota with 400 QuotaExceededError, its numbers in info, and creates nothing', async () => {
       emulator.setQuota({ cpu: 15_000 });
-      const refused = await json(await rawRequest(emulator, 'POST', CONTAINERS, { body: payload({ flavor: '1140mCPU-2048MiB', scale: { min: 1, max: 2 } }) }), 400);
+      const refused = await json(
+        await rawRequest(emulator, 'POST', CONTAINERS, { body: payload({ flavor: '1140mCPU-2048MiB', scale: { min: 1, max: 2 } }) }),
+        400,
+      );
       assert.equal(refused.exception_class, 'QuotaExceededError');
       assert.equal(refused.message, 'Quota exceeded: caas_cpu_count requested 2280, usage 13320, limit 15000');
       assert.deepEqual(refused.info, { caas_cpu_count_limit: 15_000, caas_cpu_count_usage: 13_320, caas_cpu_count_requested: 2_280 });
@@ -260,7 +323,10 @@ describe('emulator container create and delete', () => {
     it('names every quota a create passes', async () => {
       emulator.setQuota({ containers: 7, ramMiB: 24_000 });
       const refused = await json(await rawRequest(emulator, 'POST', CONTAINERS, { body: payload() }), 400);
-      assert.equal(refused.message, 'Quota exceeded: caas_container_count requested 1, usage 7, limit 7; caas_ram_size requested 1536, usage 23936, limit 24000');
+      assert.equal(
+        refused.message,
+        'Quota exceeded: caas_container_count requested 1, usage 7, limit 7; caas_ram_size requested 1536, usage 23936, limit 24000',
+      );
       assert.deepEqual(refused.info, {
         caas_container_count_limit: 7,
         caas_container_count_usage: 7,
@@ -274,8 +340,15 @@ describe('emulator container create and delete', () => {
     it('leaves room for 13 more containers by default, and a reset restores it', async () => {
       emulator.setQuota({ containers: 1 });
       emulator.reset();
-      for (let i = 0; i < 13; i++) await create(emulator, payload({ name: `small-${i}`, flavor: '80mCPU-128MiB', scale: { min: 0, max: 1 } }));
-      const refused = await json(await rawRequest(emulator, 'POST', CONTAINERS, { body: payload({ name: 'small-13', flavor: '80mCPU-128MiB', scale: { min: 0, max: 1 } }) }), 400);
+      for (let i = 0; i < 13; i++) {
+        await create(emulator, payload({ name: `small-${i}`, flavor: '80mCPU-128MiB', scale: { min: 0, max: 1 } }));
+      }
+      const refused = await json(
+        await rawRequest(emulator, 'POST', CONTAINERS, {
+          body: payload({ name: 'small-13', flavor: '80mCPU-128MiB', scale: { min: 0, max: 1 } }),
+        }),
+        400,
+      );
       assert.equal(refused.message, 'Quota exceeded: caas_container_count requested 1, usage 20, limit 20');
       assert.throws(() => emulator.setQuota({ cpu: -1 }), RangeError);
     });
@@ -384,7 +457,10 @@ describe('emulator container create and delete', () => {
       const finished = await get(emulator, `/cloud/v1/tasks/${taskId}`);
       assert.equal(finished.state, 'FINISHED');
       assert.equal(finished.created_resources, null);
-      assert.deepEqual(await names(emulator), SEEDED_CONTAINER_NAMES.filter((name) => name !== 'web-app'));
+      assert.deepEqual(
+        await names(emulator),
+        SEEDED_CONTAINER_NAMES.filter((name) => name !== 'web-app'),
+      );
       for (const [method, path] of [
         ['GET', `${CONTAINERS}/web-app`],
         ['GET', `${CONTAINERS}/web-app/logs`],
@@ -412,7 +488,10 @@ describe('emulator container create and delete', () => {
       assert.equal((await get(emulator, `${CONTAINERS}/new-app`)).status, 'Deleting');
       await remove(emulator, 'batch-worker');
       await pause(400);
-      assert.deepEqual(await names(emulator), SEEDED_CONTAINER_NAMES.filter((name) => name !== 'batch-worker'));
+      assert.deepEqual(
+        await names(emulator),
+        SEEDED_CONTAINER_NAMES.filter((name) => name !== 'batch-worker'),
+      );
       await create(emulator, payload({ name: 'batch-worker', image: 'worker:2' }));
       assert.deepEqual(await names(emulator), [...SEEDED_CONTAINER_NAMES.filter((name) => name !== 'batch-worker'), 'batch-worker']);
       assert.equal((await get(emulator, `${CONTAINERS}/batch-worker`)).image, 'worker:2');
@@ -432,7 +511,12 @@ describe('emulator container create and delete', () => {
   });
 
   it('keeps a location of 5,000 generated containers fast to list while containers come and go', async () => {
-    const big = await start({ apiKey: API_KEY, containersPerLocation: 5_000, taskTimings: { newMs: 10, runningMs: 10 }, createTimings: { newMs: 10, runningMs: 10 } });
+    const big = await start({
+      apiKey: API_KEY,
+      containersPerLocation: 5_000,
+      taskTimings: { newMs: 10, runningMs: 10 },
+      createTimings: { newMs: 10, runningMs: 10 },
+    });
     try {
       await create(big, payload());
       await remove(big, 'svc-00010');
@@ -448,7 +532,11 @@ describe('emulator container create and delete', () => {
       assert.equal(seen.length, 5_000);
       assert.equal(seen.at(-1), 'new-app');
       assert.equal(seen.includes('svc-00010'), false);
-      assert.equal((await limits(big, { flavor: '80mCPU-128MiB', max_replicas: 1 })).caas_container_count_limit, 5_020, 'room on top of the generated ones');
+      assert.equal(
+        (await limits(big, { flavor: '80mCPU-128MiB', max_replicas: 1 })).caas_container_count_limit,
+        5_020,
+        'room on top of the generated ones',
+      );
     } finally {
       await big.close();
     }

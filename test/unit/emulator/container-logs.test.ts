@@ -28,7 +28,10 @@ describe('emulator container logs', () => {
     const lines = await logs(LOGS);
     assert.equal(lines.length, 1000);
     const times = lines.map((entry) => Date.parse(entry.time));
-    assert.deepEqual(times, [...times].sort((a, b) => a - b));
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => a - b),
+    );
     assert.deepEqual(new Set(lines.map((entry) => entry.pod)).size, 2, 'web-app runs two pods');
     assert.equal(lines[lines.length - 1].time, lines[lines.length - 2].time, 'pods write at the same instant');
     assert.match(lines[0].time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
@@ -46,7 +49,10 @@ describe('emulator container logs', () => {
 
   it('says why a failed container fails', async () => {
     const lines = await logs('/cloud/v1/caas/1/76/containers/broken-build/logs?limit=4');
-    assert.ok(lines.some((entry) => entry.message.startsWith('Error: ')), lines.map((entry) => entry.message).join(' | '));
+    assert.ok(
+      lines.some((entry) => entry.message.startsWith('Error: ')),
+      lines.map((entry) => entry.message).join(' | '),
+    );
   });
 
   describe('a log that misbehaves as real ones do (LogScript on the record)', () => {
@@ -65,7 +71,10 @@ describe('emulator container logs', () => {
     it('serves extra lines of any shape as the newest, and long messages', async () => {
       const record = emulator.container(1, 76, 'web-app');
       assert.ok(record);
-      const odd = [{ time: '2099-01-01T00:00:00Z', pod: 'x', message: 'future' }, { time: 1e300, message: 'progress 10%\r20%' }];
+      const odd = [
+        { time: '2099-01-01T00:00:00Z', pod: 'x', message: 'future' },
+        { time: 1e300, message: 'progress 10%\r20%' },
+      ];
       record.logs = { extraLines: odd, messageLength: 190 };
       const lines = await logs(`${LOGS}?limit=5`);
       assert.deepEqual(lines.slice(-2), odd);

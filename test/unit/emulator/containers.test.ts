@@ -50,7 +50,15 @@ describe('emulator container update', () => {
   });
 
   it('has the seeded containers in every location and decodes the name segment', async () => {
-    assert.deepEqual([...SEEDED_CONTAINER_NAMES].sort(), ['batch-worker', 'broken-build', 'inference-api', 'legacy-site', 'nightly-report', 'staging-api', 'web-app']);
+    assert.deepEqual([...SEEDED_CONTAINER_NAMES].sort(), [
+      'batch-worker',
+      'broken-build',
+      'inference-api',
+      'legacy-site',
+      'nightly-report',
+      'staging-api',
+      'web-app',
+    ]);
     for (const name of SEEDED_CONTAINER_NAMES) {
       assert.equal((await patch(emulator, { timeout: 5 }, name, '424242/1')).status, 200, name);
     }
@@ -102,7 +110,11 @@ describe('emulator container update', () => {
     ['a CPU threshold of 100', { scale: { min: 1, max: 2, triggers: { cpu: { threshold: 100 } } } }, 'scale.triggers.cpu.threshold'],
     ['a memory threshold of 0', { scale: { min: 1, max: 2, triggers: { memory: { threshold: 0 } } } }, 'scale.triggers.memory.threshold'],
     ['an HTTP rate above 1000', { scale: { min: 1, max: 2, triggers: { http: { rate: 1001, window: 60 } } } }, 'scale.triggers.http.rate'],
-    ['an HTTP window above 3600 s', { scale: { min: 1, max: 2, triggers: { http: { rate: 10, window: 3601 } } } }, 'scale.triggers.http.window'],
+    [
+      'an HTTP window above 3600 s',
+      { scale: { min: 1, max: 2, triggers: { http: { rate: 10, window: 3601 } } } },
+      'scale.triggers.http.window',
+    ],
     ['an unknown trigger', { scale: { min: 1, max: 2, triggers: { disk: { threshold: 80 } } } }, 'scale.triggers.disk'],
     ['a long retention period', { logging: { retention_policy: { period: 1826 } } }, 'logging.retention_policy.period'],
     ['an upper-case topic', { logging: { topic_name: 'Logs' } }, 'logging.topic_name'],
@@ -131,9 +143,16 @@ describe('emulator container update', () => {
     assert.equal(response.status, 200, response.text);
   });
 
-  it('names each autoscaling bound and missing part in Gcore\'s words', async () => {
+  it("names each autoscaling bound and missing part in Gcore's words", async () => {
     const fields = invalidFields(
-      await patch(emulator, { scale: { min: 1, max: 2, cooldown_period: 0, triggers: { cpu: { threshold: 100 }, memory: { threshold: null }, http: { rate: 5, burst: 1 } } } }),
+      await patch(emulator, {
+        scale: {
+          min: 1,
+          max: 2,
+          cooldown_period: 0,
+          triggers: { cpu: { threshold: 100 }, memory: { threshold: null }, http: { rate: 5, burst: 1 } },
+        },
+      }),
     );
     assert.deepEqual(fields, {
       'scale.cooldown_period': ['Must be greater than or equal to 1 and less than or equal to 3600.'],
@@ -149,14 +168,33 @@ describe('emulator container update', () => {
     assert.equal(emulator.container(7, 76, 'web-app')?.updates, 0);
   });
 
-  it('keeps the cooldown and triggers a scale brings, on their bounds, and gives Gcore\'s defaults to what a scale leaves out', async () => {
-    const scale = { min: 1, max: 4, cooldown_period: 3600, triggers: { cpu: { threshold: 1 }, memory: { threshold: 99 }, http: { rate: 1000, window: 1 } } };
+  it("keeps the cooldown and triggers a scale brings, on their bounds, and gives Gcore's defaults to what a scale leaves out", async () => {
+    const scale = {
+      min: 1,
+      max: 4,
+      cooldown_period: 3600,
+      triggers: { cpu: { threshold: 1 }, memory: { threshold: 99 }, http: { rate: 1000, window: 1 } },
+    };
     assert.equal((await patch(emulator, { scale }, 'web-app', '1/76')).status, 200);
     const read = await rawRequest(emulator, 'GET', '/cloud/v1/caas/1/76/containers/web-app');
     assert.deepEqual((read.json as { scale: unknown }).scale, scale);
-    assert.equal((await patch(emulator, { scale: { min: 1, max: 2, cooldown_period: 1, triggers: { cpu: null, memory: null, http: { rate: 1, window: 3600 } } } }, 'web-app', '1/76')).status, 200);
+    assert.equal(
+      (
+        await patch(
+          emulator,
+          { scale: { min: 1, max: 2, cooldown_period: 1, triggers: { cpu: null, memory: null, http: { rate: 1, window: 3600 } } } },
+          'web-app',
+          '1/76',
+        )
+      ).status,
+      200,
+    );
     assert.equal((await patch(emulator, { scale: { min: 2, max: 5 } }, 'web-app', '1/76')).status, 200);
-    assert.deepEqual(emulator.container(1, 76, 'web-app')?.config.scale, { min: 2, max: 5, cooldown_period: 60, triggers: null }, 'a scale without them drops them');
+    assert.deepEqual(
+      emulator.container(1, 76, 'web-app')?.config.scale,
+      { min: 2, max: 5, cooldown_period: 60, triggers: null },
+      'a scale without them drops them',
+    );
   });
 
   it('accepts is_disabled alone and answers 405 when it comes with other fields', async () => {

@@ -36,7 +36,13 @@ describe('emulator pull secrets', () => {
     return (await json('GET', path, 200)) as { count: number; results: Json[] };
   }
 
-  const secret = (overrides: Json = {}): Json => ({ name: 'ghcr-bot', registry: 'ghcr.io', login: 'bot', password: PASSWORD, ...overrides });
+  const secret = (overrides: Json = {}): Json => ({
+    name: 'ghcr-bot',
+    registry: 'ghcr.io',
+    login: 'bot',
+    password: PASSWORD,
+    ...overrides,
+  });
 
   before(async () => {
     emulator = await start({ apiKey: API_KEY });
@@ -68,7 +74,10 @@ describe('emulator pull secrets', () => {
     assert.equal(created.login, 'bot');
     assert.ok(Math.abs(Date.parse(String(created.updated_at)) - Date.now()) < 5_000);
     assert.equal(emulator.pullSecretPassword(7, 76, 'ghcr-bot'), PASSWORD);
-    assert.deepEqual((await list()).results.map((entry) => entry.name), [SEEDED.name, 'ghcr-bot']);
+    assert.deepEqual(
+      (await list()).results.map((entry) => entry.name),
+      [SEEDED.name, 'ghcr-bot'],
+    );
     assert.equal((await list('/cloud/v1/caas/secrets/7/77')).count, 1, 'secrets are per location');
     assert.equal(emulator.pullSecretPassword(7, 77, 'ghcr-bot'), undefined);
   });
@@ -89,7 +98,10 @@ describe('emulator pull secrets', () => {
     for (const name of ['a1', 'b2', 'c3']) await json('POST', SECRETS, 200, secret({ name }));
     const page = await list(`${SECRETS}?limit=2&offset=1`);
     assert.equal(page.count, 4);
-    assert.deepEqual(page.results.map((entry) => entry.name), ['a1', 'b2']);
+    assert.deepEqual(
+      page.results.map((entry) => entry.name),
+      ['a1', 'b2'],
+    );
     assert.equal((await list()).results.length, 4);
     assert.equal((await list(`${SECRETS}?limit=1000&offset=4`)).results.length, 0);
     for (const query of ['limit=0', 'limit=1001', 'offset=-1', 'limit=ten']) {
@@ -105,7 +117,12 @@ describe('emulator pull secrets', () => {
     ['no password', secret({ password: undefined }), 'password', 'Missing data for required field.'],
     ['a null password', secret({ password: null }), 'password', 'Field may not be null.'],
     ['an empty password', secret({ password: '' }), 'password', 'Length must be between 1 and 5000.'],
-    ['a 5001-character password', secret({ password: `${PASSWORD}${'x'.repeat(5001 - PASSWORD.length)}` }), 'password', 'Length must be between 1 and 5000.'],
+    [
+      'a 5001-character password',
+      secret({ password: `${PASSWORD}${'x'.repeat(5001 - PASSWORD.length)}` }),
+      'password',
+      'Length must be between 1 and 5000.',
+    ],
     ['a numeric password', secret({ password: 12345 }), 'password', 'Not a valid string.'],
     ['an upper-case name', secret({ name: 'Ghcr' }), 'name', 'String does not match expected pattern.'],
     ['a name starting with a digit', secret({ name: '1ghcr' }), 'name', 'String does not match expected pattern.'],
@@ -120,14 +137,21 @@ describe('emulator pull secrets', () => {
   ];
   for (const [label, body, field, message] of invalidSecrets) {
     it(`refuses to create with ${label}, naming ${field}`, async () => {
-      const fields = invalidFields(await send('POST', SECRETS, { body: Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) }));
+      const fields = invalidFields(
+        await send('POST', SECRETS, { body: Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) }),
+      );
       assert.deepEqual(fields[field], [message], JSON.stringify(fields));
       assert.equal((await list()).count, 1);
     });
   }
 
   it('accepts the bounds: a 26-character name, 400, 100 and 5000 characters', async () => {
-    await json('POST', SECRETS, 200, { name: `a${'-'.repeat(24)}0`, registry: 'r'.repeat(400), login: 'l'.repeat(100), password: `${PASSWORD}${'x'.repeat(5000 - PASSWORD.length)}` });
+    await json('POST', SECRETS, 200, {
+      name: `a${'-'.repeat(24)}0`,
+      registry: 'r'.repeat(400),
+      login: 'l'.repeat(100),
+      password: `${PASSWORD}${'x'.repeat(5000 - PASSWORD.length)}`,
+    });
     await json('POST', SECRETS, 200, { name: 'ab', registry: 'r', login: 'l', password: 'p' });
   });
 
@@ -209,7 +233,10 @@ describe('emulator pull secrets', () => {
     it('deletes the seeded secret of one location; a reset brings it back and forgets created ones', async () => {
       await json('POST', SECRETS, 200, secret());
       assert.equal((await send('DELETE', `${SECRETS}/${SEEDED.name}`)).status, 204);
-      assert.deepEqual((await list()).results.map((entry) => entry.name), ['ghcr-bot']);
+      assert.deepEqual(
+        (await list()).results.map((entry) => entry.name),
+        ['ghcr-bot'],
+      );
       assert.equal((await list('/cloud/v1/caas/secrets/7/77')).count, 1);
       emulator.reset();
       assert.deepEqual((await list()).results, [SEEDED]);
@@ -219,13 +246,23 @@ describe('emulator pull secrets', () => {
       const fast = await start({ apiKey: API_KEY, createTimings: { newMs: 10, runningMs: 10 } });
       try {
         assert.equal((await rawRequest(fast, 'DELETE', `${SECRETS}/${SEEDED.name}`)).status, 204);
-        const body = { name: 'private', image: 'registry.example.com/app:1', listening_port: 80, flavor: '80mCPU-128MiB', scale: { min: 1, max: 1 }, pull_secret: SEEDED.name };
+        const body = {
+          name: 'private',
+          image: 'registry.example.com/app:1',
+          listening_port: 80,
+          flavor: '80mCPU-128MiB',
+          scale: { min: 1, max: 1 },
+          pull_secret: SEEDED.name,
+        };
         const created = await rawRequest(fast, 'POST', '/cloud/v1/caas/7/76/containers', { body });
         assert.equal(created.status, 200, created.text);
         await new Promise((resolve) => setTimeout(resolve, 100));
         const container = (await rawRequest(fast, 'GET', '/cloud/v1/caas/7/76/containers/private')).json as Json;
         assert.equal(container.status, 'Error');
-        assert.equal(container.status_message, 'Failed to pull image "registry.example.com/app:1": pull secret "registry-example" not found');
+        assert.equal(
+          container.status_message,
+          'Failed to pull image "registry.example.com/app:1": pull secret "registry-example" not found',
+        );
       } finally {
         await fast.close();
       }

@@ -11,10 +11,16 @@ async function getJson(emulator: Emulator, path: string, status = 200): Promise<
 }
 
 /** Every item of a list, asked page by page with a small limit, as a client following the paging rules would. */
-async function allPages(emulator: Emulator, path: string, totalField: string, itemsField: string, limit: number): Promise<{ pages: number; items: Json[] }> {
+async function allPages(
+  emulator: Emulator,
+  path: string,
+  totalField: string,
+  itemsField: string,
+  limit: number,
+): Promise<{ pages: number; items: Json[] }> {
   const items: Json[] = [];
   let pages = 0;
-  for (let offset = 0, total = Infinity; offset < total; ) {
+  for (let offset = 0, total = Infinity; offset < total;) {
     const page = await getJson(emulator, `${path}${path.includes('?') ? '&' : '?'}limit=${limit}&offset=${offset}`);
     pages += 1;
     const entries = page[itemsField] as Json[];
@@ -44,7 +50,26 @@ describe('emulator read endpoints', () => {
 
     it('answers every documented field, with the nullable and missing ones of real answers', async () => {
       const web = await getJson(emulator, '/cloud/v1/caas/7/76/containers/web-app');
-      for (const field of ['name', 'image', 'listening_port', 'description', 'envs', 'timeout', 'flavor', 'source', 'scale', 'is_disabled', 'is_api_key_auth', 'pull_secret', 'status', 'status_message', 'namespace', 'address', 'created_at', 'deploy_status']) {
+      for (const field of [
+        'name',
+        'image',
+        'listening_port',
+        'description',
+        'envs',
+        'timeout',
+        'flavor',
+        'source',
+        'scale',
+        'is_disabled',
+        'is_api_key_auth',
+        'pull_secret',
+        'status',
+        'status_message',
+        'namespace',
+        'address',
+        'created_at',
+        'deploy_status',
+      ]) {
         assert.ok(field in web, field);
       }
       assert.equal(web.pull_secret, null);
@@ -90,7 +115,11 @@ describe('emulator read endpoints', () => {
 
     it('holds every task where it stands while a test asks, and lets it go on from there', async () => {
       emulator.holdTasks(true);
-      const [taskId] = ((await rawRequest(emulator, 'PATCH', '/cloud/v1/caas/7/76/containers/web-app', { body: { timeout: 31 } })).json as { tasks: string[] }).tasks;
+      const [taskId] = (
+        (await rawRequest(emulator, 'PATCH', '/cloud/v1/caas/7/76/containers/web-app', { body: { timeout: 31 } })).json as {
+          tasks: string[];
+        }
+      ).tasks;
       await new Promise((resolve) => setTimeout(resolve, 350));
       assert.equal((await getJson(emulator, `/cloud/v1/tasks/${taskId}`)).state, 'NEW');
       emulator.holdTasks(false);
@@ -103,7 +132,10 @@ describe('emulator read endpoints', () => {
   describe('projects, regions and the account', () => {
     it('lists projects by name with the default one among them', async () => {
       const { items } = await allPages(emulator, '/cloud/v1/projects?order_by=name.asc', 'count', 'results', 3);
-      assert.deepEqual(items.map((project) => project.name), ['Archive', 'Default', 'Production', 'Staging']);
+      assert.deepEqual(
+        items.map((project) => project.name),
+        ['Archive', 'Default', 'Production', 'Staging'],
+      );
       assert.equal(items.filter((project) => project.is_default === true).length, 1);
     });
 
@@ -125,7 +157,7 @@ describe('emulator read endpoints', () => {
   });
 
   describe('zones', () => {
-    it('lists the account\'s zones by total_amount and zones, in every DNSSEC state', async () => {
+    it("lists the account's zones by total_amount and zones, in every DNSSEC state", async () => {
       const { items } = await allPages(emulator, '/dns/v2/zones', 'total_amount', 'zones', 2);
       assert.equal(items.length, 6);
       const states = Object.fromEntries(items.map((zone) => [zone.name, zone.dnssec_status ?? 'never']));

@@ -36,11 +36,22 @@ describe('emulator task list (GET /cloud/v1/tasks)', () => {
     for (let i = 0; i < 12; i++) ids.push(await update(emulator, '7/76', { timeout: 30 + i }));
     const first = await list(emulator);
     assert.equal(first.count, 12);
-    assert.deepEqual(first.results.map((task) => task.id), [...ids].reverse().slice(0, 10));
+    assert.deepEqual(
+      first.results.map((task) => task.id),
+      [...ids].reverse().slice(0, 10),
+    );
     const rest = await list(emulator, '?offset=10&limit=1000');
-    assert.deepEqual(rest.results.map((task) => task.id), [ids[1], ids[0]]);
-    assert.deepEqual((await list(emulator, '?order_by=asc&limit=2')).results.map((task) => task.id), ids.slice(0, 2));
-    for (const field of ['id', 'task_type', 'state', 'error', 'created_on', 'project_id', 'region_id']) assert.ok(field in first.results[0], field);
+    assert.deepEqual(
+      rest.results.map((task) => task.id),
+      [ids[1], ids[0]],
+    );
+    assert.deepEqual(
+      (await list(emulator, '?order_by=asc&limit=2')).results.map((task) => task.id),
+      ids.slice(0, 2),
+    );
+    for (const field of ['id', 'task_type', 'state', 'error', 'created_on', 'project_id', 'region_id']) {
+      assert.ok(field in first.results[0], field);
+    }
   });
 
   it('filters on repeated states, projects and regions, and on the creation time', async () => {
@@ -59,7 +70,10 @@ describe('emulator task list (GET /cloud/v1/tasks)', () => {
     assert.deepEqual(ids(await list(emulator, '?project_id=1&region_id=76')), []);
     const failedAt = String((await list(emulator, '?state=ERROR')).results[0].created_on);
     assert.deepEqual(ids(await list(emulator, `?from_timestamp=${encodeURIComponent(failedAt)}`)), [running, elsewhere, failing]);
-    assert.deepEqual(ids(await list(emulator, `?to_timestamp=${encodeURIComponent(failedAt)}&state=FINISHED&state=ERROR`)), [failing, early]);
+    assert.deepEqual(ids(await list(emulator, `?to_timestamp=${encodeURIComponent(failedAt)}&state=FINISHED&state=ERROR`)), [
+      failing,
+      early,
+    ]);
     assert.equal((await list(emulator, '?state=RUNNING&state=NEW&project_id=7')).count, 1);
   });
 

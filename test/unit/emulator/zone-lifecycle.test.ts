@@ -55,14 +55,18 @@ describe('emulator DNS zone lifecycle', () => {
     });
 
     it('sets enabled to its default too, and keeps the zone disabled only when the body says so', async () => {
-      await rawRequest(emulator, 'PUT', '/dns/v2/zones/parked.example.net', { body: { name: 'parked.example.net', enabled: false, serial: 5 } });
+      await rawRequest(emulator, 'PUT', '/dns/v2/zones/parked.example.net', {
+        body: { name: 'parked.example.net', enabled: false, serial: 5 },
+      });
       assert.equal(emulator.zone('parked.example.net')?.enabled, false);
       await rawRequest(emulator, 'PUT', '/dns/v2/zones/parked.example.net', { body: { name: 'parked.example.net', serial: 6 } });
       assert.equal(emulator.zone('parked.example.net')?.enabled, true);
     });
 
     it('keeps the SOA record in step with the settings, and raises a negative TTL below the minimum as create does', async () => {
-      await rawRequest(emulator, 'PUT', '/dns/v2/zones/example.org', { body: { name: 'Example.ORG.', contact: 'ops@example.org', serial: 42, nx_ttl: 30 } });
+      await rawRequest(emulator, 'PUT', '/dns/v2/zones/example.org', {
+        body: { name: 'Example.ORG.', contact: 'ops@example.org', serial: 42, nx_ttl: 30 },
+      });
       const soa = emulator.zone('example.org')?.rrsets.find('example.org', 'SOA');
       assert.deepEqual(soa?.records[0].content, ['ns1.gcorelabs.net.', 'ops.example.org.', 42, 3600, 3600, 1_209_600, 60]);
       assert.equal(emulator.zone('example.org')?.nx_ttl, 60);
@@ -88,7 +92,10 @@ describe('emulator DNS zone lifecycle', () => {
     });
 
     it('answers 404 for a zone the account does not have', async () => {
-      assert.equal(dnsErrorOf(await rawRequest(emulator, 'PUT', '/dns/v2/zones/absent.example', { body: { name: 'absent.example' } }), 404), 'zone not found');
+      assert.equal(
+        dnsErrorOf(await rawRequest(emulator, 'PUT', '/dns/v2/zones/absent.example', { body: { name: 'absent.example' } }), 404),
+        'zone not found',
+      );
     });
   });
 
@@ -127,7 +134,8 @@ describe('emulator DNS zone lifecycle', () => {
     });
 
     it('stop the lookups answering for a disabled zone, and answer again once it is enabled', async () => {
-      const lookup = async () => (await rawRequest(emulator, 'GET', '/dns/v2/lookup?name=www.example.com&request_server=authoritative_dns')).json as unknown[];
+      const lookup = async () =>
+        (await rawRequest(emulator, 'GET', '/dns/v2/lookup?name=www.example.com&request_server=authoritative_dns')).json as unknown[];
       assert.equal((await lookup()).length, 1);
       await rawRequest(emulator, 'PATCH', '/dns/v2/zones/example.com/disable');
       assert.deepEqual(await lookup(), []);
@@ -147,12 +155,18 @@ describe('emulator DNS zone lifecycle', () => {
     const status = async (name: string) => {
       const response = await rawRequest(emulator, 'GET', `/dns/v2/analyze/${name}/delegation-status`);
       assert.equal(response.status, 200, response.text);
-      return response.json as { authoritative_name_servers: { name: string; ipv4Addresses: string[]; ipv6Addresses: string[] }[]; [field: string]: unknown };
+      return response.json as {
+        authoritative_name_servers: { name: string; ipv4Addresses: string[]; ipv6Addresses: string[] }[];
+        [field: string]: unknown;
+      };
     };
 
     it("answers Gcore's two name servers for a zone by default, with their addresses", async () => {
       const body = await status('example.com');
-      assert.deepEqual(body.authoritative_name_servers.map((server) => server.name), ['ns1.gcorelabs.net', 'ns2.gcdn.services']);
+      assert.deepEqual(
+        body.authoritative_name_servers.map((server) => server.name),
+        ['ns1.gcorelabs.net', 'ns2.gcdn.services'],
+      );
       for (const server of body.authoritative_name_servers) {
         assert.match(server.ipv4Addresses[0], /^192\.0\.2\.\d+$/);
         assert.match(server.ipv6Addresses[0], /^2001:db8:53::[0-9a-f]+$/);
@@ -164,16 +178,22 @@ describe('emulator DNS zone lifecycle', () => {
       assert.deepEqual(await status('example.com'), body, 'the same answer every time');
     });
 
-    it('seeds pending.example.net with a foreign name server beside Gcore\'s', async () => {
+    it("seeds pending.example.net with a foreign name server beside Gcore's", async () => {
       const body = await status('pending.example.net');
-      assert.deepEqual(body.authoritative_name_servers.map((server) => server.name), ['ns1.gcorelabs.net', 'ns2.gcdn.services', 'ns1.old-dns-host.example']);
+      assert.deepEqual(
+        body.authoritative_name_servers.map((server) => server.name),
+        ['ns1.gcorelabs.net', 'ns2.gcdn.services', 'ns1.old-dns-host.example'],
+      );
       assert.deepEqual([body.gcore_authorized_count, body.non_gcore_authorized_count], [2, 1]);
     });
 
     it('answers what a test sets, for a zone or any name, until reset', async () => {
       emulator.setRegistrarNameServers('Example.COM.', ['NS1.Registrar.example.', 'ns2.registrar.example']);
       const body = await status('example.com');
-      assert.deepEqual(body.authoritative_name_servers.map((server) => server.name), ['ns1.registrar.example', 'ns2.registrar.example']);
+      assert.deepEqual(
+        body.authoritative_name_servers.map((server) => server.name),
+        ['ns1.registrar.example', 'ns2.registrar.example'],
+      );
       assert.deepEqual(body.authoritative_name_servers[0].ipv6Addresses, []);
       assert.deepEqual([body.gcore_authorized_count, body.non_gcore_authorized_count], [0, 2]);
       emulator.setRegistrarNameServers('example.com', undefined);
@@ -185,7 +205,13 @@ describe('emulator DNS zone lifecycle', () => {
 
     it('answers a name without a zone with zone_exists false rather than 404, and none of the servers unless set', async () => {
       const body = await status('elsewhere.example');
-      assert.deepEqual(body, { authoritative_name_servers: [], gcore_authorized_count: 0, non_gcore_authorized_count: 0, is_whitelabel_delegation: false, zone_exists: false });
+      assert.deepEqual(body, {
+        authoritative_name_servers: [],
+        gcore_authorized_count: 0,
+        non_gcore_authorized_count: 0,
+        is_whitelabel_delegation: false,
+        zone_exists: false,
+      });
       emulator.setRegistrarNameServers('elsewhere.example', ['ns1.gcorelabs.net']);
       assert.equal((await status('elsewhere.example')).gcore_authorized_count, 1);
       await rawRequest(emulator, 'DELETE', '/dns/v2/zones/example.com');

@@ -56,27 +56,52 @@ function isOutsideTheUi(literal: ts.Node, sourceFile: ts.SourceFile): boolean {
     if (isTranslationOptions(parent)) return true;
     if (ts.isCallExpression(parent) && parent.expression !== node && isLogCall(parent)) return true;
     // A string is text only as a whole value: stop at the first expression that is no longer a string.
-    if (!ts.isTemplateSpan(parent) && !ts.isTemplateExpression(parent) && !ts.isConditionalExpression(parent) && !ts.isParenthesizedExpression(parent) && !(ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.PlusToken)) return false;
+    if (
+      !ts.isTemplateSpan(parent) &&
+      !ts.isTemplateExpression(parent) &&
+      !ts.isConditionalExpression(parent) &&
+      !ts.isParenthesizedExpression(parent) &&
+      !(ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.PlusToken)
+    ) {
+      return false;
+    }
   }
   return false;
 }
 
 /**
- * The way out for a string the rules above cannot tell from text, with its reason on the same line:
- * `const header = 'Retry-After'; // not user text: an HTTP header`.
+ * The way out for a string the rules above cannot tell from text, with its reason on the same line
+ * (`const header = 'Retry-After'; // not user text: an HTTP header`), or on a line of its own just before the
+ * line the string ends on, where the formatter leaves a statement that a comment would make too long.
  */
 export const NOT_USER_TEXT = 'not user text:';
 
+const MARK = new RegExp(`//.*${NOT_USER_TEXT}\\s*\\S`);
+const MARK_ALONE = new RegExp(`^\\s*//.*${NOT_USER_TEXT}\\s*\\S`);
+
 function isMarkedNotForPeople(literal: ts.Node, sourceFile: ts.SourceFile): boolean {
   const { line } = sourceFile.getLineAndCharacterOfPosition(literal.getEnd());
-  const lineText = sourceFile.text.slice(sourceFile.getPositionOfLineAndCharacter(line, 0), sourceFile.getLineEndOfPosition(literal.getEnd()));
-  return new RegExp(`//.*${NOT_USER_TEXT}\\s*\\S`).test(lineText);
+  const lineText = (at: number): string =>
+    sourceFile.text.slice(
+      sourceFile.getPositionOfLineAndCharacter(at, 0),
+      sourceFile.getLineEndOfPosition(sourceFile.getPositionOfLineAndCharacter(at, 0)),
+    );
+  return MARK.test(lineText(line)) || (line > 0 && MARK_ALONE.test(lineText(line - 1)));
 }
 
 /** The `{ message, comment }` form of a translation: its message and its notes for translators. */
 function isTranslationOptions(node: ts.Node): boolean {
-  const options = ts.isPropertyAssignment(node) ? node.parent : ts.isArrayLiteralExpression(node) && ts.isPropertyAssignment(node.parent) ? node.parent.parent : undefined;
-  return options !== undefined && ts.isObjectLiteralExpression(options) && isTranslation(options.parent) && options.parent.arguments[0] === options;
+  const options = ts.isPropertyAssignment(node)
+    ? node.parent
+    : ts.isArrayLiteralExpression(node) && ts.isPropertyAssignment(node.parent)
+      ? node.parent.parent
+      : undefined;
+  return (
+    options !== undefined &&
+    ts.isObjectLiteralExpression(options) &&
+    isTranslation(options.parent) &&
+    options.parent.arguments[0] === options
+  );
 }
 
 /** `this.name = 'GcoreApiError'` in an Error subclass. */
@@ -131,7 +156,9 @@ export function unlistableTranslationsIn(file: string, source: string): Bypass[]
 }
 
 function messageProperty(options: ts.ObjectLiteralExpression): ts.Expression | undefined {
-  const property = options.properties.find((candidate) => candidate.name && ts.isIdentifier(candidate.name) && candidate.name.text === 'message');
+  const property = options.properties.find(
+    (candidate) => candidate.name && ts.isIdentifier(candidate.name) && candidate.name.text === 'message',
+  );
   return property && ts.isPropertyAssignment(property) ? property.initializer : undefined;
 }
 

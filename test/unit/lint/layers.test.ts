@@ -33,14 +33,19 @@ describe('lint keeps the layers in order', function () {
       ['src/tools/x.ts', "import '../documents/logDocuments';"],
       ['src/tools/x.ts', "import '../commands/zoneFileCommands';"],
     ];
-    for (const [file, source] of cases) assert.match((await importProblems(file, source)).join(' | '), /must not import a higher layer/, `${file}: ${source}`);
+    for (const [file, source] of cases) {
+      assert.match((await importProblems(file, source)).join(' | '), /must not import a higher layer/, `${file}: ${source}`);
+    }
   });
 
   it('keeps VS Code and prompts out of what runs in plain Node', async () => {
     for (const file of ['src/api/x.ts', 'src/models/x.ts', 'src/loaders/x.ts', 'src/views/presentation/x.ts']) {
       assert.match((await importProblems(file, "import * as vscode from 'vscode';")).join(' | '), /must not depend on VS Code/, file);
     }
-    assert.match((await importProblems('src/views/presentation/x.ts', "import '../../ui/promptUi';")).join(' | '), /must not import prompts/);
+    assert.match(
+      (await importProblems('src/views/presentation/x.ts', "import '../../ui/promptUi';")).join(' | '),
+      /must not import prompts/,
+    );
     for (const file of ['src/commands/flowRunner.ts', 'src/ui/redactingUi.ts', 'src/logging/failureMessage.ts', 'src/views/treeNodes.ts']) {
       assert.match((await importProblems(file, "import * as vscode from 'vscode';")).join(' | '), /runs in plain Node too/, file);
     }
@@ -48,15 +53,36 @@ describe('lint keeps the layers in order', function () {
 
   it('keeps VS Code out of the agent tools and the MCP server, also through the layers that use it', async () => {
     for (const file of ['src/tools/x.ts', 'src/tools/nested/x.ts']) {
-      assert.match((await importProblems(file, "import * as vscode from 'vscode';")).join(' | '), /run in the MCP server too: they must not depend on VS Code/, file);
+      assert.match(
+        (await importProblems(file, "import * as vscode from 'vscode';")).join(' | '),
+        /run in the MCP server too: they must not depend on VS Code/,
+        file,
+      );
     }
-    for (const source of ["import '../ui/promptUi';", "import '../state/settings';", "import '../auth/apiKeyStore';", "import '../logging/logger';"]) {
+    for (const source of [
+      "import '../ui/promptUi';",
+      "import '../state/settings';",
+      "import '../auth/apiKeyStore';",
+      "import '../logging/logger';",
+    ]) {
       assert.match((await importProblems('src/tools/x.ts', source)).join(' | '), /run in the MCP server too/, source);
     }
     assert.match((await importProblems('src/tools/x.ts', "import '../views/explorer';")).join(' | '), /only the pure presentation/);
-    assert.match((await importProblems('src/tools/x.ts', "import '../views/sections/zoneNodes';")).join(' | '), /only the pure presentation/);
-    assert.match((await importProblems('src/mcpServer.ts', "import * as vscode from 'vscode';")).join(' | '), /MCP server runs in plain Node/);
-    for (const source of ["import './commands/flowRunner';", "import './views/presentation/zoneView';", "import './state/settings';", "import './logging/logger';", "import './extension';"]) {
+    assert.match(
+      (await importProblems('src/tools/x.ts', "import '../views/sections/zoneNodes';")).join(' | '),
+      /only the pure presentation/,
+    );
+    assert.match(
+      (await importProblems('src/mcpServer.ts', "import * as vscode from 'vscode';")).join(' | '),
+      /MCP server runs in plain Node/,
+    );
+    for (const source of [
+      "import './commands/flowRunner';",
+      "import './views/presentation/zoneView';",
+      "import './state/settings';",
+      "import './logging/logger';",
+      "import './extension';",
+    ]) {
       assert.match((await importProblems('src/mcpServer.ts', source)).join(' | '), /MCP server runs in plain Node/, source);
     }
   });
@@ -70,13 +96,28 @@ describe('lint keeps the layers in order', function () {
     ]) {
       assert.match((await importProblems(file, source)).join(' | '), /start-up loader is compiled at every start/, `${file}: ${source}`);
     }
-    assert.deepEqual(await importProblems('src/extensionStart.ts', "import type * as Main from './extension';\nimport './startup/codeCache';\nimport * as vscode from 'vscode';"), []);
+    assert.deepEqual(
+      await importProblems(
+        'src/extensionStart.ts',
+        "import type * as Main from './extension';\nimport './startup/codeCache';\nimport * as vscode from 'vscode';",
+      ),
+      [],
+    );
   });
 
   it('lets a layer import those below it', async () => {
-    assert.deepEqual(await importProblems('src/views/presentation/x.ts', "import '../../api/types';\nimport '../../logging/redaction';"), []);
+    assert.deepEqual(
+      await importProblems('src/views/presentation/x.ts', "import '../../api/types';\nimport '../../logging/redaction';"),
+      [],
+    );
     assert.deepEqual(await importProblems('src/commands/x.ts', "import '../documents/logDocuments';\nimport '../views/explorer';"), []);
-    assert.deepEqual(await importProblems('src/tools/x.ts', "import '../api';\nimport '../models/zoneFileChanges';\nimport '../logging/failureMessage';\nimport '../loaders/concurrencyLimit';\nimport '../views/presentation/zoneView';"), []);
+    assert.deepEqual(
+      await importProblems(
+        'src/tools/x.ts',
+        "import '../api';\nimport '../models/zoneFileChanges';\nimport '../logging/failureMessage';\nimport '../loaders/concurrencyLimit';\nimport '../views/presentation/zoneView';",
+      ),
+      [],
+    );
     assert.deepEqual(await importProblems('src/commands/x.ts', "import '../tools';"), []);
     assert.deepEqual(await importProblems('src/mcpServer.ts', "import './api';\nimport './tools';\nimport './logging/redaction';"), []);
   });

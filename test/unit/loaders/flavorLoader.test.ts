@@ -67,7 +67,10 @@ describe('FlavorLoader', () => {
       await tick();
       loader.invalidate();
       const outcomes = await Promise.all(stale);
-      assert.ok(outcomes.every((outcome) => outcome.state === 'failed'), 'a cancelled load reports failure to whoever waited for it');
+      assert.ok(
+        outcomes.every((outcome) => outcome.state === 'failed'),
+        'a cancelled load reports failure to whoever waited for it',
+      );
       assert.equal(client.waiting, 0, 'every stale request was cancelled and gave its slot back');
       stale = locations.map((location) => loader.load(location));
     }

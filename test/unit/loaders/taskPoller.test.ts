@@ -9,7 +9,11 @@ function task(id: string, state: string, extra: Partial<Task> = {}): Task {
 }
 
 function apiError(status: number): GcoreApiError {
-  return new GcoreApiError(status === 401 ? 'unauthorized' : status === 404 ? 'notFound' : 'server', `HTTP ${status}`, { status, method: 'GET', path: '/cloud/v1/tasks/x' });
+  return new GcoreApiError(status === 401 ? 'unauthorized' : status === 404 ? 'notFound' : 'server', `HTTP ${status}`, {
+    status,
+    method: 'GET',
+    path: '/cloud/v1/tasks/x',
+  });
 }
 
 /** A Gcore whose tasks answer from a script: each id's answers in turn, the last one repeated. */
@@ -74,7 +78,10 @@ describe('TaskPoller', () => {
     assert.equal(poller.get('a')?.end?.kind, 'finished');
     await clock.advance(3_000);
     assert.deepEqual(asked.slice(8), ['c']);
-    assert.deepEqual(poller.unfinished().map((tracked) => tracked.id), ['c']);
+    assert.deepEqual(
+      poller.unfinished().map((tracked) => tracked.id),
+      ['c'],
+    );
   });
 
   it('reads the interval each time it waits for the next round', async () => {
@@ -117,7 +124,10 @@ describe('TaskPoller', () => {
 
   it('times out each task from its own start, after the first-started one ended, and as the setting shortens', async () => {
     const settings = { intervalMs: 1_000, timeoutMs: 10_000 };
-    const { poller } = start({ first: [task('first', 'FINISHED')], second: [task('second', 'RUNNING')], third: [task('third', 'RUNNING')] }, settings);
+    const { poller } = start(
+      { first: [task('first', 'FINISHED')], second: [task('second', 'RUNNING')], third: [task('third', 'RUNNING')] },
+      settings,
+    );
     poller.track(['first']);
     await clock.advance(1_000);
     assert.equal(poller.get('first')?.end?.kind, 'finished');
@@ -186,12 +196,20 @@ describe('TaskPoller', () => {
 
   it('reads a state word named like a property of every object as a task still under way', async () => {
     const words = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
-    const { poller } = start(Object.fromEntries(words.map((word) => [`t-${word}`, [task(`t-${word}`, word), task(`t-${word}`, 'FINISHED')]])));
+    const { poller } = start(
+      Object.fromEntries(words.map((word) => [`t-${word}`, [task(`t-${word}`, word), task(`t-${word}`, 'FINISHED')]])),
+    );
     poller.track(words.map((word) => `t-${word}`));
     await clock.advance(3_000);
-    assert.deepEqual(poller.unfinished().map((tracked) => tracked.task?.state), words);
+    assert.deepEqual(
+      poller.unfinished().map((tracked) => tracked.task?.state),
+      words,
+    );
     await clock.advance(3_000);
-    assert.deepEqual(words.map((word) => poller.get(`t-${word}`)?.end?.kind), ['finished', 'finished', 'finished', 'finished']);
+    assert.deepEqual(
+      words.map((word) => poller.get(`t-${word}`)?.end?.kind),
+      ['finished', 'finished', 'finished', 'finished'],
+    );
   });
 
   it('has at most 4 task requests in flight, however many tasks it follows, and reaches every one', async () => {
@@ -240,14 +258,25 @@ describe('TaskPoller', () => {
   });
 
   it('hands its batch listeners the changes of a round together, once the round is answered', async () => {
-    const { poller } = start({ a: [task('a', 'RUNNING'), task('a', 'FINISHED')], b: [task('b', 'RUNNING'), task('b', 'ERROR', { error: 'boom' })] });
+    const { poller } = start({
+      a: [task('a', 'RUNNING'), task('a', 'FINISHED')],
+      b: [task('b', 'RUNNING'), task('b', 'ERROR', { error: 'boom' })],
+    });
     const batches: string[][] = [];
-    poller.onDidChangeTasks((tasks) => batches.push(tasks.map((tracked) => `${tracked.id}:${tracked.end?.kind ?? tracked.task?.state ?? 'tracked'}`)));
+    poller.onDidChangeTasks((tasks) =>
+      batches.push(tasks.map((tracked) => `${tracked.id}:${tracked.end?.kind ?? tracked.task?.state ?? 'tracked'}`)),
+    );
     poller.track(['a', 'b']);
     await clock.advance(6_000);
     poller.track(['c']);
     poller.stop('c');
-    assert.deepEqual(batches, [['a:tracked', 'b:tracked'], ['a:RUNNING', 'b:RUNNING'], ['a:finished', 'b:error'], ['c:tracked'], ['c:stopped']]);
+    assert.deepEqual(batches, [
+      ['a:tracked', 'b:tracked'],
+      ['a:RUNNING', 'b:RUNNING'],
+      ['a:finished', 'b:error'],
+      ['c:tracked'],
+      ['c:stopped'],
+    ]);
   });
 
   describe('waitFor', () => {
@@ -256,14 +285,23 @@ describe('TaskPoller', () => {
       const waiting = poller.waitFor(['a', 'b'], 60_000);
       await clock.advance(6_000);
       const ended = await waiting;
-      assert.deepEqual(ended.map((tracked) => [tracked.id, tracked.task?.state]), [['a', 'FINISHED'], ['b', 'ERROR']]);
+      assert.deepEqual(
+        ended.map((tracked) => [tracked.id, tracked.task?.state]),
+        [
+          ['a', 'FINISHED'],
+          ['b', 'ERROR'],
+        ],
+      );
       assert.equal(clock.pending, 0);
     });
 
     it('rejects on its timeout naming the ids still unfinished, and stops following them', async () => {
       const { poller, asked } = start({ a: [task('a', 'FINISHED')], b: [task('b', 'RUNNING')] });
       const waiting = poller.waitFor(['a', 'b'], 10_000);
-      const rejected = assert.rejects(waiting, (error: unknown) => error instanceof TaskWaitTimeout && error.unfinishedIds.join() === 'b' && /task b/.test(error.message));
+      const rejected = assert.rejects(
+        waiting,
+        (error: unknown) => error instanceof TaskWaitTimeout && error.unfinishedIds.join() === 'b' && /task b/.test(error.message),
+      );
       await clock.advance(10_000);
       await rejected;
       assert.equal(poller.get('b')?.end?.kind, 'stopped');
@@ -290,7 +328,10 @@ describe('TaskPoller', () => {
       assert.equal(clock.pending, 0);
       const waiting = poller.waitFor(['a', 'b'], 60_000);
       await clock.advance(3_000);
-      assert.deepEqual((await waiting).map((tracked) => tracked.subject), [webApp, undefined]);
+      assert.deepEqual(
+        (await waiting).map((tracked) => tracked.subject),
+        [webApp, undefined],
+      );
     });
 
     it('remembers the containers of the newest 200 tasks only', async () => {

@@ -6,7 +6,11 @@ import { TaskPoller } from '../../../src/loaders/taskPoller';
 import { FakeClock } from '../support/fakeClock';
 
 function apiError(status: number, path = '/cloud/v1/tasks'): GcoreApiError {
-  return new GcoreApiError(status === 401 ? 'unauthorized' : status === 404 ? 'notFound' : status >= 500 ? 'server' : 'http', `HTTP ${status}`, { status, method: 'GET', path });
+  return new GcoreApiError(
+    status === 401 ? 'unauthorized' : status === 404 ? 'notFound' : status >= 500 ? 'server' : 'http',
+    `HTTP ${status}`,
+    { status, method: 'GET', path },
+  );
 }
 
 type Request = { kind: 'list'; query: TaskListQuery } | { kind: 'get'; id: string };
@@ -27,7 +31,15 @@ class FakeGcore {
 
   add(id: string, state = 'RUNNING', projectId = 1, regionId = 76): Task {
     this.created += 1_000;
-    const task: Task = { id, state, task_type: 'patch_caas_container', project_id: projectId, region_id: regionId, created_on: new Date(this.created).toISOString().replace('Z', ''), error: null };
+    const task: Task = {
+      id,
+      state,
+      task_type: 'patch_caas_container',
+      project_id: projectId,
+      region_id: regionId,
+      created_on: new Date(this.created).toISOString().replace('Z', ''),
+      error: null,
+    };
     this.tasks.set(id, task);
     return task;
   }
@@ -56,7 +68,11 @@ class FakeGcore {
       .filter((task) => from === undefined || Date.parse(`${task.created_on}Z`) >= from)
       .reverse();
     const offset = query.offset ?? 0;
-    return { count: matching.length, results: matching.slice(offset, offset + (query.limit ?? 10)).map((task) => ({ ...task })), unreadable: 0 };
+    return {
+      count: matching.length,
+      results: matching.slice(offset, offset + (query.limit ?? 10)).map((task) => ({ ...task })),
+      unreadable: 0,
+    };
   };
 
   /** The requests since the last call. */
@@ -94,9 +110,20 @@ describe('TaskPoller on the task list', () => {
     await clock.advance(3_000);
     const first = gcore.take();
     assert.ok(first.length <= 2, `${first.length} requests in the first round`);
-    assert.deepEqual(first.map((request) => request.kind), ['list', 'list'], 'unnarrowed, 1630 unfinished tasks take two pages');
+    assert.deepEqual(
+      first.map((request) => request.kind),
+      ['list', 'list'],
+      'unnarrowed, 1630 unfinished tasks take two pages',
+    );
     const [page] = first as { kind: 'list'; query: TaskListQuery }[];
-    assert.deepEqual(page.query, { states: ['NEW', 'RUNNING'], projectIds: undefined, regionIds: undefined, fromTimestamp: undefined, limit: 1000, offset: 0 });
+    assert.deepEqual(page.query, {
+      states: ['NEW', 'RUNNING'],
+      projectIds: undefined,
+      regionIds: undefined,
+      fromTimestamp: undefined,
+      limit: 1000,
+      offset: 0,
+    });
     assert.equal(poller.get('t3')?.task?.state, 'NEW');
     assert.equal(poller.get('t1')?.task?.state, 'RUNNING');
     for (let round = 0; round < 5; round++) {
@@ -126,7 +153,11 @@ describe('TaskPoller on the task list', () => {
     gcore.add('b', 'RUNNING', 7, 8);
     poller.track(['b']);
     await clock.advance(3_000);
-    assert.deepEqual(pick(lastQuery()), { projectIds: undefined, regionIds: undefined, fromTimestamp: undefined }, 'b not read yet: where it runs is unknown');
+    assert.deepEqual(
+      pick(lastQuery()),
+      { projectIds: undefined, regionIds: undefined, fromTimestamp: undefined },
+      'b not read yet: where it runs is unknown',
+    );
     await clock.advance(3_000);
     assert.deepEqual(pick(lastQuery()), { projectIds: [1, 7], regionIds: [76, 8], fromTimestamp: createdOf('a') }, 'b read');
     gcore.end(['a']);
@@ -283,11 +314,17 @@ describe('TaskPoller on the task list', () => {
     poller.track(ids(3));
     gcore.listFailure = apiError(404);
     await clock.advance(6_000);
-    assert.deepEqual(gcore.take().map((request) => request.kind), ['list', 'get', 'get', 'get', 'get', 'get', 'get']);
+    assert.deepEqual(
+      gcore.take().map((request) => request.kind),
+      ['list', 'get', 'get', 'get', 'get', 'get', 'get'],
+    );
     gcore.listFailure = undefined;
     poller.resetApiSupport();
     await clock.advance(3_000);
-    assert.deepEqual(gcore.take().map((request) => request.kind), ['list']);
+    assert.deepEqual(
+      gcore.take().map((request) => request.kind),
+      ['list'],
+    );
   });
 
   it('asks unnarrowed once the narrowed list misses a task under way, and narrowed again once told the API may have changed', async () => {
@@ -298,7 +335,11 @@ describe('TaskPoller on the task list', () => {
     assert.ok(narrowed.kind === 'list' && narrowed.query.projectIds?.[0] === 1);
     gcore.unlisted.add('a');
     await clock.advance(3_000);
-    assert.deepEqual(gcore.take().map((request) => request.kind), ['list', 'get'], 'a left the list, yet it runs');
+    assert.deepEqual(
+      gcore.take().map((request) => request.kind),
+      ['list', 'get'],
+      'a left the list, yet it runs',
+    );
     gcore.unlisted.clear();
     await clock.advance(3_000);
     const [unnarrowed, ...rest] = gcore.take();
@@ -315,14 +356,24 @@ describe('TaskPoller on the task list', () => {
     poller.track(ids(3));
     gcore.listFailure = apiError(503);
     await clock.advance(3_000);
-    assert.deepEqual(gcore.take().map((request) => request.kind), ['list']);
+    assert.deepEqual(
+      gcore.take().map((request) => request.kind),
+      ['list'],
+    );
     assert.equal(poller.unfinished().length, 3);
     gcore.listFailure = undefined;
     await clock.advance(3_000);
-    assert.deepEqual(gcore.take().map((request) => request.kind), ['list'], 'still on the list');
+    assert.deepEqual(
+      gcore.take().map((request) => request.kind),
+      ['list'],
+      'still on the list',
+    );
     gcore.listFailure = apiError(401);
     await clock.advance(3_000);
-    assert.deepEqual(ids(3).map((id) => poller.get(id)?.end?.kind), ['unauthorized', 'unauthorized', 'unauthorized']);
+    assert.deepEqual(
+      ids(3).map((id) => poller.get(id)?.end?.kind),
+      ['unauthorized', 'unauthorized', 'unauthorized'],
+    );
     assert.equal(clock.pending, 0);
   });
 
@@ -337,7 +388,11 @@ describe('TaskPoller on the task list', () => {
     gcore.listHangs = false;
     poller.track(['a']);
     await clock.advance(3_000);
-    assert.deepEqual(gcore.take().map((request) => request.kind), ['list'], 'the cancelled round no longer holds the next one back');
+    assert.deepEqual(
+      gcore.take().map((request) => request.kind),
+      ['list'],
+      'the cancelled round no longer holds the next one back',
+    );
   });
 
   it('asks the list unnarrowed once a task it left out turns out to be under way', async () => {
@@ -361,7 +416,9 @@ describe('TaskPoller on the task list', () => {
     for (const id of ids(3)) gcore.add(id);
     const batches: string[][] = [];
     // In the order the tasks were read (the list's, newest first): sorted, the batches read the same either way.
-    poller.onDidChangeTasks((tasks) => batches.push(tasks.map((tracked) => `${tracked.id}:${tracked.end?.kind ?? tracked.task?.state ?? 'tracked'}`).sort()));
+    poller.onDidChangeTasks((tasks) =>
+      batches.push(tasks.map((tracked) => `${tracked.id}:${tracked.end?.kind ?? tracked.task?.state ?? 'tracked'}`).sort()),
+    );
     poller.track(ids(3));
     await clock.advance(3_000);
     gcore.end(['t1']);

@@ -6,11 +6,29 @@ import { whereTextHolds } from '../../support/everyText';
 
 const cases: { kind: ApiErrorKind; status?: number; message: string; says: RegExp; actions: string[] }[] = [
   { kind: 'unauthorized', message: 'No Gcore API key is set.', says: /needs a Gcore API key/, actions: ['Set API Key'] },
-  { kind: 'unauthorized', status: 401, message: 'Invalid token.', says: /rejected the API key \(Invalid token\)/, actions: ['Set API Key', 'Retry'] },
-  { kind: 'forbidden', status: 403, message: 'Region is out of capacity', says: /out of capacity \(403\).*try another region/, actions: ['Retry', 'Show Log'] },
+  {
+    kind: 'unauthorized',
+    status: 401,
+    message: 'Invalid token.',
+    says: /rejected the API key \(Invalid token\)/,
+    actions: ['Set API Key', 'Retry'],
+  },
+  {
+    kind: 'forbidden',
+    status: 403,
+    message: 'Region is out of capacity',
+    says: /out of capacity \(403\).*try another region/,
+    actions: ['Retry', 'Show Log'],
+  },
   { kind: 'notFound', status: 404, message: 'Container x not found', says: /not found \(404\)\. Check/, actions: ['Show Log'] },
   { kind: 'conflict', status: 409, message: 'zone already exists', says: /already exists \(409\)/, actions: ['Show Log'] },
-  { kind: 'invalidInput', status: 400, message: 'Validation failed (scale.min: too big)', says: /refused the input: Validation failed \(scale\.min/, actions: ['Show Log'] },
+  {
+    kind: 'invalidInput',
+    status: 400,
+    message: 'Validation failed (scale.min: too big)',
+    says: /refused the input: Validation failed \(scale\.min/,
+    actions: ['Show Log'],
+  },
   {
     kind: 'rateLimited',
     status: 429,
@@ -18,11 +36,38 @@ const cases: { kind: ApiErrorKind; status?: number; message: string; says: RegEx
     says: /failed: Gcore is limiting the rate of requests \(429\): Too many requests\. Wait 5 s \(Gcore's Retry-After\) and try again\.$/,
     actions: ['Retry'],
   },
-  { kind: 'server', status: 502, message: 'Bad gateway', says: /server error \(502\): Bad gateway\. Try again/, actions: ['Retry', 'Show Log'] },
-  { kind: 'network', message: 'Could not reach the Gcore API at api.gcore.com (ECONNREFUSED).', says: /ECONNREFUSED\)\. Check the network connection, your proxy/, actions: ['Retry', 'Open Settings'] },
-  { kind: 'timeout', message: 'The Gcore API did not answer within 30 s.', says: /within 30 s\. Try again, or raise gcore\.requestTimeoutSeconds/, actions: ['Retry', 'Open Settings'] },
-  { kind: 'badBaseUrl', message: 'The API base URL is refused: use https:.', says: /Fix the setting gcore\.apiBaseUrl/, actions: ['Open Settings'] },
-  { kind: 'badResponse', status: 200, message: 'The Gcore API sent an unexpected response: x.', says: /unexpected response: x\./, actions: ['Retry', 'Show Log'] },
+  {
+    kind: 'server',
+    status: 502,
+    message: 'Bad gateway',
+    says: /server error \(502\): Bad gateway\. Try again/,
+    actions: ['Retry', 'Show Log'],
+  },
+  {
+    kind: 'network',
+    message: 'Could not reach the Gcore API at api.gcore.com (ECONNREFUSED).',
+    says: /ECONNREFUSED\)\. Check the network connection, your proxy/,
+    actions: ['Retry', 'Open Settings'],
+  },
+  {
+    kind: 'timeout',
+    message: 'The Gcore API did not answer within 30 s.',
+    says: /within 30 s\. Try again, or raise gcore\.requestTimeoutSeconds/,
+    actions: ['Retry', 'Open Settings'],
+  },
+  {
+    kind: 'badBaseUrl',
+    message: 'The API base URL is refused: use https:.',
+    says: /Fix the setting gcore\.apiBaseUrl/,
+    actions: ['Open Settings'],
+  },
+  {
+    kind: 'badResponse',
+    status: 200,
+    message: 'The Gcore API sent an unexpected response: x.',
+    says: /unexpected response: x\./,
+    actions: ['Retry', 'Show Log'],
+  },
 ];
 
 describe('describeFailure', () => {
@@ -50,31 +95,56 @@ describe('describeFailure', () => {
   });
 
   it('wraps errors that are not API errors', () => {
-    assert.deepEqual(describeFailure(new Error('disk full'), 'Set API key'), { message: 'Set API key failed: disk full', actions: ['showLog'] });
+    assert.deepEqual(describeFailure(new Error('disk full'), 'Set API key'), {
+      message: 'Set API key failed: disk full',
+      actions: ['showLog'],
+    });
     assert.equal(describeFailure('odd', 'Refresh').message, 'Refresh failed: odd');
   });
 
   it("says a 503 in the pipeline's words, which name the wait, not as a server error", () => {
-    const busy = describeFailure(new GcoreApiError('server', 'Gcore is unavailable for now (503): Busy. Wait 5 min (Gcore\'s Retry-After) and try again.', { status: 503, retryAfterMs: 300_000 }), 'List GPU flavors');
-    assert.equal(busy.message, "List GPU flavors failed: Gcore is unavailable for now (503): Busy. Wait 5 min (Gcore's Retry-After) and try again.");
+    const busy = describeFailure(
+      new GcoreApiError('server', "Gcore is unavailable for now (503): Busy. Wait 5 min (Gcore's Retry-After) and try again.", {
+        status: 503,
+        retryAfterMs: 300_000,
+      }),
+      'List GPU flavors',
+    );
+    assert.equal(
+      busy.message,
+      "List GPU flavors failed: Gcore is unavailable for now (503): Busy. Wait 5 min (Gcore's Retry-After) and try again.",
+    );
     assert.deepEqual(busy.actions.map(recoveryLabel), ['Retry', 'Show Log']);
   });
 
   it('warns that a write whose answer was lost may have been carried out', () => {
-    const failure = describeFailure(new GcoreApiError('timeout', 'The Gcore API did not answer completely within 30 s.', { mayHaveApplied: true }), 'Create DNS zone a.example');
+    const failure = describeFailure(
+      new GcoreApiError('timeout', 'The Gcore API did not answer completely within 30 s.', { mayHaveApplied: true }),
+      'Create DNS zone a.example',
+    );
     assert.match(failure.message, /may have received it before the answer was lost: check before sending it again\.$/);
   });
 
   it('offers Set API Key for a key that cannot be sent', () => {
-    const failure = describeFailure(new GcoreApiError('badApiKey', 'The API key cannot be sent: it contains a space at position 3.'), 'List GPU flavors');
-    assert.equal(failure.message, 'List GPU flavors failed: The API key cannot be sent: it contains a space at position 3. Set the API key again.');
+    const failure = describeFailure(
+      new GcoreApiError('badApiKey', 'The API key cannot be sent: it contains a space at position 3.'),
+      'List GPU flavors',
+    );
+    assert.equal(
+      failure.message,
+      'List GPU flavors failed: The API key cannot be sent: it contains a space at position 3. Set the API key again.',
+    );
     assert.deepEqual(failure.actions.map(recoveryLabel), ['Set API Key']);
   });
 
   it('never shows a key of this session, nor anything after an apikey marker, in any error text', () => {
     hideSecret('session-secret-key-42');
     const leaky = new Error('apikey other-key-9 is not a legal HTTP header value; stored session-secret-key-42');
-    for (const text of [failureReason(leaky), describeFailure(leaky, 'Refresh').message, errorForCaller(new Error(leaky.message)).message]) {
+    for (const text of [
+      failureReason(leaky),
+      describeFailure(leaky, 'Refresh').message,
+      errorForCaller(new Error(leaky.message)).message,
+    ]) {
       assert.ok(!text.includes('session-secret-key-42') && !text.includes('other-key-9'), text);
     }
     const api = new GcoreApiError('server', 'echo session-secret-key-42', { status: 500 });

@@ -5,7 +5,15 @@ import { requestLogLine } from '../../../src/logging/requestLogLine';
 describe('request log lines', () => {
   it('name the method, path, status, duration and request id', () => {
     assert.equal(
-      requestLogLine({ method: 'GET', path: '/cloud/v3/gpu/virtual/1/2/flavors', attempt: 0, durationMs: 52, status: 200, requestId: 'abc', outcome: 'ok' }),
+      requestLogLine({
+        method: 'GET',
+        path: '/cloud/v3/gpu/virtual/1/2/flavors',
+        attempt: 0,
+        durationMs: 52,
+        status: 200,
+        requestId: 'abc',
+        outcome: 'ok',
+      }),
       'GET /cloud/v3/gpu/virtual/1/2/flavors → 200 in 52 ms request-id=abc',
     );
   });

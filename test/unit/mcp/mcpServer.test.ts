@@ -65,29 +65,41 @@ describe('the MCP server (dist/mcp-server.js) driven by the SDK client over stdi
 
   after(() => emulator?.close());
 
-  it('offers the read tools only, with the definitions\' schemas, unless started with --allow-writes', async () => {
+  it("offers the read tools only, with the definitions' schemas, unless started with --allow-writes", async () => {
     const reads = await connect(withKey());
     const listed = (await reads.client.listTools()).tools;
-    assert.deepEqual(listed.map((tool) => tool.name), TOOL_DEFINITIONS.filter((tool) => tool.kind === 'read').map((tool) => tool.name));
+    assert.deepEqual(
+      listed.map((tool) => tool.name),
+      TOOL_DEFINITIONS.filter((tool) => tool.kind === 'read').map((tool) => tool.name),
+    );
     for (const tool of listed) {
       const definition = TOOL_DEFINITIONS.find((candidate) => candidate.name === tool.name);
       assert.deepEqual(tool.inputSchema, definition?.inputSchema, tool.name);
       assert.equal(tool.description, definition?.modelDescription);
       assert.equal(tool.annotations?.readOnlyHint, true);
     }
-    assert.deepEqual(reads.client.getServerVersion(), { name: 'gcore', version: (JSON.parse(fs.readFileSync(path.join(SERVER, '..', '..', 'package.json'), 'utf8')) as { version: string }).version });
+    assert.deepEqual(reads.client.getServerVersion(), {
+      name: 'gcore',
+      version: (JSON.parse(fs.readFileSync(path.join(SERVER, '..', '..', 'package.json'), 'utf8')) as { version: string }).version,
+    });
 
     const all = await connect(withKey(), ['--allow-writes']);
-    assert.deepEqual((await all.client.listTools()).tools.map((tool) => tool.name), TOOL_DEFINITIONS.map((tool) => tool.name));
+    assert.deepEqual(
+      (await all.client.listTools()).tools.map((tool) => tool.name),
+      TOOL_DEFINITIONS.map((tool) => tool.name),
+    );
   });
 
-  it('answers a read with its text and the emulator\'s data as JSON, and leaves a trace without the key', async () => {
+  it("answers a read with its text and the emulator's data as JSON, and leaves a trace without the key", async () => {
     const { client, stderr } = await connect(withKey());
     const result = await client.callTool({ name: 'gcore_listContainers', arguments: { projectId: 7, regionId: 76 } });
     assert.equal(result.isError, undefined);
     const [text, json] = texts(result);
     assert.match(text, /^7 containers in project 7, region 76:\n- web-app \(Ready, 2\/2 ready\)/);
-    assert.deepEqual((JSON.parse(json) as { results: { name: string }[] }).results.map((container) => container.name), [...SEEDED_CONTAINER_NAMES]);
+    assert.deepEqual(
+      (JSON.parse(json) as { results: { name: string }[] }).results.map((container) => container.name),
+      [...SEEDED_CONTAINER_NAMES],
+    );
     const [request] = emulator.requests;
     assert.equal(request.path, '/cloud/v1/caas/7/76/containers');
     assert.equal(request.headers.authorization, `apikey ${KEY}`);
@@ -98,16 +110,25 @@ describe('the MCP server (dist/mcp-server.js) driven by the SDK client over stdi
 
   it('refuses a write when started without --allow-writes, sending nothing', async () => {
     const { client, stderr } = await connect(withKey());
-    const result = await client.callTool({ name: 'gcore_updateContainer', arguments: { projectId: 7, regionId: 76, containerName: 'web-app', changes: { timeout: 30 } } });
+    const result = await client.callTool({
+      name: 'gcore_updateContainer',
+      arguments: { projectId: 7, regionId: 76, containerName: 'web-app', changes: { timeout: 30 } },
+    });
     assert.equal(result.isError, true);
-    assert.match(texts(result)[0], /started without --allow-writes, so it makes no changes\. Nothing was sent\. Start the server with --allow-writes/);
+    assert.match(
+      texts(result)[0],
+      /started without --allow-writes, so it makes no changes\. Nothing was sent\. Start the server with --allow-writes/,
+    );
     assert.deepEqual(emulator.requests, []);
     await eventually(() => assert.match(stderr.join(''), /gcore_updateContainer failed: /));
   });
 
   it('runs a write when started with --allow-writes: the emulator receives exactly it', async () => {
     const { client } = await connect(withKey(), ['--allow-writes']);
-    const result = await client.callTool({ name: 'gcore_updateContainer', arguments: { projectId: 7, regionId: 76, containerName: 'web-app', changes: { timeout: 30 } } });
+    const result = await client.callTool({
+      name: 'gcore_updateContainer',
+      arguments: { projectId: 7, regionId: 76, containerName: 'web-app', changes: { timeout: 30 } },
+    });
     assert.equal(result.isError, undefined, texts(result)[0]);
     assert.deepEqual(
       emulator.requests.map((request) => [request.method, request.path, request.json]),
@@ -117,13 +138,19 @@ describe('the MCP server (dist/mcp-server.js) driven by the SDK client over stdi
     assert.equal(emulator.container(7, 76, 'web-app')?.config.timeout, 30);
   });
 
-  it('answers a refused input and an API failure as errors, naming the field or carrying Gcore\'s message', async () => {
+  it("answers a refused input and an API failure as errors, naming the field or carrying Gcore's message", async () => {
     const { client } = await connect(withKey(), ['--allow-writes']);
-    const invalid = await client.callTool({ name: 'gcore_createRecord', arguments: { zoneName: 'example.com', name: 'x', type: 'A', resource_records: [{ content: ['300.1.1.1'] }] } });
+    const invalid = await client.callTool({
+      name: 'gcore_createRecord',
+      arguments: { zoneName: 'example.com', name: 'x', type: 'A', resource_records: [{ content: ['300.1.1.1'] }] },
+    });
     assert.equal(invalid.isError, true);
     assert.match(texts(invalid)[0], /^Invalid argument: resource_records\[0\]\.content\[0\]: .*300\.1\.1\.1/);
     assert.deepEqual(emulator.requests, [], 'refused before any request');
-    const missing = await client.callTool({ name: 'gcore_getContainer', arguments: { projectId: 7, regionId: 76, containerName: 'no-such-app' } });
+    const missing = await client.callTool({
+      name: 'gcore_getContainer',
+      arguments: { projectId: 7, regionId: 76, containerName: 'no-such-app' },
+    });
     assert.equal(missing.isError, true);
     assert.match(texts(missing)[0], /no-such-app/);
   });
@@ -155,7 +182,9 @@ describe('the MCP server (dist/mcp-server.js) driven by the SDK client over stdi
       assert.deepEqual(await answer(0), { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
       child.stdin.write('{"hello":"world"}\n');
       assert.deepEqual(await answer(1), { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } });
-      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'gcore-tests', version: '1.0.0' } } })}\n`);
+      child.stdin.write(
+        `${JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'gcore-tests', version: '1.0.0' } } })}\n`,
+      );
       assert.equal(((await answer(2)) as { id: number }).id, 7, 'the server still answers');
       assert.deepEqual(emulator.requests, []);
     } finally {
@@ -168,9 +197,15 @@ describe('the MCP server (dist/mcp-server.js) driven by the SDK client over stdi
     try {
       const { client } = await connect({ GCORE_API_KEY: KEY, GCORE_BASE_URL: large.url });
       const [text, json] = texts(await client.callTool({ name: 'gcore_listRecords', arguments: { zoneName: LARGE_ZONE_NAME } }));
-      assert.ok(Buffer.byteLength(text) + Buffer.byteLength(json) <= 32 * 1024, `${Buffer.byteLength(text) + Buffer.byteLength(json)} bytes`);
+      assert.ok(
+        Buffer.byteLength(text) + Buffer.byteLength(json) <= 32 * 1024,
+        `${Buffer.byteLength(text) + Buffer.byteLength(json)} bytes`,
+      );
       const kept = (JSON.parse(json) as { rrsets: unknown[] }).rrsets.length;
-      assert.match(text, new RegExp(`^The JSON holds the first ${kept} of the 20000 entries of rrsets; ${20_000 - kept} are left out\\.$`, 'm'));
+      assert.match(
+        text,
+        new RegExp(`^The JSON holds the first ${kept} of the 20000 entries of rrsets; ${20_000 - kept} are left out\\.$`, 'm'),
+      );
     } finally {
       await large.close();
     }

@@ -12,7 +12,13 @@ const p = (field: string, message: RegExp): ExpectedProblem => ({ field, message
 const a = (n: number) => 'a'.repeat(n);
 
 /** Gcore's own example of a create request (its CaaS API reference). */
-const DOCS_EXAMPLE: ContainerCreate = { name: 'my-container', image: 'nginx:latest', listening_port: 80, flavor: '80mCPU-128MiB', scale: { min: 1, max: 1 } };
+const DOCS_EXAMPLE: ContainerCreate = {
+  name: 'my-container',
+  image: 'nginx:latest',
+  listening_port: 80,
+  flavor: '80mCPU-128MiB',
+  scale: { min: 1, max: 1 },
+};
 
 /** Every field the create payload has, each set. */
 const EVERY_FIELD: ContainerCreate = {
@@ -46,24 +52,45 @@ describe('validateContainerCreate', () => {
     });
 
     it('surrounding spaces of the name, image and size, trimmed', () => {
-      assertValid(validateContainerCreate({ ...DOCS_EXAMPLE, name: ' my-container ', image: ' nginx:latest ', flavor: ' 80mCPU-128MiB ' }), DOCS_EXAMPLE);
+      assertValid(
+        validateContainerCreate({ ...DOCS_EXAMPLE, name: ' my-container ', image: ' nginx:latest ', flavor: ' 80mCPU-128MiB ' }),
+        DOCS_EXAMPLE,
+      );
     });
 
     it('a scale whose minimum equals its maximum, and a minimum of zero', () => {
-      assertValid(validateContainerCreate({ ...DOCS_EXAMPLE, scale: { min: 25, max: 25 } }), { ...DOCS_EXAMPLE, scale: { min: 25, max: 25 } });
+      assertValid(validateContainerCreate({ ...DOCS_EXAMPLE, scale: { min: 25, max: 25 } }), {
+        ...DOCS_EXAMPLE,
+        scale: { min: 25, max: 25 },
+      });
       assertValid(validateContainerCreate({ ...DOCS_EXAMPLE, scale: { min: 0, max: 1 } }), { ...DOCS_EXAMPLE, scale: { min: 0, max: 1 } });
     });
 
     it('a scale with its cooldown and triggers, a null trigger kept as "none" (only a null field of the payload is left out)', () => {
       const scale = { min: 1, max: 1, cooldown_period: 60, triggers: { cpu: { threshold: 80 }, memory: { threshold: 80 }, http: null } };
       assertValid(validateContainerCreate({ ...DOCS_EXAMPLE, scale }), { ...DOCS_EXAMPLE, scale });
-      const bounds = { min: 0, max: 25, cooldown_period: 3600, triggers: { cpu: { threshold: 1 }, memory: { threshold: 99 }, http: { rate: 1000, window: 1 } } };
+      const bounds = {
+        min: 0,
+        max: 25,
+        cooldown_period: 3600,
+        triggers: { cpu: { threshold: 1 }, memory: { threshold: 99 }, http: { rate: 1000, window: 1 } },
+      };
       assertValid(validateContainerCreate({ ...DOCS_EXAMPLE, scale: bounds }), { ...DOCS_EXAMPLE, scale: bounds });
-      assertValid(validateContainerCreate({ ...DOCS_EXAMPLE, scale: { min: 1, max: 1, cooldown_period: null, triggers: null } }), { ...DOCS_EXAMPLE, scale: { min: 1, max: 1, cooldown_period: null, triggers: null } });
+      assertValid(validateContainerCreate({ ...DOCS_EXAMPLE, scale: { min: 1, max: 1, cooldown_period: null, triggers: null } }), {
+        ...DOCS_EXAMPLE,
+        scale: { min: 1, max: 1, cooldown_period: null, triggers: null },
+      });
     });
 
     it('a null optional field by leaving it out of the payload, not sending it', () => {
-      const result = validateContainerCreate({ ...DOCS_EXAMPLE, description: null, envs: null, logging: null, pull_secret: null, timeout: null });
+      const result = validateContainerCreate({
+        ...DOCS_EXAMPLE,
+        description: null,
+        envs: null,
+        logging: null,
+        pull_secret: null,
+        timeout: null,
+      });
       assertValid(result, DOCS_EXAMPLE);
       assert.ok(result.ok);
       assert.equal(JSON.stringify(result.value), JSON.stringify(DOCS_EXAMPLE));
@@ -110,8 +137,18 @@ describe('validateContainerCreate', () => {
       { input: { scale: { min: 1 } }, problems: [p('scale.max', /is required/)] },
       { input: { scale: 1 }, problems: [p('scale', /^must be an object$/)] },
       { input: { scale: { min: 1, max: 2, cooldown_period: 0 } }, problems: [p('scale.cooldown_period', /^must be between 1 and 3600$/)] },
-      { input: { scale: { min: 1, max: 2, triggers: { cpu: { threshold: 100 }, http: { rate: 1001 } } } }, problems: [p('scale.triggers.cpu.threshold', /^must be between 1 and 99$/), p('scale.triggers.http.rate', /^must be between 1 and 1000$/), p('scale.triggers.http.window', /^is required$/)] },
-      { input: { scale: { min: 1, max: 2, triggers: { requests: { rate: 5 } } } }, problems: [p('scale.triggers.requests', /^unknown field$/)] },
+      {
+        input: { scale: { min: 1, max: 2, triggers: { cpu: { threshold: 100 }, http: { rate: 1001 } } } },
+        problems: [
+          p('scale.triggers.cpu.threshold', /^must be between 1 and 99$/),
+          p('scale.triggers.http.rate', /^must be between 1 and 1000$/),
+          p('scale.triggers.http.window', /^is required$/),
+        ],
+      },
+      {
+        input: { scale: { min: 1, max: 2, triggers: { requests: { rate: 5 } } } },
+        problems: [p('scale.triggers.requests', /^unknown field$/)],
+      },
       { input: { timeout: 181 }, problems: [p('timeout', /between 0 and 180/)] },
       { input: { pull_secret: '' }, problems: [p('pull_secret', /must not be empty/)] },
       { input: { replicas: 2 }, problems: [p('replicas', /^unknown field$/)] },
@@ -122,7 +159,8 @@ describe('validateContainerCreate', () => {
     }
 
     for (const input of [null, undefined, 'my-container', [DOCS_EXAMPLE], 5]) {
-      it(`${label(input)} as a whole`, () => assertProblems(validateContainerCreate(input), [p('', /must be an object with name, image, listening_port, flavor and scale/)]));
+      it(`${label(input)} as a whole`, () =>
+        assertProblems(validateContainerCreate(input), [p('', /must be an object with name, image, listening_port, flavor and scale/)]));
     }
 
     it('collecting every problem, in the order the fields came', () => {
@@ -143,16 +181,25 @@ describe('validateContainerCreate', () => {
       ]);
     });
 
-    it('names a trigger\'s part as container.scale.triggers.memory.threshold', () => {
-      assertProblems(validateContainerCreate({ ...DOCS_EXAMPLE, scale: { min: 1, max: 2, triggers: { memory: { threshold: 0, unit: '%' } } } }, 'container'), [
-        p('container.scale.triggers.memory.threshold', /^must be between 1 and 99$/),
-        p('container.scale.triggers.memory.unit', /^unknown field$/),
-      ]);
+    it("names a trigger's part as container.scale.triggers.memory.threshold", () => {
+      assertProblems(
+        validateContainerCreate(
+          { ...DOCS_EXAMPLE, scale: { min: 1, max: 2, triggers: { memory: { threshold: 0, unit: '%' } } } },
+          'container',
+        ),
+        [
+          p('container.scale.triggers.memory.threshold', /^must be between 1 and 99$/),
+          p('container.scale.triggers.memory.unit', /^unknown field$/),
+        ],
+      );
     });
 
     it('names a missing or unknown field under the prefix, and the whole under the prefix itself', () => {
       const { image: _image, ...withoutImage } = DOCS_EXAMPLE;
-      assertProblems(validateContainerCreate({ ...withoutImage, extra: 1 }, 'container'), [p('container.extra', /unknown field/), p('container.image', /is required/)]);
+      assertProblems(validateContainerCreate({ ...withoutImage, extra: 1 }, 'container'), [
+        p('container.extra', /unknown field/),
+        p('container.image', /is required/),
+      ]);
       assertProblems(validateContainerCreate('nginx', 'container'), [p('container', /must be an object/)]);
     });
 
@@ -171,7 +218,9 @@ describe('validateContainerCreate', () => {
 describe('CONTAINER_CREATE_FIELDS', () => {
   it('marks exactly name, image, listening_port, flavor and scale as required, none of them nullable', () => {
     assert.deepEqual(
-      CONTAINER_CREATE_FIELDS.filter((spec) => spec.required).map((spec) => spec.name).sort(),
+      CONTAINER_CREATE_FIELDS.filter((spec) => spec.required)
+        .map((spec) => spec.name)
+        .sort(),
       [...REQUIRED].sort(),
     );
     for (const spec of CONTAINER_CREATE_FIELDS.filter((candidate) => candidate.required)) assert.notEqual(spec.nullable, true, spec.name);
@@ -180,7 +229,21 @@ describe('CONTAINER_CREATE_FIELDS', () => {
   it('lists the name, then every field of the update once', () => {
     assert.deepEqual(
       CONTAINER_CREATE_FIELDS.map((spec) => spec.name),
-      ['name', 'commands', 'description', 'envs', 'flavor', 'image', 'is_api_key_auth', 'is_disabled', 'listening_port', 'logging', 'pull_secret', 'scale', 'timeout'],
+      [
+        'name',
+        'commands',
+        'description',
+        'envs',
+        'flavor',
+        'image',
+        'is_api_key_auth',
+        'is_disabled',
+        'listening_port',
+        'logging',
+        'pull_secret',
+        'scale',
+        'timeout',
+      ],
     );
   });
 

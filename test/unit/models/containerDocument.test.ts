@@ -26,7 +26,13 @@ const CONTAINER: Container = {
   is_api_key_auth: false,
   is_disabled: false,
   pull_secret: null,
-  logging: { enabled: true, destination_region_id: 76, topic_name: 'web', retention_policy: { period: 30 }, extra: 'kept out' } as Container['logging'],
+  logging: {
+    enabled: true,
+    destination_region_id: 76,
+    topic_name: 'web',
+    retention_policy: { period: 30 },
+    extra: 'kept out',
+  } as Container['logging'],
   status: 'Ready',
   address: 'https://web-app.example',
   created_at: '2026-05-30T20:56:36Z',
@@ -36,9 +42,16 @@ describe('container documents', () => {
   describe('containerDocument', () => {
     it('holds the twelve fields of the update payload in its order, and nothing read-only', () => {
       const document = containerDocument(CONTAINER);
-      assert.deepEqual(Object.keys(document), CONTAINER_UPDATE_FIELDS.map((spec) => spec.name));
+      assert.deepEqual(
+        Object.keys(document),
+        CONTAINER_UPDATE_FIELDS.map((spec) => spec.name),
+      );
       assert.equal(document.timeout, 60);
-      assert.deepEqual(document.scale, { min: 1, max: 3, cooldown_period: 60, triggers: { cpu: { threshold: 80 } } }, 'the whole scale, which a save sends whole');
+      assert.deepEqual(
+        document.scale,
+        { min: 1, max: 3, cooldown_period: 60, triggers: { cpu: { threshold: 80 } } },
+        'the whole scale, which a save sends whole',
+      );
       assert.deepEqual(document.logging, { destination_region_id: 76, enabled: true, retention_policy: { period: 30 }, topic_name: 'web' });
       assert.equal(document.commands, null, 'a field Gcore does not send is null');
       assert.ok(!('status' in document) && !('address' in document) && !('created_at' in document));
@@ -79,11 +92,20 @@ describe('container documents', () => {
     it('ignores key order and treats a field taken out of the document as unchanged', () => {
       const { timeout: _removed, ...rest } = base;
       const reordered = Object.fromEntries(Object.entries(rest).reverse());
-      assert.deepEqual(documentChanges(base, { ...reordered, logging: { topic_name: 'web', retention_policy: { period: 30 }, enabled: true, destination_region_id: 76 } }), {});
+      assert.deepEqual(
+        documentChanges(base, {
+          ...reordered,
+          logging: { topic_name: 'web', retention_policy: { period: 30 }, enabled: true, destination_region_id: 76 },
+        }),
+        {},
+      );
     });
 
     it('sends null when a set field is cleared, and a value when a null one is set', () => {
-      assert.deepEqual(documentChanges(base, { ...base, description: null, pull_secret: 'registry' }), { description: null, pull_secret: 'registry' });
+      assert.deepEqual(documentChanges(base, { ...base, description: null, pull_secret: 'registry' }), {
+        description: null,
+        pull_secret: 'registry',
+      });
     });
 
     it('against an empty start (the container could not be read), every field written is a change', () => {
@@ -95,9 +117,18 @@ describe('container documents', () => {
     it('names the fields changed at Gcore since the document was opened, and none when nothing moved', () => {
       const opened = containerDocument(CONTAINER);
       assert.deepEqual(differingFields(opened, containerDocument({ ...CONTAINER })), []);
-      assert.deepEqual(differingFields(opened, containerDocument({ ...CONTAINER, timeout: 99, image: 'nginx:1.28' })), ['image', 'timeout']);
-      assert.deepEqual(differingFields(opened, containerDocument({ ...CONTAINER, scale: { ...CONTAINER.scale, cooldown_period: 120 } })), ['scale']);
-      assert.deepEqual(differingFields(opened, containerDocument({ ...CONTAINER, scale: { ...CONTAINER.scale, burst: 2 } as Container['scale'] })), [], 'a part the document does not hold is no conflict');
+      assert.deepEqual(differingFields(opened, containerDocument({ ...CONTAINER, timeout: 99, image: 'nginx:1.28' })), [
+        'image',
+        'timeout',
+      ]);
+      assert.deepEqual(differingFields(opened, containerDocument({ ...CONTAINER, scale: { ...CONTAINER.scale, cooldown_period: 120 } })), [
+        'scale',
+      ]);
+      assert.deepEqual(
+        differingFields(opened, containerDocument({ ...CONTAINER, scale: { ...CONTAINER.scale, burst: 2 } as Container['scale'] })),
+        [],
+        'a part the document does not hold is no conflict',
+      );
     });
   });
 
@@ -105,7 +136,10 @@ describe('container documents', () => {
     const base = containerDocument(CONTAINER);
 
     it('names each field with the message of the prompts', () => {
-      const problems = documentProblems({ ...base, timeout: 500, scale: { min: 5, max: 3 }, listening_port: 'eighty', colour: 'blue' }, base);
+      const problems = documentProblems(
+        { ...base, timeout: 500, scale: { min: 5, max: 3 }, listening_port: 'eighty', colour: 'blue' },
+        base,
+      );
       assert.deepEqual(
         problems.map(({ field, message, severity }) => `${severity} ${field}: ${message}`),
         [
@@ -117,7 +151,7 @@ describe('container documents', () => {
       );
     });
 
-    it('names a trigger\'s part with its bound, and an unknown part of the scale, when the scale changed', () => {
+    it("names a trigger's part with its bound, and an unknown part of the scale, when the scale changed", () => {
       const scale = { min: 1, max: 3, cooldown_period: 0, triggers: { cpu: { threshold: 100 }, http: { rate: 10 }, disk: null } };
       assert.deepEqual(
         documentProblems({ ...base, scale }, base).map(({ field, message, severity }) => `${severity} ${field}: ${message}`),
@@ -133,16 +167,27 @@ describe('container documents', () => {
     it('only warns about values at Gcore the rules refuse in fields the user did not change, and blocks them once changed', () => {
       const legacy = { ...base, timeout: 300, pull_secret: '', envs: { 'MY-VAR': '1' } };
       const untouched = documentProblems({ ...legacy, image: 'nginx:1.28' }, legacy);
-      assert.deepEqual(untouched.map((problem) => `${problem.severity} ${problem.field}`).sort(), ['warning envs', 'warning pull_secret', 'warning timeout']);
+      assert.deepEqual(untouched.map((problem) => `${problem.severity} ${problem.field}`).sort(), [
+        'warning envs',
+        'warning pull_secret',
+        'warning timeout',
+      ]);
       assert.ok(untouched.every((problem) => /the value at Gcore; it is sent only if you change it/.test(problem.message)));
       const changed = documentProblems({ ...legacy, timeout: 400 }, legacy);
-      assert.deepEqual(changed.filter((problem) => problem.severity === 'error').map((problem) => problem.field), ['timeout']);
+      assert.deepEqual(
+        changed.filter((problem) => problem.severity === 'error').map((problem) => problem.field),
+        ['timeout'],
+      );
     });
 
     it('warns about a size the location does not offer, when its sizes are known, and only for a changed flavor', () => {
       const sizes = [{ name: '80mCPU-128MiB' }, { name: '250mCPU-512MiB' }];
       const [warning] = documentProblems({ ...base, flavor: '999mCPU-1MiB' }, base, sizes);
-      assert.deepEqual(warning, { field: 'flavor', severity: 'warning', message: 'is not a container size of this location (it offers 80mCPU-128MiB, 250mCPU-512MiB)' });
+      assert.deepEqual(warning, {
+        field: 'flavor',
+        severity: 'warning',
+        message: 'is not a container size of this location (it offers 80mCPU-128MiB, 250mCPU-512MiB)',
+      });
       assert.deepEqual(documentProblems({ ...base, flavor: '80mCPU-128MiB' }, base, sizes), []);
       assert.deepEqual(documentProblems({ ...base, flavor: '999mCPU-1MiB' }, base), [], 'no sizes read: nothing to compare with');
       assert.deepEqual(documentProblems(base, { ...base, flavor: 'old' }, [{ name: 'other' }]).length, 1);
@@ -150,23 +195,34 @@ describe('container documents', () => {
 
     it('tells that is_disabled goes alone when it changes with other fields, not when it changes alone', () => {
       const together = documentProblems({ ...base, is_disabled: true, timeout: 30 }, base);
-      assert.deepEqual(together.map((problem) => `${problem.severity} ${problem.field}`), ['information is_disabled']);
+      assert.deepEqual(
+        together.map((problem) => `${problem.severity} ${problem.field}`),
+        ['information is_disabled'],
+      );
       assert.deepEqual(documentProblems({ ...base, is_disabled: true }, base), []);
     });
   });
 
-  describe('containerDocumentSchema: the prompts\' rules as JSON Schema', () => {
+  describe("containerDocumentSchema: the prompts' rules as JSON Schema", () => {
     const schema = containerDocumentSchema();
     const property = (name: string): JsonSchema => schema.properties?.[name] ?? assert.fail(`no property ${name}`);
 
     it('lists exactly the twelve fields, each described, and refuses others', () => {
-      assert.deepEqual(Object.keys(schema.properties ?? {}), CONTAINER_UPDATE_FIELDS.map((spec) => spec.name));
+      assert.deepEqual(
+        Object.keys(schema.properties ?? {}),
+        CONTAINER_UPDATE_FIELDS.map((spec) => spec.name),
+      );
       assert.equal(schema.additionalProperties, false);
       for (const spec of CONTAINER_UPDATE_FIELDS) assert.equal(property(spec.name).description, `${spec.label}: ${spec.description}`);
     });
 
     it('carries types (null allowed, as the API allows), bounds and patterns with their hints', () => {
-      assert.deepEqual(property('timeout'), { description: property('timeout').description, type: ['integer', 'null'], minimum: 0, maximum: 180 });
+      assert.deepEqual(property('timeout'), {
+        description: property('timeout').description,
+        type: ['integer', 'null'],
+        minimum: 0,
+        maximum: 180,
+      });
       assert.deepEqual(property('is_disabled').type, ['boolean', 'null']);
       const flavor = property('flavor');
       assert.equal(flavor.pattern, '^[0-9]{1,12}mCPU-[0-9]{1,12}Mi?B$');
@@ -193,11 +249,20 @@ describe('container documents', () => {
       const { cpu, memory, http } = triggers.properties ?? {};
       for (const trigger of [cpu, memory]) {
         assert.deepEqual([trigger.type, trigger.required, trigger.additionalProperties], [['object', 'null'], ['threshold'], false]);
-        assert.deepEqual([trigger.properties?.threshold.type, trigger.properties?.threshold.minimum, trigger.properties?.threshold.maximum], ['integer', 1, 99]);
+        assert.deepEqual(
+          [trigger.properties?.threshold.type, trigger.properties?.threshold.minimum, trigger.properties?.threshold.maximum],
+          ['integer', 1, 99],
+        );
       }
-      assert.equal(cpu.properties?.threshold.description, 'CPU threshold (%): The percentage of CPU use that adds instances, from 1 to 99.');
+      assert.equal(
+        cpu.properties?.threshold.description,
+        'CPU threshold (%): The percentage of CPU use that adds instances, from 1 to 99.',
+      );
       assert.deepEqual([http.type, http.required, http.additionalProperties], [['object', 'null'], ['rate', 'window'], false]);
-      assert.deepEqual([http.properties?.rate.minimum, http.properties?.rate.maximum, http.properties?.window.minimum, http.properties?.window.maximum], [1, 1000, 1, 3600]);
+      assert.deepEqual(
+        [http.properties?.rate.minimum, http.properties?.rate.maximum, http.properties?.window.minimum, http.properties?.window.maximum],
+        [1, 1000, 1, 3600],
+      );
     });
 
     it('agrees with the validators: its patterns accept and refuse the same values', () => {
@@ -206,7 +271,9 @@ describe('container documents', () => {
         assert.equal(flavor.test(value), validateContainerUpdate({ flavor: value }).ok, value);
       }
       const names = new RegExp(property('envs').propertyNames?.pattern ?? '', 'u');
-      for (const name of ['PORT', '_x1', '1X', 'A-B']) assert.equal(names.test(name), validateContainerUpdate({ envs: { [name]: 'v' } }).ok, name);
+      for (const name of ['PORT', '_x1', '1X', 'A-B']) {
+        assert.equal(names.test(name), validateContainerUpdate({ envs: { [name]: 'v' } }).ok, name);
+      }
     });
   });
 
@@ -215,11 +282,17 @@ describe('container documents', () => {
       const path = containerDocumentPath({ projectId: 1, regionId: 76, containerName: 'web-app' }, 'Prod');
       assert.equal(path, '/1/76/web-app · Prod.json');
       assert.deepEqual(parseContainerDocumentPath(path), { projectId: 1, regionId: 76, containerName: 'web-app' });
-      assert.deepEqual(parseContainerDocumentPath('/1/76/web-app · project 1 · region 76.json'), { projectId: 1, regionId: 76, containerName: 'web-app' });
+      assert.deepEqual(parseContainerDocumentPath('/1/76/web-app · project 1 · region 76.json'), {
+        projectId: 1,
+        regionId: 76,
+        containerName: 'web-app',
+      });
     });
 
     it('refuse paths this extension did not make', () => {
-      for (const path of ['/web-app.json', '/1/x/web-app.json', '/1/76/web-app.txt', '/1/76/a/b.json', '/1/76/.json']) assert.equal(parseContainerDocumentPath(path), undefined, path);
+      for (const path of ['/web-app.json', '/1/x/web-app.json', '/1/76/web-app.txt', '/1/76/a/b.json', '/1/76/.json']) {
+        assert.equal(parseContainerDocumentPath(path), undefined, path);
+      }
     });
 
     it('keep a location label with a slash or a lone surrogate inside the file name, so the path still names the container', () => {

@@ -2,12 +2,16 @@ import * as assert from 'node:assert/strict';
 import { LogReads, formatLogLine, orderLines, podTag, readLogLine, type LogLine } from '../../../src/models/containerLogs';
 
 const at = (iso: string): number => Date.parse(iso);
-const line = (time: string | undefined, pod: string, message: string): LogLine => ({ timeMs: time === undefined ? undefined : at(time), pod, message });
+const line = (time: string | undefined, pod: string, message: string): LogLine => ({
+  timeMs: time === undefined ? undefined : at(time),
+  pod,
+  message,
+});
 const UTC = () => 0;
 
 describe('container logs', () => {
   describe('readLogLine', () => {
-    it('reads the guides\' shape, with microseconds and with or without a zone (no zone is UTC)', () => {
+    it("reads the guides' shape, with microseconds and with or without a zone (no zone is UTC)", () => {
       assert.deepEqual(readLogLine({ time: '2026-05-30T20:56:37.704572Z', pod: 'web-58fcc6c77b-f4vzd', message: 'started' }), {
         timeMs: at('2026-05-30T20:56:37.704Z'),
         pod: 'web-58fcc6c77b-f4vzd',
@@ -30,11 +34,18 @@ describe('container logs', () => {
         assert.equal(read.timeMs, undefined, String(time));
         assert.doesNotThrow(() => formatLogLine(read, UTC));
       }
-      assert.match(formatLogLine(readLogLine({ time: '9999-12-31T23:59:59.999Z', pod: 'p', message: 'm' }), UTC), /^9999-12-31 23:59:59\.999/);
+      assert.match(
+        formatLogLine(readLogLine({ time: '9999-12-31T23:59:59.999Z', pod: 'p', message: 'm' }), UTC),
+        /^9999-12-31 23:59:59\.999/,
+      );
     });
 
     it('never fails on a line it does not know: no time, no message, not an object', () => {
-      assert.deepEqual(readLogLine({ time: 'yesterday', level: 'warn', text: 'disk' }), { timeMs: undefined, pod: '', message: '{"level":"warn","text":"disk"}' });
+      assert.deepEqual(readLogLine({ time: 'yesterday', level: 'warn', text: 'disk' }), {
+        timeMs: undefined,
+        pod: '',
+        message: '{"level":"warn","text":"disk"}',
+      });
       assert.deepEqual(readLogLine('plain text'), { timeMs: undefined, pod: '', message: 'plain text' });
       assert.deepEqual(readLogLine(null), { timeMs: undefined, pod: '', message: 'null' });
     });
@@ -42,13 +53,25 @@ describe('container logs', () => {
 
   describe('orderLines', () => {
     it('puts the newest at the bottom, keeps the order of one instant, and undated lines first', () => {
-      const lines = [line('2026-05-30T20:00:02Z', 'a', '3'), line('2026-05-30T20:00:01Z', 'b', '1'), line('2026-05-30T20:00:01Z', 'a', '2'), line(undefined, '', '0')];
-      assert.deepEqual(orderLines(lines).map((entry) => entry.message), ['0', '1', '2', '3']);
+      const lines = [
+        line('2026-05-30T20:00:02Z', 'a', '3'),
+        line('2026-05-30T20:00:01Z', 'b', '1'),
+        line('2026-05-30T20:00:01Z', 'a', '2'),
+        line(undefined, '', '0'),
+      ];
+      assert.deepEqual(
+        orderLines(lines).map((entry) => entry.message),
+        ['0', '1', '2', '3'],
+      );
     });
   });
 
   describe('LogReads: what a re-read adds', () => {
-    const first = [line('2026-05-30T20:00:00Z', 'a', 'one'), line('2026-05-30T20:00:02Z', 'a', 'two'), line('2026-05-30T20:00:02Z', 'b', 'two')];
+    const first = [
+      line('2026-05-30T20:00:00Z', 'a', 'one'),
+      line('2026-05-30T20:00:02Z', 'a', 'two'),
+      line('2026-05-30T20:00:02Z', 'b', 'two'),
+    ];
     const clock = () => at('2026-05-30T20:00:10Z');
     const shownAfter = (...reads: LogLine[][]): LogLine[][] => {
       const tracker = new LogReads(clock);
@@ -62,13 +85,19 @@ describe('container logs', () => {
     it('adds only what is new, without repeating lines that share the last time', () => {
       const reread = [...first.slice(1), line('2026-05-30T20:00:04Z', 'a', 'three'), line('2026-05-30T20:00:04Z', 'b', 'three')];
       const [, added, again] = shownAfter(first, reread, reread);
-      assert.deepEqual(added.map((entry) => `${entry.pod} ${entry.message}`), ['a three', 'b three']);
+      assert.deepEqual(
+        added.map((entry) => `${entry.pod} ${entry.message}`),
+        ['a three', 'b three'],
+      );
       assert.deepEqual(again, [], 'the same read again adds nothing');
     });
 
     it('adds a line at the last time that was not shown (a pod that wrote late), and the same line twice counts twice', () => {
       const [, late] = shownAfter(first, [...first, line('2026-05-30T20:00:02Z', 'c', 'two')]);
-      assert.deepEqual(late.map((entry) => entry.pod), ['c']);
+      assert.deepEqual(
+        late.map((entry) => entry.pod),
+        ['c'],
+      );
       const twice = [line('2026-05-30T20:00:05Z', 'a', 'retry'), line('2026-05-30T20:00:05Z', 'a', 'retry')];
       const [shown, third] = shownAfter(twice, [...twice, line('2026-05-30T20:00:05Z', 'a', 'retry')]);
       assert.equal(shown.length, 2);
@@ -89,7 +118,10 @@ describe('container logs', () => {
 
     it('loses no line of a second pod whose lines arrive 2 s late (600 lines each, a read every 5 s)', () => {
       const start = at('2026-05-30T20:00:00Z');
-      const written = [...Array.from({ length: 600 }, (_, index) => ({ pod: 'a', at: start + index * 1000, lateBy: 0 })), ...Array.from({ length: 600 }, (_, index) => ({ pod: 'b', at: start + index * 1000 + 500, lateBy: 2000 }))];
+      const written = [
+        ...Array.from({ length: 600 }, (_, index) => ({ pod: 'a', at: start + index * 1000, lateBy: 0 })),
+        ...Array.from({ length: 600 }, (_, index) => ({ pod: 'b', at: start + index * 1000 + 500, lateBy: 2000 })),
+      ];
       const visibleAt = (now: number) =>
         written
           .filter((entry) => entry.at + entry.lateBy <= now)
@@ -102,13 +134,19 @@ describe('container logs', () => {
       assert.equal(shown.filter((entry) => entry.pod === 'a').length, 600);
       assert.equal(shown.filter((entry) => entry.pod === 'b').length, 600, 'every line of the late pod');
       assert.equal(new Set(shown.map((entry) => `${entry.pod}${entry.message}`)).size, 1200, 'none twice');
-      assert.ok(shown.some((entry) => entry.late), 'lines that came after newer ones are marked');
+      assert.ok(
+        shown.some((entry) => entry.late),
+        'lines that came after newer ones are marked',
+      );
     });
 
     it('goes on after a line dated far in the future: it neither silences later lines nor makes them late', () => {
       const future = line('2099-01-01T00:00:00Z', 'a', 'clock skew');
       const [, , later] = shownAfter(first, [...first, future], [...first, future, line('2026-05-30T20:00:06Z', 'a', 'after')]);
-      assert.deepEqual(later.map((entry) => [entry.message, entry.late === true]), [['after', false]]);
+      assert.deepEqual(
+        later.map((entry) => [entry.message, entry.late === true]),
+        [['after', false]],
+      );
     });
 
     it('does not show again lines older than the last read (more lines asked for while following)', () => {
@@ -121,7 +159,10 @@ describe('container logs', () => {
       const [, once, none, again] = shownAfter(first, [banner, ...first], [banner, ...first], [banner, banner, ...first]);
       assert.equal(once.length, 1);
       assert.deepEqual(none, []);
-      assert.deepEqual(again.map((entry) => entry.message), ['banner']);
+      assert.deepEqual(
+        again.map((entry) => entry.message),
+        ['banner'],
+      );
     });
 
     it('says when a full read shares no line with the last one: lines in between are missing', () => {
@@ -137,11 +178,17 @@ describe('container logs', () => {
   });
 
   describe('formatLogLine', () => {
-    it('writes local time to the millisecond, the pod\'s tag and the message on one line', () => {
+    it("writes local time to the millisecond, the pod's tag and the message on one line", () => {
       const entry = line('2026-05-30T20:56:37.704Z', 'web-app-58fcc6c77b-f4vzd', 'GET / 200\nnext');
       assert.equal(formatLogLine(entry, UTC), '2026-05-30 20:56:37.704  [f4vzd]  GET / 200 ⏎ next');
-      assert.equal(formatLogLine(entry, () => 120), '2026-05-30 22:56:37.704  [f4vzd]  GET / 200 ⏎ next');
-      assert.equal(formatLogLine(entry, () => -300), '2026-05-30 15:56:37.704  [f4vzd]  GET / 200 ⏎ next');
+      assert.equal(
+        formatLogLine(entry, () => 120),
+        '2026-05-30 22:56:37.704  [f4vzd]  GET / 200 ⏎ next',
+      );
+      assert.equal(
+        formatLogLine(entry, () => -300),
+        '2026-05-30 15:56:37.704  [f4vzd]  GET / 200 ⏎ next',
+      );
     });
 
     it('keeps a log line on one document line, whatever breaks it holds (progress bars, LS, PS, NEL)', () => {
@@ -154,7 +201,10 @@ describe('container logs', () => {
     });
 
     it('marks a line that arrived late', () => {
-      assert.equal(formatLogLine({ ...line('2026-05-30T20:56:37.704Z', 'a-f4vzd', 'slow'), late: true }, UTC), '2026-05-30 20:56:37.704  [f4vzd]  (arrived late) slow');
+      assert.equal(
+        formatLogLine({ ...line('2026-05-30T20:56:37.704Z', 'a-f4vzd', 'slow'), late: true }, UTC),
+        '2026-05-30 20:56:37.704  [f4vzd]  (arrived late) slow',
+      );
     });
 
     it('keeps the columns for a line without a time or pod', () => {

@@ -5,7 +5,8 @@ import { QUOTA_ANSWER } from '../support/containerQuotaAnswer';
 
 const ANSWER = QUOTA_ANSWER;
 
-const without = (quota: ContainerQuota, ...keys: string[]): ContainerQuota => Object.fromEntries(Object.entries(quota).filter(([key]) => !keys.includes(key)));
+const without = (quota: ContainerQuota, ...keys: string[]): ContainerQuota =>
+  Object.fromEntries(Object.entries(quota).filter(([key]) => !keys.includes(key)));
 
 describe('quotaUses', () => {
   it('reads the three quotas in a fixed order, none exceeded when they fit', () => {

@@ -1,9 +1,5 @@
 import * as assert from 'node:assert/strict';
-import {
-  CONTAINER_UPDATE_FIELDS,
-  validateContainerName,
-  validateContainerUpdate,
-} from '../../../src/models/containerUpdate';
+import { CONTAINER_UPDATE_FIELDS, validateContainerName, validateContainerUpdate } from '../../../src/models/containerUpdate';
 import type { ContainerUpdate } from '../../../src/models/containerUpdate';
 import { splitDisabledChange } from '../../../src/api/containersClient';
 import { assertProblems, assertValid, label } from '../validation/expectations';
@@ -33,7 +29,12 @@ const fullUpdate: ContainerUpdate = {
   listening_port: 8080,
   logging: { destination_region_id: 76, enabled: true, retention_policy: { period: 30 }, topic_name: 'my.logs' },
   pull_secret: 'registry-secret',
-  scale: { min: 0, max: 3, cooldown_period: 60, triggers: { cpu: { threshold: 80 }, memory: { threshold: 75 }, http: { rate: 100, window: 60 } } },
+  scale: {
+    min: 0,
+    max: 3,
+    cooldown_period: 60,
+    triggers: { cpu: { threshold: 80 }, memory: { threshold: 75 }, http: { rate: 100, window: 60 } },
+  },
   timeout: 60,
 };
 
@@ -116,7 +117,12 @@ const invalidRows: InvalidRow[] = [
   // all problems are collected, in input order
   {
     input: { timeout: 200, listening_port: 0, image: '', nope: 1 },
-    problems: [p('timeout', /between 0 and 180/), p('listening_port', /between 1 and 65535/), p('image', /must not be empty/), p('nope', /unknown field/)],
+    problems: [
+      p('timeout', /between 0 and 180/),
+      p('listening_port', /between 1 and 65535/),
+      p('image', /must not be empty/),
+      p('nope', /unknown field/),
+    ],
   },
   // strings
   { input: { commands: 5 }, problems: [p('commands', /must be a string or null/)] },
@@ -178,23 +184,59 @@ const invalidRows: InvalidRow[] = [
   // autoscaling: bounds, types, a trigger's parts, unknown sub-fields
   { input: { scale: { min: 1, max: 2, cooldown_period: 0 } }, problems: [p('scale.cooldown_period', /^must be between 1 and 3600$/)] },
   { input: { scale: { min: 1, max: 2, cooldown_period: 3601 } }, problems: [p('scale.cooldown_period', /^must be between 1 and 3600$/)] },
-  { input: { scale: { min: 1, max: 2, cooldown_period: '60' } }, problems: [p('scale.cooldown_period', /^must be a whole number or null$/)] },
+  {
+    input: { scale: { min: 1, max: 2, cooldown_period: '60' } },
+    problems: [p('scale.cooldown_period', /^must be a whole number or null$/)],
+  },
   { input: { scale: { min: 1, max: 2, triggers: [] } }, problems: [p('scale.triggers', /^must be an object or null$/)] },
-  { input: { scale: { min: 1, max: 2, triggers: { cpu: { threshold: 0 } } } }, problems: [p('scale.triggers.cpu.threshold', /^must be between 1 and 99$/)] },
-  { input: { scale: { min: 1, max: 2, triggers: { cpu: { threshold: 100 } } } }, problems: [p('scale.triggers.cpu.threshold', /^must be between 1 and 99$/)] },
-  { input: { scale: { min: 1, max: 2, triggers: { memory: { threshold: 100 } } } }, problems: [p('scale.triggers.memory.threshold', /^must be between 1 and 99$/)] },
-  { input: { scale: { min: 1, max: 2, triggers: { memory: { threshold: 50.5 } } } }, problems: [p('scale.triggers.memory.threshold', /^must be a whole number$/)] },
+  {
+    input: { scale: { min: 1, max: 2, triggers: { cpu: { threshold: 0 } } } },
+    problems: [p('scale.triggers.cpu.threshold', /^must be between 1 and 99$/)],
+  },
+  {
+    input: { scale: { min: 1, max: 2, triggers: { cpu: { threshold: 100 } } } },
+    problems: [p('scale.triggers.cpu.threshold', /^must be between 1 and 99$/)],
+  },
+  {
+    input: { scale: { min: 1, max: 2, triggers: { memory: { threshold: 100 } } } },
+    problems: [p('scale.triggers.memory.threshold', /^must be between 1 and 99$/)],
+  },
+  {
+    input: { scale: { min: 1, max: 2, triggers: { memory: { threshold: 50.5 } } } },
+    problems: [p('scale.triggers.memory.threshold', /^must be a whole number$/)],
+  },
   { input: { scale: { min: 1, max: 2, triggers: { cpu: {} } } }, problems: [p('scale.triggers.cpu.threshold', /^is required$/)] },
-  { input: { scale: { min: 1, max: 2, triggers: { cpu: { threshold: null } } } }, problems: [p('scale.triggers.cpu.threshold', /^must be a whole number$/)] },
+  {
+    input: { scale: { min: 1, max: 2, triggers: { cpu: { threshold: null } } } },
+    problems: [p('scale.triggers.cpu.threshold', /^must be a whole number$/)],
+  },
   { input: { scale: { min: 1, max: 2, triggers: { cpu: 80 } } }, problems: [p('scale.triggers.cpu', /^must be an object or null$/)] },
-  { input: { scale: { min: 1, max: 2, triggers: { http: { rate: 0, window: 60 } } } }, problems: [p('scale.triggers.http.rate', /^must be between 1 and 1000$/)] },
-  { input: { scale: { min: 1, max: 2, triggers: { http: { rate: 1001, window: 60 } } } }, problems: [p('scale.triggers.http.rate', /^must be between 1 and 1000$/)] },
-  { input: { scale: { min: 1, max: 2, triggers: { http: { rate: 10, window: 0 } } } }, problems: [p('scale.triggers.http.window', /^must be between 1 and 3600$/)] },
-  { input: { scale: { min: 1, max: 2, triggers: { http: { rate: 10, window: 3601 } } } }, problems: [p('scale.triggers.http.window', /^must be between 1 and 3600$/)] },
+  {
+    input: { scale: { min: 1, max: 2, triggers: { http: { rate: 0, window: 60 } } } },
+    problems: [p('scale.triggers.http.rate', /^must be between 1 and 1000$/)],
+  },
+  {
+    input: { scale: { min: 1, max: 2, triggers: { http: { rate: 1001, window: 60 } } } },
+    problems: [p('scale.triggers.http.rate', /^must be between 1 and 1000$/)],
+  },
+  {
+    input: { scale: { min: 1, max: 2, triggers: { http: { rate: 10, window: 0 } } } },
+    problems: [p('scale.triggers.http.window', /^must be between 1 and 3600$/)],
+  },
+  {
+    input: { scale: { min: 1, max: 2, triggers: { http: { rate: 10, window: 3601 } } } },
+    problems: [p('scale.triggers.http.window', /^must be between 1 and 3600$/)],
+  },
   { input: { scale: { min: 1, max: 2, triggers: { http: { rate: 10 } } } }, problems: [p('scale.triggers.http.window', /^is required$/)] },
   { input: { scale: { min: 1, max: 2, triggers: { disk: { threshold: 80 } } } }, problems: [p('scale.triggers.disk', /^unknown field$/)] },
-  { input: { scale: { min: 1, max: 2, triggers: { cpu: { threshold: 80, above: true } } } }, problems: [p('scale.triggers.cpu.above', /^unknown field$/)] },
-  { input: { scale: { min: 1, max: 2, triggers: { http: { rate: 10, window: 60, burst: 5 } } } }, problems: [p('scale.triggers.http.burst', /^unknown field$/)] },
+  {
+    input: { scale: { min: 1, max: 2, triggers: { cpu: { threshold: 80, above: true } } } },
+    problems: [p('scale.triggers.cpu.above', /^unknown field$/)],
+  },
+  {
+    input: { scale: { min: 1, max: 2, triggers: { http: { rate: 10, window: 60, burst: 5 } } } },
+    problems: [p('scale.triggers.http.burst', /^unknown field$/)],
+  },
   // logging
   { input: { logging: 'on' }, problems: [p('logging', /must be an object or null/)] },
   { input: { logging: { level: 'debug' } }, problems: [p('logging.level', /unknown field/)] },
@@ -259,7 +301,20 @@ describe('CONTAINER_UPDATE_FIELDS', () => {
   it('lists every field of the update payload once, with a label and a description', () => {
     assert.deepEqual(
       CONTAINER_UPDATE_FIELDS.map((s) => s.name),
-      ['commands', 'description', 'envs', 'flavor', 'image', 'is_api_key_auth', 'is_disabled', 'listening_port', 'logging', 'pull_secret', 'scale', 'timeout'],
+      [
+        'commands',
+        'description',
+        'envs',
+        'flavor',
+        'image',
+        'is_api_key_auth',
+        'is_disabled',
+        'listening_port',
+        'logging',
+        'pull_secret',
+        'scale',
+        'timeout',
+      ],
     );
     for (const spec of CONTAINER_UPDATE_FIELDS) {
       assert.ok(spec.label.length > 0 && spec.description.length > 0, spec.name);

@@ -34,7 +34,7 @@ describe('new container documents', () => {
       }
     });
 
-    it('do not read the path of an existing container\'s document as a new container\'s', () => {
+    it("do not read the path of an existing container's document as a new container's", () => {
       for (const containerName of ['web-app', 'new-containers', 'my-new-container']) {
         const path = containerDocumentPath({ ...WHERE, containerName }, 'Prod');
         assert.equal(parseNewContainerDocumentPath(path), undefined, path);
@@ -42,7 +42,16 @@ describe('new container documents', () => {
     });
 
     it('refuse paths this extension did not make, and ids that are not positive', () => {
-      for (const path of ['/new-container.json', '/1/x/new-container · Prod.json', '/1/76/new-container · Prod.txt', '/1/76/a/new-container.json', '/0/76/new-container · Prod.json', '/1/0/new-container · Prod.json', '/1/76/New-Container · Prod.json', `/${'9'.repeat(20)}/76/new-container · Prod.json`]) {
+      for (const path of [
+        '/new-container.json',
+        '/1/x/new-container · Prod.json',
+        '/1/76/new-container · Prod.txt',
+        '/1/76/a/new-container.json',
+        '/0/76/new-container · Prod.json',
+        '/1/0/new-container · Prod.json',
+        '/1/76/New-Container · Prod.json',
+        `/${'9'.repeat(20)}/76/new-container · Prod.json`,
+      ]) {
         assert.equal(parseNewContainerDocumentPath(path), undefined, path);
       }
     });
@@ -90,7 +99,7 @@ describe('new container documents', () => {
       assert.deepEqual(newContainerProblems({ ...FILLED, flavor: ' 250mCPU-512MiB ' }, SIZES), []);
     });
 
-    it('does not warn when the location\'s sizes are unknown or none are listed', () => {
+    it("does not warn when the location's sizes are unknown or none are listed", () => {
       const other = { ...FILLED, flavor: '1000mCPU-2048MiB' };
       assert.deepEqual(newContainerProblems(other), []);
       assert.deepEqual(newContainerProblems(other, []), []);
@@ -124,7 +133,10 @@ describe('new container documents', () => {
     it('lists the required fields and forbids any other', () => {
       assert.deepEqual(schema.required, ['name', 'flavor', 'image', 'listening_port', 'scale']);
       assert.equal(schema.additionalProperties, false);
-      assert.deepEqual(Object.keys(schema.properties ?? {}), CONTAINER_CREATE_FIELDS.map((spec) => spec.name));
+      assert.deepEqual(
+        Object.keys(schema.properties ?? {}),
+        CONTAINER_CREATE_FIELDS.map((spec) => spec.name),
+      );
       assert.equal(schema.type, 'object');
       assert.equal(schema.$schema, 'http://json-schema.org/draft-07/schema#');
     });
@@ -143,14 +155,27 @@ describe('new container documents', () => {
       const triggers = property('scale').properties?.triggers;
       assert.deepEqual(Object.keys(triggers?.properties ?? {}), ['cpu', 'memory', 'http']);
       assert.equal(property('scale').properties?.cooldown_period.maximum, 3600);
-      assert.deepEqual(newContainerProblems({ ...FILLED, scale: { min: 1, max: 2, cooldown_period: 120, triggers: { cpu: { threshold: 70 }, memory: null, http: { rate: 100, window: 60 } } } }), []);
       assert.deepEqual(
-        newContainerProblems({ ...FILLED, scale: { min: 1, max: 2, triggers: { memory: { threshold: 0 } } } }).map((problem) => `${problem.field}: ${problem.message}`),
+        newContainerProblems({
+          ...FILLED,
+          scale: {
+            min: 1,
+            max: 2,
+            cooldown_period: 120,
+            triggers: { cpu: { threshold: 70 }, memory: null, http: { rate: 100, window: 60 } },
+          },
+        }),
+        [],
+      );
+      assert.deepEqual(
+        newContainerProblems({ ...FILLED, scale: { min: 1, max: 2, triggers: { memory: { threshold: 0 } } } }).map(
+          (problem) => `${problem.field}: ${problem.message}`,
+        ),
         ['scale.triggers.memory.threshold: must be between 1 and 99'],
       );
     });
 
-    it('carries the new name\'s rules: 3 to 43 characters and its pattern', () => {
+    it("carries the new name's rules: 3 to 43 characters and its pattern", () => {
       const name = property('name');
       assert.equal(name.minLength, 3);
       assert.equal(name.maxLength, 43);

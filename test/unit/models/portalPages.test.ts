@@ -9,7 +9,10 @@ describe('portalPageOf', () => {
   });
 
   it('opens a container on the Containers page of its location (the portal has no page per container)', () => {
-    assert.equal(portalPageOf({ kind: 'container', location: { projectId: 1, regionId: 76 } }), 'https://portal.gcore.com/cloud/project/1/region/76/caas/containers');
+    assert.equal(
+      portalPageOf({ kind: 'container', location: { projectId: 1, regionId: 76 } }),
+      'https://portal.gcore.com/cloud/project/1/region/76/caas/containers',
+    );
   });
 
   it('opens a zone on the DNS zone list (the portal documents no page per zone)', () => {

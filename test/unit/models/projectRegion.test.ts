@@ -1,6 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { projectRegionKey } from '../../../src/core/projectRegion';
-import { PROJECT_ID_FIELD, PROJECT_REGION_FIELDS, validateProjectRegion, withLocation, withoutLocation } from '../../../src/models/projectRegion';
+import {
+  PROJECT_ID_FIELD,
+  PROJECT_REGION_FIELDS,
+  validateProjectRegion,
+  withLocation,
+  withoutLocation,
+} from '../../../src/models/projectRegion';
 import { checkFieldText } from '../../../src/validation/fieldChecks';
 import type { ProjectRegion } from '../../../src/models/projectRegion';
 import { assertProblems, assertValid, label } from '../validation/expectations';
@@ -47,7 +53,10 @@ describe('validateProjectRegion', () => {
     { input: { projectId: 1, regionId: 2, label: 5 }, problems: [p('label', /^must be a string$/)] },
     { input: { projectId: 1, regionId: 2, label: null }, problems: [p('label', /^must be a string$/)] },
     { input: { projectId: 1, regionId: 2, name: 'x' }, problems: [p('name', /^unknown field$/)] },
-    { input: { projectId: 0, regionId: '2', extra: true }, problems: [p('projectId', /at least 1/), p('regionId', /whole number/), p('extra', /unknown field/)] },
+    {
+      input: { projectId: 0, regionId: '2', extra: true },
+      problems: [p('projectId', /at least 1/), p('regionId', /whole number/), p('extra', /unknown field/)],
+    },
   ];
   for (const row of invalid) {
     it(`refuses ${label(row.input)}`, () => assertProblems(validateProjectRegion(row.input), row.problems));
@@ -126,7 +135,11 @@ describe('editing gcore.locations: only the entry concerned changes', () => {
     const next = withLocation(written, { projectId: 1, regionId: 76, label: 'Production' });
     assert.equal(next.added, false);
     assert.deepEqual(next.entries, [{ projectId: 1, regionId: 76, label: 'Production', note: 'main account' }, ...written.slice(1)]);
-    assert.deepEqual(withLocation(written, { projectId: 5, regionId: 8 }).entries[3], { projectId: 5, regionId: 8 }, 'no label given: none kept');
+    assert.deepEqual(
+      withLocation(written, { projectId: 5, regionId: 8 }).entries[3],
+      { projectId: 5, regionId: 8 },
+      'no label given: none kept',
+    );
   });
 
   it('removes every entry of the location and nothing else', () => {

@@ -23,7 +23,10 @@ validatorRows('validatePullSecretRef', validatePullSecretRef, {
     { input: {}, problems: [p('projectId', /is required/), p('regionId', /is required/), p('name', /is required/)] },
     { input: { ...WHERE, name: 'a' }, problems: [p('name', /at least 2 characters/)] },
     { input: { ...WHERE, name: `a${'b'.repeat(26)}` }, problems: [p('name', /at most 26 characters/)] },
-    ...['Ghcr', '1abc', 'ab-', 'ab_c', 'a.b', 'ab c', '-ab'].map((name) => ({ input: { ...WHERE, name }, problems: [p('name', /must start with a lower-case letter, end with a letter or digit/)] })),
+    ...['Ghcr', '1abc', 'ab-', 'ab_c', 'a.b', 'ab c', '-ab'].map((name) => ({
+      input: { ...WHERE, name },
+      problems: [p('name', /must start with a lower-case letter, end with a letter or digit/)],
+    })),
     { input: { ...WHERE, name: 'ghcr-deploy', registry: 'ghcr.io' }, problems: [p('registry', /unknown field/)] },
     { input: { projectId: 0, regionId: '76', name: 'ab' }, problems: [p('projectId', /at least 1/), p('regionId', /whole number/)] },
   ],
@@ -42,7 +45,10 @@ validatorRows('validateCreatePullSecretArgs', validateCreatePullSecretArgs, {
   ],
   invalid: [
     { input: null, problems: [p('', /object with projectId, regionId, name, registry, login, password$/)] },
-    { input: WHERE, problems: [p('name', /is required/), p('registry', /is required/), p('login', /is required/), p('password', /is required/)] },
+    {
+      input: WHERE,
+      problems: [p('name', /is required/), p('registry', /is required/), p('login', /is required/), p('password', /is required/)],
+    },
     { input: { ...CREATE, registry: 'https://ghcr.io' }, problems: [p('registry', /without https:\/\//)] },
     { input: { ...CREATE, registry: 'ghcr .io' }, problems: [p('registry', /registry host/)] },
     { input: { ...CREATE, registry: '' }, problems: [p('registry', /must not be empty/)] },
@@ -58,7 +64,10 @@ validatorRows('validateCreatePullSecretArgs', validateCreatePullSecretArgs, {
 validatorRows('validateUpdatePullSecretArgs', validateUpdatePullSecretArgs, {
   valid: [
     { input: { ...WHERE, name: 'ghcr-deploy', password: 'new' }, expected: { ...WHERE, name: 'ghcr-deploy', password: 'new' } },
-    { input: { ...WHERE, name: 'ghcr-deploy', registry: ' docker.io ' }, expected: { ...WHERE, name: 'ghcr-deploy', registry: 'docker.io' } },
+    {
+      input: { ...WHERE, name: 'ghcr-deploy', registry: ' docker.io ' },
+      expected: { ...WHERE, name: 'ghcr-deploy', registry: 'docker.io' },
+    },
     { input: { ...WHERE, name: 'ghcr-deploy', login: 'bot' }, expected: { ...WHERE, name: 'ghcr-deploy', login: 'bot' } },
     { input: CREATE, expected: CREATE },
   ],
@@ -73,7 +82,10 @@ validatorRows('validateUpdatePullSecretArgs', validateUpdatePullSecretArgs, {
 
 describe('validateUpdatePullSecretArgs with parts given as undefined', () => {
   it('counts them as absent: there is nothing to change', () => {
-    assertProblems(validateUpdatePullSecretArgs({ ...WHERE, name: 'ghcr-deploy', registry: undefined, login: undefined, password: undefined }), [p('', /at least one of registry, login and password/)]);
+    assertProblems(
+      validateUpdatePullSecretArgs({ ...WHERE, name: 'ghcr-deploy', registry: undefined, login: undefined, password: undefined }),
+      [p('', /at least one of registry, login and password/)],
+    );
   });
 });
 
@@ -103,7 +115,9 @@ describe('a pull secret password in problems', () => {
   });
 
   it('keeps the password out of the problems of the other fields', () => {
-    const text = problemText(validateCreatePullSecretArgs({ ...CREATE, name: 'X', registry: 'https://x', login: '', password: PASSWORD, extra: 1 }));
+    const text = problemText(
+      validateCreatePullSecretArgs({ ...CREATE, name: 'X', registry: 'https://x', login: '', password: PASSWORD, extra: 1 }),
+    );
     assert.ok(!text.includes(PASSWORD), text);
   });
 });
@@ -111,7 +125,10 @@ describe('a pull secret password in problems', () => {
 describe('pullSecretChanges', () => {
   it('sends only the parts given, never the location or the name', () => {
     assert.deepStrictEqual(pullSecretChanges({ ...WHERE, name: 'ghcr-deploy', password: 'new' }), { password: 'new' });
-    assert.deepStrictEqual(pullSecretChanges({ ...WHERE, name: 'ghcr-deploy', registry: 'docker.io', login: 'bot' }), { registry: 'docker.io', login: 'bot' });
+    assert.deepStrictEqual(pullSecretChanges({ ...WHERE, name: 'ghcr-deploy', registry: 'docker.io', login: 'bot' }), {
+      registry: 'docker.io',
+      login: 'bot',
+    });
     assert.deepStrictEqual(pullSecretChanges(CREATE), { registry: 'ghcr.io', login: 'deploy-bot', password: 'ghp_s3cret' });
   });
 

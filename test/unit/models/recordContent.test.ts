@@ -72,33 +72,85 @@ describe('checkRecordContent', () => {
     { type: 'A', content: ['300.1.1.1'], problems: [p('content[0]', /^300\.1\.1\.1 is not an IPv4 address$/)] },
     { type: 'A', content: ['256.1.1.1'], problems: [p('content[0]', /^256\.1\.1\.1 is not an IPv4 address$/)] },
     { type: 'A', content: ['01.1.1.1'], problems: [p('content[0]', /is not an IPv4 address/)] },
-    { type: 'A', content: ['2001:db8::1'], problems: [p('content[0]', /^2001:db8::1 is an IPv6 address: an A record holds an IPv4 address \(use AAAA\)$/)] },
+    {
+      type: 'A',
+      content: ['2001:db8::1'],
+      problems: [p('content[0]', /^2001:db8::1 is an IPv6 address: an A record holds an IPv4 address \(use AAAA\)$/)],
+    },
     { type: 'A', content: [3405803777], problems: [p('content[0]', /^3405803777 is not an IPv4 address$/)] },
-    { type: 'A', content: ['203.0.113.1', '203.0.113.2'], problems: [p('content', /^A content must be \[address\], such as \["203\.0\.113\.1"\]$/)] },
+    {
+      type: 'A',
+      content: ['203.0.113.1', '203.0.113.2'],
+      problems: [p('content', /^A content must be \[address\], such as \["203\.0\.113\.1"\]$/)],
+    },
     { type: 'A', content: [], problems: [p('content', /A content must be \[address\]/)] },
     { type: 'A', content: '203.0.113.1', problems: [p('content', /^must be a list such as \["203\.0\.113\.1"\]$/)] },
-    { type: 'AAAA', content: ['203.0.113.1'], problems: [p('content[0]', /^203\.0\.113\.1 is an IPv4 address: an AAAA record holds an IPv6 address \(use A\)$/)] },
+    {
+      type: 'AAAA',
+      content: ['203.0.113.1'],
+      problems: [p('content[0]', /^203\.0\.113\.1 is an IPv4 address: an AAAA record holds an IPv6 address \(use A\)$/)],
+    },
     { type: 'AAAA', content: ['2001:db8::g'], problems: [p('content[0]', /^2001:db8::g is not an IPv6 address$/)] },
     { type: 'AAAA', content: ['fe80::1%eth0'], problems: [p('content[0]', /is not an IPv6 address/)] },
     { type: 'CNAME', content: ['target'], problems: [p('content[0]', /^target is not a host name: must have at least two labels/)] },
-    { type: 'CNAME', content: ['203.0.113.1'], problems: [p('content[0]', /is not a host name: top-level label '1' must not be all digits/)] },
+    {
+      type: 'CNAME',
+      content: ['203.0.113.1'],
+      problems: [p('content[0]', /is not a host name: top-level label '1' must not be all digits/)],
+    },
     { type: 'CNAME', content: ['*.example.com'], problems: [p('content[0]', /is not a host name: label '\*' may contain only/)] },
-    { type: 'NS', content: ['ns_1.example.net.'], problems: [p('content[0]', /is not a host name: label 'ns_1' may contain only letters, digits and hyphens/)] },
+    {
+      type: 'NS',
+      content: ['ns_1.example.net.'],
+      problems: [p('content[0]', /is not a host name: label 'ns_1' may contain only letters, digits and hyphens/)],
+    },
     { type: 'PTR', content: [''], problems: [p('content[0]', /^"" is not a host name: must not be empty$/)] },
     { type: 'NS', content: ['.'], problems: [p('content[0]', /is not a host name/)] },
-    { type: 'MX', content: [-1, 'mail.example.com.'], problems: [p('content[0]', /^-1 is not a valid priority: must be a whole number from 0 to 65535$/)] },
-    { type: 'MX', content: ['ten', 'mail.example.com.'], problems: [p('content[0]', /^ten is not a valid priority: must be a whole number from 0 to 65535$/)] },
+    {
+      type: 'MX',
+      content: [-1, 'mail.example.com.'],
+      problems: [p('content[0]', /^-1 is not a valid priority: must be a whole number from 0 to 65535$/)],
+    },
+    {
+      type: 'MX',
+      content: ['ten', 'mail.example.com.'],
+      problems: [p('content[0]', /^ten is not a valid priority: must be a whole number from 0 to 65535$/)],
+    },
     { type: 'MX', content: [1.5, 'mail.example.com.'], problems: [p('content[0]', /^1\.5 is not a valid priority/)] },
     { type: 'MX', content: [65536, 'mail.example.com.'], problems: [p('content[0]', /^65536 is not a valid priority/)] },
-    { type: 'MX', content: ['mail.example.com.', 10], problems: [p('content[0]', /is not a valid priority/), p('content[1]', /^10 is not a host name$/)] },
-    { type: 'MX', content: ['mail.example.com.'], problems: [p('content', /^MX content must be \[priority, host\], such as \[10, "mail\.example\.com\."\]$/)] },
-    { type: 'SRV', content: [10, 60, 70000, 'sip.example.com.'], problems: [p('content[2]', /^70000 is not a valid port: must be a whole number from 0 to 65535$/)] },
+    {
+      type: 'MX',
+      content: ['mail.example.com.', 10],
+      problems: [p('content[0]', /is not a valid priority/), p('content[1]', /^10 is not a host name$/)],
+    },
+    {
+      type: 'MX',
+      content: ['mail.example.com.'],
+      problems: [p('content', /^MX content must be \[priority, host\], such as \[10, "mail\.example\.com\."\]$/)],
+    },
+    {
+      type: 'SRV',
+      content: [10, 60, 70000, 'sip.example.com.'],
+      problems: [p('content[2]', /^70000 is not a valid port: must be a whole number from 0 to 65535$/)],
+    },
     { type: 'SRV', content: [10, -5, 5060, 'sip.example.com.'], problems: [p('content[1]', /^-5 is not a valid weight/)] },
     { type: 'SRV', content: [10, 60, 5060], problems: [p('content', /SRV content must be \[priority, weight, port, target\]/)] },
-    { type: 'CAA', content: [0, 'foo', 'letsencrypt.org'], problems: [p('content[1]', /^foo is not a CAA tag: must be issue, issuewild or iodef$/)] },
-    { type: 'CAA', content: [256, 'issue', 'letsencrypt.org'], problems: [p('content[0]', /^256 is not a valid flags value: must be a whole number from 0 to 255$/)] },
+    {
+      type: 'CAA',
+      content: [0, 'foo', 'letsencrypt.org'],
+      problems: [p('content[1]', /^foo is not a CAA tag: must be issue, issuewild or iodef$/)],
+    },
+    {
+      type: 'CAA',
+      content: [256, 'issue', 'letsencrypt.org'],
+      problems: [p('content[0]', /^256 is not a valid flags value: must be a whole number from 0 to 255$/)],
+    },
     { type: 'CAA', content: [0, 'issue', ''], problems: [p('content[2]', /^must not be empty$/)] },
-    { type: 'CAA', content: [0, 'iodef', 'security@example.com'], problems: [p('content[2]', /is not an iodef address: must be a mailto:, http: or https: URL/)] },
+    {
+      type: 'CAA',
+      content: [0, 'iodef', 'security@example.com'],
+      problems: [p('content[2]', /is not an iodef address: must be a mailto:, http: or https: URL/)],
+    },
     { type: 'TXT', content: [''], problems: [p('content[0]', /^must not be empty$/)] },
     { type: 'TXT', content: ['   '], problems: [p('content[0]', /^must not be empty$/)] },
     { type: 'TXT', content: ['""'], problems: [p('content[0]', /^must not be empty$/)] },
@@ -118,28 +170,61 @@ describe('checkRecordContent', () => {
 describe('checkResourceRecords', () => {
   it('accepts records with enabled and meta, and sends only the fields given', () => {
     assertValid(
-      checkResourceRecords('MX', [{ content: ['10', 'Mail.example.com.'] }, { content: [20, 'mx2.example.com.'], enabled: false, meta: { notes: 'backup' } }], false),
+      checkResourceRecords(
+        'MX',
+        [{ content: ['10', 'Mail.example.com.'] }, { content: [20, 'mx2.example.com.'], enabled: false, meta: { notes: 'backup' } }],
+        false,
+      ),
       [{ content: [10, 'mail.example.com.'] }, { content: [20, 'mx2.example.com.'], enabled: false, meta: { notes: 'backup' } }],
     );
   });
 
   const refused: { type: RecordType; input: unknown; dynamic?: boolean; problems: ExpectedProblem[] }[] = [
-    { type: 'A', input: [], problems: [p('resource_records', /^must be a non-empty list of records such as \[\{ content: \["203\.0\.113\.1"\] \}\]$/)] },
+    {
+      type: 'A',
+      input: [],
+      problems: [p('resource_records', /^must be a non-empty list of records such as \[\{ content: \["203\.0\.113\.1"\] \}\]$/)],
+    },
     { type: 'A', input: { content: ['1.1.1.1'] }, problems: [p('resource_records', /non-empty list of records/)] },
-    { type: 'A', input: ['1.1.1.1'], problems: [p('resource_records[0]', /^must be a record such as \{ content: \["203\.0\.113\.1"\] \}$/)] },
+    {
+      type: 'A',
+      input: ['1.1.1.1'],
+      problems: [p('resource_records[0]', /^must be a record such as \{ content: \["203\.0\.113\.1"\] \}$/)],
+    },
     { type: 'A', input: [{}], problems: [p('resource_records[0].content', /is required/)] },
     {
       type: 'A',
       input: [{ content: ['1.1.1.1'], enabled: 'yes', meta: [], id: 7 }],
-      problems: [p('resource_records[0].id', /unknown field/), p('resource_records[0].enabled', /true or false/), p('resource_records[0].meta', /must be an object/)],
+      problems: [
+        p('resource_records[0].id', /unknown field/),
+        p('resource_records[0].enabled', /true or false/),
+        p('resource_records[0].meta', /must be an object/),
+      ],
     },
-    { type: 'A', input: [{ content: ['1.1.1.1'] }, { content: ['300.1.1.1'] }], problems: [p('resource_records[1].content[0]', /^300\.1\.1\.1 is not an IPv4 address$/)] },
-    { type: 'CNAME', input: [{ content: ['a.example.net.'] }, { content: ['b.example.net.'] }], problems: [p('resource_records', /^a CNAME set holds exactly one record \(has 2\)$/)] },
-    { type: 'MX', input: [{ content: [10, 'mail.example.com.'] }, { content: ['10', 'MAIL.example.com'] }], problems: [p('resource_records[1]', /^repeats the value of resource_records\[0\]$/)] },
-    { type: 'AAAA', input: [{ content: ['2001:db8::1'] }, { content: ['2001:DB8:0:0::1'] }], problems: [p('resource_records[1]', /repeats the value of resource_records\[0\]/)] },
+    {
+      type: 'A',
+      input: [{ content: ['1.1.1.1'] }, { content: ['300.1.1.1'] }],
+      problems: [p('resource_records[1].content[0]', /^300\.1\.1\.1 is not an IPv4 address$/)],
+    },
+    {
+      type: 'CNAME',
+      input: [{ content: ['a.example.net.'] }, { content: ['b.example.net.'] }],
+      problems: [p('resource_records', /^a CNAME set holds exactly one record \(has 2\)$/)],
+    },
+    {
+      type: 'MX',
+      input: [{ content: [10, 'mail.example.com.'] }, { content: ['10', 'MAIL.example.com'] }],
+      problems: [p('resource_records[1]', /^repeats the value of resource_records\[0\]$/)],
+    },
+    {
+      type: 'AAAA',
+      input: [{ content: ['2001:db8::1'] }, { content: ['2001:DB8:0:0::1'] }],
+      problems: [p('resource_records[1]', /repeats the value of resource_records\[0\]/)],
+    },
   ];
   for (const row of refused) {
-    it(`refuses ${row.type} ${label(row.input)}`, () => assertProblems(checkResourceRecords(row.type, row.input, row.dynamic ?? false), row.problems));
+    it(`refuses ${row.type} ${label(row.input)}`, () =>
+      assertProblems(checkResourceRecords(row.type, row.input, row.dynamic ?? false), row.problems));
   }
 
   it('lets a dynamic CNAME set hold several records, of which its pickers answer one', () => {
@@ -158,7 +243,9 @@ describe('isEditableRecordType', () => {
 describe('normalizeRecordType', () => {
   it('upper-cases a type of the list', () => assertValid(normalizeRecordType(' mx ', RECORD_TYPES), 'MX'));
   it('refuses a type outside the list, naming the list', () => {
-    assertProblems(normalizeRecordType('SOA', RECORD_TYPES), [p('type', /^must be one of A, AAAA, CNAME, MX, TXT, SRV, CAA, NS, PTR, HTTPS, SVCB$/)]);
+    assertProblems(normalizeRecordType('SOA', RECORD_TYPES), [
+      p('type', /^must be one of A, AAAA, CNAME, MX, TXT, SRV, CAA, NS, PTR, HTTPS, SVCB$/),
+    ]);
     assertProblems(normalizeRecordType(1, RECORD_TYPES, 'kind'), [p('kind', /must be one of/)]);
   });
 });
@@ -236,7 +323,8 @@ describe('recordContentKey', () => {
     { type: 'CAA', a: [0, 'issue', 'letsencrypt.org'], b: ['0', 'ISSUE', '"letsencrypt.org"'] },
   ];
   for (const row of same) {
-    it(`reads ${label(row.a)} and ${label(row.b)} as one ${row.type} value`, () => assert.equal(recordContentKey(row.type, row.a), recordContentKey(row.type, row.b)));
+    it(`reads ${label(row.a)} and ${label(row.b)} as one ${row.type} value`, () =>
+      assert.equal(recordContentKey(row.type, row.a), recordContentKey(row.type, row.b)));
   }
 
   const different: { type: string; a: unknown[]; b: unknown[] }[] = [
@@ -246,7 +334,8 @@ describe('recordContentKey', () => {
     { type: 'A', a: ['203.0.113.1'], b: ['203.0.113.10'] },
   ];
   for (const row of different) {
-    it(`tells ${label(row.a)} from ${label(row.b)}`, () => assert.notEqual(recordContentKey(row.type, row.a), recordContentKey(row.type, row.b)));
+    it(`tells ${label(row.a)} from ${label(row.b)}`, () =>
+      assert.notEqual(recordContentKey(row.type, row.a), recordContentKey(row.type, row.b)));
   }
 });
 

@@ -42,7 +42,8 @@ describe('resolveRecordName', () => {
     { input: 'ample.com', expected: 'ample.com.example.com' },
   ];
   for (const row of valid) {
-    it(`reads ${label(row.input)} in ${row.zone ?? ZONE} as ${row.expected}`, () => assertValid(resolveRecordName(row.input, row.zone ?? ZONE), row.expected));
+    it(`reads ${label(row.input)} in ${row.zone ?? ZONE} as ${row.expected}`, () =>
+      assertValid(resolveRecordName(row.input, row.zone ?? ZONE), row.expected));
   }
 
   const invalid: { input: unknown; problems: ExpectedProblem[] }[] = [

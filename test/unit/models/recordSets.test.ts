@@ -22,11 +22,31 @@ const HEALTH_CHECKED: RecordSet = {
   name: 'healthcheck.unit.tests.',
   type: 'A',
   ttl: 30,
-  meta: { failover: { frequency: 60, host: 'gcore-test.tld', http_status_code: 200, method: 'GET', path: '/monitor', port: 80, protocol: 'HTTP', regexp: 'ok', timeout: 10, tls: false, url: '/monitor' } },
+  meta: {
+    failover: {
+      frequency: 60,
+      host: 'gcore-test.tld',
+      http_status_code: 200,
+      method: 'GET',
+      path: '/monitor',
+      port: 80,
+      protocol: 'HTTP',
+      regexp: 'ok',
+      timeout: 10,
+      tls: false,
+      url: '/monitor',
+    },
+  },
   updated_at: 1713802438584317000,
   filter_set_id: 234567,
-  filters: [{ type: 'healthcheck', strict: false }, { type: 'weighted_shuffle', strict: false }],
-  pickers: [{ type: 'healthcheck', strict: false }, { type: 'weighted_shuffle', strict: false }],
+  filters: [
+    { type: 'healthcheck', strict: false },
+    { type: 'weighted_shuffle', strict: false },
+  ],
+  pickers: [
+    { type: 'healthcheck', strict: false },
+    { type: 'weighted_shuffle', strict: false },
+  ],
   resource_records: [
     { id: 8765432, content: ['1.2.3.4'], enabled: true, meta: {} },
     { id: 7654321, content: ['5.6.7.8'], enabled: true, meta: {} },
@@ -43,7 +63,12 @@ const GEO: RecordSet = {
   resource_records: [
     { id: 1, content: ['eu.cdn.example.net.'], enabled: true, meta: { continents: ['EU'], countries: ['DE', 'FR'], notes: 'Europe' } },
     { id: 2, content: ['us.cdn.example.net.'], enabled: true, meta: { continents: ['NA'], weight: 10 } },
-    { id: 3, content: ['any.cdn.example.net.'], enabled: false, meta: { default: true, backup: true, asn: [13335], latlong: [52.52, 13.4] } },
+    {
+      id: 3,
+      content: ['any.cdn.example.net.'],
+      enabled: false,
+      meta: { default: true, backup: true, asn: [13335], latlong: [52.52, 13.4] },
+    },
   ],
 };
 
@@ -76,7 +101,10 @@ describe('dynamic record sets', () => {
     assert.equal(recordSetSelection(HEALTH_CHECKED), 'health check (HTTP), weighted');
     assert.equal(recordSetSelection(GEO), 'GeoDNS, default records, first 1');
     assert.equal(recordSetSelection({ resource_records: [], meta: { failover: { protocol: 'ICMP' } } }), 'health check (ICMP)');
-    assert.equal(recordSetSelection({ resource_records: [], pickers: [{ type: 'geodistance' }, { type: 'asn' }, { type: 'future_picker' }] }), 'nearest, by ASN, future_picker');
+    assert.equal(
+      recordSetSelection({ resource_records: [], pickers: [{ type: 'geodistance' }, { type: 'asn' }, { type: 'future_picker' }] }),
+      'nearest, by ASN, future_picker',
+    );
     assert.equal(recordSetSelection({ resource_records: [], pickers: [{ type: 'first_n' }] }), 'first records');
     assert.equal(recordSetSelection(STATIC_MX), undefined);
   });
@@ -119,7 +147,10 @@ describe('recordSetBody', () => {
     assert.deepEqual(recordSetBody(HEALTH_CHECKED), {
       ttl: 30,
       meta: HEALTH_CHECKED.meta,
-      pickers: [{ type: 'healthcheck', strict: false }, { type: 'weighted_shuffle', strict: false }],
+      pickers: [
+        { type: 'healthcheck', strict: false },
+        { type: 'weighted_shuffle', strict: false },
+      ],
       resource_records: [
         { content: ['1.2.3.4'], enabled: true, meta: {} },
         { content: ['5.6.7.8'], enabled: true, meta: {} },
@@ -132,14 +163,22 @@ describe('recordSetBody', () => {
   });
 
   it('sends only the fields given', () => {
-    assert.deepEqual(recordSetBody({ resource_records: [{ content: ['203.0.113.1'] }] }), { resource_records: [{ content: ['203.0.113.1'] }] });
-    assert.deepEqual(recordSetBody({ ttl: null, meta: null, pickers: null, resource_records: [{ content: ['203.0.113.1'], enabled: null, meta: null }] }), {
+    assert.deepEqual(recordSetBody({ resource_records: [{ content: ['203.0.113.1'] }] }), {
       resource_records: [{ content: ['203.0.113.1'] }],
     });
+    assert.deepEqual(
+      recordSetBody({ ttl: null, meta: null, pickers: null, resource_records: [{ content: ['203.0.113.1'], enabled: null, meta: null }] }),
+      {
+        resource_records: [{ content: ['203.0.113.1'] }],
+      },
+    );
   });
 
   it('sends empty pickers when they are given empty, which makes a set static', () => {
-    assert.deepEqual(recordSetBody({ pickers: [], resource_records: [{ content: ['203.0.113.1'] }] }), { pickers: [], resource_records: [{ content: ['203.0.113.1'] }] });
+    assert.deepEqual(recordSetBody({ pickers: [], resource_records: [{ content: ['203.0.113.1'] }] }), {
+      pickers: [],
+      resource_records: [{ content: ['203.0.113.1'] }],
+    });
   });
 });
 
@@ -163,7 +202,10 @@ describe('editedRecordSetBody', () => {
   it('takes the TTL, enabled and meta the user changed', () => {
     const body = editedRecordSetBody(HEALTH_CHECKED, {
       ttl: 60,
-      values: [{ content: ['1.2.3.4'], enabled: false }, { content: ['5.6.7.8'], meta: { weight: 5 } }],
+      values: [
+        { content: ['1.2.3.4'], enabled: false },
+        { content: ['5.6.7.8'], meta: { weight: 5 } },
+      ],
     });
     assert.equal(body.ttl, 60);
     assert.deepEqual(body.resource_records, [
@@ -182,13 +224,20 @@ describe('editedRecordSetBody', () => {
 
   it('matches each current record once, so a repeated value keeps one record’s meta', () => {
     const body = editedRecordSetBody(GEO, { values: [{ content: ['us.cdn.example.net.'] }, { content: ['us.cdn.example.net.'] }] });
-    assert.deepEqual(body.resource_records, [{ content: ['us.cdn.example.net.'], enabled: true, meta: { continents: ['NA'], weight: 10 } }, { content: ['us.cdn.example.net.'] }]);
+    assert.deepEqual(body.resource_records, [
+      { content: ['us.cdn.example.net.'], enabled: true, meta: { continents: ['NA'], weight: 10 } },
+      { content: ['us.cdn.example.net.'] },
+    ]);
   });
 });
 
 describe('addedRecordSetBody and removeRecordValue', () => {
   it('adds the values a set does not hold yet, keeping every record as it is', () => {
-    const body = addedRecordSetBody(STATIC_MX, [{ content: [30, 'mx3.example.com.'] }, { content: ['10', 'MAIL.example.com'] }, { content: [30, 'mx3.example.com'] }]);
+    const body = addedRecordSetBody(STATIC_MX, [
+      { content: [30, 'mx3.example.com.'] },
+      { content: ['10', 'MAIL.example.com'] },
+      { content: [30, 'mx3.example.com'] },
+    ]);
     assert.deepEqual(body, {
       ttl: 3600,
       resource_records: [
@@ -231,19 +280,44 @@ describe('addedRecordSetBody and removeRecordValue', () => {
 
 describe('recordSetChanged', () => {
   it('finds no change in an edit that keeps every value, written another way', () => {
-    assert.equal(recordSetChanged(STATIC_MX, editedRecordSetBody(STATIC_MX, { values: [{ content: ['10', 'MAIL.example.com'] }, { content: [20, 'mx2.example.com.'] }] })), false);
-    assert.equal(recordSetChanged(GEO, editedRecordSetBody(GEO, { values: GEO.resource_records.map((record) => ({ content: record.content })) })), false);
+    assert.equal(
+      recordSetChanged(
+        STATIC_MX,
+        editedRecordSetBody(STATIC_MX, { values: [{ content: ['10', 'MAIL.example.com'] }, { content: [20, 'mx2.example.com.'] }] }),
+      ),
+      false,
+    );
+    assert.equal(
+      recordSetChanged(GEO, editedRecordSetBody(GEO, { values: GEO.resource_records.map((record) => ({ content: record.content })) })),
+      false,
+    );
     assert.equal(recordSetChanged(HEALTH_CHECKED, recordSetBody(HEALTH_CHECKED)), false);
     assert.equal(recordSetChanged(STATIC_MX, addedRecordSetBody(STATIC_MX, [{ content: [20, 'MX2.example.com'] }])), false);
   });
 
   const changes: { name: string; set: RecordSet; body: () => ReturnType<typeof recordSetBody> }[] = [
     { name: 'the TTL', set: STATIC_MX, body: () => editedRecordSetBody(STATIC_MX, { ttl: 300, values: STATIC_MX.resource_records }) },
-    { name: 'a priority', set: STATIC_MX, body: () => editedRecordSetBody(STATIC_MX, { values: [{ content: [5, 'mail.example.com.'] }, STATIC_MX.resource_records[1]] }) },
-    { name: 'the order', set: STATIC_MX, body: () => editedRecordSetBody(STATIC_MX, { values: [...STATIC_MX.resource_records].reverse() }) },
+    {
+      name: 'a priority',
+      set: STATIC_MX,
+      body: () => editedRecordSetBody(STATIC_MX, { values: [{ content: [5, 'mail.example.com.'] }, STATIC_MX.resource_records[1]] }),
+    },
+    {
+      name: 'the order',
+      set: STATIC_MX,
+      body: () => editedRecordSetBody(STATIC_MX, { values: [...STATIC_MX.resource_records].reverse() }),
+    },
     { name: 'a removed value', set: STATIC_MX, body: () => editedRecordSetBody(STATIC_MX, { values: [STATIC_MX.resource_records[0]] }) },
-    { name: 'a disabled record', set: HEALTH_CHECKED, body: () => editedRecordSetBody(HEALTH_CHECKED, { values: [{ content: ['1.2.3.4'], enabled: false }, { content: ['5.6.7.8'] }] }) },
-    { name: 'a record’s meta', set: GEO, body: () => editedRecordSetBody(GEO, { values: [{ content: ['eu.cdn.example.net.'], meta: {} }, ...GEO.resource_records.slice(1)] }) },
+    {
+      name: 'a disabled record',
+      set: HEALTH_CHECKED,
+      body: () => editedRecordSetBody(HEALTH_CHECKED, { values: [{ content: ['1.2.3.4'], enabled: false }, { content: ['5.6.7.8'] }] }),
+    },
+    {
+      name: 'a record’s meta',
+      set: GEO,
+      body: () => editedRecordSetBody(GEO, { values: [{ content: ['eu.cdn.example.net.'], meta: {} }, ...GEO.resource_records.slice(1)] }),
+    },
     { name: 'the pickers', set: GEO, body: () => editedRecordSetBody(GEO, { values: GEO.resource_records, pickers: [] }) },
     { name: 'the set meta', set: GEO, body: () => editedRecordSetBody(GEO, { values: GEO.resource_records, meta: {} }) },
   ];
@@ -254,16 +328,24 @@ describe('recordSetChanged', () => {
 
 describe('recordSetChangeLines', () => {
   it('shows a new set’s TTL and values', () => {
-    assert.deepEqual(recordSetChangeLines('MX', undefined, { ttl: 300, resource_records: [{ content: [10, 'mail.example.com.'] }, { content: [20, 'mx2.example.com.'], enabled: false }] }), [
-      'TTL 300',
-      '10 mail.example.com.',
-      '20 mx2.example.com. (disabled)',
+    assert.deepEqual(
+      recordSetChangeLines('MX', undefined, {
+        ttl: 300,
+        resource_records: [{ content: [10, 'mail.example.com.'] }, { content: [20, 'mx2.example.com.'], enabled: false }],
+      }),
+      ['TTL 300', '10 mail.example.com.', '20 mx2.example.com. (disabled)'],
+    );
+    assert.deepEqual(recordSetChangeLines('A', undefined, { resource_records: [{ content: ['203.0.113.1'] }] }), [
+      "TTL Gcore's default",
+      '203.0.113.1',
     ]);
-    assert.deepEqual(recordSetChangeLines('A', undefined, { resource_records: [{ content: ['203.0.113.1'] }] }), ["TTL Gcore's default", '203.0.113.1']);
   });
 
   it('shows current → new per value and for the TTL', () => {
-    const body = editedRecordSetBody(STATIC_MX, { ttl: 600, values: [{ content: [10, 'mail.example.com.'] }, { content: [30, 'mx3.example.com.'] }, { content: [40, 'mx4.example.com.'] }] });
+    const body = editedRecordSetBody(STATIC_MX, {
+      ttl: 600,
+      values: [{ content: [10, 'mail.example.com.'] }, { content: [30, 'mx3.example.com.'] }, { content: [40, 'mx4.example.com.'] }],
+    });
     assert.deepEqual(recordSetChangeLines('MX', STATIC_MX, body), [
       'TTL 3600 → 600',
       '10 mail.example.com. (unchanged)',
@@ -274,7 +356,10 @@ describe('recordSetChangeLines', () => {
 
   it('lists the values that go, a record disabled, meta and pickers that change', () => {
     const body = editedRecordSetBody(GEO, {
-      values: [{ content: ['eu.cdn.example.net.'], meta: {} }, { content: ['any.cdn.example.net.'], enabled: true }],
+      values: [
+        { content: ['eu.cdn.example.net.'], meta: {} },
+        { content: ['any.cdn.example.net.'], enabled: true },
+      ],
       pickers: [{ type: 'weighted_shuffle' }],
       meta: {},
     });

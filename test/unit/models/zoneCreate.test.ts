@@ -65,7 +65,12 @@ describe('normalizeZoneName', () => {
     { input: 'example.com/path', messages: [/label 'com\/path'/] },
     {
       input: '-a-.b_c.123',
-      messages: [/label '-a-' must not start with a hyphen/, /label '-a-' must not end with a hyphen/, /label 'b_c' may contain only/, /top-level label '123'/],
+      messages: [
+        /label '-a-' must not start with a hyphen/,
+        /label '-a-' must not end with a hyphen/,
+        /label 'b_c' may contain only/,
+        /top-level label '123'/,
+      ],
     },
     { input: 5, messages: [/^must be a string$/] },
     { input: null, messages: [/^must be a string$/] },
@@ -178,7 +183,12 @@ describe('validateZoneCreate', () => {
     { input: { name: '' }, problems: [p('name', /must not be empty/)] },
     {
       input: { name: 'x-', expiry: -1, nope: 1 },
-      problems: [p('name', /at least two labels/), p('name', /label 'x-' must not end with a hyphen/), p('expiry', /between 0 and 4294967295/), p('nope', /unknown field/)],
+      problems: [
+        p('name', /at least two labels/),
+        p('name', /label 'x-' must not end with a hyphen/),
+        p('expiry', /between 0 and 4294967295/),
+        p('nope', /unknown field/),
+      ],
     },
     ...unsignedFields.flatMap((field) => [
       { input: { name: 'example.com', [field]: -1 }, problems: [p(field, /between 0 and 4294967295/)] },
@@ -191,14 +201,20 @@ describe('validateZoneCreate', () => {
     ]),
     { input: { name: 'example.com', enabled: 'true' }, problems: [p('enabled', /^must be true or false$/)] },
     { input: { name: 'example.com', enabled: null }, problems: [p('enabled', /^must be true or false$/)] },
-    { input: { name: 'example.com', contact: 'hostmaster.example.com' }, problems: [p('contact', /e-mail address such as hostmaster@example\.com/)] },
+    {
+      input: { name: 'example.com', contact: 'hostmaster.example.com' },
+      problems: [p('contact', /e-mail address such as hostmaster@example\.com/)],
+    },
     { input: { name: 'example.com', contact: '@example.com' }, problems: [p('contact', /e-mail address/)] },
     { input: { name: 'example.com', contact: 'a b@example.com' }, problems: [p('contact', /e-mail address/)] },
     { input: { name: 'example.com', contact: 'a@' }, problems: [p('contact', /domain must not be empty/)] },
     { input: { name: 'example.com', contact: '' }, problems: [p('contact', /must not be empty/)] },
     { input: { name: 'example.com', contact: 'a@x-.com' }, problems: [p('contact', /domain label 'x-' must not end with a hyphen/)] },
     { input: { name: 'example.com', contact: 'a@localhost' }, problems: [p('contact', /domain must have at least two labels/)] },
-    { input: { name: 'example.com', contact: `${a(65)}@example.com` }, problems: [p('contact', /before '@' must be at most 64 characters/)] },
+    {
+      input: { name: 'example.com', contact: `${a(65)}@example.com` },
+      problems: [p('contact', /before '@' must be at most 64 characters/)],
+    },
     { input: { name: 'example.com', contact: `${a(64)}@${name253}` }, problems: [p('contact', /at most 254 characters/)] },
     { input: { name: 'example.com', contact: 5 }, problems: [p('contact', /^must be a string$/)] },
     { input: { name: 'example.com', contact: null }, problems: [p('contact', /^must be a string$/)] },
@@ -209,8 +225,15 @@ describe('validateZoneCreate', () => {
     { input: { name: 'example.com', meta: 'x' }, problems: [p('meta', /^must be an object$/)] },
     { input: { name: 'example.com', meta: null }, problems: [p('meta', /^must be an object$/)] },
     { input: { name: 'example.com', meta: { a: undefined } }, problems: [p('meta.a', /JSON value/)] },
-    { input: { name: 'example.com', meta: { a: NaN, b: 'ok', c: Infinity } }, problems: [p('meta.a', /JSON value/), p('meta.c', /JSON value/)] },
-    { name: 'a function deep in meta', input: { name: 'example.com', meta: { a: { b: [1, () => 1] } } }, problems: [p('meta.a.b.1', /JSON value/)] },
+    {
+      input: { name: 'example.com', meta: { a: NaN, b: 'ok', c: Infinity } },
+      problems: [p('meta.a', /JSON value/), p('meta.c', /JSON value/)],
+    },
+    {
+      name: 'a function deep in meta',
+      input: { name: 'example.com', meta: { a: { b: [1, () => 1] } } },
+      problems: [p('meta.a.b.1', /JSON value/)],
+    },
     { name: 'a Date in meta', input: { name: 'example.com', meta: { d: new Date(0) } }, problems: [p('meta.d', /JSON value/)] },
     { name: 'a bigint in meta', input: { name: 'example.com', meta: { n: 1n } }, problems: [p('meta.n', /JSON value/)] },
     { name: 'a cycle in meta', input: { name: 'example.com', meta: cyclic }, problems: [p('meta.self', /refer back/)] },

@@ -36,11 +36,16 @@ const CURRENT: RecordSet[] = [
 
 describe('zone file plans: the smallest set of record-set changes', () => {
   it('in the editor: creates, changes and deletes exactly what differs, and counts the rest as unchanged', () => {
-    const plan = planZoneFile(ZONE, CURRENT, [
-      inFile('www.example.com', 'A', 300, [['203.0.113.1']]),
-      inFile('mail.example.com', 'A', 600, [['203.0.113.26']], 7),
-      inFile('ftp.example.com', 'A', 300, [['203.0.113.90']], 9),
-    ], { deleteMissing: true });
+    const plan = planZoneFile(
+      ZONE,
+      CURRENT,
+      [
+        inFile('www.example.com', 'A', 300, [['203.0.113.1']]),
+        inFile('mail.example.com', 'A', 600, [['203.0.113.26']], 7),
+        inFile('ftp.example.com', 'A', 300, [['203.0.113.90']], 9),
+      ],
+      { deleteMissing: true },
+    );
     assert.deepEqual(
       plan.changes.map((change) => [change.kind, change.name, change.type]),
       [
@@ -61,7 +66,9 @@ describe('zone file plans: the smallest set of record-set changes', () => {
   it('keeps the enabled flag and meta of a record whose value stays, and the set’s meta', () => {
     const current = [atGcore('www.example.com', 'A', 300, [['203.0.113.1']], { meta: { notes: 'front door' } })];
     current[0].resource_records[0].meta = { notes: 'primary' };
-    const plan = planZoneFile(ZONE, current, [inFile('www.example.com', 'A', 300, [['203.0.113.1'], ['203.0.113.2']])], { deleteMissing: true });
+    const plan = planZoneFile(ZONE, current, [inFile('www.example.com', 'A', 300, [['203.0.113.1'], ['203.0.113.2']])], {
+      deleteMissing: true,
+    });
     const [change] = plan.changes;
     assert.equal(change.kind, 'update');
     assert.deepEqual(change.kind === 'update' && change.body, {
@@ -96,25 +103,41 @@ describe('zone file plans: the smallest set of record-set changes', () => {
       ],
     );
     assert.match(plan.skipped[0].reason, /the SOA is Gcore's and a zone file does not change it .*: this line is not sent/);
-    assert.match(plan.skipped[1].reason, /the zone's NS set at the apex is Gcore's and a zone file does not change it: this line is not sent/);
-    assert.deepEqual(plan.skipped.map((skip) => skip.gcore ?? false), [true, true, false, false, false]);
+    assert.match(
+      plan.skipped[1].reason,
+      /the zone's NS set at the apex is Gcore's and a zone file does not change it: this line is not sent/,
+    );
+    assert.deepEqual(
+      plan.skipped.map((skip) => skip.gcore ?? false),
+      [true, true, false, false, false],
+    );
     assert.match(plan.skipped[2].reason, /outside the zone example\.com/);
     assert.match(plan.skipped[4].reason, /at Gcore this set is dynamic \(GeoDNS/);
     assert.deepEqual(plan.changes, []);
     assert.equal(plan.unchanged, 1);
     // Nothing is deleted without deleteMissing: what the file lacks is offered instead (never the SOA, apex NS or dynamic sets).
-    assert.deepEqual(plan.missing.map((set) => `${set.name} ${set.type}`), ['mail.example.com A', 'old.example.com TXT']);
+    assert.deepEqual(
+      plan.missing.map((set) => `${set.name} ${set.type}`),
+      ['mail.example.com A', 'old.example.com TXT'],
+    );
   });
 
   it("counts the file's SOA and apex NS set as unchanged when they say what Gcore holds, the SOA's serial aside, and skips them when not", () => {
     const soa = (serial: number, minimum: number) => ['ns1.gcorelabs.net.', 'SUPPORT.gcore.com', serial, 2, 3, 4, minimum];
     const plan = (file: ZoneFileSet[]) => planZoneFile(ZONE, CURRENT, file, { deleteMissing: true });
-    const same = plan([inFile('example.com', 'SOA', 3600, [soa(99, 5)]), inFile('example.com', 'NS', 86400, [['ns2.gcdn.services'], ['NS1.gcorelabs.net.']], 2)]);
+    const same = plan([
+      inFile('example.com', 'SOA', 3600, [soa(99, 5)]),
+      inFile('example.com', 'NS', 86400, [['ns2.gcdn.services'], ['NS1.gcorelabs.net.']], 2),
+    ]);
     assert.deepEqual([same.skipped, same.changes.map((change) => change.kind), same.unchanged], [[], ['delete', 'delete', 'delete'], 2]);
     const changed = plan([
       inFile('example.com', 'SOA', 3600, [soa(1, 60)]),
       inFile('example.com', 'NS', 86400, [['ns1.gcorelabs.net.']], 2),
-      { ...inFile('example.com', 'NS', undefined, [['ns1.gcorelabs.net.'], ['ns2.gcdn.services.']], 3), name: 'EXAMPLE.com', defaultTtl: 300 },
+      {
+        ...inFile('example.com', 'NS', undefined, [['ns1.gcorelabs.net.'], ['ns2.gcdn.services.']], 3),
+        name: 'EXAMPLE.com',
+        defaultTtl: 300,
+      },
     ]);
     assert.deepEqual(
       changed.skipped.map((skip) => [skip.type, skip.line, skip.gcore]),
@@ -129,36 +152,69 @@ describe('zone file plans: the smallest set of record-set changes', () => {
 
   it('on import with deleteMissing: deletes what the file lacks, except the SOA, the apex NS set and dynamic sets', () => {
     const plan = planZoneFile(ZONE, CURRENT, [inFile('www.example.com', 'A', 300, [['203.0.113.1']])], { deleteMissing: true });
-    assert.deepEqual(plan.changes.map((change) => `${change.kind} ${change.name} ${change.type}`), ['delete mail.example.com A', 'delete old.example.com TXT']);
+    assert.deepEqual(
+      plan.changes.map((change) => `${change.kind} ${change.name} ${change.type}`),
+      ['delete mail.example.com A', 'delete old.example.com TXT'],
+    );
   });
 
   it('gives a new set without a TTL of its own the $TTL, and lets an existing one keep its TTL at Gcore', () => {
     const fresh: ZoneFileSet = { ...inFile('new.example.com', 'A', undefined, [['203.0.113.7']]), defaultTtl: 900 };
     const kept: ZoneFileSet = { ...inFile('www.example.com', 'A', undefined, [['203.0.113.1']]), defaultTtl: 900 };
-    const plan = planZoneFile(ZONE, CURRENT, [fresh, kept, inFile('mail.example.com', 'A', undefined, [['203.0.113.25']])], { deleteMissing: false });
-    assert.deepEqual(plan.changes.map((change) => [change.name, change.kind !== 'delete' && change.body.ttl]), [['new.example.com', 900]]);
+    const plan = planZoneFile(ZONE, CURRENT, [fresh, kept, inFile('mail.example.com', 'A', undefined, [['203.0.113.25']])], {
+      deleteMissing: false,
+    });
+    assert.deepEqual(
+      plan.changes.map((change) => [change.name, change.kind !== 'delete' && change.body.ttl]),
+      [['new.example.com', 900]],
+    );
     assert.equal(plan.unchanged, 2);
   });
 
   it('refuses, in the editor too, lines for the apex NS set that Gcore manages', () => {
     const plan = planZoneFile(ZONE, CURRENT, [inFile('example.com', 'NS', 86400, [['ns1.other.example.']], 3)], { deleteMissing: true });
-    assert.deepEqual(plan.skipped.map((skip) => [skip.name, skip.type, skip.line]), [['example.com', 'NS', 3]]);
+    assert.deepEqual(
+      plan.skipped.map((skip) => [skip.name, skip.type, skip.line]),
+      [['example.com', 'NS', 3]],
+    );
   });
 
   it('names as Gcore writes them (trailing dot, any case) match the file’s', () => {
-    const plan = planZoneFile(ZONE, [atGcore('WWW.Example.com.', 'A', 300, [['203.0.113.1']])], [inFile('www.example.com', 'A', 300, [['203.0.113.1']])], { deleteMissing: true });
+    const plan = planZoneFile(
+      ZONE,
+      [atGcore('WWW.Example.com.', 'A', 300, [['203.0.113.1']])],
+      [inFile('www.example.com', 'A', 300, [['203.0.113.1']])],
+      { deleteMissing: true },
+    );
     assert.deepEqual(plan.changes, []);
     assert.equal(plan.unchanged, 1);
   });
 
   it('tells the sets that changed between two readings, only among those a zone file carries', () => {
-    const later = CURRENT.map((set) => (set.name === 'mail.example.com' ? { ...set, ttl: 60 } : set.name.startsWith('cdn') ? { ...set, ttl: 1 } : set));
-    assert.deepEqual(changedEditableSets(ZONE, CURRENT, [...later, atGcore('new.example.com', 'A', 300, [['203.0.113.7']])]), ['mail.example.com A', 'new.example.com A']);
-    assert.deepEqual(changedEditableSets(ZONE, CURRENT, CURRENT.filter((set) => set.name !== 'old.example.com')), ['old.example.com TXT']);
+    const later = CURRENT.map((set) =>
+      set.name === 'mail.example.com' ? { ...set, ttl: 60 } : set.name.startsWith('cdn') ? { ...set, ttl: 1 } : set,
+    );
+    assert.deepEqual(changedEditableSets(ZONE, CURRENT, [...later, atGcore('new.example.com', 'A', 300, [['203.0.113.7']])]), [
+      'mail.example.com A',
+      'new.example.com A',
+    ]);
+    assert.deepEqual(
+      changedEditableSets(
+        ZONE,
+        CURRENT,
+        CURRENT.filter((set) => set.name !== 'old.example.com'),
+      ),
+      ['old.example.com TXT'],
+    );
   });
 
   it('applies changes to a reading, and lists them for a review: created, changed (current → new), deleted', () => {
-    const plan = planZoneFile(ZONE, CURRENT, [inFile('mail.example.com', 'A', 600, [['203.0.113.26']]), inFile('ftp.example.com', 'A', 300, [['203.0.113.90']])], { deleteMissing: true });
+    const plan = planZoneFile(
+      ZONE,
+      CURRENT,
+      [inFile('mail.example.com', 'A', 600, [['203.0.113.26']]), inFile('ftp.example.com', 'A', 300, [['203.0.113.90']])],
+      { deleteMissing: true },
+    );
     const after = applyChanges(CURRENT, plan.changes);
     assert.deepEqual(after.map((set) => `${set.name} ${set.type} ${set.ttl}`).sort(), [
       'cdn.example.com. A 120',
@@ -179,13 +235,18 @@ describe('zone file plans: the smallest set of record-set changes', () => {
 describe('zone file plans: TTLs of 1 second', () => {
   it('points out the sets written with a TTL of 1 second that Gcore does not already hold so (Cloudflare writes 1 for automatic)', () => {
     const current = [atGcore('www.example.com', 'A', 300, [['203.0.113.1']]), atGcore('api.example.com', 'A', 1, [['203.0.113.5']])];
-    const plan = planZoneFile(ZONE, current, [
-      inFile('www.example.com', 'A', 1, [['203.0.113.1']], 3),
-      inFile('api.example.com', 'A', 1, [['203.0.113.6']], 4),
-      inFile('new.example.com', 'A', 1, [['203.0.113.7']], 5),
-      inFile('ok.example.com', 'A', 300, [['203.0.113.8']], 6),
-      { ...inFile('default.example.com', 'A', undefined, [['203.0.113.9']], 7), defaultTtl: 1 },
-    ], { deleteMissing: false });
+    const plan = planZoneFile(
+      ZONE,
+      current,
+      [
+        inFile('www.example.com', 'A', 1, [['203.0.113.1']], 3),
+        inFile('api.example.com', 'A', 1, [['203.0.113.6']], 4),
+        inFile('new.example.com', 'A', 1, [['203.0.113.7']], 5),
+        inFile('ok.example.com', 'A', 300, [['203.0.113.8']], 6),
+        { ...inFile('default.example.com', 'A', undefined, [['203.0.113.9']], 7), defaultTtl: 1 },
+      ],
+      { deleteMissing: false },
+    );
     assert.deepEqual(
       oneSecondTtlChanges(plan).map((change) => [change.kind, change.name, change.line]),
       [
@@ -210,7 +271,11 @@ describe('zone file plans: TTLs of 1 second', () => {
     );
     assert.equal(automatic.unchanged, plan.unchanged + 1);
     assert.deepEqual(oneSecondTtlChanges(automatic), []);
-    assert.equal(plan.changes.filter((change) => change.kind !== 'delete' && change.body.ttl === 1).length, 4, 'the plan given is left as it was');
+    assert.equal(
+      plan.changes.filter((change) => change.kind !== 'delete' && change.body.ttl === 1).length,
+      4,
+      'the plan given is left as it was',
+    );
   });
 
   it('points out nothing when no set is written with a TTL of 1 second', () => {
@@ -240,7 +305,10 @@ describe('zone file plans: records Cloudflare proxied', () => {
       ],
     );
     assert.equal(plan.unchanged, 1);
-    assert.match(cloudflareProxiedNote(2), /^2 record sets were proxied by Cloudflare \(cf-proxied:true in the file\)\. Cloudflare answers for such records with its own addresses .* visitors reach it directly, without Cloudflare's proxy/);
+    assert.match(
+      cloudflareProxiedNote(2),
+      /^2 record sets were proxied by Cloudflare \(cf-proxied:true in the file\)\. Cloudflare answers for such records with its own addresses .* visitors reach it directly, without Cloudflare's proxy/,
+    );
     assert.match(cloudflareProxiedNote(1), /^1 record set was proxied by Cloudflare/);
     assert.deepEqual(cloudflareProxiedChanges(withOneSecondTtlsAs(plan, 300)).length, 2, 'a choice of TTL keeps the mark');
   });

@@ -55,7 +55,11 @@ const recordHead = compiled(grammar.repository['record-head'].match ?? '');
 describe('the zone file grammar and language configuration', () => {
   it('are JSON that names the scope and the language settings package.json points at', () => {
     assert.equal(grammar.scopeName, 'source.dns-zone-file');
-    const configuration = readJson<{ comments: { lineComment: string }; brackets: string[][]; autoClosingPairs: { open: string; close: string }[] }>('zone-file.language-configuration.json');
+    const configuration = readJson<{
+      comments: { lineComment: string };
+      brackets: string[][];
+      autoClosingPairs: { open: string; close: string }[];
+    }>('zone-file.language-configuration.json');
     assert.equal(configuration.comments.lineComment, ';');
     assert.deepEqual(configuration.brackets, [['(', ')']]);
     assert.deepEqual(
@@ -81,7 +85,9 @@ describe('the zone file grammar and language configuration', () => {
     ];
     for (const [line, groups] of heads) assert.deepEqual(recordHead.exec(line)?.slice(1), groups, line);
     // Not a record's start: a comment, a directive, a line of data inside parentheses, a type glued to more.
-    for (const line of ['; www A 192.0.2.1', '$TTL 3600', '    3600 ; refresh', '  "p=MIIB" )', 'www AAAAA 192.0.2.1']) assert.equal(recordHead.exec(line), null, line);
+    for (const line of ['; www A 192.0.2.1', '$TTL 3600', '    3600 ; refresh', '  "p=MIIB" )', 'www AAAAA 192.0.2.1']) {
+      assert.equal(recordHead.exec(line), null, line);
+    }
   });
 
   it('knows every record type the reader knows, in any case', () => {
@@ -93,7 +99,8 @@ describe('the zone file grammar and language configuration', () => {
 
   it('marks comments, directives, strings with their escapes, addresses and numbers', () => {
     const repository = grammar.repository;
-    const first = (pattern: Pattern | undefined, text: string) => (pattern?.match === undefined ? undefined : compiled(pattern.match).exec(text)?.[0]);
+    const first = (pattern: Pattern | undefined, text: string) =>
+      pattern?.match === undefined ? undefined : compiled(pattern.match).exec(text)?.[0];
     const data = repository.data.patterns ?? [];
     const dataNamed = (scope: string) => data.find((pattern) => pattern.name?.startsWith(scope));
     assert.equal(first(repository.comment, 'www A 192.0.2.1 ; cf_tags=cf-proxied:true'), '; cf_tags=cf-proxied:true');

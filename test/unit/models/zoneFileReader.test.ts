@@ -17,7 +17,11 @@ function brief(record: ZoneFileRecord): unknown[] {
 }
 
 /** The DKIM key the fixtures publish, split where the fixtures split it. */
-const DKIM_KEY = fixture('cloudflare-example.com.zone').match(/p=([A-Za-z0-9+/]+)" "([A-Za-z0-9+/=]+)"/)?.slice(1).join('') ?? '';
+const DKIM_KEY =
+  fixture('cloudflare-example.com.zone')
+    .match(/p=([A-Za-z0-9+/]+)" "([A-Za-z0-9+/=]+)"/)
+    ?.slice(1)
+    .join('') ?? '';
 
 describe('readZoneFile', () => {
   it('reads the example of RFC 1035 (5.3): blank owners, the SOA in parentheses with comments, upper-case names, and refuses its $INCLUDE', () => {
@@ -44,18 +48,27 @@ describe('readZoneFile', () => {
         line: 1,
         start: 8,
         end: 11,
-        message: "TTL 60, the SOA's minimum: no TTL is written here and no $TTL comes before, so the SOA and the records after it without a TTL take its minimum",
+        message:
+          "TTL 60, the SOA's minimum: no TTL is written here and no $TTL comes before, so the SOA and the records after it without a TTL take its minimum",
       },
     ]);
-    assert.deepEqual(reading.problems, [{ line: 23, start: 0, end: 8, message: '$INCLUDE is not supported: put the records of the included file in this file' }]);
+    assert.deepEqual(reading.problems, [
+      { line: 23, start: 0, end: 8, message: '$INCLUDE is not supported: put the records of the included file in this file' },
+    ]);
   });
 
-  it("reads a Cloudflare export: its header, ;; sections, absolute names, TTL 1 (automatic) as written, cf_tags comments, a DKIM key in two strings", () => {
+  it('reads a Cloudflare export: its header, ;; sections, absolute names, TTL 1 (automatic) as written, cf_tags comments, a DKIM key in two strings', () => {
     const reading = readZoneFile(fixture('cloudflare-example.com.zone'), 'example.com');
     assert.deepEqual(reading.problems, []);
     assert.deepEqual(reading.records.map(brief), [
       // Cloudflare writes the SOA's owner without its dot, which makes it relative: the caller skips SOA sets.
-      [28, 'example.com.example.com', 3600, 'SOA', ['ada.ns.cloudflare.com.', 'dns.cloudflare.com.', 2046304588, 10000, 2400, 604800, 3600]],
+      [
+        28,
+        'example.com.example.com',
+        3600,
+        'SOA',
+        ['ada.ns.cloudflare.com.', 'dns.cloudflare.com.', 2046304588, 10000, 2400, 604800, 3600],
+      ],
       [31, 'example.com', 86400, 'NS', ['ada.ns.cloudflare.com.']],
       [32, 'example.com', 86400, 'NS', ['bob.ns.cloudflare.com.']],
       [35, 'example.com', 1, 'A', ['192.0.2.10']],
@@ -90,7 +103,8 @@ describe('readZoneFile', () => {
         [41, 'example.com', 'AAAA'],
       ],
     );
-    const tagged = (comment: string) => readZoneFile(`www.example.com. 300 IN A 192.0.2.1 ${comment}`, 'example.com').records[0]?.cloudflareProxied;
+    const tagged = (comment: string) =>
+      readZoneFile(`www.example.com. 300 IN A 192.0.2.1 ${comment}`, 'example.com').records[0]?.cloudflareProxied;
     assert.equal(tagged('; cf_tags=cf-proxied:true'), true);
     assert.equal(tagged('; web server cf_tags=team:web,cf-proxied:true,tier:"a b"'), true, 'after a comment of the user and another tag');
     assert.equal(tagged('; cf_tags=cf-proxied:true,team:web'), true);
@@ -100,9 +114,15 @@ describe('readZoneFile', () => {
     assert.equal(tagged('; cf-proxied:true, written without cf_tags'), undefined);
     assert.equal(tagged(''), undefined);
     // A comment inside parentheses belongs to the record they hold.
-    assert.equal(readZoneFile('www.example.com. 300 IN A (\n 192.0.2.1 ; cf_tags=cf-proxied:true\n )', 'example.com').records[0]?.cloudflareProxied, true);
+    assert.equal(
+      readZoneFile('www.example.com. 300 IN A (\n 192.0.2.1 ; cf_tags=cf-proxied:true\n )', 'example.com').records[0]?.cloudflareProxied,
+      true,
+    );
     // A comment on a line of its own belongs to no record.
-    assert.equal(readZoneFile('; cf_tags=cf-proxied:true\nwww.example.com. 300 IN A 192.0.2.1', 'example.com').records[0]?.cloudflareProxied, undefined);
+    assert.equal(
+      readZoneFile('; cf_tags=cf-proxied:true\nwww.example.com. 300 IN A 192.0.2.1', 'example.com').records[0]?.cloudflareProxied,
+      undefined,
+    );
   });
 
   it('reads a BIND zone: $TTL with units, $ORIGIN absolute and relative, class before TTL, lower-case words, @ in data, escapes, a DKIM key over three lines', () => {
@@ -139,7 +159,9 @@ describe('readZoneFile', () => {
       [39, 'ftp.example.org', null, 'A', ['192.0.2.21']],
     ]);
     assert.deepEqual(
-      reading.records.filter((record) => record.line === 4 || record.line === 25).map((record) => [record.line, record.endLine, record.defaultTtl]),
+      reading.records
+        .filter((record) => record.line === 4 || record.line === 25)
+        .map((record) => [record.line, record.endLine, record.defaultTtl]),
       [
         [4, 9, 86400],
         [25, 27, 86400],
@@ -148,7 +170,19 @@ describe('readZoneFile', () => {
   });
 
   it('takes the $TTL in force at each record, and a TTL written on the record only as written', () => {
-    const reading = readZoneFile(['a A 192.0.2.1', '$TTL 5m', 'b A 192.0.2.2', 'c 1w A 192.0.2.3', '$ttl 1h30m', 'd A 192.0.2.4', '$TTL 2147483647', 'e 0 A 192.0.2.5'].join('\n'), 'example.com');
+    const reading = readZoneFile(
+      [
+        'a A 192.0.2.1',
+        '$TTL 5m',
+        'b A 192.0.2.2',
+        'c 1w A 192.0.2.3',
+        '$ttl 1h30m',
+        'd A 192.0.2.4',
+        '$TTL 2147483647',
+        'e 0 A 192.0.2.5',
+      ].join('\n'),
+      'example.com',
+    );
     assert.deepEqual(
       reading.records.map((record) => [record.name, record.ttl, record.defaultTtl]),
       [
@@ -161,12 +195,24 @@ describe('readZoneFile', () => {
     );
     assert.deepEqual(reading.problems, []);
     assert.deepEqual(reading.notes, [
-      { line: 1, start: 2, end: 3, message: "no TTL: none is written here or before, and no $TTL comes first, so Gcore's default TTL applies. Write a TTL, or a $TTL at the top" },
+      {
+        line: 1,
+        start: 2,
+        end: 3,
+        message:
+          "no TTL: none is written here or before, and no $TTL comes first, so Gcore's default TTL applies. Write a TTL, or a $TTL at the top",
+      },
     ]);
   });
 
   it('gives a record without a TTL, before any $TTL, the TTL written last (RFC 1035), and says so on its line', () => {
-    const text = ['$ORIGIN 2.0.192.in-addr.arpa.', '@ 3600 IN SOA ns1.example.com. hostmaster.example.com. ( 1 7200 900 1209600 300 )', '1 IN PTR host-1.example.com.', '2 600 IN PTR host-2.example.com.', '3 IN PTR host-3.example.com.'].join('\n');
+    const text = [
+      '$ORIGIN 2.0.192.in-addr.arpa.',
+      '@ 3600 IN SOA ns1.example.com. hostmaster.example.com. ( 1 7200 900 1209600 300 )',
+      '1 IN PTR host-1.example.com.',
+      '2 600 IN PTR host-2.example.com.',
+      '3 IN PTR host-3.example.com.',
+    ].join('\n');
     const reading = readZoneFile(text, '2.0.192.in-addr.arpa');
     assert.deepEqual(
       reading.records.map((record) => [record.name, record.type, record.ttl, record.defaultTtl]),
@@ -188,7 +234,12 @@ describe('readZoneFile', () => {
   });
 
   it("takes an SOA without a TTL's minimum as the $TTL from there on, before a TTL written later", () => {
-    const text = ['@ IN SOA ns1.example.com. h.example.com. 1 2 3 4 5m', '@ IN NS ns1.example.com.', 'x 50 IN A 192.0.2.1', 'y IN A 192.0.2.2'].join('\n');
+    const text = [
+      '@ IN SOA ns1.example.com. h.example.com. 1 2 3 4 5m',
+      '@ IN NS ns1.example.com.',
+      'x 50 IN A 192.0.2.1',
+      'y IN A 192.0.2.2',
+    ].join('\n');
     const reading = readZoneFile(text, 'example.com');
     assert.deepEqual(
       reading.records.map((record) => [record.type, record.ttl ?? record.defaultTtl]),
@@ -199,11 +250,19 @@ describe('readZoneFile', () => {
         ['A', 300],
       ],
     );
-    assert.deepEqual(reading.notes.map((note) => note.line), [1]);
+    assert.deepEqual(
+      reading.notes.map((note) => note.line),
+      [1],
+    );
   });
 
   it('reads a text that begins and ends with an escaped quote with its quotes: unquoted once, where the zone file is read', () => {
-    const text = ['dkim TXT "\\"k=rsa; p=MIGfMA0GCSqGSIb3\\""', 'two TXT "\\"a\\" \\"b\\""', 'caa CAA 0 issue "\\"ca.example.net\\""', 'plain TXT "v=spf1 -all"'].join('\n');
+    const text = [
+      'dkim TXT "\\"k=rsa; p=MIGfMA0GCSqGSIb3\\""',
+      'two TXT "\\"a\\" \\"b\\""',
+      'caa CAA 0 issue "\\"ca.example.net\\""',
+      'plain TXT "v=spf1 -all"',
+    ].join('\n');
     const reading = readZoneFile(text, 'example.com');
     assert.deepEqual(reading.problems, []);
     const texts = reading.records.map((record) => unquotedText(String(record.content?.at(-1))));
@@ -213,7 +272,10 @@ describe('readZoneFile', () => {
       reading.records.map((record) => record.content),
       [['"\\"k=rsa; p=MIGfMA0GCSqGSIb3\\""'], ['"\\"a\\" \\"b\\""'], [0, 'issue', '"\\"ca.example.net\\""'], ['v=spf1 -all']],
     );
-    assert.deepEqual(reading.records.map((record) => formatRecordContent(record.type, record.content ?? [])), ['"\\"k=rsa; p=MIGfMA0GCSqGSIb3\\""', '"\\"a\\" \\"b\\""', '0 issue "\\"ca.example.net\\""', 'v=spf1 -all']);
+    assert.deepEqual(
+      reading.records.map((record) => formatRecordContent(record.type, record.content ?? [])),
+      ['"\\"k=rsa; p=MIGfMA0GCSqGSIb3\\""', '"\\"a\\" \\"b\\""', '0 issue "\\"ca.example.net\\""', 'v=spf1 -all'],
+    );
   });
 
   it("reads RFC 3597's generic form (TYPE257, \\#) of the types it applies, as BIND does, and CLASS1 as IN", () => {
@@ -246,7 +308,13 @@ describe('readZoneFile', () => {
   });
 
   it('reads $ORIGIN absolute or relative, a record split anywhere by parentheses, and escapes in unquoted text', () => {
-    const text = ['\uFEFF$ORIGIN example.com.\r', 'mx ( 3600\r', '  IN MX ) ( 20\r', '  mail ) ; the backup\r', 'txt IN TXT v=spf1\\ -all "\\"x\\"" \\059\r'].join('\n');
+    const text = [
+      '\uFEFF$ORIGIN example.com.\r',
+      'mx ( 3600\r',
+      '  IN MX ) ( 20\r',
+      '  mail ) ; the backup\r',
+      'txt IN TXT v=spf1\\ -all "\\"x\\"" \\059\r',
+    ].join('\n');
     const reading = readZoneFile(text, 'example.com');
     assert.deepEqual(reading.problems, []);
     assert.deepEqual(
@@ -259,10 +327,24 @@ describe('readZoneFile', () => {
   });
 
   it('reads $ORIGIN absolute or relative to the one before, names in any case and in Unicode', () => {
-    const text = ['$ORIGIN Sub.Example.COM.', 'WWW A 192.0.2.1', '$ORIGIN deeper', 'x CNAME ..', '$ORIGIN bücher.example.com.', '@ A 192.0.2.2', 'Straße.example.com. A 192.0.2.3'].join('\n');
+    const text = [
+      '$ORIGIN Sub.Example.COM.',
+      'WWW A 192.0.2.1',
+      '$ORIGIN deeper',
+      'x CNAME ..',
+      '$ORIGIN bücher.example.com.',
+      '@ A 192.0.2.2',
+      'Straße.example.com. A 192.0.2.3',
+    ].join('\n');
     const reading = readZoneFile(text, 'example.com');
-    assert.deepEqual(reading.records.map((record) => record.name), ['www.sub.example.com', 'xn--bcher-kva.example.com', 'xn--strae-oqa.example.com']);
-    assert.deepEqual(reading.problems.map((problem) => [problem.line, problem.message]), [[4, '.. is not a host name: must not contain an empty label (two dots in a row or a leading dot)']]);
+    assert.deepEqual(
+      reading.records.map((record) => record.name),
+      ['www.sub.example.com', 'xn--bcher-kva.example.com', 'xn--strae-oqa.example.com'],
+    );
+    assert.deepEqual(
+      reading.problems.map((problem) => [problem.line, problem.message]),
+      [[4, '.. is not a host name: must not contain an empty label (two dots in a row or a leading dot)']],
+    );
   });
 });
 
@@ -284,7 +366,10 @@ function assertProblems(expected: ExpectedProblem): void {
     if (typeof want.message === 'string') assert.equal(got.message, want.message);
     else assert.match(got.message, want.message);
   });
-  assert.deepEqual(reading.records.map((record) => record.name.replace(/\.example\.com$/, '')), expected.records ?? []);
+  assert.deepEqual(
+    reading.records.map((record) => record.name.replace(/\.example\.com$/, '')),
+    expected.records ?? [],
+  );
 }
 
 describe('readZoneFile problems: the line, the columns and what is wrong', () => {
@@ -340,18 +425,33 @@ describe('readZoneFile problems: the line, the columns and what is wrong', () =>
       problems: [
         { line: 1, start: 0, end: 4, message: '$TTL takes one TTL, such as 3600 or 1h' },
         { line: 2, start: 0, end: 7, message: '$ORIGIN takes one domain name, such as example.com.' },
-        { line: 3, start: 8, end: 18, message: 'bad..name. is not a domain name: must not contain an empty label (two dots in a row or a leading dot)' },
+        {
+          line: 3,
+          start: 8,
+          end: 18,
+          message: 'bad..name. is not a domain name: must not contain an empty label (two dots in a row or a leading dot)',
+        },
         { line: 4, start: 0, end: 4, message: '$FOO is not a zone file directive: the directives are $ORIGIN and $TTL' },
       ],
     },
     'the lines under a refused $ORIGIN, and the records without a TTL under a refused $TTL': {
       text: '$ORIGIN bad..name.\nwww A 192.0.2.1\n  A 192.0.2.2\n$ORIGIN example.com.\nok A 192.0.2.3\n$TTL 1x\nnottl A 192.0.2.4\nttl 60 A 192.0.2.5',
       problems: [
-        { line: 1, start: 8, end: 18, message: 'bad..name. is not a domain name: must not contain an empty label (two dots in a row or a leading dot)' },
+        {
+          line: 1,
+          start: 8,
+          end: 18,
+          message: 'bad..name. is not a domain name: must not contain an empty label (two dots in a row or a leading dot)',
+        },
         { line: 2, message: 'not read: the $ORIGIN on line 1 is refused, and the names here are read under it. Correct that line first' },
         { line: 3, message: 'not read: the $ORIGIN on line 1 is refused, and the names here are read under it. Correct that line first' },
         { line: 6, start: 5, end: 7, message: '1x is not a TTL: write seconds (3600) or units such as 1h, 30m, 2d, 1w, 1h30m' },
-        { line: 7, start: 6, end: 7, message: 'this record has no TTL and would take the $TTL on line 6, which is refused: correct that line, or write a TTL here' },
+        {
+          line: 7,
+          start: 6,
+          end: 7,
+          message: 'this record has no TTL and would take the $TTL on line 6, which is refused: correct that line, or write a TTL here',
+        },
       ],
       records: ['ok', 'ttl'],
     },
@@ -360,7 +460,8 @@ describe('readZoneFile problems: the line, the columns and what is wrong', () =>
       problems: [
         {
           line: 1,
-          message: 'the lines of this file end with a carriage return alone (CR, as classic Mac OS ended them), which a zone file does not use: save it with LF or CRLF line ends',
+          message:
+            'the lines of this file end with a carriage return alone (CR, as classic Mac OS ended them), which a zone file does not use: save it with LF or CRLF line ends',
         },
       ],
     },
@@ -384,7 +485,10 @@ describe('readZoneFile problems: the line, the columns and what is wrong', () =>
         { line: 2, message: 'the generic form (RFC 3597) says 4 bytes and holds 3' },
         { line: 3, message: 'the generic form (RFC 3597) of this CAA record ends before its data does' },
         { line: 4, message: /^the generic form \(RFC 3597\) is \\# then the length in bytes/ },
-        { line: 5, message: 'the generic form (RFC 3597) of this TXT record does not read: its text is not UTF-8, which Gcore cannot store' },
+        {
+          line: 5,
+          message: 'the generic form (RFC 3597) of this TXT record does not read: its text is not UTF-8, which Gcore cannot store',
+        },
         { line: 6, message: 'the generic form (RFC 3597) of this A record holds 1 bytes more than its data' },
         { line: 7, message: /its data is not whole bytes in hexadecimal$/ },
       ],
@@ -392,8 +496,17 @@ describe('readZoneFile problems: the line, the columns and what is wrong', () =>
     'a first record without a name, and records under a refused name': {
       text: '  IN A 192.0.2.1\nbad!name A 192.0.2.2\n  TXT "under the bad name"\ngood A 192.0.2.3',
       problems: [
-        { line: 1, message: 'this record has no name: a line that starts with a space or tab takes the name of the record before it, and none comes before' },
-        { line: 2, start: 0, end: 8, message: "bad!name is not a record name: label 'bad!name' may contain only letters, digits, hyphens and underscores" },
+        {
+          line: 1,
+          message:
+            'this record has no name: a line that starts with a space or tab takes the name of the record before it, and none comes before',
+        },
+        {
+          line: 2,
+          start: 0,
+          end: 8,
+          message: "bad!name is not a record name: label 'bad!name' may contain only letters, digits, hyphens and underscores",
+        },
       ],
       records: ['good'],
     },
@@ -401,7 +514,12 @@ describe('readZoneFile problems: the line, the columns and what is wrong', () =>
       text: 'www 300 IN\n@ SOA\nmx MX 10\nwww A',
       problems: [
         { line: 1, start: 8, end: 10, message: 'this record has no type: write one, such as A, MX or TXT, after the name' },
-        { line: 2, start: 2, end: 5, message: 'SOA data must be the primary server, the contact mailbox, then the serial, refresh, retry, expire and minimum' },
+        {
+          line: 2,
+          start: 2,
+          end: 5,
+          message: 'SOA data must be the primary server, the contact mailbox, then the serial, refresh, retry, expire and minimum',
+        },
         { line: 3, start: 6, end: 8, message: 'MX data must be a priority and a host, such as 10 mail.example.com.' },
         { line: 4, start: 4, end: 5, message: 'A data must be an IPv4 address, such as 203.0.113.1' },
       ],
@@ -445,8 +563,19 @@ describe('readZoneFile problems: the line, the columns and what is wrong', () =>
       problems: [
         { line: 1, start: 6, end: 11, message: '70000 is not a valid priority: must be a whole number from 0 to 65535' },
         { line: 2, start: 12, end: 16, message: 'http is not a valid port: must be a whole number from 0 to 65535' },
-        { line: 3, start: 12, end: 21, message: /^bad_host!\.example\.com\. is not a host name: label 'bad_host!' may contain only letters, digits, hyphens and underscores$/ },
-        { line: 4, start: 10, end: 21, message: /^under_score\.example\.com\. is not a host name: label 'under_score' may contain only letters, digits and hyphens$/ },
+        {
+          line: 3,
+          start: 12,
+          end: 21,
+          message:
+            /^bad_host!\.example\.com\. is not a host name: label 'bad_host!' may contain only letters, digits, hyphens and underscores$/,
+        },
+        {
+          line: 4,
+          start: 10,
+          end: 21,
+          message: /^under_score\.example\.com\. is not a host name: label 'under_score' may contain only letters, digits and hyphens$/,
+        },
       ],
     },
     'a problem on the line of a record that parentheses carry on': {

@@ -8,7 +8,13 @@ import { groupRecordSets } from '../../../src/models/zoneFile/zoneFileSets';
 import { printZoneFile } from '../../../src/models/zoneFile/zoneFileWriter';
 
 function set(name: string, type: string, ttl: number | undefined, values: unknown[][], extra: Partial<RecordSet> = {}): RecordSet {
-  return { name, type, ...(ttl === undefined ? {} : { ttl }), resource_records: values.map((content) => ({ id: 1, content, enabled: true, meta: {} })), ...extra };
+  return {
+    name,
+    type,
+    ...(ttl === undefined ? {} : { ttl }),
+    resource_records: values.map((content) => ({ id: 1, content, enabled: true, meta: {} })),
+    ...extra,
+  };
 }
 
 /** 2,010 bytes of text that is not ASCII throughout: characters of one to four bytes, so the 255-byte strings are cut between them. */
@@ -20,7 +26,10 @@ const ZONE: RecordSet[] = [
   set('example.com', 'A', 300, [['192.0.2.1'], ['192.0.2.2'], ['0.0.0.0']]),
   set('example.com', 'AAAA', 300, [['2001:DB8:0::1'], ['::ffff:192.0.2.1']]),
   set('example.com', 'MX', 3600, [[0, '.']]),
-  set('mail.example.com', 'MX', 3600, [[10, 'Mail.Example.com.'], [65535, 'backup.example.net']]),
+  set('mail.example.com', 'MX', 3600, [
+    [10, 'Mail.Example.com.'],
+    [65535, 'backup.example.net'],
+  ]),
   set('example.com', 'TXT', 3600, [
     ['v=spf1 include:_spf.example.net ~all'],
     ['"quoted at Gcore" "in two strings"'],
@@ -30,8 +39,16 @@ const ZONE: RecordSet[] = [
     ['  spaces around  '],
   ]),
   set('big.example.com', 'TXT', 60, [['y'.repeat(65280)]]),
-  set('example.com', 'CAA', 3600, [[0, 'issue', 'letsencrypt.org'], [0, 'issuewild', ';'], [128, 'iodef', 'mailto:security@example.com'], [0, 'issue', 'ca.example.net; account="1 2"']]),
-  set('_sip._tcp.example.com', 'SRV', 3600, [[10, 60, 5060, 'sip.example.com.'], [0, 0, 0, '.']]),
+  set('example.com', 'CAA', 3600, [
+    [0, 'issue', 'letsencrypt.org'],
+    [0, 'issuewild', ';'],
+    [128, 'iodef', 'mailto:security@example.com'],
+    [0, 'issue', 'ca.example.net; account="1 2"'],
+  ]),
+  set('_sip._tcp.example.com', 'SRV', 3600, [
+    [10, 60, 5060, 'sip.example.com.'],
+    [0, 0, 0, '.'],
+  ]),
   set('www.example.com', 'CNAME', 0, [['_acme-challenge.example.net.']]),
   set('*.dev.example.com', 'A', 2147483647, [['192.0.2.80']]),
   set('selector1._domainkey.example.com', 'TXT', 300, [[`v=DKIM1; k=rsa; p=${'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8A'.repeat(13)}`]]),
@@ -63,7 +80,9 @@ interface Comparable {
 
 describe('zone file round trip', () => {
   it('covers every editable type, a 2,000-byte TXT, the longest TXT and text that is not ASCII', () => {
-    const types = new Set(ZONE.filter((recordSet) => zoneFileEditability(recordSet, 'example.com') === undefined).map((recordSet) => recordSet.type));
+    const types = new Set(
+      ZONE.filter((recordSet) => zoneFileEditability(recordSet, 'example.com') === undefined).map((recordSet) => recordSet.type),
+    );
     assert.deepEqual([...types].sort(), [...EDITABLE_RECORD_TYPES].sort());
     assert.equal(Buffer.byteLength(LONG_TEXT, 'utf8'), 2010);
   });
@@ -90,12 +109,17 @@ describe('zone file round trip', () => {
     assert.deepEqual(byKey(read), byKey(expected));
     // Nothing of the sets written as comments comes back, not even a record of their names.
     const commented = new Set(['geo.example.com', 'hc.example.com', 'off.example.com']);
-    assert.deepEqual(reading.records.filter((record) => commented.has(record.name) || ['HTTPS', 'SVCB', 'DS'].includes(record.type)), []);
+    assert.deepEqual(
+      reading.records.filter((record) => commented.has(record.name) || ['HTTPS', 'SVCB', 'DS'].includes(record.type)),
+      [],
+    );
   });
 
   it('reads back TXT values as the texts Gcore holds, unquoted, whatever their bytes', () => {
     const reading = readZoneFile(printZoneFile('example.com', ZONE), 'example.com');
-    const apexTexts = reading.records.filter((record) => record.name === 'example.com' && record.type === 'TXT').map((record) => record.content?.[0]);
+    const apexTexts = reading.records
+      .filter((record) => record.name === 'example.com' && record.type === 'TXT')
+      .map((record) => record.content?.[0]);
     assert.deepEqual(apexTexts, [
       'v=spf1 include:_spf.example.net ~all',
       'quoted at Gcorein two strings',

@@ -22,15 +22,51 @@ describe('groupRecordSets', () => {
     ]);
     assert.deepEqual(problems, []);
     assert.deepEqual(sets, [
-      { name: 'www.example.com', type: 'A', ttl: 300, defaultTtl: 3600, line: 2, records: [{ content: ['192.0.2.1'], line: 2 }, { content: ['192.0.2.2'], line: 4 }] },
-      { name: 'example.com', type: 'MX', defaultTtl: 3600, line: 3, records: [{ content: [10, 'mail.example.com.'], line: 3 }, { content: [20, 'mail2.example.com.'], line: 8 }] },
-      { name: 'example.com', type: 'SOA', defaultTtl: 3600, line: 5, records: [{ content: ['ns1.example.com.', 'hostmaster.example.com.', 1, 2, 3, 4, 5], line: 5 }] },
+      {
+        name: 'www.example.com',
+        type: 'A',
+        ttl: 300,
+        defaultTtl: 3600,
+        line: 2,
+        records: [
+          { content: ['192.0.2.1'], line: 2 },
+          { content: ['192.0.2.2'], line: 4 },
+        ],
+      },
+      {
+        name: 'example.com',
+        type: 'MX',
+        defaultTtl: 3600,
+        line: 3,
+        records: [
+          { content: [10, 'mail.example.com.'], line: 3 },
+          { content: [20, 'mail2.example.com.'], line: 8 },
+        ],
+      },
+      {
+        name: 'example.com',
+        type: 'SOA',
+        defaultTtl: 3600,
+        line: 5,
+        records: [{ content: ['ns1.example.com.', 'hostmaster.example.com.', 1, 2, 3, 4, 5], line: 5 }],
+      },
       { name: 'www.example.com', type: 'AAAA', ttl: 300, defaultTtl: 3600, line: 7, records: [{ content: ['2001:db8::1'], line: 7 }] },
     ]);
   });
 
   it('refuses records of one set with different TTLs, as written or from $TTL, and takes equal ones however they are written', () => {
-    const { sets, problems } = grouped(['$TTL 300', 'a 300 A 192.0.2.1', 'a A 192.0.2.2', 'b A 192.0.2.1', 'b 5m A 192.0.2.2', 'b 600 A 192.0.2.3', '$TTL 1h', 'c A 192.0.2.1', '$TTL 2h', 'c A 192.0.2.2']);
+    const { sets, problems } = grouped([
+      '$TTL 300',
+      'a 300 A 192.0.2.1',
+      'a A 192.0.2.2',
+      'b A 192.0.2.1',
+      'b 5m A 192.0.2.2',
+      'b 600 A 192.0.2.3',
+      '$TTL 1h',
+      'c A 192.0.2.1',
+      '$TTL 2h',
+      'c A 192.0.2.2',
+    ]);
     assert.deepEqual(problems, [
       { line: 6, message: 'b.example.com A has TTL 600 here and 300 on line 4: Gcore keeps one TTL per record set' },
       { line: 10, message: 'c.example.com A has TTL 7200 here and 3600 on line 8: Gcore keeps one TTL per record set' },
@@ -47,7 +83,9 @@ describe('groupRecordSets', () => {
 
   it('says which TTL is missing when only some records of a set have one', () => {
     const reading = readZoneFile('a A 192.0.2.1\na 60 A 192.0.2.2', 'example.com');
-    assert.deepEqual(groupRecordSets(reading.records).problems, [{ line: 2, message: 'a.example.com A has TTL 60 here and none on line 1: Gcore keeps one TTL per record set' }]);
+    assert.deepEqual(groupRecordSets(reading.records).problems, [
+      { line: 2, message: 'a.example.com A has TTL 60 here and none on line 1: Gcore keeps one TTL per record set' },
+    ]);
   });
 
   it('refuses a value written twice, compared as the API compares values, and keeps it once', () => {
@@ -91,9 +129,20 @@ describe('groupRecordSets', () => {
       'signed RRSIG CNAME 13 3 300 20250101000000 20240101000000 12345 example.com. c2lnbmF0dXJl',
     ]);
     assert.deepEqual(problems, [
-      { line: 2, message: 'www.example.com has a CNAME (line 2) and a record of type A (line 1): a name with a CNAME holds no other data (RFC 1034)' },
-      { line: 4, message: 'alias.example.com has a CNAME (line 3) and a record of type TXT (line 4): a name with a CNAME holds no other data (RFC 1034)' },
-      { line: 5, message: 'alias.example.com has a CNAME (line 3) and a record of type HTTPS (line 5): a name with a CNAME holds no other data (RFC 1034)' },
+      {
+        line: 2,
+        message: 'www.example.com has a CNAME (line 2) and a record of type A (line 1): a name with a CNAME holds no other data (RFC 1034)',
+      },
+      {
+        line: 4,
+        message:
+          'alias.example.com has a CNAME (line 3) and a record of type TXT (line 4): a name with a CNAME holds no other data (RFC 1034)',
+      },
+      {
+        line: 5,
+        message:
+          'alias.example.com has a CNAME (line 3) and a record of type HTTPS (line 5): a name with a CNAME holds no other data (RFC 1034)',
+      },
       { line: 7, message: 'two.example.com has a second CNAME (the first is on line 6): a name holds at most one CNAME (RFC 1034)' },
       { line: 9, message: 'same.example.com CNAME one.example.net. is written twice: on line 8 and here' },
     ]);

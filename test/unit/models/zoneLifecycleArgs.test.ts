@@ -1,31 +1,76 @@
 import * as assert from 'node:assert/strict';
 import type { DnsZone } from '../../../src/api/types';
 import { validateUpdateZoneArgs, validateZoneSettings } from '../../../src/models/zoneLifecycleArgs';
-import { changedSettings, currentZoneSettings, readZoneSettings, settingsNotAsSent, zoneSettingChangeLines, zoneSettingsBody } from '../../../src/models/zoneSettings';
+import {
+  changedSettings,
+  currentZoneSettings,
+  readZoneSettings,
+  settingsNotAsSent,
+  zoneSettingChangeLines,
+  zoneSettingsBody,
+} from '../../../src/models/zoneSettings';
 import { assertProblems, validatorRows } from '../validation/expectations';
 
 validatorRows('validateUpdateZoneArgs', validateUpdateZoneArgs, {
   valid: [
     { input: { zoneName: 'Example.COM.', changes: { nx_ttl: 600 } }, expected: { zoneName: 'example.com', changes: { nx_ttl: 600 } } },
     {
-      input: { zoneName: 'bücher.de', changes: { contact: ' ops@Example.NET ', primary_server: 'NS1.Example.net.', meta: { team: 'web' }, enabled: false, serial: 0, expiry: 4294967295 } },
-      expected: { zoneName: 'xn--bcher-kva.de', changes: { contact: 'ops@example.net', primary_server: 'ns1.example.net', meta: { team: 'web' }, enabled: false, serial: 0, expiry: 4294967295 } },
+      input: {
+        zoneName: 'bücher.de',
+        changes: {
+          contact: ' ops@Example.NET ',
+          primary_server: 'NS1.Example.net.',
+          meta: { team: 'web' },
+          enabled: false,
+          serial: 0,
+          expiry: 4294967295,
+        },
+      },
+      expected: {
+        zoneName: 'xn--bcher-kva.de',
+        changes: {
+          contact: 'ops@example.net',
+          primary_server: 'ns1.example.net',
+          meta: { team: 'web' },
+          enabled: false,
+          serial: 0,
+          expiry: 4294967295,
+        },
+      },
     },
-    { input: { zoneName: 'example.com', changes: { refresh: 7200, retry: undefined } }, expected: { zoneName: 'example.com', changes: { refresh: 7200 } } },
+    {
+      input: { zoneName: 'example.com', changes: { refresh: 7200, retry: undefined } },
+      expected: { zoneName: 'example.com', changes: { refresh: 7200 } },
+    },
   ],
   invalid: [
-    { input: undefined, problems: [{ field: '', message: /must be an object such as \{ zoneName: 'example\.com', changes: \{ nx_ttl: 600 \} \}/ }] },
+    {
+      input: undefined,
+      problems: [{ field: '', message: /must be an object such as \{ zoneName: 'example\.com', changes: \{ nx_ttl: 600 \} \}/ }],
+    },
     { input: 'example.com', problems: [{ field: '', message: /must be an object/ }] },
     { input: { zoneName: 'example.com' }, problems: [{ field: 'changes', message: /is required/ }] },
     { input: { changes: { nx_ttl: 600 } }, problems: [{ field: 'zoneName', message: /is required/ }] },
     { input: { zoneName: 'localhost', changes: { nx_ttl: 600 } }, problems: [{ field: 'zoneName', message: /at least two labels/ }] },
     { input: { zoneName: 'example.com', changes: {} }, problems: [{ field: 'changes', message: /must change at least one setting/ }] },
     { input: { zoneName: 'example.com', changes: { ttl: 600 } }, problems: [{ field: 'changes.ttl', message: /unknown field/ }] },
-    { input: { zoneName: 'example.com', changes: { name: 'other.com' } }, problems: [{ field: 'changes.name', message: /cannot be renamed/ }] },
-    { input: { zoneName: 'example.com', changes: { nx_ttl: -1 } }, problems: [{ field: 'changes.nx_ttl', message: /0 and 4294967295|at least 0/ }] },
-    { input: { zoneName: 'example.com', changes: { refresh: 4294967296 } }, problems: [{ field: 'changes.refresh', message: /4294967295/ }] },
+    {
+      input: { zoneName: 'example.com', changes: { name: 'other.com' } },
+      problems: [{ field: 'changes.name', message: /cannot be renamed/ }],
+    },
+    {
+      input: { zoneName: 'example.com', changes: { nx_ttl: -1 } },
+      problems: [{ field: 'changes.nx_ttl', message: /0 and 4294967295|at least 0/ }],
+    },
+    {
+      input: { zoneName: 'example.com', changes: { refresh: 4294967296 } },
+      problems: [{ field: 'changes.refresh', message: /4294967295/ }],
+    },
     { input: { zoneName: 'example.com', changes: { retry: 1.5 } }, problems: [{ field: 'changes.retry', message: /whole number/ }] },
-    { input: { zoneName: 'example.com', changes: { contact: 'hostmaster.example.com' } }, problems: [{ field: 'changes.contact', message: /e-mail address/ }] },
+    {
+      input: { zoneName: 'example.com', changes: { contact: 'hostmaster.example.com' } },
+      problems: [{ field: 'changes.contact', message: /e-mail address/ }],
+    },
     { input: { zoneName: 'example.com', changes: { meta: [] } }, problems: [{ field: 'changes.meta', message: /object/ }] },
     { input: { zoneName: 'example.com', changes: { enabled: 'yes' } }, problems: [{ field: 'changes.enabled', message: /true or false/ }] },
     { input: { zoneName: 'example.com', changes: { serial: null } }, problems: [{ field: 'changes.serial', message: /whole number/ }] },
@@ -35,7 +80,10 @@ validatorRows('validateUpdateZoneArgs', validateUpdateZoneArgs, {
 
 describe('validateZoneSettings', () => {
   it('normalizes what the prompts answered as a programmatic change is', () => {
-    assert.deepEqual(validateZoneSettings({ contact: 'Ops@Example.COM', primary_server: 'NS1.example.com.' }), { ok: true, value: { contact: 'Ops@example.com', primary_server: 'ns1.example.com' } });
+    assert.deepEqual(validateZoneSettings({ contact: 'Ops@Example.COM', primary_server: 'NS1.example.com.' }), {
+      ok: true,
+      value: { contact: 'Ops@example.com', primary_server: 'ns1.example.com' },
+    });
     assertProblems(validateZoneSettings({ retry: -3 }), [{ field: 'retry', message: /./ }]);
   });
 });
@@ -91,12 +139,34 @@ describe('the zone settings merge', () => {
   });
 
   it('reads numbers given as their digits and a flag given as "true" or "false", as Gcore may send them', () => {
-    const answered = { name: 'example.com', enabled: 'false', serial: '2024010101', refresh: ' 3600 ', retry: 600, expiry: '1209600', nx_ttl: 300 };
-    assert.deepEqual(readZoneSettings(answered as unknown as DnsZone), { settings: { enabled: false, serial: 2_024_010_101, refresh: 3600, retry: 600, expiry: 1_209_600, nx_ttl: 300 }, unread: [] });
+    const answered = {
+      name: 'example.com',
+      enabled: 'false',
+      serial: '2024010101',
+      refresh: ' 3600 ',
+      retry: 600,
+      expiry: '1209600',
+      nx_ttl: 300,
+    };
+    assert.deepEqual(readZoneSettings(answered as unknown as DnsZone), {
+      settings: { enabled: false, serial: 2_024_010_101, refresh: 3600, retry: 600, expiry: 1_209_600, nx_ttl: 300 },
+      unread: [],
+    });
   });
 
   it('names what it cannot send back: an absent enabled or number, and values of another type; empty text and meta are none', () => {
-    const { unread } = readZoneSettings({ name: 'x.example', contact: '', meta: null, primary_server: 7, refresh: -1, retry: '1.5', expiry: 1, nx_ttl: 1, serial: '4294967296', enabled: null });
+    const { unread } = readZoneSettings({
+      name: 'x.example',
+      contact: '',
+      meta: null,
+      primary_server: 7,
+      refresh: -1,
+      retry: '1.5',
+      expiry: 1,
+      nx_ttl: 1,
+      serial: '4294967296',
+      enabled: null,
+    });
     assert.deepEqual(unread, [
       { field: 'enabled', value: null },
       { field: 'refresh', value: -1 },
@@ -112,7 +182,11 @@ describe('the zone settings merge', () => {
       () => zoneSettingsBody('example.com', { ...withoutEnabled, serial: 'soon' }, { nx_ttl: 900 }),
       /^Error: Nothing was sent: Gcore's answer for example\.com gives enabled \(missing\), serial \("soon"\) in no form the extension can send back, .*Give enabled, serial a value in this change too/,
     );
-    assert.deepEqual(zoneSettingsBody('example.com', withoutEnabled, { enabled: false }), { ...currentZoneSettings(ZONE), name: 'example.com', enabled: false });
+    assert.deepEqual(zoneSettingsBody('example.com', withoutEnabled, { enabled: false }), {
+      ...currentZoneSettings(ZONE),
+      name: 'example.com',
+      enabled: false,
+    });
   });
 
   it('tells which changes give a setting another value, meta compared by content', () => {
@@ -122,17 +196,22 @@ describe('the zone settings merge', () => {
   });
 
   it('summarizes current → new, seconds with their length in words, and says what stays unchanged', () => {
-    assert.deepEqual(zoneSettingChangeLines(ZONE, { contact: 'dns@example.com', refresh: 7200, retry: 600, nx_ttl: 60, meta: { team: 'ops' } }), [
-      'Contact: "hostmaster@example.com" → "dns@example.com"',
-      'Refresh: 3600 (1 h) → 7200 (2 h)',
-      'Retry: 600 (10 min) (unchanged)',
-      'Negative TTL: 300 (5 min) → 60 (1 min)',
-      'Metadata: {"team":"web"} → {"team":"ops"}',
-    ]);
+    assert.deepEqual(
+      zoneSettingChangeLines(ZONE, { contact: 'dns@example.com', refresh: 7200, retry: 600, nx_ttl: 60, meta: { team: 'ops' } }),
+      [
+        'Contact: "hostmaster@example.com" → "dns@example.com"',
+        'Refresh: 3600 (1 h) → 7200 (2 h)',
+        'Retry: 600 (10 min) (unchanged)',
+        'Negative TTL: 300 (5 min) → 60 (1 min)',
+        'Metadata: {"team":"web"} → {"team":"ops"}',
+      ],
+    );
   });
 
   it('says where Gcore holds another value than was sent', () => {
-    assert.deepEqual(settingsNotAsSent({ nx_ttl: 30, refresh: 7200 }, { ...ZONE, nx_ttl: 60, refresh: 7200 }), ['Negative TTL: 30 (30 s) sent, Gcore holds 60 (1 min)']);
+    assert.deepEqual(settingsNotAsSent({ nx_ttl: 30, refresh: 7200 }, { ...ZONE, nx_ttl: 60, refresh: 7200 }), [
+      'Negative TTL: 30 (30 s) sent, Gcore holds 60 (1 min)',
+    ]);
     assert.deepEqual(settingsNotAsSent({ refresh: 7200 }, { ...ZONE, refresh: 7200 }), []);
   });
 });

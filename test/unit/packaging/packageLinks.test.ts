@@ -15,7 +15,8 @@ describe('package links: what the details page of the .vsix would show broken', 
   });
 
   it('refuses relative targets the package does not ship, and placeholder hosts', () => {
-    const markdown = '![ok](docs/images/a.png) ![gone](docs/images/gone.png) [doc](docs/guide.md#part) [x](https://example.com/x) [anchor](#install)';
+    const markdown =
+      '![ok](docs/images/a.png) ![gone](docs/images/gone.png) [doc](docs/guide.md#part) [x](https://example.com/x) [anchor](#install)';
     const problems = packageLinkProblems('README.md', markdown, new Set(['README.md', 'docs/images/a.png']));
     assert.deepEqual(
       problems.map((problem) => [problem.link, problem.reason.split(' (')[0]]),
@@ -30,7 +31,10 @@ describe('package links: what the details page of the .vsix would show broken', 
   it('tells placeholder addresses from real ones', () => {
     assert.equal(placeholderReason('https://gcore.com'), undefined);
     assert.equal(placeholderReason('mailto:security@gcore.com'), undefined);
-    assert.match(placeholderReason('https://github.com/gcore-vscode/gcore-vscode/raw/HEAD/docs/images/a.png') ?? '', /placeholder repository/);
+    assert.match(
+      placeholderReason('https://github.com/gcore-vscode/gcore-vscode/raw/HEAD/docs/images/a.png') ?? '',
+      /placeholder repository/,
+    );
     assert.match(placeholderReason('https://api.example/x') ?? '', /placeholder host api\.example/);
     assert.match(placeholderReason('http://localhost:8080/') ?? '', /placeholder host localhost/);
     assert.match(placeholderReason('ftp://gcore.com/') ?? '', /uses ftp:/);
@@ -43,13 +47,26 @@ describe('package links: what the details page of the .vsix would show broken', 
       bugs: { url: 'https://github.com/gcore-vscode/gcore-vscode/issues' },
       homepage: 'https://gcore.com',
     });
-    assert.deepEqual(problems.map((problem) => problem.link.split(':')[0]), ['repository', 'bugs']);
+    assert.deepEqual(
+      problems.map((problem) => problem.link.split(':')[0]),
+      ['repository', 'bugs'],
+    );
   });
 });
 
 describe('the README as packaged: without the pictures the details page cannot show', () => {
   it('drops a picture on its own line with the blank line after it, and keeps an inline picture’s alt text', () => {
-    const source = ['# Title', '', 'Intro.', '', '![A picture](docs/images/a.png)', '', '## Next', 'See ![the icon](media/icon.png) here.', '![last](x.png "t")'].join('\n');
+    const source = [
+      '# Title',
+      '',
+      'Intro.',
+      '',
+      '![A picture](docs/images/a.png)',
+      '',
+      '## Next',
+      'See ![the icon](media/icon.png) here.',
+      '![last](x.png "t")',
+    ].join('\n');
     assert.equal(readmeWithoutPictures(source), ['# Title', '', 'Intro.', '', '## Next', 'See the icon here.'].join('\n'));
     assert.deepEqual(linkTargets(readmeWithoutPictures(source)), []);
   });

@@ -5,7 +5,9 @@ describe('the extension host log of the test runner', () => {
   const id = 'gcore-vscode.gcore-vscode';
 
   it("tells VS Code's refusal of a contribution of the extension from other lines", () => {
-    const refused = formatAutomationLog('error', [`[${id}]: 'configuration.jsonValidation.url' must be an absolute URL or start with './'`]);
+    const refused = formatAutomationLog('error', [
+      `[${id}]: 'configuration.jsonValidation.url' must be an absolute URL or start with './'`,
+    ]);
     assert.ok(refused && isManifestProblem(refused, id));
     assert.ok(isManifestProblem(formatAutomationLog('warn', [`[${id}]: property \`icon\` is mandatory`]) ?? '', id));
     for (const [type, text] of [

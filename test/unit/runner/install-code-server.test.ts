@@ -56,7 +56,12 @@ function sandbox(mode: 'ok' | 'fail' | 'hang'): Sandbox {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // What an npm script (npm test, npm start) hands its children.
-    PATH: [path.join(outerProject, 'node_modules', '.bin'), '/usr/lib/node_modules/npm/node_modules/@npmcli/run-script/lib/node-gyp-bin', bin, process.env.PATH].join(':'),
+    PATH: [
+      path.join(outerProject, 'node_modules', '.bin'),
+      '/usr/lib/node_modules/npm/node_modules/@npmcli/run-script/lib/node-gyp-bin',
+      bin,
+      process.env.PATH,
+    ].join(':'),
     npm_config_user_agent: 'npm/11.19.1 node/v20.20.2 linux x64 workspaces/false',
     npm_config_node_gyp: '/usr/lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js',
     npm_config_nodedir: '/usr',
@@ -160,7 +165,16 @@ describe('install-code-server.sh', function () {
       ['node@24', 'code-server@4.139.1'],
     );
     for (const { env } of calls) {
-      for (const name of ['npm_config_user_agent', 'npm_config_node_gyp', 'npm_config_local_prefix', 'npm_config_allow_scripts', 'npm_node_execpath', 'npm_package_name', 'NODE', 'INIT_CWD']) {
+      for (const name of [
+        'npm_config_user_agent',
+        'npm_config_node_gyp',
+        'npm_config_local_prefix',
+        'npm_config_allow_scripts',
+        'npm_node_execpath',
+        'npm_package_name',
+        'NODE',
+        'INIT_CWD',
+      ]) {
         assert.equal(env.get(name), undefined, `${name} reached an inner install`);
       }
       assert.equal(env.get('npm_config_registry'), 'https://registry.example.test/');
@@ -211,7 +225,10 @@ describe('install-code-server.sh', function () {
     assert.doesNotMatch(run.stderr, /npm output line 20\n/, 'only the end of the output');
     assert.match(run.stderr, /npm ping/);
     assert.match(run.stderr, /the next run starts this step again/);
-    assert.deepEqual(fs.readdirSync(box.cache).filter((name) => !name.startsWith('.')), []);
+    assert.deepEqual(
+      fs.readdirSync(box.cache).filter((name) => !name.startsWith('.')),
+      [],
+    );
 
     box.env.FAKE_NPM_MODE = 'ok';
     const retry = await runInstaller(box);
@@ -229,6 +246,9 @@ describe('install-code-server.sh', function () {
     });
     assert.equal(run.code, 143);
     assert.equal(processExists(npmPid), false);
-    assert.deepEqual(fs.readdirSync(box.cache).filter((name) => !name.startsWith('.')), []);
+    assert.deepEqual(
+      fs.readdirSync(box.cache).filter((name) => !name.startsWith('.')),
+      [],
+    );
   });
 });

@@ -41,7 +41,11 @@ function loadInNewProcess(file: string, cacheFile: string): { use: CodeCacheUse;
     `const loaded = requireWithCodeCache(${JSON.stringify(file)}, ${JSON.stringify(cacheFile)});`,
     'loaded.save().then((saved) => console.log(JSON.stringify({ use: loaded.use, answer: loaded.exports.answer, saved })));',
   ].join('\n');
-  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as { use: CodeCacheUse; answer: number; saved: number };
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as {
+    use: CodeCacheUse;
+    answer: number;
+    saved: number;
+  };
 }
 
 describe('requireWithCodeCache', () => {

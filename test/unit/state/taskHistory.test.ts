@@ -10,10 +10,12 @@ class FakeMemento implements Pick<vscode.Memento, 'get' | 'update'> {
     return this.values.get(key) as T | undefined;
   }
   update(key: string, value: unknown): Thenable<void> {
-    return new Promise((resolve) => setTimeout(() => {
-      this.values.set(key, JSON.parse(JSON.stringify(value)));
-      resolve();
-    }, 1));
+    return new Promise((resolve) =>
+      setTimeout(() => {
+        this.values.set(key, JSON.parse(JSON.stringify(value)));
+        resolve();
+      }, 1),
+    );
   }
 }
 
@@ -27,14 +29,23 @@ describe('TaskHistory', () => {
     const history = new TaskHistory(memento as unknown as vscode.Memento);
     history.record([tracked('a', 1_000)], 1_000);
     history.record([tracked('b', 2_000, { task: { id: 'b', state: 'RUNNING' } })], 2_000);
-    history.record([tracked('a', 1_000, { end: { kind: 'finished', task: { id: 'a', state: 'FINISHED', task_type: 'patch_caas_container' } } })], 5_000);
+    history.record(
+      [tracked('a', 1_000, { end: { kind: 'finished', task: { id: 'a', state: 'FINISHED', task_type: 'patch_caas_container' } } })],
+      5_000,
+    );
     await history.stored();
     const reloaded = new TaskHistory(memento as unknown as vscode.Memento);
-    assert.deepEqual(reloaded.all().map((record) => [record.id, record.state, record.end, record.endedAtMs]), [
-      ['b', 'RUNNING', undefined, undefined],
-      ['a', 'FINISHED', 'finished', 5_000],
-    ]);
-    assert.deepEqual(reloaded.unfinished().map((record) => record.id), ['b']);
+    assert.deepEqual(
+      reloaded.all().map((record) => [record.id, record.state, record.end, record.endedAtMs]),
+      [
+        ['b', 'RUNNING', undefined, undefined],
+        ['a', 'FINISHED', 'finished', 5_000],
+      ],
+    );
+    assert.deepEqual(
+      reloaded.unfinished().map((record) => record.id),
+      ['b'],
+    );
     assert.equal(reloaded.all()[1].taskType, 'patch_caas_container');
   });
 
@@ -48,8 +59,14 @@ describe('TaskHistory', () => {
     history.record([tracked('a', 1_000)], 1_000);
     history.record([tracked('b', 2_000)], 2_000);
     await history.stored();
-    assert.deepEqual(reported.map((error) => (error as Error).message), ['storage is full']);
-    assert.deepEqual(new TaskHistory(memento as unknown as vscode.Memento).all().map((record) => record.id), ['b', 'a']);
+    assert.deepEqual(
+      reported.map((error) => (error as Error).message),
+      ['storage is full'],
+    );
+    assert.deepEqual(
+      new TaskHistory(memento as unknown as vscode.Memento).all().map((record) => record.id),
+      ['b', 'a'],
+    );
   });
 
   it('keeps the last 20 ended tasks and every task still followed', async () => {
@@ -90,12 +107,38 @@ describe('TaskHistory', () => {
     let writes = 0;
     const counting = { get: memento.get.bind(memento), update: (key: string, value: unknown) => (writes++, memento.update(key, value)) };
     const history = new TaskHistory(counting as unknown as vscode.Memento);
-    const ended = Array.from({ length: 100 }, (_, i) => tracked(`t${i}`, i, { end: { kind: 'finished', task: { id: `t${i}`, state: 'FINISHED' } } }));
+    const ended = Array.from({ length: 100 }, (_, i) =>
+      tracked(`t${i}`, i, { end: { kind: 'finished', task: { id: `t${i}`, state: 'FINISHED' } } }),
+    );
     assert.equal(history.record(ended, 500), true);
     await history.stored();
     assert.equal(writes, 1);
     const reloaded = new TaskHistory(memento as unknown as vscode.Memento).all();
-    assert.deepEqual(reloaded.map((record) => record.id), ['t99', 't98', 't97', 't96', 't95', 't94', 't93', 't92', 't91', 't90', 't89', 't88', 't87', 't86', 't85', 't84', 't83', 't82', 't81', 't80']);
+    assert.deepEqual(
+      reloaded.map((record) => record.id),
+      [
+        't99',
+        't98',
+        't97',
+        't96',
+        't95',
+        't94',
+        't93',
+        't92',
+        't91',
+        't90',
+        't89',
+        't88',
+        't87',
+        't86',
+        't85',
+        't84',
+        't83',
+        't82',
+        't81',
+        't80',
+      ],
+    );
   });
 
   it('stores a 100 KB error shortened, on one line', async () => {
@@ -112,6 +155,9 @@ describe('TaskHistory', () => {
   it('reads what it can of a stored value and drops the rest', () => {
     const memento = new FakeMemento();
     memento.values.set('gcore.tasks', [{ id: 'ok', startedAtMs: 5 }, { id: '', startedAtMs: 1 }, { startedAtMs: 2 }, 'junk', null]);
-    assert.deepEqual(new TaskHistory(memento as unknown as vscode.Memento).all().map((record) => record.id), ['ok']);
+    assert.deepEqual(
+      new TaskHistory(memento as unknown as vscode.Memento).all().map((record) => record.id),
+      ['ok'],
+    );
   });
 });

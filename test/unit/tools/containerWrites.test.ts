@@ -1,8 +1,26 @@
 import * as assert from 'node:assert/strict';
 import { rejection } from '../api/clientHarness';
-import { assertRefused, confirmation, LOCATION, received, run, startTools, stopTools, tool, writesReceived, type ToolHarness } from './toolHarness';
+import {
+  assertRefused,
+  confirmation,
+  LOCATION,
+  received,
+  run,
+  startTools,
+  stopTools,
+  tool,
+  writesReceived,
+  type ToolHarness,
+} from './toolHarness';
 
-const NEW_CONTAINER = { name: 'new-app', image: 'nginx:1.27', listening_port: 8080, flavor: '250mCPU-512MiB', scale: { min: 1, max: 2 }, envs: { MODE: 'demo' } };
+const NEW_CONTAINER = {
+  name: 'new-app',
+  image: 'nginx:1.27',
+  listening_port: 8080,
+  flavor: '250mCPU-512MiB',
+  scale: { min: 1, max: 2 },
+  envs: { MODE: 'demo' },
+};
 
 describe('container write tools against the emulator', () => {
   let h: ToolHarness;
@@ -38,7 +56,10 @@ describe('container write tools against the emulator', () => {
       ]);
       const { tasks } = result.json as { tasks: string[] };
       assert.equal(tasks.length, 2);
-      assert.match(result.text, new RegExp(`^Sent the update of container web-app in project 7, region 76\\. Tasks: ${tasks.join(', ')}\\. gcore_getTask`));
+      assert.match(
+        result.text,
+        new RegExp(`^Sent the update of container web-app in project 7, region 76\\. Tasks: ${tasks.join(', ')}\\. gcore_getTask`),
+      );
       assert.equal(h.emulator.container(7, 76, 'web-app')?.config.timeout, 30);
     });
 
@@ -76,7 +97,11 @@ describe('container write tools against the emulator', () => {
       );
       assert.equal(h.emulator.container(7, 76, 'new-app'), undefined);
       h.context.configuredLocations = () => [{ ...LOCATION, label: 'staging' }];
-      assert.equal((await confirmation('gcore_createContainer', input, h)).title, 'Create container new-app in staging?', 'a location set up here by its label, as the tree names it');
+      assert.equal(
+        (await confirmation('gcore_createContainer', input, h)).title,
+        'Create container new-app in staging?',
+        'a location set up here by its label, as the tree names it',
+      );
     });
 
     it('says the quota and price are not available when Gcore does not answer them', async () => {
@@ -98,7 +123,12 @@ describe('container write tools against the emulator', () => {
     it('refuses a payload without a required field, or with a name too long to create, before any request', () => {
       const { flavor: _flavor, ...withoutFlavor } = NEW_CONTAINER;
       assertRefused(tool('gcore_createContainer'), { ...LOCATION, container: withoutFlavor }, /container\.flavor: is required/, h);
-      assertRefused(tool('gcore_createContainer'), { ...LOCATION, container: { ...NEW_CONTAINER, name: 'x'.repeat(44) } }, /container\.name: /, h);
+      assertRefused(
+        tool('gcore_createContainer'),
+        { ...LOCATION, container: { ...NEW_CONTAINER, name: 'x'.repeat(44) } },
+        /container\.name: /,
+        h,
+      );
       assertRefused(tool('gcore_createContainer'), LOCATION, /container: is required/, h);
     });
   });
@@ -123,7 +153,10 @@ describe('container write tools against the emulator', () => {
       assert.deepEqual(received(h), [{ method: 'DELETE', path: '/cloud/v1/caas/7/76/containers/legacy-site', query: {} }]);
       assert.match(result.text, /^Gcore is deleting container legacy-site in project 7, region 76: task /);
       const error = await rejection(run(tool('gcore_deleteContainer'), { ...LOCATION, containerName: 'no-such-app' }, h));
-      assert.equal(error.message, 'Container no-such-app is not in project 7, region 76 (Gcore answered 404): it may have been deleted already.');
+      assert.equal(
+        error.message,
+        'Container no-such-app is not in project 7, region 76 (Gcore answered 404): it may have been deleted already.',
+      );
     });
   });
 });

@@ -45,14 +45,21 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
   gcore_createRecord: { zoneName: 'example.com', name: 'new', type: 'A', ttl: 300, resource_records: [{ content: ['192.0.2.1'] }] },
   gcore_updateRecord: { zoneName: 'example.com', name: 'mail', type: 'A', resource_records: [{ content: ['192.0.2.2'] }] },
   gcore_deleteRecord: { zoneName: 'example.com', name: 'sip', type: 'A' },
-  gcore_createContainer: { projectId: 7, regionId: 76, container: { name: 'new-app', image: 'nginx:1.27', listening_port: 80, flavor: '250mCPU-512MiB', scale: { min: 1, max: 2 } } },
+  gcore_createContainer: {
+    projectId: 7,
+    regionId: 76,
+    container: { name: 'new-app', image: 'nginx:1.27', listening_port: 80, flavor: '250mCPU-512MiB', scale: { min: 1, max: 2 } },
+  },
   gcore_deleteContainer: { projectId: 7, regionId: 76, containerName: 'legacy-site' },
   gcore_importZoneFile: { zoneName: 'example.com', text: 'new 300 IN A 192.0.2.9\n', deleteMissing: false },
 };
 
 /** Every property of a schema and of the objects it holds, with where it is. */
 function properties(schema: ToolSchema, where: string): [string, ToolSchema][] {
-  const own = Object.entries((schema.properties ?? {}) as Record<string, ToolSchema>).map(([name, property]): [string, ToolSchema] => [`${where}.${name}`, property]);
+  const own = Object.entries((schema.properties ?? {}) as Record<string, ToolSchema>).map(([name, property]): [string, ToolSchema] => [
+    `${where}.${name}`,
+    property,
+  ]);
   const nested = own.flatMap(([path, property]) => [
     ...properties(property, path),
     ...(typeof property.items === 'object' ? properties(property.items as ToolSchema, `${path}[]`) : []),
@@ -61,7 +68,7 @@ function properties(schema: ToolSchema, where: string): [string, ToolSchema][] {
 }
 
 describe('tool definitions', () => {
-  it('are the contract\'s tools, in its order, each like its command', () => {
+  it("are the contract's tools, in its order, each like its command", () => {
     assert.deepEqual(
       TOOL_DEFINITIONS.map((tool) => [tool.name, tool.kind, tool.commandId]),
       CONTRACT_TOOLS,
@@ -86,20 +93,28 @@ describe('tool definitions', () => {
       const schema = tool.inputSchema;
       assert.equal(schema.type, 'object', tool.name);
       assert.equal(schema.additionalProperties, false, tool.name);
-      for (const name of (schema.required ?? []) as string[]) assert.ok(name in (schema.properties as object), `${tool.name}: required ${name} is a property`);
+      for (const name of (schema.required ?? []) as string[]) {
+        assert.ok(name in (schema.properties as object), `${tool.name}: required ${name} is a property`);
+      }
       for (const [path, property] of properties(schema, tool.name)) {
         assert.equal(typeof property.description, 'string', `${path} has a description`);
         assert.ok((property.description as string).length > 10, `${path} is described`);
       }
-      assert.doesNotMatch(JSON.stringify(schema), /patternErrorMessage|defaultSnippets|markdownDescription/, `${tool.name}: only JSON Schema keywords`);
+      assert.doesNotMatch(
+        JSON.stringify(schema),
+        /patternErrorMessage|defaultSnippets|markdownDescription/,
+        `${tool.name}: only JSON Schema keywords`,
+      );
     }
   });
 
-  it('take what their schema lists and refuse any other property, as the commands\' validators do', () => {
+  it("take what their schema lists and refuse any other property, as the commands' validators do", () => {
     for (const tool of TOOL_DEFINITIONS) {
       const input = VALID_INPUTS[tool.name];
       assert.ok(input, `${tool.name} has an example`);
-      for (const name of Object.keys(input)) assert.ok(name in (tool.inputSchema.properties as object), `${tool.name}: ${name} is in the schema`);
+      for (const name of Object.keys(input)) {
+        assert.ok(name in (tool.inputSchema.properties as object), `${tool.name}: ${name} is in the schema`);
+      }
       assert.doesNotThrow(() => tool.parse(input), tool.name);
       assert.throws(() => tool.parse({ ...input, surprise: 1 }), /surprise: unknown field/, tool.name);
     }

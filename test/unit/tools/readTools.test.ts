@@ -21,7 +21,10 @@ describe('read tools against the emulator', () => {
     it('lists projects and regions by name with their IDs, and the pairs set up here', async () => {
       h.context.configuredLocations = () => [{ projectId: 7, regionId: 76, label: 'staging' }];
       const result = await run(tool('gcore_listLocations'), { product: 'containers' }, h);
-      assert.match(result.text, /^4 projects:\n- Archive \(ID 913, DELETING\)\n- Default \(ID 1, default\)\n- Production \(ID 482\)\n- Staging \(ID 7\)$/m);
+      assert.match(
+        result.text,
+        /^4 projects:\n- Archive \(ID 913, DELETING\)\n- Default \(ID 1, default\)\n- Production \(ID 482\)\n- Staging \(ID 7\)$/m,
+      );
       assert.match(result.text, /^4 regions that run containers:\n- Luxembourg-2 \(ID 76, LU\)\n- Frankfurt \(ID 8, DE\)/m);
       assert.match(result.text, /- Singapore-2 \(ID 116, SG, MAINTENANCE\)/);
       assert.match(result.text, /1 project and region pairs set up here:\n- project Staging \(7\), region Luxembourg-2 \(76\): staging$/);
@@ -29,7 +32,12 @@ describe('read tools against the emulator', () => {
       assert.deepEqual(json.projects, await h.client.account.listProjects());
       assert.deepEqual(json.regions, await h.client.account.listRegions('containers'));
       assert.deepEqual(json.configuredLocations, [{ projectId: 7, regionId: 76, label: 'staging' }]);
-      assert.deepEqual(received(h).slice(0, 2).map((request) => request.query.product ?? request.query.order_by), ['name.asc', 'containers']);
+      assert.deepEqual(
+        received(h)
+          .slice(0, 2)
+          .map((request) => request.query.product ?? request.query.order_by),
+        ['name.asc', 'containers'],
+      );
     });
 
     it('refuses a product it does not know before any request', () => {
@@ -43,7 +51,10 @@ describe('read tools against the emulator', () => {
       assert.match(result.text, /^7 containers in project 7, region 76:$/m);
       assert.match(result.text, /^- web-app \(Ready, 2\/2 ready\) · nginx:1\.27-alpine$/m);
       assert.match(result.text, /^- broken-build \(Error, 0\/1 ready\) · ghcr\.io\/example\/does-not-exist:latest$/m);
-      assert.deepEqual((result.json as { results: { name: string }[] }).results.map((container) => container.name), [...SEEDED_CONTAINER_NAMES]);
+      assert.deepEqual(
+        (result.json as { results: { name: string }[] }).results.map((container) => container.name),
+        [...SEEDED_CONTAINER_NAMES],
+      );
       assert.deepEqual(received(h)[0], { method: 'GET', path: '/cloud/v1/caas/7/76/containers', query: { limit: '1000', offset: '0' } });
     });
 
@@ -56,7 +67,7 @@ describe('read tools against the emulator', () => {
       assert.equal((result.json as { results: unknown[] }).results.length, 120);
     });
 
-    it('gcore_getContainer says why a container fails, hides its variables\' values in the text and keeps them in the JSON', async () => {
+    it("gcore_getContainer says why a container fails, hides its variables' values in the text and keeps them in the JSON", async () => {
       const result = await run(tool('gcore_getContainer'), { ...LOCATION, containerName: 'broken-build' }, h);
       assert.match(result.text, /^Container broken-build in project 7, region 76:$/m);
       assert.match(result.text, /^Status: Error: Back-off pulling image "ghcr\.io\/example\/does-not-exist:latest"$/m);
@@ -73,7 +84,11 @@ describe('read tools against the emulator', () => {
       assert.equal(all.text.split('\n').filter((line) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} {2}\[/.test(line)).length, 50);
       assert.deepEqual(all.json, { read: 100, matched: 100, logs: (await h.client.containers.logs(LOCATION, 'web-app', 100)).logs });
 
-      const filtered = await run(tool('gcore_getContainerLogs'), { ...LOCATION, containerName: 'broken-build', limit: 20, contains: 'BACK-OFF' }, h);
+      const filtered = await run(
+        tool('gcore_getContainerLogs'),
+        { ...LOCATION, containerName: 'broken-build', limit: 20, contains: 'BACK-OFF' },
+        h,
+      );
       const json = filtered.json as { read: number; matched: number; logs: { message: string }[] };
       assert.equal(json.read, 20);
       assert.ok(json.matched > 0 && json.logs.every((line) => /back-off/i.test(line.message)));
@@ -100,8 +115,16 @@ describe('read tools against the emulator', () => {
   });
 
   describe('gcore_getTask', () => {
-    it('says a failed task\'s error', async () => {
-      const task = { id: 'task-1', state: 'ERROR', task_type: 'create_caas_container', error: 'Failed to pull image "x": not found', project_id: 7, region_id: 76, created_on: '2026-11-01T10:00:00' };
+    it("says a failed task's error", async () => {
+      const task = {
+        id: 'task-1',
+        state: 'ERROR',
+        task_type: 'create_caas_container',
+        error: 'Failed to pull image "x": not found',
+        project_id: 7,
+        region_id: 76,
+        created_on: '2026-11-01T10:00:00',
+      };
       h.emulator.inject({ path: '/cloud/v1/tasks/task-1', status: 200, body: task });
       const result = await run(tool('gcore_getTask'), { taskId: ' task-1 ' }, h);
       assert.match(result.text, /^Task task-1 \(create_caas_container\) is ERROR: Failed to pull image "x": not found$/m);
@@ -119,7 +142,7 @@ describe('read tools against the emulator', () => {
   });
 
   describe('DNS', () => {
-    it('gcore_listZones gives each zone\'s DNSSEC state', async () => {
+    it("gcore_listZones gives each zone's DNSSEC state", async () => {
       const result = await run(tool('gcore_listZones'), {}, h);
       const zones = await h.client.dns.listZones();
       assert.match(result.text, new RegExp(`^${zones.total_amount} DNS zones:$`, 'm'));
@@ -169,7 +192,13 @@ describe('read tools against the emulator', () => {
       const json = outcome.json as { total_amount: number; rrsets: unknown[] };
       assert.equal(json.total_amount, 20_000);
       assert.match(outcome.text, /^20000 record sets in large\.example:$/m);
-      assert.match(outcome.text, new RegExp(`^The JSON holds the first ${json.rrsets.length} of the 20000 entries of rrsets; ${20_000 - json.rrsets.length} are left out\\.$`, 'm'));
+      assert.match(
+        outcome.text,
+        new RegExp(
+          `^The JSON holds the first ${json.rrsets.length} of the 20000 entries of rrsets; ${20_000 - json.rrsets.length} are left out\\.$`,
+          'm',
+        ),
+      );
       assert.match(outcome.text, /Give name \(such as www, or @ for the apex\) or type \(such as MX\) to list fewer record sets\.$/);
 
       const narrowed = await callTool(tool('gcore_listRecords'), { zoneName: LARGE_ZONE_NAME, type: 'SOA' }, h.context);
@@ -180,14 +209,23 @@ describe('read tools against the emulator', () => {
 
     it('gcore_listRecords refuses a filter the record commands would refuse, before any request', () => {
       assertRefused(tool('gcore_listRecords'), { zoneName: 'example.com', type: 'BOGUS' }, /type: must be one of/, h);
-      assertRefused(tool('gcore_listRecords'), { zoneName: 'example.com', name: 'x.other.example.' }, /name: x\.other\.example\. is not inside the zone/, h);
+      assertRefused(
+        tool('gcore_listRecords'),
+        { zoneName: 'example.com', name: 'x.other.example.' },
+        /name: x\.other\.example\. is not inside the zone/,
+        h,
+      );
       assertRefused(tool('gcore_listRecords'), { zoneName: 'example.com', name: '' }, /name: /, h);
       assertRefused(tool('gcore_listRecords'), { zoneName: 'example.com', ttl: 300 }, /ttl: unknown field/, h);
     });
 
-    it('gcore_lookupName asks the resolver named, Gcore\'s by default', async () => {
+    it("gcore_lookupName asks the resolver named, Gcore's by default", async () => {
       const result = await run(tool('gcore_lookupName'), { name: 'www.example.com' }, h);
-      assert.deepEqual(received(h)[0], { method: 'GET', path: '/dns/v2/lookup', query: { name: 'www.example.com', request_server: 'authoritative_dns' } });
+      assert.deepEqual(received(h)[0], {
+        method: 'GET',
+        path: '/dns/v2/lookup',
+        query: { name: 'www.example.com', request_server: 'authoritative_dns' },
+      });
       assert.match(result.text, /^Gcore name servers \(authoritative\) answer for www\.example\.com:\n- CNAME example\.com\./m);
       assert.deepEqual(result.json, await h.client.dns.lookup('www.example.com', 'authoritative_dns'));
       await run(tool('gcore_lookupName'), { name: 'www.example.com', server: 'quad9' }, h);
@@ -197,14 +235,22 @@ describe('read tools against the emulator', () => {
   });
 
   describe('gcore_listGpuFlavors', () => {
-    it('asks for prices and every flavor unless told otherwise, and says each one\'s availability and price', async () => {
+    it("asks for prices and every flavor unless told otherwise, and says each one's availability and price", async () => {
       const result = await run(tool('gcore_listGpuFlavors'), { projectId: 1, regionId: 76 }, h);
       assert.deepEqual(received(h)[0].query, { include_prices: 'true' });
       const list = await h.client.gpu.listFlavors({ projectId: 1, regionId: 76, includePrices: true });
       assert.deepEqual(result.json, list);
       const available = list.results.filter((flavor) => !flavor.disabled && (flavor.capacity ?? 1) > 0).length;
-      assert.match(result.text, new RegExp(`^${list.results.length} GPU flavors in project 1, region 76 \\(${available} available, \\d+ out of stock, \\d+ disabled\\):$`, 'm'));
-      for (const flavor of list.results) assert.match(result.text, new RegExp(`^- ${flavor.name}: (available|out of stock|disabled) · `, 'm'));
+      assert.match(
+        result.text,
+        new RegExp(
+          `^${list.results.length} GPU flavors in project 1, region 76 \\(${available} available, \\d+ out of stock, \\d+ disabled\\):$`,
+          'm',
+        ),
+      );
+      for (const flavor of list.results) {
+        assert.match(result.text, new RegExp(`^- ${flavor.name}: (available|out of stock|disabled) · `, 'm'));
+      }
       assert.match(result.text, /€\d+\.\d\d\/h$/m);
       assert.ok(available > 0 && available < list.results.length, 'the emulator seeds flavors of every availability');
 

@@ -4,11 +4,22 @@ import { applyRecordSetChanges, isPartlyApplied, RECORD_SET_WRITES_IN_FLIGHT } f
 import type { RecordSetChange } from '../../../src/models/zoneFileChanges';
 
 function create(name: string): RecordSetChange {
-  return { kind: 'create', name: `${name}.example.com`, type: 'A', body: { ttl: 300, resource_records: [{ content: ['203.0.113.1'] }] }, line: 1 };
+  return {
+    kind: 'create',
+    name: `${name}.example.com`,
+    type: 'A',
+    body: { ttl: 300, resource_records: [{ content: ['203.0.113.1'] }] },
+    line: 1,
+  };
 }
 
 function remove(name: string): RecordSetChange {
-  return { kind: 'delete', name: `${name}.example.com`, type: 'A', current: { name: `${name}.example.com`, type: 'A', resource_records: [] } };
+  return {
+    kind: 'delete',
+    name: `${name}.example.com`,
+    type: 'A',
+    current: { name: `${name}.example.com`, type: 'A', resource_records: [] },
+  };
 }
 
 /** A DNS client that records each write and its concurrency, and refuses the names in `refuse`. */
@@ -63,7 +74,9 @@ describe('record set batches: one request per set, a few at a time, stopping at 
     const { dns, sent } = fakeDns();
     const controller = new AbortController();
     controller.abort();
-    const error = await applyRecordSetChanges(dns, 'example.com', [create('a'), create('b')], controller.signal).catch((failure: unknown) => failure);
+    const error = await applyRecordSetChanges(dns, 'example.com', [create('a'), create('b')], controller.signal).catch(
+      (failure: unknown) => failure,
+    );
     assert.ok(isPartlyApplied(error));
     assert.deepEqual(sent, []);
     assert.match(error.message, /None of the 2 changes to example\.com was applied\. Cancelled\./);

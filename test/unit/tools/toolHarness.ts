@@ -19,7 +19,12 @@ export const stopTools = stopHarness;
 
 /** What the emulator received since `from`: method, path (still percent-encoded), query and parsed body. */
 export function received(h: Harness, from = 0): { method: string; path: string; query: Record<string, string>; body?: unknown }[] {
-  return h.emulator.requests.slice(from).map((request) => ({ method: request.method, path: request.path, query: request.query, ...(request.json === undefined ? {} : { body: request.json }) }));
+  return h.emulator.requests.slice(from).map((request) => ({
+    method: request.method,
+    path: request.path,
+    query: request.query,
+    ...(request.json === undefined ? {} : { body: request.json }),
+  }));
 }
 
 /** The requests a write sent, leaving out the reads around it. */
@@ -35,7 +40,11 @@ export async function run(tool: AnyToolDefinition, input: unknown, h: ToolHarnes
 /** The tool's validator refuses `input` naming `field`, and nothing reached the emulator. */
 export function assertRefused(tool: AnyToolDefinition, input: unknown, field: RegExp, h: Harness): void {
   const before = h.emulator.requests.length;
-  assert.throws(() => tool.parse(input), (error: Error) => field.test(error.message), `${tool.name} refuses ${JSON.stringify(input)}`);
+  assert.throws(
+    () => tool.parse(input),
+    (error: Error) => field.test(error.message),
+    `${tool.name} refuses ${JSON.stringify(input)}`,
+  );
   assert.equal(h.emulator.requests.length, before, `${tool.name} sent nothing for ${JSON.stringify(input)}`);
 }
 

@@ -22,17 +22,25 @@ const SIZES: ContainerFlavor[] = [
 ];
 
 /** The update wizard's plan as opened on web-app's row (no location or container steps): the fields, then their prompts. */
-async function update(answers: Answer[], { sizesListed = true, current = CURRENT, unreadable = false }: { sizesListed?: boolean; current?: Container; unreadable?: boolean } = {}) {
+async function update(
+  answers: Answer[],
+  { sizesListed = true, current = CURRENT, unreadable = false }: { sizesListed?: boolean; current?: Container; unreadable?: boolean } = {},
+) {
   const ui = new RecordingUi(answers);
   const sizes = async () => (sizesListed ? SIZES : undefined);
-  const state = await runWizard<UpdateFieldAnswers>({ fields: [], changes: {}, current: unreadable ? undefined : current }, (answers) => updateFieldSteps(ui, sizes, answers));
+  const state = await runWizard<UpdateFieldAnswers>({ fields: [], changes: {}, current: unreadable ? undefined : current }, (answers) =>
+    updateFieldSteps(ui, sizes, answers),
+  );
   ui.assertAllAnswersUsed();
   return { state, prompts: ui.prompts() };
 }
 
 /** The prompts after the fields pick. */
 function fieldPrompts(prompts: SeenPrompt[]): SeenPrompt[] {
-  assert.deepEqual([prompts[0].kind, prompts[0].title, prompts[0].step, prompts[0].totalSteps, prompts[0].placeholder], ['pickMany', 'Gcore: Update Container', 1, 1, 'Fields to change (only these are sent)']);
+  assert.deepEqual(
+    [prompts[0].kind, prompts[0].title, prompts[0].step, prompts[0].totalSteps, prompts[0].placeholder],
+    ['pickMany', 'Gcore: Update Container', 1, 1, 'Fields to change (only these are sent)'],
+  );
   return prompts.slice(1);
 }
 
@@ -65,7 +73,16 @@ describe('the container update wizard', () => {
     it('asks the minimum, then the maximum, refuses a minimum above the maximum, and sends the whole scale with autoscaling kept', async () => {
       const { state, prompts } = await update([['Scale'], '30', '5', '0', '2', '6', KEEP]);
       assert.deepEqual(fieldPrompts(prompts), [
-        { kind: 'input', title: SCALE, step: 2, totalSteps: 4, canGoBack: true, prompt: MIN_PROMPT, value: '1', validationMessages: ['Minimum instances: must be between 0 and 25'] },
+        {
+          kind: 'input',
+          title: SCALE,
+          step: 2,
+          totalSteps: 4,
+          canGoBack: true,
+          prompt: MIN_PROMPT,
+          value: '1',
+          validationMessages: ['Minimum instances: must be between 0 and 25'],
+        },
         {
           kind: 'input',
           title: SCALE,
@@ -86,7 +103,15 @@ describe('the container update wizard', () => {
       const boxes = fieldPrompts(prompts).filter((prompt) => prompt.kind === 'input');
       assert.deepEqual(
         boxes.map((box) => [box.prompt === MIN_PROMPT ? 'min' : 'max', box.value]),
-        [['min', '1'], ['max', '3'], ['min', '5'], ['max', '3'], ['min', '7'], ['min', '7'], ['max', '3']],
+        [
+          ['min', '1'],
+          ['max', '3'],
+          ['min', '5'],
+          ['max', '3'],
+          ['min', '7'],
+          ['min', '7'],
+          ['max', '3'],
+        ],
       );
       assert.deepEqual(state.changes, { scale: { min: 8, max: 9, ...KEPT } });
     });
@@ -94,7 +119,24 @@ describe('the container update wizard', () => {
     it('forgets scale, and what was typed for it, when it is no longer chosen', async () => {
       const { state } = await update([['Scale', 'Timeout'], '2', '4', KEEP, BACK, BACK, BACK, BACK, ['Timeout'], '9']);
       assert.deepEqual(state.changes, { timeout: 9 });
-      const { prompts } = await update([['Scale'], '5', '6', CHANGE, '90', BACK, BACK, BACK, BACK, BACK, ['Timeout'], BACK, ['Scale'], '2', '3', KEEP]);
+      const { prompts } = await update([
+        ['Scale'],
+        '5',
+        '6',
+        CHANGE,
+        '90',
+        BACK,
+        BACK,
+        BACK,
+        BACK,
+        BACK,
+        ['Timeout'],
+        BACK,
+        ['Scale'],
+        '2',
+        '3',
+        KEEP,
+      ]);
       assert.deepEqual(
         fieldPrompts(prompts).map((prompt) => [prompt.kind, prompt.value, prompt.totalSteps]),
         [
@@ -125,25 +167,55 @@ describe('the container update wizard', () => {
       assert.deepEqual(
         boxes.map((box) => [box.step, box.totalSteps, box.prompt, box.value, box.validationMessages]),
         [
-          [5, 9, "Cooldown period (s): The seconds autoscaling waits after a change before the next one, from 1 to 3600; Gcore's default is 60. Leave empty for Gcore's default (60 s).", '60', ['Cooldown period (s): must be between 1 and 3600']],
-          [6, 9, 'CPU threshold (%): The percentage of CPU use that adds instances, from 1 to 99. Leave empty for no CPU trigger.', '80', ['CPU threshold (%): must be between 1 and 99']],
-          [7, 9, 'Memory threshold (%): The percentage of memory use that adds instances, from 1 to 99. Leave empty for no memory trigger.', undefined, []],
-          [8, 9, 'HTTP request rate: The number of requests in the window that adds instances, from 1 to 1000. Leave empty for no HTTP trigger.', '20', ['HTTP request rate: must be between 1 and 1000']],
+          [
+            5,
+            9,
+            "Cooldown period (s): The seconds autoscaling waits after a change before the next one, from 1 to 3600; Gcore's default is 60. Leave empty for Gcore's default (60 s).",
+            '60',
+            ['Cooldown period (s): must be between 1 and 3600'],
+          ],
+          [
+            6,
+            9,
+            'CPU threshold (%): The percentage of CPU use that adds instances, from 1 to 99. Leave empty for no CPU trigger.',
+            '80',
+            ['CPU threshold (%): must be between 1 and 99'],
+          ],
+          [
+            7,
+            9,
+            'Memory threshold (%): The percentage of memory use that adds instances, from 1 to 99. Leave empty for no memory trigger.',
+            undefined,
+            [],
+          ],
+          [
+            8,
+            9,
+            'HTTP request rate: The number of requests in the window that adds instances, from 1 to 1000. Leave empty for no HTTP trigger.',
+            '20',
+            ['HTTP request rate: must be between 1 and 1000'],
+          ],
           [9, 9, 'HTTP window (s): The seconds over which requests are counted, from 1 to 3600.', '60', []],
         ],
       );
-      assert.deepEqual(state.changes, { scale: { min: 1, max: 3, cooldown_period: 90, triggers: { cpu: null, memory: { threshold: 70 }, http: { rate: 50, window: 30 } } } });
+      assert.deepEqual(state.changes, {
+        scale: { min: 1, max: 3, cooldown_period: 90, triggers: { cpu: null, memory: { threshold: 70 }, http: { rate: 50, window: 30 } } },
+      });
     });
 
     it('asks no window once the HTTP rate is left empty, and a new HTTP trigger needs its window', async () => {
       const noHttp = await update([['Scale'], '1', '3', CHANGE, '60', '80', '', '']);
       assert.equal(noHttp.prompts.length, 8, 'the window is not asked');
-      assert.deepEqual(noHttp.state.changes, { scale: { min: 1, max: 3, cooldown_period: 60, triggers: { cpu: { threshold: 80 }, memory: null, http: null } } });
+      assert.deepEqual(noHttp.state.changes, {
+        scale: { min: 1, max: 3, cooldown_period: 60, triggers: { cpu: { threshold: 80 }, memory: null, http: null } },
+      });
       const current = { ...CURRENT, scale: { min: 1, max: 3, cooldown_period: 60, triggers: null } };
       const newHttp = await update([['Scale'], '1', '3', CHANGE, '60', '', '', '40', '', '15'], { current });
       const window = newHttp.prompts.at(-1);
       assert.deepEqual([window?.value, window?.validationMessages], [undefined, ['HTTP window (s): must be a whole number']]);
-      assert.deepEqual(newHttp.state.changes, { scale: { min: 1, max: 3, cooldown_period: 60, triggers: { cpu: null, memory: null, http: { rate: 40, window: 15 } } } });
+      assert.deepEqual(newHttp.state.changes, {
+        scale: { min: 1, max: 3, cooldown_period: 60, triggers: { cpu: null, memory: null, http: { rate: 40, window: 15 } } },
+      });
     });
 
     it('goes Back from the triggers to the choice, where keeping puts back what Gcore holds', async () => {
@@ -154,7 +226,7 @@ describe('the container update wizard', () => {
       assert.deepEqual(state.changes, { scale: { min: 1, max: 4, ...KEPT } });
     });
 
-    it('without the container\'s values, says that skipping gives Gcore\'s defaults, and sends the bounds alone', async () => {
+    it("without the container's values, says that skipping gives Gcore's defaults, and sends the bounds alone", async () => {
       const { state, prompts } = await update([['Scale'], '2', '3', 'No triggers'], { unreadable: true });
       assert.deepEqual(fieldPrompts(prompts).at(-1)?.items, [
         { label: 'No triggers', description: "Gcore's defaults: a 60 s cooldown, no triggers", picked: true },
@@ -184,7 +256,15 @@ describe('the container update wizard', () => {
       const { state, prompts } = await update([['Logging'], 'Enable logging', '', 'bad topic', 'my.topic', '30']);
       assert.deepEqual(fieldPrompts(prompts), [
         enabledPick(2, 2, false),
-        { kind: 'input', title: LOGGING, step: 3, totalSteps: 5, canGoBack: true, prompt: 'Log region: Id of the region that stores the logs. Leave empty to not set it.', validationMessages: [] },
+        {
+          kind: 'input',
+          title: LOGGING,
+          step: 3,
+          totalSteps: 5,
+          canGoBack: true,
+          prompt: 'Log region: Id of the region that stores the logs. Leave empty to not set it.',
+          validationMessages: [],
+        },
         {
           kind: 'input',
           title: LOGGING,
@@ -192,9 +272,19 @@ describe('the container update wizard', () => {
           totalSteps: 5,
           canGoBack: true,
           prompt: 'Log topic: Lower-case dotted topic name, up to 223 characters. Leave empty to not set it.',
-          validationMessages: ['Log topic: must be lower-case letters, digits and hyphens in dot-separated parts, each starting and ending with a letter or digit'],
+          validationMessages: [
+            'Log topic: must be lower-case letters, digits and hyphens in dot-separated parts, each starting and ending with a letter or digit',
+          ],
         },
-        { kind: 'input', title: LOGGING, step: 5, totalSteps: 5, canGoBack: true, prompt: 'Retention days: Days to keep logs, from 1 to 1825. Leave empty to not set it.', validationMessages: [] },
+        {
+          kind: 'input',
+          title: LOGGING,
+          step: 5,
+          totalSteps: 5,
+          canGoBack: true,
+          prompt: 'Retention days: Days to keep logs, from 1 to 1825. Leave empty to not set it.',
+          validationMessages: [],
+        },
       ]);
       assert.deepEqual(state.changes, { logging: { enabled: true, topic_name: 'my.topic', retention_policy: { period: 30 } } });
     });
@@ -206,7 +296,18 @@ describe('the container update wizard', () => {
     });
 
     it('goes Back through its parts with their answers, and a later No drops them', async () => {
-      const { state, prompts } = await update([['Logging'], 'Enable logging', '2', BACK, BACK, 'Enable logging', '', BACK, BACK, 'Disable logging']);
+      const { state, prompts } = await update([
+        ['Logging'],
+        'Enable logging',
+        '2',
+        BACK,
+        BACK,
+        'Enable logging',
+        '',
+        BACK,
+        BACK,
+        'Disable logging',
+      ]);
       const shown = fieldPrompts(prompts);
       assert.equal(shown[3].value, '2', 'the region box reopens with the region typed');
       assert.deepEqual(shown[4], enabledPick(2, 5, true));
@@ -244,8 +345,18 @@ describe('the container update wizard', () => {
       validationMessages,
     });
 
-    it('lists the variables, adds one checked by the map\'s rules, removes one picked, and sends the list on Done', async () => {
-      const { state, prompts } = await update([['Environment variables'], 'Add variable…', 'BAD KEY=1', 'no value', 'MODE=fast', 'NGINX_PORT=80', 'Add variable…', BACK, 'Done']);
+    it("lists the variables, adds one checked by the map's rules, removes one picked, and sends the list on Done", async () => {
+      const { state, prompts } = await update([
+        ['Environment variables'],
+        'Add variable…',
+        'BAD KEY=1',
+        'no value',
+        'MODE=fast',
+        'NGINX_PORT=80',
+        'Add variable…',
+        BACK,
+        'Done',
+      ]);
       assert.deepEqual(fieldPrompts(prompts), [
         list('1 variable', 'NGINX_PORT=80'),
         entry(
@@ -304,7 +415,7 @@ describe('the container update wizard', () => {
       assert.deepEqual(state.changes, { is_api_key_auth: false, is_disabled: true, timeout: 90 });
     });
 
-    it('offers the location\'s sizes with the current one marked, and takes a typed size checked by its pattern', async () => {
+    it("offers the location's sizes with the current one marked, and takes a typed size checked by its pattern", async () => {
       const { state, prompts } = await update([['Flavor'], '1 CPU', '1000mCPU-2048MiB']);
       assert.deepEqual(fieldPrompts(prompts), [
         {
@@ -324,7 +435,7 @@ describe('the container update wizard', () => {
       assert.deepEqual(state.changes, { flavor: '1000mCPU-2048MiB' });
     });
 
-    it('asks the size in a box when the location\'s sizes cannot be listed', async () => {
+    it("asks the size in a box when the location's sizes cannot be listed", async () => {
       const { state, prompts } = await update([['Flavor'], '580mCPU-1024MiB'], { sizesListed: false });
       assert.deepEqual(fieldPrompts(prompts), [
         {

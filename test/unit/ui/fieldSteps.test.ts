@@ -41,10 +41,18 @@ function otherStep(title: 'Before' | 'After'): WizardStep<State> {
 let ui: RecordingUi;
 
 /** Runs a wizard of a step, the field's steps (and another step) with the scripted answers. */
-async function ask(spec: FieldSpec, answers: Answer[], { options, from = {}, after = false }: { options?: FieldStepOptions; from?: State; after?: boolean } = {}): Promise<State> {
+async function ask(
+  spec: FieldSpec,
+  answers: Answer[],
+  { options, from = {}, after = false }: { options?: FieldStepOptions; from?: State; after?: boolean } = {},
+): Promise<State> {
   ui = new RecordingUi(answers);
   const at = (position: StepContext) => ({ title: spec.label, ...position });
-  const state = await runWizard<State>(from, (state) => [otherStep('Before'), ...fieldSteps(ui, spec, slot, at, state, options), ...(after ? [otherStep('After')] : [])]);
+  const state = await runWizard<State>(from, (state) => [
+    otherStep('Before'),
+    ...fieldSteps(ui, spec, slot, at, state, options),
+    ...(after ? [otherStep('After')] : []),
+  ]);
   ui.assertAllAnswersUsed();
   return state;
 }
@@ -125,7 +133,10 @@ describe('field prompts from specs', () => {
     });
 
     it('goes Back between its parts with what was typed, and back out of the field to the step before', async () => {
-      const state = await ask(SCALE, ['x', '5', BACK, '6', BACK, BACK, 'y', '7', '8'], { options: BOUNDS, from: { existing: { min: 1, max: 3 } } });
+      const state = await ask(SCALE, ['x', '5', BACK, '6', BACK, BACK, 'y', '7', '8'], {
+        options: BOUNDS,
+        from: { existing: { min: 1, max: 3 } },
+      });
       assert.deepEqual(
         ui.prompts().map((prompt) => [prompt.title, prompt.value]),
         [
@@ -151,7 +162,12 @@ describe('field prompts from specs', () => {
     });
 
     it('leaves optional parts empty, dropping a nested object whose only part is empty', async () => {
-      const parts: FieldStepOptions = { parts: [{ path: 'topic_name', optional: true }, { path: 'retention_policy.period', optional: true }] };
+      const parts: FieldStepOptions = {
+        parts: [
+          { path: 'topic_name', optional: true },
+          { path: 'retention_policy.period', optional: true },
+        ],
+      };
       const state = await ask(LOGGING, ['x', '', '30', BACK, '', 'z'], { options: parts, after: true });
       assert.deepEqual(
         ui.prompts().map((prompt) => [prompt.title, prompt.prompt, prompt.value]),
@@ -231,7 +247,10 @@ describe('field prompts from specs', () => {
     it('goes Back through them to the choice, and skipping then drops what was typed', async () => {
       const state = await ask(SCALE, ['x', '1', '2', SET, '120', '70', BACK, BACK, BACK, 'No triggers'], { options: SCALE_PARTS });
       assert.deepEqual(
-        ui.prompts().slice(4).map((prompt) => [prompt.kind, prompt.value]),
+        ui
+          .prompts()
+          .slice(4)
+          .map((prompt) => [prompt.kind, prompt.value]),
         [
           ['input', undefined],
           ['input', undefined],
@@ -247,21 +266,43 @@ describe('field prompts from specs', () => {
   });
 
   describe('a map of strings', () => {
-    it('is a list: adds an entry checked by the map\'s rules, removes a picked one, and gives the map on Done', async () => {
-      const state = await ask(LABELS, ['x', 'Add label…', 'Tier=web', 'tier', 'tier=webs', 'tier=web', 'Add label…', 'zone=eu', 'tier=web', 'Done'], {
-        options: { placeholder: 'The labels', entries: LABEL },
-        from: { existing: { team: 'ops' } },
-      });
+    it("is a list: adds an entry checked by the map's rules, removes a picked one, and gives the map on Done", async () => {
+      const state = await ask(
+        LABELS,
+        ['x', 'Add label…', 'Tier=web', 'tier', 'tier=webs', 'tier=web', 'Add label…', 'zone=eu', 'tier=web', 'Done'],
+        {
+          options: { placeholder: 'The labels', entries: LABEL },
+          from: { existing: { team: 'ops' } },
+        },
+      );
       const prompts = ui.prompts().slice(1);
       assert.deepEqual(
         prompts.map((prompt) => [prompt.kind, prompt.placeholder, prompt.items?.map((item) => `${item.label} (${item.description})`)]),
         [
           ['pick', 'The labels', ['$(check) Done (1 labels)', '$(add) Add label… (NAME=value)', '$(trash) team=ops (remove)']],
           ['input', 'tier=web', undefined],
-          ['pick', 'The labels', ['$(check) Done (2 labels)', '$(add) Add label… (NAME=value)', '$(trash) team=ops (remove)', '$(trash) tier=web (remove)']],
+          [
+            'pick',
+            'The labels',
+            ['$(check) Done (2 labels)', '$(add) Add label… (NAME=value)', '$(trash) team=ops (remove)', '$(trash) tier=web (remove)'],
+          ],
           ['input', 'tier=web', undefined],
-          ['pick', 'The labels', ['$(check) Done (3 labels)', '$(add) Add label… (NAME=value)', '$(trash) team=ops (remove)', '$(trash) tier=web (remove)', '$(trash) zone=eu (remove)']],
-          ['pick', 'The labels', ['$(check) Done (2 labels)', '$(add) Add label… (NAME=value)', '$(trash) team=ops (remove)', '$(trash) zone=eu (remove)']],
+          [
+            'pick',
+            'The labels',
+            [
+              '$(check) Done (3 labels)',
+              '$(add) Add label… (NAME=value)',
+              '$(trash) team=ops (remove)',
+              '$(trash) tier=web (remove)',
+              '$(trash) zone=eu (remove)',
+            ],
+          ],
+          [
+            'pick',
+            'The labels',
+            ['$(check) Done (2 labels)', '$(add) Add label… (NAME=value)', '$(trash) team=ops (remove)', '$(trash) zone=eu (remove)'],
+          ],
         ],
       );
       assert.deepEqual(prompts[1].validationMessages, [
@@ -316,7 +357,7 @@ describe('field prompts from specs', () => {
       assert.equal(state.value, true);
     });
 
-    it('asks text by the field\'s rules: trimmed, a number as a number, empty as unset when optional', async () => {
+    it("asks text by the field's rules: trimmed, a number as a number, empty as unset when optional", async () => {
       const name: FieldSpec = { name: 'name', kind: 'string', label: 'Name', description: 'A name.', trim: true, minLength: 2 };
       assert.equal((await ask(name, ['x', 'a', '  ab  '])).value, 'ab');
       assert.deepEqual(ui.prompts()[1].validationMessages, ['Name: must be at least 2 characters']);
@@ -331,7 +372,10 @@ describe('field prompts from specs', () => {
       const meta: FieldSpec = { name: 'meta', kind: 'jsonObject', label: 'Meta', description: 'Anything.' };
       const state = await ask(meta, ['x', '[1]', '{', '{"team": "web"}'], { from: { existing: { a: 1 } } });
       assert.equal(ui.prompts()[1].value, '{"a":1}');
-      assert.deepEqual(ui.prompts()[1].validationMessages, ['Meta: must be a JSON object such as {"key": "value"}', 'Meta: is not valid JSON']);
+      assert.deepEqual(ui.prompts()[1].validationMessages, [
+        'Meta: must be a JSON object such as {"key": "value"}',
+        'Meta: is not valid JSON',
+      ]);
       assert.deepEqual(state.value, { team: 'web' });
     });
   });

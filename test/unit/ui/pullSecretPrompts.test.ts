@@ -31,7 +31,15 @@ describe('the pull secret prompts', () => {
     it('asks the name, registry, login and password in four steps, and keeps each answer', async () => {
       const { state, prompts } = await create(['ghcr-deploy', 'ghcr.io', 'deploy-bot', 'ghp_token']);
       assert.deepEqual(
-        prompts.map((prompt) => [prompt.kind, prompt.title, prompt.step, prompt.totalSteps, prompt.canGoBack, prompt.prompt, prompt.placeholder]),
+        prompts.map((prompt) => [
+          prompt.kind,
+          prompt.title,
+          prompt.step,
+          prompt.totalSteps,
+          prompt.canGoBack,
+          prompt.prompt,
+          prompt.placeholder,
+        ]),
         [
           ['input', CREATE_TITLE, 1, 4, false, NAME_PROMPT, 'e.g. ghcr-deploy'],
           ['input', CREATE_TITLE, 2, 4, true, REGISTRY_PROMPT, 'e.g. ghcr.io'],
@@ -43,7 +51,9 @@ describe('the pull secret prompts', () => {
     });
 
     it('refuses a name the location has already (with or without spaces around it), and one its rules refuse', async () => {
-      const { state, prompts } = await create(['ghcr-deploy', ' ghcr-deploy ', 'Ghcr_Deploy', 'ghcr-deploy-2', 'ghcr.io', 'bot', 'pw'], { taken: new Set(['ghcr-deploy']) });
+      const { state, prompts } = await create(['ghcr-deploy', ' ghcr-deploy ', 'Ghcr_Deploy', 'ghcr-deploy-2', 'ghcr.io', 'bot', 'pw'], {
+        taken: new Set(['ghcr-deploy']),
+      });
       assert.deepEqual(prompts[0].validationMessages, [
         'Secret name: a pull secret of this name exists here already',
         'Secret name: a pull secret of this name exists here already',
@@ -59,7 +69,10 @@ describe('the pull secret prompts', () => {
 
     it('refuses a registry given as an address, and an empty login', async () => {
       const { state, prompts } = await create(['ab', 'https://ghcr.io', '', 'ghcr.io', '  ', 'bot', 'pw']);
-      assert.deepEqual(prompts[1].validationMessages, ['Registry: must be a registry host such as ghcr.io, without https:// or spaces', 'Registry: must not be empty']);
+      assert.deepEqual(prompts[1].validationMessages, [
+        'Registry: must be a registry host such as ghcr.io, without https:// or spaces',
+        'Registry: must not be empty',
+      ]);
       assert.deepEqual(prompts[2].validationMessages, ['Login: must not be empty']);
       assert.equal(state.registry, 'ghcr.io');
     });
@@ -119,7 +132,15 @@ describe('the pull secret prompts', () => {
     it('asks only the password when only the password changes, in a box that is not pre-filled', async () => {
       const { state, prompts } = await update([['Password'], 'new-token']);
       assert.deepEqual(
-        prompts.map((prompt) => [prompt.kind, prompt.title, prompt.step, prompt.totalSteps, prompt.prompt ?? prompt.placeholder, prompt.value, prompt.password]),
+        prompts.map((prompt) => [
+          prompt.kind,
+          prompt.title,
+          prompt.step,
+          prompt.totalSteps,
+          prompt.prompt ?? prompt.placeholder,
+          prompt.value,
+          prompt.password,
+        ]),
         [
           ['pickMany', UPDATE_TITLE, 1, 1, 'What to change (only these are sent)', undefined, undefined],
           ['input', UPDATE_TITLE, 2, 2, PASSWORD_PROMPT, undefined, true],
@@ -130,7 +151,13 @@ describe('the pull secret prompts', () => {
         { label: 'Login', description: 'login' },
         { label: 'Password', description: 'password' },
       ]);
-      assert.deepEqual(state, { name: 'ghcr-deploy', registry: 'ghcr.io', login: 'deploy-bot', password: 'new-token', changing: ['password'] });
+      assert.deepEqual(state, {
+        name: 'ghcr-deploy',
+        registry: 'ghcr.io',
+        login: 'deploy-bot',
+        password: 'new-token',
+        changing: ['password'],
+      });
     });
 
     it('asks the registry and the login, each opening with its current value, and not the password', async () => {
@@ -151,7 +178,9 @@ describe('the pull secret prompts', () => {
         prompts.map((prompt) => prompt.kind),
         ['pickMany', 'pickMany', 'input'],
       );
-      assert.deepEqual(ui.notifications, [{ severity: 'warning', message: 'Choose at least one of registry, login and password.', actions: [] }]);
+      assert.deepEqual(ui.notifications, [
+        { severity: 'warning', message: 'Choose at least one of registry, login and password.', actions: [] },
+      ]);
       assert.deepEqual(state.changing, ['login']);
     });
 
@@ -170,7 +199,14 @@ describe('the pull secret prompts', () => {
       );
       assert.deepEqual(
         prompts.map((prompt) => prompt.prompt ?? prompt.placeholder),
-        ['What to change (only these are sent)', REGISTRY_PROMPT, PASSWORD_PROMPT, REGISTRY_PROMPT, 'What to change (only these are sent)', PASSWORD_PROMPT],
+        [
+          'What to change (only these are sent)',
+          REGISTRY_PROMPT,
+          PASSWORD_PROMPT,
+          REGISTRY_PROMPT,
+          'What to change (only these are sent)',
+          PASSWORD_PROMPT,
+        ],
       );
       assert.equal(prompts[3].value, 'quay.io', 'Back reopens the registry with what was typed');
       assert.deepEqual(

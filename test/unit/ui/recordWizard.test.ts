@@ -3,7 +3,15 @@ import { GcoreApiError } from '../../../src/api';
 import type { RecordSet } from '../../../src/api/types';
 import { BACK } from '../../../src/ui/promptUi';
 import { runWizard } from '../../../src/ui/wizard';
-import { addRecordPlan, answeredName, editAnswers, editRecordPlan, reviewedWrite, type RecordAnswers, type RecordWizardDeps } from '../../../src/ui/wizards/recordWizard';
+import {
+  addRecordPlan,
+  answeredName,
+  editAnswers,
+  editRecordPlan,
+  reviewedWrite,
+  type RecordAnswers,
+  type RecordWizardDeps,
+} from '../../../src/ui/wizards/recordWizard';
 import { CANCEL, type Answer } from '../../extension/support/scriptedUi';
 import { RecordingUi } from './recordingUi';
 
@@ -60,13 +68,25 @@ async function add(answers: Answer[], sets: (RecordSet | undefined | Error)[] = 
 
 describe('Add Record', () => {
   it('asks the type, the name, the values, the TTL, and shows exactly what is sent', async () => {
-    const { write, ui, reads } = await add(['SRV', '_sip._tcp', '10 60 5060 sip.example.com.', 'Add value…', '20 40 5060 sip-backup.example.com', 'Done', '5 min', 'Add Record Set']);
+    const { write, ui, reads } = await add([
+      'SRV',
+      '_sip._tcp',
+      '10 60 5060 sip.example.com.',
+      'Add value…',
+      '20 40 5060 sip-backup.example.com',
+      'Done',
+      '5 min',
+      'Add Record Set',
+    ]);
     assert.deepEqual(write, {
       zoneName: ZONE,
       name: '_sip._tcp.example.com',
       type: 'SRV',
       write: 'create',
-      body: { ttl: 300, resource_records: [{ content: [10, 60, 5060, 'sip.example.com.'] }, { content: [20, 40, 5060, 'sip-backup.example.com'] }] },
+      body: {
+        ttl: 300,
+        resource_records: [{ content: [10, 60, 5060, 'sip.example.com.'] }, { content: [20, 40, 5060, 'sip-backup.example.com'] }],
+      },
     });
     assert.deepEqual(reads, ['example.com _sip._tcp.example.com SRV'], 'the set is looked for once, before its values');
     const review = ui.shown.at(-1);
@@ -78,7 +98,10 @@ describe('Add Record', () => {
   it('checks the name against the zone and the values as the resolver reads them, naming the field', async () => {
     const { ui, write } = await add(['CNAME', '@', 'www.other.org.', 'www', 'not a host', 'example.net.', '1 h', 'Add Record Set']);
     const prompts = ui.prompts();
-    assert.deepEqual(prompts[1].validationMessages, ["Record name: a CNAME cannot be at the zone's apex", 'Record name: www.other.org. is not inside the zone example.com']);
+    assert.deepEqual(prompts[1].validationMessages, [
+      "Record name: a CNAME cannot be at the zone's apex",
+      'Record name: www.other.org. is not inside the zone example.com',
+    ]);
     assert.match(prompts[2].prompt ?? '', /^CNAME value: one host name/);
     assert.equal(prompts[2].validationMessages.length, 1);
     assert.match(prompts[2].validationMessages[0], /^CNAME value: must be one host name, such as target\.example\.com\.$/);
@@ -86,16 +109,33 @@ describe('Add Record', () => {
   });
 
   it('refuses a value the set holds twice, and types any TTL in seconds', async () => {
-    const { ui, write } = await add(['A', 'api', '192.0.2.1', 'Add value…', '192.0.2.1', '192.0.2.2', 'Done', '90000000000', '45', 'Add Record Set']);
+    const { ui, write } = await add([
+      'A',
+      'api',
+      '192.0.2.1',
+      'Add value…',
+      '192.0.2.1',
+      '192.0.2.2',
+      'Done',
+      '90000000000',
+      '45',
+      'Add Record Set',
+    ]);
     const prompts = ui.prompts();
     assert.deepEqual(prompts[4].validationMessages, ['A value: the set already holds this value']);
-    assert.deepEqual(prompts.at(-1)?.items?.map((item) => item.label), ['5 min', '1 min', '30 min', '1 h', '1 d']);
+    assert.deepEqual(
+      prompts.at(-1)?.items?.map((item) => item.label),
+      ['5 min', '1 min', '30 min', '1 h', '1 d'],
+    );
     assert.deepEqual(ui.shown.at(-2)?.validationMessages, ['TTL: must be between 0 and 2147483647']);
     assert.equal(write.body.ttl, 45);
   });
 
   it('when the set exists, offers to add to it or replace it, and adds to it with one PUT of every value', async () => {
-    const { write, ui } = await add(['MX', '@', 'Add values to it', '10 mail.example.com.', '30 mx3.example.com.', 'Done', '1 h', 'Update Record Set'], [MX]);
+    const { write, ui } = await add(
+      ['MX', '@', 'Add values to it', '10 mail.example.com.', '30 mx3.example.com.', 'Done', '1 h', 'Update Record Set'],
+      [MX],
+    );
     assert.equal(ui.prompts()[2].placeholder, '@ MX already exists at Gcore. What should happen to it?');
     assert.deepEqual(ui.prompts()[3].validationMessages, ['MX value: the set already holds this value']);
     assert.equal(write.write, 'add');
@@ -107,7 +147,10 @@ describe('Add Record', () => {
         [30, 'mx3.example.com.'],
       ],
     );
-    assert.equal(ui.shown.at(-1)?.detail, 'TTL 3600 (unchanged)\n10 mail.example.com. (unchanged)\n20 backup-mx.example.net. (unchanged)\n30 mx3.example.com. (added)');
+    assert.equal(
+      ui.shown.at(-1)?.detail,
+      'TTL 3600 (unchanged)\n10 mail.example.com. (unchanged)\n20 backup-mx.example.net. (unchanged)\n30 mx3.example.com. (added)',
+    );
   });
 
   it('replaces a dynamic set it finds without dropping its pickers or meta, and offers no "add" for a CNAME', async () => {
@@ -120,8 +163,14 @@ describe('Add Record', () => {
     });
     const cname: RecordSet = { name: 'www.example.com', type: 'CNAME', ttl: 60, resource_records: [{ content: ['example.com.'] }] };
     const ui = new RecordingUi(['CNAME', 'www', CANCEL]);
-    await assert.rejects(runWizard({ zoneName: ZONE, values: [] } as RecordAnswers, addRecordPlan(deps(ui, [cname]), true)), (error: { userCancelled?: boolean }) => error.userCancelled === true);
-    assert.deepEqual(ui.prompts()[2].items?.map((item) => item.label), ['$(replace) Replace its values']);
+    await assert.rejects(
+      runWizard({ zoneName: ZONE, values: [] } as RecordAnswers, addRecordPlan(deps(ui, [cname]), true)),
+      (error: { userCancelled?: boolean }) => error.userCancelled === true,
+    );
+    assert.deepEqual(
+      ui.prompts()[2].items?.map((item) => item.label),
+      ['$(replace) Replace its values'],
+    );
   });
 
   it('goes Back without losing the values, and forgets them when the type changes', async () => {
@@ -132,7 +181,14 @@ describe('Add Record', () => {
     await assert.rejects(runWizard(state, addRecordPlan(wizard, true)), cancelled);
     assert.deepEqual(state.values, [{ content: ['token-1'] }]);
     assert.equal(ui.prompts()[8].value, 'verify');
-    assert.deepEqual(ui.prompts().at(-1)?.items?.map((item) => item.label), ['1 min', '5 min', '30 min', '1 h', '1 d'], 'the TTL picked before comes first');
+    assert.deepEqual(
+      ui
+        .prompts()
+        .at(-1)
+        ?.items?.map((item) => item.label),
+      ['1 min', '5 min', '30 min', '1 h', '1 d'],
+      'the TTL picked before comes first',
+    );
     assert.equal(wizard.reads.length, 1, 'the same name is not looked for again');
     const other = new RecordingUi(['TXT', 'verify', 'token-1', 'Done', BACK, BACK, BACK, 'A', 'verify', CANCEL]);
     const changed: RecordAnswers = { zoneName: ZONE, values: [] };
@@ -142,8 +198,14 @@ describe('Add Record', () => {
 
   it('reads the set again for the review, and says so when it changed or went meanwhile', async () => {
     const changed: RecordSet = { ...MX, resource_records: [...MX.resource_records, { content: [5, 'new.example.com.'] }] };
-    const { ui, write } = await add(['MX', '@', 'Replace its values', '10 mail.example.com.', 'Done', '1 h', 'Update Record Set'], [MX, changed]);
-    assert.match(ui.shown.at(-1)?.detail ?? '', /^It changed at Gcore while you edited it: what follows compares with what Gcore holds now\.\n/);
+    const { ui, write } = await add(
+      ['MX', '@', 'Replace its values', '10 mail.example.com.', 'Done', '1 h', 'Update Record Set'],
+      [MX, changed],
+    );
+    assert.match(
+      ui.shown.at(-1)?.detail ?? '',
+      /^It changed at Gcore while you edited it: what follows compares with what Gcore holds now\.\n/,
+    );
     assert.match(ui.shown.at(-1)?.detail ?? '', /5 new\.example\.com\. \(removed\)/);
     assert.equal(write.write, 'replace');
     const gone = await add(['MX', '@', 'Replace its values', '10 mail.example.com.', 'Done', '1 h', 'Add Record Set'], [MX, undefined]);
@@ -160,7 +222,10 @@ describe('Add Record', () => {
     assert.equal(back.write.name, 'www2.example.com');
     const missing = new GcoreApiError('notFound', 'Not Found', { status: 404 });
     const ui3 = new RecordingUi(['A', 'www']);
-    await assert.rejects(runWizard({ zoneName: ZONE, values: [] } as RecordAnswers, addRecordPlan(deps(ui3, [missing]), true)), /Record sets are not available from the API at gcore\.apiBaseUrl/);
+    await assert.rejects(
+      runWizard({ zoneName: ZONE, values: [] } as RecordAnswers, addRecordPlan(deps(ui3, [missing]), true)),
+      /Record sets are not available from the API at gcore\.apiBaseUrl/,
+    );
   });
 });
 
@@ -175,10 +240,13 @@ describe('Edit Record', () => {
     return { ui, state, outcome, write: reviewedWrite(state, ZONE, answeredName(state) ?? '', state.type ?? 'A') };
   }
 
-  it('starts from the values, and a changed value keeps its record\'s meta and the set its pickers', async () => {
+  it("starts from the values, and a changed value keeps its record's meta and the set its pickers", async () => {
     const { ui, write, state } = await edit(GEO, ['198.51.100.30', 'Change…', '198.51.100.31', 'Done', '2 min', 'Update Record Set']);
     assert.equal(answeredName(state), 'cdn.example.com');
-    assert.deepEqual(ui.prompts()[0].items?.map((item) => item.label), ['$(check) Done', '$(add) Add value…', '198.51.100.10', '198.51.100.30']);
+    assert.deepEqual(
+      ui.prompts()[0].items?.map((item) => item.label),
+      ['$(check) Done', '$(add) Add value…', '198.51.100.10', '198.51.100.30'],
+    );
     assert.equal(ui.prompts()[2].value, '198.51.100.30');
     assert.deepEqual(write.body, {
       ttl: 120,
@@ -193,11 +261,25 @@ describe('Edit Record', () => {
   });
 
   it('disables, enables and removes values, and sends nothing when nothing changes', async () => {
-    const disabled = await edit(MX, ['20 backup-mx.example.net.', 'Disable', '10 mail.example.com.', 'Remove', 'Done', '1 h', 'Update Record Set']);
+    const disabled = await edit(MX, [
+      '20 backup-mx.example.net.',
+      'Disable',
+      '10 mail.example.com.',
+      'Remove',
+      'Done',
+      '1 h',
+      'Update Record Set',
+    ]);
     assert.deepEqual(disabled.write.body.resource_records, [{ content: [20, 'backup-mx.example.net.'], enabled: false, meta: {} }]);
-    assert.equal(disabled.ui.shown.at(-1)?.detail, 'TTL 3600 (unchanged)\n20 backup-mx.example.net. (disabled)\n10 mail.example.com. (removed)');
+    assert.equal(
+      disabled.ui.shown.at(-1)?.detail,
+      'TTL 3600 (unchanged)\n20 backup-mx.example.net. (disabled)\n10 mail.example.com. (removed)',
+    );
     const same = await edit(MX, ['Done', '1 h', 'Go Back', CANCEL]);
     assert.equal(same.outcome, 'cancelled');
-    assert.equal(same.ui.shown.find((shown) => shown.kind === 'choose')?.message, '@ MX already holds exactly this: there is nothing to send.');
+    assert.equal(
+      same.ui.shown.find((shown) => shown.kind === 'choose')?.message,
+      '@ MX already holds exactly this: there is nothing to send.',
+    );
   });
 });

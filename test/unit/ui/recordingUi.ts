@@ -25,7 +25,12 @@ export class RecordingUi extends ScriptedUi {
   }
 
   override input(request: InputRequest): Promise<string | Back> {
-    this.note('input', request, { prompt: request.prompt, placeholder: request.placeholder, value: request.value, password: request.password });
+    this.note('input', request, {
+      prompt: request.prompt,
+      placeholder: request.placeholder,
+      value: request.value,
+      password: request.password,
+    });
     return super.input(request);
   }
 
@@ -46,12 +51,24 @@ export class RecordingUi extends ScriptedUi {
 
   private note(kind: SeenPrompt['kind'], request: InputRequest | PickRequest<unknown>, extra: Partial<SeenPrompt>): void {
     const defined = Object.fromEntries(Object.entries(extra).filter(([, value]) => value !== undefined));
-    const prompt: SeenPrompt = { kind, title: request.title, step: request.step, totalSteps: request.totalSteps, canGoBack: request.canGoBack, validationMessages: [], ...defined };
+    const prompt: SeenPrompt = {
+      kind,
+      title: request.title,
+      step: request.step,
+      totalSteps: request.totalSteps,
+      canGoBack: request.canGoBack,
+      validationMessages: [],
+      ...defined,
+    };
     // ScriptedUi records the same request next, at this index.
     this.seen.push({ prompt, shownAt: this.shown.length });
   }
 }
 
 function itemsOf<T>(request: PickRequest<T>): SeenPrompt['items'] {
-  return request.items.map((item) => ({ label: item.label, ...(item.description === undefined ? {} : { description: item.description }), ...(item.picked ? { picked: true } : {}) }));
+  return request.items.map((item) => ({
+    label: item.label,
+    ...(item.description === undefined ? {} : { description: item.description }),
+    ...(item.picked ? { picked: true } : {}),
+  }));
 }

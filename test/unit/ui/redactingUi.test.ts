@@ -10,7 +10,10 @@ function recordingUi(seen: string[]): PromptUi {
   const note = (...texts: (string | undefined)[]) => seen.push(texts.filter((text) => text !== undefined).join(' | '));
   return {
     input: async (request) => (note(request.prompt, request.placeholder), 'typed'),
-    pick: async (request) => (note(...request.items.flatMap((item) => [item.label, item.description, item.detail])), request.items[0].value),
+    pick: async (request) => (
+      note(...request.items.flatMap((item) => [item.label, item.description, item.detail])),
+      request.items[0].value
+    ),
     pickMany: async (request) => (note(...request.items.map((item) => item.label)), request.items.map((item) => item.value)),
     confirm: async (request) => (note(request.message, request.detail), true),
     choose: async (request) => (note(request.message, request.detail), request.choices[0]),

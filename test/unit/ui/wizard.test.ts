@@ -49,6 +49,9 @@ describe('runWizard', () => {
         throw Object.assign(new Error('Cancelled'), { userCancelled: true });
       },
     };
-    await assert.rejects(runWizard<State>({ answers: [], seen: [], extra: false }, () => [cancelling]), /Cancelled/);
+    await assert.rejects(
+      runWizard<State>({ answers: [], seen: [], extra: false }, () => [cancelling]),
+      /Cancelled/,
+    );
   });
 });

@@ -33,7 +33,10 @@ describe('the zone settings wizard', () => {
   it('offers every setting but enabled with its current value, then asks each chosen one from it, within its bounds', async () => {
     const { state, ui } = await edit([['Refresh', 'Negative TTL'], '-5', '7200', '30', 'Save Settings']);
     const prompts = ui.prompts();
-    assert.deepEqual([prompts[0].kind, prompts[0].title, prompts[0].placeholder], ['pickMany', TITLE, 'Settings of example.com to change (the others are kept)']);
+    assert.deepEqual(
+      [prompts[0].kind, prompts[0].title, prompts[0].placeholder],
+      ['pickMany', TITLE, 'Settings of example.com to change (the others are kept)'],
+    );
     assert.deepEqual(prompts[0].items, [
       { label: 'Contact', description: 'now "hostmaster@example.com"' },
       { label: 'Primary server', description: 'now "ns1.gcorelabs.net"' },
@@ -62,7 +65,17 @@ describe('the zone settings wizard', () => {
   });
 
   it('goes Back from the summary and the prompts keeping what was typed, and drops a setting unticked', async () => {
-    const { state, ui } = await edit([['Contact', 'Serial'], 'dns@example.com', '2', 'Go Back', BACK, BACK, ['Serial'], '3', 'Save Settings']);
+    const { state, ui } = await edit([
+      ['Contact', 'Serial'],
+      'dns@example.com',
+      '2',
+      'Go Back',
+      BACK,
+      BACK,
+      ['Serial'],
+      '3',
+      'Save Settings',
+    ]);
     const inputs = ui.prompts().filter((prompt) => prompt.kind === 'input');
     assert.deepEqual(
       inputs.map((prompt) => [prompt.title, prompt.value]),
@@ -74,7 +87,15 @@ describe('the zone settings wizard', () => {
         [`${TITLE}: Serial`, '2'],
       ],
     );
-    assert.deepEqual(ui.prompts().filter((prompt) => prompt.kind === 'pickMany').at(-1)?.items?.filter((item) => item.picked).map((item) => item.label), ['Contact', 'Serial']);
+    assert.deepEqual(
+      ui
+        .prompts()
+        .filter((prompt) => prompt.kind === 'pickMany')
+        .at(-1)
+        ?.items?.filter((item) => item.picked)
+        .map((item) => item.label),
+      ['Contact', 'Serial'],
+    );
     assert.deepEqual(state.changes, { serial: 3 });
     assert.equal(ui.shown.at(-1)?.detail?.split('\n')[0], 'Serial: 1 → 3');
   });
@@ -82,16 +103,22 @@ describe('the zone settings wizard', () => {
   it('sends nothing when every answer is what the zone has: the summary only goes back', async () => {
     const { ui } = await edit([['Retry'], '3600', 'Go Back', '600', 'Save Settings']);
     const chooses = ui.shown.filter((shown) => shown.kind === 'choose');
-    assert.deepEqual(chooses.map((shown) => [shown.message, shown.labels]), [
-      ['example.com already has these settings: there is nothing to send.', ['Go Back']],
-      ['Change the settings of example.com?', ['Save Settings', 'Go Back']],
-    ]);
+    assert.deepEqual(
+      chooses.map((shown) => [shown.message, shown.labels]),
+      [
+        ['example.com already has these settings: there is nothing to send.', ['Go Back']],
+        ['Change the settings of example.com?', ['Save Settings', 'Go Back']],
+      ],
+    );
     assert.equal(chooses[0].detail, 'Retry: 3600 (1 h) (unchanged)');
   });
 
   it('asks again when no setting is chosen, and a meta object as JSON from the current one', async () => {
     const { state, ui } = await edit([[], ['Metadata'], '{"team": "web"}', 'Save Settings']);
-    assert.deepEqual(ui.notifications.map((notification) => notification.message), ['Choose at least one setting to change.']);
+    assert.deepEqual(
+      ui.notifications.map((notification) => notification.message),
+      ['Choose at least one setting to change.'],
+    );
     assert.equal(ui.prompts().find((prompt) => prompt.kind === 'input')?.value, '{}');
     assert.deepEqual(state.changes, { meta: { team: 'web' } });
   });
@@ -100,10 +127,13 @@ describe('the zone settings wizard', () => {
     await assert.rejects(edit([['Serial'], '9', CANCEL]), (error: unknown) => isUserCancelled(error));
   });
 
-  it('offers a setting Gcore\'s answer does not give readably, enabled too, chosen at first, and sends nothing without it', async () => {
+  it("offers a setting Gcore's answer does not give readably, enabled too, chosen at first, and sends nothing without it", async () => {
     const { enabled: _enabled, ...answered } = CURRENT;
     const current = { ...answered, serial: 'soon', refresh: '7200' } as DnsZone;
-    const { state, ui } = await edit([['Negative TTL'], '600', 'Go Back', BACK, ['Enabled', 'Negative TTL', 'Serial'], 'No', '600', '5', 'Save Settings'], current);
+    const { state, ui } = await edit(
+      [['Negative TTL'], '600', 'Go Back', BACK, ['Enabled', 'Negative TTL', 'Serial'], 'No', '600', '5', 'Save Settings'],
+      current,
+    );
     const [first] = ui.prompts();
     assert.deepEqual(
       first.items?.filter((item) => item.picked || item.label === 'Refresh'),
@@ -114,7 +144,10 @@ describe('the zone settings wizard', () => {
       ],
     );
     const [refusal] = ui.shown.filter((shown) => shown.kind === 'choose');
-    assert.match(refusal.message ?? '', /^Nothing was sent: Gcore's answer for example\.com gives enabled \(missing\), serial \("soon"\) in no form/);
+    assert.match(
+      refusal.message ?? '',
+      /^Nothing was sent: Gcore's answer for example\.com gives enabled \(missing\), serial \("soon"\) in no form/,
+    );
     assert.deepEqual(refusal.labels, ['Go Back']);
     assert.deepEqual(state.changes, { enabled: false, nx_ttl: 600, serial: 5 });
     assert.equal(ui.shown.at(-1)?.message, 'Change the settings of example.com?');

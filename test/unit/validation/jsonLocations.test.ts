@@ -8,7 +8,8 @@ function written(text: string, path: string): { key: string; value: string } {
 }
 
 describe('locateJsonProperties', () => {
-  const text = '{\n  "timeout": 500,\n  "scale": { "min": 5, "max": 3 },\n  "envs": {"A": "x \\" y", "B": ""},\n  "list": [1, {"deep": true}],\n  "description": null\n}\n';
+  const text =
+    '{\n  "timeout": 500,\n  "scale": { "min": 5, "max": 3 },\n  "envs": {"A": "x \\" y", "B": ""},\n  "list": [1, {"deep": true}],\n  "description": null\n}\n';
 
   it('finds every property by its dotted path, key and value as written', () => {
     assert.deepEqual(written(text, 'timeout'), { key: '"timeout"', value: '500' });
@@ -22,6 +23,8 @@ describe('locateJsonProperties', () => {
   it('keeps what it found before a fault in a text that does not parse, and never loops', () => {
     const found = locateJsonProperties('{ "timeout": 5, "scale": { "min": ');
     assert.ok(found.has('timeout'));
-    for (const broken of ['[}', '{"a": }', '{"a" 1}', '{', '"', '', '{"a": [1,,]}']) assert.deepEqual(locateJsonProperties(broken), new Map(), broken);
+    for (const broken of ['[}', '{"a": }', '{"a" 1}', '{', '"', '', '{"a": [1,,]}']) {
+      assert.deepEqual(locateJsonProperties(broken), new Map(), broken);
+    }
   });
 });

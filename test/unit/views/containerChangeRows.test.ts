@@ -23,7 +23,10 @@ describe('containerRowView of a container changed here', () => {
     });
 
     it('shows the status once Gcore lists the container, after "Creating…"', () => {
-      const view = containerRowView({ name: 'new-app', status: 'Deploying', image: 'nginx:latest', deploy_status: { total: 1, ready: 0 } }, 'create');
+      const view = containerRowView(
+        { name: 'new-app', status: 'Deploying', image: 'nginx:latest', deploy_status: { total: 1, ready: 0 } },
+        'create',
+      );
       assert.equal(view.description, 'Creating… · Deploying · 0/1 · nginx:latest');
       assert.deepEqual(view.icon, { id: 'sync~spin' });
     });

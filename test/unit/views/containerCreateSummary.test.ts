@@ -5,7 +5,13 @@ import { createSummary, priceText, quotaExceededText, runSummary } from '../../.
 import { QUOTA_ANSWER } from '../support/containerQuotaAnswer';
 
 /** Gcore's example create request (its CaaS API reference). */
-const DOCS_EXAMPLE: ContainerCreate = { name: 'my-container', image: 'nginx:latest', listening_port: 80, flavor: '80mCPU-128MiB', scale: { min: 1, max: 1 } };
+const DOCS_EXAMPLE: ContainerCreate = {
+  name: 'my-container',
+  image: 'nginx:latest',
+  listening_port: 80,
+  flavor: '80mCPU-128MiB',
+  scale: { min: 1, max: 1 },
+};
 
 const FITS = QUOTA_ANSWER;
 
@@ -70,8 +76,16 @@ describe('runSummary', () => {
   });
 
   it('tells how the instances scale when a cooldown or triggers are set, and nothing when none is', () => {
-    const scale = { min: 1, max: 4, cooldown_period: 120, triggers: { cpu: { threshold: 70 }, memory: null, http: { rate: 100, window: 60 } } };
-    assert.deepEqual(runSummary({ ...DOCS_EXAMPLE, scale }).slice(3), ['Instances: 1 to 4', 'Autoscaling: cooldown 120 s · CPU over 70% · 100 requests per 60 s']);
+    const scale = {
+      min: 1,
+      max: 4,
+      cooldown_period: 120,
+      triggers: { cpu: { threshold: 70 }, memory: null, http: { rate: 100, window: 60 } },
+    };
+    assert.deepEqual(runSummary({ ...DOCS_EXAMPLE, scale }).slice(3), [
+      'Instances: 1 to 4',
+      'Autoscaling: cooldown 120 s · CPU over 70% · 100 requests per 60 s',
+    ]);
     assert.equal(runSummary({ ...DOCS_EXAMPLE, scale: { min: 1, max: 4, triggers: { cpu: null, memory: null, http: null } } }).length, 4);
   });
 
@@ -101,7 +115,17 @@ describe('runSummary', () => {
   });
 
   it('leaves out optional fields that are empty, null, off or false', () => {
-    const lines = runSummary({ ...DOCS_EXAMPLE, envs: {}, commands: '', description: null, timeout: null, pull_secret: null, logging: { enabled: false }, is_api_key_auth: false, is_disabled: false });
+    const lines = runSummary({
+      ...DOCS_EXAMPLE,
+      envs: {},
+      commands: '',
+      description: null,
+      timeout: null,
+      pull_secret: null,
+      logging: { enabled: false },
+      is_api_key_auth: false,
+      is_disabled: false,
+    });
     assert.equal(lines.length, 4);
   });
 });
@@ -132,7 +156,9 @@ describe('createSummary', () => {
   });
 
   it('says "not available" for a quota answer it cannot read, and for a price Gcore says not to show', () => {
-    const lines = createSummary(DOCS_EXAMPLE, { quota: { caas_cpu_count_limit: 'lots' }, price: { ...PRICE, price_status: 'hide' } }).split('\n');
+    const lines = createSummary(DOCS_EXAMPLE, { quota: { caas_cpu_count_limit: 'lots' }, price: { ...PRICE, price_status: 'hide' } }).split(
+      '\n',
+    );
     assert.deepEqual(lines.slice(4), ['', 'Quota:', '  not available', '', 'Price: not available']);
   });
 
@@ -141,7 +167,10 @@ describe('createSummary', () => {
     const lines = createSummary(DOCS_EXAMPLE, { quota: partial, price: PRICE }).split('\n');
     assert.deepEqual(
       lines.filter((line) => line.startsWith('  ')),
-      ['  Containers: 3 used + 1 for this container, of 10 allowed', '  CPU: 13,320 mCPU used + 2,280 mCPU for this container, of 40,000 mCPU allowed'],
+      [
+        '  Containers: 3 used + 1 for this container, of 10 allowed',
+        '  CPU: 13,320 mCPU used + 2,280 mCPU for this container, of 40,000 mCPU allowed',
+      ],
     );
   });
 

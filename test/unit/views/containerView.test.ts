@@ -70,7 +70,10 @@ describe('containerDetailRows', () => {
     assert.equal(byKey.get('created')?.view.description, '2026-05-30 20:56 UTC');
     assert.equal(byKey.get('env/APP_ENV')?.view.description, 'environment variable · value hidden');
     assert.equal(byKey.get('env/APP_ENV')?.value, 'staging');
-    assert.equal(containerDetailRows(DOCS_EXAMPLE, new Set(['APP_ENV'])).find((row) => row.key === 'env/APP_ENV')?.view.description, 'staging');
+    assert.equal(
+      containerDetailRows(DOCS_EXAMPLE, new Set(['APP_ENV'])).find((row) => row.key === 'env/APP_ENV')?.view.description,
+      'staging',
+    );
   });
 
   it('reads timestamps without a trailing Z as UTC, and logging that is null as off', () => {
@@ -91,7 +94,14 @@ describe('comparing an update with the container', () => {
   it('takes scale as the update sends it, cooldown and triggers included, and finds the fields that change', () => {
     const scale = { min: 1, max: 1, cooldown_period: 60, triggers: { cpu: { threshold: 80 }, memory: { threshold: 80 }, http: null } };
     assert.deepEqual(currentValue(DOCS_EXAMPLE, 'scale'), scale);
-    assert.deepEqual(currentValue({ ...DOCS_EXAMPLE, scale: { ...scale, burst: 2, triggers: { ...scale.triggers, queue: { depth: 5 } } } as Container['scale'] }, 'scale'), scale, 'parts the update cannot send are left out');
+    assert.deepEqual(
+      currentValue(
+        { ...DOCS_EXAMPLE, scale: { ...scale, burst: 2, triggers: { ...scale.triggers, queue: { depth: 5 } } } as Container['scale'] },
+        'scale',
+      ),
+      scale,
+      'parts the update cannot send are left out',
+    );
     assert.deepEqual(changedFields({ scale, image: 'nginx:latest', timeout: 30 }, DOCS_EXAMPLE), ['timeout']);
     assert.deepEqual(changedFields({ scale: { min: 1, max: 1 } }, DOCS_EXAMPLE), ['scale'], 'a scale without the triggers would drop them');
     assert.deepEqual(changedFields({ envs: { APP_ENV: 'staging' } }, DOCS_EXAMPLE), []);
@@ -109,7 +119,12 @@ describe('comparing an update with the container', () => {
 
 describe('updateSummary', () => {
   it('shows current → new for every change, and only the names of the current environment', () => {
-    const scale = { min: 2, max: 4, cooldown_period: 30, triggers: { cpu: null, memory: { threshold: 80 }, http: { rate: 50, window: 10 } } };
+    const scale = {
+      min: 2,
+      max: 4,
+      cooldown_period: 30,
+      triggers: { cpu: null, memory: { threshold: 80 }, http: { rate: 50, window: 10 } },
+    };
     const summary = updateSummary({ image: 'nginx:1.27', scale, envs: { APP_ENV: 'prod', NEW: 'x' }, pull_secret: 'reg' }, DOCS_EXAMPLE);
     assert.deepEqual(summary.split('\n'), [
       'image: "nginx:latest" → "nginx:1.27"',
@@ -120,6 +135,9 @@ describe('updateSummary', () => {
   });
 
   it('lists the new values alone without the container, and says when Disabled goes separately', () => {
-    assert.equal(updateSummary({ timeout: 5, is_disabled: true }), 'timeout: 5\nis_disabled: true\n\n"is_disabled" is sent in a second request: the API does not accept it together with other fields.');
+    assert.equal(
+      updateSummary({ timeout: 5, is_disabled: true }),
+      'timeout: 5\nis_disabled: true\n\n"is_disabled" is sent in a second request: the API does not accept it together with other fields.',
+    );
   });
 });

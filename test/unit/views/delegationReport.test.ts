@@ -8,13 +8,24 @@ const GCORE = [
 ];
 const FOREIGN = { name: 'ns1.old-dns-host.example.', ipv4Addresses: ['198.51.100.7'] };
 
-const DELEGATED: DelegationStatus = { authoritative_name_servers: GCORE, gcore_authorized_count: 2, non_gcore_authorized_count: 0, is_whitelabel_delegation: false, zone_exists: true };
+const DELEGATED: DelegationStatus = {
+  authoritative_name_servers: GCORE,
+  gcore_authorized_count: 2,
+  non_gcore_authorized_count: 0,
+  is_whitelabel_delegation: false,
+  zone_exists: true,
+};
 const PARTLY: DelegationStatus = { ...DELEGATED, authoritative_name_servers: [...GCORE, FOREIGN], non_gcore_authorized_count: 1 };
-const ELSEWHERE: DelegationStatus = { ...DELEGATED, authoritative_name_servers: [FOREIGN], gcore_authorized_count: 0, non_gcore_authorized_count: 1 };
+const ELSEWHERE: DelegationStatus = {
+  ...DELEGATED,
+  authoritative_name_servers: [FOREIGN],
+  gcore_authorized_count: 0,
+  non_gcore_authorized_count: 1,
+};
 const AT = new Date(Date.UTC(2026, 4, 2, 8, 15, 30));
 
 describe('the delegation reading', () => {
-  it('tells each verdict from Gcore\'s counts', () => {
+  it("tells each verdict from Gcore's counts", () => {
     assert.equal(readDelegation(DELEGATED).verdict, 'delegated');
     assert.equal(readDelegation(PARTLY).verdict, 'partly');
     assert.equal(readDelegation(ELSEWHERE).verdict, 'elsewhere');
@@ -39,21 +50,40 @@ describe('the delegation reading', () => {
 
   it("trusts Gcore's counts over the names in a white-label delegation", () => {
     const servers = [{ name: 'ns1.customer.example' }, { name: 'ns2.customer.example' }];
-    const whole = readDelegation({ authoritative_name_servers: servers, gcore_authorized_count: 2, non_gcore_authorized_count: 0, is_whitelabel_delegation: true });
+    const whole = readDelegation({
+      authoritative_name_servers: servers,
+      gcore_authorized_count: 2,
+      non_gcore_authorized_count: 0,
+      is_whitelabel_delegation: true,
+    });
     assert.deepEqual([whole.verdict, whole.servers.map((server) => server.gcore)], ['delegated', [true, true]]);
-    const mixed = readDelegation({ authoritative_name_servers: [...servers, FOREIGN], gcore_authorized_count: 2, non_gcore_authorized_count: 1, is_whitelabel_delegation: true });
+    const mixed = readDelegation({
+      authoritative_name_servers: [...servers, FOREIGN],
+      gcore_authorized_count: 2,
+      non_gcore_authorized_count: 1,
+      is_whitelabel_delegation: true,
+    });
     // White-label servers carry the customer's names: beside another server, no name tells which is which.
     assert.deepEqual([mixed.verdict, mixed.servers.map((server) => server.gcore)], ['partly', [undefined, undefined, undefined]]);
-    assert.equal(delegationSummary('example.com', mixed), "example.com is only partly delegated to Gcore: its registrar also lists a name server that is not Gcore's.");
+    assert.equal(
+      delegationSummary('example.com', mixed),
+      "example.com is only partly delegated to Gcore: its registrar also lists a name server that is not Gcore's.",
+    );
   });
 
-  it('sums each verdict up in a sentence that names the servers that are not Gcore\'s', () => {
-    assert.equal(delegationSummary('example.com', readDelegation(DELEGATED)), "example.com is delegated to Gcore: its registrar lists only Gcore's name servers.");
+  it("sums each verdict up in a sentence that names the servers that are not Gcore's", () => {
+    assert.equal(
+      delegationSummary('example.com', readDelegation(DELEGATED)),
+      "example.com is delegated to Gcore: its registrar lists only Gcore's name servers.",
+    );
     assert.equal(
       delegationSummary('example.com', readDelegation(PARTLY)),
       "example.com is only partly delegated to Gcore: its registrar also lists name servers that are not Gcore's (ns1.old-dns-host.example).",
     );
-    assert.equal(delegationSummary('xn--bcher-kva.de', readDelegation(ELSEWHERE)), 'bücher.de is not delegated to Gcore: its registrar lists other name servers (ns1.old-dns-host.example).');
+    assert.equal(
+      delegationSummary('xn--bcher-kva.de', readDelegation(ELSEWHERE)),
+      'bücher.de is not delegated to Gcore: its registrar lists other name servers (ns1.old-dns-host.example).',
+    );
   });
 });
 
@@ -95,11 +125,18 @@ describe('the delegation report', () => {
 
   it('says there is nothing to do for a delegated zone, unless its DNSSEC waits for the DS record', () => {
     assert.match(delegationReport({ zoneName: 'example.com', status: DELEGATED, checkedAt: AT }), /## Next step\n\nNothing to do\.\n$/);
-    assert.match(delegationReport({ zoneName: 'example.com', status: DELEGATED, dnssecStatus: 'pending', checkedAt: AT }), /DNSSEC still waits for the DS record at the registrar: copy it \(Copy DS Record on the zone\)/);
+    assert.match(
+      delegationReport({ zoneName: 'example.com', status: DELEGATED, dnssecStatus: 'pending', checkedAt: AT }),
+      /DNSSEC still waits for the DS record at the registrar: copy it \(Copy DS Record on the zone\)/,
+    );
   });
 
   it('says when the registrar lists none, and when Gcore has no such zone', () => {
-    const none = delegationReport({ zoneName: 'example.com', status: { authoritative_name_servers: [], zone_exists: true }, checkedAt: AT });
+    const none = delegationReport({
+      zoneName: 'example.com',
+      status: { authoritative_name_servers: [], zone_exists: true },
+      checkedAt: AT,
+    });
     assert.match(none, /\*\*✗ No name servers at the registrar\.\*\* The registrar lists no name servers for example\.com/);
     assert.match(none, /## Name servers at the registrar\n\nThe registrar lists none\./);
     const noZone = delegationReport({ zoneName: 'gone.example', status: { ...DELEGATED, zone_exists: false }, checkedAt: AT });

@@ -84,7 +84,10 @@ describe('sortFlavors', () => {
       const input = shuffled(flavors, seed);
       const before = [...input];
       const names = sortFlavors(input).map((f) => f.name);
-      assert.deepEqual(names, expected.map((s) => s.name));
+      assert.deepEqual(
+        names,
+        expected.map((s) => s.name),
+      );
       assert.deepEqual(input, before, 'the input array is left as it was');
     });
   }
@@ -107,7 +110,10 @@ describe('sortFlavors', () => {
     const lower = flavor({ name: 'gpu-a' });
     const upper = flavor({ name: 'GPU-A' });
     assert.notEqual(compareFlavors(lower, upper), 0);
-    assert.deepEqual(sortFlavors([lower, upper]).map((f) => f.name), sortFlavors([upper, lower]).map((f) => f.name));
+    assert.deepEqual(
+      sortFlavors([lower, upper]).map((f) => f.name),
+      sortFlavors([upper, lower]).map((f) => f.name),
+    );
   });
 
   it('is antisymmetric and agrees with sortFlavors on every pair of the table', () => {
@@ -125,7 +131,10 @@ describe('sortFlavors', () => {
     const bare: GpuFlavor = { name: 'bare' };
     const nulls: GpuFlavor = { name: 'nulls', hardware_description: null, hardware_properties: null };
     const full = flavor({ name: 'full', model: 'A100', count: 1, vcpus: 1, ram: 1 });
-    assert.deepEqual(sortFlavors([nulls, bare, full]).map((f) => f.name), ['full', 'bare', 'nulls']);
+    assert.deepEqual(
+      sortFlavors([nulls, bare, full]).map((f) => f.name),
+      ['full', 'bare', 'nulls'],
+    );
   });
 
   it('sorts 5,000 generated flavors into a consistent order', () => {
@@ -182,7 +191,11 @@ describe('sortFlavors', () => {
     );
     const reference = [...generated].sort(compareFlavors);
     for (const seed of [5, 6, 7]) {
-      assert.deepEqual(sortFlavors(shuffled(generated, seed)).map((f) => f.name), reference.map((f) => f.name), `seed ${seed}`);
+      assert.deepEqual(
+        sortFlavors(shuffled(generated, seed)).map((f) => f.name),
+        reference.map((f) => f.name),
+        `seed ${seed}`,
+      );
     }
     assert.deepEqual(sortFlavors(generated), reference, 'equal flavors keep their input order');
   });

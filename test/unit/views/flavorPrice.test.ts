@@ -54,7 +54,10 @@ describe('formatHourlyPrice', () => {
     for (let pass = 0; pass < 2; pass++) {
       for (const amount of amounts) assert.equal(formatMoney(amount, 'EUR'), euros.format(amount));
     }
-    const codes = Array.from({ length: 40 }, (_, index) => `X${String.fromCharCode(65 + (index % 26))}${String.fromCharCode(65 + Math.floor(index / 26))}`);
+    const codes = Array.from(
+      { length: 40 },
+      (_, index) => `X${String.fromCharCode(65 + (index % 26))}${String.fromCharCode(65 + Math.floor(index / 26))}`,
+    );
     for (let pass = 0; pass < 2; pass++) {
       for (const code of codes) assert.equal(formatMoney(2, code), `${code}${NBSP}2.00`);
     }

@@ -93,7 +93,10 @@ describe('flavorView description', () => {
   });
 
   it('leads with "Disabled" when disabled, whatever the capacity', () => {
-    assert.equal(flavorView(l40s({ disabled: true, capacity: 0 }), withoutPrices).description, 'Disabled · 1× L40S 48 GB · 16 vCPU · 96 GiB');
+    assert.equal(
+      flavorView(l40s({ disabled: true, capacity: 0 }), withoutPrices).description,
+      'Disabled · 1× L40S 48 GB · 16 vCPU · 96 GiB',
+    );
     assert.equal(flavorView({ name: 'x', disabled: true }, withoutPrices).description, 'Disabled');
   });
 });
@@ -185,7 +188,10 @@ describe('flavorView tooltip', () => {
     assert.match(rows.get('Price status')!, /^hide/);
     assert.equal(rows.get('Price per hour'), 'not shown (see price status)');
     assert.equal(rows.get('Price per month'), '—');
-    assert.deepEqual(rowList.filter((row) => row.value.includes('1.2')), []);
+    assert.deepEqual(
+      rowList.filter((row) => row.value.includes('1.2')),
+      [],
+    );
   });
 
   it('shows null hardware objects as rows of their own', () => {
@@ -259,7 +265,10 @@ describe('flavorView tooltip', () => {
 
 describe('unreadableFlavorsView', () => {
   it('counts the flavors that could not be read and names each problem in the tooltip', () => {
-    const view = unreadableFlavorsView([{ name: 'g1-*bad*', problem: 'results[3].capacity is string, expected number' }, { problem: 'results[7].name is missing' }]);
+    const view = unreadableFlavorsView([
+      { name: 'g1-*bad*', problem: 'results[3].capacity is string, expected number' },
+      { problem: 'results[7].name is missing' },
+    ]);
     assert.equal(view.label, '2 flavors could not be read');
     const text = unescapeMarkdown(view.tooltip);
     assert.ok(text.includes('- g1-*bad*: results[3].capacity is string, expected number'), text);
@@ -273,4 +282,3 @@ describe('unreadableFlavorsView', () => {
     assert.match(view.tooltip, /- and 5 more$/);
   });
 });
-

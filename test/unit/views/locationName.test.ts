@@ -2,7 +2,10 @@ import * as assert from 'node:assert/strict';
 import { locationIds, locationName } from '../../../src/views/presentation/locationName';
 
 describe('locationName', () => {
-  const configured = [{ projectId: 482, regionId: 76, label: 'Production' }, { projectId: 7, regionId: 76 }];
+  const configured = [
+    { projectId: 482, regionId: 76, label: 'Production' },
+    { projectId: 7, regionId: 76 },
+  ];
 
   it('names a location by its label, its own or the one gcore.locations gives its IDs, as the tree does', () => {
     assert.equal(locationName({ projectId: 1, regionId: 8, label: 'Frankfurt' }, configured), 'Frankfurt');

@@ -1,9 +1,5 @@
 import * as assert from 'node:assert/strict';
-import {
-  PUNCTUATION_IN_COLLATION_ORDER,
-  compareTableNames,
-  isInCollationTable,
-} from '../../../src/views/presentation/nameCollation';
+import { PUNCTUATION_IN_COLLATION_ORDER, compareTableNames, isInCollationTable } from '../../../src/views/presentation/nameCollation';
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 

@@ -16,14 +16,23 @@ describe('pullSecretRowView', () => {
   });
 
   it('reads a time without a zone as UTC, and shows a time it cannot read as it came', () => {
-    assert.equal(pullSecretRowView({ ...LISTED, updated_at: '2026-11-20T09:30:12' }).description, 'ghcr.io · deploy-bot · updated 2026-11-20 09:30 UTC');
+    assert.equal(
+      pullSecretRowView({ ...LISTED, updated_at: '2026-11-20T09:30:12' }).description,
+      'ghcr.io · deploy-bot · updated 2026-11-20 09:30 UTC',
+    );
     assert.equal(pullSecretRowView({ ...LISTED, updated_at: 'yesterday' }).description, 'ghcr.io · deploy-bot · updated yesterday');
   });
 
   it('leaves out what Gcore did not send, or sent empty', () => {
     assert.equal(pullSecretRowView({ name: 'bare' }).description, '');
     assert.equal(pullSecretRowView({ name: 'half', registry: ' ', login: 'bot', updated_at: null }).description, 'bot');
-    assert.deepEqual(tableRows(pullSecretRowView({ name: 'half', registry: ' ', login: 'bot', updated_at: null }).tooltip ?? '').map((row) => [row.label, row.value]), [['Login', 'bot']]);
+    assert.deepEqual(
+      tableRows(pullSecretRowView({ name: 'half', registry: ' ', login: 'bot', updated_at: null }).tooltip ?? '').map((row) => [
+        row.label,
+        row.value,
+      ]),
+      [['Login', 'bot']],
+    );
   });
 
   it('tells registry, login and last update in the hover, and that the password is never shown', () => {

@@ -6,7 +6,9 @@ import { recordCopyText, recordValueText, shortValueText, updatedAtText } from '
 
 describe('record set names relative to their zone', () => {
   it('reads a full name with or without the trailing dot, in any case, and the apex as @', () => {
-    for (const name of ['www.example.com', 'www.example.com.', 'WWW.Example.COM.']) assert.equal(relativeName(name, 'example.com').key, 'www', name);
+    for (const name of ['www.example.com', 'www.example.com.', 'WWW.Example.COM.']) {
+      assert.equal(relativeName(name, 'example.com').key, 'www', name);
+    }
     for (const name of ['example.com', 'example.com.', 'EXAMPLE.com.']) assert.equal(relativeName(name, 'example.com').label, '@', name);
     assert.equal(relativeName('selector1._domainkey.example.com.', 'example.com').label, 'selector1._domainkey');
   });
@@ -23,7 +25,9 @@ describe('record set names relative to their zone', () => {
 
   it('orders names by their labels from the right, the apex first, digits by value, names outside the zone last', () => {
     const relative = ['www', 'b.a', 'a', 'host10', 'host2', 'host02x', '_tcp', '_sip._tcp', 'a-b', '*', 'xn--bcher-kva', 'zulu'];
-    const names = ['outside.example.net.', 'example.com.', ...relative.map((name) => `${name}.example.com`)].map((name) => relativeName(name, 'example.com'));
+    const names = ['outside.example.net.', 'example.com.', ...relative.map((name) => `${name}.example.com`)].map((name) =>
+      relativeName(name, 'example.com'),
+    );
     assert.deepEqual(
       names.sort(compareRelativeNames).map((name) => name.label),
       ['@', '*', '_tcp', '_sip._tcp', 'a', 'b.a', 'a-b', 'host2', 'host02x', 'host10', 'www', 'bücher', 'zulu', 'outside.example.net.'],
@@ -79,12 +83,23 @@ describe('record values', () => {
       [86400, '1 d'],
       [0, '0 s'],
     ];
-    assert.deepEqual(cases.map(([ttl]) => ttlText(ttl)), cases.map(([, text]) => text));
+    assert.deepEqual(
+      cases.map(([ttl]) => ttlText(ttl)),
+      cases.map(([, text]) => text),
+    );
   });
 
   it('reads updated_at as integer nanoseconds, as ISO text with or without a zone, or not at all', () => {
     const expected = '2024-04-22 16:13 UTC';
-    for (const value of [1713802438584317000, '1713802438584317000', '2024-04-22T16:13:58Z', '2024-04-22T16:13:58', '2024-04-22T18:13:58+02:00', 1713802438584, 1713802438]) {
+    for (const value of [
+      1713802438584317000,
+      '1713802438584317000',
+      '2024-04-22T16:13:58Z',
+      '2024-04-22T16:13:58',
+      '2024-04-22T18:13:58+02:00',
+      1713802438584,
+      1713802438,
+    ]) {
       assert.equal(updatedAtText(value), expected, String(value));
     }
     assert.equal(updatedAtText('yesterday'), 'yesterday', 'text that is no date is shown as it came');
@@ -94,7 +109,11 @@ describe('record values', () => {
 });
 
 describe('record types of a zone', () => {
-  const sets = ['TXT', 'A', 'a', 'MX', 'SOA', 'HTTPS', 'DS', 'NS', 'A'].map((type, index) => ({ name: `n${index}.example.com`, type, resource_records: [] }));
+  const sets = ['TXT', 'A', 'a', 'MX', 'SOA', 'HTTPS', 'DS', 'NS', 'A'].map((type, index) => ({
+    name: `n${index}.example.com`,
+    type,
+    resource_records: [],
+  }));
 
   it('counts the sets of each type, in the order a zone file lists them, other types alphabetically after', () => {
     assert.deepEqual(

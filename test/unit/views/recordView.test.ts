@@ -96,11 +96,17 @@ describe('recordSetRows', () => {
 
   it('shows a PTR record in a reverse zone', () => {
     const row = recordSetRow('113.0.203.in-addr.arpa', set('1.113.0.203.in-addr.arpa.', 'ptr', 3600, ['host.example.com.']));
-    assert.deepEqual([row.key, row.view.label, row.view.description, row.fullName], ['1/PTR', '1', 'PTR · 1 h · host.example.com.', '1.113.0.203.in-addr.arpa']);
+    assert.deepEqual(
+      [row.key, row.view.label, row.view.description, row.fullName],
+      ['1/PTR', '1', 'PTR · 1 h · host.example.com.', '1.113.0.203.in-addr.arpa'],
+    );
   });
 
   it('says how many values are left past the first three', () => {
-    const row = recordSetRow('example.com', set('pool.example.com', 'A', 30, ['192.0.2.1'], ['192.0.2.2'], ['192.0.2.3'], ['192.0.2.4'], ['192.0.2.5'], ['192.0.2.6']));
+    const row = recordSetRow(
+      'example.com',
+      set('pool.example.com', 'A', 30, ['192.0.2.1'], ['192.0.2.2'], ['192.0.2.3'], ['192.0.2.4'], ['192.0.2.5'], ['192.0.2.6']),
+    );
     assert.equal(row.view.description, 'A · 30 s · 192.0.2.1, 192.0.2.2, 192.0.2.3 +3 more');
   });
 
@@ -114,19 +120,28 @@ describe('recordSetRows', () => {
   });
 
   it('marks a GeoDNS set with what picks the answer, and counts its disabled records', () => {
-    assert.equal(recordSetRow('example.com', GEO).view.description, 'A · 1 of 3 disabled · GeoDNS · 1 min · 198.51.100.1, 198.51.100.2, 198.51.100.3');
+    assert.equal(
+      recordSetRow('example.com', GEO).view.description,
+      'A · 1 of 3 disabled · GeoDNS · 1 min · 198.51.100.1, 198.51.100.2, 198.51.100.3',
+    );
   });
 
   it('marks the octoDNS health-checked set as picked by its health check and weights', () => {
     const row = recordSetRow('unit.tests', FAILOVER);
-    assert.deepEqual([row.key, row.view.label, row.fullName, row.kind], ['healthcheck/A', 'healthcheck', 'healthcheck.unit.tests', 'dynamic']);
+    assert.deepEqual(
+      [row.key, row.view.label, row.fullName, row.kind],
+      ['healthcheck/A', 'healthcheck', 'healthcheck.unit.tests', 'dynamic'],
+    );
     assert.equal(row.view.description, 'A · health check (HTTP), weighted · 30 s · 1.2.3.4, 5.6.7.8');
   });
 
   it('names a health check without its picker, other picker types by their name, and reads filters of older answers', () => {
     const failoverOnly = { ...set('f.example.com', 'A', 60, ['192.0.2.1']), meta: { failover: { protocol: 'TCP', port: 443 } } };
     assert.equal(recordSetRow('example.com', failoverOnly).view.description, 'A · health check (TCP) · 1 min · 192.0.2.1');
-    const others = { ...set('o.example.com', 'A', 60, ['192.0.2.1']), filters: [{ type: 'first_n', limit: 2 }, { type: 'constructor' }, { type: 'lowest_latency' }] };
+    const others = {
+      ...set('o.example.com', 'A', 60, ['192.0.2.1']),
+      filters: [{ type: 'first_n', limit: 2 }, { type: 'constructor' }, { type: 'lowest_latency' }],
+    };
     assert.equal(recordSetRow('example.com', others).view.description, 'A · first 2, constructor, lowest_latency · 1 min · 192.0.2.1');
   });
 
@@ -139,17 +154,29 @@ describe('recordSetRows', () => {
   });
 
   it('filters to the types asked for, and shows every type without a filter', () => {
-    assert.deepEqual(recordSetRows('example.com', ZONE, { types: new Set(['MX', 'CNAME']) }).map((row) => row.key), ['@/MX', 'www/CNAME']);
+    assert.deepEqual(
+      recordSetRows('example.com', ZONE, { types: new Set(['MX', 'CNAME']) }).map((row) => row.key),
+      ['@/MX', 'www/CNAME'],
+    );
     assert.equal(recordSetRows('example.com', ZONE, { types: new Set() }).length, ZONE.length);
   });
 
   it('keeps one row of a set Gcore lists twice, however its name is written, so row ids stay unique', () => {
-    const rows = recordSetRows('example.com', [set('www.example.com.', 'A', 60, ['192.0.2.1']), set('WWW.example.com', 'a', 300, ['192.0.2.2'])]);
-    assert.deepEqual(rows.map((row) => row.view.description), ['A · 1 min · 192.0.2.1']);
+    const rows = recordSetRows('example.com', [
+      set('www.example.com.', 'A', 60, ['192.0.2.1']),
+      set('WWW.example.com', 'a', 300, ['192.0.2.2']),
+    ]);
+    assert.deepEqual(
+      rows.map((row) => row.view.description),
+      ['A · 1 min · 192.0.2.1'],
+    );
   });
 
   it('opens a set with records to its records, and a set without any as a leaf', () => {
-    const rows = recordSetRows('example.com', [set('www.example.com.', 'A', 60, ['192.0.2.1']), { name: 'empty.example.com.', type: 'TXT', ttl: 60, resource_records: [] }]);
+    const rows = recordSetRows('example.com', [
+      set('www.example.com.', 'A', 60, ['192.0.2.1']),
+      { name: 'empty.example.com.', type: 'TXT', ttl: 60, resource_records: [] },
+    ]);
     assert.deepEqual(
       rows.map((row) => [row.key, row.view.collapsible]),
       [
@@ -168,8 +195,14 @@ describe('recordSetRows', () => {
   });
 
   it('puts a name outside the zone last, written in full', () => {
-    const rows = recordSetRows('example.com', [set('stray.example.net.', 'A', 60, ['192.0.2.1']), set('zzz.example.com', 'A', 60, ['192.0.2.2'])]);
-    assert.deepEqual(rows.map((row) => row.view.label), ['zzz', 'stray.example.net.']);
+    const rows = recordSetRows('example.com', [
+      set('stray.example.net.', 'A', 60, ['192.0.2.1']),
+      set('zzz.example.com', 'A', 60, ['192.0.2.2']),
+    ]);
+    assert.deepEqual(
+      rows.map((row) => row.view.label),
+      ['zzz', 'stray.example.net.'],
+    );
   });
 });
 
@@ -196,7 +229,17 @@ describe('recordSetTooltip', () => {
 
   it('shows the octoDNS set’s health check and its update time from nanoseconds', () => {
     const tooltip = unescapeMarkdown(recordSetTooltip('unit.tests', FAILOVER));
-    for (const expected of ['TTL: 30 s  \n', 'Updated: 2024-04-22 16:13 UTC', '- health check (healthcheck)', '- weighted (weighted_shuffle)', '**Health check (failover)**', '- protocol: HTTP', '- port: 80', '- url: /monitor', '- tls: false']) {
+    for (const expected of [
+      'TTL: 30 s  \n',
+      'Updated: 2024-04-22 16:13 UTC',
+      '- health check (healthcheck)',
+      '- weighted (weighted_shuffle)',
+      '**Health check (failover)**',
+      '- protocol: HTTP',
+      '- port: 80',
+      '- url: /monitor',
+      '- tls: false',
+    ]) {
       assert.ok(tooltip.includes(expected), `${expected}\n--- not in ---\n${tooltip}`);
     }
     assert.ok(!tooltip.includes('**Set meta**'), 'the health check is not repeated as set meta');
@@ -222,10 +265,15 @@ describe('recordSetTooltip', () => {
     assert.ok(tooltip.includes(escapeMarkdown(`"${value}"`)), tooltip);
     assert.ok(tooltip.includes(escapeMarkdown('**warned** [here](https://evil.example)')), tooltip);
     // The hover's own Markdown is headings, bold, lists and the punctuation of its sentences; nothing else acts.
-    assert.deepEqual(unescapedPunctuation(tooltip).filter((char) => !'#*-:().'.includes(char)), []);
+    assert.deepEqual(
+      unescapedPunctuation(tooltip).filter((char) => !'#*-:().'.includes(char)),
+      [],
+    );
     const read = unescapeMarkdown(tooltip);
     assert.ok(read.includes(`"${value.replace('\n', ' ')}"`));
-    assert.ok(read.includes('notes: _note_ <b>') && read.includes('[key]: |cell|') && read.includes('**warned** [here](https://evil.example)'));
+    assert.ok(
+      read.includes('notes: _note_ <b>') && read.includes('[key]: |cell|') && read.includes('**warned** [here](https://evil.example)'),
+    );
   });
 });
 
@@ -258,7 +306,10 @@ describe('recordRows', () => {
   });
 
   it('reads a meta key named like a property of every object as any other key', () => {
-    const [row] = recordRows({ ...set('x.example.com', 'A', 60, ['192.0.2.1']), resource_records: [{ content: ['192.0.2.1'], meta: { constructor: 'x', toString: ['a', 'b'] } }] });
+    const [row] = recordRows({
+      ...set('x.example.com', 'A', 60, ['192.0.2.1']),
+      resource_records: [{ content: ['192.0.2.1'], meta: { constructor: 'x', toString: ['a', 'b'] } }],
+    });
     assert.equal(row.view.description, 'constructor: x · toString: a, b');
   });
 });

@@ -1,30 +1,50 @@
 import * as assert from 'node:assert/strict';
 import { LOOKUP_SERVERS, type LookupAnswer, type RecordSet } from '../../../src/api/types';
-import { agreementOf, comparedAnswers, RESOLVER_ORDER, resolutionReport, type ResolutionInput } from '../../../src/views/presentation/resolutionReport';
+import {
+  agreementOf,
+  comparedAnswers,
+  RESOLVER_ORDER,
+  resolutionReport,
+  type ResolutionInput,
+} from '../../../src/views/presentation/resolutionReport';
 
-const A: RecordSet = { name: 'www.example.com.', type: 'A', ttl: 300, resource_records: [{ content: ['192.0.2.1'] }, { content: ['192.0.2.2'] }, { content: ['192.0.2.9'], enabled: false }] };
+const A: RecordSet = {
+  name: 'www.example.com.',
+  type: 'A',
+  ttl: 300,
+  resource_records: [{ content: ['192.0.2.1'] }, { content: ['192.0.2.2'] }, { content: ['192.0.2.9'], enabled: false }],
+};
 const GEO: RecordSet = { ...A, name: 'cdn.example.com', pickers: [{ type: 'geodns' }] };
 
-const answer = (content: string, name = 'www.example.com', type = 'A', ttl = 300): LookupAnswer => ({ name, type, ttl, content: [content] });
+const answer = (content: string, name = 'www.example.com', type = 'A', ttl = 300): LookupAnswer => ({
+  name,
+  type,
+  ttl,
+  content: [content],
+});
 const www: Pick<ResolutionInput, 'name' | 'type' | 'held'> = { name: 'www.example.com', type: 'A', held: [A] };
 
 describe('the resolution report', () => {
-  it('asks every resolver Gcore can query, Gcore\'s own first', () => {
+  it("asks every resolver Gcore can query, Gcore's own first", () => {
     assert.deepEqual([...RESOLVER_ORDER].sort(), [...LOOKUP_SERVERS].sort());
     assert.deepEqual(RESOLVER_ORDER.slice(0, 2), ['authoritative_dns', 'gcore']);
   });
 
-  it('tells an answer the same as the zone\'s enabled values, in any order and case, from one that differs or has not come', () => {
+  it("tells an answer the same as the zone's enabled values, in any order and case, from one that differs or has not come", () => {
     assert.equal(agreementOf(www, { server: 'google', answers: [answer('192.0.2.2'), answer('192.0.2.1', 'WWW.example.com.')] }), 'same');
     assert.equal(agreementOf(www, { server: 'google', answers: [answer('192.0.2.1')] }), 'differs');
-    assert.equal(agreementOf(www, { server: 'google', answers: [answer('192.0.2.1'), answer('192.0.2.9')] }), 'differs', 'a disabled record is not answered');
+    assert.equal(
+      agreementOf(www, { server: 'google', answers: [answer('192.0.2.1'), answer('192.0.2.9')] }),
+      'differs',
+      'a disabled record is not answered',
+    );
     assert.equal(agreementOf(www, { server: 'google', answers: [] }), 'none');
     assert.equal(agreementOf({ ...www, held: [] }, { server: 'google', answers: [] }), 'same', 'nothing held, nothing answered');
     assert.equal(agreementOf({ ...www, held: undefined }, { server: 'google', answers: [answer('192.0.2.1')] }), 'unknown');
     assert.equal(agreementOf(www, { server: 'google', error: 'timeout' }), 'failed');
   });
 
-  it('reads a part of a dynamic set\'s values as its pickers\' selection', () => {
+  it("reads a part of a dynamic set's values as its pickers' selection", () => {
     const cdn = { name: 'cdn.example.com', type: 'A', held: [GEO] };
     assert.equal(agreementOf(cdn, { server: 'quad9', answers: [answer('192.0.2.2', 'cdn.example.com')] }), 'selection');
     assert.equal(agreementOf(cdn, { server: 'quad9', answers: [answer('203.0.113.1', 'cdn.example.com')] }), 'differs');
@@ -82,14 +102,31 @@ describe('the resolution report', () => {
     const outside = resolutionReport({ name: 'example.org', resolvers: [{ server: 'google', answers: [] }], checkedAt: new Date(0) });
     assert.match(outside, /None of the zones of this account holds example\.org: resolvers are asked all the same\./);
     assert.match(outside, /\| Google Public DNS \| no answer \| +\| — \|/);
-    const none = resolutionReport({ name: 'x.example.com', type: 'TXT', zoneName: 'example.com', held: [], resolvers: [], checkedAt: new Date(0) });
+    const none = resolutionReport({
+      name: 'x.example.com',
+      type: 'TXT',
+      zoneName: 'example.com',
+      held: [],
+      resolvers: [],
+      checkedAt: new Date(0),
+    });
     assert.match(none, /The zone has no TXT record set at x\.example\.com\./);
-    const failed = resolutionReport({ name: 'x.example.com', zoneName: 'example.com', heldError: 'Gcore answered 500', resolvers: [], checkedAt: new Date(0) });
+    const failed = resolutionReport({
+      name: 'x.example.com',
+      zoneName: 'example.com',
+      heldError: 'Gcore answered 500',
+      resolvers: [],
+      checkedAt: new Date(0),
+    });
     assert.match(failed, /The zone could not be read: Gcore answered 500/);
   });
 
   it('keeps a value with a backtick inside its code span', () => {
-    const text = resolutionReport({ name: 't.example.com', resolvers: [{ server: 'gcore', answers: [answer('a`b', 't.example.com', 'TXT')] }], checkedAt: new Date(0) });
+    const text = resolutionReport({
+      name: 't.example.com',
+      resolvers: [{ server: 'gcore', answers: [answer('a`b', 't.example.com', 'TXT')] }],
+      checkedAt: new Date(0),
+    });
     assert.match(text, /\| Gcore Public DNS \| TXT `` a`b `` \|/);
   });
 });

@@ -28,7 +28,10 @@ describe('rowMessage', () => {
       return l10n.t('{0}/h', amount);
     });
     assert.equal(asked, 0, 'not at load, before the bundle is configured');
-    assert.deepEqual(['€1.23', '$0.0042', 'CHF 9'].map((amount) => perHour(amount)), ['€1.23/h', '$0.0042/h', 'CHF 9/h']);
+    assert.deepEqual(
+      ['€1.23', '$0.0042', 'CHF 9'].map((amount) => perHour(amount)),
+      ['€1.23/h', '$0.0042/h', 'CHF 9/h'],
+    );
     assert.equal(asked, 1);
   });
 

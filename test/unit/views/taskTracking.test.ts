@@ -84,8 +84,14 @@ describe('TaskTracking', () => {
   });
 
   it('stores the task history once per round and redraws the tree once, with 100 tasks ending together', async () => {
-    follow((id) => [{ id, state: 'RUNNING' }, { id, state: 'FINISHED' }]);
-    tracking.start(SUBJECT, Array.from({ length: 100 }, (_, i) => `t${i}`));
+    follow((id) => [
+      { id, state: 'RUNNING' },
+      { id, state: 'FINISHED' },
+    ]);
+    tracking.start(
+      SUBJECT,
+      Array.from({ length: 100 }, (_, i) => `t${i}`),
+    );
     await history.stored();
     assert.equal(memento.writes, 1, 'following 100 tasks is one write');
     await clock.advance(3_000);
@@ -99,7 +105,7 @@ describe('TaskTracking', () => {
     assert.equal(refreshed.filter((node) => node === CONTAINERS_SECTION).length, 2, 'when the rows start and stop saying "Updating…"');
   });
 
-  it('says why an update failed in a notification of a readable length when Gcore\'s error is 100 KB', async () => {
+  it("says why an update failed in a notification of a readable length when Gcore's error is 100 KB", async () => {
     follow((id) => [{ id, state: 'ERROR', error: `Build failed:\n${'step output '.repeat(8_500)}` }]);
     const ui = new NotedUi();
     const following = tracking.follow(ui as unknown as PromptUi, SUBJECT, ['a'], async () => undefined);

@@ -21,26 +21,37 @@ describe('task rows', () => {
   });
 
   it('say how a task ended, a failure with its error, and how long it took', () => {
-    const failed = taskRowView(record({ state: 'ERROR', end: 'error', error: 'Failed to pull image "x": not found', endedAtMs: STARTED + 9_000 }), STARTED + 600_000);
+    const failed = taskRowView(
+      record({ state: 'ERROR', end: 'error', error: 'Failed to pull image "x": not found', endedAtMs: STARTED + 9_000 }),
+      STARTED + 600_000,
+    );
     assert.equal(failed.description, 'Failed · Failed to pull image "x": not found · update · started 14:05 UTC · 9 s');
     assert.equal(failed.icon?.id, 'error');
     assert.equal(failed.contextValue, 'task');
     const tooltip = unescapeMarkdown(failed.tooltip ?? '');
     assert.match(tooltip, /\| Task ID \| d5c7-task \|/);
-    assert.match(tooltip, /\| Type \| patch_caas_container \|/, 'the hover keeps Gcore\'s name of the task type');
+    assert.match(tooltip, /\| Type \| patch_caas_container \|/, "the hover keeps Gcore's name of the task type");
     assert.match(tooltip, /\| Container \| web-app \(project 1, region 76\) \|/);
     assert.match(tooltip, /\| Took \| 9 s \|/);
 
     const words = (end: TaskRecord['end']) => String(taskRowView(record({ end, endedAtMs: STARTED }), STARTED).description).split(' · ')[0];
-    assert.deepEqual(
-      (['finished', 'timedOut', 'stopped', 'notFound', 'unauthorized'] as const).map(words),
-      ['Finished', 'No longer followed (timed out)', 'No longer followed', 'Unknown to Gcore', 'Key rejected'],
-    );
+    assert.deepEqual((['finished', 'timedOut', 'stopped', 'notFound', 'unauthorized'] as const).map(words), [
+      'Finished',
+      'No longer followed (timed out)',
+      'No longer followed',
+      'Unknown to Gcore',
+      'Key rejected',
+    ]);
   });
 
-  it('say a container\'s creation and deletion in words, and any other task type as Gcore names it', () => {
+  it("say a container's creation and deletion in words, and any other task type as Gcore names it", () => {
     const doing = (taskType: string) => String(taskRowView(record({ state: 'RUNNING', taskType }), STARTED).description).split(' · ')[1];
-    assert.deepEqual(['create_caas_container', 'delete_caas_container', 'create_vm', 'constructor'].map(doing), ['creation', 'deletion', 'create_vm', 'constructor']);
+    assert.deepEqual(['create_caas_container', 'delete_caas_container', 'create_vm', 'constructor'].map(doing), [
+      'creation',
+      'deletion',
+      'create_vm',
+      'constructor',
+    ]);
   });
 
   it('show the task id when the task was not started for a container (gcore.waitForTasks)', () => {
@@ -61,20 +72,36 @@ describe('task rows', () => {
   });
 
   it('count durations in words a person reads', () => {
-    assert.deepEqual([0, 59_400, 60_000, 61_000, 3_600_000, 3_720_000].map(durationText), ['0 s', '59 s', '1 min', '1 min 1 s', '1 h 0 min', '1 h 2 min']);
+    assert.deepEqual([0, 59_400, 60_000, 61_000, 3_600_000, 3_720_000].map(durationText), [
+      '0 s',
+      '59 s',
+      '1 min',
+      '1 min 1 s',
+      '1 h 0 min',
+      '1 h 2 min',
+    ]);
   });
 });
 
 describe('a followed update', () => {
-  it('reports each task\'s state and the elapsed time under the notification\'s title', () => {
+  it("reports each task's state and the elapsed time under the notification's title", () => {
     assert.equal(progressLine([{ task: undefined }], 0), 'waiting for Gcore · 0 s');
     assert.equal(progressLine([{ task: { id: 'a', state: 'RUNNING' } }], 12_000), 'running · 12 s');
-    assert.equal(progressLine([{ task: { id: 'a', state: 'RUNNING' } }, { task: { id: 'b', state: 'NEW' } }], 3_000), '2 tasks: running, queued · 3 s');
+    assert.equal(
+      progressLine([{ task: { id: 'a', state: 'RUNNING' } }, { task: { id: 'b', state: 'NEW' } }], 3_000),
+      '2 tasks: running, queued · 3 s',
+    );
   });
 
   it('shows a state word named like a property of every object as it came', () => {
     const words = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
-    assert.equal(progressLine(words.map((state) => ({ task: { id: state, state } })), 0), '4 tasks: constructor, __proto__, toString, hasOwnProperty · 0 s');
+    assert.equal(
+      progressLine(
+        words.map((state) => ({ task: { id: state, state } })),
+        0,
+      ),
+      '4 tasks: constructor, __proto__, toString, hasOwnProperty · 0 s',
+    );
   });
 
   it('puts "Updating…" first on the container\'s row, with a spinning icon', () => {
@@ -91,15 +118,34 @@ describe('the status bar while tasks are followed', () => {
   const api = { projectId: 1, regionId: 76, containerName: 'inference-api' };
 
   it('counts updates, not tasks: an update of image and scale starts two', () => {
-    assert.equal(runningUpdatesText([{ id: 'a', subject: web }, { id: 'b', subject: web }]), 'Gcore: 1 update running');
-    assert.equal(runningUpdatesText([{ id: 'a', subject: web }, { id: 'b', subject: api }]), 'Gcore: 2 updates running');
+    assert.equal(
+      runningUpdatesText([
+        { id: 'a', subject: web },
+        { id: 'b', subject: web },
+      ]),
+      'Gcore: 1 update running',
+    );
+    assert.equal(
+      runningUpdatesText([
+        { id: 'a', subject: web },
+        { id: 'b', subject: api },
+      ]),
+      'Gcore: 2 updates running',
+    );
   });
 
   it('counts a container created or deleted here in its own words, not as an update', () => {
     const created = { ...web, containerName: 'hello-api', action: 'create' as const };
     const deleted = { ...api, action: 'delete' as const };
     assert.equal(runningUpdatesText([{ id: 'a', subject: created }]), 'Gcore: 1 container creation running');
-    assert.equal(runningUpdatesText([{ id: 'a', subject: web }, { id: 'b', subject: created }, { id: 'c', subject: deleted }]), 'Gcore: 1 update, 1 container creation, 1 container deletion running');
+    assert.equal(
+      runningUpdatesText([
+        { id: 'a', subject: web },
+        { id: 'b', subject: created },
+        { id: 'c', subject: deleted },
+      ]),
+      'Gcore: 1 update, 1 container creation, 1 container deletion running',
+    );
     assert.equal(
       runningUpdatesText([
         { id: 'a', subject: deleted },

@@ -18,7 +18,10 @@ describe('zoneRows', () => {
 
   it('shows a zone written with other case, a trailing dot or in Unicode as one row, with one id each', () => {
     const rows = zoneRows(known, account);
-    assert.deepEqual(rows.map((row) => row.zone.name), ['example.com', 'gone.example', 'xn--bcher-kva.example']);
+    assert.deepEqual(
+      rows.map((row) => row.zone.name),
+      ['example.com', 'gone.example', 'xn--bcher-kva.example'],
+    );
     const ids = rows.map((row) => zoneNode(row.zone, row.atGcore, row.gone).id);
     assert.equal(new Set(ids).size, ids.length);
   });

@@ -109,7 +109,10 @@ describe('dnssecDetailRows', () => {
     const tooltip = unescapeMarkdown(dnskey.view.tooltip ?? '');
     assert.match(tooltip, /Flags: 257 \(key-signing key\)/);
     assert.ok(tooltip.includes(`Public key: ${FULL_DS.public_key}`));
-    assert.equal(dnssecDetailRows({ name: 'a.example', dnssec: 'on', ds: { ds: FULL_DS.ds } }).some((row) => row.key === 'dnskey'), false);
+    assert.equal(
+      dnssecDetailRows({ name: 'a.example', dnssec: 'on', ds: { ds: FULL_DS.ds } }).some((row) => row.key === 'dnskey'),
+      false,
+    );
   });
 
   it('keeps the whole DS record in the description and shortens only the digest', () => {
@@ -145,7 +148,7 @@ describe('dnssecDetailRows', () => {
   });
 });
 
-describe('zoneView with the account\'s zone list', () => {
+describe("zoneView with the account's zone list", () => {
   const zone = { name: 'example.com', dnssec: 'unknown' as const };
   const cases: [string | undefined, boolean | undefined, string, string][] = [
     ['active', true, 'DNSSEC on', 'zone.dnssec.on'],
@@ -175,7 +178,10 @@ describe('zoneView with the account\'s zone list', () => {
   it('says when a zone is disabled, and marks a zone the account no longer has', () => {
     const disabled = zoneView(zone, { enabled: false, dnssec_status: 'active' });
     assert.equal(disabled.description, 'disabled · DNSSEC on');
-    assert.match(unescapeMarkdown(disabled.tooltip ?? ''), /The zone is \*\*disabled\*\* at Gcore: its name servers do not answer for it\. Its records are kept; \*\*Enable Zone\*\* serves it again\./);
+    assert.match(
+      unescapeMarkdown(disabled.tooltip ?? ''),
+      /The zone is \*\*disabled\*\* at Gcore: its name servers do not answer for it\. Its records are kept; \*\*Enable Zone\*\* serves it again\./,
+    );
     const gone = zoneView(zone, undefined, true);
     assert.deepEqual([gone.description, gone.contextValue], ['not in the account', 'zone.gone']);
   });
@@ -192,7 +198,10 @@ describe('zoneView of a disabled zone', () => {
   for (const [status, dnssecEnabled, contextValue] of cases) {
     it(`adds .disabled to the context value of DNSSEC ${String(status)}, which menus offer Enable Zone on`, () => {
       assert.equal(zoneView(zone, { enabled: false, dnssec_status: status, dnssec_enabled: dnssecEnabled }).contextValue, contextValue);
-      assert.equal(zoneView(zone, { enabled: true, dnssec_status: status, dnssec_enabled: dnssecEnabled }).contextValue, contextValue.replace(/\.disabled$/, ''));
+      assert.equal(
+        zoneView(zone, { enabled: true, dnssec_status: status, dnssec_enabled: dnssecEnabled }).contextValue,
+        contextValue.replace(/\.disabled$/, ''),
+      );
     });
   }
 
@@ -202,10 +211,19 @@ describe('zoneView of a disabled zone', () => {
   });
 
   it('still shows the DS record rows of a disabled zone whose DNSSEC is on', () => {
-    const node = zoneNode({ name: 'example.com', dnssec: 'on', ds: FULL_DS }, { name: 'example.com', enabled: false, dnssec_status: 'active' });
+    const node = zoneNode(
+      { name: 'example.com', dnssec: 'on', ds: FULL_DS },
+      { name: 'example.com', enabled: false, dnssec_status: 'active' },
+    );
     assert.equal(node.view.contextValue, 'zone.dnssec.on.disabled');
-    assert.deepEqual(node.details.map((row) => row.key), ['ds', 'keyTag', 'algorithm', 'digest', 'dnskey']);
-    const pending = zoneNode({ name: 'example.com', dnssec: 'unknown' }, { name: 'example.com', enabled: false, dnssec_status: 'pending', dnssec_enabled: true });
+    assert.deepEqual(
+      node.details.map((row) => row.key),
+      ['ds', 'keyTag', 'algorithm', 'digest', 'dnskey'],
+    );
+    const pending = zoneNode(
+      { name: 'example.com', dnssec: 'unknown' },
+      { name: 'example.com', enabled: false, dnssec_status: 'pending', dnssec_enabled: true },
+    );
     assert.equal(pending.dsToLoad, true);
     assert.equal(pending.view.collapsible, 'collapsed');
   });
@@ -220,10 +238,17 @@ describe('zoneAtGcoreSummary', () => {
         for (const enabled of [true, false, null]) {
           const atGcore = { enabled, dnssec_status: status, dnssec_enabled: dnssecEnabled };
           const view = zoneView(zone, atGcore);
-          assert.deepEqual(zoneAtGcoreSummary(atGcore), { description: view.description, dnssecOn: DNSSEC_ON_CONTEXTS.has(view.contextValue) }, JSON.stringify(atGcore));
+          assert.deepEqual(
+            zoneAtGcoreSummary(atGcore),
+            { description: view.description, dnssecOn: DNSSEC_ON_CONTEXTS.has(view.contextValue) },
+            JSON.stringify(atGcore),
+          );
         }
       }
     }
-    assert.deepEqual(zoneAtGcoreSummary({ enabled: false, dnssec_status: 'pending' }), { description: 'disabled · DNSSEC pending: add the DS record at your registrar', dnssecOn: true });
+    assert.deepEqual(zoneAtGcoreSummary({ enabled: false, dnssec_status: 'pending' }), {
+      description: 'disabled · DNSSEC pending: add the DS record at your registrar',
+      dnssecOn: true,
+    });
   });
 });
