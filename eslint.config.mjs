@@ -17,7 +17,7 @@ const LAYERS = [
   'state',
   'ui',
   'views',
-  'tools',
+  'agentTools',
   'documents',
   'commands',
   'areas',
@@ -31,33 +31,26 @@ const WITHOUT_VSCODE = [
   'src/models/**/*.ts',
   'src/loaders/**/*.ts',
   'src/views/presentation/**/*.ts',
-  'src/tools/**/*.ts',
+  'src/agentTools/**/*.ts',
 ];
 
 /**
- * Files of layers that use VS Code elsewhere which the unit tests load in plain Node: the flow runner and
- * the command shape, the prompt port and what is built on it, the redaction and failure messages, the
- * tree's node kinds.
+ * The areas, each a folder inside the wide layers (commands/dns/, views/presentation/dns/, agentTools/dns/):
+ * a file in one area's folder imports no other area's folder, in any layer. What areas share sits beside
+ * their folders.
+ */
+const AREAS = ['account', 'agents', 'containers', 'dns', 'gpu', 'tasks'];
+
+/**
+ * Files of layers that use VS Code elsewhere which the unit tests load in plain Node: the command machinery,
+ * the prompt port and what is built on it (the prompts that use VS Code are in ui/vscode/), the redaction
+ * and failure messages (the output channel is logger.ts), the tree's node kinds and the task tracking.
  */
 const PLAIN_NODE_FILES = {
-  logging: ['src/logging/log.ts', 'src/logging/failureMessage.ts', 'src/logging/redaction.ts', 'src/logging/requestLogLine.ts'],
-  ui: [
-    'src/ui/promptUi.ts',
-    'src/ui/silentUi.ts',
-    'src/ui/redactingUi.ts',
-    'src/ui/loneAnswer.ts',
-    'src/ui/wizard.ts',
-    'src/ui/fieldInput.ts',
-    'src/ui/fieldSteps.ts',
-    'src/ui/fieldPrompts/**/*.ts',
-    'src/ui/wizards/containerUpdateFields.ts',
-    'src/ui/wizards/containerFieldPrompts.ts',
-    'src/ui/wizards/recordWizard.ts',
-    'src/ui/wizards/recordValueList.ts',
-    'src/ui/wizards/zoneSettingsWizard.ts',
-  ],
-  views: ['src/views/treeNodes.ts', 'src/views/sections/*Nodes.ts', 'src/views/taskTracking.ts'],
-  commands: ['src/commands/flowRunner.ts', 'src/commands/command.ts', 'src/commands/lazyCommands.ts'],
+  logging: { files: ['src/logging/**/*.ts'], ignores: ['src/logging/logger.ts'] },
+  ui: { files: ['src/ui/**/*.ts'], ignores: ['src/ui/vscode/**'] },
+  views: { files: ['src/views/**/*Nodes.ts', 'src/views/taskTracking.ts'], ignores: [] },
+  commands: { files: ['src/commands/flow/**/*.ts'], ignores: [] },
 };
 
 const vscodeBan = { name: 'vscode', message: 'This layer must not depend on VS Code.' };
@@ -110,8 +103,9 @@ export default tseslint.config(
   },
   ...LAYERS.map((layer) => layerRules(layer)),
   // Each entry replaces its layer's rule for these files, so it repeats the layer order.
-  ...Object.entries(PLAIN_NODE_FILES).map(([layer, files]) => ({
+  ...Object.entries(PLAIN_NODE_FILES).map(([layer, { files, ignores }]) => ({
     files,
+    ignores,
     rules: {
       'no-restricted-imports': [
         'error',
@@ -138,15 +132,15 @@ export default tseslint.config(
   },
   {
     // The agent tools run in VS Code and in the MCP server, where there is none: of the layers below them, only
-    // those that run without VS Code. This entry replaces the tools layer's rule, so it repeats the layer order.
-    files: ['src/tools/**/*.ts'],
+    // those that run without VS Code. This entry replaces the agentTools layer's rule, so it repeats the layer order.
+    files: ['src/agentTools/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [{ ...vscodeBan, message: 'The tools run in the MCP server too: they must not depend on VS Code.' }],
           patterns: [
-            ...higherLayerPatterns('tools'),
+            ...higherLayerPatterns('agentTools'),
             {
               regex: '^(\\.\\./)+(auth|state|ui)(/|$)',
               message: 'The tools run in the MCP server too: they must not import a layer that uses VS Code.',
@@ -158,6 +152,26 @@ export default tseslint.config(
       ],
     },
   },
+  // The area rule is the typescript-eslint twin of no-restricted-imports, so that no layer entry replaces it.
+  ...AREAS.map((area) => {
+    const others = AREAS.filter((other) => other !== area);
+    return {
+      files: [`src/**/${area}/**/*.ts`],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^(\\.\\./)+(.+/)?(${others.join('|')})(/|$)`,
+                message: `A file of the ${area} area imports no other area's folder (${others.join(', ')}): share through the layer's own files.`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  }),
   {
     // The MCP server's entry: on top of the layers as extension.ts is, but in plain Node.
     files: ['src/mcpServer.ts'],

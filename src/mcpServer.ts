@@ -17,7 +17,7 @@ import {
 import * as l10n from '@vscode/l10n';
 import { checkApiBaseUrl, DEFAULT_CONNECTION, GcoreClient } from './api';
 import { hideSecret, redactSessionSecrets } from './logging/redaction';
-import { callTool, clientWrites, TOOL_DEFINITIONS, toolNamed, toolNoKeyText, type AnyToolDefinition, type ToolContext } from './tools';
+import { callTool, clientWrites, TOOL_DEFINITIONS, toolNamed, toolNoKeyText, type AnyToolDefinition, type ToolContext } from './agentTools';
 
 const ALLOW_WRITES = '--allow-writes';
 

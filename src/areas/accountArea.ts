@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { apiKeyCommands } from '../commands/apiKeyCommands';
-import { logCommands } from '../commands/logCommands';
+import { apiKeyCommands } from '../commands/account/apiKeyCommands';
+import { logCommands } from '../commands/account/logCommands';
 import { AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL } from '../auth/gcoreAuthProvider';
 import { walkthroughEvents } from '../views/walkthroughEvents';
 import type { Area } from './area';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { commandToolWrites } from '../commands/commandToolWrites';
-import { languageModelTool } from '../commands/languageModelTools';
-import { McpServerDefinitions } from '../commands/mcpServerDefinitions';
+import { commandToolWrites } from '../commands/agents/commandToolWrites';
+import { languageModelTool } from '../commands/agents/languageModelTools';
+import { McpServerDefinitions } from '../commands/agents/mcpServerDefinitions';
 import type { Area } from './area';
 import type { Core } from './core';
 

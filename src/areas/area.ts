@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
-import type { Command } from '../commands/command';
-import type { LazyCommands } from '../commands/lazyCommands';
+import type { Command } from '../commands/flow/command';
+import type { LazyCommands } from '../commands/flow/lazyCommands';
 import type { Services } from '../commands/services';
 import type { Section } from '../views/section';
 

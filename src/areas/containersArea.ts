@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { ProjectRegionRef } from '../api';
-import { containerRowCommands } from '../commands/containerRowCommands';
-import { ContainerUpdates } from '../commands/containerUpdates';
-import { ContainerLifecycle } from '../commands/containerLifecycle';
+import { containerRowCommands } from '../commands/containers/containerRowCommands';
+import { ContainerUpdates } from '../commands/containers/containerUpdates';
+import { ContainerLifecycle } from '../commands/containers/containerLifecycle';
 import { newContainerResource, type NewContainerEditor } from '../documents/newContainerDocuments';
 import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
 import { containerResource, type ContainerEditor } from '../documents/containerDocuments';
@@ -17,7 +17,7 @@ import { CONTAINER_LIST_REUSE_MS } from '../loaders/readLoaders';
 import { logSettings, readLocations } from '../state/settings';
 import { ContainersSection } from '../views/sections/containersSection';
 import { locationName } from '../views/presentation/locationName';
-import { lazyCommands } from '../commands/lazyCommands';
+import { lazyCommands } from '../commands/flow/lazyCommands';
 import type { Area } from './area';
 import type { Core } from './core';
 
@@ -98,12 +98,12 @@ export function containersArea(core: Core): Area {
         ],
         async () => {
           const [update, lifecycleCommands, pullSecrets, json, logCommands, reading] = await Promise.all([
-            import('../commands/containerCommands.js'),
-            import('../commands/containerLifecycleCommands.js'),
-            import('../commands/pullSecretCommands.js'),
-            import('../commands/containerJsonCommands.js'),
-            import('../commands/containerLogCommands.js'),
-            import('../commands/containerReadCommands.js'),
+            import('../commands/containers/containerCommands.js'),
+            import('../commands/containers/containerLifecycleCommands.js'),
+            import('../commands/containers/pullSecretCommands.js'),
+            import('../commands/containers/containerJsonCommands.js'),
+            import('../commands/containers/containerLogCommands.js'),
+            import('../commands/containers/containerReadCommands.js'),
           ]);
           const secrets = pullSecrets.pullSecretCommands(services);
           return [

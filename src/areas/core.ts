@@ -14,7 +14,7 @@ import { RecentValues } from '../state/recentValues';
 import { connectionSettings, taskSettings } from '../state/settings';
 import { TaskHistory } from '../state/taskHistory';
 import { ActiveUi } from '../ui/activeUi';
-import { EnvironmentKeyOffer } from '../ui/environmentKeyOffer';
+import { EnvironmentKeyOffer } from '../ui/vscode/environmentKeyOffer';
 import { KeyStatus } from '../views/keyStatus';
 import { TaskTracking } from '../views/taskTracking';
 import { TreeChanges } from '../views/treeChanges';

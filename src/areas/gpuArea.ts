@@ -1,4 +1,4 @@
-import { lazyCommands } from '../commands/lazyCommands';
+import { lazyCommands } from '../commands/flow/lazyCommands';
 import { COMMAND, VIEW_ID } from '../core/contributions';
 import { FlavorLoader } from '../loaders/flavorLoader';
 import { flavorFilters } from '../state/settings';
@@ -23,8 +23,8 @@ export function gpuArea(core: Core): Area {
         ],
         async () => {
           const [locations, flavorList] = await Promise.all([
-            import('../commands/locationCommands.js'),
-            import('../commands/flavorCommands.js'),
+            import('../commands/account/locationCommands.js'),
+            import('../commands/gpu/flavorCommands.js'),
           ]);
           return [...locations.locationCommands(services, flavors), ...flavorList.flavorCommands(services)];
         },

@@ -1,4 +1,4 @@
-import { lazyCommands } from '../commands/lazyCommands';
+import { lazyCommands } from '../commands/flow/lazyCommands';
 import { COMMAND } from '../core/contributions';
 import { TasksSection } from '../views/sections/tasksSection';
 import { TaskStatusBar } from '../views/taskStatusBar';
@@ -13,7 +13,7 @@ export function tasksArea(core: Core): Area {
     sections: [new TasksSection(core.taskHistory)],
     lazyCommands: (services) => [
       lazyCommands([COMMAND.showTasks, COMMAND.getTask, COMMAND.waitForTasks, COMMAND.copyTaskId, COMMAND.stopWatchingTask], async () =>
-        (await import('../commands/taskCommands.js')).taskCommands(services),
+        (await import('../commands/tasks/taskCommands.js')).taskCommands(services),
       ),
     ],
     disposables: [new TaskStatusBar(core.taskPoller)],

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { zoneRowCommands } from '../commands/zoneRowCommands';
-import { applyRecordSetChanges, isPartlyApplied } from '../tools/recordSetBatch';
+import { zoneRowCommands } from '../commands/dns/zoneRowCommands';
+import { applyRecordSetChanges, isPartlyApplied } from '../agentTools/dns/recordSetBatch';
 import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
 import { DocumentDiagnostics } from '../documents/documentDiagnostics';
 import { ResourceFileSystem } from '../documents/resourceFileSystem';
@@ -10,7 +10,7 @@ import { zoneFileResource, type ZoneFileEditor } from '../documents/zoneFileDocu
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import { ZONES_SECTION } from '../views/sections/zoneNodes';
 import { DnsZonesSection } from '../views/sections/dnsZonesSection';
-import { lazyCommands } from '../commands/lazyCommands';
+import { lazyCommands } from '../commands/flow/lazyCommands';
 import type { Area } from './area';
 import type { Core } from './core';
 
@@ -64,12 +64,12 @@ export function zonesArea(core: Core): Area {
         ],
         async () => {
           const [zone, dnssec, record, resolution, lifecycle, zoneFile] = await Promise.all([
-            import('../commands/zoneCommands.js'),
-            import('../commands/dnssecCommands.js'),
-            import('../commands/recordCommands.js'),
-            import('../commands/resolutionCommands.js'),
-            import('../commands/zoneLifecycleCommands.js'),
-            import('../commands/zoneFileCommands.js'),
+            import('../commands/dns/zoneCommands.js'),
+            import('../commands/dns/dnssecCommands.js'),
+            import('../commands/dns/recordCommands.js'),
+            import('../commands/dns/resolutionCommands.js'),
+            import('../commands/dns/zoneLifecycleCommands.js'),
+            import('../commands/dns/zoneFileCommands.js'),
           ]);
           return [
             ...zone.zoneCommands(services),

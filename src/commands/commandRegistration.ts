@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { runCommand, type RunnerDeps } from './flowRunner';
-import type { AnyCommand, LazyCommands } from './lazyCommands';
+import { runCommand, type RunnerDeps } from './flow/flowRunner';
+import type { AnyCommand, LazyCommands } from './flow/lazyCommands';
 
 /**
  * The VS Code side of the flow runner: each command under its id, and VS Code's command registry as the

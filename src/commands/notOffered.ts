@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import { isGcoreApiError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
 import type { PromptUi } from '../ui/promptUi';
-import { reported } from './flowRunner';
+import { reported } from './flow/flowRunner';
 
 /**
  * An endpoint this API does not have (a server with only interface.md's operations): said once, plainly,

@@ -3,7 +3,7 @@ import { COMMAND } from '../core/contributions';
 import { portalPageOf, type PortalTarget } from '../models/portalPages';
 import { isTreeNode, type CopyTarget, type TreeNode } from '../views/treeNodes';
 import { InvalidArgumentError } from '../validation/problems';
-import { command, type Command } from './command';
+import { command, type Command } from './flow/command';
 import type { Services } from './services';
 
 /** The node a row action was chosen on, if `isRow` says it is one; else an error with `problem`, which says which rows have it. */

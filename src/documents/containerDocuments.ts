@@ -16,7 +16,7 @@ import {
 } from '../models/containerDocument';
 import { validateContainerUpdate, type ContainerUpdate } from '../models/containerUpdate';
 import { locateJsonProperties } from '../validation/jsonLocations';
-import { updateSummary } from '../views/presentation/updateSummary';
+import { updateSummary } from '../views/presentation/containers/updateSummary';
 import type { EditableResource } from './editableResource';
 import type { ResourceFileSystem } from './resourceFileSystem';
 

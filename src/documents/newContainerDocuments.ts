@@ -11,7 +11,7 @@ import {
   type NewContainerAddress,
 } from '../models/newContainerDocument';
 import { locateJsonProperties } from '../validation/jsonLocations';
-import { createSummary, type CreateForecast } from '../views/presentation/containerCreateSummary';
+import { createSummary, type CreateForecast } from '../views/presentation/containers/containerCreateSummary';
 import type { EditableResource } from './editableResource';
 import type { ResourceFileSystem } from './resourceFileSystem';
 

@@ -1,6 +1,6 @@
 import type { PromptUi } from './promptUi';
 import { RedactingUi } from './redactingUi';
-import { VscodePromptUi } from './vscodePromptUi';
+import { VscodePromptUi } from './vscode/vscodePromptUi';
 
 /**
  * The prompts every part of the extension asks through: VS Code's, or a scripted one the extension's own

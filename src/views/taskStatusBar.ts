@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMAND } from '../core/contributions';
 import type { TaskPoller } from '../loaders/taskPoller';
-import { runningUpdatesText } from './presentation/taskView';
+import { runningUpdatesText } from './presentation/tasks/taskView';
 
 /**
  * "Gcore: 2 updates running" in the status bar while tasks are followed, opening the Tasks section; gone

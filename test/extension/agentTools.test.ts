@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { TOOL_DEFINITIONS } from '../../src/tools';
+import { TOOL_DEFINITIONS } from '../../src/agentTools';
 import type { Emulator, RecordedRequest } from '../emulator/server';
 import { eventually, extensionApi, gcoreConfig, setKey, setLocations, sharedEmulator, TEST_KEY } from './support/harness';
 import { label, rows } from './support/treeRows';

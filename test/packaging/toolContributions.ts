@@ -1,4 +1,4 @@
-import { TOOL_DEFINITIONS, type AnyToolDefinition } from '../../src/tools';
+import { TOOL_DEFINITIONS, type AnyToolDefinition } from '../../src/agentTools';
 
 /** The setting whose `when` clause offers a tool in VS Code's chat. */
 export function toolSettingKey(tool: AnyToolDefinition): string {

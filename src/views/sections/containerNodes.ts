@@ -4,7 +4,7 @@ import { ROW_CONTEXT } from '../../core/contributions';
 import { projectRegionKey } from '../../core/projectRegion';
 import type { ContainerAction } from '../../loaders/taskPoller';
 import type { ProjectRegion } from '../../models/projectRegion';
-import { containerRowView, type ContainerDetailRow } from '../presentation/containerView';
+import { containerRowView, type ContainerDetailRow } from '../presentation/containers/containerView';
 import { nodeGuard, sectionNode, type NodeView, type TreeNode } from '../treeNodes';
 import { locationNode, type LocationNode } from './locationNodes';
 

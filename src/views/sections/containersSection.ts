@@ -4,7 +4,7 @@ import { isEndpointMissing, isGcoreApiError } from '../../api/errors';
 import type { ReadLoaders } from '../../loaders/readLoaders';
 import type { ProjectRegionRef } from '../../core/projectRegion';
 import { readLocations } from '../../state/settings';
-import { containerDetailRows, containerTooltip } from '../presentation/containerView';
+import { containerDetailRows, containerTooltip } from '../presentation/containers/containerView';
 import { listGapViews } from '../presentation/listGapsView';
 import type { Section } from '../section';
 import { errorNode, hintNode, isSectionNode, type TreeNode } from '../treeNodes';

@@ -5,9 +5,9 @@ import { isEndpointMissing, isGcoreApiError } from '../../api/errors';
 import type { ReadLoaders } from '../../loaders/readLoaders';
 import type { KnownZonesStore } from '../../state/knownZones';
 import { listGapViews } from '../presentation/listGapsView';
-import { recordRows, recordSetRows, recordSetTooltip } from '../presentation/recordView';
-import { zoneRows } from '../presentation/zoneRows';
-import { dnssecDetailRows } from '../presentation/zoneView';
+import { recordRows, recordSetRows, recordSetTooltip } from '../presentation/dns/recordView';
+import { zoneRows } from '../presentation/dns/zoneRows';
+import { dnssecDetailRows } from '../presentation/dns/zoneView';
 import type { Section } from '../section';
 import { errorNode, hintNode, isSectionNode, type TreeNode } from '../treeNodes';
 import {

@@ -3,7 +3,7 @@ import { COMMAND } from '../../core/contributions';
 import { isGcoreApiError } from '../../api/errors';
 import type { FlavorLoad, FlavorLoader } from '../../loaders/flavorLoader';
 import { readLocations } from '../../state/settings';
-import { flavorTooltipMarkdown, flavorView, sortFlavors, unreadableFlavorsView } from '../presentation/flavorView';
+import { flavorTooltipMarkdown, flavorView, sortFlavors, unreadableFlavorsView } from '../presentation/gpu/flavorView';
 import type { Section } from '../section';
 import { errorNode, hintNode, isSectionNode, type NodeView, type TreeNode } from '../treeNodes';
 import { GPU_SECTION, flavorNode, gpuLocationNode, isFlavorNode } from './gpuNodes';

@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import type { PullSecret } from '../../api/types';
 import { ROW_CONTEXT } from '../../core/contributions';
 import type { ProjectRegion } from '../../models/projectRegion';
-import { pullSecretRowView } from '../presentation/pullSecretView';
+import { pullSecretRowView } from '../presentation/containers/pullSecretView';
 import { nodeGuard, type NodeView, type TreeNode } from '../treeNodes';
 import { CONTAINERS_SECTION } from './containerNodes';
 import type { LocationNode } from './locationNodes';

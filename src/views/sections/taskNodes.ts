@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { ROW_CONTEXT } from '../../core/contributions';
 import type { TaskRecord } from '../../state/taskHistory';
-import { taskRowView } from '../presentation/taskView';
+import { taskRowView } from '../presentation/tasks/taskView';
 import { nodeGuard, sectionNode, type NodeView, type TreeNode } from '../treeNodes';
 
 export const TASKS_SECTION = sectionNode('tasks', l10n.t('Tasks'), 'tasklist', ROW_CONTEXT.tasksSection);

@@ -3,9 +3,9 @@ import type { DnsZone } from '../../api';
 import { ROW_CONTEXT } from '../../core/contributions';
 import type { KnownZone } from '../../state/knownZones';
 import { zoneNameForDisplay } from '../../models/zoneCreate';
-import { zoneRowDescription } from '../presentation/recordSetCount';
-import type { RecordRow, RecordSetRow } from '../presentation/recordView';
-import { DNSSEC_ON_CONTEXTS, dnssecDetailRows, zoneView, type DsDetailRow } from '../presentation/zoneView';
+import { zoneRowDescription } from '../presentation/dns/recordSetCount';
+import type { RecordRow, RecordSetRow } from '../presentation/dns/recordView';
+import { DNSSEC_ON_CONTEXTS, dnssecDetailRows, zoneView, type DsDetailRow } from '../presentation/dns/zoneView';
 import { nodeGuard, sectionNode, type NodeView, type TreeNode } from '../treeNodes';
 
 export const ZONES_SECTION = sectionNode('zones', l10n.t('DNS Zones'), 'globe', ROW_CONTEXT.zonesSection);

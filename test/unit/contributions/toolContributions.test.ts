@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { TOOL_DEFINITIONS } from '../../../src/tools';
+import { TOOL_DEFINITIONS } from '../../../src/agentTools';
 import { toolContributions, toolSettingKey } from '../../packaging/toolContributions';
 
 const ROOT = path.resolve(__dirname, '../../../..');

@@ -8,7 +8,9 @@ const ROOT = path.resolve(__dirname, '../../../..');
 async function importProblems(file: string, source: string): Promise<string[]> {
   const eslint = new ESLint({ cwd: ROOT });
   const [result] = await eslint.lintText(source, { filePath: path.join(ROOT, file) });
-  return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return result.messages
+    .filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === '@typescript-eslint/no-restricted-imports')
+    .map((message) => message.message);
 }
 
 /*
@@ -23,15 +25,17 @@ describe('lint keeps the layers in order', function () {
       ['src/api/x.ts', "import '../views/explorer';"],
       ['src/models/x.ts', "import '../state/settings';"],
       ['src/views/x.ts', "import '../documents/logDocuments';"],
-      ['src/views/sections/x.ts', "import '../../commands/flowRunner';"],
+      ['src/views/sections/x.ts', "import '../../commands/flow/flowRunner';"],
       ['src/views/presentation/x.ts', "import '../../documents/logDocuments';"],
-      ['src/views/presentation/x.ts', "import '../../commands/flowRunner';"],
-      ['src/documents/x.ts', "import '../commands/flowRunner';"],
+      ['src/views/presentation/x.ts', "import '../../commands/flow/flowRunner';"],
+      ['src/documents/x.ts', "import '../commands/flow/flowRunner';"],
       ['src/commands/x.ts', "import '../areas/core';"],
-      ['src/commands/flowRunner.ts', "import '../areas/core';"],
+      ['src/commands/flow/flowRunner.ts', "import '../../areas/core';"],
+      ['src/commands/dns/x.ts', "import '../../areas/core';"],
+      ['src/agentTools/gpu/x.ts', "import '../../commands/gpu/flavorCommands';"],
       ['src/ui/promptUi.ts', "import '../views/explorer';"],
-      ['src/tools/x.ts', "import '../documents/logDocuments';"],
-      ['src/tools/x.ts', "import '../commands/zoneFileCommands';"],
+      ['src/agentTools/x.ts', "import '../documents/logDocuments';"],
+      ['src/agentTools/x.ts', "import '../commands/zoneFileCommands';"],
     ];
     for (const [file, source] of cases) {
       assert.match((await importProblems(file, source)).join(' | '), /must not import a higher layer/, `${file}: ${source}`);
@@ -46,13 +50,18 @@ describe('lint keeps the layers in order', function () {
       (await importProblems('src/views/presentation/x.ts', "import '../../ui/promptUi';")).join(' | '),
       /must not import prompts/,
     );
-    for (const file of ['src/commands/flowRunner.ts', 'src/ui/redactingUi.ts', 'src/logging/failureMessage.ts', 'src/views/treeNodes.ts']) {
+    for (const file of [
+      'src/commands/flow/flowRunner.ts',
+      'src/ui/redactingUi.ts',
+      'src/logging/failureMessage.ts',
+      'src/views/treeNodes.ts',
+    ]) {
       assert.match((await importProblems(file, "import * as vscode from 'vscode';")).join(' | '), /runs in plain Node too/, file);
     }
   });
 
   it('keeps VS Code out of the agent tools and the MCP server, also through the layers that use it', async () => {
-    for (const file of ['src/tools/x.ts', 'src/tools/nested/x.ts']) {
+    for (const file of ['src/agentTools/x.ts', 'src/agentTools/nested/x.ts']) {
       assert.match(
         (await importProblems(file, "import * as vscode from 'vscode';")).join(' | '),
         /run in the MCP server too: they must not depend on VS Code/,
@@ -65,11 +74,11 @@ describe('lint keeps the layers in order', function () {
       "import '../auth/apiKeyStore';",
       "import '../logging/logger';",
     ]) {
-      assert.match((await importProblems('src/tools/x.ts', source)).join(' | '), /run in the MCP server too/, source);
+      assert.match((await importProblems('src/agentTools/x.ts', source)).join(' | '), /run in the MCP server too/, source);
     }
-    assert.match((await importProblems('src/tools/x.ts', "import '../views/explorer';")).join(' | '), /only the pure presentation/);
+    assert.match((await importProblems('src/agentTools/x.ts', "import '../views/explorer';")).join(' | '), /only the pure presentation/);
     assert.match(
-      (await importProblems('src/tools/x.ts', "import '../views/sections/zoneNodes';")).join(' | '),
+      (await importProblems('src/agentTools/x.ts', "import '../views/sections/zoneNodes';")).join(' | '),
       /only the pure presentation/,
     );
     assert.match(
@@ -113,13 +122,45 @@ describe('lint keeps the layers in order', function () {
     assert.deepEqual(await importProblems('src/commands/x.ts', "import '../documents/logDocuments';\nimport '../views/explorer';"), []);
     assert.deepEqual(
       await importProblems(
-        'src/tools/x.ts',
+        'src/agentTools/x.ts',
         "import '../api';\nimport '../models/zoneFileChanges';\nimport '../logging/failureMessage';\nimport '../loaders/concurrencyLimit';\nimport '../views/presentation/zoneView';",
       ),
       [],
     );
-    assert.deepEqual(await importProblems('src/commands/x.ts', "import '../tools';"), []);
-    assert.deepEqual(await importProblems('src/mcpServer.ts', "import './api';\nimport './tools';\nimport './logging/redaction';"), []);
+    assert.deepEqual(await importProblems('src/commands/x.ts', "import '../agentTools';"), []);
+    assert.deepEqual(
+      await importProblems('src/mcpServer.ts', "import './api';\nimport './agentTools';\nimport './logging/redaction';"),
+      [],
+    );
+  });
+
+  it("refuses an import of another area's folder, in any layer, and lets an area use its own and the layer's shared files", async () => {
+    const cases: [string, string][] = [
+      ['src/commands/containers/x.ts', "import '../dns/zoneChoices';"],
+      ['src/commands/gpu/x.ts', "import '../../views/presentation/containers/containerView';"],
+      ['src/views/presentation/containers/x.ts', "import '../gpu/flavorPrice';"],
+      ['src/agentTools/dns/x.ts', "import '../containers/containerTools';"],
+      ['src/agentTools/tasks/x.ts', "import '../../commands/agents/languageModelTools';"],
+    ];
+    for (const [file, source] of cases) {
+      assert.match((await importProblems(file, source)).join(' | '), /imports no other area's folder/, `${file}: ${source}`);
+    }
+    assert.deepEqual(
+      await importProblems(
+        'src/commands/gpu/x.ts',
+        "import './flavorCommands';\nimport '../flow/command';\nimport '../../views/presentation/gpu/flavorView';\nimport '../../views/presentation/money';",
+      ),
+      [],
+    );
+  });
+
+  it('keeps VS Code out of the prompts but those in ui/vscode/, and out of the logging but the output channel', async () => {
+    for (const file of ['src/ui/wizards/x.ts', 'src/ui/pickers/x.ts', 'src/logging/x.ts']) {
+      assert.match((await importProblems(file, "import * as vscode from 'vscode';")).join(' | '), /runs in plain Node too/, file);
+    }
+    for (const file of ['src/ui/vscode/x.ts', 'src/logging/logger.ts']) {
+      assert.deepEqual(await importProblems(file, "import * as vscode from 'vscode';"), [], file);
+    }
   });
 
   it('refuses an Intl object made when a module loads, which would cost activation its ICU start-up', async () => {

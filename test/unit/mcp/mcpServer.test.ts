@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { TOOL_DEFINITIONS } from '../../../src/tools';
+import { TOOL_DEFINITIONS } from '../../../src/agentTools';
 import { LARGE_ZONE_NAME, SEEDED_CONTAINER_NAMES, start, type Emulator } from '../../emulator/server';
 import { eventually, present } from '../../support/eventually';
 

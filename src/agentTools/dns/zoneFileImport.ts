@@ -1,0 +1,28 @@
+import * as l10n from '@vscode/l10n';
+import type { GcoreClient } from '../../api';
+import type { ZoneFileSet } from '../../models/zoneFile/zoneFileSets';
+import type { ImportZoneFileArgs } from '../../models/zoneFileArgs';
+import { planZoneFile, type ZoneFilePlan } from '../../models/zoneFileChanges';
+import { readZoneFileSets } from '../../models/zoneFileDocument';
+import { InvalidArgumentError } from '../../validation/problems';
+
+/** How many problems of a text that does not read are named; the rest are counted. */
+const PROBLEMS_NAMED = 5;
+
+/** The record sets the text holds; a text that does not read is refused, naming its lines, before any request. */
+export function zoneFileSetsOf(args: ImportZoneFileArgs): ZoneFileSet[] {
+  const reading = readZoneFileSets(args.text, args.zoneName);
+  if (reading.problems.length === 0) return reading.sets;
+  const named = reading.problems
+    .slice(0, PROBLEMS_NAMED)
+    .map((problem) => ({ field: 'text', message: l10n.t('line {0}: {1}', problem.line, problem.message) }));
+  const more = reading.problems.length - named.length;
+  throw new InvalidArgumentError(more > 0 ? [...named, { field: 'text', message: l10n.t('and {0} more problems', more) }] : named);
+}
+
+/** What importing the text comes to against the zone's record sets as Gcore holds them now. */
+export async function planImport(client: GcoreClient, args: ImportZoneFileArgs, signal?: AbortSignal): Promise<ZoneFilePlan> {
+  const sets = zoneFileSetsOf(args);
+  const { rrsets } = await client.dns.listRecords(args.zoneName, { signal });
+  return planZoneFile(args.zoneName, rrsets, sets, { deleteMissing: args.deleteMissing });
+}

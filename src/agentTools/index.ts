@@ -1,0 +1,53 @@
+import { getContainer, getContainerLogs, listContainers, listContainerSizes } from './containers/containerTools';
+import { createContainer, deleteContainer, updateContainer } from './containers/containerWriteTools';
+import { listRecords, listZones, lookupName } from './dns/dnsTools';
+import { listGpuFlavors } from './gpu/flavorTools';
+import { listLocations } from './account/locationTools';
+import { createRecord, deleteRecord, updateRecord } from './dns/recordWriteTools';
+import { getTask } from './tasks/taskTools';
+import type { AnyToolDefinition } from './toolDefinition';
+import { createZone, disableDnssec, enableDnssec, importZoneFile } from './dns/zoneWriteTools';
+
+export { clientWrites } from './clientWrites';
+export { callTool, type ToolOutcome } from './toolCall';
+export {
+  toolNoKeyText,
+  type AnyToolDefinition,
+  type ToolConfirmation,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolResult,
+  type ToolSurface,
+  type ToolWrites,
+  type ZoneFileImportResult,
+} from './toolDefinition';
+export type { ToolSchema } from './toolSchemas';
+
+/** Every tool, in the contract's order: the reads, then the writes. */
+export const TOOL_DEFINITIONS: readonly AnyToolDefinition[] = [
+  listLocations,
+  listContainers,
+  getContainer,
+  getContainerLogs,
+  getTask,
+  listZones,
+  listRecords,
+  lookupName,
+  listGpuFlavors,
+  listContainerSizes,
+  updateContainer,
+  createZone,
+  enableDnssec,
+  disableDnssec,
+  createRecord,
+  updateRecord,
+  deleteRecord,
+  createContainer,
+  deleteContainer,
+  importZoneFile,
+];
+
+/** A tool by its name (`gcore_listZones`), or undefined. */
+export function toolNamed(name: string): AnyToolDefinition | undefined {
+  return TOOL_DEFINITIONS.find((tool) => tool.name === name);
+}
