@@ -195,7 +195,7 @@ export class DnsClient {
    * Whether a 404 about the zone means the zone is gone: Gcore answers 404 for the zone itself and its zone
    * list answers, so the account has zones to read and none of this name. False when the zone is there (the 404
    * came from an endpoint this server lacks) or the zone reads are missing too (a server with only
-   * interface.md's operations), where a 404 says nothing about the zone.
+   * the four core operations (docs/gcore-api.md#core-operations)), where a 404 says nothing about the zone.
    */
   async zoneGone(zoneName: string, options: CallOptions = {}): Promise<boolean> {
     const read = (segments: string[], query?: Record<string, string>) =>

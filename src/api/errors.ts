@@ -128,7 +128,7 @@ export function kindForStatus(status: number): ApiErrorKind {
 
 /**
  * Whether a read endpoint is missing from this server (404, 405 or 501 to a collection), as on a server
- * with only interface.md's four operations. Not for an item's endpoint, where 404 means the item is gone.
+ * with only the four core operations (docs/gcore-api.md#core-operations). Not for an item's endpoint, where 404 means the item is gone.
  */
 export function isEndpointMissing(error: unknown): boolean {
   return isGcoreApiError(error) && (error.status === 404 || error.status === 405 || error.status === 501);

@@ -192,7 +192,7 @@ export interface DnsZoneList extends ListGaps {
 }
 
 /**
- * One record of a record set. `content` is as the type reads it (the notes' table): `["203.0.113.1"]` for A,
+ * One record of a record set. `content` is as the type reads it (docs/gcore-api.md#record-content): `["203.0.113.1"]` for A,
  * `[10, "mail.example.com."]` for MX, `[0, "issue", "letsencrypt.org"]` for CAA. Answers add `id`.
  */
 export interface ResourceRecord {

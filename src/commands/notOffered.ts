@@ -5,7 +5,7 @@ import type { PromptUi } from '../ui/promptUi';
 import { reported } from './flow/flowRunner';
 
 /**
- * An endpoint this API does not have (a server with only interface.md's operations): said once, plainly,
+ * An endpoint this API does not have (a server with only the four core operations (docs/gcore-api.md#core-operations)): said once, plainly,
  * without Retry, and nothing else changes.
  */
 export class NotOfferedError extends Error {

@@ -11,7 +11,7 @@ import type { RecordBody } from '../api/types';
 import { characterStrings, quotedText } from './zoneFile/zoneFileText';
 
 /*
- * What a record of each type holds (`content`, the notes' table) and how it is typed as one line of text in
+ * What a record of each type holds (`content`, docs/gcore-api.md#record-content) and how it is typed as one line of text in
  * a prompt, as a zone file writes it: `10 mail.example.com.` for MX, `0 issue "letsencrypt.org"` for CAA.
  */
 

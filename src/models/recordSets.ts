@@ -60,7 +60,7 @@ const PICKER_FIELDS: readonly FieldSpec[] = [
 ];
 
 /**
- * Checks `pickers`, `[{ type, limit?, strict? }]`; a type Gcore adds later is taken as it is (the notes: real
+ * Checks `pickers`, `[{ type, limit?, strict? }]`; a type Gcore adds later is taken as it is (docs/gcore-api.md#pickers-and-dynamic-sets: real
  * data has `healthcheck`, which the spec does not list).
  */
 export function checkPickers(input: unknown, problems: FieldProblem[], field = 'pickers'): RecordPicker[] {

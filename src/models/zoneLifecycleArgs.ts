@@ -6,8 +6,8 @@ import { ZONE_NAME_FIELD } from './zoneCreate';
 import { ZONE_SETTING_FIELDS, type ZoneSettings } from './zoneSettings';
 
 /*
- * Arguments of the zone lifecycle's programmatic commands (the extension contract's "DNS zones as zone files,
- * and their lifecycle"). deleteZone, enableZone, disableZone and checkDelegation take a zone as every zone
+ * Arguments of the zone lifecycle's programmatic commands (the README's
+ * Commands). deleteZone, enableZone, disableZone and checkDelegation take a zone as every zone
  * command does (validateZoneNameArg); updateZone takes `{ zoneName, changes }`.
  */
 

@@ -48,7 +48,7 @@ export interface ApiState {
   quota: QuotaLimits;
   /** How long a create's task stays NEW and RUNNING (other tasks follow the task store's timings). */
   createTimings: TaskTimings;
-  /** Only the four endpoints of interface.md: every addition answers as missing. */
+  /** Only the four core operations (docs/gcore-api.md#core-operations): every addition answers as missing. */
   coreOnly: boolean;
   /** How far behind the zone the public resolvers of `/dns/v2/lookup` answer. */
   propagationDelayMs: number;
@@ -60,9 +60,9 @@ type Handler = (request: ApiRequest, params: Params, state: ApiState) => Reply;
 interface Route {
   /** Literal segments, or `:name` for a parameter that matches any non-empty decoded segment. */
   pattern: readonly string[];
-  /** The four operations of interface.md. */
+  /** The four core operations (docs/gcore-api.md#core-operations). */
   handlers?: Readonly<Record<string, Handler>>;
-  /** The endpoints real-api-notes.md adds (reads, record sets, lookups, container create and delete, pull secrets, quota, prices), absent from a core-only server. */
+  /** The endpoints beyond the four core operations (docs/gcore-api.md) (reads, record sets, lookups, container create and delete, pull secrets, quota, prices), absent from a core-only server. */
   additions?: Readonly<Record<string, Handler>>;
 }
 

@@ -9,7 +9,7 @@ export const USAGE = [
   "An update's tasks stay NEW, then RUNNING, that long (default 300 and 1200 ms) before they end.",
   '--record-sets-in-zone fills the zone large.example with that many record sets; the public resolvers of',
   '/dns/v2/lookup see a change that long after it is made (--propagation-delay-ms, default 5000, at most 600000).',
-  '--core-only serves only the four endpoints of interface.md, to try how the extension degrades.',
+  '--core-only serves only the four core operations, to try how the extension degrades.',
   'The API key may also come from the GCORE_API_KEY environment variable.',
 ].join('\n');
 

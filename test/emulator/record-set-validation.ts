@@ -164,7 +164,7 @@ const svcParam: Part = (value) =>
     ? undefined
     : `${quoted(value)} is not a [key, values…] parameter`;
 
-/** The parts of each type's content (the notes' table); `rest` checks any further parts. */
+/** The parts of each type's content (docs/gcore-api.md#record-content); `rest` checks any further parts. */
 const CONTENT: Readonly<Record<string, { parts: Part[]; rest?: Part }>> = {
   A: { parts: [ipv4] },
   AAAA: { parts: [ipv6] },

@@ -60,7 +60,7 @@ export interface EmulatorOptions {
    */
   demo?: boolean;
   /**
-   * Serve only the four endpoints of interface.md: every addition (reads, record sets, lookups, container
+   * Serve only the four core operations: every addition (reads, record sets, lookups, container
    * create and delete, pull secrets, check_limits, pricing) answers as missing (404/405).
    */
   coreOnly?: boolean;

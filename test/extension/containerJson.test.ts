@@ -447,7 +447,7 @@ describe('editing a container as JSON', () => {
   });
 });
 
-describe('editing a container as JSON against a server with only the four endpoints of interface.md', () => {
+describe('editing a container as JSON against a server with only the four core operations', () => {
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -279,7 +279,7 @@ describe('container logs', () => {
   });
 });
 
-describe('container logs against a server with only the four endpoints of interface.md', () => {
+describe('container logs against a server with only the four core operations', () => {
   it('Show Logs and gcore.getContainerLogs say the logs cannot be read, and open nothing', async () => {
     await sharedEmulator({ coreOnly: true });
     const ui = new ScriptedUi([]);

@@ -526,7 +526,7 @@ describe('DNS record sets', () => {
     });
   });
 
-  describe('against an API with only the four endpoints of interface.md', () => {
+  describe('against an API with only the four core operations', () => {
     beforeEach(async () => {
       emulator = await sharedEmulator({ coreOnly: true });
       await run('gcore.refresh');

@@ -199,7 +199,7 @@ describe('the Gcore tree', () => {
     assert.match(tooltip(errorItem), /Invalid token/);
   });
 
-  it("without the account's zone list (an API with only interface.md), lists the known zones as before and says so once", async () => {
+  it("without the account's zone list (an API with only the four core operations), lists the known zones as before and says so once", async () => {
     await sharedEmulator({ coreOnly: true });
     try {
       await vscode.commands.executeCommand('gcore.refresh');

@@ -9,7 +9,7 @@ import { ScriptedUi, type Answer } from './support/scriptedUi';
 /*
  * Seeing what exists: the read commands of the contract, containers in the tree, updates that start from
  * the container's current values, locations by name, and the same flows against an API that has only the
- * four endpoints of interface.md.
+ * four core operations (docs/gcore-api.md#core-operations).
  */
 
 const LOCATION = { projectId: 1, regionId: 76 };
@@ -285,7 +285,7 @@ describe('what exists at Gcore', () => {
     );
   });
 
-  describe('against an API with only the four endpoints of interface.md', () => {
+  describe('against an API with only the four core operations', () => {
     beforeEach(async () => {
       emulator = await sharedEmulator({ coreOnly: true });
       await vscode.commands.executeCommand('gcore.refresh');

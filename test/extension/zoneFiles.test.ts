@@ -664,7 +664,7 @@ describe('Zone files', () => {
     }).timeout(30_000);
   });
 
-  describe('against an API with only the four endpoints of interface.md', () => {
+  describe('against an API with only the four core operations', () => {
     beforeEach(async () => {
       emulator = await sharedEmulator({ coreOnly: true });
     });

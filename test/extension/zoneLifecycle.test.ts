@@ -492,7 +492,7 @@ describe('DNS zone lifecycle', () => {
     });
   });
 
-  describe('against an API with only the four endpoints of interface.md', () => {
+  describe('against an API with only the four core operations', () => {
     beforeEach(async () => {
       emulator = await sharedEmulator({ coreOnly: true });
       await run('gcore.refresh');

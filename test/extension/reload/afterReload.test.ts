@@ -19,7 +19,7 @@ describe('after a reload: state kept', () => {
   let ui: ScriptedUi;
 
   beforeEach(async () => {
-    // As before the reload: a server with only interface.md's endpoints, so the remembered zones are shown.
+    // As before the reload: a server with only the four core operations, so the remembered zones are shown.
     // The task the reload interrupted stays followed: the first test checks that it is.
     emulator = await sharedEmulator({ coreOnly: true, keepFollowedTasks: true });
     ui = new ScriptedUi([]);

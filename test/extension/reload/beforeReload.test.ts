@@ -16,7 +16,7 @@ describe('before a reload: state to keep', () => {
   let emulator: Emulator;
 
   before(async () => {
-    // Against a server with only interface.md's endpoints, the zones shown are the ones remembered here:
+    // Against a server with only the four core operations, the zones shown are the ones remembered here:
     // what this suite checks survives a reload. (With the account's zone list, Gcore's state is shown.)
     emulator = await sharedEmulator({ coreOnly: true });
     await useUi(new ScriptedUi([]));

@@ -26,7 +26,7 @@ const emulators = new Map<string, Emulator>();
 /**
  * One emulator of each kind for the whole run, in this extension host, with gcore.apiBaseUrl pointing at
  * the one asked for. Each suite resets its state and request log. `coreOnly`: a server with only the four
- * endpoints of interface.md, to check that everything that worked before still does without the reads.
+ * core operations (docs/gcore-api.md#core-operations), to check that everything that worked before still does without the reads.
  * Tasks still followed are stopped (the last test's updates), unless `keepFollowedTasks`.
  */
 export async function sharedEmulator(options: { coreOnly?: boolean; keepFollowedTasks?: boolean } = {}): Promise<Emulator> {

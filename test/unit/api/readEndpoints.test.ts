@@ -113,7 +113,7 @@ describe('GcoreClient read endpoints', () => {
     assert.equal((await rejection(h.client.account.listTasks({}))).kind, 'badResponse');
   });
 
-  it('tells a missing read endpoint from other failures, as against a server with only interface.md', async () => {
+  it('tells a missing read endpoint from other failures, as against a server with only the four core operations', async () => {
     h = await startHarness({ maxRetries: 0 }, { coreOnly: true });
     for (const call of [
       h.client.containers.list(LOCATION),

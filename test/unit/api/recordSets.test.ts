@@ -341,7 +341,7 @@ describe('GcoreClient DNS record sets', () => {
     });
   });
 
-  it('tells missing record endpoints from a missing set, as against a server with only interface.md', async () => {
+  it('tells missing record endpoints from a missing set, as against a server with only the four core operations', async () => {
     h = await startHarness({ maxRetries: 0 }, { coreOnly: true, demo: true });
     const body = { resource_records: [{ content: ['192.0.2.1'] }] };
     const { dns } = h.client;

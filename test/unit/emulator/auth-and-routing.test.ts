@@ -79,7 +79,7 @@ describe('emulator authentication and routing', () => {
     assert.equal(typeof (dns.json as Record<string, unknown>).error, 'string');
   });
 
-  it('with coreOnly, serves the four operations of interface.md and answers every read endpoint as missing', async () => {
+  it('with coreOnly, serves the four core operations (docs/gcore-api.md#core-operations) and answers every read endpoint as missing', async () => {
     const core = await start({ apiKey: API_KEY, coreOnly: true, demo: true });
     try {
       const zones = await rawRequest(core, 'GET', '/dns/v2/zones');

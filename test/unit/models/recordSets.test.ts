@@ -16,7 +16,7 @@ import {
 import type { FieldProblem } from '../../../src/validation/problems';
 import { assertProblems } from '../validation/expectations';
 
-/** The notes' octoDNS fixture: a health-checked set with both filters and pickers, a trailing dot, nanoseconds. */
+/** octoDNS's fixture for Gcore (docs/gcore-api.md#record-sets): a health-checked set with both filters and pickers, a trailing dot, nanoseconds. */
 const HEALTH_CHECKED: RecordSet = {
   id: 123456,
   name: 'healthcheck.unit.tests.',

@@ -26,7 +26,7 @@ const GEO: RecordSet = {
   meta: { geodns_link: 'cdn-resource-42' },
 };
 
-/** octoDNS's fixture for Gcore (real-api-notes.md): trailing dot, nanoseconds, filters and pickers, a health check. */
+/** octoDNS's fixture for Gcore (docs/gcore-api.md#record-sets): trailing dot, nanoseconds, filters and pickers, a health check. */
 const FAILOVER: RecordSet = JSON.parse(
   '{"id":123456,"name":"healthcheck.unit.tests.","type":"A","ttl":30,"meta":{"failover":{"frequency":60,"host":"gcore-test.tld","http_status_code":200,"method":"GET","path":"/monitor","port":80,"protocol":"HTTP","regexp":"ok","timeout":10,"tls":false,"url":"/monitor"}},"updated_at":1713802438584317000,"filter_set_id":234567,"filters":[{"type":"healthcheck","strict":false},{"type":"weighted_shuffle","strict":false}],"pickers":[{"type":"healthcheck","strict":false},{"type":"weighted_shuffle","strict":false}],"resource_records":[{"id":8765432,"content":["1.2.3.4"],"enabled":true,"meta":{}},{"id":7654321,"content":["5.6.7.8"],"enabled":true,"meta":{}}]}',
 ) as RecordSet;
