@@ -1,6 +1,5 @@
 import * as l10n from '@vscode/l10n';
 import { COMMAND } from '../core/contributions';
-import { portalPageOf, type PortalTarget } from '../models/portalPages';
 import { isTreeNode, type CopyTarget, type TreeNode } from '../views/treeNodes';
 import { InvalidArgumentError } from '../validation/problems';
 import { command, type Command } from './flow/command';
@@ -14,7 +13,7 @@ export function rowOf<N extends TreeNode>(node: unknown, isRow: (value: unknown)
 
 /** A row that can be copied, or opened in the portal: what it carries says so, whatever its section. */
 const hasCopy = (value: unknown): value is TreeNode & { copy: CopyTarget } => isTreeNode(value) && value.copy !== undefined;
-const hasPortal = (value: unknown): value is TreeNode & { portal: PortalTarget } => isTreeNode(value) && value.portal !== undefined;
+const hasPortal = (value: unknown): value is TreeNode & { portal: string } => isTreeNode(value) && value.portal !== undefined;
 
 /** The tree's own actions, for rows of every section: Refresh, Copy Value, Open in Gcore Portal. They call no API. */
 export function treeCommands(services: Services): Command<never, unknown, never>[] {
@@ -49,14 +48,13 @@ export function treeCommands(services: Services): Command<never, unknown, never>
       },
       report: (ui, _result, node) => void ui.notify('info', l10n.t('Copied the {0} of {1}.', node.copy.label, node.copy.of)),
     }),
-    command<TreeNode & { portal: PortalTarget }, string>({
+    command<TreeNode & { portal: string }, string>({
       id: COMMAND.openInPortal,
       what: () => l10n.t('Open in Gcore Portal'),
       ask: async (_ui, _draft, node) => rowOf(node, hasPortal, l10n.t('must be a location, container or zone row of the Gcore tree')),
       run: async (node, { ui }) => {
-        const page = portalPageOf(node.portal);
-        await ui.openExternal(page);
-        return page;
+        await ui.openExternal(node.portal);
+        return node.portal;
       },
     }),
   ];

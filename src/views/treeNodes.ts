@@ -2,7 +2,6 @@ import * as l10n from '@vscode/l10n';
 import { COMMAND, ROW_CONTEXT, type RowContext } from '../core/contributions';
 import { isGcoreApiError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
-import type { PortalTarget } from '../models/portalPages';
 import { errorView } from './presentation/errorView';
 import type { ItemView } from './presentation/itemView';
 
@@ -44,8 +43,8 @@ export interface TreeNode {
   readonly view?: NodeView;
   /** Copy Value copies this. */
   readonly copy?: CopyTarget;
-  /** Open in Gcore Portal opens this page. */
-  readonly portal?: PortalTarget;
+  /** Open in Gcore Portal opens this page, which the row's area gives. */
+  readonly portal?: string;
 }
 
 /** Whether a command's argument is a row of the tree (menus pass rows; programmatic callers, objects). */

@@ -5,6 +5,7 @@ import { projectRegionKey } from '../../core/projectRegion';
 import type { ContainerAction } from '../../loaders/taskPoller';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { containerRowView, type ContainerDetailRow } from '../presentation/containers/containerView';
+import { containersPortalPage } from '../../models/portalPages';
 import { nodeGuard, sectionNode, type NodeView, type TreeNode } from '../treeNodes';
 import { locationNode, type LocationNode } from './locationNodes';
 
@@ -39,7 +40,7 @@ export function containerNode(parent: LocationNode, container: Container, change
     parent,
     location: parent.location,
     container,
-    portal: { kind: 'container', location: parent.location },
+    portal: containersPortalPage(parent.location),
     view: {
       ...containerRowView(container, change),
       collapsible: change === 'create' && (container.status === undefined || container.status === null) ? 'none' : 'collapsed',

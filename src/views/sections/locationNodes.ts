@@ -1,5 +1,6 @@
 import { ROW_CONTEXT, type RowContext } from '../../core/contributions';
 import type { ProjectRegion } from '../../models/projectRegion';
+import { containersPortalPage } from '../../models/portalPages';
 import { locationIds } from '../presentation/locationName';
 import { nodeGuard, type NodeView, type SectionNode, type TreeNode } from '../treeNodes';
 
@@ -26,7 +27,7 @@ export function locationNode(
     section: root.section,
     parent: root,
     location,
-    portal: { kind: 'location', location },
+    portal: containersPortalPage(location),
     view: {
       label: location.label ?? ids,
       description: location.label ? ids : undefined,

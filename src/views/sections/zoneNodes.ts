@@ -6,6 +6,7 @@ import { zoneNameForDisplay } from '../../models/zoneCreate';
 import { zoneRowDescription } from '../presentation/dns/recordSetCount';
 import type { RecordRow, RecordSetRow } from '../presentation/dns/recordView';
 import { DNSSEC_ON_CONTEXTS, dnssecDetailRows, zoneView, type DsDetailRow } from '../presentation/dns/zoneView';
+import { DNS_ZONES_PORTAL_PAGE } from '../../models/portalPages';
 import { nodeGuard, sectionNode, type NodeView, type TreeNode } from '../treeNodes';
 
 export const ZONES_SECTION = sectionNode('zones', l10n.t('DNS Zones'), 'globe', ROW_CONTEXT.zonesSection);
@@ -54,7 +55,7 @@ export function zoneNode(zone: KnownZone, atGcore?: DnsZone, gone = false, recor
     atGcore,
     details,
     dsToLoad,
-    portal: { kind: 'zone' },
+    portal: DNS_ZONES_PORTAL_PAGE,
     view: {
       ...view,
       description: withRecords ? zoneRowDescription(view.description, atGcore, records.types) : zoneRowDescription(view.description),
