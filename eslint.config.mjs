@@ -44,12 +44,16 @@ const AREAS = ['account', 'agents', 'containers', 'dns', 'gpu', 'tasks'];
 /**
  * Files of layers that use VS Code elsewhere which the unit tests load in plain Node: the command machinery,
  * the prompt port and what is built on it (the prompts that use VS Code are in ui/vscode/), the redaction
- * and failure messages (the output channel is logger.ts), the tree's node kinds and the task tracking.
+ * and failure messages (the output channel is logger.ts), the tree's node kinds, the task tracking and the
+ * kinds of change it follows.
  */
 const PLAIN_NODE_FILES = {
   logging: { files: ['src/logging/**/*.ts'], ignores: ['src/logging/logger.ts'] },
   ui: { files: ['src/ui/**/*.ts'], ignores: ['src/ui/vscode/**'] },
-  views: { files: ['src/views/**/*Nodes.ts', 'src/views/taskTracking.ts'], ignores: [] },
+  views: {
+    files: ['src/views/**/*Nodes.ts', 'src/views/taskTracking.ts', 'src/views/changeKinds.ts', 'src/views/*/*ChangeKind.ts'],
+    ignores: [],
+  },
   commands: { files: ['src/commands/flow/**/*.ts'], ignores: [] },
 };
 

@@ -48,8 +48,9 @@ const SAVE_CODE_CACHE_AFTER_MS = 5_000;
 
 /**
  * Only registers things: no request and no secret read happen here. The key is read when the tree is
- * first shown or a command needs it. What the areas share comes first, then each area (tasks before
- * containers, whose updates they follow), then the tree of their sections, its view, and their commands.
+ * first shown or a command needs it. What the areas share comes first, then each area and the kinds of
+ * change they register (the tasks a reload interrupted are followed again after), then the tree of their
+ * sections, its view, and their commands.
  * Called by src/extensionStart.ts, which loaded this code and says how.
  */
 export function activate(context: vscode.ExtensionContext, startup: Startup): TestingApi | undefined {
@@ -63,6 +64,10 @@ export function activate(context: vscode.ExtensionContext, startup: Startup): Te
   const account = accountArea(core);
   const agents = agentsArea(core);
   const areas = [gpu, zones, containers, tasks, account, agents];
+  for (const kind of areas.flatMap((area) => area.changeKinds ?? [])) core.changeKinds.register(kind);
+  // Tasks a window reload interrupted are followed again, once their kinds can read what earlier versions
+  // stored; the first request waits one poll interval.
+  core.tasks.resume();
 
   const tree = new Explorer(
     core.keyStatus,

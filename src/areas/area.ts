@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { Command } from '../commands/flow/command';
 import type { LazyCommands } from '../commands/flow/lazyCommands';
 import type { Services } from '../commands/services';
+import type { ChangeKind } from '../views/changeKinds';
 import type { Section } from '../views/section';
 
 /**
@@ -12,6 +13,8 @@ import type { Section } from '../views/section';
 export interface Area {
   /** Its sections of the tree, in the order they are shown. */
   readonly sections?: readonly Section[];
+  /** The kinds of its resources whose changes are followed as tasks: their words, rows and last word. */
+  readonly changeKinds?: readonly ChangeKind[];
   /** Its commands loaded at start-up (a row's copy or filter); asked for once every service exists (the tree and its view among them). */
   commands?(services: Services): Command<never, unknown, never>[];
   /** Its other commands, whose code loads on first use. */

@@ -12,16 +12,22 @@ import { ResourceFileSystem } from '../documents/resourceFileSystem';
 import { SchemaDocuments } from '../documents/schemaDocuments';
 import { SizeCompletions } from '../documents/sizeCompletions';
 import { UnsentChangesLens } from '../documents/unsentChangesLens';
-import type { TaskSubject } from '../loaders/taskPoller';
+import type { ChangeSubject } from '../loaders/taskPoller';
 import { CONTAINER_LIST_REUSE_MS } from '../loaders/readLoaders';
+import { failureReason } from '../logging/failureMessage';
+import { CONTAINER_KIND } from '../models/container';
 import { logSettings, readLocations } from '../state/settings';
+import { containerChangeKind } from '../views/containers/containerChangeKind';
 import { ContainersSection } from '../views/sections/containersSection';
 import { locationName } from '../views/presentation/locationName';
 import { lazyCommands } from '../commands/flow/lazyCommands';
 import type { Area } from './area';
 import type { Core } from './core';
 
-/** Serverless containers: their section, their creation, updates and deletion, their pull secrets, their JSON documents and their logs. */
+/**
+ * Serverless containers: their section, their creation, updates and deletion (and how their tasks are
+ * followed), their pull secrets, their JSON documents and their logs.
+ */
 export function containersArea(core: Core): Area {
   const { client, reads, log, ui, snapshots } = core;
   const sizes = async (location: ProjectRegionRef) => {
@@ -32,7 +38,7 @@ export function containersArea(core: Core): Area {
     reads,
     VIEW_ID,
     (node) => core.treeChanges.refresh(node),
-    (location) => core.tasks.changesAt(location),
+    (location) => core.tasks.changesAt(CONTAINER_KIND, location),
   );
   const updates = new ContainerUpdates({
     client,
@@ -84,8 +90,24 @@ export function containersArea(core: Core): Area {
     log,
     setApiKey: async () => vscode.commands.executeCommand(COMMAND.setApiKey),
   });
+  const changes = containerChangeKind({
+    client,
+    reads,
+    log,
+    showLogs: async ({ projectId, regionId, name }) => {
+      try {
+        await vscode.commands.executeCommand(COMMAND.showContainerLogs, { projectId, regionId, containerName: name });
+      } catch (error) {
+        log.error(`the logs of ${name} could not be read`, error);
+        void ui.get().notify('error', vscode.l10n.t('The logs of container {0} could not be read: {1}', name, failureReason(error)));
+      }
+    },
+    // A document's change ended: a finished one shows the values at Gcore; a failed one keeps the edits.
+    refreshDocuments: (subject, finished) => void editor.refreshFromGcore((address) => sameContainer(address, subject), finished),
+  });
   return {
     sections: [section],
+    changeKinds: [changes],
     commands: () => containerRowCommands(section),
     lazyCommands: (services) => [
       lazyCommands(
@@ -131,13 +153,6 @@ export function containersArea(core: Core): Area {
       vscode.languages.registerCompletionItemProvider({ scheme: SCHEME.container }, new SizeCompletions(editor), '"', ':'),
       vscode.languages.registerCompletionItemProvider({ scheme: SCHEME.newContainer }, new SizeCompletions(newEditor), '"', ':'),
       vscode.languages.registerCodeLensProvider({ scheme: SCHEME.newContainer }, new UnsentChangesLens(newEditor)),
-      // A document's update ended: a finished one shows the values at Gcore; a failed one keeps the edits.
-      {
-        dispose: core.taskPoller.onDidChange((task) => {
-          const subject = task.subject;
-          if (task.end && subject) void editor.refreshFromGcore((address) => sameContainer(address, subject), task.end.kind === 'finished');
-        }),
-      },
     ],
   };
 }
@@ -147,6 +162,6 @@ function placeOf(location: ProjectRegionRef): string {
   return locationName(location, readLocations().locations);
 }
 
-function sameContainer(a: TaskSubject, b: TaskSubject): boolean {
-  return a.projectId === b.projectId && a.regionId === b.regionId && a.containerName === b.containerName;
+function sameContainer(address: ProjectRegionRef & { containerName: string }, subject: ChangeSubject): boolean {
+  return address.projectId === subject.projectId && address.regionId === subject.regionId && address.containerName === subject.name;
 }

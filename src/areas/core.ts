@@ -6,7 +6,6 @@ import { COMMAND, SCHEME } from '../core/contributions';
 import { Snapshots } from '../documents/snapshots';
 import { ReadLoaders } from '../loaders/readLoaders';
 import { TaskPoller } from '../loaders/taskPoller';
-import { failureReason } from '../logging/failureMessage';
 import { Logger } from '../logging/logger';
 import { requestLogLine } from '../logging/requestLogLine';
 import { KnownZonesStore } from '../state/knownZones';
@@ -15,6 +14,7 @@ import { connectionSettings, taskSettings } from '../state/settings';
 import { TaskHistory } from '../state/taskHistory';
 import { ActiveUi } from '../ui/activeUi';
 import { EnvironmentKeyOffer } from '../ui/vscode/environmentKeyOffer';
+import { ChangeKinds } from '../views/changeKinds';
 import { KeyStatus } from '../views/keyStatus';
 import { TaskTracking } from '../views/taskTracking';
 import { TreeChanges } from '../views/treeChanges';
@@ -36,6 +36,8 @@ export interface Core {
   readonly accounts: GcoreAuthProvider;
   readonly taskPoller: TaskPoller;
   readonly taskHistory: TaskHistory;
+  /** The kinds of resource whose changes are followed; each area registers its own (`Area.changeKinds`). */
+  readonly changeKinds: ChangeKinds;
   readonly tasks: TaskTracking;
   /** The read-only left sides of every editor's review diffs (a container's values, a zone's file at Gcore). */
   readonly snapshots: Snapshots;
@@ -82,26 +84,19 @@ export function createCore(context: vscode.ExtensionContext): Core {
     listTasks: (query, signal) => client.account.listTasks(query, { signal }),
     settings: taskSettings,
   });
-  const taskHistory = new TaskHistory(context.globalState, (error) => log.error('the task history could not be stored', error));
+  const changeKinds = new ChangeKinds();
+  const taskHistory = new TaskHistory(
+    context.globalState,
+    (stored) => changeKinds.readStored(stored),
+    (error) => log.error('the task history could not be stored', error),
+  );
   const snapshots = new Snapshots(SCHEME.snapshot);
   const tasks = new TaskTracking({
     poller: taskPoller,
     history: taskHistory,
-    client,
-    reads,
+    kinds: changeKinds,
     tree: treeChanges,
-    log,
     setApiKey: async () => run(COMMAND.setApiKey),
-    showLogs: async ({ projectId, regionId, containerName }) => {
-      try {
-        await run(COMMAND.showContainerLogs, { projectId, regionId, containerName });
-      } catch (error) {
-        log.error(`the logs of ${containerName} could not be read`, error);
-        void ui
-          .get()
-          .notify('error', vscode.l10n.t('The logs of container {0} could not be read: {1}', containerName, failureReason(error)));
-      }
-    },
   });
   return {
     context,
@@ -117,6 +112,7 @@ export function createCore(context: vscode.ExtensionContext): Core {
     accounts,
     taskPoller,
     taskHistory,
+    changeKinds,
     tasks,
     snapshots,
     disposables: [

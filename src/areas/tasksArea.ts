@@ -7,15 +7,13 @@ import type { Core } from './core';
 
 /** The tasks of changes made here: their section, the status bar, their commands. */
 export function tasksArea(core: Core): Area {
-  // Tasks a window reload interrupted are followed again; the first request waits one poll interval.
-  core.tasks.resume();
   return {
-    sections: [new TasksSection(core.taskHistory)],
+    sections: [new TasksSection(core.taskHistory, core.changeKinds)],
     lazyCommands: (services) => [
       lazyCommands([COMMAND.showTasks, COMMAND.getTask, COMMAND.waitForTasks, COMMAND.copyTaskId, COMMAND.stopWatchingTask], async () =>
         (await import('../commands/tasks/taskCommands.js')).taskCommands(services),
       ),
     ],
-    disposables: [new TaskStatusBar(core.taskPoller)],
+    disposables: [new TaskStatusBar(core.taskPoller, core.changeKinds)],
   };
 }

@@ -6,14 +6,17 @@ import type { ProjectRegionRef } from '../core/projectRegion';
 import { utcTimeMs } from '../core/utcTime';
 import { ConcurrencyLimit } from './concurrencyLimit';
 
-/** What a change made here does to a container; an update when a stored subject does not say. */
-export type ContainerAction = 'update' | 'create' | 'delete';
-
-/** What a tracked task was started for, so that its row and its end can name it. */
-export interface TaskSubject extends ProjectRegionRef {
-  containerName: string;
-  /** Absent: an update (subjects stored before containers were created and deleted here say nothing). */
-  action?: ContainerAction;
+/**
+ * What a tracked task was started for, so that its row and its end can name it: a change of one resource.
+ * The poller only carries it; the kind of resource says what the rest means (views/changeKinds.ts).
+ */
+export interface ChangeSubject extends ProjectRegionRef {
+  /** The kind of resource, as its area registers it ("container"). */
+  kind: string;
+  /** The resource's name where it lives. */
+  name: string;
+  /** What the change does to it ("update", "create", "delete", …), in the kind's terms. */
+  action: string;
 }
 
 /** How the tracking of one task ended. Only `finished` and `error` are ends of the task itself. */
@@ -30,7 +33,7 @@ export type TaskEnd =
 
 export interface TrackedTask {
   readonly id: string;
-  readonly subject?: TaskSubject;
+  readonly subject?: ChangeSubject;
   /** When tracking began, in ms since the epoch (it survives a window reload). */
   readonly startedAtMs: number;
   /** The task as last read; undefined until the first answer. */
@@ -65,7 +68,7 @@ export interface PollerOptions {
   clock?: PollerClock;
 }
 
-/** Updates sent here whose tasks are remembered by container (one update has a task or two). */
+/** Changes sent here whose tasks are remembered by their subject (one change has a task or two). */
 const SUBJECTS_KEPT = 200;
 /** Task requests in flight at once, however many tasks are followed. */
 const REQUESTS_AT_ONCE = 4;
@@ -108,8 +111,8 @@ export class TaskPoller {
    * region or creation time: it is the same round after round, and working it out reads every followed task.
    */
   private openNarrowing: Narrowing | undefined;
-  /** What the tasks of updates sent here change, for whoever follows them later; the newest are kept. */
-  private readonly subjects = new Map<string, TaskSubject>();
+  /** What the tasks of changes sent here change, for whoever follows them later; the newest are kept. */
+  private readonly subjects = new Map<string, ChangeSubject>();
   private readonly listeners = new Set<(task: TrackedTask) => void>();
   private readonly batchListeners = new Set<(tasks: readonly TrackedTask[]) => void>();
   /** The tasks changed since the batch listeners last heard, in the order they changed. */
@@ -150,7 +153,7 @@ export class TaskPoller {
    * Starts following tasks (again, after a reload: pass when they were first tracked). A task already
    * followed is left as it is. Returns the tracked entries, in the order of the ids.
    */
-  track(ids: readonly string[], subject?: TaskSubject, startedAtMs = this.clock.now()): TrackedTask[] {
+  track(ids: readonly string[], subject?: ChangeSubject, startedAtMs = this.clock.now()): TrackedTask[] {
     const tracked = ids.map((id) => {
       const existing = this.tasks.get(id);
       if (existing && !existing.end) return existing;
@@ -169,10 +172,10 @@ export class TaskPoller {
   }
 
   /**
-   * Notes which container the tasks of an update sent here change, without following them: a script that
-   * sends it and then waits (`gcore.waitForTasks`) sees them named by their container. Nothing is asked.
+   * Notes what the tasks of a change sent here change, without following them: a script that sends it and
+   * then waits (`gcore.waitForTasks`) sees them named by their resource. Nothing is asked.
    */
-  remember(ids: readonly string[], subject: TaskSubject): void {
+  remember(ids: readonly string[], subject: ChangeSubject): void {
     for (const id of ids) {
       this.subjects.delete(id);
       this.subjects.set(id, subject);

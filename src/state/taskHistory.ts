@@ -1,11 +1,11 @@
 import type * as vscode from 'vscode';
-import type { TaskEnd, TaskSubject, TrackedTask } from '../loaders/taskPoller';
+import type { ChangeSubject, TaskEnd, TrackedTask } from '../loaders/taskPoller';
 import { taskErrorText } from '../models/task';
 
 /** A task started here, as the Tasks section shows it and as a window reload finds it again. */
 export interface TaskRecord {
   id: string;
-  subject?: TaskSubject;
+  subject?: ChangeSubject;
   /** When tracking began, in ms since the epoch. */
   startedAtMs: number;
   /** The last state Gcore reported (NEW, RUNNING, FINISHED, ERROR), if any came. */
@@ -27,6 +27,9 @@ const ENDED_KEPT = 20;
  */
 export const ERROR_KEPT = 1_000;
 
+/** A subject as stored, read back; undefined when it cannot be read (the task is then named by its id). */
+export type SubjectReader = (stored: unknown) => ChangeSubject | undefined;
+
 /**
  * The tasks started here, in `globalState`: those still followed (resumed after a reload) and the last
  * few that ended. Writes are queued so that quick changes land in order.
@@ -36,9 +39,14 @@ export class TaskHistory {
   /** Read once; afterwards this copy is the truth and each change is written behind it. */
   private records: TaskRecord[] | undefined;
 
-  /** `onWriteFailed` hears of a write that failed; the next change writes the whole list again. */
+  /**
+   * `readSubject` reads a stored subject, also one an earlier version stored in a shape of its own (the kinds of
+   * change know theirs), so it is asked only once they are registered: on the first read. `onWriteFailed` hears
+   * of a write that failed; the next change writes the whole list again.
+   */
   constructor(
     private readonly memento: vscode.Memento,
+    private readonly readSubject: SubjectReader,
     private readonly onWriteFailed: (error: unknown) => void = () => undefined,
   ) {}
 
@@ -46,7 +54,7 @@ export class TaskHistory {
   all(): TaskRecord[] {
     if (!this.records) {
       const stored = this.memento.get<unknown>(STORAGE_KEY);
-      this.records = Array.isArray(stored) ? stored.filter(isTaskRecord) : [];
+      this.records = Array.isArray(stored) ? stored.filter(isTaskRecord).map((record) => this.read(record)) : [];
     }
     return [...this.records];
   }
@@ -85,6 +93,12 @@ export class TaskHistory {
   stored(): Thenable<void> {
     return this.writing;
   }
+
+  private read(stored: StoredRecord): TaskRecord {
+    const { subject, ...record } = stored;
+    const read = this.readSubject(subject);
+    return read ? { ...record, subject: read } : record;
+  }
 }
 
 function recordOf(tracked: TrackedTask, previous: TaskRecord | undefined, nowMs: number): TaskRecord {
@@ -101,8 +115,11 @@ function recordOf(tracked: TrackedTask, previous: TaskRecord | undefined, nowMs:
   };
 }
 
-function isTaskRecord(value: unknown): value is TaskRecord {
+/** A record as globalState holds it: its subject in the shape of the version that stored it. */
+type StoredRecord = Omit<TaskRecord, 'subject'> & { subject?: unknown };
+
+function isTaskRecord(value: unknown): value is StoredRecord {
   if (typeof value !== 'object' || value === null) return false;
-  const record = value as Partial<TaskRecord>;
+  const record = value as Partial<StoredRecord>;
   return typeof record.id === 'string' && record.id !== '' && typeof record.startedAtMs === 'number' && Number.isFinite(record.startedAtMs);
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMAND } from '../core/contributions';
 import type { TaskPoller } from '../loaders/taskPoller';
+import type { ChangeVocabulary } from './presentation/changeWords';
 import { runningUpdatesText } from './presentation/tasks/taskView';
 
 /**
@@ -11,7 +12,10 @@ export class TaskStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('gcore.tasks', vscode.StatusBarAlignment.Left, 20);
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly poller: Pick<TaskPoller, 'unfinished' | 'onDidChange'>) {
+  constructor(
+    private readonly poller: Pick<TaskPoller, 'unfinished' | 'onDidChange'>,
+    private readonly words: ChangeVocabulary,
+  ) {
     this.item.name = vscode.l10n.t('Gcore Tasks');
     this.item.command = { title: vscode.l10n.t('Show Tasks'), command: COMMAND.showTasks };
     this.unsubscribe = poller.onDidChange(() => this.update());
@@ -19,7 +23,7 @@ export class TaskStatusBar implements vscode.Disposable {
   }
 
   update(): void {
-    const text = runningUpdatesText(this.poller.unfinished());
+    const text = runningUpdatesText(this.poller.unfinished(), this.words);
     if (!text) {
       this.item.hide();
       return;

@@ -1,31 +1,24 @@
 import * as l10n from '@vscode/l10n';
-import type { Container, GcoreClient, ProjectRegionRef } from '../api';
-import { containerStatus } from '../models/container';
+import type { ProjectRegionRef } from '../api';
+import type { ChangeSubject, TaskPoller, TrackedTask } from '../loaders/taskPoller';
 import { taskErrorText } from '../models/task';
-import type { ReadLoaders } from '../loaders/readLoaders';
-import type { ContainerAction, TaskPoller, TaskSubject, TrackedTask } from '../loaders/taskPoller';
-import { containerChangeWords } from './presentation/containers/containerChangeWords';
-import type { Log } from '../logging/log';
 import type { TaskHistory } from '../state/taskHistory';
 import type { PromptUi } from '../ui/promptUi';
-import { instancesText } from './presentation/containers/containerView';
+import type { ChangeKinds } from './changeKinds';
 import { progressLine } from './presentation/tasks/taskView';
-import { CONTAINERS_SECTION } from './sections/containerNodes';
+import type { SectionNode } from './treeNodes';
 import { TASKS_SECTION } from './sections/taskNodes';
 import type { TreeChanges } from './treeChanges';
 
 export interface TaskTrackingDeps {
   poller: TaskPoller;
   history: TaskHistory;
-  client: Pick<GcoreClient, 'containers'>;
-  reads: Pick<ReadLoaders, 'invalidateContainers'>;
+  /** What each kind of resource says and does of its changes; a kind nobody registered is followed in neutral words. */
+  kinds: Pick<ChangeKinds, 'of' | 'wordsOf'>;
   tree: Pick<TreeChanges, 'refresh'>;
-  log: Log;
   now?: () => number;
   /** Opens Set API Key, when Gcore refuses the key while a task is followed. */
   setApiKey: () => Promise<unknown>;
-  /** Opens the container's logs (the failure notification's Show Logs). */
-  showLogs: (subject: TaskSubject) => Promise<unknown>;
 }
 
 /** Of a failed task's error, what its notification says; the Tasks section's hover has more. */
@@ -33,8 +26,9 @@ const NOTIFIED_ERROR_LENGTH = 400;
 
 /**
  * A change made here, followed to its end: the poller asks Gcore, the history remembers (for the Tasks
- * section and a window reload), the container's row says "Updating…" meanwhile, and the user hears how it
- * ended. One poller loop serves every task, whoever follows it.
+ * section and a window reload), the resource's row says "Updating…" meanwhile, and the user hears how it
+ * ended. One poller loop serves every task, whoever follows it; what a change is to, and what is said and
+ * done of it, its subject's kind tells (`ChangeKinds`).
  */
 export class TaskTracking {
   private readonly now: () => number;
@@ -45,37 +39,41 @@ export class TaskTracking {
     this.unsubscribe = deps.poller.onDidChangeTasks((tasks) => this.changed(tasks));
   }
 
-  /** Follows again the tasks a window reload interrupted, from when they were first followed. */
+  /**
+   * Follows again the tasks a window reload interrupted, from when they were first followed. Called once the
+   * areas registered their kinds of change, which read the subjects earlier versions stored.
+   */
   resume(): void {
     for (const record of this.deps.history.unfinished()) this.deps.poller.track([record.id], record.subject, record.startedAtMs);
   }
 
-  /** The containers of a location that a change made here is being followed for, and what that change is. */
-  changesAt(location: ProjectRegionRef): ReadonlyMap<string, ContainerAction> {
-    const changes = new Map<string, ContainerAction>();
+  /** The resources of a kind at a location that a change made here is being followed for, by name: what each change is. */
+  changesAt(kind: string, location: ProjectRegionRef): ReadonlyMap<string, ChangeSubject> {
+    const changes = new Map<string, ChangeSubject>();
     for (const { subject } of this.deps.poller.unfinished()) {
-      if (subject && subject.projectId === location.projectId && subject.regionId === location.regionId) {
-        changes.set(subject.containerName, subject.action ?? 'update');
+      if (subject && subject.kind === kind && subject.projectId === location.projectId && subject.regionId === location.regionId) {
+        changes.set(subject.name, subject);
       }
     }
     return changes;
   }
 
-  /** Starts following the tasks of a container update; the container's row shows it at once. */
-  start(subject: TaskSubject, taskIds: readonly string[]): TrackedTask[] {
+  /** Starts following the tasks of a change; the resource's row shows it at once. */
+  start(subject: ChangeSubject, taskIds: readonly string[]): TrackedTask[] {
     return this.deps.poller.track(taskIds, subject);
   }
 
   /**
-   * Tells the user how the update stands, in a notification they may hide, and how it ended. Cancel in
+   * Tells the user how the change stands, in a notification they may hide, and how it ended. Cancel in
    * that notification is Stop Watching: the change goes on at Gcore.
    */
-  async follow(ui: PromptUi, subject: TaskSubject, taskIds: readonly string[], reopen: () => Promise<unknown>): Promise<void> {
+  async follow(ui: PromptUi, subject: ChangeSubject, taskIds: readonly string[], reopen: () => Promise<unknown>): Promise<void> {
     const tracked = this.start(subject, taskIds);
     if (tracked.length === 0) return;
     const { poller } = this.deps;
+    const words = this.deps.kinds.wordsOf(subject);
     const outcome = await ui.withProgress({
-      title: containerChangeWords(subject.action).following(subject.containerName),
+      title: words.following(subject.name),
       cancellable: true,
       run: (signal, report) =>
         new Promise<'ended' | 'stopped'>((resolve) => {
@@ -100,7 +98,7 @@ export class TaskTracking {
     });
     if (outcome === 'stopped') {
       for (const id of taskIds) poller.stop(id);
-      void ui.notify('info', containerChangeWords(subject.action).stopped(subject.containerName));
+      void ui.notify('info', words.stopped(subject.name));
       return;
     }
     await this.announceEnd(ui, subject, tracked, reopen);
@@ -110,36 +108,39 @@ export class TaskTracking {
     this.unsubscribe();
   }
 
-  /** A round's changes, or a tracking's: one write of the history and one redraw, however many tasks. */
+  /** A round's changes, or a tracking's: one write of the history and one redraw of each section, however many tasks. */
   private changed(tasks: readonly TrackedTask[]): void {
     // A long task answers RUNNING round after round: only a change is stored and redrawn.
     if (!this.deps.history.record(tasks, this.now())) return;
     this.deps.tree.refresh(TASKS_SECTION);
-    // The rows' "Updating…" comes and goes with the tracking; the containers of an ended update are read again.
-    const rows = tasks.filter((task) => task.subject && (task.end || task.task === undefined));
-    if (rows.length === 0) return;
-    for (const { subject, end } of rows) if (subject && end) this.deps.reads.invalidateContainers(subject);
-    this.deps.tree.refresh(CONTAINERS_SECTION);
+    // The rows' "Updating…" comes and goes with the tracking; what an ended change touched is read again.
+    const sections = new Set<SectionNode>();
+    for (const { subject, end, task } of tasks) {
+      if (!subject || (!end && task !== undefined)) continue;
+      const kind = this.deps.kinds.of(subject);
+      if (end) kind.changed(subject, end);
+      if (kind.section) sections.add(kind.section);
+    }
+    for (const section of sections) this.deps.tree.refresh(section);
   }
 
   private async announceEnd(
     ui: PromptUi,
-    subject: TaskSubject,
+    subject: ChangeSubject,
     tracked: readonly TrackedTask[],
     reopen: () => Promise<unknown>,
   ): Promise<void> {
-    const name = subject.containerName;
-    const words = containerChangeWords(subject.action);
-    const ids = tracked.map((task) => task.id).join(', ');
+    const { name } = subject;
+    const kind = this.deps.kinds.of(subject);
+    const words = this.deps.kinds.wordsOf(subject);
     const failed = tracked.find((task) => task.end?.kind === 'error');
     if (failed) {
       const reason = taskErrorText(failed.task?.error, NOTIFIED_ERROR_LENGTH) ?? l10n.t('Gcore gave no reason');
-      const [retry, showLogs, copyId] = [l10n.t('Retry'), l10n.t('Show Logs'), l10n.t('Copy Task ID')];
-      // A delete that failed left the container as it was: its logs say nothing of the delete.
-      const actions = subject.action === 'delete' ? [retry, copyId] : [retry, showLogs, copyId];
-      const choice = await ui.notify('error', words.failed(name, reason), ...actions);
+      const [retry, copyId] = [l10n.t('Retry'), l10n.t('Copy Task ID')];
+      const actions = kind.failureActions(subject);
+      const choice = await ui.notify('error', words.failed(name, reason), retry, ...actions.map((action) => action.title), copyId);
       if (choice === retry) await reopen();
-      if (choice === showLogs) await this.deps.showLogs(subject);
+      await actions.find((action) => action.title === choice)?.run();
       if (choice === copyId) await ui.copyToClipboard(failed.id);
       return;
     }
@@ -164,52 +165,6 @@ export class TaskTracking {
       void ui.notify('info', words.cannotFollow(name, unknown.map((task) => task.id).join(', ')));
       return;
     }
-    if (subject.action === 'delete') {
-      void ui.notify('info', l10n.t('Deleted container {0} and its logs.', name));
-      return;
-    }
-    if (subject.action === 'create') {
-      await this.announceCreated(ui, subject, ids);
-      return;
-    }
-    void ui.notify('info', await this.finishedMessage(subject, ids));
-  }
-
-  /** A created container as Gcore has it now: its status and address, with the address one click away. */
-  private async announceCreated(ui: PromptUi, subject: TaskSubject, ids: string): Promise<void> {
-    const name = subject.containerName;
-    let container: Container;
-    try {
-      container = await this.deps.client.containers.get(subject, name);
-    } catch (error) {
-      this.deps.log.warn(`container ${name} could not be read after its creation: ${String(error)}`);
-      void ui.notify('info', l10n.t('Container {0} is created (task {1} finished); its status could not be read.', name, ids));
-      return;
-    }
-    const status = [containerStatus(container), instancesText(container)].filter(Boolean).join(' · ');
-    const address = typeof container.address === 'string' && /^https?:\/\//.test(container.address) ? container.address : undefined;
-    if (!address) {
-      void ui.notify('info', l10n.t('Container {0} is created: {1}.', name, status));
-      return;
-    }
-    const [open, copy] = [l10n.t('Open in Browser'), l10n.t('Copy Address')];
-    const choice = await ui.notify('info', l10n.t('Container {0} is created: {1}, at {2}', name, status, address), open, copy);
-    if (choice === open) await ui.openExternal(address);
-    if (choice === copy) await ui.copyToClipboard(address);
-  }
-
-  /** The container as it is now, read again: its new status is how the user knows the change is live. */
-  private async finishedMessage(subject: TaskSubject, ids: string): Promise<string> {
-    try {
-      const container = await this.deps.client.containers.get(subject, subject.containerName);
-      const instances = instancesText(container);
-      const status = containerStatus(container);
-      return instances
-        ? l10n.t('Container {0} is updated: {1} · {2}.', subject.containerName, status, instances)
-        : l10n.t('Container {0} is updated: {1}.', subject.containerName, status);
-    } catch (error) {
-      this.deps.log.warn(`container ${subject.containerName} could not be read after its update: ${String(error)}`);
-      return l10n.t('Container {0} is updated (task {1} finished); its status could not be read.', subject.containerName, ids);
-    }
+    await kind.announce(ui, subject, tracked.map((task) => task.id).join(', '));
   }
 }

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { ContainerUpdateResult, CreateZoneResult, DnssecState, RecordSet } from '../../api';
 import { COMMAND } from '../../core/contributions';
-import type { TaskSubject } from '../../loaders/taskPoller';
+import type { ChangeSubject } from '../../loaders/taskPoller';
+import { containerChange } from '../../models/container';
 import { withConfirmedPlan } from '../../models/confirmedImportPlan';
 import type { ToolWrites, ZoneFileImportResult } from '../../agentTools';
 import type { TaskTracking } from '../../views/taskTracking';
@@ -15,7 +16,7 @@ import type { TaskTracking } from '../../views/taskTracking';
  */
 export function commandToolWrites(tasks: Pick<TaskTracking, 'start'>): ToolWrites {
   const run = <T>(id: string, arg: unknown) => vscode.commands.executeCommand<T>(id, arg) as Promise<T>;
-  const followed = async (subject: TaskSubject, sent: Promise<ContainerUpdateResult>) => {
+  const followed = async (subject: ChangeSubject, sent: Promise<ContainerUpdateResult>) => {
     const result = await sent;
     if (Array.isArray(result?.tasks) && result.tasks.length > 0) tasks.start(subject, result.tasks);
     return result;
@@ -23,7 +24,7 @@ export function commandToolWrites(tasks: Pick<TaskTracking, 'start'>): ToolWrite
   return {
     updateContainer: (location, containerName, changes) =>
       followed(
-        { ...location, containerName, action: 'update' },
+        containerChange(location, containerName, 'update'),
         run<ContainerUpdateResult>(COMMAND.updateContainer, {
           projectId: location.projectId,
           regionId: location.regionId,
@@ -33,12 +34,12 @@ export function commandToolWrites(tasks: Pick<TaskTracking, 'start'>): ToolWrite
       ),
     createContainer: (location, container) =>
       followed(
-        { ...location, containerName: container.name, action: 'create' },
+        containerChange(location, container.name, 'create'),
         run<ContainerUpdateResult>(COMMAND.createContainer, { projectId: location.projectId, regionId: location.regionId, container }),
       ),
     deleteContainer: (ref) =>
       followed(
-        { projectId: ref.projectId, regionId: ref.regionId, containerName: ref.containerName, action: 'delete' },
+        containerChange(ref, ref.containerName, 'delete'),
         run<ContainerUpdateResult>(COMMAND.deleteContainer, {
           projectId: ref.projectId,
           regionId: ref.regionId,

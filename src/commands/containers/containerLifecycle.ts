@@ -3,8 +3,9 @@ import type { ContainerUpdateResult, GcoreClient, ProjectRegionRef } from '../..
 import { wasEmptyAnswer } from '../../api/decode';
 import { isGcoreApiError } from '../../api/errors';
 import type { ReadLoaders } from '../../loaders/readLoaders';
-import type { TaskPoller, TaskSubject } from '../../loaders/taskPoller';
+import type { ChangeSubject, TaskPoller } from '../../loaders/taskPoller';
 import type { Log } from '../../logging/log';
+import { containerChange } from '../../models/container';
 import { quotaRequest, type ContainerCreate } from '../../models/containerCreate';
 import type { RecentValues } from '../../state/recentValues';
 import type { PromptUi } from '../../ui/promptUi';
@@ -54,7 +55,7 @@ export class ContainerLifecycle {
       throw error;
     }
     await this.deps.recentContainers.remember(container.name);
-    this.sent({ ...location, containerName: container.name, action: 'create' }, result);
+    this.sent(containerChange(location, container.name, 'create'), result);
     return result;
   }
 
@@ -78,36 +79,39 @@ export class ContainerLifecycle {
       }
       throw notOffered(l10n.t('Delete Container'), error, true);
     }
-    this.sent({ projectId: ref.projectId, regionId: ref.regionId, containerName: ref.containerName, action: 'delete' }, result);
+    this.sent(containerChange(ref, ref.containerName, 'delete'), result);
     return result;
   }
 
   /** Gcore took a change: its tasks are followed (the row says Creating… or Deleting… meanwhile) to an end the user hears of. */
-  report(ui: PromptUi, subject: TaskSubject, result: ContainerUpdateResult, reopen: () => Promise<unknown>): void {
+  report(
+    ui: PromptUi,
+    change: ProjectRegionRef & { containerName: string; action: 'create' | 'delete' },
+    result: ContainerUpdateResult,
+    reopen: () => Promise<unknown>,
+  ): void {
     if (wasEmptyAnswer(result) || result.tasks.length === 0) {
       const taken =
-        subject.action === 'delete'
+        change.action === 'delete'
           ? l10n.t(
               'Gcore took the deletion of container {0}, but its answer held no task to follow: Refresh the location to see whether it is gone.',
-              subject.containerName,
+              change.containerName,
             )
           : l10n.t(
               'Gcore took the creation of container {0}, but its answer held no task to follow: Refresh the location to see where it stands.',
-              subject.containerName,
+              change.containerName,
             );
       void ui.notify('warning', taken);
       return;
     }
-    void this.deps.tasks.follow(ui, subject, result.tasks, reopen);
+    void this.deps.tasks.follow(ui, containerChange(change, change.containerName, change.action), result.tasks, reopen);
   }
 
-  private sent(subject: TaskSubject, result: ContainerUpdateResult): void {
+  private sent(subject: ChangeSubject, result: ContainerUpdateResult): void {
     this.deps.taskPoller.remember(result.tasks, subject);
     this.deps.reads.invalidateContainers(subject);
     this.deps.tree.refresh(CONTAINERS_SECTION);
-    this.deps.log.info(
-      `container ${subject.containerName} ${subject.action ?? 'update'} sent (tasks ${result.tasks.join(', ') || 'none'})`,
-    );
+    this.deps.log.info(`container ${subject.name} ${subject.action} sent (tasks ${result.tasks.join(', ') || 'none'})`);
   }
 
   private async quietly<T>(what: string, request: () => Promise<T>): Promise<T | undefined> {

@@ -2,7 +2,8 @@ import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult, GcoreClient, ProjectRegionRef } from '../../api';
 import { wasEmptyAnswer } from '../../api/decode';
 import type { ReadLoaders } from '../../loaders/readLoaders';
-import type { TaskPoller, TaskSubject } from '../../loaders/taskPoller';
+import type { TaskPoller } from '../../loaders/taskPoller';
+import { containerChange } from '../../models/container';
 import type { ContainerUpdate } from '../../models/containerUpdate';
 import type { RecentValues } from '../../state/recentValues';
 import type { PromptUi } from '../../ui/promptUi';
@@ -34,7 +35,7 @@ export class ContainerUpdates {
     signal?: AbortSignal,
   ): Promise<ContainerUpdateResult> {
     const result = await this.deps.client.containers.update(location, containerName, changes, { signal });
-    this.deps.taskPoller.remember(result.tasks, { projectId: location.projectId, regionId: location.regionId, containerName });
+    this.deps.taskPoller.remember(result.tasks, containerChange(location, containerName, 'update'));
     await this.deps.recentContainers.remember(containerName);
     // A change made here: the list shown and the one the next prompt offers are read again.
     this.deps.reads.invalidateContainers(location);
@@ -46,13 +47,18 @@ export class ContainerUpdates {
    * Tells the user that Gcore took an update and follows its tasks in the background: the command itself
    * is done once Gcore took it. `reopen` is the failure notification's Retry.
    */
-  report(ui: PromptUi, subject: TaskSubject, result: ContainerUpdateResult, reopen: () => Promise<unknown>): void {
+  report(
+    ui: PromptUi,
+    ref: ProjectRegionRef & { containerName: string },
+    result: ContainerUpdateResult,
+    reopen: () => Promise<unknown>,
+  ): void {
     if (wasEmptyAnswer(result)) {
-      announceEmptyAnswer(ui, subject.containerName);
+      announceEmptyAnswer(ui, ref.containerName);
       return;
     }
-    announceTasks(ui, subject.containerName, result.tasks);
-    void this.deps.tasks.follow(ui, subject, result.tasks, reopen);
+    announceTasks(ui, ref.containerName, result.tasks);
+    void this.deps.tasks.follow(ui, containerChange(ref, ref.containerName, 'update'), result.tasks, reopen);
   }
 }
 

@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import type { Container } from '../../api';
 import { ROW_CONTEXT } from '../../core/contributions';
 import { projectRegionKey } from '../../core/projectRegion';
-import type { ContainerAction } from '../../loaders/taskPoller';
+import type { ContainerAction } from '../../models/container';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { containerRowView, type ContainerDetailRow } from '../presentation/containers/containerView';
 import { containersPortalPage } from '../../models/portalPages';

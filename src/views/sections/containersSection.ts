@@ -18,7 +18,8 @@ import {
 } from './containerNodes';
 import { isLocationNode, type LocationNode } from './locationNodes';
 import { isPullSecretsNode, pullSecretNode, pullSecretsNode, type PullSecretsNode } from './pullSecretNodes';
-import type { ContainerAction } from '../../loaders/taskPoller';
+import type { ChangeSubject } from '../../loaders/taskPoller';
+import { containerAction } from '../presentation/containers/containerChangeWords';
 
 /**
  * Containers: one node per configured project and region, listing every container there when expanded,
@@ -36,8 +37,8 @@ export class ContainersSection implements Section {
     private readonly reads: ReadLoaders,
     private readonly viewId: string,
     private readonly redraw: (node: TreeNode) => void,
-    /** The containers of a location that a change made here (an update, a create, a delete) is being followed for. */
-    private readonly changesAt: (location: ProjectRegionRef) => ReadonlyMap<string, ContainerAction> = () => new Map(),
+    /** The containers of a location that a change made here (an update, a create, a delete) is being followed for, by name. */
+    private readonly changesAt: (location: ProjectRegionRef) => ReadonlyMap<string, ChangeSubject> = () => new Map(),
   ) {}
 
   async children(node: TreeNode): Promise<TreeNode[]> {
@@ -123,11 +124,15 @@ export class ContainersSection implements Section {
       return [errorNode(node, node.section, vscode.l10n.t('Failed to load containers'), result.error, node)];
     }
     const changes = this.changesAt(node.location);
-    const containers: TreeNode[] = result.value.results.map((container) => containerNode(node, container, changes.get(container.name)));
+    const changeOf = (name: string) => {
+      const subject = changes.get(name);
+      return subject && containerAction(subject.action);
+    };
+    const containers: TreeNode[] = result.value.results.map((container) => containerNode(node, container, changeOf(container.name)));
     // Created here and not listed yet: shown at once, as Creating…, until Gcore lists it.
     const listed = new Set(result.value.results.map((container) => container.name));
-    for (const [name, action] of changes) {
-      if (action === 'create' && !listed.has(name)) containers.push(containerNode(node, { name }, 'create'));
+    for (const name of changes.keys()) {
+      if (changeOf(name) === 'create' && !listed.has(name)) containers.push(containerNode(node, { name }, 'create'));
     }
     containers.push(...listGapViews(result.value, 'containers').map(({ key, view }) => hintNode(node, key, view)));
     if (containers.length === 0) {

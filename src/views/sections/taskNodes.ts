@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { ROW_CONTEXT } from '../../core/contributions';
 import type { TaskRecord } from '../../state/taskHistory';
+import type { ChangeVocabulary } from '../presentation/changeWords';
 import { taskRowView } from '../presentation/tasks/taskView';
 import { nodeGuard, sectionNode, type NodeView, type TreeNode } from '../treeNodes';
 
@@ -15,13 +16,13 @@ export interface TaskNode extends TreeNode {
 
 export const isTaskNode = nodeGuard<TaskNode>('task');
 
-export function taskNode(task: TaskRecord, nowMs: number): TaskNode {
+export function taskNode(task: TaskRecord, nowMs: number, words: ChangeVocabulary): TaskNode {
   return {
     nodeType: 'task',
     id: `tasks/${task.id}`,
     section: TASKS_SECTION.section,
     parent: TASKS_SECTION,
     task,
-    view: { ...taskRowView(task, nowMs), collapsible: 'none' },
+    view: { ...taskRowView(task, nowMs, words), collapsible: 'none' },
   };
 }

@@ -1,13 +1,14 @@
 import * as l10n from '@vscode/l10n';
 import type { TaskHistory } from '../../state/taskHistory';
+import type { ChangeVocabulary } from '../presentation/changeWords';
 import type { Section } from '../section';
 import { hintNode, isSectionNode, type TreeNode } from '../treeNodes';
 import { TASKS_SECTION, taskNode } from './taskNodes';
 
 /**
  * Tasks: the tasks of the changes made here, those still followed and the last few that ended, each with
- * its state, type, container, start and duration. Nothing is loaded: the rows come from what the task
- * poller recorded.
+ * its state, type, resource, start and duration, in the words of the resource's kind. Nothing is loaded: the
+ * rows come from what the task poller recorded.
  */
 export class TasksSection implements Section {
   readonly id = TASKS_SECTION.section;
@@ -15,6 +16,7 @@ export class TasksSection implements Section {
 
   constructor(
     private readonly history: TaskHistory,
+    private readonly words: ChangeVocabulary,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -31,7 +33,7 @@ export class TasksSection implements Section {
       ];
     }
     const nowMs = this.now();
-    return records.map((task) => taskNode(task, nowMs));
+    return records.map((task) => taskNode(task, nowMs, this.words));
   }
 
   invalidate(node: TreeNode): TreeNode | undefined {

@@ -55,6 +55,8 @@ describe('lint keeps the layers in order', function () {
       'src/ui/redactingUi.ts',
       'src/logging/failureMessage.ts',
       'src/views/treeNodes.ts',
+      'src/views/changeKinds.ts',
+      'src/views/containers/containerChangeKind.ts',
     ]) {
       assert.match((await importProblems(file, "import * as vscode from 'vscode';")).join(' | '), /runs in plain Node too/, file);
     }

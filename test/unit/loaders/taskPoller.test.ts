@@ -179,8 +179,8 @@ describe('TaskPoller', () => {
 
   it('resumes tasks after a reload with their first start, so the timeout still counts from then', async () => {
     const { poller } = start({ a: [task('a', 'RUNNING')] }, { intervalMs: 1_000, timeoutMs: 60_000 });
-    poller.track(['a'], { projectId: 1, regionId: 76, containerName: 'web-app' }, clock.now() - 59_500);
-    assert.equal(poller.get('a')?.subject?.containerName, 'web-app');
+    poller.track(['a'], { kind: 'container', projectId: 1, regionId: 76, name: 'web-app', action: 'update' }, clock.now() - 59_500);
+    assert.equal(poller.get('a')?.subject?.name, 'web-app');
     await clock.advance(1_000);
     assert.equal(poller.get('a')?.end?.kind, 'timedOut');
   });
@@ -312,7 +312,7 @@ describe('TaskPoller', () => {
 
     it('shares the loop with the tasks already tracked: one request per task per round', async () => {
       const { poller, asked } = start({ a: [task('a', 'RUNNING'), task('a', 'RUNNING'), task('a', 'FINISHED')] });
-      poller.track(['a'], { projectId: 1, regionId: 76, containerName: 'web-app' });
+      poller.track(['a'], { kind: 'container', projectId: 1, regionId: 76, name: 'web-app', action: 'update' });
       const waiting = poller.waitFor(['a'], 60_000);
       await clock.advance(9_000);
       assert.equal((await waiting)[0].end?.kind, 'finished');
@@ -321,7 +321,7 @@ describe('TaskPoller', () => {
 
     it('names the tasks of updates sent here by their container, without asking for them before', async () => {
       const { poller, asked } = start({ a: [task('a', 'FINISHED')], b: [task('b', 'FINISHED')] });
-      const webApp = { projectId: 1, regionId: 76, containerName: 'web-app' };
+      const webApp = { kind: 'container', projectId: 1, regionId: 76, name: 'web-app', action: 'update' };
       poller.remember(['a'], webApp);
       await clock.advance(60_000);
       assert.deepEqual(asked, []);
@@ -336,11 +336,12 @@ describe('TaskPoller', () => {
 
     it('remembers the containers of the newest 200 tasks only', async () => {
       const { poller } = start({});
-      for (let i = 0; i < 201; i++) poller.remember([`t${i}`], { projectId: 1, regionId: 76, containerName: `c${i}` });
+      const webApp = { kind: 'container', projectId: 1, regionId: 76, action: 'update' };
+      for (let i = 0; i < 201; i++) poller.remember([`t${i}`], { ...webApp, name: `c${i}` });
       const [oldest, second, newest] = poller.track(['t0', 't1', 't200']);
       assert.equal(oldest.subject, undefined);
-      assert.equal(second.subject?.containerName, 'c1');
-      assert.equal(newest.subject?.containerName, 'c200');
+      assert.equal(second.subject?.name, 'c1');
+      assert.equal(newest.subject?.name, 'c200');
     });
   });
 });

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import type { TrackedTask } from '../../../src/loaders/taskPoller';
+import type { ChangeSubject, TrackedTask } from '../../../src/loaders/taskPoller';
 import { TaskHistory } from '../../../src/state/taskHistory';
 
 /** globalState as VS Code gives it: values kept, updates resolved later. */
@@ -19,14 +19,26 @@ class FakeMemento implements Pick<vscode.Memento, 'get' | 'update'> {
   }
 }
 
+const WEB_APP: ChangeSubject = { kind: 'container', projectId: 1, regionId: 76, name: 'web-app', action: 'update' };
+
 function tracked(id: string, startedAtMs: number, extra: Partial<TrackedTask> = {}): TrackedTask {
-  return { id, startedAtMs, subject: { projectId: 1, regionId: 76, containerName: 'web-app' }, ...extra };
+  return { id, startedAtMs, subject: WEB_APP, ...extra };
+}
+
+/** Reads back a subject stored in today's shape, as the kinds of change do, and nothing else. */
+function readSubject(stored: unknown): ChangeSubject | undefined {
+  const subject = stored as Partial<ChangeSubject> | undefined;
+  return typeof subject?.kind === 'string' ? (subject as ChangeSubject) : undefined;
+}
+
+function historyOf(memento: Pick<vscode.Memento, 'get' | 'update'>, onWriteFailed?: (error: unknown) => void): TaskHistory {
+  return new TaskHistory(memento as unknown as vscode.Memento, readSubject, onWriteFailed);
 }
 
 describe('TaskHistory', () => {
   it('keeps every change of quick succession, in order, newest first, as a reload reads it', async () => {
     const memento = new FakeMemento();
-    const history = new TaskHistory(memento as unknown as vscode.Memento);
+    const history = historyOf(memento);
     history.record([tracked('a', 1_000)], 1_000);
     history.record([tracked('b', 2_000, { task: { id: 'b', state: 'RUNNING' } })], 2_000);
     history.record(
@@ -34,7 +46,7 @@ describe('TaskHistory', () => {
       5_000,
     );
     await history.stored();
-    const reloaded = new TaskHistory(memento as unknown as vscode.Memento);
+    const reloaded = historyOf(memento);
     assert.deepEqual(
       reloaded.all().map((record) => [record.id, record.state, record.end, record.endedAtMs]),
       [
@@ -55,7 +67,7 @@ describe('TaskHistory', () => {
     let failures = 1;
     memento.update = (key, value) => (failures-- > 0 ? Promise.reject(new Error('storage is full')) : store(key, value));
     const reported: unknown[] = [];
-    const history = new TaskHistory(memento as unknown as vscode.Memento, (error) => reported.push(error));
+    const history = historyOf(memento, (error) => reported.push(error));
     history.record([tracked('a', 1_000)], 1_000);
     history.record([tracked('b', 2_000)], 2_000);
     await history.stored();
@@ -64,18 +76,22 @@ describe('TaskHistory', () => {
       ['storage is full'],
     );
     assert.deepEqual(
-      new TaskHistory(memento as unknown as vscode.Memento).all().map((record) => record.id),
+      historyOf(memento)
+        .all()
+        .map((record) => record.id),
       ['b', 'a'],
     );
   });
 
   it('keeps the last 20 ended tasks and every task still followed', async () => {
     const memento = new FakeMemento();
-    const history = new TaskHistory(memento as unknown as vscode.Memento);
+    const history = historyOf(memento);
     history.record([tracked('following', 0)], 0);
     for (let i = 1; i <= 25; i++) history.record([tracked(`t${i}`, i * 1_000, { end: { kind: 'stopped' } })], i * 1_000);
     await history.stored();
-    const ids = new TaskHistory(memento as unknown as vscode.Memento).all().map((record) => record.id);
+    const ids = historyOf(memento)
+      .all()
+      .map((record) => record.id);
     assert.equal(ids.length, 21);
     assert.equal(ids[0], 't25');
     assert.ok(ids.includes('following'));
@@ -83,7 +99,7 @@ describe('TaskHistory', () => {
   });
 
   it('keeps an error text from the answer that carried it', async () => {
-    const history = new TaskHistory(new FakeMemento() as unknown as vscode.Memento);
+    const history = historyOf(new FakeMemento());
     history.record([tracked('a', 0, { end: { kind: 'error', task: { id: 'a', state: 'ERROR', error: 'Failed to pull image' } } })], 10);
     assert.equal(history.all()[0].error, 'Failed to pull image');
   });
@@ -92,7 +108,7 @@ describe('TaskHistory', () => {
     const memento = new FakeMemento();
     let writes = 0;
     const counting = { get: memento.get.bind(memento), update: (key: string, value: unknown) => (writes++, memento.update(key, value)) };
-    const history = new TaskHistory(counting as unknown as vscode.Memento);
+    const history = historyOf(counting);
     const running = tracked('a', 0, { task: { id: 'a', state: 'RUNNING' } });
     assert.equal(history.record([running], 1), true);
     assert.equal(history.record([running], 2), false);
@@ -106,14 +122,14 @@ describe('TaskHistory', () => {
     const memento = new FakeMemento();
     let writes = 0;
     const counting = { get: memento.get.bind(memento), update: (key: string, value: unknown) => (writes++, memento.update(key, value)) };
-    const history = new TaskHistory(counting as unknown as vscode.Memento);
+    const history = historyOf(counting);
     const ended = Array.from({ length: 100 }, (_, i) =>
       tracked(`t${i}`, i, { end: { kind: 'finished', task: { id: `t${i}`, state: 'FINISHED' } } }),
     );
     assert.equal(history.record(ended, 500), true);
     await history.stored();
     assert.equal(writes, 1);
-    const reloaded = new TaskHistory(memento as unknown as vscode.Memento).all();
+    const reloaded = historyOf(memento).all();
     assert.deepEqual(
       reloaded.map((record) => record.id),
       [
@@ -143,20 +159,41 @@ describe('TaskHistory', () => {
 
   it('stores a 100 KB error shortened, on one line', async () => {
     const memento = new FakeMemento();
-    const history = new TaskHistory(memento as unknown as vscode.Memento);
+    const history = historyOf(memento);
     const error = `Build failed:\n${'step output '.repeat(8_500)}`;
     history.record([tracked('a', 0, { end: { kind: 'error', task: { id: 'a', state: 'ERROR', error } } })], 10);
     await history.stored();
-    const [stored] = new TaskHistory(memento as unknown as vscode.Memento).all();
+    const [stored] = historyOf(memento).all();
     assert.ok((stored.error ?? '').length <= 1_000, `${stored.error?.length} characters`);
     assert.match(stored.error ?? '', /^Build failed: step output step output .*…$/);
+  });
+
+  it('reads each stored subject through the reader it is given, and names a task whose subject it cannot read by its id alone', () => {
+    const memento = new FakeMemento();
+    memento.values.set('gcore.tasks', [
+      { id: 'a', startedAtMs: 3, subject: WEB_APP },
+      { id: 'b', startedAtMs: 2, subject: { shape: 'of no kind' } },
+      { id: 'c', startedAtMs: 1 },
+    ]);
+    assert.deepEqual(
+      historyOf(memento)
+        .all()
+        .map((record) => [record.id, record.subject]),
+      [
+        ['a', WEB_APP],
+        ['b', undefined],
+        ['c', undefined],
+      ],
+    );
   });
 
   it('reads what it can of a stored value and drops the rest', () => {
     const memento = new FakeMemento();
     memento.values.set('gcore.tasks', [{ id: 'ok', startedAtMs: 5 }, { id: '', startedAtMs: 1 }, { startedAtMs: 2 }, 'junk', null]);
     assert.deepEqual(
-      new TaskHistory(memento as unknown as vscode.Memento).all().map((record) => record.id),
+      historyOf(memento)
+        .all()
+        .map((record) => record.id),
       ['ok'],
     );
   });

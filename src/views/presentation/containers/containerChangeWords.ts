@@ -1,17 +1,8 @@
 import * as l10n from '@vscode/l10n';
-import type { ContainerAction } from '../../../loaders/taskPoller';
+import type { ContainerAction } from '../../../models/container';
+import type { ChangeWords } from '../changeWords';
 
-/** What the notifications of a followed change say, for each kind of change: whole sentences for translators. */
-export interface ContainerChangeWords {
-  following(name: string): string;
-  stopped(name: string): string;
-  failed(name: string, reason: string): string;
-  keyRefused(name: string): string;
-  stillRunning(name: string, minutes: number, ids: string): string;
-  cannotFollow(name: string, ids: string): string;
-}
-
-const UPDATE: ContainerChangeWords = {
+const UPDATE: ChangeWords = {
   following: (name) => l10n.t('Updating container {0}', name),
   stopped: (name) =>
     l10n.t(
@@ -32,9 +23,11 @@ const UPDATE: ContainerChangeWords = {
       name,
       ids,
     ),
+  inProgress: () => l10n.t('Updating…'),
+  counted: (count) => (count === 1 ? l10n.t('1 update') : l10n.t('{0} updates', count)),
 };
 
-const CREATE: ContainerChangeWords = {
+const CREATE: ChangeWords = {
   following: (name) => l10n.t('Creating container {0}', name),
   stopped: (name) =>
     l10n.t('Stopped watching the creation of container {0}. It goes on at Gcore; Refresh the location to see where it stands.', name),
@@ -49,9 +42,11 @@ const CREATE: ContainerChangeWords = {
       name,
       ids,
     ),
+  inProgress: () => l10n.t('Creating…'),
+  counted: (count) => (count === 1 ? l10n.t('1 container creation') : l10n.t('{0} container creations', count)),
 };
 
-const DELETE: ContainerChangeWords = {
+const DELETE: ChangeWords = {
   following: (name) => l10n.t('Deleting container {0}', name),
   stopped: (name) =>
     l10n.t('Stopped watching the deletion of container {0}. It goes on at Gcore; Refresh the location to see whether it is gone.', name),
@@ -66,10 +61,30 @@ const DELETE: ContainerChangeWords = {
       name,
       ids,
     ),
+  inProgress: () => l10n.t('Deleting…'),
+  counted: (count) => (count === 1 ? l10n.t('1 container deletion') : l10n.t('{0} container deletions', count)),
 };
 
-const WORDS: Readonly<Record<ContainerAction, ContainerChangeWords>> = { update: UPDATE, create: CREATE, delete: DELETE };
+/**
+ * What is said of each change made here to a container, in the order the status bar counts them (a Map: an
+ * action read from storage may be any word, `constructor` included).
+ */
+export const CONTAINER_CHANGES: ReadonlyMap<ContainerAction, ChangeWords> = new Map([
+  ['update', UPDATE],
+  ['create', CREATE],
+  ['delete', DELETE],
+]);
 
-export function containerChangeWords(action: ContainerAction | undefined): ContainerChangeWords {
-  return WORDS[action ?? 'update'];
+/** The container change an action names, or undefined for a word that names none. */
+export function containerAction(action: string): ContainerAction | undefined {
+  return CONTAINER_CHANGES.has(action as ContainerAction) ? (action as ContainerAction) : undefined;
+}
+
+/** The task types of the changes made here to containers, in the words of the Tasks section's rows. */
+export function containerTaskTypes(): ReadonlyMap<string, string> {
+  return new Map([
+    ['patch_caas_container', l10n.t('update')],
+    ['create_caas_container', l10n.t('creation')],
+    ['delete_caas_container', l10n.t('deletion')],
+  ]);
 }

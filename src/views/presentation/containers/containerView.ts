@@ -2,10 +2,10 @@ import * as l10n from '@vscode/l10n';
 import type { Container } from '../../../api/types';
 import { ROW_CONTEXT, type RowContext } from '../../../core/contributions';
 import { utcTimeMs } from '../../../core/utcTime';
-import type { ContainerAction } from '../../../loaders/taskPoller';
-import { containerStatus } from '../../../models/container';
+import { containerStatus, type ContainerAction } from '../../../models/container';
 import { scaleText } from '../../../models/containerScale';
 import { escapeMarkdown, type ItemView } from '../itemView';
+import { CONTAINER_CHANGES } from './containerChangeWords';
 import { finiteNumber, isRecord, nonEmptyText } from '../wireValues';
 
 /**
@@ -38,9 +38,12 @@ export function containerRowView(container: Container, change?: ContainerAction)
   const status =
     change === 'create' && (container.status === undefined || container.status === null) ? undefined : containerStatus(container);
   // While a change made here is followed, that comes first: the status read before it is about to change.
-  const parts = [change ? CHANGE_WORDS[change]() : undefined, status, instancesText(container), nonEmptyText(container.image)].filter(
-    (part): part is string => part !== undefined,
-  );
+  const parts = [
+    change ? CONTAINER_CHANGES.get(change)?.inProgress() : undefined,
+    status,
+    instancesText(container),
+    nonEmptyText(container.image),
+  ].filter((part): part is string => part !== undefined);
   return {
     label: container.name,
     description: parts.join(' · '),
@@ -53,12 +56,6 @@ export function containerRowView(container: Container, change?: ContainerAction)
           : ROW_CONTEXT.container,
   };
 }
-
-const CHANGE_WORDS: Readonly<Record<ContainerAction, () => string>> = {
-  update: () => l10n.t('Updating…'),
-  create: () => l10n.t('Creating…'),
-  delete: () => l10n.t('Deleting…'),
-};
 
 export interface ContainerDetailRow {
   key: string;

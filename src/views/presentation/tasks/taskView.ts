@@ -1,9 +1,10 @@
 import * as l10n from '@vscode/l10n';
 import { ROW_CONTEXT } from '../../../core/contributions';
-import type { ContainerAction, TrackedTask } from '../../../loaders/taskPoller';
+import type { ChangeSubject, TrackedTask } from '../../../loaders/taskPoller';
 import { taskErrorText } from '../../../models/task';
 import { ERROR_KEPT, type TaskRecord } from '../../../state/taskHistory';
 import { escapeMarkdown, type ItemView } from '../itemView';
+import type { ChangeVocabulary, ChangeWords } from '../changeWords';
 
 /** Of a failed task's error, what its row says; the hover has more. */
 const ROW_ERROR_LENGTH = 120;
@@ -61,15 +62,7 @@ const PROGRESS_WORDS: ReadonlyMap<string, string> = new Map([
   ['ERROR', l10n.t('failed')],
 ]);
 
-// The task types of the container changes this extension makes, in words; any other type (a task waited for
-// with gcore.waitForTasks) is shown as Gcore names it. The hover always has Gcore's name.
-const TASK_TYPE_WORDS: ReadonlyMap<string, string> = new Map([
-  ['patch_caas_container', l10n.t('update')],
-  ['create_caas_container', l10n.t('creation')],
-  ['delete_caas_container', l10n.t('deletion')],
-]);
-
-/** The line under a followed update's title: "running · 12 s", or "2 tasks: running, queued · 12 s". */
+/** The line under a followed change's title: "running · 12 s", or "2 tasks: running, queued · 12 s". */
 export function progressLine(tracked: readonly Pick<TrackedTask, 'task'>[], elapsedMs: number): string {
   const states = tracked.map((entry) =>
     entry.task ? (PROGRESS_WORDS.get(entry.task.state) ?? entry.task.state) : l10n.t('waiting for Gcore'),
@@ -83,39 +76,40 @@ function clockText(ms: number): string {
 }
 
 /**
- * A task row: the container it changes (or its id), then state, what the task does, start and duration; a
- * failed task says why in the row itself.
+ * A task row: the resource it changes (or its id), then state, what the task does (in its kind's words where
+ * one registered its task type, otherwise as Gcore names it: a task waited for with gcore.waitForTasks),
+ * start and duration; a failed task says why in the row itself.
  */
-export function taskRowView(record: TaskRecord, nowMs: number): ItemView {
+export function taskRowView(record: TaskRecord, nowMs: number, words: ChangeVocabulary): ItemView {
   const following = record.end === undefined;
   const elapsed = (record.endedAtMs ?? nowMs) - record.startedAtMs;
   const parts = [
     stateWords(record),
     record.end === 'error' ? taskErrorText(record.error, ROW_ERROR_LENGTH) : undefined,
-    record.taskType === undefined ? undefined : (TASK_TYPE_WORDS.get(record.taskType) ?? record.taskType),
+    record.taskType === undefined ? undefined : (words.taskType(record.taskType) ?? record.taskType),
     l10n.t('started {0}', clockText(record.startedAtMs)),
     durationText(elapsed),
   ];
   return {
-    label: record.subject?.containerName ?? record.id,
+    label: record.subject?.name ?? record.id,
     description: parts.filter((part): part is string => part !== undefined && part !== '').join(' · '),
-    tooltip: taskTooltip(record, elapsed),
+    tooltip: taskTooltip(record, elapsed, words),
     icon: { ...ICONS[record.end ?? 'following'] },
     contextValue: following ? ROW_CONTEXT.taskFollowing : ROW_CONTEXT.task,
   };
 }
 
-function taskTooltip(record: TaskRecord, elapsed: number): string {
+/** The hover: every field of the record, the task type as Gcore names it. */
+function taskTooltip(record: TaskRecord, elapsed: number, words: ChangeVocabulary): string {
+  const { subject } = record;
+  const resource: [string, string][] = subject
+    ? [[words.nounOf(subject), l10n.t('{0} (project {1}, region {2})', subject.name, subject.projectId, subject.regionId)]]
+    : [];
   const rows: [string, string | undefined][] = [
     [l10n.t('Task ID'), record.id],
     [l10n.t('State'), record.state],
     [l10n.t('Type'), record.taskType],
-    [
-      l10n.t('Container'),
-      record.subject
-        ? l10n.t('{0} (project {1}, region {2})', record.subject.containerName, record.subject.projectId, record.subject.regionId)
-        : undefined,
-    ],
+    ...resource,
     // Records stored before errors were shortened still hold them whole.
     [l10n.t('Error'), taskErrorText(record.error, ERROR_KEPT)],
     [l10n.t('Started'), new Date(record.startedAtMs).toISOString().replace('T', ' ').slice(0, 19) + ' UTC'],
@@ -128,24 +122,30 @@ function taskTooltip(record: TaskRecord, elapsed: number): string {
 }
 
 /**
- * The status bar's count of what is followed: one change per container (an update may start two tasks),
- * updates, creations and deletions each counted in their own words, and tasks waited for without a
- * container on their own. Undefined when nothing is followed.
+ * The status bar's count of what is followed: one change per resource (an update may start two tasks), each
+ * kind of change counted in its own words, in the order its kinds registered them, and tasks waited for
+ * without a subject on their own. Undefined when nothing is followed.
  */
-export function runningUpdatesText(unfinished: readonly Pick<TrackedTask, 'id' | 'subject'>[]): string | undefined {
+export function runningUpdatesText(
+  unfinished: readonly Pick<TrackedTask, 'id' | 'subject'>[],
+  words: ChangeVocabulary,
+): string | undefined {
   if (unfinished.length === 0) return undefined;
-  const changes = new Map<string, ContainerAction>();
+  const changes = new Map<string, ChangeSubject>();
   for (const { subject } of unfinished) {
-    if (subject) changes.set(`${subject.projectId}/${subject.regionId}/${subject.containerName}`, subject.action ?? 'update');
+    if (subject) changes.set(JSON.stringify([subject.kind, subject.projectId, subject.regionId, subject.name]), subject);
   }
-  const count = (action: ContainerAction) => [...changes.values()].filter((each) => each === action).length;
-  const [updates, creations, deletions] = [count('update'), count('create'), count('delete')];
+  const counts = new Map<ChangeWords, number>();
+  for (const subject of changes.values()) {
+    const said = words.wordsOf(subject);
+    counts.set(said, (counts.get(said) ?? 0) + 1);
+  }
+  const order = words.order();
+  const rank = (said: ChangeWords) => (order.includes(said) ? order.indexOf(said) : order.length);
   const others = unfinished.filter((task) => !task.subject).length;
   const parts = [
-    updates > 0 ? (updates === 1 ? l10n.t('1 update') : l10n.t('{0} updates', updates)) : undefined,
-    creations > 0 ? (creations === 1 ? l10n.t('1 container creation') : l10n.t('{0} container creations', creations)) : undefined,
-    deletions > 0 ? (deletions === 1 ? l10n.t('1 container deletion') : l10n.t('{0} container deletions', deletions)) : undefined,
-    others > 0 ? (others === 1 ? l10n.t('1 task') : l10n.t('{0} tasks', others)) : undefined,
-  ].filter(Boolean);
+    ...[...counts].sort(([a], [b]) => rank(a) - rank(b)).map(([said, count]) => said.counted(count)),
+    ...(others > 0 ? [others === 1 ? l10n.t('1 task') : l10n.t('{0} tasks', others)] : []),
+  ];
   return l10n.t('Gcore: {0} running', parts.join(', '));
 }

@@ -1,23 +1,31 @@
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
 import type { Task } from '../../../../src/api/types';
+import { ROW_CONTEXT } from '../../../../src/core/contributions';
 import { TaskTracking } from '../../../../src/views/taskTracking';
-import { TaskPoller } from '../../../../src/loaders/taskPoller';
+import { TaskPoller, type ChangeSubject, type TaskEnd } from '../../../../src/loaders/taskPoller';
 import type { Log } from '../../../../src/logging/log';
+import { containerChange } from '../../../../src/models/container';
 import { TaskHistory } from '../../../../src/state/taskHistory';
 import type { PromptUi } from '../../../../src/ui/promptUi';
-import type { TreeNode } from '../../../../src/views/treeNodes';
+import { ChangeKinds, type ChangeKind } from '../../../../src/views/changeKinds';
+import { containerChangeKind } from '../../../../src/views/containers/containerChangeKind';
+import type { ChangeWords } from '../../../../src/views/presentation/changeWords';
+import { runningUpdatesText, taskRowView } from '../../../../src/views/presentation/tasks/taskView';
+import { sectionNode, type TreeNode } from '../../../../src/views/treeNodes';
 import { CONTAINERS_SECTION } from '../../../../src/views/sections/containerNodes';
 import { TASKS_SECTION } from '../../../../src/views/sections/taskNodes';
 import { FakeClock } from '../../support/fakeClock';
+import { unescapeMarkdown } from '../markdownReading';
 
-const SUBJECT = { projectId: 1, regionId: 76, containerName: 'web-app' };
+const LOCATION = { projectId: 1, regionId: 76 };
+const SUBJECT = containerChange(LOCATION, 'web-app', 'update');
 const SETTINGS = { intervalMs: 3_000, timeoutMs: 30 * 60_000 };
 
 /** globalState that counts its writes. */
 class CountingMemento implements Pick<vscode.Memento, 'get' | 'update'> {
   writes = 0;
-  private readonly values = new Map<string, unknown>();
+  readonly values = new Map<string, unknown>();
   get<T>(key: string): T | undefined {
     return this.values.get(key) as T | undefined;
   }
@@ -27,17 +35,56 @@ class CountingMemento implements Pick<vscode.Memento, 'get' | 'update'> {
   }
 }
 
-/** The notifications a followed update ends with; its progress runs until the tasks end. */
+/** The notifications a followed change ends with, and their buttons; its progress runs until the tasks end. */
 class NotedUi {
+  readonly titles: string[] = [];
   readonly notifications: string[] = [];
-  async withProgress<T>(task: { run: (signal: AbortSignal, report: (message: string) => void) => Promise<T> }): Promise<T> {
+  readonly buttons: string[][] = [];
+  /** The button the user clicks in every notification that offers it. */
+  constructor(private readonly click?: string) {}
+  async withProgress<T>(task: { title: string; run: (signal: AbortSignal, report: (message: string) => void) => Promise<T> }): Promise<T> {
+    this.titles.push(task.title);
     return task.run(new AbortController().signal, () => undefined);
   }
-  async notify(_severity: string, message: string): Promise<string | undefined> {
+  async notify(_severity: string, message: string, ...actions: string[]): Promise<string | undefined> {
     this.notifications.push(message);
-    return undefined;
+    this.buttons.push(actions);
+    return actions.find((action) => action === this.click);
   }
 }
+
+const WIDGETS_SECTION = sectionNode('widgets', 'Widgets', 'beaker', ROW_CONTEXT.containersSection);
+
+/** The words of a made-up change: polishing a widget. */
+const POLISH: ChangeWords = {
+  following: (name) => `Polishing widget ${name}`,
+  stopped: (name) => `Stopped watching widget ${name}`,
+  failed: (name, reason) => `Widget ${name} could not be polished: ${reason}`,
+  keyRefused: (name) => `Key refused while polishing widget ${name}`,
+  stillRunning: (name, minutes, ids) => `Widget ${name} is still being polished after ${minutes} min (${ids})`,
+  cannotFollow: (name, ids) => `The polishing of widget ${name} cannot be followed (${ids})`,
+  inProgress: () => 'Polishing…',
+  counted: (count) => (count === 1 ? '1 widget polishing' : `${count} widget polishings`),
+};
+
+/** A kind of resource the tracking has never heard of, noting what the tracking asks of it. */
+function widgetKind(noted: string[]): ChangeKind {
+  return {
+    kind: 'widget',
+    noun: 'Widget',
+    actions: new Map([['polish', POLISH]]),
+    taskTypes: new Map([['polish_widget', 'polishing']]),
+    section: WIDGETS_SECTION,
+    changed: (subject: ChangeSubject, end: TaskEnd) => void noted.push(`changed ${subject.name}: ${end.kind}`),
+    failureActions: (subject) => [{ title: 'Show Widget Log', run: async () => noted.push(`log of ${subject.name}`) }],
+    announce: async (ui, subject, ids) => {
+      noted.push(`announced ${subject.name} (${ids})`);
+      await ui.notify('info', `Widget ${subject.name} shines`);
+    },
+  };
+}
+
+const SPROCKET: ChangeSubject = { kind: 'widget', ...LOCATION, name: 'sprocket', action: 'polish' };
 
 describe('TaskTracking', () => {
   let clock: FakeClock;
@@ -45,6 +92,7 @@ describe('TaskTracking', () => {
   let tracking: TaskTracking;
   let memento: CountingMemento;
   let history: TaskHistory;
+  let kinds: ChangeKinds;
   let refreshed: TreeNode[];
 
   function follow(answers: (id: string) => Task[]): void {
@@ -58,17 +106,24 @@ describe('TaskTracking', () => {
       settings: () => SETTINGS,
       clock,
     });
-    history = new TaskHistory(memento as unknown as vscode.Memento);
+    kinds = new ChangeKinds();
+    kinds.register(
+      containerChangeKind({
+        client: { containers: { get: async () => ({ name: 'web-app', status: 'Ready', deploy_status: { ready: 1, total: 1 } }) } } as never,
+        reads: { invalidateContainers: () => undefined },
+        log: { warn: () => undefined } as unknown as Log,
+        showLogs: async () => undefined,
+        refreshDocuments: () => undefined,
+      }),
+    );
+    history = new TaskHistory(memento as unknown as vscode.Memento, (stored) => kinds.readStored(stored));
     tracking = new TaskTracking({
       poller,
       history,
-      client: { containers: { get: async () => ({ name: 'web-app', status: 'Ready', deploy_status: { ready: 1, total: 1 } }) } } as never,
-      reads: { invalidateContainers: () => undefined },
+      kinds,
       tree: { refresh: (node?: TreeNode) => void refreshed.push(node!) },
-      log: { warn: () => undefined } as unknown as Log,
       now: () => clock.now(),
       setApiKey: async () => undefined,
-      showLogs: async () => undefined,
     });
   }
 
@@ -115,5 +170,92 @@ describe('TaskTracking', () => {
     assert.match(message, /^The update of container web-app failed at Gcore: Build failed: step output step output .*…$/);
     assert.ok(message.length <= 600, `${message.length} characters`);
     assert.ok((history.all()[0].error ?? '').length <= 1_000);
+  });
+
+  it('follows the change of a kind an area registers, from its start to its last word, knowing nothing of the kind', async () => {
+    follow((id) => [
+      { id, state: 'RUNNING', task_type: 'polish_widget' },
+      { id, state: 'FINISHED', task_type: 'polish_widget' },
+    ]);
+    const noted: string[] = [];
+    kinds.register(widgetKind(noted));
+    const ui = new NotedUi();
+    const following = tracking.follow(ui as unknown as PromptUi, SPROCKET, ['w1'], async () => undefined);
+    assert.deepEqual(ui.titles, ['Polishing widget sprocket']);
+    assert.deepEqual([...tracking.changesAt('widget', LOCATION)], [['sprocket', SPROCKET]]);
+    assert.equal(tracking.changesAt('container', LOCATION).size, 0);
+    assert.deepEqual(refreshed, [TASKS_SECTION, WIDGETS_SECTION], 'its row says "Polishing…" at once');
+    assert.equal(runningUpdatesText(poller.unfinished(), kinds), 'Gcore: 1 widget polishing running');
+    await clock.advance(3_000);
+    await clock.advance(3_000);
+    await following;
+    assert.deepEqual(noted, ['changed sprocket: finished', 'announced sprocket (w1)']);
+    assert.deepEqual(ui.notifications, ['Widget sprocket shines']);
+    assert.equal(refreshed.filter((node) => node === WIDGETS_SECTION).length, 2, 'when its row starts and stops saying "Polishing…"');
+    assert.equal(tracking.changesAt('widget', LOCATION).size, 0);
+    const row = taskRowView(history.all()[0], clock.now(), kinds);
+    assert.equal(row.label, 'sprocket');
+    assert.match(String(row.description), /^Finished · polishing · /);
+    assert.match(unescapeMarkdown(row.tooltip ?? ''), /\| Widget \| sprocket \(project 1, region 76\) \|/);
+  });
+
+  it("offers a failed change's actions of its kind between Retry and Copy Task ID, and runs the one chosen", async () => {
+    follow((id) => [{ id, state: 'ERROR', error: 'scratched' }]);
+    const noted: string[] = [];
+    kinds.register(widgetKind(noted));
+    const ui = new NotedUi('Show Widget Log');
+    const following = tracking.follow(ui as unknown as PromptUi, SPROCKET, ['w1'], async () => undefined);
+    await clock.advance(3_000);
+    await following;
+    assert.deepEqual(ui.notifications, ['Widget sprocket could not be polished: scratched']);
+    assert.deepEqual(ui.buttons, [['Retry', 'Show Widget Log', 'Copy Task ID']]);
+    assert.deepEqual(noted, ['changed sprocket: error', 'log of sprocket']);
+  });
+
+  it('follows the change of a kind no area registered in neutral words, and keeps its record', async () => {
+    follow((id) => [{ id, state: 'FINISHED' }]);
+    const gadget: ChangeSubject = { kind: 'gadget', ...LOCATION, name: 'g-1', action: 'tune' };
+    const ui = new NotedUi();
+    const following = tracking.follow(ui as unknown as PromptUi, gadget, ['g1'], async () => undefined);
+    assert.equal(runningUpdatesText(poller.unfinished(), kinds), 'Gcore: 1 change running');
+    await clock.advance(3_000);
+    await following;
+    assert.deepEqual(ui.titles, ['Changing g-1']);
+    assert.deepEqual(ui.notifications, ['The change of g-1 finished at Gcore (task g1).']);
+    assert.deepEqual(refreshed, [TASKS_SECTION, TASKS_SECTION], 'no section of its own is redrawn');
+    await history.stored();
+    const [record] = new TaskHistory(memento as unknown as vscode.Memento, (stored) => kinds.readStored(stored)).all();
+    assert.deepEqual(record.subject, gadget);
+    const row = taskRowView(record, clock.now(), kinds);
+    assert.equal(row.label, 'g-1');
+    assert.match(unescapeMarkdown(row.tooltip ?? ''), /\| Resource \| g-1 \(project 1, region 76\) \|/);
+  });
+
+  it('reads the tasks an earlier version stored by container name as changes of those containers, and follows them again', () => {
+    follow((id) => [{ id, state: 'RUNNING' }]);
+    memento.values.set('gcore.tasks', [
+      { id: 'old-update', startedAtMs: clock.now() - 60_000, subject: { projectId: 1, regionId: 76, containerName: 'web-app' } },
+      {
+        id: 'old-create',
+        startedAtMs: clock.now() - 30_000,
+        subject: { projectId: 1, regionId: 76, containerName: 'new-app', action: 'create' },
+      },
+    ]);
+    tracking.resume();
+    assert.deepEqual(poller.get('old-update')?.subject, containerChange(LOCATION, 'web-app', 'update'));
+    assert.deepEqual(poller.get('old-create')?.subject, containerChange(LOCATION, 'new-app', 'create'));
+    const changes = tracking.changesAt('container', LOCATION);
+    assert.deepEqual(
+      ['web-app', 'new-app'].map((name) => changes.get(name)?.action),
+      ['update', 'create'],
+    );
+    assert.equal(runningUpdatesText(poller.unfinished(), kinds), 'Gcore: 1 update, 1 container creation running');
+    const row = taskRowView(
+      history.all().find((record) => record.id === 'old-update')!,
+      clock.now(),
+      kinds,
+    );
+    assert.equal(row.label, 'web-app');
+    assert.match(unescapeMarkdown(row.tooltip ?? ''), /\| Container \| web-app \(project 1, region 76\) \|/);
   });
 });

@@ -1,11 +1,28 @@
 import * as assert from 'node:assert/strict';
+import type { TrackedTask } from '../../../../src/loaders/taskPoller';
+import { containerChange } from '../../../../src/models/container';
 import type { TaskRecord } from '../../../../src/state/taskHistory';
+import { ChangeKinds } from '../../../../src/views/changeKinds';
+import { containerChangeKind } from '../../../../src/views/containers/containerChangeKind';
 import { containerRowView } from '../../../../src/views/presentation/containers/containerView';
-import { durationText, progressLine, runningUpdatesText, taskRowView } from '../../../../src/views/presentation/tasks/taskView';
+import {
+  durationText,
+  progressLine,
+  runningUpdatesText as countedText,
+  taskRowView as rowView,
+} from '../../../../src/views/presentation/tasks/taskView';
 import { unescapeMarkdown } from '../markdownReading';
 
 const STARTED = Date.UTC(2026, 10, 23, 14, 5, 0);
-const SUBJECT = { projectId: 1, regionId: 76, containerName: 'web-app' };
+const LOCATION = { projectId: 1, regionId: 76 };
+const SUBJECT = containerChange(LOCATION, 'web-app', 'update');
+
+/** The kinds of change as the extension registers them: containers' (what they read and open is not asked here). */
+const KINDS = new ChangeKinds();
+KINDS.register(containerChangeKind({} as Parameters<typeof containerChangeKind>[0]));
+
+const taskRowView = (record: TaskRecord, nowMs: number) => rowView(record, nowMs, KINDS);
+const runningUpdatesText = (unfinished: Pick<TrackedTask, 'id' | 'subject'>[]) => countedText(unfinished, KINDS);
 
 function record(extra: Partial<TaskRecord>): TaskRecord {
   return { id: 'd5c7-task', subject: SUBJECT, startedAtMs: STARTED, taskType: 'patch_caas_container', ...extra };
@@ -114,8 +131,8 @@ describe('a followed update', () => {
 });
 
 describe('the status bar while tasks are followed', () => {
-  const web = { projectId: 1, regionId: 76, containerName: 'web-app' };
-  const api = { projectId: 1, regionId: 76, containerName: 'inference-api' };
+  const web = containerChange(LOCATION, 'web-app', 'update');
+  const api = containerChange(LOCATION, 'inference-api', 'update');
 
   it('counts updates, not tasks: an update of image and scale starts two', () => {
     assert.equal(
@@ -135,8 +152,8 @@ describe('the status bar while tasks are followed', () => {
   });
 
   it('counts a container created or deleted here in its own words, not as an update', () => {
-    const created = { ...web, containerName: 'hello-api', action: 'create' as const };
-    const deleted = { ...api, action: 'delete' as const };
+    const created = containerChange(LOCATION, 'hello-api', 'create');
+    const deleted = containerChange(LOCATION, 'inference-api', 'delete');
     assert.equal(runningUpdatesText([{ id: 'a', subject: created }]), 'Gcore: 1 container creation running');
     assert.equal(
       runningUpdatesText([
@@ -149,7 +166,7 @@ describe('the status bar while tasks are followed', () => {
     assert.equal(
       runningUpdatesText([
         { id: 'a', subject: deleted },
-        { id: 'b', subject: { ...deleted, containerName: 'batch-worker' } },
+        { id: 'b', subject: containerChange(LOCATION, 'batch-worker', 'delete') },
       ]),
       'Gcore: 2 container deletions running',
     );

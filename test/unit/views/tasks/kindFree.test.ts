@@ -1,0 +1,41 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../../../../..');
+
+/** The task machinery: the loaders, the state, and the views that follow, list and count changes. */
+const TASK_MACHINERY = [
+  'src/loaders',
+  'src/state',
+  'src/views/taskTracking.ts',
+  'src/views/taskStatusBar.ts',
+  'src/views/changeKinds.ts',
+  'src/views/presentation/changeWords.ts',
+  'src/views/presentation/tasks',
+  'src/views/sections/taskNodes.ts',
+  'src/views/sections/tasksSection.ts',
+];
+
+/** What only the containers' kind of change may know. */
+const CONTAINER_WORDS = /containerName|CONTAINERS_SECTION|ContainerAction|containerNodes|\/containers\//;
+
+function sources(entry: string): string[] {
+  const full = path.join(ROOT, entry);
+  if (!fs.statSync(full).isDirectory()) return [entry];
+  return fs.readdirSync(full).flatMap((name) => sources(path.join(entry, name)));
+}
+
+describe('the task machinery', () => {
+  it('names no kind of resource: each kind registers what only it knows', () => {
+    const files = TASK_MACHINERY.flatMap(sources).filter((file) => file.endsWith('.ts'));
+    assert.ok(files.length >= 10, files.join(', '));
+    const naming = files.flatMap((file) =>
+      fs
+        .readFileSync(path.join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (CONTAINER_WORDS.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    assert.deepEqual(naming, []);
+  });
+});
