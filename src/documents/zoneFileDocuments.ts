@@ -152,7 +152,7 @@ export function zoneFileResource(deps: ZoneFileDocumentsDeps): ZoneFileResource 
     },
     open: async (zoneName) => ({ opened: await readSets(zoneName), context: undefined }),
     readNow: readSets,
-    render: (opened) => (opened === undefined ? '' : printZoneFile(opened.zoneName, opened.sets)),
+    render: (opened) => (opened === undefined ? '' : printZoneFile(opened.zoneName, opened.sets, 'document')),
     parse: (text) => ({ ok: true, value: { text } }),
     problems: (edited, { opened }) => plan(opened, edited).problems,
     locate: (text, field) => lineRange(text, field),

@@ -175,7 +175,7 @@ function exportZoneFile(services: ZoneFileServices): Command<never, unknown, nev
     parse: (arg) => zoneNameArgument(arg) as string,
     ask: (ui, _draft, node) => askZone(services, ui, l10n.t('Gcore: Export Zone File'), node),
     progress: (zone) => l10n.t('Reading the record sets of {0}…', zoneNameForDisplay(zone)),
-    run: async (zoneName, { signal }) => printZoneFile(zoneName, await readSets(services, zoneName, signal)),
+    run: async (zoneName, { signal }) => printZoneFile(zoneName, await readSets(services, zoneName, signal), 'export'),
     report: async (ui, text, zoneName) => {
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
       const chosen = await ui.chooseFile({

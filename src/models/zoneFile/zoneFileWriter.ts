@@ -36,31 +36,41 @@ interface Columns {
 }
 
 /**
- * A zone's record sets as an RFC 1035 master file that BIND loads: a header that says what the file is,
- * `$ORIGIN`, `$TTL` (the most common TTL of the editable sets), then one line per record, its TTL written on
- * every line, names relative to the zone, hosts absolute, columns aligned. The SOA and the apex NS set are
- * records too, which the plan compares with Gcore's and never sends. A set the file cannot carry
- * (zoneFileEditability) is written as comments under the reason, so that reading the file gives no record
- * of it.
+ * What the text is for: `document`, the zone's own document in the editor, where only what saving can change
+ * is a record (the SOA and the apex NS set are comments, as every set the file cannot carry); `export`, a file
+ * that BIND loads as it is, a backup and a migration, where the SOA and the apex NS set are records too (an
+ * import compares them with Gcore's and never sends them).
  */
-export function printZoneFile(zoneName: string, sets: readonly RecordSet[]): string {
+export type ZoneFileForm = 'document' | 'export';
+
+/**
+ * A zone's record sets as an RFC 1035 master file: a header that says what the file is, `$ORIGIN`, `$TTL`
+ * (the most common TTL of the editable sets), then one line per record, its TTL written on every line, names
+ * relative to the zone, hosts absolute, columns aligned. A set the file cannot carry (zoneFileEditability) is
+ * written as comments under the reason, so that reading the file gives no record of it.
+ */
+export function printZoneFile(zoneName: string, sets: readonly RecordSet[], form: ZoneFileForm): string {
   const zone = domainNameKey(zoneName);
-  const rows = sets.map((set) => rowOf(set, zone)).sort(compareRows);
+  const rows = sets.map((set) => rowOf(set, zone, form)).sort(compareRows);
   const columns: Columns = { name: 1, ttl: 0, type: 1 };
   for (const row of rows) {
     columns.name = Math.max(columns.name, Math.min(row.name.length, MAX_NAME_COLUMN));
     columns.ttl = Math.max(columns.ttl, row.ttl.length);
     columns.type = Math.max(columns.type, row.type.length);
   }
-  const lines = [
-    `; ${l10n.t('The record sets of the zone {0} at Gcore, as a zone file (RFC 1035).', zone)}`,
-    `; ${l10n.t('Saving shows the changes for review: nothing is sent to Gcore before you choose Apply.')}`,
-    `; ${l10n.t("The SOA and the apex NS set are Gcore's, and sets written as comments cannot be edited here: saving or importing never changes them.")}`,
-    '',
-    `$ORIGIN ${zone}.`,
-    `$TTL ${commonTtl(rows)}`,
-    '',
-  ];
+  const header =
+    form === 'document'
+      ? [
+          l10n.t('The record sets of the zone {0} at Gcore, as a zone file (RFC 1035).', zone),
+          l10n.t('Saving shows the changes for review: nothing is sent to Gcore before you choose Apply.'),
+          l10n.t('Sets written as comments cannot be edited here, and saving never changes them.'),
+        ]
+      : [
+          l10n.t('The record sets of the zone {0} at Gcore, exported as a zone file (RFC 1035) that BIND loads.', zone),
+          l10n.t("The SOA and the apex NS set are Gcore's: importing this file into the zone changes neither."),
+          l10n.t('Sets written as comments are sets a zone file cannot carry, each under its reason.'),
+        ];
+  const lines = [...header.map((line) => `; ${line}`), '', `$ORIGIN ${zone}.`, `$TTL ${commonTtl(rows)}`, ''];
   let commented = false;
   for (const row of rows) {
     const comment = row.reason !== undefined;
@@ -78,7 +88,7 @@ export function printZoneFile(zoneName: string, sets: readonly RecordSet[]): str
   return `${lines.join('\n')}\n`;
 }
 
-function rowOf(set: RecordSet, zone: string): Row {
+function rowOf(set: RecordSet, zone: string, form: ZoneFileForm): Row {
   const fullName = domainNameKey(String(set.name));
   const reason = zoneFileEditability(set, zone);
   const row: Row = {
@@ -88,7 +98,7 @@ function rowOf(set: RecordSet, zone: string): Row {
     order: nameOrderKey(fullName, zone),
     ttl: typeof set.ttl === 'number' ? String(set.ttl) : '',
   };
-  if (isGcoreLines(set, fullName, zone)) row.gcore = true;
+  if (form === 'export' && isGcoreLines(set, fullName, zone)) row.gcore = true;
   else if (reason !== undefined) row.reason = reason;
   return row;
 }

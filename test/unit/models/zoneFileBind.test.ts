@@ -147,7 +147,7 @@ describe('Export Zone File writes a zone file BIND loads (named-checkzone)', () 
   });
 
   it('loads with the SOA and the apex NS set as records, and the sets a zone file cannot carry as comments', () => {
-    const text = printZoneFile('shop.example', GCORE_ZONE);
+    const text = printZoneFile('shop.example', GCORE_ZONE, 'export');
     const check = checkZone('shop.example', text);
     assert.ok(check.ok, `${check.output}\n${text}`);
     const bind = compileZone('shop.example', text).records.map((record) => `${name(record.owner)} ${record.type}`);
@@ -156,7 +156,7 @@ describe('Export Zone File writes a zone file BIND loads (named-checkzone)', () 
   });
 
   it('changes nothing when imported into the same zone: every set unchanged, none skipped, none missing', () => {
-    const reading = readZoneFileSets(printZoneFile('shop.example', GCORE_ZONE), 'shop.example');
+    const reading = readZoneFileSets(printZoneFile('shop.example', GCORE_ZONE, 'export'), 'shop.example');
     assert.deepEqual([reading.problems, reading.notes], [[], []]);
     const plan = planZoneFile('shop.example', GCORE_ZONE, reading.sets, { deleteMissing: false });
     assert.deepEqual([plan.changes, plan.skipped, plan.missing], [[], [], []]);

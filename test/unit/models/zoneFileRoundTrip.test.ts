@@ -88,7 +88,7 @@ describe('zone file round trip', () => {
   });
 
   it('prints and reads back the same editable record sets, the SOA and the apex NS set: names, types, TTLs and values equal as the API compares them; the others give no record', () => {
-    const text = printZoneFile('example.com', ZONE);
+    const text = printZoneFile('example.com', ZONE, 'export');
     const reading = readZoneFile(text, 'example.com');
     assert.deepEqual(reading.problems, []);
     const grouped = groupRecordSets(reading.records);
@@ -116,7 +116,7 @@ describe('zone file round trip', () => {
   });
 
   it('reads back TXT values as the texts Gcore holds, unquoted, whatever their bytes', () => {
-    const reading = readZoneFile(printZoneFile('example.com', ZONE), 'example.com');
+    const reading = readZoneFile(printZoneFile('example.com', ZONE, 'export'), 'example.com');
     const apexTexts = reading.records
       .filter((record) => record.name === 'example.com' && record.type === 'TXT')
       .map((record) => record.content?.[0]);
@@ -135,7 +135,7 @@ describe('zone file round trip', () => {
   });
 
   it('prints the same text again from what it read', () => {
-    const text = printZoneFile('example.com', ZONE);
+    const text = printZoneFile('example.com', ZONE, 'export');
     const editable = groupRecordSets(readZoneFile(text, 'example.com').records).sets.map((recordSet) => ({
       name: recordSet.name,
       type: recordSet.type,
@@ -143,6 +143,6 @@ describe('zone file round trip', () => {
       resource_records: recordSet.records.map((record) => ({ content: record.content })),
     }));
     const commented = ZONE.filter((recordSet) => !writtenAsRecords(recordSet));
-    assert.equal(printZoneFile('example.com', [...commented, ...editable]), text);
+    assert.equal(printZoneFile('example.com', [...commented, ...editable], 'export'), text);
   });
 });

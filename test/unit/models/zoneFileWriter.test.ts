@@ -44,20 +44,24 @@ const ZONE: RecordSet[] = [
 ];
 
 describe('printZoneFile', () => {
-  it("writes a header, $ORIGIN, the most common TTL as $TTL, and one aligned line per record, sorted by name and type, Gcore's SOA and apex NS set among them; what a zone file cannot carry as comments with the reason", () => {
+  it('writes a header, $ORIGIN, the most common TTL as $TTL, and one aligned line per record, sorted by name and type; what a zone file cannot carry as comments with the reason', () => {
     assert.equal(
-      printZoneFile('Example.COM.', ZONE),
+      printZoneFile('Example.COM.', ZONE, 'document'),
       [
         '; The record sets of the zone example.com at Gcore, as a zone file (RFC 1035).',
         '; Saving shows the changes for review: nothing is sent to Gcore before you choose Apply.',
-        "; The SOA and the apex NS set are Gcore's, and sets written as comments cannot be edited here: saving or importing never changes them.",
+        '; Sets written as comments cannot be edited here, and saving never changes them.',
         '',
         '$ORIGIN example.com.',
         '$TTL 3600',
         '',
-        '@          3600 IN SOA   ns1.gcorelabs.net. support.gcore.com. 2024031801 3600 600 1209600 300',
-        '@         86400 IN NS    ns1.gcorelabs.net.',
-        '@         86400 IN NS    ns2.gcdn.services.',
+        '; @ SOA: not editable here, as this set is managed by Gcore (Edit Zone Settings changes its contact, primary server and timers).',
+        '; @          3600 IN SOA   ns1.gcorelabs.net. support.gcore.com. 2024031801 3600 600 1209600 300',
+        '',
+        "; @ NS: not editable here, as this set is the zone's NS set at the apex, which Gcore manages.",
+        '; @         86400 IN NS    ns1.gcorelabs.net.',
+        '; @         86400 IN NS    ns2.gcdn.services',
+        '',
         '@          3600 IN MX    10 mail.example.com.',
         '@          3600 IN MX    20 mail2.example.com.',
         '@          3600 IN TXT   "v=spf1 include:_spf.example.net ~all"',
@@ -91,13 +95,11 @@ describe('printZoneFile', () => {
   });
 
   it('gives no record for the commented sets when the file is read back', () => {
-    const reading = readZoneFile(printZoneFile('example.com', ZONE), 'example.com');
+    const reading = readZoneFile(printZoneFile('example.com', ZONE, 'document'), 'example.com');
     assert.deepEqual(reading.problems, []);
     assert.deepEqual(
       [...new Set(reading.records.map((record) => `${record.name} ${record.type}`))],
       [
-        'example.com SOA',
-        'example.com NS',
         'example.com MX',
         'example.com TXT',
         'example.com CAA',
@@ -117,7 +119,7 @@ describe('printZoneFile', () => {
       }),
       set('weird.example.com', 'HTTPS', 300, [[1, '.\u2028evil4 IN A 192.0.2.68']]),
     ];
-    const text = printZoneFile('example.com', hostile);
+    const text = printZoneFile('example.com', hostile, 'document');
     assert.ok(text.includes('first\\010evil2 300 IN A 192.0.2.66'), text);
     assert.ok(text.includes('geodns\\013\\010evil3'), text);
     assert.ok(text.includes('.\\226\\128\\168evil4'), text);
@@ -128,7 +130,7 @@ describe('printZoneFile', () => {
 
   it('splits a long TXT into strings of at most 255 bytes between characters, in parentheses over several lines', () => {
     const text = `${'é'.repeat(200)}${'x'.repeat(300)}`;
-    const lines = printZoneFile('example.com', [set('long.example.com', 'TXT', 300, [[text]])])
+    const lines = printZoneFile('example.com', [set('long.example.com', 'TXT', 300, [[text]])], 'document')
       .split('\n')
       .slice(7, -1);
     assert.deepEqual(lines, [
@@ -140,10 +142,14 @@ describe('printZoneFile', () => {
   });
 
   it('escapes quotes, backslashes and controls in texts, writes other characters as they are, and an empty text as ""', () => {
-    const lines = printZoneFile('example.com', [
-      set('t.example.com', 'TXT', 300, [['say "hi" \\ tab\there\u0007 \u00a0 ünïcode 😀']]),
-      set('c.example.com', 'CAA', 300, [[0, 'issue', 'ca.example.net; account="1"']]),
-    ]).split('\n');
+    const lines = printZoneFile(
+      'example.com',
+      [
+        set('t.example.com', 'TXT', 300, [['say "hi" \\ tab\there\u0007 \u00a0 ünïcode 😀']]),
+        set('c.example.com', 'CAA', 300, [[0, 'issue', 'ca.example.net; account="1"']]),
+      ],
+      'document',
+    ).split('\n');
     assert.deepEqual(lines.slice(7, 9), [
       'c 300 IN CAA 0 issue "ca.example.net; account=\\"1\\""',
       't 300 IN TXT "say \\"hi\\" \\\\ tab\\009here\\007 \u00a0 ünïcode 😀"',
@@ -151,27 +157,54 @@ describe('printZoneFile', () => {
   });
 
   it('takes 3600 as $TTL when no editable set has a TTL, and writes a set without a TTL without one', () => {
-    const text = printZoneFile('example.com', [
-      set('www.example.com', 'A', undefined, [['192.0.2.1']]),
-      set('example.com', 'SOA', 60, [['a.', 'b.', 1, 2, 3, 4, 5]]),
+    const text = printZoneFile(
+      'example.com',
+      [set('www.example.com', 'A', undefined, [['192.0.2.1']]), set('example.com', 'SOA', 60, [['a.', 'b.', 1, 2, 3, 4, 5]])],
+      'document',
+    );
+    assert.deepEqual(text.split('\n').slice(5, 12), [
+      '$TTL 3600',
+      '',
+      '; @ SOA: not editable here, as this set is managed by Gcore (Edit Zone Settings changes its contact, primary server and timers).',
+      '; @   60 IN SOA a. b. 1 2 3 4 5',
+      '',
+      'www    IN A   192.0.2.1',
+      '',
     ]);
-    assert.deepEqual(text.split('\n').slice(5, 10), ['$TTL 3600', '', '@   60 IN SOA a. b. 1 2 3 4 5', 'www    IN A   192.0.2.1', '']);
     assert.deepEqual(
       readZoneFile(text, 'example.com').records.map((record) => [record.name, record.ttl, record.defaultTtl]),
-      [
-        ['example.com', 60, 3600],
-        ['www.example.com', undefined, 3600],
-      ],
+      [['www.example.com', undefined, 3600]],
     );
   });
 
-  it('writes as comments an SOA or apex NS set that does not read as records, with its reason', () => {
-    const text = printZoneFile('example.com', [
-      set('example.com', 'SOA', 60, [['a.', 'b.', 1, 2, 3, 4]]),
-      set('example.com', 'NS', 60, [], {
-        resource_records: [{ content: ['ns1.example.net.'] }, { content: ['ns2.example.net.'], enabled: false }],
-      }),
+  it("exports a file BIND loads: its own header, and Gcore's SOA and apex NS set as records among the others", () => {
+    const lines = printZoneFile('Example.COM.', ZONE, 'export').split('\n');
+    assert.deepEqual(lines.slice(0, 3), [
+      '; The record sets of the zone example.com at Gcore, exported as a zone file (RFC 1035) that BIND loads.',
+      "; The SOA and the apex NS set are Gcore's: importing this file into the zone changes neither.",
+      '; Sets written as comments are sets a zone file cannot carry, each under its reason.',
     ]);
+    assert.deepEqual(lines.slice(7, 11), [
+      '@          3600 IN SOA   ns1.gcorelabs.net. support.gcore.com. 2024031801 3600 600 1209600 300',
+      '@         86400 IN NS    ns1.gcorelabs.net.',
+      '@         86400 IN NS    ns2.gcdn.services.',
+      '@          3600 IN MX    10 mail.example.com.',
+    ]);
+    const read = readZoneFile(lines.join('\n'), 'example.com').records.map((record) => `${record.name} ${record.type}`);
+    assert.deepEqual([...new Set(read)].slice(0, 3), ['example.com SOA', 'example.com NS', 'example.com MX']);
+  });
+
+  it('writes as comments an SOA or apex NS set that does not read as records, with its reason', () => {
+    const text = printZoneFile(
+      'example.com',
+      [
+        set('example.com', 'SOA', 60, [['a.', 'b.', 1, 2, 3, 4]]),
+        set('example.com', 'NS', 60, [], {
+          resource_records: [{ content: ['ns1.example.net.'] }, { content: ['ns2.example.net.'], enabled: false }],
+        }),
+      ],
+      'export',
+    );
     assert.deepEqual(text.split('\n').slice(7, -1), [
       '; @ SOA: not editable here, as this set is managed by Gcore (Edit Zone Settings changes its contact, primary server and timers).',
       '; @ 60 IN SOA a. b. 1 2 3 4',
@@ -184,18 +217,24 @@ describe('printZoneFile', () => {
   });
 
   it('writes a text Gcore holds in quotes as its text, and one whose own quotes the API keeps quoted, with its quotes', () => {
-    const lines = printZoneFile('example.com', [set('t.example.com', 'TXT', 300, [['"v=spf1 -all"'], ['"\\"k=rsa; p=MIGf\\""']])]).split(
-      '\n',
-    );
+    const lines = printZoneFile(
+      'example.com',
+      [set('t.example.com', 'TXT', 300, [['"v=spf1 -all"'], ['"\\"k=rsa; p=MIGf\\""']])],
+      'document',
+    ).split('\n');
     assert.deepEqual(lines.slice(7, 9), ['t 300 IN TXT "v=spf1 -all"', 't 300 IN TXT "\\"k=rsa; p=MIGf\\""']);
   });
 
   it('writes absolute a name outside the zone (last) and one whose relative part would read as a full name', () => {
-    const text = printZoneFile('example.com', [
-      set('other.example.net', 'A', 60, [['192.0.2.3']]),
-      set('www.example.com.example.com', 'A', 60, [['192.0.2.2']]),
-      set('zzz.example.com', 'A', 60, [['192.0.2.1']]),
-    ]);
+    const text = printZoneFile(
+      'example.com',
+      [
+        set('other.example.net', 'A', 60, [['192.0.2.3']]),
+        set('www.example.com.example.com', 'A', 60, [['192.0.2.2']]),
+        set('zzz.example.com', 'A', 60, [['192.0.2.1']]),
+      ],
+      'document',
+    );
     assert.deepEqual(text.split('\n').slice(7, -1), [
       'www.example.com.example.com. 60 IN A 192.0.2.2',
       'zzz                          60 IN A 192.0.2.1',
@@ -208,6 +247,7 @@ describe('printZoneFile', () => {
     const text = printZoneFile(
       'example.com',
       names.map((name) => set(name === '@' ? 'example.com' : `${name}.example.com`, 'A', 60, [['192.0.2.1']])),
+      'document',
     );
     assert.deepEqual(
       text
