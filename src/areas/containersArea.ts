@@ -13,7 +13,7 @@ import { SchemaDocuments } from '../documents/schemaDocuments';
 import { SizeCompletions } from '../documents/sizeCompletions';
 import { UnsentChangesLens } from '../documents/unsentChangesLens';
 import type { ChangeSubject } from '../loaders/taskPoller';
-import { CONTAINER_LIST_REUSE_MS } from '../loaders/readLoaders';
+import { CONTAINER_LIST_REUSE_MS, ContainerReads } from '../loaders/containerReads';
 import { failureReason } from '../logging/failureMessage';
 import { CONTAINER_KIND } from '../models/container';
 import { logSettings, readLocations } from '../state/settings';
@@ -25,11 +25,12 @@ import type { Area } from './area';
 import type { Core } from './core';
 
 /**
- * Serverless containers: their section, their creation, updates and deletion (and how their tasks are
- * followed), their pull secrets, their JSON documents and their logs.
+ * Serverless containers: their reads, their section, their creation, updates and deletion (and how their
+ * tasks are followed), their pull secrets, their JSON documents and their logs.
  */
 export function containersArea(core: Core): Area {
-  const { client, reads, log, ui, snapshots } = core;
+  const { client, log, ui, snapshots } = core;
+  const reads = core.loaders.register(new ContainerReads(client, core.loaders.limit));
   const sizes = async (location: ProjectRegionRef) => {
     const loaded = await reads.containerSizes(location);
     return loaded.state === 'loaded' ? loaded.value.results : undefined;
@@ -127,14 +128,15 @@ export function containersArea(core: Core): Area {
             import('../commands/containers/containerLogCommands.js'),
             import('../commands/containers/containerReadCommands.js'),
           ]);
-          const secrets = pullSecrets.pullSecretCommands(services);
+          const withReads = { ...services, reads };
+          const secrets = pullSecrets.pullSecretCommands(withReads);
           return [
-            ...update.containerCommands(services, updates),
-            ...lifecycleCommands.containerLifecycleCommands(services, lifecycle, secrets.createHere),
+            ...update.containerCommands(withReads, updates),
+            ...lifecycleCommands.containerLifecycleCommands(withReads, lifecycle, secrets.createHere),
             ...secrets.commands,
-            ...json.containerJsonCommands(services, editor, newEditor),
-            ...logCommands.containerLogCommands(services, logs),
-            ...reading.containerReadCommands(services),
+            ...json.containerJsonCommands(withReads, editor, newEditor),
+            ...logCommands.containerLogCommands(withReads, logs),
+            ...reading.containerReadCommands(withReads),
           ];
         },
       ),

@@ -9,7 +9,8 @@ import { COMMAND } from '../../core/contributions';
 import { isContainerNode } from '../../views/sections/containerNodes';
 import { updateSources } from './containerSources';
 import type { ContainerUpdates } from './containerUpdates';
-import type { Services } from '../services';
+import type { AreaServices } from '../services';
+import type { ContainerReads } from '../../loaders/containerReads';
 import { runWizard } from '../../ui/wizard';
 import { updateContainerPlan, type UpdateAnswers } from '../../ui/wizards/containerUpdateWizard';
 import { unwrap } from '../../validation/problems';
@@ -18,7 +19,7 @@ import { command, type Command } from '../flow/command';
 /** An update's input; interactively also the container as it was when the wizard read it. */
 type UpdateArgs = UpdateContainerArgs & { current?: Container };
 
-export function containerCommands(services: Services, updates: ContainerUpdates): Command<never, unknown, never>[] {
+export function containerCommands(services: AreaServices<ContainerReads>, updates: ContainerUpdates): Command<never, unknown, never>[] {
   const sources = updateSources(services);
   return [
     command<UpdateArgs, ContainerUpdateResult, UpdateAnswers>({

@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult, GcoreClient, ProjectRegionRef } from '../../api';
 import { wasEmptyAnswer } from '../../api/decode';
 import { isGcoreApiError } from '../../api/errors';
-import type { ReadLoaders } from '../../loaders/readLoaders';
+import type { ContainerReads } from '../../loaders/containerReads';
 import type { ChangeSubject, TaskPoller } from '../../loaders/taskPoller';
 import type { Log } from '../../logging/log';
 import { containerChange } from '../../models/container';
@@ -19,7 +19,7 @@ export interface ContainerLifecycleDeps {
   client: Pick<GcoreClient, 'containers'>;
   taskPoller: Pick<TaskPoller, 'remember'>;
   tasks: Pick<TaskTracking, 'follow'>;
-  reads: Pick<ReadLoaders, 'invalidateContainers'>;
+  reads: Pick<ContainerReads, 'invalidateContainers'>;
   tree: Pick<TreeChanges, 'refresh'>;
   recentContainers: Pick<RecentValues, 'remember'>;
   log: Log;

@@ -18,11 +18,12 @@ import { askContainer, updateSources } from './containerSources';
 import type { ContainerLifecycle } from './containerLifecycle';
 import { sayNotOffered } from '../notOffered';
 import { listedSecrets } from './pullSecretCommands';
-import type { Services } from '../services';
+import type { AreaServices } from '../services';
+import type { ContainerReads } from '../../loaders/containerReads';
 
 /** New Container and Delete Container, from the palette, a location's row or a container's, and as the contract's commands. */
 export function containerLifecycleCommands(
-  services: Services,
+  services: AreaServices<ContainerReads>,
   lifecycle: ContainerLifecycle,
   createSecret: CreateSources['createSecret'],
 ): Command<never, unknown, never>[] {

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult, GcoreClient, ProjectRegionRef } from '../../api';
 import { wasEmptyAnswer } from '../../api/decode';
-import type { ReadLoaders } from '../../loaders/readLoaders';
+import type { ContainerReads } from '../../loaders/containerReads';
 import type { TaskPoller } from '../../loaders/taskPoller';
 import { containerChange } from '../../models/container';
 import type { ContainerUpdate } from '../../models/containerUpdate';
@@ -16,7 +16,7 @@ export interface ContainerUpdatesDeps {
   taskPoller: Pick<TaskPoller, 'remember'>;
   tasks: Pick<TaskTracking, 'follow'>;
   recentContainers: Pick<RecentValues, 'remember'>;
-  reads: Pick<ReadLoaders, 'invalidateContainers'>;
+  reads: Pick<ContainerReads, 'invalidateContainers'>;
   tree: Pick<Explorer, 'refresh'>;
 }
 
