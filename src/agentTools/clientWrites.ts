@@ -1,6 +1,4 @@
-import * as l10n from '@vscode/l10n';
 import type { GcoreClient } from '../api';
-import { isGcoreApiError } from '../api/errors';
 import type { ToolWrites } from './toolDefinition';
 import { applyRecordSetChanges } from './dns/recordSetBatch';
 import { recordSetWriteOf, sendRecordSetWrite } from './dns/recordSetWrites';
@@ -21,18 +19,7 @@ export function clientWrites(client: GcoreClient): ToolWrites {
       try {
         return await containers.delete(ref, ref.containerName, { signal });
       } catch (error) {
-        if (isGcoreApiError(error) && error.status === 404 && (await containers.containerGone(ref, ref.containerName, { signal }))) {
-          throw new Error(
-            l10n.t(
-              'Container {0} is not in project {1}, region {2} (Gcore answered 404): it may have been deleted already.',
-              ref.containerName,
-              ref.projectId,
-              ref.regionId,
-            ),
-            { cause: error },
-          );
-        }
-        throw error;
+        throw (await containers.deleteFailedAsGone(ref, ref.containerName, error, { signal })) ?? error;
       }
     },
     createZone: (zone, signal) => dns.createZone(zone, { signal }),
