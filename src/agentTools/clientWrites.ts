@@ -1,9 +1,8 @@
-import * as l10n from '@vscode/l10n';
 import type { GcoreClient } from '../api';
-import { isGcoreApiError } from '../api/errors';
 import type { ToolWrites } from './toolDefinition';
-import { applyRecordSetChanges } from './dns/recordSetBatch';
-import { recordSetWriteOf, sendRecordSetWrite } from './dns/recordSetWrites';
+import { sendContainerDelete } from '../writes/containers/containerDelete';
+import { applyRecordSetChanges } from '../writes/dns/recordSetBatch';
+import { recordSetWriteOf, sendRecordSetWrite } from '../writes/dns/recordSetWrites';
 import { refuseUnconfirmedPlan } from '../models/confirmedImportPlan';
 import { importResult } from '../models/zoneFileChanges';
 import { planImport } from './dns/zoneFileImport';
@@ -17,24 +16,7 @@ export function clientWrites(client: GcoreClient): ToolWrites {
   return {
     updateContainer: (location, containerName, changes, signal) => containers.update(location, containerName, changes, { signal }),
     createContainer: (location, container, signal) => containers.create(location, container, { signal }),
-    deleteContainer: async (ref, signal) => {
-      try {
-        return await containers.delete(ref, ref.containerName, { signal });
-      } catch (error) {
-        if (isGcoreApiError(error) && error.status === 404 && (await containers.containerGone(ref, ref.containerName, { signal }))) {
-          throw new Error(
-            l10n.t(
-              'Container {0} is not in project {1}, region {2} (Gcore answered 404): it may have been deleted already.',
-              ref.containerName,
-              ref.projectId,
-              ref.regionId,
-            ),
-            { cause: error },
-          );
-        }
-        throw error;
-      }
-    },
+    deleteContainer: (ref, signal) => sendContainerDelete(containers, ref, signal),
     createZone: (zone, signal) => dns.createZone(zone, { signal }),
     enableDnssec: (zoneName, signal) => dns.setDnssec(zoneName, true, { signal }),
     disableDnssec: (zoneName, signal) => dns.setDnssec(zoneName, false, { signal }),

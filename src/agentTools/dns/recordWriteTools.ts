@@ -15,7 +15,7 @@ import {
 import { ttlText } from '../../models/recordTtl';
 import { unwrap } from '../../validation/problems';
 import { currentUnknownLine, readCurrent } from '../currentState';
-import { givenRecordSetBody, recordSetNames } from './recordArgs';
+import { givenRecordSetBody, recordSetNames } from '../../writes/dns/recordArgs';
 import { ZONE_NAME_PROPERTIES } from './dnsTools';
 import type { ToolConfirmation, ToolContext, ToolDefinition } from '../toolDefinition';
 import { objectInput, specSchema, type ToolSchema } from '../toolSchemas';

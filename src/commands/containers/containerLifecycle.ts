@@ -1,7 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult, GcoreClient, ProjectRegionRef } from '../../api';
 import { wasEmptyAnswer } from '../../api/decode';
-import { isGcoreApiError } from '../../api/errors';
 import type { ReadLoaders } from '../../loaders/readLoaders';
 import type { ChangeSubject, TaskPoller } from '../../loaders/taskPoller';
 import type { Log } from '../../logging/log';
@@ -13,6 +12,7 @@ import type { CreateForecast } from '../../views/presentation/containers/contain
 import { CONTAINERS_SECTION } from '../../views/sections/containerNodes';
 import type { TaskTracking } from '../../views/taskTracking';
 import type { TreeChanges } from '../../views/treeChanges';
+import { sendContainerDelete } from '../../writes/containers/containerDelete';
 import { mayBeMissingEndpoint, notOffered } from '../notOffered';
 
 export interface ContainerLifecycleDeps {
@@ -60,24 +60,12 @@ export class ContainerLifecycle {
   }
 
   async delete(ref: ProjectRegionRef & { containerName: string }, signal?: AbortSignal): Promise<ContainerUpdateResult> {
-    const { containers } = this.deps.client;
     let result: ContainerUpdateResult;
     try {
-      result = await containers.delete(ref, ref.containerName, { signal });
+      result = await sendContainerDelete(this.deps.client.containers, ref, signal);
     } catch (error) {
-      if (!mayBeMissingEndpoint(error)) throw error;
-      if (isGcoreApiError(error) && error.status === 404 && (await containers.containerGone(ref, ref.containerName, { signal }))) {
-        throw new Error(
-          l10n.t(
-            'Container {0} is not in project {1}, region {2} (Gcore answered 404): it may have been deleted already.',
-            ref.containerName,
-            ref.projectId,
-            ref.regionId,
-          ),
-          { cause: error },
-        );
-      }
-      throw notOffered(l10n.t('Delete Container'), error, true);
+      if (mayBeMissingEndpoint(error)) throw notOffered(l10n.t('Delete Container'), error, true);
+      throw error;
     }
     this.sent(containerChange(ref, ref.containerName, 'delete'), result);
     return result;
