@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { zoneRowCommands } from '../commands/dns/zoneRowCommands';
-import { applyRecordSetChanges, isPartlyApplied } from '../agentTools/dns/recordSetBatch';
+import { applyRecordSetChanges, isPartlyApplied } from '../writes/dns/recordSetBatch';
 import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
 import { DocumentDiagnostics } from '../documents/documentDiagnostics';
 import { ResourceFileSystem } from '../documents/resourceFileSystem';

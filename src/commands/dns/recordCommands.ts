@@ -9,8 +9,8 @@ import { ttlText } from '../../models/recordTtl';
 import { zoneNameForDisplay } from '../../models/zoneCreate';
 import { orCancel } from '../../ui/loneAnswer';
 import type { Back, PromptUi, StepPosition } from '../../ui/promptUi';
-import { recordSetDisplayName } from '../../agentTools/dns/recordArgs';
-import { recordSetWriteOf, sendRecordSetWrite, type RecordSetWrite } from '../../agentTools/dns/recordSetWrites';
+import { recordSetDisplayName } from '../../writes/dns/recordArgs';
+import { recordSetWriteOf, sendRecordSetWrite, type RecordSetWrite } from '../../writes/dns/recordSetWrites';
 import { runWizard } from '../../ui/wizard';
 import {
   addRecordPlan,

@@ -21,7 +21,7 @@ import { UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import { unwrap } from '../../validation/problems';
 import { editorDocumentArgument, zoneNameArgument } from '../arguments';
 import { command, waitShown, type Command } from '../flow/command';
-import { applyRecordSetChanges, isPartlyApplied } from '../../agentTools/dns/recordSetBatch';
+import { applyRecordSetChanges, isPartlyApplied } from '../../writes/dns/recordSetBatch';
 import { pickAccountZone } from './zoneChoices';
 import { reviewImport } from './zoneFileImportReview';
 import type { AreaServices, Services } from '../services';
