@@ -3,6 +3,8 @@ import { updateContainer } from './container-endpoint';
 import type { ContainerStore } from './container-store';
 import { listGpuFlavors } from './gpu-flavor-endpoint';
 import type { GpuFlavorCatalogue } from './gpu-flavor-catalogue';
+import { GPU_ROUTES } from './gpu-routes';
+import type { GpuState } from './gpu-state';
 import { areaError, areaOfPath, type Reply } from './replies';
 import { getAccount, listProjects, listRegions } from './account-endpoints';
 import { getContainer, listContainerFlavors, listContainers } from './container-read-endpoints';
@@ -52,12 +54,14 @@ export interface ApiState {
   coreOnly: boolean;
   /** How far behind the zone the public resolvers of `/dns/v2/lookup` answer. */
   propagationDelayMs: number;
+  /** GPU clusters, their flavors, images and SSH keys; `flavors` is its virtual catalogue. */
+  gpu: GpuState;
 }
 
 type Params = Record<string, string>;
 type Handler = (request: ApiRequest, params: Params, state: ApiState) => Reply;
 
-interface Route {
+export interface Route {
   /** Literal segments, or `:name` for a parameter that matches any non-empty decoded segment. */
   pattern: readonly string[];
   /** The four core operations (docs/gcore-api.md#core-operations). */
@@ -188,7 +192,8 @@ const ROUTES: readonly Route[] = [
   {
     pattern: ['cloud', 'v3', 'gpu', 'virtual', ':projectId', ':regionId', 'flavors'],
     handlers: {
-      GET: (request, { projectId, regionId }, { flavors }) => listGpuFlavors(request, { projectId, regionId }, flavors),
+      GET: (request, { projectId, regionId }, { flavors, gpu }) =>
+        listGpuFlavors(request, { projectId, regionId }, flavors, (location) => gpu.clusters.settleIfSeeded(location)),
     },
   },
   { pattern: ['cloud', 'v1', 'tasks'], additions: { GET: (request, _params, { tasks }) => listTasks(request, tasks) } },
@@ -196,6 +201,7 @@ const ROUTES: readonly Route[] = [
   { pattern: ['cloud', 'v1', 'projects'], additions: { GET: (request) => listProjects(request) } },
   { pattern: ['cloud', 'v1', 'regions'], additions: { GET: (request) => listRegions(request) } },
   { pattern: ['iam', 'clients', 'me'], additions: { GET: () => getAccount() } },
+  ...GPU_ROUTES,
 ];
 
 function matchPattern(pattern: readonly string[], segments: readonly string[]): Params | undefined {

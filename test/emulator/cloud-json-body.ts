@@ -1,4 +1,5 @@
 import { isJsonObject, readJsonBody, type ApiRequest } from './api-request';
+import { parseCloudLocation, type CloudLocation } from './cloud-location';
 import { cloudError, cloudValidationError, type Reply } from './replies';
 
 export type CloudJsonBody = { ok: true; value: unknown } | { ok: false; reply: Reply };
@@ -32,4 +33,15 @@ export function readCloudJsonObject(
   if (!body.ok) return body;
   if (!isJsonObject(body.value)) return { ok: false, reply: cloudValidationError(request.requestId, { _schema: ['Invalid input type.'] }) };
   return { ok: true, value: body.value };
+}
+
+/** The location of a write to `/{project_id}/{region_id}/…` and its JSON object body, or what the API answers instead. */
+export function readLocatedJsonObject(
+  request: ApiRequest,
+  segments: { projectId: string; regionId: string },
+): { ok: true; location: CloudLocation; value: Record<string, unknown> } | { ok: false; reply: Reply } {
+  const location = parseCloudLocation(segments.projectId, segments.regionId);
+  if (!location.ok) return { ok: false, reply: cloudValidationError(request.requestId, location.invalidFields) };
+  const body = readCloudJsonObject(request);
+  return body.ok ? { ok: true, location: location.location, value: body.value } : body;
 }

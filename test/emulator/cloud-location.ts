@@ -16,6 +16,13 @@ export function parseCloudLocation(projectSegment: string, regionSegment: string
   return { ok: true, location: { projectId, regionId } };
 }
 
+/** A project path segment alone: SSH keys belong to a project, not to a region. */
+export function parseProjectId(segment: string): { ok: true; projectId: number } | { ok: false; invalidFields: InvalidFields } {
+  const invalidFields: InvalidFields = {};
+  const projectId = parsePositiveId(segment, 'project_id', invalidFields);
+  return projectId === undefined ? { ok: false, invalidFields } : { ok: true, projectId };
+}
+
 function parsePositiveId(segment: string, field: string, invalidFields: InvalidFields): number | undefined {
   if (!/^\d+$/.test(segment) || !Number.isSafeInteger(Number(segment))) {
     invalidFields[field] = ['Not a valid integer.'];

@@ -13,7 +13,7 @@ const EUR_PER_GIB_HOUR = 0.0052;
 const HOURS_PER_MONTH = 730;
 
 /** Rounded in decimal, so that 0.02355 (0.023549999… in binary) gives 0.0236 as a person would round it. */
-function rounded(value: number, digits: number): number {
+export function rounded(value: number, digits: number): number {
   const scaled = Number((value * 10 ** digits).toPrecision(12));
   return Math.round(scaled) / 10 ** digits;
 }

@@ -10,6 +10,14 @@ export const REQUIRED = 'Missing data for required field.';
 export const NOT_NULL = 'Field may not be null.';
 export const NO_PATTERN_MATCH = 'String does not match expected pattern.';
 
+/**
+ * The name rule of Gcore's GPU clusters, their volumes and SSH keys: a letter or digit first, letters, digits,
+ * spaces, dots, underscores and hyphens between, no space or hyphen last; 3 to `maxLength` characters.
+ */
+export function resourceNamePattern(maxLength: number): RegExp {
+  return new RegExp(`^[a-zA-Z0-9][a-zA-Z 0-9._\\-]{1,${maxLength - 2}}[a-zA-Z0-9._]$`);
+}
+
 export class FieldErrors {
   readonly fields: InvalidFields = {};
 
@@ -69,4 +77,33 @@ export function checkRequired(errors: FieldErrors, value: Record<string, unknown
     if (value[key] === undefined) errors.add(field, REQUIRED);
     else if (value[key] === null) errors.add(field, NOT_NULL);
   }
+}
+
+export function checkOneOf(errors: FieldErrors, field: string, value: unknown, choices: readonly string[]): void {
+  if (typeof value !== 'string') return errors.add(field, NOT_A_STRING);
+  if (!choices.includes(value)) errors.add(field, `Must be one of: ${choices.join(', ')}.`);
+}
+
+/** A list whose items each pass `item`, named `field.0`, `field.1`…; `minItems` and `maxItems` bound its length. */
+export function checkList(
+  errors: FieldErrors,
+  field: string,
+  value: unknown,
+  item: FieldRule,
+  { minItems, maxItems }: { minItems?: number; maxItems?: number } = {},
+): void {
+  if (!Array.isArray(value)) return errors.add(field, 'Not a valid list.');
+  if (minItems !== undefined && value.length < minItems) errors.add(field, `Shorter than minimum length ${minItems}.`);
+  if (maxItems !== undefined && value.length > maxItems) errors.add(field, `Longer than maximum length ${maxItems}.`);
+  value.forEach((entry: unknown, index) => item(errors, `${field}.${index}`, entry));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+export function checkUuid(errors: FieldErrors, field: string, value: unknown): void {
+  if (!isUuid(value)) errors.add(field, 'Not a valid UUID.');
 }

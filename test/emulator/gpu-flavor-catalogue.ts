@@ -9,8 +9,8 @@ export interface FlavorPrice {
 }
 
 export interface CatalogueEntry {
-  /** The flavor as the API lists it without prices. */
-  flavor: { name: string; disabled: boolean } & Record<string, unknown>;
+  /** The flavor as the API lists it without prices; `capacity` (and bare metal's `reserved_capacity`) change as clusters take servers. */
+  flavor: { name: string; disabled: boolean; capacity: number; reserved_capacity?: number } & Record<string, unknown>;
   price: FlavorPrice;
 }
 
@@ -74,14 +74,14 @@ const REGION_CATALOGUES: readonly FlavorTemplate[][] = [
   ],
 ];
 
-const HOURS_PER_MONTH = 730;
+export const HOURS_PER_MONTH = 730;
 
 function flavorName(template: FlavorTemplate): string {
   const { generation, vcpus, ramGib, localStorageGb, gpu, gpuCount } = template;
   return `${generation}-ai-${vcpus}-${ramGib}-${localStorageGb}-${gpu.model.toLowerCase()}-${gpu.memoryGb}-${gpuCount}`;
 }
 
-function roundCents(amount: number): number {
+export function roundCents(amount: number): number {
   return Math.round(amount * 100) / 100;
 }
 
@@ -132,7 +132,7 @@ function entryFor(template: FlavorTemplate, traits: EntryTraits): CatalogueEntry
   };
 }
 
-function locationHash(location: CloudLocation, name: string): number {
+export function locationHash(location: CloudLocation, name: string): number {
   return createHash('sha256').update(`${location.projectId}/${location.regionId}/${name}`).digest().readUInt32BE(0);
 }
 
@@ -175,19 +175,39 @@ function generatedCatalogue(location: CloudLocation, size: number): CatalogueEnt
   });
 }
 
-export class GpuFlavorCatalogue {
+/** A location's flavors, built once per location; their capacity then changes as clusters take and give back servers. */
+export abstract class FlavorCatalogue {
   private readonly cache = new Map<string, CatalogueEntry[]>();
-
-  /** `flavorsPerLocation` replaces the default catalogue with that many generated flavors. */
-  constructor(private readonly flavorsPerLocation?: number) {}
 
   entries(location: CloudLocation): readonly CatalogueEntry[] {
     const key = `${location.projectId}/${location.regionId}`;
     let entries = this.cache.get(key);
     if (!entries) {
-      entries = this.flavorsPerLocation === undefined ? defaultCatalogue(location) : generatedCatalogue(location, this.flavorsPerLocation);
+      entries = this.build(location);
       this.cache.set(key, entries);
     }
     return entries;
+  }
+
+  find(location: CloudLocation, name: string): CatalogueEntry | undefined {
+    return this.entries(location).find((entry) => entry.flavor.name === name);
+  }
+
+  /** Every location's capacity as it started. */
+  reset(): void {
+    this.cache.clear();
+  }
+
+  protected abstract build(location: CloudLocation): CatalogueEntry[];
+}
+
+export class GpuFlavorCatalogue extends FlavorCatalogue {
+  /** `flavorsPerLocation` replaces the default catalogue with that many generated flavors. */
+  constructor(private readonly flavorsPerLocation?: number) {
+    super();
+  }
+
+  protected build(location: CloudLocation): CatalogueEntry[] {
+    return this.flavorsPerLocation === undefined ? defaultCatalogue(location) : generatedCatalogue(location, this.flavorsPerLocation);
   }
 }

@@ -1,6 +1,7 @@
 import type { ApiRequest } from './api-request';
-import { parseCloudLocation } from './cloud-location';
-import type { GpuFlavorCatalogue } from './gpu-flavor-catalogue';
+import { parseCloudLocation, type CloudLocation } from './cloud-location';
+import type { FlavorCatalogue } from './gpu-flavor-catalogue';
+import { booleanParameter } from './query-flags';
 import { cloudValidationError, type InvalidFields, type Reply } from './replies';
 
 const MAX_LIMIT = 1000;
@@ -13,14 +14,6 @@ interface FlavorQuery {
 }
 
 type FlavorQueryResult = { ok: true; query: FlavorQuery } | { ok: false; invalidFields: InvalidFields };
-
-function booleanParameter(query: URLSearchParams, name: string, invalidFields: InvalidFields): boolean {
-  const value = query.get(name);
-  if (value === null || value === 'false') return false;
-  if (value === 'true') return true;
-  invalidFields[name] = ['Not a valid boolean.'];
-  return false;
-}
 
 function integerParameter(
   query: URLSearchParams,
@@ -57,11 +50,15 @@ function parseFlavorQuery(query: URLSearchParams): FlavorQueryResult {
   return Object.keys(invalidFields).length > 0 ? { ok: false, invalidFields } : { ok: true, query: parsed };
 }
 
-/** GET /cloud/v3/gpu/virtual/{project_id}/{region_id}/flavors */
+/**
+ * GET /cloud/v3/gpu/{virtual|baremetal}/{project_id}/{region_id}/flavors: the kind's catalogue. `settle` first
+ * ends the location's due cluster tasks, whose servers take and give back capacity.
+ */
 export function listGpuFlavors(
   request: ApiRequest,
   segments: { projectId: string; regionId: string },
-  catalogue: GpuFlavorCatalogue,
+  catalogue: FlavorCatalogue,
+  settle: (location: CloudLocation) => void,
 ): Reply {
   const location = parseCloudLocation(segments.projectId, segments.regionId);
   const query = parseFlavorQuery(request.query);
@@ -71,6 +68,7 @@ export function listGpuFlavors(
       ...(query.ok ? {} : query.invalidFields),
     });
   }
+  settle(location.location);
   const { hideDisabled, includePrices, limit, offset } = query.query;
   const visible = catalogue.entries(location.location).filter((entry) => !hideDisabled || !entry.flavor.disabled);
   const page = visible.slice(offset, offset + limit);

@@ -9,10 +9,15 @@ import { checkedQuota, defaultQuota, type QuotaLimits } from './container-quota'
 import { ContainerStore, type ContainerRecord } from './container-store';
 import { FaultQueue, type Fault } from './fault-queue';
 import { GpuFlavorCatalogue } from './gpu-flavor-catalogue';
+import type { GpuKind } from './gpu-kind';
+import { checkedGpuQuota, DEFAULT_GPU_QUOTA, type GpuQuota } from './gpu-limits';
+import { createGpuState, resetGpuState } from './gpu-state';
+import { gpuTimings, type GpuTaskFailure } from './gpu-tasks';
 import { MAX_PROPAGATION_DELAY_MS } from './record-set-store';
 import { PullSecretStore } from './pull-secret-store';
 import { areaError, areaOfPath, cloudError, dnsError, type ApiArea, type Reply } from './replies';
 import { DEFAULT_CREATE_TIMINGS, TaskStore, type TaskTimings } from './task-store';
+import type { KeptResources } from './gpu-cluster-store';
 import { ZoneStore, type ZoneRecord } from './zone-store';
 
 export { SEEDED_CONTAINER_NAMES, type ContainerConfig, type ContainerRecord, type LogScript } from './container-store';
@@ -22,6 +27,9 @@ export { LARGE_ZONE_NAME } from './record-set-seed';
 export type { Fault } from './fault-queue';
 export type { QuotaLimits } from './container-quota';
 export type { TaskTimings } from './task-store';
+export type { GpuQuota } from './gpu-limits';
+export type { GpuTaskFailure } from './gpu-tasks';
+export type { KeptResources } from './gpu-cluster-store';
 
 export interface EmulatorOptions {
   /** The only accepted key, sent as `Authorization: apikey <key>` (scheme word case-insensitive). */
@@ -78,6 +86,19 @@ export interface EmulatorOptions {
    * what the generated ones use.
    */
   quota?: QuotaLimits;
+  /**
+   * What each location may hold of GPU clusters, by Gcore's quota names (`gpu_virtual_h100_count`,
+   * `baremetal_gpu_h100_count`, `external_ip_count`, `volume_size`…): a create or a resize past it answers 400
+   * QuotaExceededError and `check_limits` reports it. The default (DEFAULT_GPU_QUOTA) leaves room beside the
+   * seeded clusters; the names given replace the default's.
+   */
+  gpuQuota?: GpuQuota;
+  /**
+   * Every location serves this many generated virtual GPU clusters (running, one server each, none moving)
+   * instead of the seeded ones. GPU tasks take as long as Gcore's (minutes) unless `createTimings` (creates) and
+   * `taskTimings` (every other GPU task) shorten them.
+   */
+  gpuClustersPerLocation?: number;
   /** Called once per request after it was answered or dropped; the CLI logs with it. */
   onResponse?: (request: RecordedRequest, elapsedMs: number) => void;
 }
@@ -114,8 +135,9 @@ export interface Emulator {
   inject(fault: Fault): void;
   clearFaults(): void;
   /**
-   * Clears requests and faults and restores the seeded state: created containers and pull secrets are
-   * forgotten, deleted ones are back, the quota is the starting one again.
+   * Clears requests and faults and restores the seeded state: created containers, pull secrets, GPU clusters
+   * and SSH keys are forgotten, deleted ones are back, the quotas and flavor capacities are the starting ones
+   * again, queued GPU task failures are dropped.
    */
   reset(): void;
   zone(name: string): ZoneRecord | undefined;
@@ -138,6 +160,19 @@ export interface Emulator {
   holdTasks(held: boolean): void;
   /** Sets `propagationDelayMs` (a reset keeps it, as it keeps the latency); a RangeError past 10 minutes. */
   setPropagationDelay(ms: number): void;
+  /** Moves every task on by `ms`, as if that much time had passed: a long task (a GPU create) ends at once. */
+  advanceTasks(ms: number): void;
+  /** Changes the GPU quota (the names given); a RangeError for an unknown name or a value that is not a whole number from 0. A reset restores it. */
+  setGpuQuota(quota: GpuQuota): void;
+  /**
+   * The next GPU task of that kind and change (any, when left out) ends in ERROR: a create or a deletion leaves
+   * its cluster in `error`, a start leaves it `shutoff`, anything else `degraded` with one server in ERROR.
+   */
+  failGpuTask(failure?: GpuTaskFailure): void;
+  /** How many servers of a GPU flavor a location has left (its `capacity`); a reset restores the catalogue's. */
+  setGpuFlavorCapacity(kind: GpuKind, projectId: number, regionId: number, flavor: string, capacity: number): void;
+  /** The volumes and floating IPs GPU deletions left at a location (the API lists them elsewhere, not here). */
+  keptGpuResources(projectId: number, regionId: number): KeptResources;
   /** Stops listening and destroys open keep-alive sockets. */
   close(): Promise<void>;
 }
@@ -214,6 +249,7 @@ class EmulatorServer implements Emulator {
   private readonly faults = new FaultQueue();
   private readonly state: ApiState;
   private readonly startingQuota: Readonly<QuotaLimits>;
+  private readonly startingGpuQuota: Readonly<GpuQuota>;
   /** Resolvers of pending latency waits, released at close so no handler outlives the server. */
   private readonly waits = new Map<NodeJS.Timeout, () => void>();
   private latencyMs: number;
@@ -227,16 +263,25 @@ class EmulatorServer implements Emulator {
     const tasks = new TaskStore(options.taskTimings);
     const containers = new ContainerStore((taskId) => tasks.progress(taskId), options.containersPerLocation);
     this.startingQuota = checkedQuota({ ...(options.quota ?? defaultQuota(containers, options.containersPerLocation !== undefined)) });
+    this.startingGpuQuota = checkedGpuQuota({ ...DEFAULT_GPU_QUOTA, ...options.gpuQuota });
+    const flavors = new GpuFlavorCatalogue(options.flavorsPerLocation);
     this.state = {
       containers,
       zones: new ZoneStore(options.demo === true, options.zonesInAccount, options.recordSetsInZone),
-      flavors: new GpuFlavorCatalogue(options.flavorsPerLocation),
+      flavors,
       tasks,
       secrets: new PullSecretStore(),
       quota: { ...this.startingQuota },
       createTimings: options.createTimings ?? DEFAULT_CREATE_TIMINGS,
       coreOnly: options.coreOnly === true,
       propagationDelayMs: checkedPropagationDelay(options.propagationDelayMs ?? DEFAULT_PROPAGATION_DELAY_MS),
+      gpu: createGpuState({
+        tasks,
+        virtualFlavors: flavors,
+        timings: gpuTimings(options.createTimings, options.taskTimings),
+        quota: { ...this.startingGpuQuota },
+        clustersPerLocation: options.gpuClustersPerLocation,
+      }),
     };
     this.server = http.createServer((request, response) => {
       this.handle(request, response).catch((error: unknown) => {
@@ -291,6 +336,7 @@ class EmulatorServer implements Emulator {
     this.state.tasks.reset();
     this.state.secrets.reset();
     this.state.quota = { ...this.startingQuota };
+    resetGpuState(this.state.gpu, this.startingGpuQuota);
   }
 
   zone(name: string): ZoneRecord | undefined {
@@ -312,6 +358,30 @@ class EmulatorServer implements Emulator {
   setQuota(quota: Partial<QuotaLimits>): void {
     const defined = Object.fromEntries(Object.entries(quota).filter(([, value]) => value !== undefined));
     this.state.quota = checkedQuota({ ...this.state.quota, ...defined });
+  }
+
+  setGpuQuota(quota: GpuQuota): void {
+    this.state.gpu.quota = checkedGpuQuota({ ...this.state.gpu.quota, ...quota });
+  }
+
+  advanceTasks(ms: number): void {
+    this.state.tasks.advance(ms);
+  }
+
+  failGpuTask(failure: GpuTaskFailure = {}): void {
+    this.state.gpu.failures.add(failure);
+  }
+
+  setGpuFlavorCapacity(kind: GpuKind, projectId: number, regionId: number, flavor: string, capacity: number): void {
+    const entry = this.state.gpu.catalogues[kind].find({ projectId, regionId }, flavor);
+    if (!entry) throw new RangeError(`No ${kind} GPU flavor ${flavor} at ${projectId}/${regionId}`);
+    if (!Number.isSafeInteger(capacity) || capacity < 0) throw new RangeError(`A capacity must be a whole number from 0, got ${capacity}`);
+    entry.flavor.capacity = capacity;
+    if (entry.flavor.reserved_capacity !== undefined) entry.flavor.reserved_capacity = 0;
+  }
+
+  keptGpuResources(projectId: number, regionId: number): KeptResources {
+    return this.state.gpu.clusters.keptAt({ projectId, regionId });
   }
 
   setLatency(ms: number): void {

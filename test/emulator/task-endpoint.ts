@@ -1,4 +1,5 @@
 import type { ApiRequest } from './api-request';
+import { parseCloudLocation, type CloudLocation } from './cloud-location';
 import { pageOf, readPageQuery } from './paging-query';
 import { cloudError, cloudValidationError, type InvalidFields, type Reply } from './replies';
 import type { TaskStore } from './task-store';
@@ -71,4 +72,38 @@ function timestamp(query: URLSearchParams, name: string, invalidFields: InvalidF
     return undefined;
   }
   return ms;
+}
+
+/** The active tasks list answers at most 100 a page, whatever `limit` asks (its schema allows 1000). */
+const ACTIVE_PAGE_CAP = 100;
+
+/**
+ * GET /cloud/v1/tasks/{project_id}/{region_id}/active?task_type=&limit=&offset=: the location's tasks still NEW
+ * or RUNNING, newest first, `{count, results}`; what restores "creating…" rows after a reload. `seed` brings
+ * the location's seeded resources (and their tasks) into being first.
+ */
+export function listActiveTasks(
+  request: ApiRequest,
+  segments: { projectId: string; regionId: string },
+  store: TaskStore,
+  seed: (location: CloudLocation) => void,
+): Reply {
+  const parsed = parseCloudLocation(segments.projectId, segments.regionId);
+  const invalidFields: InvalidFields = parsed.ok ? {} : { ...parsed.invalidFields };
+  const page = readPageQuery(request.query, MAX_LIMIT, DEFAULT_LIMIT, invalidFields);
+  if (!parsed.ok || Object.keys(invalidFields).length > 0) return cloudValidationError(request.requestId, invalidFields);
+  const location = parsed.location;
+  seed(location);
+  const taskTypes = request.query.getAll('task_type');
+  const now = Date.now();
+  const active = store
+    .newestFirst()
+    .filter((record) => record.projectId === location.projectId && record.regionId === location.regionId)
+    .filter((record) => taskTypes.length === 0 || taskTypes.includes(record.taskType))
+    .filter((record) => ['NEW', 'RUNNING'].includes(store.progress(record.id, now)?.state ?? ''))
+    .map((record) => store.view(record, now));
+  return {
+    status: 200,
+    body: { count: active.length, results: pageOf(active, { ...page, limit: Math.min(page.limit, ACTIVE_PAGE_CAP) }) },
+  };
 }

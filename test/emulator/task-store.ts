@@ -5,7 +5,14 @@ export interface TaskRecord {
   taskType: string;
   projectId: number;
   regionId: number;
-  containerName: string;
+  /** The container it changes; a finished task that is no deletion names it in `created_resources`. */
+  containerName?: string;
+  /** What a finished task reports in `created_resources`, for a task that changes no container. */
+  createdResources?: Record<string, string[]>;
+  /** The task's parameters, as Gcore's `data` holds them. */
+  data?: Record<string, unknown>;
+  /** The steps `detailed_state` names while it runs, spread evenly over its running time (GPU cluster tasks). */
+  detailedStates?: readonly string[];
   createdAtMs: number;
   /** The failure it ends with, or undefined when it succeeds. */
   error?: string;
@@ -44,6 +51,11 @@ export class TaskStore {
     const pausedMs = Date.now() - this.heldAtMs;
     for (const task of this.tasks.values()) task.createdAtMs += pausedMs;
     this.heldAtMs = undefined;
+  }
+
+  /** Moves every task on by `ms`, as if that much time had passed: a test's way to end a long task at once. */
+  advance(ms: number): void {
+    for (const task of this.tasks.values()) task.createdAtMs -= ms;
   }
 
   /** `timings` replaces the store's for this task alone. */
@@ -87,14 +99,25 @@ export class TaskStore {
       finished_on: ended ? iso(endsAt) : null,
       project_id: task.projectId,
       region_id: task.regionId,
-      // A deletion leaves nothing behind to name.
-      created_resources: state === 'FINISHED' && !task.taskType.startsWith('delete_') ? { caas_containers: [task.containerName] } : null,
+      created_resources: state === 'FINISHED' ? createdResources(task) : null,
+      data: task.data ?? null,
+      detailed_state: this.detailedState(task, state, now),
     };
   }
 
   reset(): void {
     this.heldAtMs = undefined;
     this.tasks.clear();
+  }
+
+  /** The step under way while it runs, then FINISHED or ERROR, for a task that names steps; null otherwise. */
+  private detailedState(task: TaskRecord, state: TaskState, now: number): string | null {
+    const steps = task.detailedStates;
+    if (!steps || steps.length === 0 || state === 'NEW') return null;
+    if (state !== 'RUNNING') return state;
+    const timings = task.timings ?? this.timings;
+    const runningFor = now - task.createdAtMs - timings.newMs;
+    return steps[Math.min(steps.length - 1, Math.floor((runningFor / Math.max(1, timings.runningMs)) * steps.length))];
   }
 
   /** The time as the task sees it: it stands still while tasks are held. */
@@ -112,4 +135,11 @@ export class TaskStore {
     if (age >= this.totalMs(task)) return task.error === undefined ? 'FINISHED' : 'ERROR';
     return age < (task.timings ?? this.timings).newMs ? 'NEW' : 'RUNNING';
   }
+}
+
+/** A deletion leaves nothing behind to name; a container task names its container. */
+function createdResources(task: TaskRecord): Record<string, string[]> | null {
+  if (task.createdResources) return task.createdResources;
+  if (task.containerName === undefined || task.taskType.startsWith('delete_')) return null;
+  return { caas_containers: [task.containerName] };
 }
