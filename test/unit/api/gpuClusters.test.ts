@@ -250,3 +250,48 @@ describe('GcoreClient GPU clusters', () => {
     );
   });
 });
+
+describe('GcoreClient GPU clusters against the emulator', () => {
+  let h: Harness | undefined;
+  afterEach(async () => {
+    await stopHarness(h);
+    h = undefined;
+  });
+
+  it('lists the seeded clusters of both kinds, Kubernetes node pools too, and each server’s public address', async () => {
+    h = await startHarness(undefined, { taskTimings: { newMs: 10, runningMs: 50 } });
+    const location = { projectId: 7, regionId: 76 };
+    const virtual = await h.client.gpuClusters.list({ ...location, kind: 'virtual' });
+    const baremetal = await h.client.gpuClusters.list({ ...location, kind: 'baremetal' });
+    assert.deepEqual(virtual.results.map((cluster) => cluster.name).sort(), ['eval-l40s', 'finetune-h100x2', 'train-h100']);
+    assert.deepEqual(baremetal.results.map((cluster) => `${cluster.name} ${cluster.managed_by}`).sort(), [
+      'bm-h100-train user',
+      'k8s-a100-pool k8s',
+    ]);
+    const shelved = virtual.results.find((cluster) => cluster.name === 'eval-l40s');
+    assert.ok(shelved);
+    const servers = await h.client.gpuClusters.serversWithAddresses({ ...location, kind: 'virtual', clusterId: shelved.id });
+    assert.ok(servers.results.length > 0);
+    for (const server of servers.results) assert.match(server.public_ip ?? '', /^\d+\.\d+\.\d+\.\d+$/, 'reachable through its floating IP');
+  });
+
+  it('stops a running cluster through its task, and Gcore’s refusal of a start that the state does not allow is a conflict', async () => {
+    h = await startHarness(undefined, { taskTimings: { newMs: 10, runningMs: 50 } });
+    const location = { projectId: 7, regionId: 76, kind: 'virtual' as const };
+    const running = (await h.client.gpuClusters.list(location)).results.find((cluster) => cluster.name === 'train-h100');
+    assert.ok(running);
+    const ref = { ...location, clusterId: running.id };
+    const refused = await rejection(h.client.gpuClusters.action(ref, 'start'));
+    assert.equal(refused.status, 409);
+    const { tasks } = await h.client.gpuClusters.action(ref, 'stop');
+    assert.equal(tasks.length, 1);
+    const active = await h.client.gpuClusters.activeTasks(location);
+    assert.deepEqual(
+      active.results.map((task) => task.task_type).sort(),
+      ['create_gpu_virtual_cluster', 'stop_gpu_virtual_cluster'],
+      'the stop, beside the seeded cluster still being created',
+    );
+    h.emulator.advanceTasks(1_000);
+    assert.equal((await h.client.gpuClusters.get(ref)).status, 'shutoff');
+  });
+});
