@@ -14,6 +14,7 @@ const LAYERS = [
   'logging',
   'auth',
   'loaders',
+  'writes',
   'state',
   'ui',
   'views',
@@ -30,6 +31,7 @@ const WITHOUT_VSCODE = [
   'src/validation/**/*.ts',
   'src/models/**/*.ts',
   'src/loaders/**/*.ts',
+  'src/writes/**/*.ts',
   'src/views/presentation/**/*.ts',
   'src/agentTools/**/*.ts',
 ];
@@ -65,6 +67,17 @@ function higherLayerPatterns(layer) {
   return higher.length === 0
     ? []
     : [{ regex: `^(\\.\\./)+(${higher.join('|')})(/|$)`, message: `src/${layer} must not import a higher layer (${higher.join(', ')}).` }];
+}
+
+/** What `who` (code the MCP server runs) must not import of the layers below: those that use VS Code, and the output channel. */
+function mcpServerPatterns(who) {
+  return [
+    {
+      regex: '^(\\.\\./)+(auth|state|ui)(/|$)',
+      message: `${who} run in the MCP server too: they must not import a layer that uses VS Code.`,
+    },
+    { regex: '^(\\.\\./)+logging/logger$', message: `${who} run in the MCP server too: the output channel is VS Code's.` },
+  ];
 }
 
 function layerRules(layer) {
@@ -135,6 +148,20 @@ export default tseslint.config(
     },
   },
   {
+    // What a change sends, shared by the commands and the agent tools, runs in the MCP server too: of the layers
+    // below it, only those that run without VS Code. This entry replaces the writes layer's rule, so it repeats the layer order.
+    files: ['src/writes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ ...vscodeBan, message: 'The writes run in the MCP server too: they must not depend on VS Code.' }],
+          patterns: [...higherLayerPatterns('writes'), ...mcpServerPatterns('The writes')],
+        },
+      ],
+    },
+  },
+  {
     // The agent tools run in VS Code and in the MCP server, where there is none: of the layers below them, only
     // those that run without VS Code. This entry replaces the agentTools layer's rule, so it repeats the layer order.
     files: ['src/agentTools/**/*.ts'],
@@ -145,12 +172,8 @@ export default tseslint.config(
           paths: [{ ...vscodeBan, message: 'The tools run in the MCP server too: they must not depend on VS Code.' }],
           patterns: [
             ...higherLayerPatterns('agentTools'),
-            {
-              regex: '^(\\.\\./)+(auth|state|ui)(/|$)',
-              message: 'The tools run in the MCP server too: they must not import a layer that uses VS Code.',
-            },
+            ...mcpServerPatterns('The tools'),
             { regex: '^(\\.\\./)+views/(?!presentation/)', message: 'The tools may import only the pure presentation of views/.' },
-            { regex: '^(\\.\\./)+logging/logger$', message: "The tools run in the MCP server too: the output channel is VS Code's." },
           ],
         },
       ],

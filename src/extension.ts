@@ -93,14 +93,14 @@ export function activate(context: vscode.ExtensionContext, startup: Startup): Te
     }),
     core.apiKey.onDidChange(() => {
       core.taskPoller.resetApiSupport();
-      core.reads.invalidateAll();
+      core.loaders.invalidateAll();
       tree.reload();
     }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration(SECTION)) return;
       if (event.affectsConfiguration(`${SECTION}.tasks`)) core.taskPoller.reschedule();
       core.taskPoller.resetApiSupport();
-      core.reads.invalidateAll();
+      core.loaders.invalidateAll();
       tree.reload();
     }),
   );

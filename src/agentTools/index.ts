@@ -8,7 +8,7 @@ import { getTask } from './tasks/taskTools';
 import type { AnyToolDefinition } from './toolDefinition';
 import { createZone, disableDnssec, enableDnssec, importZoneFile } from './dns/zoneWriteTools';
 
-export { clientWrites } from './clientWrites';
+export { clientWrites, commandWrites } from './toolWrites';
 export { callTool, type ToolOutcome } from './toolCall';
 export {
   toolNoKeyText,
@@ -18,8 +18,8 @@ export {
   type ToolDefinition,
   type ToolResult,
   type ToolSurface,
+  type ToolWrite,
   type ToolWrites,
-  type ZoneFileImportResult,
 } from './toolDefinition';
 export type { ToolSchema } from './toolSchemas';
 

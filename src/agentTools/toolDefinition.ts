@@ -1,41 +1,28 @@
 import * as l10n from '@vscode/l10n';
-import type { ContainerUpdateResult, CreateZoneResult, DnssecState, GcoreClient, ProjectRegionRef, RecordSet } from '../api';
-import type { DeleteRecordResult } from '../api/dnsClient';
-import type { ContainerRefArgs, RecordRefArgs, RecordSetArgs } from '../models/commandArgs';
-import type { ContainerCreate } from '../models/containerCreate';
-import type { ContainerUpdate } from '../models/containerUpdate';
-import type { ZoneCreate } from '../models/zoneCreate';
-import type { ImportZoneFileArgs } from '../models/zoneFileArgs';
-import type { ZoneFileImportResult } from '../models/zoneFileChanges';
+import type { GcoreClient } from '../api';
+import type { ChangeSubject } from '../loaders/taskPoller';
 import type { ToolSchema } from './toolSchemas';
 
-export type { ZoneFileImportResult };
-
 /**
- * Every change a tool makes goes through this port, so that each surface sends it on its own write path: in
- * VS Code the extension's (the tree shows "Creating…", the tasks are followed), elsewhere the client's
- * (`clientWrites`). Each takes what the matching command's write path takes, already validated.
+ * A change a write tool makes, declared once in the tool, as each surface makes it: in VS Code through the
+ * command that makes the same change (so it is validated, sent, logged and shown as the command's, and its
+ * tasks are followed), elsewhere through the client (`clientWrites`), with the same calls and payloads as the
+ * command's programmatic path.
  */
+export interface ToolWrite<Result> {
+  /** The command that makes the change; its result is the write's. */
+  command: string;
+  /** The command's programmatic argument, already validated. */
+  argument: unknown;
+  /** The same change through the client, where no extension runs (the MCP server). */
+  viaClient(client: GcoreClient, signal?: AbortSignal): Promise<Result>;
+  /** A change Gcore answers with tasks (the result's `tasks`): what they change, for VS Code to follow them. */
+  follows?: ChangeSubject;
+}
+
+/** Every change a tool makes goes through this port, so that each surface sends it on its own write path. */
 export interface ToolWrites {
-  updateContainer(
-    location: ProjectRegionRef,
-    containerName: string,
-    changes: ContainerUpdate,
-    signal?: AbortSignal,
-  ): Promise<ContainerUpdateResult>;
-  createContainer(location: ProjectRegionRef, container: ContainerCreate, signal?: AbortSignal): Promise<ContainerUpdateResult>;
-  deleteContainer(ref: ContainerRefArgs, signal?: AbortSignal): Promise<ContainerUpdateResult>;
-  createZone(zone: ZoneCreate, signal?: AbortSignal): Promise<CreateZoneResult>;
-  enableDnssec(zoneName: string, signal?: AbortSignal): Promise<DnssecState>;
-  disableDnssec(zoneName: string, signal?: AbortSignal): Promise<DnssecState>;
-  /** Refused, naming the set, when it exists: nothing is replaced. */
-  createRecord(record: RecordSetArgs, signal?: AbortSignal): Promise<RecordSet>;
-  /** Replaces the whole set, keeping what `record` does not give (its TTL, pickers, meta), creating it when absent. */
-  updateRecord(record: RecordSetArgs, signal?: AbortSignal): Promise<RecordSet>;
-  /** A set already gone counts as deleted; undefined when the write path does not tell which it was (the command's result). */
-  deleteRecord(ref: RecordRefArgs, signal?: AbortSignal): Promise<DeleteRecordResult | undefined>;
-  /** `confirmed`: the digest of the plan a person allowed; the import then sends nothing unless its plan is that one. */
-  importZoneFile(request: ImportZoneFileArgs, confirmed: string | undefined, signal?: AbortSignal): Promise<ZoneFileImportResult>;
+  send<Result>(write: ToolWrite<Result>, signal?: AbortSignal): Promise<Result>;
 }
 
 export interface ToolContext {

@@ -189,8 +189,30 @@ export class ContainersClient {
     return decodeTaskAnswer(response.body, () => l10n.t('the delete response is not an object'));
   }
 
+  /**
+   * A delete's failure as what it means when the 404 is the container's own (see containerGone): the
+   * container is not there, perhaps deleted already. Undefined when the failure says nothing of the container.
+   */
+  async deleteFailedAsGone(
+    ref: ProjectRegionRef,
+    containerName: string,
+    error: unknown,
+    options: CallOptions = {},
+  ): Promise<Error | undefined> {
+    if (!isGcoreApiError(error) || error.status !== 404 || !(await this.containerGone(ref, containerName, options))) return undefined;
+    return new Error(
+      l10n.t(
+        'Container {0} is not in project {1}, region {2} (Gcore answered 404): it may have been deleted already.',
+        containerName,
+        ref.projectId,
+        ref.regionId,
+      ),
+      { cause: error },
+    );
+  }
+
   /** Whether a 404 about a container means it is not there (see itemGone). */
-  containerGone(ref: ProjectRegionRef, containerName: string, options: CallOptions = {}): Promise<boolean> {
+  private containerGone(ref: ProjectRegionRef, containerName: string, options: CallOptions): Promise<boolean> {
     return itemGone(
       () => this.get(ref, containerName, options),
       () =>

@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
 import type { ProjectRegionRef } from '../api';
 import { containerRowCommands } from '../commands/containers/containerRowCommands';
-import { ContainerUpdates } from '../commands/containers/containerUpdates';
-import { ContainerLifecycle } from '../commands/containers/containerLifecycle';
+import { ContainerWrites } from '../commands/containers/containerWrites';
 import { newContainerResource, type NewContainerEditor } from '../documents/newContainerDocuments';
 import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
 import { containerResource, type ContainerEditor } from '../documents/containerDocuments';
@@ -13,9 +12,9 @@ import { SchemaDocuments } from '../documents/schemaDocuments';
 import { SizeCompletions } from '../documents/sizeCompletions';
 import { UnsentChangesLens } from '../documents/unsentChangesLens';
 import type { ChangeSubject } from '../loaders/taskPoller';
-import { CONTAINER_LIST_REUSE_MS } from '../loaders/readLoaders';
+import { CONTAINER_LIST_REUSE_MS, ContainerReads } from '../loaders/containerReads';
 import { failureReason } from '../logging/failureMessage';
-import { CONTAINER_KIND } from '../models/container';
+import { CONTAINER_KIND, containerChange } from '../models/container';
 import { logSettings, readLocations } from '../state/settings';
 import { containerChangeKind } from '../views/containers/containerChangeKind';
 import { ContainersSection } from '../views/sections/containersSection';
@@ -25,11 +24,12 @@ import type { Area } from './area';
 import type { Core } from './core';
 
 /**
- * Serverless containers: their section, their creation, updates and deletion (and how their tasks are
- * followed), their pull secrets, their JSON documents and their logs.
+ * Serverless containers: their reads, their section, their creation, updates and deletion (one write path,
+ * and how their tasks are followed), their pull secrets, their JSON documents and their logs.
  */
 export function containersArea(core: Core): Area {
-  const { client, reads, log, ui, snapshots } = core;
+  const { client, log, ui, snapshots } = core;
+  const reads = core.loaders.register(new ContainerReads(client, core.loaders.limit));
   const sizes = async (location: ProjectRegionRef) => {
     const loaded = await reads.containerSizes(location);
     return loaded.state === 'loaded' ? loaded.value.results : undefined;
@@ -40,13 +40,14 @@ export function containersArea(core: Core): Area {
     (node) => core.treeChanges.refresh(node),
     (location) => core.tasks.changesAt(CONTAINER_KIND, location),
   );
-  const updates = new ContainerUpdates({
+  const writes = new ContainerWrites({
     client,
     taskPoller: core.taskPoller,
     tasks: core.tasks,
     recentContainers: core.recentContainers,
     reads,
     tree: core.treeChanges,
+    log,
   });
   const editor: ContainerEditor = new ResourceFileSystem(
     containerResource({
@@ -57,28 +58,20 @@ export function containersArea(core: Core): Area {
       },
       sizes,
       placeOf,
-      update: (address, changes, signal) => updates.send(address, address.containerName, changes, signal),
-      updated: (address, result, reopen) => updates.report(ui.get(), address, result, reopen),
+      update: (address, changes, signal) => writes.update(address, changes, signal),
+      updated: (address, result, reopen) =>
+        writes.report(ui.get(), containerChange(address, address.containerName, 'update'), result, reopen),
     }),
     { ui: ui.get, log, snapshots },
   );
-  const lifecycle = new ContainerLifecycle({
-    client,
-    taskPoller: core.taskPoller,
-    tasks: core.tasks,
-    reads,
-    tree: core.treeChanges,
-    recentContainers: core.recentContainers,
-    log,
-  });
   const newEditor: NewContainerEditor = new ResourceFileSystem(
     newContainerResource({
       sizes,
       placeOf,
-      forecast: (location, container) => lifecycle.forecast(location, container),
-      create: (location, container, signal) => lifecycle.create(location, container, signal),
+      forecast: (location, container) => writes.forecast(location, container),
+      create: (location, container, signal) => writes.create(location, container, signal),
       created: (location, container, result, reopen) =>
-        lifecycle.report(ui.get(), { ...location, containerName: container.name, action: 'create' }, result, reopen),
+        writes.report(ui.get(), containerChange(location, container.name, 'create'), result, reopen),
     }),
     { ui: ui.get, log, snapshots },
   );
@@ -127,14 +120,15 @@ export function containersArea(core: Core): Area {
             import('../commands/containers/containerLogCommands.js'),
             import('../commands/containers/containerReadCommands.js'),
           ]);
-          const secrets = pullSecrets.pullSecretCommands(services);
+          const withReads = { ...services, reads };
+          const secrets = pullSecrets.pullSecretCommands(withReads);
           return [
-            ...update.containerCommands(services, updates),
-            ...lifecycleCommands.containerLifecycleCommands(services, lifecycle, secrets.createHere),
+            ...update.containerCommands(withReads, writes),
+            ...lifecycleCommands.containerLifecycleCommands(withReads, writes, secrets.createHere),
             ...secrets.commands,
-            ...json.containerJsonCommands(services, editor, newEditor),
-            ...logCommands.containerLogCommands(services, logs),
-            ...reading.containerReadCommands(services),
+            ...json.containerJsonCommands(withReads, editor, newEditor),
+            ...logCommands.containerLogCommands(withReads, logs),
+            ...reading.containerReadCommands(withReads),
           ];
         },
       ),

@@ -4,7 +4,8 @@ import { ApiKeyStore } from '../auth/apiKeyStore';
 import { GcoreAuthProvider } from '../auth/gcoreAuthProvider';
 import { COMMAND, SCHEME } from '../core/contributions';
 import { Snapshots } from '../documents/snapshots';
-import { ReadLoaders } from '../loaders/readLoaders';
+import { AccountReads } from '../loaders/accountReads';
+import { Loaders } from '../loaders/loaders';
 import { TaskPoller } from '../loaders/taskPoller';
 import { Logger } from '../logging/logger';
 import { requestLogLine } from '../logging/requestLogLine';
@@ -26,7 +27,10 @@ export interface Core {
   readonly apiKey: ApiKeyStore;
   readonly ui: ActiveUi;
   readonly client: GcoreClient;
-  readonly reads: ReadLoaders;
+  /** The hub each area registers its loaders with; a new key or base URL invalidates them all. */
+  readonly loaders: Loaders;
+  /** The account, its projects and regions: the key's status and the Accounts menu need the account. */
+  readonly accountReads: AccountReads;
   readonly zones: KnownZonesStore;
   readonly recentContainers: RecentValues;
   /** Redraws of the tree, which sections and followed tasks ask for before the tree exists. */
@@ -59,13 +63,14 @@ export function createCore(context: vscode.ExtensionContext): Core {
     userAgent: `gcore-vscode/${version} (VS Code ${vscode.version}; ${process.platform})`, // not user text: the HTTP User-Agent header
     onRequest: (event) => (event.outcome === 'ok' ? log.info(requestLogLine(event)) : log.warn(requestLogLine(event))),
   });
-  const reads = new ReadLoaders(client);
+  const loaders = new Loaders();
+  const accountReads = loaders.register(new AccountReads(client, loaders.limit));
   const zones = new KnownZonesStore(context.globalState);
   const recentContainers = new RecentValues(context.globalState, 'gcore.recentContainers');
   const treeChanges = new TreeChanges();
   const accounts = new GcoreAuthProvider({
     apiKey,
-    accountEmail: () => reads.loadedAccount()?.email,
+    accountEmail: () => accountReads.loadedAccount()?.email,
     signIn: async () => run(COMMAND.setApiKey),
   });
   const environmentKeyOffer = new EnvironmentKeyOffer(context.globalState, apiKey, ui.get, log);
@@ -73,7 +78,7 @@ export function createCore(context: vscode.ExtensionContext): Core {
     apiKey,
     // The account read for the view also names the key in the Accounts menu.
     async () => {
-      const loaded = await reads.account();
+      const loaded = await accountReads.account();
       void accounts.refresh();
       return loaded;
     },
@@ -104,7 +109,8 @@ export function createCore(context: vscode.ExtensionContext): Core {
     apiKey,
     ui,
     client,
-    reads,
+    loaders,
+    accountReads,
     zones,
     recentContainers,
     treeChanges,

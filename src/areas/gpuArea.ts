@@ -8,7 +8,7 @@ import type { Core } from './core';
 
 /** GPU flavors of the configured projects and regions, and the locations themselves. */
 export function gpuArea(core: Core): Area {
-  const flavors = new FlavorLoader(core.client.gpu, flavorFilters);
+  const flavors = core.loaders.register(new FlavorLoader(core.client.gpu, flavorFilters));
   return {
     sections: [new GpuFlavorsSection(flavors, VIEW_ID)],
     lazyCommands: (services) => [
@@ -26,7 +26,10 @@ export function gpuArea(core: Core): Area {
             import('../commands/account/locationCommands.js'),
             import('../commands/gpu/flavorCommands.js'),
           ]);
-          return [...locations.locationCommands(services, flavors), ...flavorList.flavorCommands(services)];
+          return [
+            ...locations.locationCommands({ ...services, reads: core.accountReads }, flavors),
+            ...flavorList.flavorCommands(services),
+          ];
         },
       ),
     ],

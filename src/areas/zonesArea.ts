@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import { zoneRowCommands } from '../commands/dns/zoneRowCommands';
-import { applyRecordSetChanges, isPartlyApplied } from '../agentTools/dns/recordSetBatch';
+import { applyRecordSetChanges, isPartlyApplied } from '../writes/dns/recordSetBatch';
 import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
 import { DocumentDiagnostics } from '../documents/documentDiagnostics';
 import { ResourceFileSystem } from '../documents/resourceFileSystem';
 import { Snapshots } from '../documents/snapshots';
+import { DnsReads } from '../loaders/dnsReads';
 import { UnsentChangesLens } from '../documents/unsentChangesLens';
 import { zoneFileResource, type ZoneFileEditor } from '../documents/zoneFileDocuments';
 import { zoneNameForDisplay } from '../models/zoneCreate';
@@ -16,9 +17,10 @@ import type { Core } from './core';
 
 /** DNS zones: their DNSSEC state and DS records, their record sets and zone files, and how resolvers answer for them. */
 export function zonesArea(core: Core): Area {
-  const section = new DnsZonesSection(core.zones, core.reads, VIEW_ID, (node) => core.treeChanges.refresh(node));
+  const { client, ui } = core;
+  const reads = core.loaders.register(new DnsReads(client, core.loaders.limit));
+  const section = new DnsZonesSection(core.zones, reads, VIEW_ID, (node) => core.treeChanges.refresh(node));
   const reports = new Snapshots(SCHEME.resolution);
-  const { client, reads, ui } = core;
   /** After a write to a zone's record sets: they and the account's counts are read again, and the zones redrawn. */
   const written = (zoneName: string): void => {
     reads.invalidateRecords(zoneName);
@@ -71,13 +73,14 @@ export function zonesArea(core: Core): Area {
             import('../commands/dns/zoneLifecycleCommands.js'),
             import('../commands/dns/zoneFileCommands.js'),
           ]);
+          const withReads = { ...services, reads };
           return [
-            ...zone.zoneCommands(services),
-            ...dnssec.dnssecCommands(services),
-            ...record.recordCommands(services, written),
-            ...resolution.resolutionCommands(services, reports),
-            ...lifecycle.zoneLifecycleCommands(services, reports),
-            ...zoneFile.zoneFileCommands(services, zoneFiles, reports, written),
+            ...zone.zoneCommands(withReads),
+            ...dnssec.dnssecCommands(withReads),
+            ...record.recordCommands(withReads, written),
+            ...resolution.resolutionCommands(withReads, reports),
+            ...lifecycle.zoneLifecycleCommands(withReads, reports),
+            ...zoneFile.zoneFileCommands(withReads, zoneFiles, reports, written),
           ];
         },
       ),

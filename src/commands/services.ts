@@ -1,7 +1,6 @@
 import type * as vscode from 'vscode';
 import type { GcoreClient } from '../api';
 import type { ApiKeyStore } from '../auth/apiKeyStore';
-import type { ReadLoaders } from '../loaders/readLoaders';
 import type { TaskPoller } from '../loaders/taskPoller';
 import type { Logger } from '../logging/logger';
 import type { KnownZonesStore } from '../state/knownZones';
@@ -11,15 +10,14 @@ import type { TaskTracking } from '../views/taskTracking';
 import type { TreeNode } from '../views/treeNodes';
 
 /**
- * What the commands of every area share, built once in activate(). What only one area's commands use (the
- * GPU flavor loader, the container editor, the log documents) its area hands to them itself.
+ * What the commands of every area share, built once in activate(). What only one area's commands use (its
+ * reads, the GPU flavor loader, the container editor, the log documents) its area hands to them itself.
  */
 export interface Services {
   client: GcoreClient;
   log: Logger;
   apiKey: ApiKeyStore;
   zones: KnownZonesStore;
-  reads: ReadLoaders;
   recentContainers: RecentValues;
   tree: Explorer;
   treeView: vscode.TreeView<TreeNode>;
@@ -27,3 +25,6 @@ export interface Services {
   taskPoller: TaskPoller;
   tasks: TaskTracking;
 }
+
+/** What one area's commands use: what every area shares, and that area's reads, which no other area's command sees. */
+export type AreaServices<Reads> = Services & { readonly reads: Reads };

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { applyRecordSetChanges, RECORD_SET_WRITES_IN_FLIGHT } from '../../src/agentTools/dns/recordSetBatch';
+import { applyRecordSetChanges, RECORD_SET_WRITES_IN_FLIGHT } from '../../src/writes/dns/recordSetBatch';
 import { planZoneFile } from '../../src/models/zoneFileChanges';
 import { readZoneFileSets } from '../../src/models/zoneFileDocument';
 import { start } from '../emulator/server';

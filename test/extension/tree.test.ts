@@ -296,4 +296,35 @@ describe('the Gcore tree', () => {
     assert.notEqual(gpuRequests(emulator).at(-1)?.query.hide_disabled, 'true');
     await gcoreConfig().update('gpuFlavors.hideDisabled', undefined, vscode.ConfigurationTarget.Global);
   });
+
+  it('reads every area again, the account too, once a key is set', async () => {
+    await setLocations([{ projectId: 1, regionId: 76 }]);
+    const everyArea = ['/iam/clients/me', '/cloud/v3/gpu/virtual/1/76/flavors', '/dns/v2/zones', '/cloud/v1/caas/1/76/containers'];
+    const readEveryArea = async () => {
+      const [flavors] = await locationNodes(1);
+      await children(flavors);
+      await children(await section('DNS Zones'));
+      const [containers] = await children(await section('Containers'));
+      await children(containers);
+    };
+    await readEveryArea();
+    // The Accounts menu names the key's account once it is read: the account was read before the key is set.
+    await eventually(async () =>
+      assert.deepEqual(
+        (await vscode.authentication.getAccounts('gcore')).map((account) => account.label),
+        ['dev@example.com'],
+      ),
+    );
+    const before = emulator.requests.length;
+    await setKey(TEST_KEY);
+    await readEveryArea();
+    await eventually(() => {
+      const read = new Set(emulator.requests.slice(before).map((request) => request.path));
+      assert.deepEqual(
+        everyArea.filter((path) => !read.has(path)),
+        [],
+        'not read again',
+      );
+    });
+  });
 });

@@ -8,7 +8,7 @@ import {
   type ContainerRefArgs,
   type UpdateContainerArgs,
 } from '../../models/commandArgs';
-import { containerStatus } from '../../models/container';
+import { containerChange, containerStatus } from '../../models/container';
 import { CONTAINER_CREATE_FIELDS, quotaRequest, validateCreateContainerArgs, type CreateContainerArgs } from '../../models/containerCreate';
 import { CONTAINER_UPDATE_FIELDS } from '../../models/containerUpdate';
 import { unwrap } from '../../validation/problems';
@@ -19,7 +19,7 @@ import { updateSummary } from '../../views/presentation/containers/updateSummary
 import { nonEmptyText } from '../../views/presentation/wireValues';
 import { CONTAINER_REF_PROPERTIES, CONTAINER_REF_REQUIRED, CONTAINER_REF_SCHEMA } from './containerTools';
 import { currentUnknownLine, readCurrent } from '../currentState';
-import type { ToolDefinition } from '../toolDefinition';
+import type { ToolDefinition, ToolWrite } from '../toolDefinition';
 import { LOCATION_PROPERTIES, LOCATION_REQUIRED, objectInput, specSchema } from '../toolSchemas';
 import { lines } from '../toolText';
 
@@ -46,6 +46,17 @@ const changesSchema = specSchema({
   fields: CONTAINER_UPDATE_FIELDS,
 });
 
+/** gcore.updateContainer's change: only the fields given. */
+function updateWrite({ projectId, regionId, containerName, changes }: UpdateContainerArgs): ToolWrite<ContainerUpdateResult> {
+  const location = { projectId, regionId };
+  return {
+    command: COMMAND.updateContainer,
+    argument: { projectId, regionId, containerName, changes },
+    viaClient: (client, signal) => client.containers.update(location, containerName, changes, { signal }),
+    follows: containerChange(location, containerName, 'update'),
+  };
+}
+
 export const updateContainer: ToolDefinition<UpdateContainerArgs> = {
   name: 'gcore_updateContainer',
   kind: 'write',
@@ -67,8 +78,9 @@ export const updateContainer: ToolDefinition<UpdateContainerArgs> = {
       message: current.known ? updateSummary(changes, current.value) : lines(currentUnknownLine(current), updateSummary(changes)),
     };
   },
-  invoke: async ({ projectId, regionId, containerName, changes }, { writes, signal }) => {
-    const result = await writes.updateContainer({ projectId, regionId }, containerName, changes, signal);
+  invoke: async (args, { writes, signal }) => {
+    const { projectId, regionId, containerName } = args;
+    const result = await writes.send(updateWrite(args), signal);
     const text = taskText(result, {
       empty: () =>
         l10n.t(
@@ -100,6 +112,17 @@ const containerSchema = specSchema({
   fields: CONTAINER_CREATE_FIELDS,
 });
 
+/** gcore.createContainer's change: the create payload, in one request. */
+function createWrite({ projectId, regionId, container }: CreateContainerArgs): ToolWrite<ContainerUpdateResult> {
+  const location = { projectId, regionId };
+  return {
+    command: COMMAND.createContainer,
+    argument: { projectId, regionId, container },
+    viaClient: (client, signal) => client.containers.create(location, container, { signal }),
+    follows: containerChange(location, container.name, 'create'),
+  };
+}
+
 export const createContainer: ToolDefinition<CreateContainerArgs> = {
   name: 'gcore_createContainer',
   kind: 'write',
@@ -129,8 +152,9 @@ export const createContainer: ToolDefinition<CreateContainerArgs> = {
       message: createSummary(container, { quota: quota.known ? quota.value : undefined, price: price.known ? price.value : undefined }),
     };
   },
-  invoke: async ({ projectId, regionId, container }, { writes, signal }) => {
-    const result = await writes.createContainer({ projectId, regionId }, container, signal);
+  invoke: async (args, { writes, signal }) => {
+    const { projectId, regionId, container } = args;
+    const result = await writes.send(createWrite(args), signal);
     const untracked = () =>
       l10n.t(
         'Gcore took the creation of container {0}, but its answer held no task to follow: list the containers of project {1}, region {2} to see where it stands.',
@@ -167,6 +191,23 @@ function containerFacts(container: Container): string[] {
   ];
 }
 
+/** gcore.deleteContainer's change. */
+function deleteWrite(ref: ContainerRefArgs): ToolWrite<ContainerUpdateResult> {
+  const { projectId, regionId, containerName } = ref;
+  return {
+    command: COMMAND.deleteContainer,
+    argument: { projectId, regionId, containerName },
+    viaClient: async (client, signal) => {
+      try {
+        return await client.containers.delete(ref, containerName, { signal });
+      } catch (error) {
+        throw (await client.containers.deleteFailedAsGone(ref, containerName, error, { signal })) ?? error;
+      }
+    },
+    follows: containerChange(ref, containerName, 'delete'),
+  };
+}
+
 export const deleteContainer: ToolDefinition<ContainerRefArgs> = {
   name: 'gcore_deleteContainer',
   kind: 'write',
@@ -189,7 +230,7 @@ export const deleteContainer: ToolDefinition<ContainerRefArgs> = {
     };
   },
   invoke: async (ref, { writes, signal }) => {
-    const result = await writes.deleteContainer(ref, signal);
+    const result = await writes.send(deleteWrite(ref), signal);
     const untracked = () =>
       l10n.t(
         'Gcore took the deletion of container {0}, but its answer held no task to follow: list the containers of project {1}, region {2} to see whether it is gone.',

@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { RecordSet, RecordSetBody } from '../../api';
+import type { DeleteRecordResult } from '../../api/dnsClient';
 import { COMMAND } from '../../core/contributions';
 import { validateRecordRefArgs, validateRecordSetArgs, type RecordRefArgs, type RecordSetArgs } from '../../models/commandArgs';
 import { API_RECORD_TYPES, formatRecordContent, RECORD_TYPE_FIELD, RECORD_TYPES } from '../../models/recordContent';
@@ -15,9 +16,10 @@ import {
 import { ttlText } from '../../models/recordTtl';
 import { unwrap } from '../../validation/problems';
 import { currentUnknownLine, readCurrent } from '../currentState';
-import { givenRecordSetBody, recordSetNames } from './recordArgs';
+import { givenRecordSetBody, recordSetNames } from '../../writes/dns/recordArgs';
+import { recordSetWriteOf, sendRecordSetWrite } from '../../writes/dns/recordSetWrites';
 import { ZONE_NAME_PROPERTIES } from './dnsTools';
-import type { ToolConfirmation, ToolContext, ToolDefinition } from '../toolDefinition';
+import type { ToolConfirmation, ToolContext, ToolDefinition, ToolWrite } from '../toolDefinition';
 import { objectInput, specSchema, type ToolSchema } from '../toolSchemas';
 import { lines } from '../toolText';
 
@@ -99,6 +101,18 @@ function newSetLines(type: string, body: RecordSetBody): string[] {
   ]);
 }
 
+/**
+ * gcore.createRecord's change (`create`: refused, naming the set, when it exists) or gcore.updateRecord's
+ * (`replace`: the whole set, keeping what `record` does not give, created when absent).
+ */
+function recordSetWrite(record: RecordSetArgs, write: 'create' | 'replace'): ToolWrite<RecordSet> {
+  return {
+    command: write === 'create' ? COMMAND.createRecord : COMMAND.updateRecord,
+    argument: record,
+    viaClient: (client, signal) => sendRecordSetWrite(client.dns, recordSetWriteOf(record, write), 'gcore_updateRecord', signal),
+  };
+}
+
 export const createRecord: ToolDefinition<RecordSetArgs> = {
   name: 'gcore_createRecord',
   kind: 'write',
@@ -129,7 +143,7 @@ export const createRecord: ToolDefinition<RecordSetArgs> = {
     };
   },
   invoke: async (record, { writes, signal }) => {
-    const answered = await writes.createRecord(record, signal);
+    const answered = await writes.send(recordSetWrite(record, 'create'), signal);
     const { set, zone } = recordSetNames(record);
     return { text: l10n.t('Added {0} to {1}: {2}.', set, zone, valuesOf(answered)), json: answered };
   },
@@ -178,11 +192,20 @@ export const updateRecord: ToolDefinition<RecordSetArgs> = {
   parse: (input) => unwrap(validateRecordSetArgs(input)),
   confirm: updateConfirmation,
   invoke: async (record, { writes, signal }) => {
-    const answered = await writes.updateRecord(record, signal);
+    const answered = await writes.send(recordSetWrite(record, 'replace'), signal);
     const { set, zone } = recordSetNames(record);
     return { text: l10n.t('Updated {0} in {1}: {2}.', set, zone, valuesOf(answered)), json: answered };
   },
 };
+
+/** gcore.deleteRecord's change: a set already gone counts as deleted; the command resolves to nothing, so it does not tell which it was. */
+function deleteRecordWrite({ zoneName, name, type }: RecordRefArgs): ToolWrite<DeleteRecordResult | undefined> {
+  return {
+    command: COMMAND.deleteRecord,
+    argument: { zoneName, name, type },
+    viaClient: (client, signal) => client.dns.deleteRecord(zoneName, name, type, { signal }),
+  };
+}
 
 export const deleteRecord: ToolDefinition<RecordRefArgs> = {
   name: 'gcore_deleteRecord',
@@ -215,7 +238,7 @@ export const deleteRecord: ToolDefinition<RecordRefArgs> = {
     };
   },
   invoke: async (ref, { writes, signal }) => {
-    const result = await writes.deleteRecord(ref, signal);
+    const result = await writes.send(deleteRecordWrite(ref), signal);
     const { set, zone } = recordSetNames(ref);
     return {
       text: result?.alreadyGone ? l10n.t('{0} was already gone from {1}.', set, zone) : l10n.t('Deleted {0} from {1}.', set, zone),

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { DnssecState } from '../../api';
+import type { CreateZoneResult, DnssecState } from '../../api';
 import { COMMAND } from '../../core/contributions';
 import { validateZoneNameArg } from '../../models/commandArgs';
 import { validateZoneCreate, ZONE_CREATE_FIELDS, zoneNameForDisplay, type ZoneCreate } from '../../models/zoneCreate';
@@ -10,14 +10,17 @@ import {
   changeName,
   cloudflareProxiedChanges,
   cloudflareProxiedNote,
+  importResult,
   oneSecondTtlChanges,
   oneSecondTtlNote,
+  type ZoneFileImportResult,
 } from '../../models/zoneFileChanges';
-import { planDigest } from '../../models/confirmedImportPlan';
+import { planDigest, refuseUnconfirmedPlan, withConfirmedPlan } from '../../models/confirmedImportPlan';
 import { unwrap } from '../../validation/problems';
 import { currentUnknownLine, readCurrent } from '../currentState';
 import { dnssecState, ZONE_NAME_PROPERTIES } from './dnsTools';
-import type { ToolConfirmation, ToolContext, ToolDefinition } from '../toolDefinition';
+import { applyRecordSetChanges } from '../../writes/dns/recordSetBatch';
+import type { ToolConfirmation, ToolContext, ToolDefinition, ToolWrite } from '../toolDefinition';
 import { objectInput, specSchema } from '../toolSchemas';
 import { itemLines, lines } from '../toolText';
 import { planImport, zoneFileSetsOf } from './zoneFileImport';
@@ -25,6 +28,11 @@ import { planImport, zoneFileSetsOf } from './zoneFileImport';
 /** A setting as the confirmation of a new zone shows it. */
 function settingLine(field: string, value: unknown): string {
   return `${field}: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
+}
+
+/** gcore.createZone's change. */
+function createZoneWrite(zone: ZoneCreate): ToolWrite<CreateZoneResult> {
+  return { command: COMMAND.createZone, argument: zone, viaClient: (client, signal) => client.dns.createZone(zone, { signal }) };
 }
 
 export const createZone: ToolDefinition<ZoneCreate> = {
@@ -50,7 +58,7 @@ export const createZone: ToolDefinition<ZoneCreate> = {
     };
   },
   invoke: async (zone, { writes, signal }) => {
-    const result = await writes.createZone(zone, signal);
+    const result = await writes.send(createZoneWrite(zone), signal);
     const display = zoneNameForDisplay(zone.name);
     const text = lines(
       result.id === undefined ? l10n.t('Created DNS zone {0}.', display) : l10n.t('Created DNS zone {0} (id {1}).', display, result.id),
@@ -88,6 +96,15 @@ async function dnssecConfirmation(zoneName: string, enabled: boolean, { client, 
       };
 }
 
+/** gcore.enableDnssec's or gcore.disableDnssec's change. */
+function dnssecWrite(zoneName: string, enabled: boolean): ToolWrite<DnssecState> {
+  return {
+    command: enabled ? COMMAND.enableDnssec : COMMAND.disableDnssec,
+    argument: { zoneName },
+    viaClient: (client, signal) => client.dns.setDnssec(zoneName, enabled, { signal }),
+  };
+}
+
 function dnssecTool(enabled: boolean): ToolDefinition<string> {
   return {
     name: enabled ? 'gcore_enableDnssec' : 'gcore_disableDnssec',
@@ -108,7 +125,7 @@ function dnssecTool(enabled: boolean): ToolDefinition<string> {
     parse: (input) => unwrap(validateZoneNameArg(input)),
     confirm: (zoneName, context) => dnssecConfirmation(zoneName, enabled, context),
     invoke: async (zoneName, { writes, signal }) => {
-      const state: DnssecState = enabled ? await writes.enableDnssec(zoneName, signal) : await writes.disableDnssec(zoneName, signal);
+      const state = await writes.send(dnssecWrite(zoneName, enabled), signal);
       const display = zoneNameForDisplay(zoneName);
       const text = !enabled
         ? l10n.t('DNSSEC is disabled for {0}.', display)
@@ -132,6 +149,23 @@ function parseImport(input: unknown): ImportZoneFileArgs {
   const args = unwrap(validateImportZoneFileArgs(input));
   zoneFileSetsOf(args);
   return args;
+}
+
+/**
+ * gcore.importZoneFile's change. `confirmed`: the digest of the plan a person allowed; the import then sends
+ * nothing unless it plans that one (the command gets it in-process, see confirmedImportPlan.ts).
+ */
+function importWrite(request: ImportZoneFileArgs, confirmed: string | undefined): ToolWrite<ZoneFileImportResult> {
+  return {
+    command: COMMAND.importZoneFile,
+    argument: withConfirmedPlan(request, confirmed),
+    viaClient: async (client, signal) => {
+      const plan = await planImport(client, request, signal);
+      refuseUnconfirmedPlan(request.zoneName, plan, confirmed);
+      await applyRecordSetChanges(client.dns, request.zoneName, plan.changes, signal);
+      return importResult(plan);
+    },
+  };
 }
 
 export const importZoneFile: ToolDefinition<ImportZoneFileArgs> = {
@@ -219,7 +253,7 @@ export const importZoneFile: ToolDefinition<ImportZoneFileArgs> = {
     };
   },
   invoke: async (args, { writes, signal, confirmed }) => {
-    const result = await writes.importZoneFile(args, confirmed, signal);
+    const result = await writes.send(importWrite(args, confirmed), signal);
     const zone = zoneNameForDisplay(args.zoneName);
     const listed = (heading: string, names: string[]): string | undefined => (names.length > 0 ? itemLines(heading, names) : undefined);
     const text = lines(

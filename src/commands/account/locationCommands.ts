@@ -3,7 +3,8 @@ import { validateListRegionsArgs, validateNoArgs, type RegionProductArg } from '
 import type { CloudList, Project, Region } from '../../api/types';
 import { validateProjectRegion, type ProjectRegion } from '../../models/projectRegion';
 import type { FlavorLoader } from '../../loaders/flavorLoader';
-import type { Services } from '../services';
+import type { AreaServices } from '../services';
+import type { AccountReads } from '../../loaders/accountReads';
 import { addLocation, removeLocation } from '../../state/settings';
 import { COMMAND } from '../../core/contributions';
 import { isLocationNode } from '../../views/sections/locationNodes';
@@ -11,7 +12,10 @@ import { promptNewProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { unwrap } from '../../validation/problems';
 import { command, type Command } from '../flow/command';
 
-export function locationCommands(services: Services, flavors: Pick<FlavorLoader, 'invalidate'>): Command<never, unknown, never>[] {
+export function locationCommands(
+  services: AreaServices<AccountReads>,
+  flavors: Pick<FlavorLoader, 'invalidate'>,
+): Command<never, unknown, never>[] {
   return [
     command<ProjectRegion, boolean>({
       id: COMMAND.addLocation,

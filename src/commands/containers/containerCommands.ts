@@ -2,14 +2,15 @@ import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult } from '../../api';
 import { validateUpdateContainerArgs, type UpdateContainerArgs } from '../../models/commandArgs';
 import type { Container } from '../../api';
-import { changedFields } from '../../models/container';
+import { changedFields, containerChange } from '../../models/container';
 import { validateContainerName, validateContainerUpdate, type ContainerUpdate } from '../../models/containerUpdate';
 import { updateSummary } from '../../views/presentation/containers/updateSummary';
 import { COMMAND } from '../../core/contributions';
 import { isContainerNode } from '../../views/sections/containerNodes';
 import { updateSources } from './containerSources';
-import type { ContainerUpdates } from './containerUpdates';
-import type { Services } from '../services';
+import type { ContainerWrites } from './containerWrites';
+import type { AreaServices } from '../services';
+import type { ContainerReads } from '../../loaders/containerReads';
 import { runWizard } from '../../ui/wizard';
 import { updateContainerPlan, type UpdateAnswers } from '../../ui/wizards/containerUpdateWizard';
 import { unwrap } from '../../validation/problems';
@@ -18,7 +19,7 @@ import { command, type Command } from '../flow/command';
 /** An update's input; interactively also the container as it was when the wizard read it. */
 type UpdateArgs = UpdateContainerArgs & { current?: Container };
 
-export function containerCommands(services: Services, updates: ContainerUpdates): Command<never, unknown, never>[] {
+export function containerCommands(services: AreaServices<ContainerReads>, writes: ContainerWrites): Command<never, unknown, never>[] {
   const sources = updateSources(services);
   return [
     command<UpdateArgs, ContainerUpdateResult, UpdateAnswers>({
@@ -54,7 +55,7 @@ export function containerCommands(services: Services, updates: ContainerUpdates)
       },
       confirmed: (args) => services.recentContainers.remember(args.containerName),
       progress: (args) => l10n.t('Updating container {0}…', args.containerName),
-      run: (args, { signal }) => updates.send(args, args.containerName, args.changes, signal),
+      run: (args, { signal }) => writes.update(args, args.changes, signal),
       editable: true,
       cancelledAfterSending: ({ containerName }) => ({
         message: l10n.t(
@@ -62,8 +63,7 @@ export function containerCommands(services: Services, updates: ContainerUpdates)
           containerName,
         ),
       }),
-      report: (ui, result, { projectId, regionId, containerName }, flow) =>
-        updates.report(ui, { projectId, regionId, containerName }, result, flow.reopen),
+      report: (ui, result, args, flow) => writes.report(ui, containerChange(args, args.containerName, 'update'), result, flow.reopen),
     }),
   ];
 }

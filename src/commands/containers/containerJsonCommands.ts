@@ -12,7 +12,8 @@ import type { ProjectRegion } from '../../models/projectRegion';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { CONTAINERS_SECTION } from '../../views/sections/containerNodes';
 import { isLocationNode } from '../../views/sections/locationNodes';
-import type { Services } from '../services';
+import type { AreaServices } from '../services';
+import type { ContainerReads } from '../../loaders/containerReads';
 
 const TITLE = vscode.l10n.t('Gcore: Edit Container as JSON');
 
@@ -21,7 +22,7 @@ const TITLE = vscode.l10n.t('Gcore: Edit Container as JSON');
  * create payload as a document and the review that creates it.
  */
 export function containerJsonCommands(
-  services: Services,
+  services: AreaServices<ContainerReads>,
   editor: ContainerEditor,
   newEditor: NewContainerEditor,
 ): Command<never, unknown, never>[] {

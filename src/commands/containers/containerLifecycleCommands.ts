@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult } from '../../api';
 import { COMMAND } from '../../core/contributions';
 import { validateContainerRefArgs, type ContainerRefArgs } from '../../models/commandArgs';
+import { containerChange } from '../../models/container';
 import { validateContainerCreate, validateCreateContainerArgs, type CreateContainerArgs } from '../../models/containerCreate';
 import { orCancel } from '../../ui/loneAnswer';
 import { UserCancelledError } from '../../ui/promptUi';
@@ -15,15 +16,16 @@ import { CONTAINERS_SECTION } from '../../views/sections/containerNodes';
 import { isLocationNode } from '../../views/sections/locationNodes';
 import { command, type Command } from '../flow/command';
 import { askContainer, updateSources } from './containerSources';
-import type { ContainerLifecycle } from './containerLifecycle';
+import type { ContainerWrites } from './containerWrites';
 import { sayNotOffered } from '../notOffered';
 import { listedSecrets } from './pullSecretCommands';
-import type { Services } from '../services';
+import type { AreaServices } from '../services';
+import type { ContainerReads } from '../../loaders/containerReads';
 
 /** New Container and Delete Container, from the palette, a location's row or a container's, and as the contract's commands. */
 export function containerLifecycleCommands(
-  services: Services,
-  lifecycle: ContainerLifecycle,
+  services: AreaServices<ContainerReads>,
+  writes: ContainerWrites,
   createSecret: CreateSources['createSecret'],
 ): Command<never, unknown, never>[] {
   const update = updateSources(services);
@@ -50,7 +52,7 @@ export function containerLifecycleCommands(
         const container = unwrap(validateContainerCreate(answers.container));
         const forecast = await ui.withProgress({
           title: l10n.t('Checking the quota and price of container {0}…', container.name),
-          run: () => lifecycle.forecast(location, container),
+          run: () => writes.forecast(location, container),
         });
         const [send, edit] = [quotaExceededText(forecast.quota) ? l10n.t('Create Anyway') : l10n.t('Create'), l10n.t('Edit')];
         const choice = await ui.choose({
@@ -63,7 +65,7 @@ export function containerLifecycleCommands(
       }
     },
     progress: (args) => l10n.t('Creating container {0}…', args.container.name),
-    run: (args, { signal }) => lifecycle.create({ projectId: args.projectId, regionId: args.regionId }, args.container, signal),
+    run: (args, { signal }) => writes.create({ projectId: args.projectId, regionId: args.regionId }, args.container, signal),
     onFailure: sayNotOffered,
     editable: true,
     cancelledAfterSending: ({ container }) => ({
@@ -72,13 +74,7 @@ export function containerLifecycleCommands(
         container.name,
       ),
     }),
-    report: (ui, result, args, flow) =>
-      lifecycle.report(
-        ui,
-        { projectId: args.projectId, regionId: args.regionId, containerName: args.container.name, action: 'create' },
-        result,
-        flow.reopen,
-      ),
+    report: (ui, result, args, flow) => writes.report(ui, containerChange(args, args.container.name, 'create'), result, flow.reopen),
   });
 
   const remove = command<ContainerRefArgs, ContainerUpdateResult>({
@@ -107,7 +103,7 @@ export function containerLifecycleCommands(
       return true;
     },
     progress: ({ containerName }) => l10n.t('Deleting container {0}…', containerName),
-    run: (args, { signal }) => lifecycle.delete(args, signal),
+    run: (args, { signal }) => writes.delete(args, signal),
     onFailure: sayNotOffered,
     cancelledAfterSending: ({ containerName }) => ({
       message: l10n.t(
@@ -115,7 +111,7 @@ export function containerLifecycleCommands(
         containerName,
       ),
     }),
-    report: (ui, result, args, flow) => lifecycle.report(ui, { ...args, action: 'delete' }, result, flow.reopen),
+    report: (ui, result, args, flow) => writes.report(ui, containerChange(args, args.containerName, 'delete'), result, flow.reopen),
   });
 
   return [create, remove];

@@ -18,12 +18,13 @@ import { command, type Command, type FailureHandling } from '../flow/command';
 import { reported } from '../flow/flowRunner';
 import { askContainer } from './containerSources';
 import type { LogDocuments } from '../../documents/logDocuments';
-import type { Services } from '../services';
+import type { AreaServices } from '../services';
+import type { ContainerReads } from '../../loaders/containerReads';
 
 const TITLE = vscode.l10n.t('Gcore: Show Logs');
 
 /** A container's log lines: in a read-only editor that can follow them, or as the API returns them. */
-export function containerLogCommands(services: Services, logs: LogDocuments): Command<never, unknown, never>[] {
+export function containerLogCommands(services: AreaServices<ContainerReads>, logs: LogDocuments): Command<never, unknown, never>[] {
   return [
     command<ShowLogsArgs, string>({
       id: COMMAND.showContainerLogs,

@@ -10,7 +10,8 @@ import type { PickItem } from '../../ui/promptUi';
 import { unwrap } from '../../validation/problems';
 import { command, type Command } from '../flow/command';
 import { askContainer } from './containerSources';
-import type { Services } from '../services';
+import type { AreaServices } from '../services';
+import type { ContainerReads } from '../../loaders/containerReads';
 
 function containerItem(container: Container): PickItem<Container> {
   return {
@@ -21,7 +22,7 @@ function containerItem(container: Container): PickItem<Container> {
 }
 
 /** Reading containers and their sizes: programmatic commands, each with an interactive form in the palette. */
-export function containerReadCommands(services: Services): Command<never, unknown, never>[] {
+export function containerReadCommands(services: AreaServices<ContainerReads>): Command<never, unknown, never>[] {
   const { client } = services;
   return [
     command<ProjectRegion, ContainerList>({

@@ -1,5 +1,5 @@
 import type { ProjectRegionRef } from '../../api';
-import { CONTAINER_LIST_REUSE_MS } from '../../loaders/readLoaders';
+import { CONTAINER_LIST_REUSE_MS } from '../../loaders/containerReads';
 import { validateContainerRefArgs, type ContainerRefArgs } from '../../models/commandArgs';
 import { promptContainerName } from '../../ui/pickers/containerNamePicker';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
@@ -7,11 +7,12 @@ import type { PromptUi } from '../../ui/promptUi';
 import type { UpdateSources } from '../../ui/wizards/containerUpdateWizard';
 import { unwrap } from '../../validation/problems';
 import { isContainerNode } from '../../views/sections/containerNodes';
-import type { Services } from '../services';
+import type { AreaServices } from '../services';
+import type { ContainerReads } from '../../loaders/containerReads';
 
 /** Which container a command is about (its row, or asked), the same way for every container command. */
 export function askContainer(
-  services: Services,
+  services: AreaServices<ContainerReads>,
   title: string,
 ): (ui: PromptUi, draft: unknown, node: unknown) => Promise<ContainerRefArgs> {
   return async (ui, _draft, node) => {
@@ -32,7 +33,7 @@ export function askContainer(
 }
 
 /** What the update prompts read of what exists; each answer is undefined when the API cannot tell. */
-export function updateSources(services: Services): UpdateSources {
+export function updateSources(services: AreaServices<ContainerReads>): UpdateSources {
   const listed = async (location: ProjectRegionRef) => {
     const loaded = await services.reads.containers(location, CONTAINER_LIST_REUSE_MS);
     return loaded.state === 'loaded' ? loaded.value.results : undefined;

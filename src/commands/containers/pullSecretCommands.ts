@@ -29,7 +29,8 @@ import { CONTAINERS_SECTION } from '../../views/sections/containerNodes';
 import { isPullSecretNode, isPullSecretsNode } from '../../views/sections/pullSecretNodes';
 import { command, type Command } from '../flow/command';
 import { mayBeMissingEndpoint, notOffered, sayNotOffered } from '../notOffered';
-import type { Services } from '../services';
+import type { AreaServices, Services } from '../services';
+import type { ContainerReads } from '../../loaders/containerReads';
 
 /** How long a secret list just shown is reused by the prompts instead of being read again. */
 const SECRET_LIST_REUSE_MS = 30_000;
@@ -40,14 +41,14 @@ function locationOf(node: unknown): ProjectRegion | undefined {
   return undefined;
 }
 
-type PullSecretServices = Pick<Services, 'client' | 'reads' | 'tree' | 'log'>;
+type PullSecretServices = Pick<AreaServices<ContainerReads>, 'client' | 'reads' | 'tree' | 'log'>;
 
 /**
  * The pull secrets of a location, as the create wizard and the commands read them: undefined when the
  * API cannot list them (the wizard then asks for a name).
  */
 export async function listedSecrets(
-  services: Pick<Services, 'reads'>,
+  services: Pick<AreaServices<ContainerReads>, 'reads'>,
   location: ProjectRegionRef,
 ): Promise<readonly PullSecret[] | undefined> {
   const loaded = await services.reads.pullSecrets(location, SECRET_LIST_REUSE_MS);
@@ -101,7 +102,7 @@ async function secretsListed(client: GcoreClient, location: ProjectRegionRef): P
   }
 }
 
-function secretsChanged(services: Pick<Services, 'reads' | 'tree'>, location: ProjectRegionRef): void {
+function secretsChanged(services: Pick<AreaServices<ContainerReads>, 'reads' | 'tree'>, location: ProjectRegionRef): void {
   services.reads.invalidatePullSecrets(location);
   services.tree.refresh(CONTAINERS_SECTION);
 }
@@ -111,7 +112,7 @@ async function askLocation(ui: PromptUi, node: unknown, heading: string): Promis
 }
 
 async function askSecret(
-  services: Pick<Services, 'reads'>,
+  services: Pick<AreaServices<ContainerReads>, 'reads'>,
   ui: PromptUi,
   node: unknown,
   heading: string,
@@ -157,7 +158,7 @@ async function askSecret(
 
 /** The create wizard's answers made into the command's input (the name checked against the location's list). */
 async function askCreate(
-  services: Pick<Services, 'reads'>,
+  services: Pick<AreaServices<ContainerReads>, 'reads'>,
   ui: PromptUi,
   answers: PullSecretAnswers,
   location: ProjectRegionRef,
@@ -393,7 +394,11 @@ function deletePullSecret(services: PullSecretServices): Command<never, unknown,
 }
 
 /** The containers of a location whose `pull_secret` is `name`; undefined when the list cannot be read. */
-async function containersUsing(services: Pick<Services, 'reads'>, location: ProjectRegionRef, name: string): Promise<string[] | undefined> {
+async function containersUsing(
+  services: Pick<AreaServices<ContainerReads>, 'reads'>,
+  location: ProjectRegionRef,
+  name: string,
+): Promise<string[] | undefined> {
   const loaded = await services.reads.containers(location, SECRET_LIST_REUSE_MS);
   return loaded.state === 'loaded'
     ? loaded.value.results.filter((container) => container.pull_secret === name).map((container) => container.name)
@@ -404,7 +409,7 @@ async function containersUsing(services: Pick<Services, 'reads'>, location: Proj
  * Pull secrets: listing, and Create, Update and Delete from the palette, a location's Pull Secrets row or
  * a secret's row; `createHere` creates one on the spot inside New Container.
  */
-export function pullSecretCommands(services: Services): {
+export function pullSecretCommands(services: AreaServices<ContainerReads>): {
   commands: Command<never, unknown, never>[];
   createHere: (ui: PromptUi, location: ProjectRegionRef) => Promise<string | typeof BACK>;
 } {

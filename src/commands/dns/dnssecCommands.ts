@@ -4,7 +4,8 @@ import { COMMAND } from '../../core/contributions';
 import { isGcoreApiError } from '../../api/errors';
 import { failureReason } from '../../logging/failureMessage';
 import { zoneNameForDisplay } from '../../models/zoneCreate';
-import type { Services } from '../services';
+import type { AreaServices } from '../services';
+import type { DnsReads } from '../../loaders/dnsReads';
 import { orCancel } from '../../ui/loneAnswer';
 import type { PromptUi } from '../../ui/promptUi';
 import { zoneNameArgument } from '../arguments';
@@ -20,7 +21,7 @@ interface Toggle {
   force?: boolean;
 }
 
-export function dnssecCommands(services: Services): Command<never, unknown, never>[] {
+export function dnssecCommands(services: AreaServices<DnsReads>): Command<never, unknown, never>[] {
   const toggle = (enabled: boolean) =>
     command<Toggle, DnssecState>({
       id: enabled ? COMMAND.enableDnssec : COMMAND.disableDnssec,
@@ -122,7 +123,7 @@ function announce(ui: PromptUi, display: string, enabled: boolean, response: Dns
  */
 async function askZone(
   ui: PromptUi,
-  services: Services,
+  services: AreaServices<DnsReads>,
   title: string,
   prefer: (dnssecOn: boolean | undefined) => boolean,
 ): Promise<string> {
@@ -130,7 +131,7 @@ async function askZone(
 }
 
 /** The DS record as the account's zone reads it now, where the API can say (undefined otherwise). */
-async function readDsRecord(services: Services, name: string): Promise<string | undefined> {
+async function readDsRecord(services: AreaServices<DnsReads>, name: string): Promise<string | undefined> {
   const loaded = await services.reads.dnssec(name);
   return loaded.state === 'loaded' ? loaded.value.ds : undefined;
 }

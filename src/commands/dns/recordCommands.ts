@@ -9,8 +9,8 @@ import { ttlText } from '../../models/recordTtl';
 import { zoneNameForDisplay } from '../../models/zoneCreate';
 import { orCancel } from '../../ui/loneAnswer';
 import type { Back, PromptUi, StepPosition } from '../../ui/promptUi';
-import { recordSetDisplayName } from '../../agentTools/dns/recordArgs';
-import { recordSetWriteOf, sendRecordSetWrite, type RecordSetWrite } from '../../agentTools/dns/recordSetWrites';
+import { recordSetDisplayName } from '../../writes/dns/recordArgs';
+import { recordSetWriteOf, sendRecordSetWrite, type RecordSetWrite } from '../../writes/dns/recordSetWrites';
 import { runWizard } from '../../ui/wizard';
 import {
   addRecordPlan,
@@ -28,7 +28,8 @@ import { isRecordNode, isRecordSetNode, type RecordNode } from '../../views/sect
 import { zoneNameArgument } from '../arguments';
 import { callOptions, command, waitShown, type Command, type RunContext } from '../flow/command';
 import { pickAccountZone } from './zoneChoices';
-import type { Services } from '../services';
+import type { AreaServices } from '../services';
+import type { DnsReads } from '../../loaders/dnsReads';
 import { rowOf } from '../treeCommands';
 
 /** A set to delete, with its values as last read (for the confirmation) when the call came from the tree or a pick. */
@@ -64,12 +65,12 @@ function answeredWrite(draft: RecordAnswers): RecordSetWrite {
   return reviewedWrite(draft, required(draft.zoneName), required(answeredName(draft)), required(draft.type));
 }
 
-type RecordServices = Pick<Services, 'client' | 'zones' | 'reads'>;
+type RecordServices = Pick<AreaServices<DnsReads>, 'client' | 'zones' | 'reads'>;
 
 /** After a write: the zone's sets and the account's counts are read again and the zones redrawn. */
 type Changed = (zoneName: string) => void;
 
-function askZone(services: Pick<Services, 'zones' | 'reads'>, ui: PromptUi, position: StepPosition): Promise<string | Back> {
+function askZone(services: Pick<AreaServices<DnsReads>, 'zones' | 'reads'>, ui: PromptUi, position: StepPosition): Promise<string | Back> {
   return pickAccountZone(services, ui, position);
 }
 
@@ -336,7 +337,7 @@ function removeRecordValue(services: RecordServices, changed: Changed): Command<
   });
 }
 
-export function recordCommands(services: Services, changed: Changed): Command<never, unknown, never>[] {
+export function recordCommands(services: AreaServices<DnsReads>, changed: Changed): Command<never, unknown, never>[] {
   return [
     listRecords(services),
     getRecord(services),

@@ -15,7 +15,8 @@ import { RESOLVER_ORDER, resolutionReport, resolverName, type ResolverResult } f
 import { isRecordSetNode, isZoneNode } from '../../views/sections/zoneNodes';
 import { command, type Command } from '../flow/command';
 import { zoneChoices, zoneHolding } from './zoneChoices';
-import type { Services } from '../services';
+import type { AreaServices } from '../services';
+import type { DnsReads } from '../../loaders/dnsReads';
 
 /** What Check Resolution looks at: a name, the type of the set it came from, and the zone that holds it when known. */
 export interface ResolutionTarget {
@@ -66,7 +67,7 @@ async function askName(ui: PromptUi, title: string): Promise<string> {
 }
 
 /** Check Resolution, and the contract's lookupName (one resolver, its answer as Gcore returned it). */
-export function resolutionCommands(services: Services, reports: Snapshots): Command<never, unknown, never>[] {
+export function resolutionCommands(services: AreaServices<DnsReads>, reports: Snapshots): Command<never, unknown, never>[] {
   const { client } = services;
 
   /** The zone's sets at the name (of the type, when one is checked), read now rather than from the tree. */

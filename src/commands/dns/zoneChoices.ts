@@ -7,7 +7,8 @@ import type { Back, PromptUi, StepPosition } from '../../ui/promptUi';
 import { zoneRowDescription } from '../../views/presentation/dns/recordSetCount';
 import { zoneRows } from '../../views/presentation/dns/zoneRows';
 import { zoneAtGcoreSummary } from '../../views/presentation/dns/zoneView';
-import type { Services } from '../services';
+import type { AreaServices } from '../services';
+import type { DnsReads } from '../../loaders/dnsReads';
 
 /** The zones a picker offers, and what the account's list says of each. */
 export interface ZoneChoices {
@@ -28,7 +29,7 @@ function dnssecSeenHere(zone: KnownZone): boolean | undefined {
  * The zones a command offers and record sets are read and written in: the account's, with those known here;
  * the known ones alone when the account's list cannot be read (an API without it).
  */
-export async function zoneChoices(services: Pick<Services, 'zones' | 'reads'>): Promise<ZoneChoices> {
+export async function zoneChoices(services: Pick<AreaServices<DnsReads>, 'zones' | 'reads'>): Promise<ZoneChoices> {
   const known = services.zones.all();
   const listed = await services.reads.zones();
   if (listed.state !== 'loaded') {
@@ -59,7 +60,7 @@ export async function zoneChoices(services: Pick<Services, 'zones' | 'reads'>): 
  * it holds for, given what the account's list says of them.
  */
 export async function pickAccountZone(
-  services: Pick<Services, 'zones' | 'reads'>,
+  services: Pick<AreaServices<DnsReads>, 'zones' | 'reads'>,
   ui: PromptUi,
   position: StepPosition,
   prefer?: (zone: KnownZone, choices: ZoneChoices) => boolean,

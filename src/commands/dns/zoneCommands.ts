@@ -6,7 +6,8 @@ import type { CreateZoneResult } from '../../api';
 import { domainNameKey } from '../../core/domainNameKey';
 import { isGcoreApiError } from '../../api/errors';
 import { validateZoneCreate, zoneNameForDisplay, type ZoneCreate } from '../../models/zoneCreate';
-import type { Services } from '../services';
+import type { AreaServices, Services } from '../services';
+import type { DnsReads } from '../../loaders/dnsReads';
 import { ZONES_SECTION, isZoneNode, zoneNode, type ZoneNode } from '../../views/sections/zoneNodes';
 import type { DnsZone } from '../../api/types';
 import { zoneStateMessage } from '../../views/presentation/dns/zoneView';
@@ -20,7 +21,7 @@ import { unwrap } from '../../validation/problems';
 import { zoneNameArgument } from '../arguments';
 import { command, type Command } from '../flow/command';
 
-export function zoneCommands(services: Services): Command<never, unknown, never>[] {
+export function zoneCommands(services: AreaServices<DnsReads>): Command<never, unknown, never>[] {
   return [
     command<ZoneCreate, CreateZoneResult | undefined, CreateZoneAnswers>({
       id: COMMAND.createZone,
@@ -117,7 +118,7 @@ export function zoneCommands(services: Services): Command<never, unknown, never>
       progress: (node) => vscode.l10n.t('Reading the state of {0} at Gcore…', zoneNameForDisplay(node.zone.name)),
       // The account's zone list is read again, not polled: a registrar can take days to publish a DS record.
       run: async (node) => {
-        services.reads.invalidateZones();
+        services.reads.invalidate();
         const loaded = await services.reads.zones();
         services.tree.refresh(ZONES_SECTION);
         if (loaded.state === 'failed') throw loaded.error;

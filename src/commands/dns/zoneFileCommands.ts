@@ -21,10 +21,11 @@ import { UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import { unwrap } from '../../validation/problems';
 import { editorDocumentArgument, zoneNameArgument } from '../arguments';
 import { command, waitShown, type Command } from '../flow/command';
-import { applyRecordSetChanges, isPartlyApplied } from '../../agentTools/dns/recordSetBatch';
+import { applyRecordSetChanges, isPartlyApplied } from '../../writes/dns/recordSetBatch';
 import { pickAccountZone } from './zoneChoices';
 import { reviewImport } from './zoneFileImportReview';
-import type { Services } from '../services';
+import type { AreaServices, Services } from '../services';
+import type { DnsReads } from '../../loaders/dnsReads';
 
 /** An import as the user set it up: the file's text and where it came from; the review's plan and choice. */
 interface ImportRequest extends ImportZoneFileArgs {
@@ -75,9 +76,14 @@ function refuseLargerThanZoneFile(source: string, bytes: number): void {
   );
 }
 
-type ZoneFileServices = Pick<Services, 'client' | 'zones' | 'reads'>;
+type ZoneFileServices = Pick<AreaServices<DnsReads>, 'client' | 'zones' | 'reads'>;
 
-async function askZone(services: Pick<Services, 'zones' | 'reads'>, ui: PromptUi, title: string, node: unknown): Promise<string> {
+async function askZone(
+  services: Pick<AreaServices<DnsReads>, 'zones' | 'reads'>,
+  ui: PromptUi,
+  title: string,
+  node: unknown,
+): Promise<string> {
   return zoneNameArgument(node) ?? orCancel(await pickAccountZone(services, ui, { title }));
 }
 
@@ -275,7 +281,7 @@ function importZoneFile(
  * `written`: after an import, the zone's sets and the account's counts are read again and the zones redrawn.
  */
 export function zoneFileCommands(
-  services: Services,
+  services: AreaServices<DnsReads>,
   editor: ZoneFileEditor,
   reports: Snapshots,
   written: (zoneName: string) => void,

@@ -21,7 +21,8 @@ import { zoneNameArgument } from '../arguments';
 import { callOptions, command, type Command } from '../flow/command';
 import { mayBeMissingEndpoint, notOffered, sayNotOffered } from '../notOffered';
 import { pickAccountZone } from './zoneChoices';
-import type { Services } from '../services';
+import type { AreaServices, Services } from '../services';
+import type { DnsReads } from '../../loaders/dnsReads';
 
 /** A zone to delete; from its row, what the account's list says of it (for the count of record sets that go). */
 interface ZoneToDelete {
@@ -53,11 +54,11 @@ function confirmsDelete(text: string, zoneName: string): boolean {
   return typed === display(zoneName) || typed === zoneName;
 }
 
-type ZoneLifecycleServices = Pick<Services, 'client' | 'zones' | 'reads' | 'tree' | 'log'>;
+type ZoneLifecycleServices = Pick<AreaServices<DnsReads>, 'client' | 'zones' | 'reads' | 'tree' | 'log'>;
 
 /** A zone of the account's (with those known here), or a typed one; `prefer` lists first those it holds for. */
 async function askZone(
-  services: Pick<Services, 'zones' | 'reads'>,
+  services: Pick<AreaServices<DnsReads>, 'zones' | 'reads'>,
   ui: PromptUi,
   title: string,
   prefer?: (atGcore: DnsZone | undefined) => boolean,
@@ -323,7 +324,7 @@ function checkDelegation(services: ZoneLifecycleServices, reports: Snapshots): C
 }
 
 /** The zone's DNSSEC state in the account's list, where the list can be read (it usually is already). */
-async function listedDnssecStatus(services: Pick<Services, 'reads'>, zoneName: string): Promise<string | undefined> {
+async function listedDnssecStatus(services: Pick<AreaServices<DnsReads>, 'reads'>, zoneName: string): Promise<string | undefined> {
   const listed = await services.reads.zones();
   if (listed.state !== 'loaded') return undefined;
   const zone = listed.value.zones.find((candidate) => domainNameKey(candidate.name) === zoneName);
@@ -334,7 +335,7 @@ async function listedDnssecStatus(services: Pick<Services, 'reads'>, zoneName: s
  * Delete Zone, Enable Zone and Disable Zone, Edit Zone Settings and Check Delegation: the rest of a zone's life,
  * each from the zone's row or the palette, and as the contract's commands.
  */
-export function zoneLifecycleCommands(services: Services, reports: Snapshots): Command<never, unknown, never>[] {
+export function zoneLifecycleCommands(services: AreaServices<DnsReads>, reports: Snapshots): Command<never, unknown, never>[] {
   return [
     deleteZone(services),
     toggleZone(services, true),

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { Container, GcoreClient } from '../../api';
-import type { ReadLoaders } from '../../loaders/readLoaders';
+import type { ContainerReads } from '../../loaders/containerReads';
 import type { ChangeSubject } from '../../loaders/taskPoller';
 import type { Log } from '../../logging/log';
 import { CONTAINER_KIND, containerChange, containerStatus } from '../../models/container';
@@ -12,7 +12,7 @@ import { CONTAINERS_SECTION } from '../sections/containerNodes';
 
 export interface ContainerChangeKindDeps {
   client: Pick<GcoreClient, 'containers'>;
-  reads: Pick<ReadLoaders, 'invalidateContainers'>;
+  reads: Pick<ContainerReads, 'invalidateContainers'>;
   log: Log;
   /** Opens the container's logs (a failed change's Show Logs). */
   showLogs(subject: ChangeSubject): Promise<unknown>;

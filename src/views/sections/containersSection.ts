@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMAND } from '../../core/contributions';
 import { isEndpointMissing, isGcoreApiError } from '../../api/errors';
-import type { ReadLoaders } from '../../loaders/readLoaders';
+import type { ContainerReads } from '../../loaders/containerReads';
 import type { ProjectRegionRef } from '../../core/projectRegion';
 import { readLocations } from '../../state/settings';
 import { containerDetailRows, containerTooltip } from '../presentation/containers/containerView';
@@ -34,7 +34,7 @@ export class ContainersSection implements Section {
   private readonly revealed = new Map<string, Set<string>>();
 
   constructor(
-    private readonly reads: ReadLoaders,
+    private readonly reads: ContainerReads,
     private readonly viewId: string,
     private readonly redraw: (node: TreeNode) => void,
     /** The containers of a location that a change made here (an update, a create, a delete) is being followed for, by name. */

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { RecordSet } from '../../api';
 import { COMMAND } from '../../core/contributions';
 import { isEndpointMissing, isGcoreApiError } from '../../api/errors';
-import type { ReadLoaders } from '../../loaders/readLoaders';
+import type { DnsReads } from '../../loaders/dnsReads';
 import type { KnownZonesStore } from '../../state/knownZones';
 import { listGapViews } from '../presentation/listGapsView';
 import { recordRows, recordSetRows, recordSetTooltip } from '../presentation/dns/recordView';
@@ -39,7 +39,7 @@ export class DnsZonesSection implements Section {
 
   constructor(
     private readonly zones: KnownZonesStore,
-    private readonly reads: ReadLoaders,
+    private readonly reads: DnsReads,
     private readonly viewId: string,
     private readonly redraw: (node: TreeNode) => void,
   ) {}
@@ -103,7 +103,7 @@ export class DnsZonesSection implements Section {
   invalidate(node: TreeNode): TreeNode | undefined {
     if (isSectionNode(node)) {
       this.recordsUnavailable = false;
-      this.reads.invalidateZones();
+      this.reads.invalidate();
       return node;
     }
     const zone = this.zoneOf(node);

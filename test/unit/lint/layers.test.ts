@@ -36,6 +36,11 @@ describe('lint keeps the layers in order', function () {
       ['src/ui/promptUi.ts', "import '../views/explorer';"],
       ['src/agentTools/x.ts', "import '../documents/logDocuments';"],
       ['src/agentTools/x.ts', "import '../commands/zoneFileCommands';"],
+      ['src/writes/x.ts', "import '../ui/promptUi';"],
+      ['src/writes/dns/x.ts', "import '../../state/settings';"],
+      ['src/loaders/x.ts', "import '../writes/dns/recordSetBatch';"],
+      ['src/writes/dns/x.ts', "import '../../agentTools/dns/recordWriteTools';"],
+      ['src/writes/dns/x.ts', "import '../../commands/dns/recordCommands';"],
     ];
     for (const [file, source] of cases) {
       assert.match((await importProblems(file, source)).join(' | '), /must not import a higher layer/, `${file}: ${source}`);
@@ -43,7 +48,7 @@ describe('lint keeps the layers in order', function () {
   });
 
   it('keeps VS Code and prompts out of what runs in plain Node', async () => {
-    for (const file of ['src/api/x.ts', 'src/models/x.ts', 'src/loaders/x.ts', 'src/views/presentation/x.ts']) {
+    for (const file of ['src/api/x.ts', 'src/models/x.ts', 'src/loaders/x.ts', 'src/writes/dns/x.ts', 'src/views/presentation/x.ts']) {
       assert.match((await importProblems(file, "import * as vscode from 'vscode';")).join(' | '), /must not depend on VS Code/, file);
     }
     assert.match(
@@ -62,7 +67,7 @@ describe('lint keeps the layers in order', function () {
     }
   });
 
-  it('keeps VS Code out of the agent tools and the MCP server, also through the layers that use it', async () => {
+  it('keeps VS Code out of the agent tools, the writes they share and the MCP server, also through the layers that use it', async () => {
     for (const file of ['src/agentTools/x.ts', 'src/agentTools/nested/x.ts']) {
       assert.match(
         (await importProblems(file, "import * as vscode from 'vscode';")).join(' | '),
@@ -77,6 +82,9 @@ describe('lint keeps the layers in order', function () {
       "import '../logging/logger';",
     ]) {
       assert.match((await importProblems('src/agentTools/x.ts', source)).join(' | '), /run in the MCP server too/, source);
+    }
+    for (const source of ["import '../../state/settings';", "import '../../auth/apiKeyStore';", "import '../../logging/logger';"]) {
+      assert.match((await importProblems('src/writes/dns/x.ts', source)).join(' | '), /writes run in the MCP server too/, source);
     }
     assert.match((await importProblems('src/agentTools/x.ts', "import '../views/explorer';")).join(' | '), /only the pure presentation/);
     assert.match(
@@ -130,6 +138,16 @@ describe('lint keeps the layers in order', function () {
       [],
     );
     assert.deepEqual(await importProblems('src/commands/x.ts', "import '../agentTools';"), []);
+    assert.deepEqual(
+      await importProblems(
+        'src/writes/dns/x.ts',
+        "import '../../api';\nimport '../../models/zoneFileChanges';\nimport '../../logging/failureMessage';\nimport '../../loaders/concurrencyLimit';",
+      ),
+      [],
+    );
+    for (const file of ['src/agentTools/dns/x.ts', 'src/commands/dns/x.ts']) {
+      assert.deepEqual(await importProblems(file, "import '../../writes/dns/recordSetBatch';"), [], file);
+    }
     assert.deepEqual(
       await importProblems('src/mcpServer.ts', "import './api';\nimport './agentTools';\nimport './logging/redaction';"),
       [],

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { commandWrites } from '../../../../src/agentTools';
 import { rejection } from '../../api/clientHarness';
 import { assertRefused, confirmation, received, run, startTools, stopTools, tool, writesReceived, type ToolHarness } from '../toolHarness';
 
@@ -210,7 +211,7 @@ describe('DNS write tools against the emulator', () => {
     });
 
     it('says the set is deleted when its write path does not tell whether it was there (the command resolves to nothing)', async () => {
-      h.context.writes = { ...h.context.writes, deleteRecord: async () => undefined };
+      h.context.writes = commandWrites(async () => undefined, { start: () => undefined });
       const result = await run(tool('gcore_deleteRecord'), { zoneName: 'example.com', name: 'sip', type: 'A' }, h);
       assert.deepEqual(result, { text: 'Deleted sip A from example.com.', json: null });
     });

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { DnsClient } from '../../../../src/api/dnsClient';
-import { applyRecordSetChanges, isPartlyApplied, RECORD_SET_WRITES_IN_FLIGHT } from '../../../../src/agentTools/dns/recordSetBatch';
+import { applyRecordSetChanges, isPartlyApplied, RECORD_SET_WRITES_IN_FLIGHT } from '../../../../src/writes/dns/recordSetBatch';
 import type { RecordSetChange } from '../../../../src/models/zoneFileChanges';
 
 function create(name: string): RecordSetChange {
