@@ -1,4 +1,4 @@
-import type { GpuCluster, GpuKind, GpuServer } from '../api/gpuClusterTypes';
+import type { GpuCluster, GpuClusterRef, GpuKind, GpuServer } from '../api/gpuClusterTypes';
 import type { Task } from '../api/types';
 
 /*
@@ -137,4 +137,28 @@ export function createdClusterId(task: Task): string | undefined {
     if (Array.isArray(ids) && typeof ids[0] === 'string') return ids[0];
   }
   return undefined;
+}
+
+/** The kind GPU cluster changes register as, and their tasks' subjects name. */
+export const GPU_CLUSTER_KIND = 'gpuCluster';
+
+/**
+ * A change of a cluster as its tasks' subject names it: by product and id (names may repeat), with the
+ * cluster's name for people.
+ */
+export function gpuClusterChange(ref: GpuClusterRef, clusterName: string, action: GpuClusterChange) {
+  return {
+    kind: GPU_CLUSTER_KIND,
+    projectId: ref.projectId,
+    regionId: ref.regionId,
+    name: `${ref.kind}:${ref.clusterId}`,
+    label: clusterName,
+    action,
+  };
+}
+
+/** The cluster a subject's `name` identifies (`<kind>:<id>`), or undefined for another shape. */
+export function clusterOfChangeName(name: string): { kind: GpuKind; clusterId: string } | undefined {
+  const match = /^(virtual|baremetal):([0-9a-f-]{36})$/.exec(name);
+  return match ? { kind: match[1] as GpuKind, clusterId: match[2] } : undefined;
 }

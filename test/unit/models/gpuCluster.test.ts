@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import {
   changeOfTaskType,
+  clusterOfChangeName,
+  gpuClusterChange,
   clustersOfTask,
   createdClusterId,
   GPU_CLUSTER_TASK_TYPES,
@@ -49,5 +51,14 @@ describe('GPU cluster states', () => {
     assert.equal(createdClusterId({ id: 't', state: 'FINISHED', created_resources: { clusters: [ID] } }), ID);
     assert.equal(createdClusterId({ id: 't', state: 'FINISHED', created_resources: { ai_clusters: [ID] } }), ID);
     assert.equal(createdClusterId({ id: 't', state: 'RUNNING', created_resources: null }), undefined);
+  });
+});
+
+describe('GPU cluster changes', () => {
+  it('names a change by product and id, with the cluster’s name for people, and reads the id back', () => {
+    const change = gpuClusterChange({ projectId: 1, regionId: 76, kind: 'baremetal', clusterId: ID }, 'bm-1', 'stop');
+    assert.deepEqual(change, { kind: 'gpuCluster', projectId: 1, regionId: 76, name: `baremetal:${ID}`, label: 'bm-1', action: 'stop' });
+    assert.deepEqual(clusterOfChangeName(change.name), { kind: 'baremetal', clusterId: ID });
+    assert.equal(clusterOfChangeName('web-app'), undefined);
   });
 });
