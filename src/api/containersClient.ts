@@ -6,6 +6,7 @@ import { MAX_RESPONSE_BYTES } from './http/attemptGuard';
 import { megabytes, type RequestPipeline } from './http/requestPipeline';
 import { isGcoreApiError } from './errors';
 import { itemGone } from './itemGone';
+import { decodeTaskAnswer } from './taskAnswer';
 import { decodeContainer, decodeContainerFlavor } from './decodeItems';
 import { CLOUD_LIST, fetchList, readListPage, type ListMessages, type PagedListMessages } from './paging';
 import type {
@@ -287,15 +288,4 @@ export function splitDisabledChange<T extends { is_disabled?: unknown }>(update:
 function decodeContainerUpdate(value: unknown): ContainerUpdateResult {
   if (value === undefined) return markEmptyAnswer({ tasks: [] });
   return decodeTaskAnswer(value, () => l10n.t('the update response is not an object'));
-}
-
-/** `{ tasks: [id] }`, the answer of every container write; an empty answer is marked (`wasEmptyAnswer`). */
-function decodeTaskAnswer(value: unknown, notAnObject: () => string): ContainerUpdateResult {
-  if (value === undefined) return markEmptyAnswer({ tasks: [] });
-  const body = asObject(value, notAnObject);
-  const tasks = body.tasks ?? [];
-  if (!Array.isArray(tasks) || !tasks.every((task) => typeof task === 'string')) {
-    throw unexpected(l10n.t('{0} is not a list of task ids', 'tasks'));
-  }
-  return { ...body, tasks };
 }

@@ -4,7 +4,8 @@ import type { ApiRequest, RequestPipeline } from './http/requestPipeline';
 import { CLOUD_LIST, fetchAllPages, readListPage, type PagedListMessages } from './paging';
 import type { CallOptions } from './callOptions';
 import type { ProjectRegionRef } from '../core/projectRegion';
-import type { GpuFlavor, GpuFlavorList, UnreadableFlavor } from './types';
+import type { GpuKind } from './gpuClusterTypes';
+import type { FlavorList, GpuBaremetalFlavor, GpuBaremetalFlavorList, GpuFlavor, GpuFlavorList, UnreadableFlavor } from './types';
 
 /** The API's largest page of flavors. */
 const FLAVOR_PAGE_LIMIT = 1000;
@@ -21,7 +22,7 @@ export interface FlavorQuery extends ProjectRegionRef {
   includePrices?: boolean;
 }
 
-/** Virtual GPU flavors (`/cloud/v3/gpu/virtual/…`). */
+/** GPU flavors, virtual (`/cloud/v3/gpu/virtual/…`) and bare metal (`/cloud/v3/gpu/baremetal/…`). */
 export class GpuClient {
   constructor(private readonly pipeline: RequestPipeline) {}
 
@@ -31,20 +32,37 @@ export class GpuClient {
    * only the two filters. Flavors that cannot be read are left out and listed in `unreadable`.
    */
   async listFlavors(query: FlavorQuery, options: CallOptions = {}): Promise<GpuFlavorList> {
-    let first: GpuFlavorList | undefined;
+    return this.allFlavors<GpuFlavor>('virtual', query, flavorProblem, options);
+  }
+
+  /**
+   * The bare-metal GPU flavors of a project and region, paged as the virtual ones. Their hardware is described
+   * in words (`"2TB RAM"`), and `reserved_capacity` counts what the customer's reservations hold.
+   */
+  async listBaremetalFlavors(query: FlavorQuery, options: CallOptions = {}): Promise<GpuBaremetalFlavorList> {
+    return this.allFlavors<GpuBaremetalFlavor>('baremetal', query, baremetalFlavorProblem, options);
+  }
+
+  private async allFlavors<F extends { name: string }>(
+    kind: GpuKind,
+    query: FlavorQuery,
+    problemOf: (value: unknown, index: number) => string | undefined,
+    options: CallOptions,
+  ): Promise<FlavorList<F>> {
+    let first: FlavorList<F> | undefined;
     const unreadable: UnreadableFlavor[] = [];
-    const all = await fetchAllPages<GpuFlavor>({
+    const all = await fetchAllPages<F>({
       tooMany: FLAVOR_LIST.tooMany,
       pageLimit: FLAVOR_PAGE_LIMIT,
       keyOf: (flavor) => flavor.name,
       fetchPage: async (offset) => {
-        const page = decodeFlavorList((await this.pipeline.send(flavorPageRequest(query, offset, options))).body);
+        const page = decodeFlavorList<F>((await this.pipeline.send(flavorPageRequest(kind, query, offset, options))).body, problemOf);
         first ??= page;
         unreadable.push(...(page.unreadable ?? []));
         return { total: page.count, items: page.results, unreadable: page.unreadable ?? [] };
       },
     });
-    const answer: GpuFlavorList = { ...(first as GpuFlavorList), results: all.items };
+    const answer: FlavorList<F> = { ...(first as FlavorList<F>), results: all.items };
     if (unreadable.length > 0) answer.unreadable = unreadable;
     else if (answer.unreadable !== undefined) delete answer.unreadable;
     return answer;
@@ -52,10 +70,10 @@ export class GpuClient {
 }
 
 /** The request for a page of flavors (built here rather than in an async method of its own: a layer of awaiting fewer per request). */
-function flavorPageRequest(query: FlavorQuery, offset: number | undefined, options: CallOptions): ApiRequest {
+function flavorPageRequest(kind: GpuKind, query: FlavorQuery, offset: number | undefined, options: CallOptions): ApiRequest {
   return {
     method: 'GET',
-    segments: ['cloud', 'v3', 'gpu', 'virtual', query.projectId, query.regionId, 'flavors'],
+    segments: ['cloud', 'v3', 'gpu', kind, query.projectId, query.regionId, 'flavors'],
     query: {
       hide_disabled: query.hideDisabled ? 'true' : undefined,
       include_prices: query.includePrices ? 'true' : undefined,
@@ -120,20 +138,45 @@ function fieldProblem(index: number, objectName: string, field: string, read: un
   return l10n.t('{0} is {1}, expected {2}', `${where}${field}`, actual, type);
 }
 
+/** Why a bare-metal flavor cannot be shown: its hardware is in words, its capacities are numbers. */
+function baremetalFlavorProblem(value: unknown, index: number): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return l10n.t('{0} is not an object', `results[${index}]`);
+  const flavor = value as Json;
+  if (typeof flavor.name !== 'string' || flavor.name === '') return l10n.t('{0} is missing', `results[${index}].name`);
+  const own =
+    fieldProblem(index, '', 'capacity', flavor.capacity, 'number') ??
+    fieldProblem(index, '', 'reserved_capacity', flavor.reserved_capacity, 'number') ??
+    fieldProblem(index, '', 'disabled', flavor.disabled, 'boolean') ??
+    fieldProblem(index, '', 'hardware_description', flavor.hardware_description, 'object') ??
+    fieldProblem(index, '', 'hardware_properties', flavor.hardware_properties, 'object') ??
+    fieldProblem(index, '', 'price', flavor.price, 'object');
+  if (own !== undefined) return own;
+  const description = (flavor.hardware_description ?? {}) as Json;
+  for (const field of ['cpu', 'ram', 'disk', 'network', 'gpu']) {
+    const problem = fieldProblem(index, 'hardware_description', field, description[field], 'string');
+    if (problem !== undefined) return problem;
+  }
+  const properties = (flavor.hardware_properties ?? {}) as Json;
+  return (
+    fieldProblem(index, 'hardware_properties', 'gpu_count', properties.gpu_count, 'number') ??
+    fieldProblem(index, 'hardware_properties', 'gpu_model', properties.gpu_model, 'string')
+  );
+}
+
 /**
  * One page of flavors. A flavor the extension cannot read is left out and described in `unreadable`
  * (one bad entry must not hide a region's whole list); a page it cannot read at all is an error.
  */
-function decodeFlavorList(value: unknown): GpuFlavorList {
+function decodeFlavorList<F>(value: unknown, problemOf: (value: unknown, index: number) => string | undefined): FlavorList<F> {
   const { body, total, entries } = readListPage(value, CLOUD_LIST, FLAVOR_LIST);
   const unreadable: UnreadableFlavor[] = [];
   for (let index = 0; index < entries.length; index++) {
-    const problem = flavorProblem(entries[index], index);
+    const problem = problemOf(entries[index], index);
     if (problem !== undefined) unreadable.push({ name: nameOf(entries[index]), problem });
   }
   const count = total ?? entries.length;
-  if (unreadable.length === 0) return { ...body, count, results: entries as GpuFlavor[] };
-  const results = entries.filter((entry, index) => flavorProblem(entry, index) === undefined) as GpuFlavor[];
+  if (unreadable.length === 0) return { ...body, count, results: entries as F[] };
+  const results = entries.filter((entry, index) => problemOf(entry, index) === undefined) as F[];
   return { ...body, count, results, unreadable };
 }
 

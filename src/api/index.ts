@@ -7,3 +7,5 @@ export type { ProjectRegionRef } from '../core/projectRegion';
 export type { ConnectionSettings, PipelineOptions, RequestEvent } from './http/requestPipeline';
 export { DEFAULT_CONNECTION } from './http/requestPipeline';
 export type * from './types';
+export type * from './gpuClusterTypes';
+export { GPU_CLUSTER_ACTIONS, GPU_KINDS } from './gpuClusterTypes';

@@ -31,13 +31,44 @@ export interface GpuFlavor {
   [extra: string]: unknown;
 }
 
-export interface GpuFlavorList {
+export interface FlavorList<F> {
   count: number;
-  results: GpuFlavor[];
+  results: F[];
   /** Entries of the answer that could not be read, left out of `results`; absent when there were none. */
   unreadable?: UnreadableFlavor[];
   [extra: string]: unknown;
 }
+
+export type GpuFlavorList = FlavorList<GpuFlavor>;
+
+/** A bare-metal GPU flavor: its hardware described in words, where a virtual flavor's is in numbers. */
+export interface GpuBaremetalFlavor {
+  name: string;
+  architecture?: string | null;
+  capacity?: number | null;
+  /** What the customer's reservations hold of this flavor. */
+  reserved_capacity?: number | null;
+  disabled?: boolean | null;
+  hardware_description?: {
+    cpu?: string | null;
+    ram?: string | null;
+    disk?: string | null;
+    network?: string | null;
+    gpu?: string | null;
+    [extra: string]: unknown;
+  } | null;
+  hardware_properties?: {
+    gpu_count?: number | null;
+    gpu_manufacturer?: string | null;
+    gpu_model?: string | null;
+    nic_ib?: string | null;
+    [extra: string]: unknown;
+  } | null;
+  price?: FlavorPrice | null;
+  [extra: string]: unknown;
+}
+
+export type GpuBaremetalFlavorList = FlavorList<GpuBaremetalFlavor>;
 
 export interface UnreadableFlavor {
   name?: string;

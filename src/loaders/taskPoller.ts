@@ -13,10 +13,17 @@ import { ConcurrencyLimit } from './concurrencyLimit';
 export interface ChangeSubject extends ProjectRegionRef {
   /** The kind of resource, as its area registers it ("container"). */
   kind: string;
-  /** The resource's name where it lives. */
+  /** What identifies the resource where it lives (its name, or its id where names repeat). */
   name: string;
+  /** What people call it, when that is not `name` (a GPU cluster's name, its id being `name`). */
+  label?: string;
   /** What the change does to it ("update", "create", "delete", …), in the kind's terms. */
   action: string;
+}
+
+/** The resource as people call it: its label, or its name. */
+export function subjectTitle(subject: Pick<ChangeSubject, 'name' | 'label'>): string {
+  return subject.label ?? subject.name;
 }
 
 /** How the tracking of one task ended. Only `finished` and `error` are ends of the task itself. */

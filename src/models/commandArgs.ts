@@ -110,7 +110,7 @@ export function validateZoneNameArg(input: unknown): Validated<string> {
   return normalizeZoneName(input, 'zoneName');
 }
 
-function validateArgs<T>(
+export function validateArgs<T>(
   input: unknown,
   specs: readonly FieldSpec[],
   extraChecks?: (args: Record<string, unknown>, problems: FieldProblem[]) => void,

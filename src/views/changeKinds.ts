@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { ChangeSubject, TaskEnd } from '../loaders/taskPoller';
+import { subjectTitle, type ChangeSubject, type TaskEnd } from '../loaders/taskPoller';
 import type { PromptUi } from '../ui/promptUi';
 import { NEUTRAL_CHANGE_WORDS, neutralNoun, type ChangeVocabulary, type ChangeWords } from './presentation/changeWords';
 import type { SectionNode } from './treeNodes';
@@ -52,7 +52,7 @@ const NEUTRAL_KIND: ChangeKind = {
   changed: () => undefined,
   failureActions: () => [],
   announce: async (ui, subject, ids) => {
-    void ui.notify('info', l10n.t('The change of {0} finished at Gcore (task {1}).', subject.name, ids));
+    void ui.notify('info', l10n.t('The change of {0} finished at Gcore (task {1}).', subjectTitle(subject), ids));
   },
 };
 
@@ -100,9 +100,9 @@ export class ChangeKinds implements ChangeVocabulary {
   readStored(stored: unknown): ChangeSubject | undefined {
     if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return undefined;
     const raw = stored as Readonly<Record<string, unknown>>;
-    const { kind, projectId, regionId, name, action } = raw;
+    const { kind, projectId, regionId, name, action, label } = raw;
     if (isText(kind) && isId(projectId) && isId(regionId) && isText(name) && isText(action)) {
-      return { kind, projectId, regionId, name, action };
+      return isText(label) ? { kind, projectId, regionId, name, action, label } : { kind, projectId, regionId, name, action };
     }
     for (const registered of this.kinds.values()) {
       const read = registered.fromStored?.(raw);

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { ProjectRegionRef } from '../api';
-import type { ChangeSubject, TaskPoller, TrackedTask } from '../loaders/taskPoller';
+import { subjectTitle, type ChangeSubject, type TaskPoller, type TrackedTask } from '../loaders/taskPoller';
 import { taskErrorText } from '../models/task';
 import type { TaskHistory } from '../state/taskHistory';
 import type { PromptUi } from '../ui/promptUi';
@@ -73,7 +73,7 @@ export class TaskTracking {
     const { poller } = this.deps;
     const words = this.deps.kinds.wordsOf(subject);
     const outcome = await ui.withProgress({
-      title: words.following(subject.name),
+      title: words.following(subjectTitle(subject)),
       cancellable: true,
       run: (signal, report) =>
         new Promise<'ended' | 'stopped'>((resolve) => {
@@ -98,7 +98,7 @@ export class TaskTracking {
     });
     if (outcome === 'stopped') {
       for (const id of taskIds) poller.stop(id);
-      void ui.notify('info', words.stopped(subject.name));
+      void ui.notify('info', words.stopped(subjectTitle(subject)));
       return;
     }
     await this.announceEnd(ui, subject, tracked, reopen);

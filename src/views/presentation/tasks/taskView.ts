@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { ROW_CONTEXT } from '../../../core/contributions';
-import type { ChangeSubject, TrackedTask } from '../../../loaders/taskPoller';
+import { subjectTitle, type ChangeSubject, type TrackedTask } from '../../../loaders/taskPoller';
 import { taskErrorText } from '../../../models/task';
 import { ERROR_KEPT, type TaskRecord } from '../../../state/taskHistory';
 import { escapeMarkdown, type ItemView } from '../itemView';
@@ -91,7 +91,7 @@ export function taskRowView(record: TaskRecord, nowMs: number, words: ChangeVoca
     durationText(elapsed),
   ];
   return {
-    label: record.subject?.name ?? record.id,
+    label: record.subject ? subjectTitle(record.subject) : record.id,
     description: parts.filter((part): part is string => part !== undefined && part !== '').join(' · '),
     tooltip: taskTooltip(record, elapsed, words),
     icon: { ...ICONS[record.end ?? 'following'] },
@@ -103,7 +103,7 @@ export function taskRowView(record: TaskRecord, nowMs: number, words: ChangeVoca
 function taskTooltip(record: TaskRecord, elapsed: number, words: ChangeVocabulary): string {
   const { subject } = record;
   const resource: [string, string][] = subject
-    ? [[words.nounOf(subject), l10n.t('{0} (project {1}, region {2})', subject.name, subject.projectId, subject.regionId)]]
+    ? [[words.nounOf(subject), l10n.t('{0} (project {1}, region {2})', subjectTitle(subject), subject.projectId, subject.regionId)]]
     : [];
   const rows: [string, string | undefined][] = [
     [l10n.t('Task ID'), record.id],

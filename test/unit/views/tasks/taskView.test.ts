@@ -71,6 +71,20 @@ describe('task rows', () => {
     ]);
   });
 
+  it('name a resource by its label where its subject carries one (a GPU cluster by name, not by id)', () => {
+    const subject = {
+      kind: 'gpuCluster',
+      ...LOCATION,
+      name: 'virtual:058e03b4-c44b-4684-9075-810cb0354467',
+      label: 'train-h100',
+      action: 'stop',
+    };
+    const view = taskRowView(record({ state: 'RUNNING', subject }), STARTED + 1_000);
+    assert.equal(view.label, 'train-h100');
+    assert.match(unescapeMarkdown(String(view.tooltip)), /train-h100 \(project 1, region 76\)/);
+    assert.deepEqual(KINDS.readStored(JSON.parse(JSON.stringify(subject))), subject, 'the label survives the task history');
+  });
+
   it('show the task id when the task was not started for a container (gcore.waitForTasks)', () => {
     const view = taskRowView({ id: 'abc', startedAtMs: STARTED }, STARTED + 1_000);
     assert.equal(view.label, 'abc');
