@@ -90,6 +90,18 @@ export const ROW_CONTEXT = {
   flavor: 'flavor',
   flavorOutOfStock: 'flavor.outOfStock',
   flavorDisabled: 'flavor.disabled',
+  flavorBaremetal: 'flavor.baremetal',
+  flavorBaremetalOutOfStock: 'flavor.baremetal.outOfStock',
+  flavorBaremetalDisabled: 'flavor.baremetal.disabled',
+  // A location's GPU clusters, the first row under it in the GPU section.
+  gpuClusters: 'gpuClusters',
+  // A cluster by what its row offers: Start on shutoff, Stop, Reboot and Resize on active, only Delete while busy.
+  gpuClusterActive: 'gpuCluster.active',
+  gpuClusterShutoff: 'gpuCluster.shutoff',
+  gpuClusterBusy: 'gpuCluster.busy',
+  gpuClusterOther: 'gpuCluster.other',
+  gpuClusterDeleting: 'gpuCluster.deleting',
+  gpuServer: 'gpuServer',
   container: 'container',
   containerWithAddress: 'container.withAddress',
   // Being deleted here: only what reads it (logs, copy) is offered.

@@ -6,14 +6,14 @@ import type { ProjectRegion } from '../../models/projectRegion';
 import { nodeGuard, sectionNode, type TreeNode } from '../treeNodes';
 import { locationNode, type LocationNode } from './locationNodes';
 
-export const GPU_SECTION = sectionNode('gpu', l10n.t('GPU Flavors'), 'circuit-board', ROW_CONTEXT.gpuSection);
+export const GPU_SECTION = sectionNode('gpu', l10n.t('GPU'), 'circuit-board', ROW_CONTEXT.gpuSection);
 
-/** A location's GPU flavors: its row under GPU Flavors. */
+/** A location's row under GPU: its clusters and flavors. */
 export function gpuLocationNode(location: ProjectRegion): LocationNode {
   return locationNode(
     GPU_SECTION,
     location,
-    l10n.t('GPU flavors of project {0}, region {1} ({2})', location.projectId, location.regionId, projectRegionKey(location)),
+    l10n.t('GPU clusters and flavors of project {0}, region {1} ({2})', location.projectId, location.regionId, projectRegionKey(location)),
   );
 }
 
