@@ -29,15 +29,22 @@ export function gpuArea(core: Core): Area {
           COMMAND.listRegions,
           COMMAND.listGpuFlavors,
           COMMAND.copyFlavorName,
+          COMMAND.listGpuClusters,
+          COMMAND.getGpuCluster,
+          COMMAND.listGpuClusterServers,
+          COMMAND.listGpuImages,
+          COMMAND.listSshKeys,
         ],
         async () => {
-          const [locations, flavorList] = await Promise.all([
+          const [locations, flavorList, clusterReadList] = await Promise.all([
             import('../commands/account/locationCommands.js'),
             import('../commands/gpu/flavorCommands.js'),
+            import('../commands/gpu/gpuClusterReadCommands.js'),
           ]);
           return [
             ...locations.locationCommands({ ...services, reads: core.accountReads }, flavors),
             ...flavorList.flavorCommands(services),
+            ...clusterReadList.gpuClusterReadCommands({ ...services, reads: clusterReads }),
           ];
         },
       ),

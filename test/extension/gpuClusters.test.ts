@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Emulator } from '../emulator/server';
-import { TEST_KEY, eventually, extensionApi, setKey, setLocations, sharedEmulator, useUi } from './support/harness';
+import { TEST_KEY, eventually, extensionApi, rejects, run, setKey, setLocations, sharedEmulator, useUi } from './support/harness';
 import { ScriptedUi } from './support/scriptedUi';
 
 type Node = { nodeType: string; id: string };
@@ -174,6 +174,68 @@ describe('GPU clusters in the tree', () => {
   });
 });
 
+describe('GPU cluster read commands', () => {
+  let emulator: Emulator;
+
+  beforeEach(async () => {
+    emulator = await sharedEmulator();
+    await useUi(new ScriptedUi([]));
+    await setKey(TEST_KEY);
+    emulator.reset();
+  });
+
+  after(async () => {
+    await useUi(undefined);
+  });
+
+  it('lists virtual clusters without a kind, and bare metal with both owners when asked', async () => {
+    const virtual = await run<{ count: number; results: { name: string }[] }>('gcore.listGpuClusters', LOCATION);
+    assert.deepEqual(virtual.results.map((cluster) => cluster.name).sort(), ['eval-l40s', 'finetune-h100x2', 'train-h100']);
+    assert.equal(virtual.count, 3);
+    assert.equal(emulator.requests.at(-1)?.path, '/cloud/v3/gpu/virtual/1/76/clusters');
+    const baremetal = await run<{ results: { name: string }[] }>('gcore.listGpuClusters', { ...LOCATION, kind: 'baremetal' });
+    assert.deepEqual(baremetal.results.map((cluster) => cluster.name).sort(), ['bm-h100-train', 'k8s-a100-pool']);
+  });
+
+  it('reads a cluster and its servers with their public addresses, from arguments or its tree row', async () => {
+    const { results } = await run<{ results: { id: string; name: string }[] }>('gcore.listGpuClusters', LOCATION);
+    const train = results.find((cluster) => cluster.name === 'train-h100') ?? assert.fail('no train-h100');
+    const cluster = await run<{ id: string; name: string }>('gcore.getGpuCluster', { ...LOCATION, clusterId: train.id.toUpperCase() });
+    assert.equal(cluster.name, 'train-h100');
+    const servers = await run<{ count: number; results: { public_ip?: string }[] }>('gcore.listGpuClusterServers', {
+      ...LOCATION,
+      clusterId: train.id,
+    });
+    assert.equal(servers.count, 2);
+    assert.ok(servers.results.every((server) => /^\d+\.\d+\.\d+\.\d+$/.test(server.public_ip ?? '')));
+    await setLocations([{ ...LOCATION, label: 'Prod' }]);
+    try {
+      const clusters = await childLabelled(await gpuLocation(), 'Clusters');
+      const row = await childLabelled(clusters, 'train-h100');
+      const fromRow = await run<{ name: string }>('gcore.getGpuCluster', row);
+      assert.equal(fromRow.name, 'train-h100');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    } finally {
+      await setLocations([]);
+    }
+  });
+
+  it('lists the GPU images of a kind and the SSH keys of a project', async () => {
+    const images = await run<{ results: { name: string }[] }>('gcore.listGpuImages', { ...LOCATION, kind: 'baremetal' });
+    assert.ok(images.results.length > 0);
+    assert.equal(emulator.requests.at(-1)?.path, '/cloud/v3/gpu/baremetal/1/76/images');
+    const keys = await run<{ results: { name: string }[] }>('gcore.listSshKeys', { projectId: 1 });
+    assert.ok(keys.results.length > 0);
+  });
+
+  it('refuses a bad argument before any request, naming the field', async () => {
+    await rejects(vscode.commands.executeCommand('gcore.getGpuCluster', { ...LOCATION, clusterId: 'train-h100' }), /clusterId/);
+    await rejects(vscode.commands.executeCommand('gcore.listGpuClusters', { ...LOCATION, kind: 'metal' }), /kind/);
+    await rejects(vscode.commands.executeCommand('gcore.listSshKeys', { projectId: 'one' }), /projectId/);
+    assert.deepEqual(emulator.requests, []);
+  });
+});
+
 describe('GPU clusters against an API without them', () => {
   after(async () => {
     await setLocations([]);
@@ -195,5 +257,10 @@ describe('GPU clusters against an API without them', () => {
       assert.deepEqual(first, ['GPU clusters are not available from this API', '', 'hint']);
       assert.ok(flavors.length > 0 && flavors.every(([, , context]) => context?.startsWith('flavor')));
     });
+  });
+
+  it('says the cluster list is not offered, once, rather than failing', async () => {
+    await sharedEmulator({ coreOnly: true });
+    await rejects(vscode.commands.executeCommand('gcore.listGpuClusters', LOCATION), /does not offer GPU clusters/);
   });
 });
