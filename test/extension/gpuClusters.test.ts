@@ -126,6 +126,19 @@ describe('GPU clusters in the tree', () => {
     assert.match(shelved, / · (\d+\.\d+\.\d+\.\d+|private only)$/);
   });
 
+  it('lists the bare-metal flavors after the virtual ones, marked bare metal', async () => {
+    const [, ...flavors] = await rows(await gpuLocation());
+    const firstBaremetal = flavors.findIndex(([, , context]) => context?.startsWith('flavor.baremetal'));
+    assert.ok(firstBaremetal > 0, 'virtual flavors come first');
+    assert.ok(
+      flavors
+        .slice(firstBaremetal)
+        .every(([, description, context]) => context?.startsWith('flavor.baremetal') && / ?bare metal · /.test(description)),
+    );
+    const requests = emulator.requests.map((request) => request.path);
+    assert.ok(requests.includes('/cloud/v3/gpu/baremetal/1/76/flavors'));
+  });
+
   it('says when a location has no GPU clusters', async () => {
     emulator.inject({ path: '/cloud/v3/gpu/virtual/1/76/clusters', status: 200, body: { count: 0, results: [] } });
     emulator.inject({ path: '/cloud/v3/gpu/baremetal/1/76/clusters', status: 200, body: { count: 0, results: [] } });

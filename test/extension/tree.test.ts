@@ -38,9 +38,9 @@ async function locationNodes(count: number): Promise<Node[]> {
   });
 }
 
-/** The GPU flavor requests among the reads the tree makes (zones, the account). */
+/** The virtual GPU flavor requests among the reads the tree makes (zones, the account, bare-metal flavors). */
 function gpuRequests(emulator: Emulator) {
-  return emulator.requests.filter((request) => request.path.includes('/gpu/'));
+  return emulator.requests.filter((request) => /^\/cloud\/v3\/gpu\/virtual\/\d+\/\d+\/flavors$/.test(request.path));
 }
 
 function label(item: vscode.TreeItem): string {

@@ -11,6 +11,7 @@ import { LocationPolls } from '../../loaders/locationPolls';
 import type { ChangeSubject } from '../../loaders/taskPoller';
 import { changeOfTaskType, clustersOfTask, isBusy, isTransitional, type GpuClusterChange } from '../../models/gpuCluster';
 import { readLocations } from '../../state/settings';
+import { baremetalFlavorTooltip, baremetalFlavorView, sortBaremetalFlavors } from '../presentation/gpu/baremetalFlavorView';
 import { flavorGpuText } from '../presentation/gpu/flavorFacts';
 import { flavorTooltipMarkdown, flavorView, sortFlavors, unreadableFlavorsView } from '../presentation/gpu/flavorView';
 import { listGapViews } from '../presentation/listGapsView';
@@ -26,7 +27,7 @@ import {
   type GpuClusterNode,
   type GpuClustersNode,
 } from './gpuClusterNodes';
-import { GPU_SECTION, flavorNode, gpuLocationNode, isFlavorNode } from './gpuNodes';
+import { GPU_SECTION, baremetalFlavorNode, flavorNode, gpuLocationNode, isFlavorNode } from './gpuNodes';
 import { isLocationNode, type LocationNode } from './locationNodes';
 
 /** What the GPU section reads its clusters with, besides the flavors. */
@@ -52,6 +53,7 @@ export class GpuFlavorsSection implements Section, vscode.Disposable {
    * location's children, and a location can hold thousands of flavors.
    */
   private readonly rowsOfLoad = new WeakMap<FlavorLoad, TreeNode[]>();
+  private readonly baremetalRowsOfLoad = new WeakMap<object, TreeNode[]>();
   /** The API has no GPU cluster list (a server with the core operations only): said once per location, not asked again. */
   private clustersUnavailable = false;
   private readonly polls = new LocationPolls();
@@ -64,7 +66,10 @@ export class GpuFlavorsSection implements Section, vscode.Disposable {
 
   async children(node: TreeNode): Promise<TreeNode[]> {
     if (node === this.root || isSectionNode(node)) return this.locations();
-    if (isLocationNode(node)) return [this.clustersRow(node), ...(await this.flavorRows(node))];
+    if (isLocationNode(node)) {
+      const [virtual, baremetal] = await Promise.all([this.flavorRows(node), this.baremetalFlavorRows(node)]);
+      return [this.clustersRow(node), ...virtual, ...baremetal];
+    }
     if (isGpuClustersNode(node)) return this.clusterRows(node);
     if (isGpuClusterNode(node)) return this.serverRows(node);
     return [];
@@ -98,11 +103,13 @@ export class GpuFlavorsSection implements Section, vscode.Disposable {
 
   view(node: TreeNode): NodeView {
     if (!isFlavorNode(node)) throw new Error(vscode.l10n.t('{0} draws itself', node.id));
+    if (node.baremetal) return baremetalFlavorView(node.flavor, { showPrices: node.showPrices });
     return flavorView(node.flavor, { showPrices: node.showPrices });
   }
 
   resolveTooltip(node: TreeNode): string | undefined {
-    return isFlavorNode(node) ? flavorTooltipMarkdown(node.flavor) : undefined;
+    if (!isFlavorNode(node)) return undefined;
+    return node.baremetal ? baremetalFlavorTooltip(node.flavor) : flavorTooltipMarkdown(node.flavor);
   }
 
   private locations(): TreeNode[] {
@@ -241,6 +248,24 @@ export class GpuFlavorsSection implements Section, vscode.Disposable {
     if (!rows) {
       rows = this.rowsFor(node, result);
       this.rowsOfLoad.set(result, rows);
+    }
+    return rows;
+  }
+
+  /** The bare-metal flavors after the virtual ones; nothing at all from an API that lists none. */
+  private async baremetalFlavorRows(node: LocationNode): Promise<TreeNode[]> {
+    const result = await this.flavors.loadBaremetal(node.location);
+    if (result.state === 'failed') {
+      if (isCancelledLoad(result.error)) return this.baremetalFlavorRows(node);
+      if (isEndpointMissing(result.error)) return [];
+      const failed = errorNode(node, node.section, vscode.l10n.t('Failed to load bare-metal GPU flavors'), result.error, node);
+      return [{ ...failed, id: `${node.id}/error-baremetal` }];
+    }
+    let rows = this.baremetalRowsOfLoad.get(result);
+    if (!rows) {
+      const showPrices = this.flavors.filters().includePrices;
+      rows = sortBaremetalFlavors(result.value.results).map((flavor) => baremetalFlavorNode(node, flavor, showPrices));
+      this.baremetalRowsOfLoad.set(result, rows);
     }
     return rows;
   }

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { GpuFlavor } from '../../api';
+import type { GpuBaremetalFlavor, GpuFlavor } from '../../api';
 import { projectRegionKey } from '../../core/projectRegion';
 import { ROW_CONTEXT } from '../../core/contributions';
 import type { ProjectRegion } from '../../models/projectRegion';
@@ -17,16 +17,35 @@ export function gpuLocationNode(location: ProjectRegion): LocationNode {
   );
 }
 
-/** A flavor of a location. It carries no view: a location holds thousands, and its section draws them on demand. */
-export interface FlavorNode extends TreeNode {
+interface FlavorRow extends TreeNode {
   readonly nodeType: 'flavor';
   readonly view?: undefined;
-  readonly flavor: GpuFlavor;
   readonly showPrices: boolean;
 }
+
+/**
+ * A flavor of a location. It carries no view: a location holds thousands, and its section draws them on demand.
+ * A bare-metal flavor's CPU, RAM and disk are text, and its row says it is bare metal.
+ */
+export type FlavorNode =
+  | (FlavorRow & { readonly flavor: GpuFlavor; readonly baremetal?: undefined })
+  | (FlavorRow & { readonly flavor: GpuBaremetalFlavor; readonly baremetal: true });
 
 export const isFlavorNode = nodeGuard<FlavorNode>('flavor');
 
 export function flavorNode(parent: LocationNode, flavor: GpuFlavor, showPrices: boolean): FlavorNode {
   return { nodeType: 'flavor', id: `${parent.id}/${flavor.name}`, section: GPU_SECTION.section, parent, flavor, showPrices };
+}
+
+/** A bare-metal flavor of a location, listed after the virtual ones; its id says its kind (names may repeat across kinds). */
+export function baremetalFlavorNode(parent: LocationNode, flavor: GpuBaremetalFlavor, showPrices: boolean): FlavorNode {
+  return {
+    nodeType: 'flavor',
+    id: `${parent.id}/baremetal/${flavor.name}`,
+    section: GPU_SECTION.section,
+    parent,
+    flavor,
+    showPrices,
+    baremetal: true,
+  };
 }
