@@ -127,9 +127,12 @@ describe('GPU clusters in the tree', () => {
   });
 
   it('lists the bare-metal flavors after the virtual ones, marked bare metal', async () => {
-    const [, ...flavors] = await rows(await gpuLocation());
-    const firstBaremetal = flavors.findIndex(([, , context]) => context?.startsWith('flavor.baremetal'));
-    assert.ok(firstBaremetal > 0, 'virtual flavors come first');
+    const { flavors, firstBaremetal } = await eventually(async () => {
+      const [, ...found] = await rows(await gpuLocation());
+      const first = found.findIndex(([, , context]) => context?.startsWith('flavor.baremetal'));
+      assert.ok(first > 0, 'virtual flavors come first, bare metal after');
+      return { flavors: found, firstBaremetal: first };
+    });
     assert.ok(
       flavors
         .slice(firstBaremetal)

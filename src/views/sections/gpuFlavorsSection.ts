@@ -67,8 +67,12 @@ export class GpuFlavorsSection implements Section, vscode.Disposable {
   async children(node: TreeNode): Promise<TreeNode[]> {
     if (node === this.root || isSectionNode(node)) return this.locations();
     if (isLocationNode(node)) {
-      const [virtual, baremetal] = await Promise.all([this.flavorRows(node), this.baremetalFlavorRows(node)]);
-      return [this.clustersRow(node), ...virtual, ...baremetal];
+      const virtual = await this.flavorRows(node);
+      const baremetal = this.baremetalFlavorRows(node);
+      // The virtual flavors never wait for the bare-metal ones: those still loading redraw the location when they come.
+      const ready = await Promise.race([baremetal, Promise.resolve(undefined)]);
+      if (ready === undefined) void baremetal.then(() => this.clusters.redraw(node));
+      return [this.clustersRow(node), ...virtual, ...(ready ?? [])];
     }
     if (isGpuClustersNode(node)) return this.clusterRows(node);
     if (isGpuClusterNode(node)) return this.serverRows(node);
