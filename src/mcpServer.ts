@@ -138,7 +138,7 @@ function main(): void {
     {
       capabilities: { tools: {} },
       instructions: l10n.t(
-        'Tools for the Gcore cloud account behind GCORE_API_KEY: projects and regions, serverless containers and their logs, tasks, DNS zones, record sets and DNSSEC, GPU flavors. Start with gcore_listLocations for project and region IDs, gcore_listZones for zones. Every result is a short text and then its JSON.',
+        'Tools for the Gcore cloud account behind GCORE_API_KEY: projects and regions, serverless containers and their logs, tasks, DNS zones, record sets and DNSSEC, GPU flavors and clusters. Start with gcore_listLocations for project and region IDs, gcore_listZones for zones. Every result is a short text and then its JSON.',
       ),
     },
   );

@@ -1,16 +1,25 @@
 import { lazyCommands } from '../commands/flow/lazyCommands';
 import { COMMAND, VIEW_ID } from '../core/contributions';
 import { FlavorLoader } from '../loaders/flavorLoader';
+import { GpuClusterReads } from '../loaders/gpuClusterReads';
+import { GPU_CLUSTER_KIND } from '../models/gpuCluster';
 import { flavorFilters } from '../state/settings';
 import { GpuFlavorsSection } from '../views/sections/gpuFlavorsSection';
 import type { Area } from './area';
 import type { Core } from './core';
 
-/** GPU flavors of the configured projects and regions, and the locations themselves. */
+/** GPU clusters and flavors of the configured projects and regions, and the locations themselves. */
 export function gpuArea(core: Core): Area {
   const flavors = core.loaders.register(new FlavorLoader(core.client.gpu, flavorFilters));
+  const clusterReads = core.loaders.register(new GpuClusterReads(core.client, core.loaders.limit));
+  const section = new GpuFlavorsSection(flavors, VIEW_ID, {
+    reads: clusterReads,
+    redraw: (node) => core.treeChanges.refresh(node),
+    changesAt: (location) => core.tasks.changesAt(GPU_CLUSTER_KIND, location),
+  });
   return {
-    sections: [new GpuFlavorsSection(flavors, VIEW_ID)],
+    sections: [section],
+    disposables: [section],
     lazyCommands: (services) => [
       lazyCommands(
         [
@@ -20,15 +29,22 @@ export function gpuArea(core: Core): Area {
           COMMAND.listRegions,
           COMMAND.listGpuFlavors,
           COMMAND.copyFlavorName,
+          COMMAND.listGpuClusters,
+          COMMAND.getGpuCluster,
+          COMMAND.listGpuClusterServers,
+          COMMAND.listGpuImages,
+          COMMAND.listSshKeys,
         ],
         async () => {
-          const [locations, flavorList] = await Promise.all([
+          const [locations, flavorList, clusterReadList] = await Promise.all([
             import('../commands/account/locationCommands.js'),
             import('../commands/gpu/flavorCommands.js'),
+            import('../commands/gpu/gpuClusterReadCommands.js'),
           ]);
           return [
             ...locations.locationCommands({ ...services, reads: core.accountReads }, flavors),
             ...flavorList.flavorCommands(services),
+            ...clusterReadList.gpuClusterReadCommands({ ...services, reads: clusterReads }),
           ];
         },
       ),

@@ -1,4 +1,4 @@
-import type { GpuFlavorList } from '../api';
+import type { GpuBaremetalFlavorList, GpuFlavorList } from '../api';
 import type { GpuClient } from '../api/gpuClient';
 import { projectRegionKey } from '../core/projectRegion';
 import type { ProjectRegion } from '../models/projectRegion';
@@ -23,18 +23,19 @@ export const MAX_CONCURRENT_FLAVOR_REQUESTS = 6;
 export class FlavorLoader {
   private readonly limit = new ConcurrencyLimit(MAX_CONCURRENT_FLAVOR_REQUESTS);
   private readonly loader = new KeyedLoader<GpuFlavorList>(this.limit);
+  private readonly baremetalLoader = new KeyedLoader<GpuBaremetalFlavorList>(this.limit);
   /** One FlavorLoad per settled load, so callers sharing a load (or the cache) see the same object. */
   private readonly views = new WeakMap<Loaded<GpuFlavorList>, FlavorLoad>();
 
   constructor(
-    private readonly client: Pick<GpuClient, 'listFlavors'>,
-    private readonly filters: () => FlavorFilters,
+    private readonly client: Pick<GpuClient, 'listFlavors' | 'listBaremetalFlavors'>,
+    readonly filters: () => FlavorFilters,
   ) {}
 
   /** Resolves to the location's flavors or its failure; never rejects. */
   async load(location: ProjectRegion): Promise<FlavorLoad> {
     const filters = this.filters();
-    const key = `${projectRegionKey(location)}|${filters.hideDisabled ? 'h' : '-'}${filters.includePrices ? 'p' : '-'}`;
+    const key = flavorKey(location, filters);
     const query = { projectId: location.projectId, regionId: location.regionId, ...filters };
     const loaded = await this.loader.load(key, (call) => this.client.listFlavors(query, call));
     let view = this.views.get(loaded);
@@ -46,12 +47,25 @@ export class FlavorLoader {
     return view;
   }
 
+  /** The location's bare-metal GPU flavors under the same filters; never rejects. */
+  loadBaremetal(location: ProjectRegion): Promise<Loaded<GpuBaremetalFlavorList>> {
+    const filters = this.filters();
+    const query = { projectId: location.projectId, regionId: location.regionId, ...filters };
+    return this.baremetalLoader.load(flavorKey(location, filters), (call) => this.client.listBaremetalFlavors(query, call));
+  }
+
   /** Drops one location (every filter variant) or all, cancelling their loads in flight. */
   invalidate(location?: ProjectRegion): void {
     this.loader.invalidate(location ? `${projectRegionKey(location)}|` : '');
+    this.baremetalLoader.invalidate(location ? `${projectRegionKey(location)}|` : '');
   }
 
   get activeRequests(): number {
     return this.limit.active;
   }
+}
+
+/** A location's flavors under one set of filters (a change of filters is another key). */
+function flavorKey(location: ProjectRegion, filters: FlavorFilters): string {
+  return `${projectRegionKey(location)}|${filters.hideDisabled ? 'h' : '-'}${filters.includePrices ? 'p' : '-'}`;
 }

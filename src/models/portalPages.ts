@@ -14,5 +14,14 @@ export function containersPortalPage(location: ProjectRegionRef): string {
   return `${PORTAL_HOME}cloud/project/${location.projectId}/region/${location.regionId}/caas/containers`;
 }
 
+/**
+ * A location's page, for its GPU clusters and their servers: Gcore's guides give no address for the GPU
+ * pages, so the location's own page (the part of the Containers address that names the location) opens,
+ * from which the portal's GPU Cloud menu is one click.
+ */
+export function gpuPortalPage(location: ProjectRegionRef): string {
+  return `${PORTAL_HOME}cloud/project/${location.projectId}/region/${location.regionId}`;
+}
+
 /** The account's DNS zone list: every zone row's page. */
 export const DNS_ZONES_PORTAL_PAGE = 'https://dns.gcore.com/zones';

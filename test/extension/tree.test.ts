@@ -20,7 +20,7 @@ async function items(node?: Node): Promise<vscode.TreeItem[]> {
   return Promise.all((await children(node)).map(async (child) => provider.getTreeItem(child)));
 }
 
-async function section(name: 'GPU Flavors' | 'DNS Zones' | 'Containers'): Promise<Node> {
+async function section(name: 'GPU' | 'DNS Zones' | 'Containers'): Promise<Node> {
   const roots = await children();
   const provider = await tree();
   for (const root of roots) {
@@ -29,18 +29,18 @@ async function section(name: 'GPU Flavors' | 'DNS Zones' | 'Containers'): Promis
   throw new Error(`no ${name} section`);
 }
 
-/** The location nodes under GPU Flavors, once the settings change has reached the tree. */
+/** The location nodes under GPU, once the settings change has reached the tree. */
 async function locationNodes(count: number): Promise<Node[]> {
   return eventually(async () => {
-    const found = await children(await section('GPU Flavors'));
+    const found = await children(await section('GPU'));
     assert.equal(found.length, count);
     return found;
   });
 }
 
-/** The GPU flavor requests among the reads the tree makes (zones, the account). */
+/** The virtual GPU flavor requests among the reads the tree makes (zones, the account, bare-metal flavors). */
 function gpuRequests(emulator: Emulator) {
-  return emulator.requests.filter((request) => request.path.includes('/gpu/'));
+  return emulator.requests.filter((request) => /^\/cloud\/v3\/gpu\/virtual\/\d+\/\d+\/flavors$/.test(request.path));
 }
 
 function label(item: vscode.TreeItem): string {
@@ -73,11 +73,11 @@ describe('the Gcore tree', () => {
     await setKey(undefined);
     await eventually(async () => assert.deepEqual(await children(), []));
     await setKey(TEST_KEY);
-    await eventually(async () => assert.deepEqual((await items()).map(label), ['GPU Flavors', 'DNS Zones', 'Containers', 'Tasks']));
+    await eventually(async () => assert.deepEqual((await items()).map(label), ['GPU', 'DNS Zones', 'Containers', 'Tasks']));
   });
 
   it('offers "Add Project and Region…" when no location is configured', async () => {
-    const gpu = await items(await section('GPU Flavors'));
+    const gpu = await items(await section('GPU'));
     assert.deepEqual(gpu.map(label), ['Add Project and Region…']);
     assert.equal(gpu[0].command?.command, 'gcore.addLocation');
   });
@@ -88,7 +88,7 @@ describe('the Gcore tree', () => {
       { projectId: 2, regionId: 8 },
     ]);
     const locations = await eventually(async () => {
-      const found = await items(await section('GPU Flavors'));
+      const found = await items(await section('GPU'));
       assert.equal(found.length, 2);
       return found;
     });
@@ -104,7 +104,8 @@ describe('the Gcore tree', () => {
   it('lists flavors on expand: available first, with GPU, vCPU, RAM and a Markdown tooltip', async () => {
     await setLocations([{ projectId: 1, regionId: 76 }]);
     const [location] = await locationNodes(1);
-    const flavors = await items(location);
+    const [clustersRow, ...flavors] = await items(location);
+    assert.equal(label(clustersRow), 'Clusters', 'the clusters come first, loaded when their row is expanded');
     assert.equal(gpuRequests(emulator).length, 1);
     assert.equal(gpuRequests(emulator)[0].query.hide_disabled, 'true');
     assert.ok(flavors.length > 1);
@@ -118,7 +119,7 @@ describe('the Gcore tree', () => {
     assert.ok(contexts.includes('flavor.outOfStock'), 'out-of-stock flavors are marked');
     assert.match(String(flavors[0].description), /\d+× .+ · \d+ vCPU · [\d.]+ GiB/);
     assert.ok(!String(flavors[0].description).includes('/h'), 'no price unless prices are on');
-    const [firstFlavor] = await children(location);
+    const [, firstFlavor] = await children(location);
     const resolved = await (await tree()).resolveTreeItem?.(flavors[0], firstFlavor, new vscode.CancellationTokenSource().token);
     assert.match(tooltip(resolved ?? flavors[0]), /vCPU/);
     assert.ok(flavors.every((item) => item.id?.startsWith('gpu/1/76/')));
@@ -173,13 +174,13 @@ describe('the Gcore tree', () => {
       body: { exception_class: 'ForbiddenError', message: 'Region is out of capacity' },
     });
     const [failing, healthy] = await locationNodes(2);
-    const [errorItem] = await items(failing);
+    const [, errorItem] = await items(failing);
     assert.equal(errorItem.contextValue, 'error');
     assert.match(String(errorItem.description), /out of capacity/);
     assert.equal(errorItem.command?.command, 'gcore.refresh');
     assert.ok((await items(healthy)).length > 0);
     await vscode.commands.executeCommand(errorItem.command.command, ...(errorItem.command.arguments ?? []));
-    const retried = await items(failing);
+    const [, ...retried] = await items(failing);
     assert.ok(
       retried.every((item) => item.contextValue?.startsWith('flavor')),
       'a retry after the fault loads flavors',
@@ -194,7 +195,7 @@ describe('the Gcore tree', () => {
       body: { exception_class: 'NotAuthenticated', message: 'Invalid token.' },
     });
     const [location] = await locationNodes(1);
-    const [errorItem] = await items(location);
+    const [, errorItem] = await items(location);
     assert.equal(errorItem.command?.command, 'gcore.setApiKey');
     assert.match(tooltip(errorItem), /Invalid token/);
   });
@@ -272,7 +273,7 @@ describe('the Gcore tree', () => {
     process.env.GCORE_API_KEY = TEST_KEY;
     try {
       await vscode.commands.executeCommand('gcore.refresh');
-      await eventually(async () => assert.deepEqual((await items()).map(label), ['GPU Flavors', 'DNS Zones', 'Containers', 'Tasks']));
+      await eventually(async () => assert.deepEqual((await items()).map(label), ['GPU', 'DNS Zones', 'Containers', 'Tasks']));
       await vscode.commands.executeCommand('gcore.listGpuFlavors', { projectId: 1, regionId: 76 });
       assert.equal(emulator.requests.at(-1)?.headers.authorization, `apikey ${TEST_KEY}`);
     } finally {
@@ -291,7 +292,7 @@ describe('the Gcore tree', () => {
     });
     await gcoreConfig().update('gpuFlavors.hideDisabled', false, vscode.ConfigurationTarget.Global);
     await fired;
-    const [location] = await children(await section('GPU Flavors'));
+    const [location] = await children(await section('GPU'));
     await children(location);
     assert.notEqual(gpuRequests(emulator).at(-1)?.query.hide_disabled, 'true');
     await gcoreConfig().update('gpuFlavors.hideDisabled', undefined, vscode.ConfigurationTarget.Global);

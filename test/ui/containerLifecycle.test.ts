@@ -44,7 +44,7 @@ describe('New Container and Delete Container, from the Containers tree', functio
     return session.emulator.requests.filter((request) => request.method !== 'GET');
   }
 
-  /** The location's row under Containers (GPU Flavors, which shows it too, is folded). */
+  /** The location's row under Containers (GPU, which shows it too, is folded). */
   function containersLocationRow() {
     return wb.treeRow(LOCATION_LABEL);
   }
@@ -93,7 +93,7 @@ describe('New Container and Delete Container, from the Containers tree', functio
     await wb.answer(API_KEY);
     await wb.treeRow('Containers').waitFor();
     // Room for the containers in the pictures: the other sections are folded, so the location's one row is under Containers.
-    await wb.collapseTreeRow('GPU Flavors');
+    await wb.collapseTreeRow('GPU');
     await wb.collapseTreeRow('DNS Zones');
     await wb.treeRow(LOCATION_LABEL).nth(1).waitFor({ state: 'detached' });
     await wb.expandTreeRow(LOCATION_LABEL);

@@ -134,7 +134,7 @@ describe('Gcore in VS Code, used through its UI', function () {
     assert.equal(await wb.quickInputBox.getAttribute('type'), 'password');
     await wb.answer(API_KEY);
     await wb.notification('Gcore API key saved in VS Code secret storage.').waitFor();
-    await wb.treeRow('GPU Flavors').waitFor();
+    await wb.treeRow('GPU').waitFor();
     await wb.treeRow('DNS Zones').waitFor();
     await wb.treeRow('Containers').waitFor();
     // The account the key opens, above the tree.
@@ -154,8 +154,8 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.waitForQuickInput('(3/3)');
     assert.equal(await wb.quickInputBox.inputValue(), LOCATION_LABEL, 'the label starts as both names');
     await wb.page.keyboard.press('Enter');
-    await wb.notification(`Added project ${PROJECT}, region ${REGION} to GPU Flavors.`).waitFor();
-    // Under GPU Flavors and under Containers.
+    await wb.notification(`Added project ${PROJECT}, region ${REGION} to GPU.`).waitFor();
+    // Under GPU and under Containers.
     await wb.treeRow(LOCATION_LABEL).first().waitFor();
     const row = (await wb.treeRows()).find((candidate) => candidate.label === LOCATION_LABEL);
     assert.equal(row?.description, `project ${PROJECT} · region ${REGION}`);

@@ -43,7 +43,7 @@ export function locationCommands(
         void ui.notify(
           'info',
           added
-            ? l10n.t('Added project {0}, region {1} to GPU Flavors.', projectId, regionId)
+            ? l10n.t('Added project {0}, region {1} to GPU.', projectId, regionId)
             : l10n.t('Updated project {0}, region {1}.', projectId, regionId),
         );
       },

@@ -3,7 +3,7 @@ import type { ListGaps } from '../../api/types';
 import type { ItemView } from './itemView';
 
 /** The lists whose gaps the tree shows. Each sentence is whole, so a translator never fits a name into another. */
-export type GapsOfList = 'containers' | 'pullSecrets' | 'zones' | 'recordSets';
+export type GapsOfList = 'containers' | 'pullSecrets' | 'zones' | 'recordSets' | 'gpuClusters' | 'gpuServers';
 
 const SAYINGS: Record<GapsOfList, { unreadable: (count: number) => string; missing: (count: number, reported: number) => string }> = {
   containers: {
@@ -17,6 +17,14 @@ const SAYINGS: Record<GapsOfList, { unreadable: (count: number) => string; missi
   zones: {
     unreadable: (count) => (count === 1 ? l10n.t('1 zone could not be read') : l10n.t('{0} zones could not be read', count)),
     missing: (count, reported) => l10n.t('{0} of the {1} zones Gcore reported did not arrive', count, reported),
+  },
+  gpuClusters: {
+    unreadable: (count) => (count === 1 ? l10n.t('1 GPU cluster could not be read') : l10n.t('{0} GPU clusters could not be read', count)),
+    missing: (count, reported) => l10n.t('{0} of the {1} GPU clusters Gcore reported did not arrive', count, reported),
+  },
+  gpuServers: {
+    unreadable: (count) => (count === 1 ? l10n.t('1 server could not be read') : l10n.t('{0} servers could not be read', count)),
+    missing: (count, reported) => l10n.t('{0} of the {1} servers Gcore reported did not arrive', count, reported),
   },
   recordSets: {
     unreadable: (count) => (count === 1 ? l10n.t('1 record set could not be read') : l10n.t('{0} record sets could not be read', count)),

@@ -4,7 +4,7 @@ import { containersPortalPage } from '../../models/portalPages';
 import { locationIds } from '../presentation/locationName';
 import { nodeGuard, type NodeView, type SectionNode, type TreeNode } from '../treeNodes';
 
-/** A configured project and region, under GPU Flavors or under Containers. */
+/** A configured project and region, under GPU or under Containers. */
 export interface LocationNode extends TreeNode {
   readonly nodeType: 'location';
   readonly view: NodeView;
@@ -13,7 +13,7 @@ export interface LocationNode extends TreeNode {
 
 export const isLocationNode = nodeGuard<LocationNode>('location');
 
-/** A location's row under `root` (GPU Flavors, Containers); `tooltip` says what it holds there. */
+/** A location's row under `root` (GPU, Containers); `tooltip` says what it holds there. */
 export function locationNode(
   root: SectionNode,
   location: ProjectRegion,

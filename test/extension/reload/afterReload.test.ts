@@ -54,7 +54,7 @@ describe('after a reload: state kept', () => {
     await eventually(async () =>
       assert.deepEqual(
         (await rowsUnder()).map((row) => row.label),
-        ['GPU Flavors', 'DNS Zones', 'Containers', 'Tasks'],
+        ['GPU', 'DNS Zones', 'Containers', 'Tasks'],
       ),
     );
     await vscode.commands.executeCommand('gcore.listGpuFlavors', { projectId: LOCATION.projectId, regionId: LOCATION.regionId });
@@ -88,13 +88,13 @@ describe('after a reload: state kept', () => {
     );
   });
 
-  it('still has the project and region in gcore.locations and under GPU Flavors', async () => {
+  it('still has the project and region in gcore.locations and under GPU', async () => {
     assert.ok(
       gcoreConfig()
         .get<unknown[]>('locations')
         ?.some((location) => isDeepStrictEqual(location, LOCATION)),
     );
-    const locations = await rowsUnder((await sectionRow('GPU Flavors')).node);
+    const locations = await rowsUnder((await sectionRow('GPU')).node);
     assert.equal(rowNamed(locations, LOCATION.label).node.id, `gpu/${LOCATION.projectId}/${LOCATION.regionId}`);
   });
 });

@@ -22,7 +22,7 @@ export async function rowsUnder(parent?: TreeNode): Promise<Row[]> {
   );
 }
 
-export async function sectionRow(name: 'GPU Flavors' | 'DNS Zones' | 'Tasks'): Promise<Row> {
+export async function sectionRow(name: 'GPU' | 'DNS Zones' | 'Tasks'): Promise<Row> {
   return rowNamed(await rowsUnder(), name);
 }
 

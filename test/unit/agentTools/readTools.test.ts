@@ -45,6 +45,34 @@ describe('read tools against the emulator', () => {
     });
   });
 
+  describe('GPU clusters', () => {
+    it('gcore_listGpuClusters lists virtual clusters by default, each with its ID, status, flavor and servers', async () => {
+      const result = await run(tool('gcore_listGpuClusters'), LOCATION, h);
+      assert.match(result.text, /^3 virtual GPU clusters in project 7, region 76:$/m);
+      assert.match(result.text, /^- train-h100 \([0-9a-f-]{36}\): running · g3-ai-24-232-1000-h100-80-1 · 2 servers$/m);
+      assert.equal(received(h).at(-1)?.path, '/cloud/v3/gpu/virtual/7/76/clusters');
+      const baremetal = await run(tool('gcore_listGpuClusters'), { ...LOCATION, kind: 'baremetal' }, h);
+      assert.match(baremetal.text, /^- k8s-a100-pool \(.*managed by Kubernetes$/m);
+    });
+
+    it('gcore_getGpuCluster reads a cluster with its servers and their public and private addresses', async () => {
+      const listed = (await run(tool('gcore_listGpuClusters'), LOCATION, h)).json as { results: { id: string; name: string }[] };
+      const train = listed.results.find((cluster) => cluster.name === 'train-h100') ?? assert.fail('no train-h100');
+      const result = await run(tool('gcore_getGpuCluster'), { ...LOCATION, clusterId: train.id }, h);
+      assert.match(result.text, /^GPU cluster train-h100 \(/);
+      assert.match(result.text, /^2 servers:$/m);
+      assert.match(result.text, /^- train-h100-\S+: ACTIVE · public \d+\.\d+\.\d+\.\d+ · private /m);
+      const json = result.json as { name: string; servers: { public_ip?: string }[] };
+      assert.equal(json.name, 'train-h100');
+      assert.equal(json.servers.length, 2);
+    });
+
+    it('refuses an ID that is not a UUID, and an unknown kind, before any request', () => {
+      assertRefused(tool('gcore_getGpuCluster'), { ...LOCATION, clusterId: 'train-h100' }, /clusterId/, h);
+      assertRefused(tool('gcore_listGpuClusters'), { ...LOCATION, kind: 'metal' }, /kind/, h);
+    });
+  });
+
   describe('containers', () => {
     it('gcore_listContainers names each container with its state, instances and image', async () => {
       const result = await run(tool('gcore_listContainers'), LOCATION, h);

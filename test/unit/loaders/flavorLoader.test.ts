@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { CallOptions, FlavorQuery, GpuFlavorList } from '../../../src/api';
+import type { CallOptions, FlavorQuery, GpuBaremetalFlavorList, GpuFlavorList } from '../../../src/api';
 import { ConcurrencyLimit } from '../../../src/loaders/concurrencyLimit';
 import { FlavorLoader, MAX_CONCURRENT_FLAVOR_REQUESTS } from '../../../src/loaders/flavorLoader';
 
@@ -17,6 +17,11 @@ class ControlledClient {
   listFlavors(query: FlavorQuery, options: CallOptions = {}): Promise<GpuFlavorList> {
     const attempt = () => this.answer(query, options.signal);
     return options.gate ? options.gate(attempt) : attempt();
+  }
+
+  /** Bare metal is not what these tests load: an empty list. */
+  async listBaremetalFlavors(): Promise<GpuBaremetalFlavorList> {
+    return { count: 0, results: [] };
   }
 
   private answer(query: FlavorQuery, signal: AbortSignal | undefined): Promise<GpuFlavorList> {

@@ -70,6 +70,16 @@ function readGpuMemory(text: string): string | undefined {
   return match ? `${match[1]} ${match[2].toUpperCase() === 'GIB' ? 'GiB' : match[2].toUpperCase()}` : undefined; // not user text: the unit the API's GPU text names, its case normalised
 }
 
+/**
+ * A flavor's GPUs as its row says them ("8× H100 80 GB"). A bare-metal flavor's shape differs only in its
+ * CPU, RAM and disk, which are strings there; the GPU fields are read as for a virtual one.
+ */
+export function flavorGpuText(
+  flavor: Pick<GpuFlavor, 'hardware_properties'> & { hardware_description?: { gpu?: string | null } | null },
+): string | undefined {
+  return gpuSummary(readFlavorHardware(flavor as GpuFlavor));
+}
+
 function gpuSummary({ gpuModel, gpuCount, gpuText, gpuMemory }: FlavorHardware): string | undefined {
   if (gpuModel !== undefined) {
     const model = gpuMemory === undefined ? gpuModel : `${gpuModel} ${gpuMemory}`;

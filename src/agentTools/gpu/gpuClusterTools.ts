@@ -1,0 +1,97 @@
+import * as l10n from '@vscode/l10n';
+import type { GpuCluster, GpuServer } from '../../api';
+import { COMMAND } from '../../core/contributions';
+import {
+  CLUSTER_ID_FIELD,
+  GPU_KIND_FIELD,
+  validateGpuClusterArgs,
+  validateGpuLocationArgs,
+  type GpuClusterArgs,
+  type GpuLocationArgs,
+} from '../../models/gpuClusterArgs';
+import { unwrap } from '../../validation/problems';
+import { clusterStatusWords } from '../../views/presentation/gpu/clusterView';
+import { privateAddresses } from '../../views/presentation/gpu/serverView';
+import type { ToolDefinition } from '../toolDefinition';
+import { LOCATION_PROPERTIES, LOCATION_REQUIRED, objectInput, specSchema } from '../toolSchemas';
+import { gapLines, itemLines, lines } from '../toolText';
+
+/** `train-h100 (058e…): running · g3-ai-24-232-1000-h100-80-1 · 2 servers`. */
+function clusterLine(cluster: GpuCluster): string {
+  const parts = [
+    clusterStatusWords(cluster),
+    cluster.flavor ?? undefined,
+    typeof cluster.servers_count === 'number' ? l10n.t('{0} servers', cluster.servers_count) : undefined,
+    cluster.managed_by === 'k8s' ? l10n.t('managed by Kubernetes') : undefined,
+  ];
+  return `${cluster.name} (${cluster.id}): ${parts.filter(Boolean).join(' · ')}`;
+}
+
+/** `train-h100-1: ACTIVE · public 203.0.113.10 · private 10.0.0.5`. */
+function serverLine(server: GpuServer): string {
+  const privates = privateAddresses(server);
+  const parts = [
+    server.status ?? l10n.t('status unknown'),
+    server.public_ip ? l10n.t('public {0}', server.public_ip) : l10n.t('no public address'),
+    privates.length > 0 ? l10n.t('private {0}', privates.join(', ')) : undefined,
+  ];
+  return `${server.name}: ${parts.filter(Boolean).join(' · ')}`;
+}
+
+const KIND_PROPERTY = { kind: specSchema(GPU_KIND_FIELD) };
+
+export const listGpuClusters: ToolDefinition<GpuLocationArgs> = {
+  name: 'gcore_listGpuClusters',
+  kind: 'read',
+  commandId: COMMAND.listGpuClusters,
+  displayName: l10n.t('List Gcore GPU Clusters'),
+  modelDescription: l10n.t(
+    'Lists the GPU clusters of one project and region, of one kind: "virtual" (the default) or "baremetal" (clusters managed by the user and by Kubernetes). Each with its ID, status (active, shutoff, creating, …), flavor and server count. gcore_listLocations gives the IDs; gcore_getGpuCluster gives a cluster\'s servers and addresses.',
+  ),
+  userDescription: l10n.t('Lists the GPU clusters of a Gcore project and region.'),
+  inputSchema: objectInput({ ...LOCATION_PROPERTIES, ...KIND_PROPERTY }, LOCATION_REQUIRED),
+  parse: (input) => unwrap(validateGpuLocationArgs(input)),
+  invoke: async (args, { client, signal }) => {
+    const list = await client.gpuClusters.list(args, { signal });
+    const kind = args.kind === 'baremetal' ? l10n.t('bare-metal') : l10n.t('virtual');
+    const heading =
+      list.results.length === 0
+        ? l10n.t('No {0} GPU clusters in project {1}, region {2}.', kind, args.projectId, args.regionId)
+        : l10n.t('{0} {1} GPU clusters in project {2}, region {3}:', list.results.length, kind, args.projectId, args.regionId);
+    const text = lines(
+      list.results.length === 0 ? heading : itemLines(heading, list.results.map(clusterLine)),
+      ...gapLines(list, 'gpuClusters'),
+    );
+    return { text, json: list };
+  },
+};
+
+export const getGpuCluster: ToolDefinition<GpuClusterArgs> = {
+  name: 'gcore_getGpuCluster',
+  kind: 'read',
+  commandId: COMMAND.getGpuCluster,
+  displayName: l10n.t('Get Gcore GPU Cluster'),
+  modelDescription: l10n.t(
+    'Reads one GPU cluster with its servers: each server\'s status, public address (absent when it is reachable only privately) and private addresses. kind is "virtual" (the default) or "baremetal"; gcore_listGpuClusters gives the IDs.',
+  ),
+  userDescription: l10n.t('Reads a GPU cluster with its servers and their addresses.'),
+  inputSchema: objectInput({ ...LOCATION_PROPERTIES, clusterId: specSchema(CLUSTER_ID_FIELD), ...KIND_PROPERTY }, [
+    ...LOCATION_REQUIRED,
+    'clusterId',
+  ]),
+  parse: (input) => unwrap(validateGpuClusterArgs(input)),
+  invoke: async (ref, { client, signal }) => {
+    const [cluster, servers] = await Promise.all([
+      client.gpuClusters.get(ref, { signal }),
+      client.gpuClusters.serversWithAddresses(ref, { signal }),
+    ]);
+    const text = lines(
+      l10n.t('GPU cluster {0} in project {1}, region {2}:', clusterLine(cluster), ref.projectId, ref.regionId),
+      servers.results.length === 0
+        ? l10n.t('No servers.')
+        : itemLines(l10n.t('{0} servers:', servers.results.length), servers.results.map(serverLine)),
+      ...gapLines(servers, 'gpuServers'),
+    );
+    return { text, json: { ...cluster, servers: servers.results } };
+  },
+};

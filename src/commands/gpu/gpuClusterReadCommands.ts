@@ -1,0 +1,174 @@
+import * as vscode from 'vscode';
+import type { GpuCluster, GpuImage, GpuKind, GpuServer, SshKey } from '../../api';
+import type { CloudList } from '../../api/types';
+import { COMMAND } from '../../core/contributions';
+import type { GpuClusterReads } from '../../loaders/gpuClusterReads';
+import {
+  validateGpuClusterArgs,
+  validateGpuLocationArgs,
+  validateListSshKeysArgs,
+  type GpuClusterArgs,
+  type GpuLocationArgs,
+} from '../../models/gpuClusterArgs';
+import { orCancel } from '../../ui/loneAnswer';
+import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
+import { pickToCopy } from '../../ui/pickers/pickToCopy';
+import type { PromptUi } from '../../ui/promptUi';
+import { unwrap } from '../../validation/problems';
+import { clusterStatusWords } from '../../views/presentation/gpu/clusterView';
+import { isGpuClusterNode } from '../../views/sections/gpuClusterNodes';
+import { command, type Command } from '../flow/command';
+import { mayBeMissingEndpoint, notOffered, sayNotOffered } from '../notOffered';
+import type { AreaServices } from '../services';
+
+/** A list this API may not have: its 404, 405 or 501 said once as a warning, not as a failure to retry. */
+async function offered<T>(action: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (mayBeMissingEndpoint(error)) throw notOffered(action, error, false);
+    throw error;
+  }
+}
+
+async function pickKind(ui: PromptUi, title: string): Promise<GpuKind> {
+  const kind = await ui.pick<GpuKind>({
+    title,
+    placeholder: vscode.l10n.t('Virtual or bare-metal GPU clusters?'),
+    items: [
+      { label: vscode.l10n.t('Virtual'), value: 'virtual' },
+      { label: vscode.l10n.t('Bare metal'), value: 'baremetal' },
+    ],
+  });
+  return orCancel(kind);
+}
+
+async function askLocation(ui: PromptUi, title: string): Promise<GpuLocationArgs> {
+  const { projectId, regionId } = await pickProjectRegion(ui, title);
+  return { projectId, regionId, kind: await pickKind(ui, title) };
+}
+
+function kindWords(kind: GpuKind): string {
+  return kind === 'baremetal' ? vscode.l10n.t('bare-metal') : vscode.l10n.t('virtual');
+}
+
+/**
+ * A cluster from the row the command was chosen on, or picked: a location, a kind, then one of its clusters
+ * as its row describes it.
+ */
+function askCluster(services: AreaServices<GpuClusterReads>, title: string) {
+  return async (ui: PromptUi, _draft: undefined, node: unknown): Promise<GpuClusterArgs> => {
+    if (isGpuClusterNode(node)) {
+      return { projectId: node.location.projectId, regionId: node.location.regionId, kind: node.gpuKind, clusterId: node.cluster.id };
+    }
+    const location = await askLocation(ui, title);
+    const loaded = await services.reads.clustersOf(location);
+    if (loaded.state === 'failed') throw loaded.error;
+    const chosen = await ui.pick<GpuCluster>({
+      title,
+      placeholder: vscode.l10n.t('Choose a cluster'),
+      items: loaded.value.results.map((cluster) => ({
+        label: cluster.name,
+        description: clusterStatusWords(cluster),
+        value: cluster,
+      })),
+    });
+    return { ...location, clusterId: orCancel(chosen).id };
+  };
+}
+
+/** Reading GPU clusters, their servers, the images and the SSH keys: the contract's read commands, each usable from the palette. */
+export function gpuClusterReadCommands(services: AreaServices<GpuClusterReads>): Command<never, unknown, never>[] {
+  const { client } = services;
+  return [
+    command<GpuLocationArgs, CloudList<GpuCluster>>({
+      id: COMMAND.listGpuClusters,
+      what: () => vscode.l10n.t('List GPU clusters'),
+      parse: (arg) => unwrap(validateGpuLocationArgs(arg)),
+      ask: (ui) => askLocation(ui, vscode.l10n.t('Gcore: List GPU Clusters')),
+      progress: ({ projectId, regionId, kind }) =>
+        vscode.l10n.t('Loading the {0} GPU clusters of project {1}, region {2}…', kindWords(kind), projectId, regionId),
+      run: (args, { signal }) => offered(vscode.l10n.t('GPU clusters'), () => client.gpuClusters.list(args, { signal })),
+      onFailure: sayNotOffered,
+      report: (ui, list, { projectId, regionId }) =>
+        pickToCopy(
+          ui,
+          vscode.l10n.t('GPU clusters · project {0} · region {1} ({2})', projectId, regionId, list.count),
+          list.results.map((cluster) => ({ label: cluster.name, description: clusterStatusWords(cluster), value: cluster })),
+          (cluster) => cluster.name,
+          vscode.l10n.t('No GPU clusters of that kind in project {0}, region {1}.', projectId, regionId),
+        ),
+    }),
+    command<GpuClusterArgs, GpuCluster>({
+      id: COMMAND.getGpuCluster,
+      what: () => vscode.l10n.t('Read GPU cluster'),
+      parse: (arg) => unwrap(validateGpuClusterArgs(arg)),
+      ask: askCluster(services, vscode.l10n.t('Gcore: Show GPU Cluster')),
+      progress: ({ clusterId }) => vscode.l10n.t('Reading GPU cluster {0}…', clusterId),
+      run: (args, { signal }) => client.gpuClusters.get(args, { signal }),
+      // Every field, as Gcore sent it, in a read-only editor, as Show Container does.
+      report: async (_ui, cluster) => {
+        const document = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(cluster, null, 2)}\n` });
+        await vscode.window.showTextDocument(document, { preview: true });
+      },
+    }),
+    command<GpuClusterArgs, CloudList<GpuServer>>({
+      id: COMMAND.listGpuClusterServers,
+      what: () => vscode.l10n.t('List GPU cluster servers'),
+      parse: (arg) => unwrap(validateGpuClusterArgs(arg)),
+      ask: askCluster(services, vscode.l10n.t('Gcore: List GPU Cluster Servers')),
+      progress: ({ clusterId }) => vscode.l10n.t('Loading the servers of GPU cluster {0}…', clusterId),
+      run: (args, { signal }) => client.gpuClusters.serversWithAddresses(args, { signal }),
+      report: (ui, list) =>
+        pickToCopy(
+          ui,
+          vscode.l10n.t('GPU cluster servers ({0})', list.count),
+          list.results.map((server) => ({
+            label: server.name,
+            description: server.public_ip ?? vscode.l10n.t('private only'),
+            value: server,
+          })),
+          (server) => server.public_ip ?? server.name,
+          vscode.l10n.t('The cluster has no servers.'),
+        ),
+    }),
+    command<GpuLocationArgs, CloudList<GpuImage>>({
+      id: COMMAND.listGpuImages,
+      what: () => vscode.l10n.t('List GPU images'),
+      parse: (arg) => unwrap(validateGpuLocationArgs(arg)),
+      ask: (ui) => askLocation(ui, vscode.l10n.t('Gcore: List GPU Images')),
+      progress: ({ projectId, regionId }) => vscode.l10n.t('Loading the GPU images of project {0}, region {1}…', projectId, regionId),
+      run: (args, { signal }) => offered(vscode.l10n.t('GPU images'), () => client.gpuClusters.images(args, { signal })),
+      onFailure: sayNotOffered,
+      report: (ui, list, { projectId, regionId }) =>
+        pickToCopy(
+          ui,
+          vscode.l10n.t('GPU images · project {0} · region {1} ({2})', projectId, regionId, list.count),
+          list.results.map((image) => ({
+            label: image.name,
+            description: [image.gpu_driver_version, image.cuda_toolkit_version].filter(Boolean).join(' · '),
+            value: image,
+          })),
+          (image) => image.id,
+          vscode.l10n.t('No GPU images in project {0}, region {1}.', projectId, regionId),
+        ),
+    }),
+    command<{ projectId: number }, CloudList<SshKey>>({
+      id: COMMAND.listSshKeys,
+      what: () => vscode.l10n.t('List SSH keys'),
+      parse: (arg) => unwrap(validateListSshKeysArgs(arg)),
+      ask: async (ui) => ({ projectId: (await pickProjectRegion(ui, vscode.l10n.t('Gcore: List SSH Keys'))).projectId }),
+      progress: ({ projectId }) => vscode.l10n.t('Loading the SSH keys of project {0}…', projectId),
+      run: ({ projectId }, { signal }) => offered(vscode.l10n.t('SSH keys'), () => client.sshKeys.list(projectId, { signal })),
+      onFailure: sayNotOffered,
+      report: (ui, list, { projectId }) =>
+        pickToCopy(
+          ui,
+          vscode.l10n.t('SSH keys · project {0} ({1})', projectId, list.count),
+          list.results.map((key) => ({ label: key.name, description: key.fingerprint ?? undefined, value: key })),
+          (key) => key.name,
+          vscode.l10n.t('No SSH keys in project {0}.', projectId),
+        ),
+    }),
+  ];
+}

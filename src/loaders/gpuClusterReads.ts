@@ -1,0 +1,92 @@
+import type { GcoreClient, GpuCluster, GpuClusterRef, GpuImage, GpuKind, GpuLocationRef, GpuServer, ProjectRegionRef } from '../api';
+import type { CloudList, Task } from '../api/types';
+import { projectRegionKey } from '../core/projectRegion';
+import { GPU_CLUSTER_TASK_TYPES } from '../models/gpuCluster';
+import type { ConcurrencyLimit } from './concurrencyLimit';
+import { KeyedLoader, type Loaded } from './keyedLoader';
+
+/** A location's clusters of both kinds, each list loaded or failed on its own, and the GPU tasks running there. */
+export interface LocationClusters {
+  virtual: Loaded<CloudList<GpuCluster>>;
+  baremetal: Loaded<CloudList<GpuCluster>>;
+  /** The location's active GPU cluster tasks, whoever started them; failed: nothing is known to run. */
+  tasks: Loaded<CloudList<Task>>;
+}
+
+function locationKey(ref?: ProjectRegionRef): string {
+  return ref ? `${projectRegionKey(ref)}|` : '';
+}
+
+/**
+ * The GPU clusters of each location (one list per kind, so that a kind can be read again alone), the GPU
+ * tasks running there, each cluster's servers with their public addresses and the images they were made
+ * from: loaded when a row asks, remembered until a Refresh, a poll of a moving cluster or a change made here.
+ */
+export class GpuClusterReads {
+  private readonly lists: KeyedLoader<CloudList<GpuCluster>>;
+  private readonly tasks: KeyedLoader<CloudList<Task>>;
+  private readonly serverLists: KeyedLoader<CloudList<GpuServer>>;
+  private readonly images: KeyedLoader<CloudList<GpuImage>>;
+
+  constructor(
+    private readonly client: Pick<GcoreClient, 'gpuClusters'>,
+    limit: ConcurrencyLimit,
+  ) {
+    this.lists = new KeyedLoader(limit);
+    this.tasks = new KeyedLoader(limit);
+    this.serverLists = new KeyedLoader(limit);
+    this.images = new KeyedLoader(limit);
+  }
+
+  /** Both kinds' clusters and the location's GPU tasks, read at once. */
+  async clusters(ref: ProjectRegionRef): Promise<LocationClusters> {
+    const [virtual, baremetal, tasks] = await Promise.all([
+      this.clustersOf({ ...ref, kind: 'virtual' }),
+      this.clustersOf({ ...ref, kind: 'baremetal' }),
+      this.tasks.load(locationKey(ref), (call) => this.client.gpuClusters.activeTasks(ref, GPU_CLUSTER_TASK_TYPES, call)),
+    ]);
+    return { virtual, baremetal, tasks };
+  }
+
+  clustersOf(ref: GpuLocationRef): Promise<Loaded<CloudList<GpuCluster>>> {
+    return this.lists.load(`${locationKey(ref)}${ref.kind}`, (call) => this.client.gpuClusters.list(ref, call));
+  }
+
+  /** A cluster's servers, each with its public address when it has one. */
+  servers(ref: GpuClusterRef): Promise<Loaded<CloudList<GpuServer>>> {
+    return this.serverLists.load(`${locationKey(ref)}${ref.kind}|${ref.clusterId}`, (call) =>
+      this.client.gpuClusters.serversWithAddresses(ref, call),
+    );
+  }
+
+  /** The images a location offers a kind: what a server's hover names its image by. */
+  imagesOf(ref: GpuLocationRef): Promise<Loaded<CloudList<GpuImage>>> {
+    return this.images.load(`${locationKey(ref)}${ref.kind}`, (call) => this.client.gpuClusters.images(ref, call));
+  }
+
+  /**
+   * The lists of some kinds of a location read again on next use (a poll of moving clusters), with its tasks
+   * when `tasks`; every kind, the tasks and the servers without `kinds`, or all locations' without `ref`.
+   */
+  invalidateClusters(ref?: ProjectRegionRef, kinds?: readonly GpuKind[], tasks = true): void {
+    const prefix = locationKey(ref);
+    if (kinds && ref) for (const kind of kinds) this.lists.invalidate(`${prefix}${kind}`);
+    else {
+      this.lists.invalidate(prefix);
+      this.serverLists.invalidate(prefix);
+    }
+    if (tasks) this.tasks.invalidate(prefix);
+  }
+
+  /** One cluster's servers. */
+  invalidateServers(ref: GpuClusterRef): void {
+    this.serverLists.invalidate(`${locationKey(ref)}${ref.kind}|${ref.clusterId}`);
+  }
+
+  invalidate(): void {
+    this.lists.invalidate();
+    this.tasks.invalidate();
+    this.serverLists.invalidate();
+    this.images.invalidate();
+  }
+}

@@ -1,0 +1,131 @@
+import * as l10n from '@vscode/l10n';
+import type { GpuCluster, GpuKind } from '../../../api/gpuClusterTypes';
+import { ROW_CONTEXT, type RowContext } from '../../../core/contributions';
+import { clusterStatus, type GpuClusterChange } from '../../../models/gpuCluster';
+import { escapeMarkdown, type ItemView } from '../itemView';
+import { finiteNumber, nonEmptyText } from '../wireValues';
+
+/** What a cluster's row shows beside the cluster itself, as its section knows it. */
+export interface ClusterRowFacts {
+  kind: GpuKind;
+  /** A task changes it now (its status, a server's task, a task of the location, a change followed here). */
+  busy: boolean;
+  /** The change made here, or found running at Gcore, that is followed: said first. */
+  change?: GpuClusterChange;
+  /** The GPUs of its flavor as flavor rows say them ("1× H100 80 GB"), when the flavor is listed. */
+  gpus?: string;
+  /** Its price per hour, when Gcore answers one to be shown. */
+  price?: string;
+}
+
+/** The words of each status Gcore names; any other value is shown as it comes (a Map: Gcore's word may be `constructor`). */
+const STATUS_WORDS: ReadonlyMap<string, () => string> = new Map([
+  ['active', () => l10n.t('running')],
+  ['shutoff', () => l10n.t('stopped')],
+  ['creating', () => l10n.t('creating')],
+  ['deleting', () => l10n.t('deleting')],
+  ['rebooting', () => l10n.t('rebooting')],
+  ['rebuilding', () => l10n.t('rebuilding')],
+  ['resizing', () => l10n.t('resizing')],
+  ['degraded', () => l10n.t('degraded')],
+  ['error', () => l10n.t('error')],
+]);
+
+const STATUS_ICONS: ReadonlyMap<string, NonNullable<ItemView['icon']>> = new Map([
+  ['active', { id: 'pass-filled', color: 'testing.iconPassed' }],
+  ['shutoff', { id: 'debug-stop', color: 'disabledForeground' }],
+  ['degraded', { id: 'warning', color: 'list.warningForeground' }],
+  ['error', { id: 'error', color: 'errorForeground' }],
+]);
+
+/** What a followed change says on the row while its task runs. */
+const CHANGE_WORDS: Record<GpuClusterChange, () => string> = {
+  create: () => l10n.t('Creating…'),
+  start: () => l10n.t('Starting…'),
+  stop: () => l10n.t('Stopping…'),
+  soft_reboot: () => l10n.t('Rebooting…'),
+  hard_reboot: () => l10n.t('Rebooting…'),
+  resize: () => l10n.t('Resizing…'),
+  delete: () => l10n.t('Deleting…'),
+  deleteServer: () => l10n.t('Deleting a server…'),
+  rebuild: () => l10n.t('Rebuilding…'),
+};
+
+/** A cluster's status in words: Gcore's word when it is not one the extension names. */
+export function clusterStatusWords(cluster: Pick<GpuCluster, 'status'>): string {
+  const status = clusterStatus(cluster);
+  if (status === undefined) return l10n.t('status unknown');
+  return STATUS_WORDS.get(status)?.() ?? status;
+}
+
+function serversText(cluster: GpuCluster): string | undefined {
+  const count = finiteNumber(cluster.servers_count) ?? (Array.isArray(cluster.servers_ids) ? cluster.servers_ids.length : undefined);
+  if (count === undefined) return undefined;
+  return count === 1 ? l10n.t('1 server') : l10n.t('{0} servers', count);
+}
+
+function isKubernetesPool(cluster: GpuCluster): boolean {
+  return nonEmptyText(cluster.managed_by)?.toLowerCase() === 'k8s';
+}
+
+function contextOf(cluster: GpuCluster, facts: ClusterRowFacts): RowContext {
+  const status = clusterStatus(cluster);
+  if (status === 'deleting' || facts.change === 'delete') return ROW_CONTEXT.gpuClusterDeleting;
+  if (facts.busy) return ROW_CONTEXT.gpuClusterBusy;
+  if (status === 'active') return ROW_CONTEXT.gpuClusterActive;
+  if (status === 'shutoff') return ROW_CONTEXT.gpuClusterShutoff;
+  return ROW_CONTEXT.gpuClusterOther;
+}
+
+/**
+ * A cluster's row: its name, then the status in words (the icon's colour alone fails colour-blind users), its
+ * GPUs, servers, what kind of cluster it is and its price. A change in progress leads: VS Code cuts
+ * descriptions at the end.
+ */
+export function clusterRowView(cluster: GpuCluster, facts: ClusterRowFacts): ItemView {
+  const status = clusterStatus(cluster);
+  const parts = [
+    facts.change ? CHANGE_WORDS[facts.change]() : undefined,
+    clusterStatusWords(cluster),
+    facts.gpus ?? nonEmptyText(cluster.flavor),
+    serversText(cluster),
+    facts.kind === 'baremetal' ? l10n.t('bare metal') : undefined,
+    isKubernetesPool(cluster) ? l10n.t('managed by Kubernetes') : undefined,
+    facts.price,
+  ].filter((part): part is string => part !== undefined);
+  const icon = facts.busy || facts.change ? { id: 'sync~spin' } : { ...(STATUS_ICONS.get(status ?? '') ?? { id: 'question' }) };
+  return {
+    label: cluster.name,
+    description: parts.join(' · '),
+    tooltip: clusterTooltip(cluster, facts),
+    icon,
+    contextValue: contextOf(cluster, facts),
+  };
+}
+
+/** The hover: the cluster's facts as a table, and why no action is offered while a task runs. */
+export function clusterTooltip(cluster: GpuCluster, facts: ClusterRowFacts): string {
+  const tags = (cluster.tags ?? [])
+    .filter((tag) => typeof tag?.key === 'string')
+    .map((tag) => `${tag.key}=${String(tag.value)}`)
+    .join(', ');
+  const rows: [string, string | undefined][] = [
+    [l10n.t('Status'), clusterStatusWords(cluster)],
+    [l10n.t('Kind'), facts.kind === 'baremetal' ? l10n.t('bare metal') : l10n.t('virtual')],
+    [l10n.t('Flavor'), nonEmptyText(cluster.flavor)],
+    [l10n.t('GPUs per server'), facts.gpus],
+    [l10n.t('Servers'), serversText(cluster)],
+    [l10n.t('Managed by'), isKubernetesPool(cluster) ? l10n.t('Managed Kubernetes') : undefined],
+    [l10n.t('Price'), facts.price],
+    [l10n.t('Tags'), tags === '' ? undefined : tags],
+    [l10n.t('Created'), nonEmptyText(cluster.created_at)],
+    [l10n.t('ID'), cluster.id],
+  ];
+  const table = rows
+    .filter((row): row is [string, string] => row[1] !== undefined)
+    .map(([name, value]) => `| ${escapeMarkdown(name)} | ${escapeMarkdown(value)} |`)
+    .join('\n');
+  const blocks = [`### ${escapeMarkdown(cluster.name)}`, `| ${l10n.t('Field')} | ${l10n.t('Value')} |\n|---|---|\n${table}`];
+  if (facts.busy) blocks.push(escapeMarkdown(l10n.t('A task is changing this cluster: only Delete is offered until it ends.')));
+  return blocks.join('\n\n');
+}

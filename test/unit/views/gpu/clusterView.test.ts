@@ -1,0 +1,68 @@
+import * as assert from 'node:assert/strict';
+import type { GpuCluster } from '../../../../src/api/gpuClusterTypes';
+import { clusterRowView } from '../../../../src/views/presentation/gpu/clusterView';
+import { tableRows } from '../markdownReading';
+
+/** A running virtual cluster as Gcore lists it. */
+const RUNNING: GpuCluster = {
+  id: '058e03b4-c44b-4684-9075-810cb0354467',
+  name: 'train-h100',
+  status: 'active',
+  flavor: 'g3-ai-24-232-1000-h100-80-1',
+  servers_count: 2,
+  tags: [{ key: 'env', value: 'production' }],
+  created_at: '2026-06-17T18:52:19Z',
+};
+
+describe('clusterRowView', () => {
+  it('shows the status in words, the GPUs as flavor rows say them and the servers, with a green icon', () => {
+    const view = clusterRowView(RUNNING, { kind: 'virtual', busy: false, gpus: '1× H100 80 GB' });
+    assert.equal(view.label, 'train-h100');
+    assert.equal(view.description, 'running · 1× H100 80 GB · 2 servers');
+    assert.equal(view.contextValue, 'gpuCluster.active');
+    assert.deepEqual(view.icon, { id: 'pass-filled', color: 'testing.iconPassed' });
+  });
+
+  it("names the flavor when its GPUs are not known, and marks bare metal and Kubernetes' pools", () => {
+    const view = clusterRowView(
+      { ...RUNNING, name: 'k8s-a100-pool', flavor: 'bm2-ai-1xlarge-a100-80-8', servers_count: 1, managed_by: 'k8s' },
+      { kind: 'baremetal', busy: false },
+    );
+    assert.equal(view.description, 'running · bm2-ai-1xlarge-a100-80-8 · 1 server · bare metal · managed by Kubernetes');
+  });
+
+  it('offers by status: Start when stopped, only Delete while busy, nothing while deleting', () => {
+    assert.equal(clusterRowView({ ...RUNNING, status: 'shutoff' }, { kind: 'virtual', busy: false }).contextValue, 'gpuCluster.shutoff');
+    const creating = clusterRowView({ ...RUNNING, status: 'creating' }, { kind: 'virtual', busy: true });
+    assert.equal(creating.contextValue, 'gpuCluster.busy');
+    assert.deepEqual(creating.icon, { id: 'sync~spin' });
+    assert.equal(clusterRowView({ ...RUNNING, status: 'deleting' }, { kind: 'virtual', busy: true }).contextValue, 'gpuCluster.deleting');
+    assert.equal(clusterRowView({ ...RUNNING, status: 'error' }, { kind: 'virtual', busy: false }).contextValue, 'gpuCluster.other');
+  });
+
+  it('says a change in progress first, and shows a status it does not know as it comes', () => {
+    const view = clusterRowView(RUNNING, { kind: 'virtual', busy: true, change: 'stop' });
+    assert.equal(view.description, 'Stopping… · running · g3-ai-24-232-1000-h100-80-1 · 2 servers');
+    assert.equal(
+      clusterRowView({ ...RUNNING, status: 'MIGRATING' }, { kind: 'virtual', busy: false }).description?.split(' · ')[0],
+      'migrating',
+    );
+    assert.equal(
+      clusterRowView({ ...RUNNING, status: null }, { kind: 'virtual', busy: false }).description?.split(' · ')[0],
+      'status unknown',
+    );
+  });
+
+  it('shows the price per hour last, when there is one to show', () => {
+    assert.match(clusterRowView(RUNNING, { kind: 'virtual', busy: false, price: '€4.12/h' }).description ?? '', / · €4\.12\/h$/);
+  });
+
+  it('tells the facts in the hover, and why only Delete is offered while busy', () => {
+    const tooltip = clusterRowView(RUNNING, { kind: 'baremetal', busy: true }).tooltip ?? assert.fail('no tooltip');
+    const rows = new Map(tableRows(tooltip).map((row) => [row.label, row.value]));
+    assert.equal(rows.get('Kind'), 'bare metal');
+    assert.equal(rows.get('Tags'), 'env=production');
+    assert.equal(rows.get('ID'), RUNNING.id);
+    assert.match(tooltip, /only Delete is offered/);
+  });
+});

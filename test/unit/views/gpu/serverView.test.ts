@@ -1,0 +1,40 @@
+import * as assert from 'node:assert/strict';
+import type { GpuServer } from '../../../../src/api/gpuClusterTypes';
+import { serverCopyTarget, serverRowView } from '../../../../src/views/presentation/gpu/serverView';
+import { tableRows } from '../markdownReading';
+
+const SERVER: GpuServer = {
+  id: '0fce6b19-e523-42cf-a74c-571429009735',
+  name: 'train-h100-1',
+  status: 'ACTIVE',
+  image_id: 'img-1',
+  ip_addresses: ['10.0.0.5', '192.168.200.5', '203.0.113.10'],
+  public_ip: '203.0.113.10',
+};
+
+describe('serverRowView', () => {
+  it('shows the status in words and the public address, and copies that address', () => {
+    const view = serverRowView(SERVER);
+    assert.equal(view.label, 'train-h100-1');
+    assert.equal(view.description, 'running · 203.0.113.10');
+    assert.equal(view.contextValue, 'gpuServer');
+    assert.deepEqual(serverCopyTarget(SERVER), { value: '203.0.113.10', label: 'public address', of: 'train-h100-1' });
+  });
+
+  it('says "private only" without a public address, and copies the first private one', () => {
+    const server = { ...SERVER, status: 'SHELVED_OFFLOADED', public_ip: undefined };
+    assert.equal(serverRowView(server).description, 'shelved · private only');
+    assert.equal(serverCopyTarget(server)?.value, '10.0.0.5');
+    assert.equal(serverCopyTarget({ ...server, ip_addresses: [] }), undefined);
+  });
+
+  it('names private addresses and the image with its driver and CUDA versions in the hover', () => {
+    const tooltip =
+      serverRowView(SERVER, { id: 'img-1', name: 'ubuntu-22.04-nvidia', gpu_driver_version: '550.90', cuda_toolkit_version: '12.4' })
+        .tooltip ?? assert.fail('no tooltip');
+    const rows = new Map(tableRows(tooltip).map((row) => [row.label, row.value]));
+    assert.equal(rows.get('Private addresses'), '10.0.0.5, 192.168.200.5');
+    assert.equal(rows.get('Image'), 'ubuntu-22.04-nvidia (driver 550.90, CUDA 12.4)');
+    assert.equal(new Map(tableRows(serverRowView(SERVER).tooltip ?? '').map((row) => [row.label, row.value])).get('Image'), 'img-1');
+  });
+});
