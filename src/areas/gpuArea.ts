@@ -1,16 +1,29 @@
+import * as vscode from 'vscode';
+import type { GpuLocationRef } from '../api/gpuClusterTypes';
 import { lazyCommands } from '../commands/flow/lazyCommands';
 import { COMMAND, VIEW_ID } from '../core/contributions';
 import { FlavorLoader } from '../loaders/flavorLoader';
 import { flavorFilters } from '../state/settings';
+import { gpuClusterChangeKind } from '../views/gpu/gpuClusterChangeKind';
+import { GPU_SECTION } from '../views/sections/gpuNodes';
 import { GpuFlavorsSection } from '../views/sections/gpuFlavorsSection';
 import type { Area } from './area';
 import type { Core } from './core';
 
-/** GPU flavors of the configured projects and regions, and the locations themselves. */
+/** GPU flavors of the configured projects and regions, the locations themselves, and the GPU clusters' changes. */
 export function gpuArea(core: Core): Area {
   const flavors = core.loaders.register(new FlavorLoader(core.client.gpu, flavorFilters));
+  // What a change of a cluster makes stale: the location's clusters, as the GPU section shows them.
+  const clusters = { invalidateLocation: (_ref: GpuLocationRef) => core.treeChanges.refresh(GPU_SECTION) };
+  const changes = gpuClusterChangeKind({
+    client: core.client,
+    clusters,
+    log: core.log,
+    listFlavorsElsewhere: async () => vscode.commands.executeCommand(COMMAND.listGpuFlavors),
+  });
   return {
     sections: [new GpuFlavorsSection(flavors, VIEW_ID)],
+    changeKinds: [changes],
     lazyCommands: (services) => [
       lazyCommands(
         [
