@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { GpuLocationRef } from '../api/gpuClusterTypes';
+import { GpuClusterWrites } from '../commands/gpu/gpuClusterWrites';
 import { lazyCommands } from '../commands/flow/lazyCommands';
 import { COMMAND, VIEW_ID } from '../core/contributions';
 import { FlavorLoader } from '../loaders/flavorLoader';
@@ -15,6 +16,7 @@ export function gpuArea(core: Core): Area {
   const flavors = core.loaders.register(new FlavorLoader(core.client.gpu, flavorFilters));
   // What a change of a cluster makes stale: the location's clusters, as the GPU section shows them.
   const clusters = { invalidateLocation: (_ref: GpuLocationRef) => core.treeChanges.refresh(GPU_SECTION) };
+  const writes = new GpuClusterWrites({ client: core.client, tasks: core.tasks, clusters, tree: core.treeChanges, log: core.log });
   const changes = gpuClusterChangeKind({
     client: core.client,
     clusters,
@@ -44,6 +46,18 @@ export function gpuArea(core: Core): Area {
             ...flavorList.flavorCommands(services),
           ];
         },
+      ),
+      lazyCommands(
+        [
+          COMMAND.gpuClusterAction,
+          COMMAND.startGpuCluster,
+          COMMAND.stopGpuCluster,
+          COMMAND.rebootGpuCluster,
+          COMMAND.resizeGpuCluster,
+          COMMAND.deleteGpuCluster,
+          COMMAND.deleteGpuServer,
+        ],
+        async () => (await import('../commands/gpu/gpuClusterWriteCommands.js')).gpuClusterWriteCommands(services, writes),
       ),
     ],
   };
