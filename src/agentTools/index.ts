@@ -2,6 +2,7 @@ import { getContainer, getContainerLogs, listContainers, listContainerSizes } fr
 import { createContainer, deleteContainer, updateContainer } from './containers/containerWriteTools';
 import { listRecords, listZones, lookupName } from './dns/dnsTools';
 import { listGpuFlavors } from './gpu/flavorTools';
+import { deleteGpuCluster, gpuClusterAction, resizeGpuCluster } from './gpu/gpuClusterWriteTools';
 import { listLocations } from './account/locationTools';
 import { createRecord, deleteRecord, updateRecord } from './dns/recordWriteTools';
 import { getTask } from './tasks/taskTools';
@@ -45,6 +46,9 @@ export const TOOL_DEFINITIONS: readonly AnyToolDefinition[] = [
   createContainer,
   deleteContainer,
   importZoneFile,
+  gpuClusterAction,
+  resizeGpuCluster,
+  deleteGpuCluster,
 ];
 
 /** A tool by its name (`gcore_listZones`), or undefined. */
