@@ -19,7 +19,7 @@ import {
   type ResizeGpuClusterArgs,
 } from '../../models/gpuClusterArgs';
 import { unwrap } from '../../validation/problems';
-import { resizeMeaning, stopMeaning } from '../../views/presentation/gpu/gpuClusterWriteWords';
+import { actionTitle, resizeMeaning, stopMeaning } from '../../views/presentation/gpu/gpuClusterWriteWords';
 import { currentUnknownLine, readCurrent, type Current } from '../currentState';
 import type { ToolContext, ToolDefinition, ToolResult, ToolWrite } from '../toolDefinition';
 import { LOCATION_PROPERTIES, LOCATION_REQUIRED, objectInput, specSchema } from '../toolSchemas';
@@ -125,19 +125,6 @@ export const gpuClusterAction: ToolDefinition<GpuClusterActionArgs> = {
     return sentText(result, l10n.t('Sent {0} to GPU cluster {1}.', args.action, name));
   },
 };
-
-function actionTitle(action: GpuClusterAction): string {
-  switch (action) {
-    case 'start':
-      return l10n.t('Start');
-    case 'stop':
-      return l10n.t('Stop');
-    case 'soft_reboot':
-      return l10n.t('Soft Reboot');
-    case 'hard_reboot':
-      return l10n.t('Hard Reboot');
-  }
-}
 
 export const resizeGpuCluster: ToolDefinition<ResizeGpuClusterArgs> = {
   name: 'gcore_resizeGpuCluster',

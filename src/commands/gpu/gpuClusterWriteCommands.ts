@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult } from '../../api';
-import type { GpuClusterAction, GpuDeleteOptions, GpuKind } from '../../api/gpuClusterTypes';
+import { GPU_CLUSTER_ACTIONS, type GpuClusterAction, type GpuDeleteOptions, type GpuKind } from '../../api/gpuClusterTypes';
 import { COMMAND } from '../../core/contributions';
 import { gpuClusterChange, offeredActions, type GpuClusterChange } from '../../models/gpuCluster';
 import {
@@ -19,7 +19,7 @@ import { orCancel } from '../../ui/loneAnswer';
 import { UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import { checkFieldText, parseIntegerText } from '../../validation/fieldChecks';
 import { unwrap } from '../../validation/problems';
-import { exceededQuotaLines, resizeMeaning, stopMeaning } from '../../views/presentation/gpu/gpuClusterWriteWords';
+import { actionTitle, exceededQuotaLines, resizeMeaning, stopMeaning } from '../../views/presentation/gpu/gpuClusterWriteWords';
 import { isGpuClusterNode, isGpuServerNode, type GpuClusterNode } from '../../views/sections/gpuClusterNodes';
 import { callOptions, command, type Command } from '../flow/command';
 import type { Services } from '../services';
@@ -53,13 +53,6 @@ function clusterLabel(args: Named<GpuClusterArgs>): string {
   return args.clusterName ?? args.clusterId;
 }
 
-const ACTION_WORDS: ReadonlyMap<GpuClusterAction, () => string> = new Map([
-  ['start', () => l10n.t('Start')],
-  ['stop', () => l10n.t('Stop')],
-  ['soft_reboot', () => l10n.t('Soft Reboot')],
-  ['hard_reboot', () => l10n.t('Hard Reboot')],
-]);
-
 /** The power actions a row's cluster allows now, as the row's menu offers them. */
 function allowedActions(node: GpuClusterNode): GpuClusterAction[] {
   const offers = offeredActions(node.cluster, false);
@@ -79,7 +72,7 @@ async function pickAction(ui: PromptUi, name: string, actions: readonly GpuClust
   return orCancel(
     await ui.pick({
       title: l10n.t('Gcore: GPU cluster {0}', name),
-      items: actions.map((action) => ({ label: ACTION_WORDS.get(action)!(), description: descriptions.get(action), value: action })),
+      items: actions.map((action) => ({ label: actionTitle(action), description: descriptions.get(action), value: action })),
     }),
   );
 }
@@ -99,16 +92,14 @@ function actionCommand(writes: GpuClusterWrites, id: string, actions?: readonly 
   return command<Named<GpuClusterActionArgs>, Result>({
     id,
     what: (args) =>
-      args
-        ? l10n.t('{0} GPU cluster {1}', ACTION_WORDS.get(args.action)!(), clusterLabel(args))
-        : l10n.t('Change the power of a GPU cluster'),
+      args ? l10n.t('{0} GPU cluster {1}', actionTitle(args.action), clusterLabel(args)) : l10n.t('Change the power of a GPU cluster'),
     parse: id === COMMAND.gpuClusterAction ? (arg) => unwrap(validateGpuClusterActionArgs(arg)) : undefined,
     ask: async (ui, _draft, node) => {
       const row = clusterRow(node);
       const given = (node as { action?: unknown }).action;
       const allowed = allowedActions(row).filter((action) => !actions || actions.includes(action));
       const action =
-        typeof given === 'string' && ACTION_WORDS.has(given as GpuClusterAction)
+        typeof given === 'string' && GPU_CLUSTER_ACTIONS.includes(given as GpuClusterAction)
           ? (given as GpuClusterAction)
           : allowed.length === 1
             ? allowed[0]
@@ -116,7 +107,7 @@ function actionCommand(writes: GpuClusterWrites, id: string, actions?: readonly 
       return { ...fromNode(row), action };
     },
     confirm: confirmAction,
-    progress: (args) => l10n.t('Sending {0} to GPU cluster {1}…', ACTION_WORDS.get(args.action)!(), clusterLabel(args)),
+    progress: (args) => l10n.t('Sending {0} to GPU cluster {1}…', actionTitle(args.action), clusterLabel(args)),
     run: (args, context) => writes.action(args, args.action, callOptions(context)),
     returns: tasksOnly,
     report: (ui, result, args, flow) => writes.report(ui, change(args, args.action), result, flow.reopen),

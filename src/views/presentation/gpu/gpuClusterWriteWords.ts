@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { GpuKind, GpuQuotaCheck } from '../../../api/gpuClusterTypes';
+import type { GpuClusterAction, GpuKind, GpuQuotaCheck } from '../../../api/gpuClusterTypes';
 
 /** What a stop does to a cluster, said before it is sent: a virtual one loses its local disks and may not start again. */
 export function stopMeaning(kind: GpuKind, clusterName: string): string {
@@ -48,4 +48,18 @@ export function resizeMeaning(kind: GpuKind, clusterName: string, current: numbe
         wanted,
       )
     : l10n.t('GPU cluster {0} goes from {1} to {2} servers; each added server is billed by the hour.', clusterName, from, wanted);
+}
+
+/** A power action as its menu item and its confirmation's title name it. */
+export function actionTitle(action: GpuClusterAction): string {
+  switch (action) {
+    case 'start':
+      return l10n.t('Start');
+    case 'stop':
+      return l10n.t('Stop');
+    case 'soft_reboot':
+      return l10n.t('Soft Reboot');
+    case 'hard_reboot':
+      return l10n.t('Hard Reboot');
+  }
 }

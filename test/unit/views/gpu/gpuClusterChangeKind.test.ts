@@ -16,34 +16,9 @@ import { TASKS_SECTION } from '../../../../src/views/sections/taskNodes';
 import { TaskTracking } from '../../../../src/views/taskTracking';
 import type { TreeNode } from '../../../../src/views/treeNodes';
 import { FakeClock } from '../../support/fakeClock';
+import { CountingMemento, NotedUi } from '../../support/trackingFakes';
 
 const CLUSTER: GpuClusterRef = { projectId: 1, regionId: 76, kind: 'virtual', clusterId: '058e03b4-c44b-4684-9075-810cb0354467' };
-
-class Memento {
-  readonly values = new Map<string, unknown>();
-  get<T>(key: string): T | undefined {
-    return this.values.get(key) as T | undefined;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    this.values.set(key, value);
-  }
-}
-
-class NotedUi {
-  readonly titles: string[] = [];
-  readonly notifications: string[] = [];
-  readonly buttons: string[][] = [];
-  constructor(private readonly click?: string) {}
-  async withProgress<T>(task: { title: string; run: (signal: AbortSignal, report: (message: string) => void) => Promise<T> }): Promise<T> {
-    this.titles.push(task.title);
-    return task.run(new AbortController().signal, () => undefined);
-  }
-  async notify(_severity: string, message: string, ...actions: string[]): Promise<string | undefined> {
-    this.notifications.push(message);
-    this.buttons.push(actions);
-    return actions.find((action) => action === this.click);
-  }
-}
 
 describe('the GPU cluster kind of change', () => {
   let clock: FakeClock;
@@ -75,7 +50,7 @@ describe('the GPU cluster kind of change', () => {
         listFlavorsElsewhere: async () => (elsewhere += 1),
       }),
     );
-    history = new TaskHistory(new Memento() as unknown as vscode.Memento, (stored) => kinds.readStored(stored));
+    history = new TaskHistory(new CountingMemento() as unknown as vscode.Memento, (stored) => kinds.readStored(stored));
     tracking = new TaskTracking({
       poller,
       history,
