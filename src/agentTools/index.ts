@@ -3,6 +3,7 @@ import { createContainer, deleteContainer, updateContainer } from './containers/
 import { listRecords, listZones, lookupName } from './dns/dnsTools';
 import { listGpuFlavors } from './gpu/flavorTools';
 import { getGpuCluster, listGpuClusters } from './gpu/gpuClusterTools';
+import { deleteGpuCluster, gpuClusterAction, resizeGpuCluster } from './gpu/gpuClusterWriteTools';
 import { listLocations } from './account/locationTools';
 import { createRecord, deleteRecord, updateRecord } from './dns/recordWriteTools';
 import { getTask } from './tasks/taskTools';
@@ -48,6 +49,9 @@ export const TOOL_DEFINITIONS: readonly AnyToolDefinition[] = [
   importZoneFile,
   listGpuClusters,
   getGpuCluster,
+  gpuClusterAction,
+  resizeGpuCluster,
+  deleteGpuCluster,
 ];
 
 /** A tool by its name (`gcore_listZones`), or undefined. */

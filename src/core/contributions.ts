@@ -21,6 +21,13 @@ export const COMMAND = {
   listGpuClusterServers: 'gcore.listGpuClusterServers',
   listGpuImages: 'gcore.listGpuImages',
   listSshKeys: 'gcore.listSshKeys',
+  gpuClusterAction: 'gcore.gpuClusterAction',
+  startGpuCluster: 'gcore.startGpuCluster',
+  stopGpuCluster: 'gcore.stopGpuCluster',
+  rebootGpuCluster: 'gcore.rebootGpuCluster',
+  resizeGpuCluster: 'gcore.resizeGpuCluster',
+  deleteGpuCluster: 'gcore.deleteGpuCluster',
+  deleteGpuServer: 'gcore.deleteGpuServer',
   updateContainer: 'gcore.updateContainer',
   createContainer: 'gcore.createContainer',
   newContainerJson: 'gcore.newContainerJson',
@@ -101,12 +108,15 @@ export const ROW_CONTEXT = {
   // A location's GPU clusters, the first row under it in the GPU section.
   gpuClusters: 'gpuClusters',
   // A cluster by what its row offers: Start on shutoff, Stop, Reboot and Resize on active, only Delete while busy.
+  // A GPU cluster's row says what it offers: Stop, Reboot and Resize when active, Start when shut off, Delete but while deleting.
+  gpuCluster: 'gpuCluster',
   gpuClusterActive: 'gpuCluster.active',
   gpuClusterShutoff: 'gpuCluster.shutoff',
   gpuClusterBusy: 'gpuCluster.busy',
   gpuClusterOther: 'gpuCluster.other',
   gpuClusterDeleting: 'gpuCluster.deleting',
   gpuServer: 'gpuServer',
+  gpuServerWithAddress: 'gpuServer.withAddress',
   container: 'container',
   containerWithAddress: 'container.withAddress',
   // Being deleted here: only what reads it (logs, copy) is offered.

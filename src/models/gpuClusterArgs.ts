@@ -88,14 +88,14 @@ export const SERVERS_COUNT_FIELD: IntegerFieldSpec = {
   maximum: 999,
 };
 
-const DELETE_VOLUMES_FIELD: BooleanFieldSpec = {
+export const DELETE_VOLUMES_FIELD: BooleanFieldSpec = {
   name: 'deleteVolumes',
   kind: 'boolean',
   label: l10n.t('Delete volumes'),
   description: l10n.t("Delete the cluster's volumes with it (virtual clusters; kept volumes keep costing)."),
 };
 
-const DELETE_FLOATING_IPS_FIELD: BooleanFieldSpec = {
+export const DELETE_FLOATING_IPS_FIELD: BooleanFieldSpec = {
   name: 'deleteFloatingIps',
   kind: 'boolean',
   label: l10n.t('Delete floating IPs'),

@@ -30,8 +30,8 @@ export interface ChangeKind {
   readonly section?: SectionNode;
   /** A change ended (`end` says how): what it touched is read again. */
   changed(subject: ChangeSubject, end: TaskEnd): void;
-  /** The buttons of a failed change's notification between Retry and Copy Task ID (Show Logs). */
-  failureActions(subject: ChangeSubject): readonly ChangeAction[];
+  /** The buttons of a failed change's notification between Retry and Copy Task ID (Show Logs); `reason` is Gcore's error. */
+  failureActions(subject: ChangeSubject, reason?: string): readonly ChangeAction[];
   /** Tells the user that the change finished at Gcore (its tasks `ids`), with what it made where it can read it. */
   announce(ui: PromptUi, subject: ChangeSubject, ids: string): Promise<void>;
   /**

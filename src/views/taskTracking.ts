@@ -130,14 +130,14 @@ export class TaskTracking {
     tracked: readonly TrackedTask[],
     reopen: () => Promise<unknown>,
   ): Promise<void> {
-    const { name } = subject;
+    const name = subjectTitle(subject);
     const kind = this.deps.kinds.of(subject);
     const words = this.deps.kinds.wordsOf(subject);
     const failed = tracked.find((task) => task.end?.kind === 'error');
     if (failed) {
       const reason = taskErrorText(failed.task?.error, NOTIFIED_ERROR_LENGTH) ?? l10n.t('Gcore gave no reason');
       const [retry, copyId] = [l10n.t('Retry'), l10n.t('Copy Task ID')];
-      const actions = kind.failureActions(subject);
+      const actions = kind.failureActions(subject, reason);
       const choice = await ui.notify('error', words.failed(name, reason), retry, ...actions.map((action) => action.title), copyId);
       if (choice === retry) await reopen();
       await actions.find((action) => action.title === choice)?.run();

@@ -26,6 +26,9 @@ const CONTRACT_TOOLS: [name: string, kind: 'read' | 'write', commandId: string][
   ['gcore_importZoneFile', 'write', COMMAND.importZoneFile],
   ['gcore_listGpuClusters', 'read', COMMAND.listGpuClusters],
   ['gcore_getGpuCluster', 'read', COMMAND.getGpuCluster],
+  ['gcore_gpuClusterAction', 'write', COMMAND.gpuClusterAction],
+  ['gcore_resizeGpuCluster', 'write', COMMAND.resizeGpuCluster],
+  ['gcore_deleteGpuCluster', 'write', COMMAND.deleteGpuCluster],
 ];
 
 /** A valid input of each tool: each must pass its validator, and fail it with one property more. */
@@ -56,6 +59,27 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
   gcore_importZoneFile: { zoneName: 'example.com', text: 'new 300 IN A 192.0.2.9\n', deleteMissing: false },
   gcore_listGpuClusters: { projectId: 1, regionId: 76, kind: 'baremetal' },
   gcore_getGpuCluster: { projectId: 1, regionId: 76, clusterId: '058e03b4-c44b-4684-9075-810cb0354467', kind: 'virtual' },
+  gcore_gpuClusterAction: {
+    projectId: 7,
+    regionId: 76,
+    kind: 'virtual',
+    clusterId: '058e03b4-c44b-4684-9075-810cb0354467',
+    action: 'stop',
+  },
+  gcore_resizeGpuCluster: {
+    projectId: 7,
+    regionId: 76,
+    kind: 'baremetal',
+    clusterId: '058e03b4-c44b-4684-9075-810cb0354467',
+    serversCount: 3,
+  },
+  gcore_deleteGpuCluster: {
+    projectId: 7,
+    regionId: 76,
+    clusterId: '058e03b4-c44b-4684-9075-810cb0354467',
+    deleteVolumes: true,
+    deleteFloatingIps: false,
+  },
 };
 
 /** Every property of a schema and of the objects it holds, with where it is. */

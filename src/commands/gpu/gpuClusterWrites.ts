@@ -1,0 +1,94 @@
+import * as l10n from '@vscode/l10n';
+import type { ContainerUpdateResult, GcoreClient } from '../../api';
+import type { CallOptions } from '../../api/callOptions';
+import type { GpuClusterAction, GpuClusterRef, GpuDeleteOptions, GpuLocationRef } from '../../api/gpuClusterTypes';
+import type { ChangeSubject } from '../../loaders/taskPoller';
+import type { Log } from '../../logging/log';
+import { gpuClusterChange } from '../../models/gpuCluster';
+import type { PromptUi } from '../../ui/promptUi';
+import { GPU_SECTION } from '../../views/sections/gpuNodes';
+import type { TaskTracking } from '../../views/taskTracking';
+import type { TreeChanges } from '../../views/treeChanges';
+
+export interface GpuClusterWritesDeps {
+  client: Pick<GcoreClient, 'gpuClusters'>;
+  tasks: Pick<TaskTracking, 'start' | 'follow'>;
+  /** The clusters of a location and product, read again after a change was sent. */
+  clusters: { invalidateLocation(ref: GpuLocationRef): void };
+  tree: Pick<TreeChanges, 'refresh'>;
+  log: Log;
+}
+
+/** A cluster as a write names it: its ref, and its name when the caller knows it (a row does; an id alone does not). */
+export type GpuClusterTarget = GpuClusterRef & { clusterName?: string };
+
+/**
+ * The one write path of every change to a GPU cluster (power, resize, delete of the cluster or a server), from
+ * its commands and, through them, the agent tools. Each is sent once; its tasks are followed at once under the
+ * cluster's change subject (the row says Stopping…), the location's clusters are read again and the GPU
+ * section redrawn. A cluster named by id alone is read first: its name is what people are told.
+ */
+export class GpuClusterWrites {
+  constructor(private readonly deps: GpuClusterWritesDeps) {}
+
+  async action(target: GpuClusterTarget, action: GpuClusterAction, options: CallOptions = {}): Promise<ContainerUpdateResult> {
+    const name = await this.nameOf(target, options);
+    return this.sent(target, gpuClusterChange(target, name, action), await this.deps.client.gpuClusters.action(target, action, options));
+  }
+
+  async resize(target: GpuClusterTarget, serversCount: number, options: CallOptions = {}): Promise<ContainerUpdateResult> {
+    const name = await this.nameOf(target, options);
+    return this.sent(
+      target,
+      gpuClusterChange(target, name, 'resize'),
+      await this.deps.client.gpuClusters.resize(target, serversCount, options),
+    );
+  }
+
+  async deleteCluster(target: GpuClusterTarget, leftovers: GpuDeleteOptions, options: CallOptions = {}): Promise<ContainerUpdateResult> {
+    const name = await this.nameOf(target, options);
+    return this.sent(
+      target,
+      gpuClusterChange(target, name, 'delete'),
+      await this.deps.client.gpuClusters.deleteCluster(target, leftovers, options),
+    );
+  }
+
+  async deleteServer(
+    target: GpuClusterTarget,
+    serverId: string,
+    leftovers: GpuDeleteOptions,
+    options: CallOptions = {},
+  ): Promise<ContainerUpdateResult> {
+    const name = await this.nameOf(target, options);
+    const result = await this.deps.client.gpuClusters.deleteServer(target, serverId, leftovers, options);
+    return this.sent(target, gpuClusterChange(target, name, 'deleteServer'), result);
+  }
+
+  /** An interactive change is told: the notification follows its tasks to their end; Retry is `reopen`. */
+  report(ui: PromptUi, change: ChangeSubject, result: ContainerUpdateResult, reopen: () => Promise<unknown>): void {
+    if (result.tasks.length === 0) {
+      void ui.notify(
+        'warning',
+        l10n.t(
+          'Gcore took the change of GPU cluster {0}, but its answer held no task to follow: Refresh the location to see where it stands.',
+          change.label ?? change.name,
+        ),
+      );
+      return;
+    }
+    void this.deps.tasks.follow(ui, change, result.tasks, reopen);
+  }
+
+  private async nameOf(target: GpuClusterTarget, options: CallOptions): Promise<string> {
+    return target.clusterName ?? (await this.deps.client.gpuClusters.get(target, options)).name;
+  }
+
+  private sent(ref: GpuLocationRef, change: ChangeSubject, result: ContainerUpdateResult): ContainerUpdateResult {
+    this.deps.log.info(`GPU cluster ${change.label} ${change.action} sent (tasks ${result.tasks.join(', ') || 'none'})`);
+    if (result.tasks.length > 0) this.deps.tasks.start(change, result.tasks);
+    this.deps.clusters.invalidateLocation({ projectId: ref.projectId, regionId: ref.regionId, kind: ref.kind });
+    this.deps.tree.refresh(GPU_SECTION);
+    return result;
+  }
+}

@@ -1,0 +1,106 @@
+import * as l10n from '@vscode/l10n';
+import type { GcoreClient } from '../../api';
+import { isGcoreApiError } from '../../api/errors';
+import type { GpuCluster, GpuClusterRef, GpuLocationRef } from '../../api/gpuClusterTypes';
+import { subjectTitle, type ChangeSubject } from '../../loaders/taskPoller';
+import type { Log } from '../../logging/log';
+import {
+  changeOfTaskType,
+  clusterOfChangeName,
+  clusterStatus,
+  GPU_CLUSTER_KIND,
+  GPU_CLUSTER_TASK_TYPES,
+  type GpuClusterChange,
+} from '../../models/gpuCluster';
+import type { PromptUi } from '../../ui/promptUi';
+import type { ChangeKind } from '../changeKinds';
+import { GPU_CLUSTER_CHANGES, isCapacityFailure } from '../presentation/gpu/gpuClusterChangeWords';
+import { GPU_SECTION } from '../sections/gpuNodes';
+
+/** What the GPU area hands its kind of change: the client, the location's clusters to read again, where to look for capacity. */
+export interface GpuClusterChangeKindDeps {
+  client: Pick<GcoreClient, 'gpuClusters'>;
+  /** The clusters of a location and product are read again when one of them changed. */
+  clusters: { invalidateLocation(ref: GpuLocationRef): void };
+  log: Log;
+  /** A start failed for capacity: the GPU flavors of the other locations, where the flavor may be free. */
+  listFlavorsElsewhere(): Promise<unknown>;
+}
+
+/**
+ * The changes of GPU clusters (power, resize, delete, create) as the task tracking follows them: their words,
+ * the GPU section's "Stopping…", the location's clusters read again when one ends, a failed start's way to
+ * other locations, and the last word, which reads the cluster again to say how it stands.
+ */
+export function gpuClusterChangeKind(deps: GpuClusterChangeKindDeps): ChangeKind {
+  return {
+    kind: GPU_CLUSTER_KIND,
+    noun: l10n.t('GPU cluster'),
+    actions: GPU_CLUSTER_CHANGES,
+    taskTypes: gpuClusterTaskTypes(),
+    section: GPU_SECTION,
+    changed: (subject) => {
+      const cluster = clusterOf(subject);
+      if (cluster) deps.clusters.invalidateLocation({ projectId: subject.projectId, regionId: subject.regionId, kind: cluster.kind });
+    },
+    failureActions: (subject, reason) =>
+      subject.action === 'start' && reason !== undefined && isCapacityFailure(reason)
+        ? [{ title: l10n.t('GPU Flavors Elsewhere'), run: () => deps.listFlavorsElsewhere() }]
+        : [],
+    announce: (ui, subject, ids) => announceEnd(deps, ui, subject, ids),
+  };
+}
+
+/** The words of the Tasks section's rows for each GPU cluster task type. */
+function gpuClusterTaskTypes(): ReadonlyMap<string, string> {
+  const words: ReadonlyMap<GpuClusterChange, string> = new Map([
+    ['create', l10n.t('creation')],
+    ['start', l10n.t('start')],
+    ['stop', l10n.t('stop')],
+    ['soft_reboot', l10n.t('soft reboot')],
+    ['hard_reboot', l10n.t('hard reboot')],
+    ['resize', l10n.t('resize')],
+    ['rebuild', l10n.t('rebuild')],
+    ['deleteServer', l10n.t('server deletion')],
+    ['delete', l10n.t('deletion')],
+  ]);
+  return new Map(GPU_CLUSTER_TASK_TYPES.map((type) => [type, words.get(changeOfTaskType(type)!.change)!]));
+}
+
+function clusterOf(subject: ChangeSubject): GpuClusterRef | undefined {
+  const cluster = clusterOfChangeName(subject.name);
+  return cluster && { projectId: subject.projectId, regionId: subject.regionId, ...cluster };
+}
+
+async function announceEnd(deps: GpuClusterChangeKindDeps, ui: PromptUi, subject: ChangeSubject, ids: string): Promise<void> {
+  const name = subjectTitle(subject);
+  if (subject.action === 'delete') {
+    void ui.notify('info', l10n.t('Deleted GPU cluster {0}.', name));
+    return;
+  }
+  const ref = clusterOf(subject);
+  let cluster: GpuCluster | undefined;
+  try {
+    cluster = ref && (await deps.client.gpuClusters.get(ref));
+  } catch (error) {
+    if (subject.action === 'deleteServer' && isGcoreApiError(error) && error.kind === 'notFound') {
+      void ui.notify('info', l10n.t('Deleted the last server of GPU cluster {0}; Gcore deleted the cluster with it.', name));
+      return;
+    }
+    deps.log.warn(`GPU cluster ${name} could not be read after its ${subject.action}: ${String(error)}`);
+  }
+  if (!cluster) {
+    void ui.notify('info', l10n.t('The change of GPU cluster {0} finished at Gcore (task {1}); its state could not be read.', name, ids));
+    return;
+  }
+  const status = clusterStatus(cluster) ?? l10n.t('unknown');
+  const servers = typeof cluster.servers_count === 'number' ? cluster.servers_count : cluster.servers_ids?.length;
+  void ui.notify(
+    'info',
+    servers === undefined
+      ? l10n.t('GPU cluster {0} is {1} now.', name, status)
+      : servers === 1
+        ? l10n.t('GPU cluster {0} is {1} now, with 1 server.', name, status)
+        : l10n.t('GPU cluster {0} is {1} now, with {2} servers.', name, status, servers),
+  );
+}

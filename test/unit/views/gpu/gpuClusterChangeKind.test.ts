@@ -1,0 +1,168 @@
+import * as assert from 'node:assert/strict';
+import type * as vscode from 'vscode';
+import { GcoreApiError } from '../../../../src/api/errors';
+import type { GpuCluster, GpuClusterRef, GpuLocationRef } from '../../../../src/api/gpuClusterTypes';
+import type { Task } from '../../../../src/api/types';
+import { TaskPoller } from '../../../../src/loaders/taskPoller';
+import type { Log } from '../../../../src/logging/log';
+import { gpuClusterChange } from '../../../../src/models/gpuCluster';
+import { TaskHistory } from '../../../../src/state/taskHistory';
+import type { PromptUi } from '../../../../src/ui/promptUi';
+import { ChangeKinds } from '../../../../src/views/changeKinds';
+import { gpuClusterChangeKind } from '../../../../src/views/gpu/gpuClusterChangeKind';
+import { runningUpdatesText, taskRowView } from '../../../../src/views/presentation/tasks/taskView';
+import { GPU_SECTION } from '../../../../src/views/sections/gpuNodes';
+import { TASKS_SECTION } from '../../../../src/views/sections/taskNodes';
+import { TaskTracking } from '../../../../src/views/taskTracking';
+import type { TreeNode } from '../../../../src/views/treeNodes';
+import { FakeClock } from '../../support/fakeClock';
+import { CountingMemento, NotedUi } from '../../support/trackingFakes';
+
+const CLUSTER: GpuClusterRef = { projectId: 1, regionId: 76, kind: 'virtual', clusterId: '058e03b4-c44b-4684-9075-810cb0354467' };
+
+describe('the GPU cluster kind of change', () => {
+  let clock: FakeClock;
+  let poller: TaskPoller;
+  let tracking: TaskTracking;
+  let kinds: ChangeKinds;
+  let refreshed: TreeNode[];
+  let invalidated: GpuLocationRef[];
+  let elsewhere: number;
+  let history: TaskHistory;
+
+  function follow(answers: (id: string) => Task[], read: () => Promise<GpuCluster>): void {
+    const script = new Map<string, Task[]>();
+    poller = new TaskPoller({
+      fetchTask: async (id) => {
+        if (!script.has(id)) script.set(id, answers(id));
+        const queue = script.get(id)!;
+        return queue.length > 1 ? queue.shift()! : queue[0];
+      },
+      settings: () => ({ intervalMs: 3_000, timeoutMs: 30 * 60_000 }),
+      clock,
+    });
+    kinds = new ChangeKinds();
+    kinds.register(
+      gpuClusterChangeKind({
+        client: { gpuClusters: { get: read } } as never,
+        clusters: { invalidateLocation: (ref) => void invalidated.push(ref) },
+        log: { warn: () => undefined } as unknown as Log,
+        listFlavorsElsewhere: async () => (elsewhere += 1),
+      }),
+    );
+    history = new TaskHistory(new CountingMemento() as unknown as vscode.Memento, (stored) => kinds.readStored(stored));
+    tracking = new TaskTracking({
+      poller,
+      history,
+      kinds,
+      tree: { refresh: (node?: TreeNode) => void refreshed.push(node!) },
+      now: () => clock.now(),
+      setApiKey: async () => undefined,
+    });
+  }
+
+  beforeEach(() => {
+    clock = new FakeClock();
+    refreshed = [];
+    invalidated = [];
+    elsewhere = 0;
+  });
+
+  afterEach(() => {
+    tracking.dispose();
+    poller.dispose();
+  });
+
+  it('follows a stop by the cluster name, says Stopping… on the GPU section and ends with the state read again', async () => {
+    follow(
+      (id) => [
+        { id, state: 'RUNNING', task_type: 'stop_gpu_virtual_cluster' },
+        { id, state: 'FINISHED', task_type: 'stop_gpu_virtual_cluster' },
+      ],
+      async () => ({ id: CLUSTER.clusterId, name: 'train-h100', status: 'shutoff', servers_count: 2 }),
+    );
+    const subject = gpuClusterChange(CLUSTER, 'train-h100', 'stop');
+    const ui = new NotedUi();
+    const following = tracking.follow(ui as unknown as PromptUi, subject, ['t1'], async () => undefined);
+    assert.deepEqual(ui.titles, ['Stopping GPU cluster train-h100']);
+    assert.equal(tracking.changesAt('gpuCluster', CLUSTER).get(`virtual:${CLUSTER.clusterId}`)?.action, 'stop');
+    assert.equal(kinds.wordsOf(subject).inProgress(), 'Stopping…');
+    assert.deepEqual(refreshed, [TASKS_SECTION, GPU_SECTION]);
+    assert.equal(runningUpdatesText(poller.unfinished(), kinds), 'Gcore: 1 GPU cluster stop running');
+    await clock.advance(3_000);
+    await clock.advance(3_000);
+    await following;
+    assert.deepEqual(ui.notifications, ['GPU cluster train-h100 is shutoff now, with 2 servers.']);
+    assert.deepEqual(invalidated, [{ projectId: 1, regionId: 76, kind: 'virtual' }]);
+    assert.equal(refreshed.filter((node) => node === GPU_SECTION).length, 2);
+    const row = taskRowView(history.all()[0], clock.now(), kinds);
+    assert.equal(row.label, 'train-h100');
+    assert.match(String(row.description), /^Finished · stop · /);
+  });
+
+  it('says a start that failed for capacity ran out of it, by the cluster name, and offers the GPU flavors of other locations', async () => {
+    follow(
+      (id) => [
+        {
+          id,
+          state: 'ERROR',
+          error: 'Failed to start servers: not enough capacity for flavor g3-ai-32-192-1500-l40s-48-1 (2 servers needed, 0 available)',
+        },
+      ],
+      async () => assert.fail('a failure reads nothing'),
+    );
+    const ui = new NotedUi('GPU Flavors Elsewhere');
+    const following = tracking.follow(
+      ui as unknown as PromptUi,
+      gpuClusterChange(CLUSTER, 'eval-l40s', 'start'),
+      ['t2'],
+      async () => undefined,
+    );
+    await clock.advance(3_000);
+    await following;
+    assert.equal(ui.notifications.length, 1);
+    assert.match(
+      ui.notifications[0],
+      /^GPU cluster eval-l40s could not start: the free capacity of its flavor ran out in this location \(Failed to start/,
+    );
+    assert.deepEqual(ui.buttons, [['Retry', 'GPU Flavors Elsewhere', 'Copy Task ID']]);
+    assert.equal(elsewhere, 1);
+  });
+
+  it('offers no other location when a start failed for another reason', async () => {
+    follow(
+      (id) => [{ id, state: 'ERROR', error: 'image is gone' }],
+      async () => assert.fail('a failure reads nothing'),
+    );
+    const ui = new NotedUi();
+    const following = tracking.follow(
+      ui as unknown as PromptUi,
+      gpuClusterChange(CLUSTER, 'eval-l40s', 'start'),
+      ['t3'],
+      async () => undefined,
+    );
+    await clock.advance(3_000);
+    await following;
+    assert.match(ui.notifications[0], /^GPU cluster eval-l40s could not start at Gcore: image is gone\. Refresh the location/);
+    assert.deepEqual(ui.buttons, [['Retry', 'Copy Task ID']]);
+  });
+
+  it('says a deleted last server took its cluster with it when the cluster reads as gone', async () => {
+    follow(
+      (id) => [{ id, state: 'FINISHED' }],
+      async () => {
+        throw new GcoreApiError('notFound', 'not found', { status: 404 });
+      },
+    );
+    const ui = new NotedUi();
+    const following = tracking.follow(
+      ui as unknown as PromptUi,
+      gpuClusterChange(CLUSTER, 'train-h100', 'deleteServer'),
+      ['t4'],
+      async () => undefined,
+    );
+    await clock.advance(3_000);
+    await following;
+    assert.deepEqual(ui.notifications, ['Deleted the last server of GPU cluster train-h100; Gcore deleted the cluster with it.']);
+  });
+});
