@@ -47,6 +47,11 @@ export class FlavorLoader {
     return view;
   }
 
+  /** What the location's bare-metal flavors settled to under the current filters, without loading them. */
+  settledBaremetal(location: ProjectRegion): Loaded<GpuBaremetalFlavorList> | undefined {
+    return this.baremetalLoader.settledResult(flavorKey(location, this.filters()));
+  }
+
   /** The location's bare-metal GPU flavors under the same filters; never rejects. */
   loadBaremetal(location: ProjectRegion): Promise<Loaded<GpuBaremetalFlavorList>> {
     const filters = this.filters();

@@ -31,6 +31,11 @@ export class KeyedLoader<V> {
     return settled?.state === 'loaded' ? settled.value : undefined;
   }
 
+  /** What the last load of `key` settled to, failures too, without loading anything. */
+  settledResult(key: string): Loaded<V> | undefined {
+    return this.settled.get(key)?.result;
+  }
+
   load(key: string, fetch: Fetch<V>, maxAgeMs?: number): Promise<Loaded<V>> {
     const settled = this.settled.get(key);
     if (settled && (maxAgeMs === undefined || Date.now() - settled.at <= maxAgeMs)) return Promise.resolve(settled.result);

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { COMMAND } from '../../core/contributions';
 import { isEndpointMissing, isGcoreApiError } from '../../api/errors';
 import { GPU_KINDS, type GpuCluster, type GpuKind } from '../../api';
-import type { CloudList, Task } from '../../api/types';
+import type { CloudList, GpuBaremetalFlavorList, Task } from '../../api/types';
 import { projectRegionKey, type ProjectRegionRef } from '../../core/projectRegion';
 import type { FlavorLoad, FlavorLoader } from '../../loaders/flavorLoader';
 import type { GpuClusterReads } from '../../loaders/gpuClusterReads';
@@ -68,11 +68,10 @@ export class GpuFlavorsSection implements Section, vscode.Disposable {
     if (node === this.root || isSectionNode(node)) return this.locations();
     if (isLocationNode(node)) {
       const virtual = await this.flavorRows(node);
-      const baremetal = this.baremetalFlavorRows(node);
-      // The virtual flavors never wait for the bare-metal ones: those still loading redraw the location when they come.
-      const ready = await Promise.race([baremetal, Promise.resolve(undefined)]);
-      if (ready === undefined) void baremetal.then(() => this.clusters.redraw(node));
-      return [this.clustersRow(node), ...virtual, ...(ready ?? [])];
+      // The virtual flavors never wait for the bare-metal ones: those not read yet redraw the location when they come.
+      const settled = this.flavors.settledBaremetal(node.location);
+      if (!settled) void this.flavors.loadBaremetal(node.location).then(() => this.clusters.redraw(node));
+      return [this.clustersRow(node), ...virtual, ...(settled ? this.baremetalFlavorRows(node, settled) : [])];
     }
     if (isGpuClustersNode(node)) return this.clusterRows(node);
     if (isGpuClusterNode(node)) return this.serverRows(node);
@@ -257,11 +256,9 @@ export class GpuFlavorsSection implements Section, vscode.Disposable {
   }
 
   /** The bare-metal flavors after the virtual ones; nothing at all from an API that lists none. */
-  private async baremetalFlavorRows(node: LocationNode): Promise<TreeNode[]> {
-    const result = await this.flavors.loadBaremetal(node.location);
+  private baremetalFlavorRows(node: LocationNode, result: Loaded<GpuBaremetalFlavorList>): TreeNode[] {
     if (result.state === 'failed') {
-      if (isCancelledLoad(result.error)) return this.baremetalFlavorRows(node);
-      if (isEndpointMissing(result.error)) return [];
+      if (isEndpointMissing(result.error) || isCancelledLoad(result.error)) return [];
       const failed = errorNode(node, node.section, vscode.l10n.t('Failed to load bare-metal GPU flavors'), result.error, node);
       return [{ ...failed, id: `${node.id}/error-baremetal` }];
     }
