@@ -22,6 +22,7 @@ const REGION = 76;
 /** The label Add Project and Region suggests from the names of project 482 and region 76. */
 const LOCATION_LABEL = 'Production · Luxembourg-2';
 const FLAVORS_PATH = `/cloud/v3/gpu/virtual/${PROJECT}/${REGION}/flavors`;
+const BAREMETAL_FLAVORS_PATH = `/cloud/v3/gpu/baremetal/${PROJECT}/${REGION}/flavors`;
 const ZONE = 'shop.example.com';
 /** The demo zone the emulator fills with a company's record sets. */
 const RECORDS_ZONE = 'example.com';
@@ -164,7 +165,7 @@ describe('Gcore in VS Code, used through its UI', function () {
     ]);
   });
 
-  it('lists the GPU flavors the API returned when the location is expanded', async () => {
+  it('lists the GPU flavors the API returned when the location is expanded, after its Clusters row', async () => {
     await wb.clearNotifications();
     const mark = session.tap.responses.length;
     await wb.treeRow(LOCATION_LABEL).first().click();
@@ -173,13 +174,26 @@ describe('Gcore in VS Code, used through its UI', function () {
     const listed = (JSON.parse(answer.body) as { results: { name: string; capacity: number }[] }).results;
     assert.ok(listed.length > 1, 'the emulator serves a catalogue');
     for (const flavor of listed) await wb.treeRow(flavor.name).waitFor();
+    const baremetalAnswer = await answerAfter(mark, 'GET', BAREMETAL_FLAVORS_PATH);
+    const baremetal = (JSON.parse(baremetalAnswer.body) as { results: { name: string }[] }).results;
+    assert.ok(baremetal.length > 0, 'the emulator serves bare-metal flavors');
+    for (const flavor of baremetal) await wb.treeRow(flavor.name).waitFor();
 
     const rows = await wb.treeRows();
-    const flavorRows = rows.slice(
+    const locationRows = rows.slice(
       rows.findIndex((row) => row.label === LOCATION_LABEL) + 1,
       rows.findIndex((row) => row.label === 'DNS Zones'),
     );
+    assert.equal(locationRows[0]?.label, 'Clusters', "the location's clusters come first");
+    const flavorRows = locationRows.slice(1, 1 + listed.length);
     assert.deepEqual(flavorRows.map((row) => row.label).sort(), listed.map((flavor) => flavor.name).sort());
+    const baremetalRows = locationRows.slice(1 + listed.length);
+    assert.deepEqual(
+      baremetalRows.map((row) => row.label).sort(),
+      baremetal.map((flavor) => flavor.name).sort(),
+      'then the bare-metal flavors',
+    );
+    for (const row of baremetalRows) assert.match(row.description, /bare metal/);
     const outOfStock = listed.filter((flavor) => flavor.capacity === 0).map((flavor) => flavor.name);
     assert.ok(outOfStock.length > 0, 'the catalogue has an out-of-stock flavor');
     assert.deepEqual(
