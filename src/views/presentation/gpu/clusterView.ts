@@ -3,6 +3,7 @@ import type { GpuCluster, GpuKind } from '../../../api/gpuClusterTypes';
 import { ROW_CONTEXT, type RowContext } from '../../../core/contributions';
 import { clusterStatus, type GpuClusterChange } from '../../../models/gpuCluster';
 import { escapeMarkdown, type ItemView } from '../itemView';
+import { GPU_CLUSTER_CHANGES } from './gpuClusterChangeWords';
 import { finiteNumber, nonEmptyText } from '../wireValues';
 
 /** What a cluster's row shows beside the cluster itself, as its section knows it. */
@@ -38,19 +39,6 @@ const STATUS_ICONS: ReadonlyMap<string, NonNullable<ItemView['icon']>> = new Map
   ['error', { id: 'error', color: 'errorForeground' }],
 ]);
 
-/** What a followed change says on the row while its task runs. */
-const CHANGE_WORDS: Record<GpuClusterChange, () => string> = {
-  create: () => l10n.t('Creating…'),
-  start: () => l10n.t('Starting…'),
-  stop: () => l10n.t('Stopping…'),
-  soft_reboot: () => l10n.t('Rebooting…'),
-  hard_reboot: () => l10n.t('Rebooting…'),
-  resize: () => l10n.t('Resizing…'),
-  delete: () => l10n.t('Deleting…'),
-  deleteServer: () => l10n.t('Deleting a server…'),
-  rebuild: () => l10n.t('Rebuilding…'),
-};
-
 /** A cluster's status in words: Gcore's word when it is not one the extension names. */
 export function clusterStatusWords(cluster: Pick<GpuCluster, 'status'>): string {
   const status = clusterStatus(cluster);
@@ -85,7 +73,7 @@ function contextOf(cluster: GpuCluster, facts: ClusterRowFacts): RowContext {
 export function clusterRowView(cluster: GpuCluster, facts: ClusterRowFacts): ItemView {
   const status = clusterStatus(cluster);
   const parts = [
-    facts.change ? CHANGE_WORDS[facts.change]() : undefined,
+    facts.change ? GPU_CLUSTER_CHANGES.get(facts.change)?.inProgress() : undefined,
     clusterStatusWords(cluster),
     facts.gpus ?? nonEmptyText(cluster.flavor),
     serversText(cluster),
