@@ -1,4 +1,5 @@
 import type { ProjectRegionRef } from '../core/projectRegion';
+import type { FlavorPrice } from './types';
 
 /*
  * GPU clusters as Gcore answers them (docs/gcore-api.md, "GPU clusters"). Only what a caller relies on is
@@ -132,7 +133,7 @@ export interface SshKeyCreate {
   shared_in_project?: boolean;
 }
 
-/** A cluster's price (`/cloud/v2/pricing/…`): shown only when `price_status` is `show`. */
+/** A cluster's price as it would be created (`POST /cloud/v2/pricing/…/clusters`): shown only when `price_status` is `show`. */
 export interface GpuPrice {
   total_price_per_hour?: number | string | null;
   total_price_per_month?: number | string | null;
@@ -142,6 +143,12 @@ export interface GpuPrice {
   discount_percent?: number | string | null;
   [extra: string]: unknown;
 }
+
+/**
+ * What a cluster costs now (`GET /cloud/v2/pricing/…/clusters/{id}`, Gcore's ItemPriceResponseSerializer): a
+ * flavor price's shape (`price_per_hour`, `currency_code`, `price_status`), with a number for `discount_percent`.
+ */
+export type GpuClusterCost = FlavorPrice;
 
 /** `check_limits`: each quota the request would exceed, as `<quota>_limit`, `_requested` and `_usage`; empty when it fits. */
 export type GpuQuotaCheck = Record<string, unknown>;

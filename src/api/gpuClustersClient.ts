@@ -11,6 +11,7 @@ import { decodeTaskAnswer } from './taskAnswer';
 import type {
   GpuCluster,
   GpuClusterAction,
+  GpuClusterCost,
   GpuClusterRef,
   GpuDeleteOptions,
   GpuImage,
@@ -258,14 +259,14 @@ export class GpuClustersClient {
   }
 
   /** What a running cluster costs. */
-  async price(ref: GpuClusterRef, options: CallOptions = {}): Promise<GpuPrice> {
+  async price(ref: GpuClusterRef, options: CallOptions = {}): Promise<GpuClusterCost> {
     const response = await this.pipeline.send({
       method: 'GET',
       segments: ['cloud', 'v2', 'pricing', ref.projectId, ref.regionId, 'gpu', ref.kind, 'clusters', ref.clusterId],
       signal: options.signal,
       gate: options.gate,
     });
-    return asObject(response.body, () => l10n.t('the price answer is not an object')) as GpuPrice;
+    return asObject(response.body, () => l10n.t('the price answer is not an object')) as GpuClusterCost;
   }
 
   /** The location's tasks still running (`NEW` or `RUNNING`), whoever started them: the portal's changes too. */

@@ -1,8 +1,18 @@
-import type { GcoreClient, GpuCluster, GpuClusterRef, GpuImage, GpuKind, GpuLocationRef, GpuServer, ProjectRegionRef } from '../api';
+import type {
+  GcoreClient,
+  GpuCluster,
+  GpuClusterCost,
+  GpuClusterRef,
+  GpuImage,
+  GpuKind,
+  GpuLocationRef,
+  GpuServer,
+  ProjectRegionRef,
+} from '../api';
 import type { CloudList, Task } from '../api/types';
 import { projectRegionKey } from '../core/projectRegion';
-import { GPU_CLUSTER_TASK_TYPES } from '../models/gpuCluster';
-import type { ConcurrencyLimit } from './concurrencyLimit';
+import { clusterStatus, GPU_CLUSTER_TASK_TYPES } from '../models/gpuCluster';
+import { ConcurrencyLimit } from './concurrencyLimit';
 import { KeyedLoader, type Loaded } from './keyedLoader';
 
 /** A location's clusters of both kinds, each list loaded or failed on its own, and the GPU tasks running there. */
@@ -13,20 +23,35 @@ export interface LocationClusters {
   tasks: Loaded<CloudList<Task>>;
 }
 
+/** Prices are read after the rows they belong to are shown, this many at a time, beside the lists' own slots. */
+export const MAX_CONCURRENT_PRICE_READS = 4;
+
 function locationKey(ref?: ProjectRegionRef): string {
   return ref ? `${projectRegionKey(ref)}|` : '';
 }
 
 /**
+ * A cluster's price, by what changes it: its flavor, its servers count and whether it is stopped (a shelved
+ * virtual cluster's servers are not billed). A status on the way (creating, rebooting, resizing) is not
+ * stopped, so a moving cluster's next read asks for no price until one of those changes.
+ */
+function priceKey(ref: GpuClusterRef, cluster: GpuCluster): string {
+  const stopped = clusterStatus(cluster) === 'shutoff' ? 'stopped' : 'on';
+  return `${locationKey(ref)}${ref.kind}|${ref.clusterId}|${String(cluster.flavor)}|${String(cluster.servers_count)}|${stopped}`;
+}
+
+/**
  * The GPU clusters of each location (one list per kind, so that a kind can be read again alone), the GPU
- * tasks running there, each cluster's servers with their public addresses and the images they were made
- * from: loaded when a row asks, remembered until a Refresh, a poll of a moving cluster or a change made here.
+ * tasks running there, each cluster's servers with their public addresses, the images they were made from and
+ * what each cluster costs: loaded when a row asks, remembered until a Refresh, a poll of a moving cluster (not the
+ * prices: they follow the cluster's flavor, size and stop) or a change made here.
  */
 export class GpuClusterReads {
   private readonly lists: KeyedLoader<CloudList<GpuCluster>>;
   private readonly tasks: KeyedLoader<CloudList<Task>>;
   private readonly serverLists: KeyedLoader<CloudList<GpuServer>>;
   private readonly images: KeyedLoader<CloudList<GpuImage>>;
+  private readonly prices = new KeyedLoader<GpuClusterCost>(new ConcurrencyLimit(MAX_CONCURRENT_PRICE_READS));
 
   constructor(
     private readonly client: Pick<GcoreClient, 'gpuClusters'>,
@@ -64,9 +89,19 @@ export class GpuClusterReads {
     return this.images.load(`${locationKey(ref)}${ref.kind}`, (call) => this.client.gpuClusters.images(ref, call));
   }
 
+  /** What the cluster costs now: read once for its flavor, servers count and stop, until its location is read again. */
+  price(ref: GpuClusterRef, cluster: GpuCluster): Promise<Loaded<GpuClusterCost>> {
+    return this.prices.load(priceKey(ref, cluster), (call) => this.client.gpuClusters.price(ref, call));
+  }
+
+  /** What the cluster's price read settled to, failures too, without reading it. */
+  settledPrice(ref: GpuClusterRef, cluster: GpuCluster): Loaded<GpuClusterCost> | undefined {
+    return this.prices.settledResult(priceKey(ref, cluster));
+  }
+
   /**
    * The lists of some kinds of a location read again on next use (a poll of moving clusters), with its tasks
-   * when `tasks`; every kind, the tasks and the servers without `kinds`, or all locations' without `ref`.
+   * when `tasks`; every kind, the tasks, the servers and the prices without `kinds`, or all locations' without `ref`.
    */
   invalidateClusters(ref?: ProjectRegionRef, kinds?: readonly GpuKind[], tasks = true): void {
     const prefix = locationKey(ref);
@@ -74,6 +109,7 @@ export class GpuClusterReads {
     else {
       this.lists.invalidate(prefix);
       this.serverLists.invalidate(prefix);
+      this.prices.invalidate(prefix);
     }
     if (tasks) this.tasks.invalidate(prefix);
   }
@@ -88,5 +124,6 @@ export class GpuClusterReads {
     this.tasks.invalidate();
     this.serverLists.invalidate();
     this.images.invalidate();
+    this.prices.invalidate();
   }
 }

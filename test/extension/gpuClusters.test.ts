@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { stableUuid } from '../emulator/gpu-servers';
 import type { Emulator } from '../emulator/server';
 import { TEST_KEY, eventually, extensionApi, rejects, run, setKey, setLocations, sharedEmulator, useUi } from './support/harness';
 import { ScriptedUi } from './support/scriptedUi';
@@ -7,6 +8,9 @@ import { ScriptedUi } from './support/scriptedUi';
 type Node = { nodeType: string; id: string };
 
 const LOCATION = { projectId: 1, regionId: 76 };
+const TRAIN = stableUuid(1, 76, 'virtual', 'train-h100');
+const EVAL = stableUuid(1, 76, 'virtual', 'eval-l40s');
+const BARE_METAL = stableUuid(1, 76, 'baremetal', 'bm-h100-train');
 
 async function tree(): Promise<vscode.TreeDataProvider<Node>> {
   return (await extensionApi()).tree as vscode.TreeDataProvider<Node>;
@@ -126,6 +130,49 @@ describe('GPU clusters in the tree', () => {
     assert.match(shelved, / · (\d+\.\d+\.\d+\.\d+|private only)$/);
   });
 
+  it("shows each cluster's price per hour once read, never holding the rows, and only when Gcore says to show it", async () => {
+    const pricePath = (kind: string, id: string) => `/cloud/v2/pricing/1/76/gpu/${kind}/clusters/${id}`;
+    emulator.inject({
+      path: pricePath('virtual', EVAL),
+      times: 10,
+      status: 200,
+      body: { currency_code: 'EUR', price_per_hour: 1.5, price_per_month: 1095, price_status: 'hide', discount_percent: 0 },
+    });
+    emulator.inject({
+      path: pricePath('baremetal', BARE_METAL),
+      times: 10,
+      status: 500,
+      body: { exception_class: 'InternalError', message: 'pricing is down' },
+    });
+    const logged: string[] = [];
+    (await extensionApi()).tapLog((line) => logged.push(line));
+    try {
+      const clusters = await childLabelled(await gpuLocation(), 'Clusters');
+      const first = await rows(clusters);
+      assert.equal(first.length, 5);
+      assert.ok(
+        first.every(([, description]) => !description.endsWith('/h')),
+        'the first rows wait for no price',
+      );
+      const priced = await eventually(async () => {
+        const described = new Map((await rows(clusters)).map(([name, description]) => [name, description]));
+        assert.match(described.get('train-h100') ?? '', /^running · 1× H100.* · 2 servers · €[\d,.]+\/h$/);
+        assert.match(described.get('k8s-a100-pool') ?? '', / · managed by Kubernetes · €[\d,.]+\/h$/);
+        return described;
+      });
+      assert.match(priced.get('eval-l40s') ?? '', / · 1 server$/, 'a hidden price is not shown');
+      assert.match(priced.get('bm-h100-train') ?? '', / · bare metal$/, 'a price that fails is not shown');
+      await eventually(async () =>
+        assert.ok(logged.some((line) => line.includes('The price of GPU cluster bm-h100-train could not be read'))),
+      );
+      const reads = emulator.requests.filter((request) => request.path.startsWith('/cloud/v2/pricing/')).map((request) => request.path);
+      assert.equal(reads.filter((path) => path === pricePath('virtual', TRAIN)).length, 1, 'a price is read once');
+      assert.ok(reads.every((path) => !path.startsWith('/cloud/v2/pricing/1/76/gpu/virtual/clusters?')));
+    } finally {
+      (await extensionApi()).tapLog(undefined);
+    }
+  });
+
   it('lists the bare-metal flavors after the virtual ones, marked bare metal', async () => {
     const { flavors, firstBaremetal } = await eventually(async () => {
       const [, ...found] = await rows(await gpuLocation());
@@ -187,6 +234,9 @@ describe('GPU clusters in the tree', () => {
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     await children(clusters);
     assert.equal(clusterListReads(emulator, 'virtual'), settled, 'nothing is read while nothing moves');
+    const prices = emulator.requests.filter((request) => request.path.startsWith('/cloud/v2/pricing/')).map((request) => request.path);
+    assert.equal(prices.length, 5, "each cluster's price is read once, not on each round of a moving kind");
+    assert.equal(new Set(prices).size, 5);
   });
 });
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMAND } from '../../core/contributions';
 import { isEndpointMissing, isGcoreApiError } from '../../api/errors';
-import { GPU_KINDS, type GpuCluster, type GpuKind } from '../../api';
+import { GPU_KINDS, type GpuCluster, type GpuClusterCost, type GpuKind } from '../../api';
 import type { CloudList, GpuBaremetalFlavorList, Task } from '../../api/types';
 import { projectRegionKey, type ProjectRegionRef } from '../../core/projectRegion';
 import type { FlavorLoad, FlavorLoader } from '../../loaders/flavorLoader';
@@ -9,6 +9,7 @@ import type { GpuClusterReads } from '../../loaders/gpuClusterReads';
 import type { Loaded } from '../../loaders/keyedLoader';
 import { LocationPolls } from '../../loaders/locationPolls';
 import type { ChangeSubject } from '../../loaders/taskPoller';
+import type { Log } from '../../logging/log';
 import { changeOfTaskType, clustersOfTask, isBusy, isTransitional, type GpuClusterChange } from '../../models/gpuCluster';
 import { readLocations } from '../../state/settings';
 import { baremetalFlavorTooltip, baremetalFlavorView, sortBaremetalFlavors } from '../presentation/gpu/baremetalFlavorView';
@@ -37,6 +38,8 @@ export interface GpuClusterSource {
   redraw: (node: TreeNode) => void;
   /** The GPU cluster changes followed at a location, by subject name (`<kind>:<id>`). */
   changesAt: (location: ProjectRegionRef) => ReadonlyMap<string, ChangeSubject>;
+  /** Where a price that could not be read is told: the row goes without one. */
+  log: Pick<Log, 'warn'>;
 }
 
 /**
@@ -57,6 +60,8 @@ export class GpuFlavorsSection implements Section, vscode.Disposable {
   /** The API has no GPU cluster list (a server with the core operations only): said once per location, not asked again. */
   private clustersUnavailable = false;
   private readonly polls = new LocationPolls();
+  /** The clusters (by row id) whose price is being read for the rows shown: each read redraws them once, when it ends. */
+  private readonly pricing = new Set<string>();
 
   constructor(
     private readonly flavors: FlavorLoader,
@@ -192,13 +197,36 @@ export class GpuFlavorsSection implements Section, vscode.Disposable {
         if (byTask.has(id)) taskMarked = true;
         const busy = isBusy(cluster, [], change !== undefined);
         const flavorGpus = typeof cluster.flavor === 'string' ? gpus.get(cluster.flavor) : undefined;
-        rows.push(gpuClusterNode(node, cluster, { kind, busy, change, gpus: flavorGpus }));
+        const price = this.priceOf(node, kind, cluster);
+        rows.push(gpuClusterNode(node, cluster, { kind, busy, change, gpus: flavorGpus, price }));
       }
       rows.push(...listGapViews(list.value, 'gpuClusters').map(({ key, view }) => hintNode(node, `${kind}-${key}`, view)));
     }
     if (moving.size > 0 || taskMarked) this.pollLater(node, [...moving], taskMarked);
     if (rows.length > 0) return rows;
     return [hintNode(node, 'empty', { label: vscode.l10n.t('No GPU clusters in this location'), icon: { id: 'info' } })];
+  }
+
+  /**
+   * The cluster's price when it is read; otherwise its read starts, and the rows are drawn again when it ends:
+   * the rows never wait for a price. A price that cannot be read is told in the log, and the row has none.
+   */
+  private priceOf(node: GpuClustersNode, kind: GpuKind, cluster: GpuCluster): GpuClusterCost | undefined {
+    const ref = { ...node.location, kind, clusterId: cluster.id };
+    const settled = this.clusters.reads.settledPrice(ref, cluster);
+    if (settled) return settled.state === 'loaded' ? settled.value : undefined;
+    const key = `${node.id}/${kind}/${cluster.id}`;
+    if (this.pricing.has(key)) return undefined;
+    this.pricing.add(key);
+    void this.clusters.reads.price(ref, cluster).then((result) => {
+      this.pricing.delete(key);
+      // A reload cancelled it: the rows it makes are drawn anew, and read the price again.
+      if (result.state === 'loaded') this.clusters.redraw(node);
+      else if (!isCancelledLoad(result.error)) {
+        this.clusters.log.warn(`The price of GPU cluster ${cluster.name} could not be read: ${String(result.error)}`);
+      }
+    });
+    return undefined;
   }
 
   /** Reads the moving kinds' lists again in a while (the tasks too when they marked a cluster) and redraws. */

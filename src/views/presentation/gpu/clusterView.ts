@@ -1,8 +1,9 @@
 import * as l10n from '@vscode/l10n';
-import type { GpuCluster, GpuKind } from '../../../api/gpuClusterTypes';
+import type { GpuCluster, GpuClusterCost, GpuKind } from '../../../api/gpuClusterTypes';
 import { ROW_CONTEXT, type RowContext } from '../../../core/contributions';
 import { clusterStatus, type GpuClusterChange } from '../../../models/gpuCluster';
 import { escapeMarkdown, type ItemView } from '../itemView';
+import { formatHourlyPrice } from './flavorPrice';
 import { GPU_CLUSTER_CHANGES } from './gpuClusterChangeWords';
 import { finiteNumber, nonEmptyText } from '../wireValues';
 
@@ -15,8 +16,8 @@ export interface ClusterRowFacts {
   change?: GpuClusterChange;
   /** The GPUs of its flavor as flavor rows say them ("1× H100 80 GB"), when the flavor is listed. */
   gpus?: string;
-  /** Its price per hour, when Gcore answers one to be shown. */
-  price?: string;
+  /** What it costs now, as Gcore answered (shown per hour only when `price_status` is `show`); absent until read. */
+  price?: GpuClusterCost;
 }
 
 /** The words of each status Gcore names; any other value is shown as it comes (a Map: Gcore's word may be `constructor`). */
@@ -79,7 +80,7 @@ export function clusterRowView(cluster: GpuCluster, facts: ClusterRowFacts): Ite
     serversText(cluster),
     facts.kind === 'baremetal' ? l10n.t('bare metal') : undefined,
     isKubernetesPool(cluster) ? l10n.t('managed by Kubernetes') : undefined,
-    facts.price,
+    formatHourlyPrice(facts.price),
   ].filter((part): part is string => part !== undefined);
   const icon = facts.busy || facts.change ? { id: 'sync~spin' } : { ...(STATUS_ICONS.get(status ?? '') ?? { id: 'question' }) };
   return {
@@ -104,7 +105,7 @@ export function clusterTooltip(cluster: GpuCluster, facts: ClusterRowFacts): str
     [l10n.t('GPUs per server'), facts.gpus],
     [l10n.t('Servers'), serversText(cluster)],
     [l10n.t('Managed by'), isKubernetesPool(cluster) ? l10n.t('Managed Kubernetes') : undefined],
-    [l10n.t('Price'), facts.price],
+    [l10n.t('Price'), formatHourlyPrice(facts.price)],
     [l10n.t('Tags'), tags === '' ? undefined : tags],
     [l10n.t('Created'), nonEmptyText(cluster.created_at)],
     [l10n.t('ID'), cluster.id],

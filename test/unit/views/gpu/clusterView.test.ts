@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { GpuCluster } from '../../../../src/api/gpuClusterTypes';
 import { clusterRowView } from '../../../../src/views/presentation/gpu/clusterView';
+import { formatHourlyPrice } from '../../../../src/views/presentation/gpu/flavorPrice';
 import { tableRows } from '../markdownReading';
 
 /** A running virtual cluster as Gcore lists it. */
@@ -53,8 +54,22 @@ describe('clusterRowView', () => {
     );
   });
 
-  it('shows the price per hour last, when there is one to show', () => {
-    assert.match(clusterRowView(RUNNING, { kind: 'virtual', busy: false, price: '€4.12/h' }).description ?? '', / · €4\.12\/h$/);
+  it("shows Gcore's price per hour last, as flavor rows do, only when its price status is show", () => {
+    const cost = {
+      currency_code: 'EUR',
+      price_per_hour: 4.12,
+      price_per_month: 3007.6,
+      price_status: 'show' as const,
+      discount_percent: 0,
+    };
+    const shown = clusterRowView(RUNNING, { kind: 'virtual', busy: false, price: cost });
+    assert.equal(shown.description, `running · g3-ai-24-232-1000-h100-80-1 · 2 servers · ${formatHourlyPrice(cost)}`);
+    assert.match(shown.description ?? '', / · €4\.12\/h$/);
+    assert.ok(tableRows(shown.tooltip ?? '').some((row) => row.label === 'Price' && row.value === '€4.12/h'));
+    for (const price_status of ['hide', 'error', null] as const) {
+      const view = clusterRowView(RUNNING, { kind: 'virtual', busy: false, price: { ...cost, price_status } });
+      assert.equal(view.description, 'running · g3-ai-24-232-1000-h100-80-1 · 2 servers', `price_status ${String(price_status)}`);
+    }
   });
 
   it('tells the facts in the hover, and why only Delete is offered while busy', () => {
