@@ -55,17 +55,21 @@ export function gpuArea(core: Core): Area {
           COMMAND.listGpuClusterServers,
           COMMAND.listGpuImages,
           COMMAND.listSshKeys,
+          COMMAND.copyGpuName,
+          COMMAND.copyGpuServerAddress,
         ],
         async () => {
-          const [locations, flavorList, clusterReadList] = await Promise.all([
+          const [locations, flavorList, clusterReadList, rowList] = await Promise.all([
             import('../commands/account/locationCommands.js'),
             import('../commands/gpu/flavorCommands.js'),
             import('../commands/gpu/gpuClusterReadCommands.js'),
+            import('../commands/gpu/gpuRowCommands.js'),
           ]);
           return [
             ...locations.locationCommands({ ...services, reads: core.accountReads }, flavors),
             ...flavorList.flavorCommands(services),
             ...clusterReadList.gpuClusterReadCommands({ ...services, reads: clusterReads }),
+            ...rowList.gpuRowCommands(),
           ];
         },
       ),

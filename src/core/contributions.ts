@@ -28,6 +28,8 @@ export const COMMAND = {
   resizeGpuCluster: 'gcore.resizeGpuCluster',
   deleteGpuCluster: 'gcore.deleteGpuCluster',
   deleteGpuServer: 'gcore.deleteGpuServer',
+  copyGpuName: 'gcore.copyGpuName',
+  copyGpuServerAddress: 'gcore.copyGpuServerAddress',
   updateContainer: 'gcore.updateContainer',
   createContainer: 'gcore.createContainer',
   newContainerJson: 'gcore.newContainerJson',

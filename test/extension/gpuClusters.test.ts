@@ -109,25 +109,51 @@ describe('GPU clusters in the tree', () => {
     assert.ok(active, "the location's active tasks are read with the clusters");
   });
 
-  it("expands a cluster to its servers with their public addresses, and copies a server's address and a cluster's name", async () => {
+  it("expands a cluster to its servers with their public addresses; Copy Address and Copy Name copy a server's, Copy Name a cluster's", async () => {
     const clusters = await childLabelled(await gpuLocation(), 'Clusters');
     const train = await childLabelled(clusters, 'train-h100');
     const servers = await rows(train);
     assert.equal(servers.length, 2);
     for (const [, description, context] of servers) {
       assert.match(description, /^running · \d+\.\d+\.\d+\.\d+$/);
-      assert.equal(context, 'gpuServer');
+      assert.equal(context, 'gpuServer.withAddress');
     }
     const [server] = await children(train);
-    await vscode.commands.executeCommand('gcore.copyValue', server);
-    assert.equal(ui.clipboard.at(-1), servers[0][1].split(' · ')[1]);
-    await vscode.commands.executeCommand('gcore.copyValue', train);
+    const [serverName, serverDescription] = servers[0];
+    const address = serverDescription.split(' · ')[1];
+    await vscode.commands.executeCommand('gcore.copyGpuServerAddress', server);
+    assert.equal(ui.clipboard.at(-1), address);
+    assert.equal(ui.notifications.at(-1)?.message, `Copied the public address of server ${serverName}: ${address}.`);
+    await vscode.commands.executeCommand('gcore.copyGpuName', server);
+    assert.equal(ui.clipboard.at(-1), serverName);
+    assert.equal(ui.notifications.at(-1)?.message, `Copied the name of server ${serverName}.`);
+    await vscode.commands.executeCommand('gcore.copyGpuName', train);
     assert.equal(ui.clipboard.at(-1), 'train-h100');
+    assert.equal(ui.notifications.at(-1)?.message, 'Copied the name of GPU cluster train-h100.');
     await vscode.commands.executeCommand('gcore.openInPortal', train);
     assert.equal(ui.opened.at(-1), 'https://portal.gcore.com/cloud/project/1/region/76');
     const eval40 = await childLabelled(clusters, 'eval-l40s');
     const [[, shelved]] = await rows(eval40);
     assert.match(shelved, / · (\d+\.\d+\.\d+\.\d+|private only)$/);
+  });
+
+  it("copies a private-only server's private address and says it is private", async () => {
+    // No port of the cluster is on an external network: its servers have private addresses only.
+    emulator.inject({
+      path: `/cloud/v3/gpu/virtual/1/76/clusters/${TRAIN}/interfaces`,
+      times: 10,
+      status: 200,
+      body: { count: 0, results: [] },
+    });
+    const train = await childLabelled(await childLabelled(await gpuLocation(), 'Clusters'), 'train-h100');
+    const [server] = await children(train);
+    const [[name, description, context]] = await rows(train);
+    assert.match(description, / · private only$/);
+    assert.equal(context, 'gpuServer.withAddress');
+    await vscode.commands.executeCommand('gcore.copyGpuServerAddress', server);
+    const copied = ui.clipboard.at(-1) ?? '';
+    assert.match(copied, /^\d+\.\d+\.\d+\.\d+$/);
+    assert.equal(ui.notifications.at(-1)?.message, `Copied the private address of server ${name}: ${copied}. It has no public address.`);
   });
 
   it("shows each cluster's price per hour once read, never holding the rows, and only when Gcore says to show it", async () => {

@@ -4,7 +4,7 @@ import { ROW_CONTEXT } from '../../core/contributions';
 import { gpuPortalPage } from '../../models/portalPages';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { clusterRowView, type ClusterRowFacts } from '../presentation/gpu/clusterView';
-import { serverCopyTarget, serverRowView } from '../presentation/gpu/serverView';
+import { serverRowView } from '../presentation/gpu/serverView';
 import { nodeGuard, type NodeView, type TreeNode } from '../treeNodes';
 import { GPU_SECTION } from './gpuNodes';
 import type { LocationNode } from './locationNodes';
@@ -56,7 +56,6 @@ export function gpuClusterNode(parent: GpuClustersNode, cluster: GpuCluster, fac
     location: parent.location,
     gpuKind: facts.kind,
     cluster,
-    copy: { value: cluster.name, label: l10n.t('name'), of: cluster.name },
     portal: gpuPortalPage(parent.location),
     view: { ...clusterRowView(cluster, facts), collapsible: 'collapsed' },
   };
@@ -84,7 +83,6 @@ export function gpuServerNode(parent: GpuClusterNode, server: GpuServer, image?:
     gpuKind: parent.gpuKind,
     cluster: parent.cluster,
     server,
-    copy: serverCopyTarget(server),
     portal: gpuPortalPage(parent.location),
     view: serverRowView(server, image),
   };

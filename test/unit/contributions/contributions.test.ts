@@ -124,3 +124,33 @@ describe('contributions: package.json and the code name the same things', () => 
     );
   });
 });
+
+/** The commands of the tree's row menus whose `viewItem` condition a row with this context value meets. */
+function rowCommands(contextValue: string): string[] {
+  const items = contributes.menus['view/item/context'] ?? [];
+  return [
+    ...new Set(
+      items.filter((item) => viewItemTests(item.when ?? '').some((test) => test.matches(contextValue))).map((item) => item.command),
+    ),
+  ];
+}
+
+describe("contributions: the GPU rows' menus", () => {
+  it('offers Copy Name on GPU clusters and servers, and Copy Address only on a server with an address', () => {
+    for (const context of [
+      ROW_CONTEXT.gpuClusterActive,
+      ROW_CONTEXT.gpuClusterBusy,
+      ROW_CONTEXT.gpuServer,
+      ROW_CONTEXT.gpuServerWithAddress,
+    ]) {
+      assert.ok(rowCommands(context).includes(COMMAND.copyGpuName), context);
+      assert.ok(!rowCommands(context).includes(COMMAND.copyValue), context);
+    }
+    assert.ok(!rowCommands(ROW_CONTEXT.gpuClusters).includes(COMMAND.copyGpuName));
+    assert.ok(rowCommands(ROW_CONTEXT.gpuServerWithAddress).includes(COMMAND.copyGpuServerAddress));
+    for (const context of [ROW_CONTEXT.gpuServer, ROW_CONTEXT.gpuClusterActive]) {
+      assert.ok(!rowCommands(context).includes(COMMAND.copyGpuServerAddress), context);
+    }
+    assert.ok(rowCommands(ROW_CONTEXT.gpuServerWithAddress).includes(COMMAND.openInPortal));
+  });
+});

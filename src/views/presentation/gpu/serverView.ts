@@ -34,11 +34,11 @@ export function privateAddresses(server: GpuServer): string[] {
   return (server.ip_addresses ?? []).filter((address) => typeof address === 'string' && address !== server.public_ip);
 }
 
-/** What Copy Value copies from a server's row: its public address, or else its first private one. */
-export function serverCopyTarget(server: GpuServer): { value: string; label: string; of: string } | undefined {
-  if (server.public_ip) return { value: server.public_ip, label: l10n.t('public address'), of: server.name };
+/** The address a server's Copy Address copies: its public one, or else its first private one, and which it is. */
+export function serverAddressToCopy(server: GpuServer): { address: string; isPublic: boolean } | undefined {
+  if (server.public_ip) return { address: server.public_ip, isPublic: true };
   const [first] = privateAddresses(server);
-  return first === undefined ? undefined : { value: first, label: l10n.t('private address'), of: server.name };
+  return first === undefined ? undefined : { address: first, isPublic: false };
 }
 
 function statusWords(server: GpuServer): string {
@@ -82,6 +82,7 @@ export function serverRowView(server: GpuServer, image?: GpuImage): ItemView {
     description: `${statusWords(server)} · ${address}`,
     tooltip: `### ${escapeMarkdown(server.name)}\n\n| ${l10n.t('Field')} | ${l10n.t('Value')} |\n|---|---|\n${table}`,
     icon: { ...(STATUS_ICONS.get(status) ?? { id: 'vm' }) },
-    contextValue: ROW_CONTEXT.gpuServer,
+    // Copy Address is offered only where there is an address to copy.
+    contextValue: serverAddressToCopy(server) ? ROW_CONTEXT.gpuServerWithAddress : ROW_CONTEXT.gpuServer,
   };
 }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { GpuServer } from '../../../../src/api/gpuClusterTypes';
-import { serverCopyTarget, serverRowView } from '../../../../src/views/presentation/gpu/serverView';
+import { serverAddressToCopy, serverRowView } from '../../../../src/views/presentation/gpu/serverView';
 import { tableRows } from '../markdownReading';
 
 const SERVER: GpuServer = {
@@ -13,19 +13,22 @@ const SERVER: GpuServer = {
 };
 
 describe('serverRowView', () => {
-  it('shows the status in words and the public address, and copies that address', () => {
+  it('shows the status in words and the public address, and offers to copy that address', () => {
     const view = serverRowView(SERVER);
     assert.equal(view.label, 'train-h100-1');
     assert.equal(view.description, 'running · 203.0.113.10');
-    assert.equal(view.contextValue, 'gpuServer');
-    assert.deepEqual(serverCopyTarget(SERVER), { value: '203.0.113.10', label: 'public address', of: 'train-h100-1' });
+    assert.equal(view.contextValue, 'gpuServer.withAddress');
+    assert.deepEqual(serverAddressToCopy(SERVER), { address: '203.0.113.10', isPublic: true });
   });
 
-  it('says "private only" without a public address, and copies the first private one', () => {
+  it('says "private only" without a public address and copies the first private one; without any, offers no Copy Address', () => {
     const server = { ...SERVER, status: 'SHELVED_OFFLOADED', public_ip: undefined };
     assert.equal(serverRowView(server).description, 'shelved · private only');
-    assert.equal(serverCopyTarget(server)?.value, '10.0.0.5');
-    assert.equal(serverCopyTarget({ ...server, ip_addresses: [] }), undefined);
+    assert.equal(serverRowView(server).contextValue, 'gpuServer.withAddress');
+    assert.deepEqual(serverAddressToCopy(server), { address: '10.0.0.5', isPublic: false });
+    const unreachable = { ...server, ip_addresses: [] };
+    assert.equal(serverAddressToCopy(unreachable), undefined);
+    assert.equal(serverRowView(unreachable).contextValue, 'gpuServer');
   });
 
   it('names private addresses and the image with its driver and CUDA versions in the hover', () => {
