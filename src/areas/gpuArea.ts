@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { GpuLocationRef } from '../api/gpuClusterTypes';
+import type { GpuClusterRef, GpuLocationRef } from '../api/gpuClusterTypes';
 import { GpuClusterWrites } from '../commands/gpu/gpuClusterWrites';
 import { lazyCommands } from '../commands/flow/lazyCommands';
 import { COMMAND, VIEW_ID } from '../core/contributions';
@@ -31,12 +31,9 @@ export function gpuArea(core: Core): Area {
     },
   };
   const writes = new GpuClusterWrites({ client: core.client, tasks: core.tasks, clusters, tree: core.treeChanges, log: core.log });
-  const changes = gpuClusterChangeKind({
-    client: core.client,
-    clusters,
-    log: core.log,
-    listFlavorsElsewhere: async () => vscode.commands.executeCommand(COMMAND.listGpuFlavors),
-  });
+  // Where a start or resize that found no free servers leads: the flavor in the user's other locations.
+  const findFlavorElsewhere = async (cluster: GpuClusterRef) => vscode.commands.executeCommand(COMMAND.findGpuFlavorElsewhere, cluster);
+  const changes = gpuClusterChangeKind({ client: core.client, clusters, log: core.log, findFlavorElsewhere });
   return {
     sections: [section],
     disposables: [section],
@@ -57,19 +54,22 @@ export function gpuArea(core: Core): Area {
           COMMAND.listSshKeys,
           COMMAND.copyGpuName,
           COMMAND.copyGpuServerAddress,
+          COMMAND.findGpuFlavorElsewhere,
         ],
         async () => {
-          const [locations, flavorList, clusterReadList, rowList] = await Promise.all([
+          const [locations, flavorList, clusterReadList, rowList, elsewhere] = await Promise.all([
             import('../commands/account/locationCommands.js'),
             import('../commands/gpu/flavorCommands.js'),
             import('../commands/gpu/gpuClusterReadCommands.js'),
             import('../commands/gpu/gpuRowCommands.js'),
+            import('../commands/gpu/flavorElsewhereCommands.js'),
           ]);
           return [
             ...locations.locationCommands({ ...services, reads: core.accountReads }, flavors),
             ...flavorList.flavorCommands(services),
             ...clusterReadList.gpuClusterReadCommands({ ...services, reads: clusterReads }),
             ...rowList.gpuRowCommands(),
+            ...elsewhere.flavorElsewhereCommands(services, flavors),
           ];
         },
       ),
@@ -83,7 +83,8 @@ export function gpuArea(core: Core): Area {
           COMMAND.deleteGpuCluster,
           COMMAND.deleteGpuServer,
         ],
-        async () => (await import('../commands/gpu/gpuClusterWriteCommands.js')).gpuClusterWriteCommands(services, writes),
+        async () =>
+          (await import('../commands/gpu/gpuClusterWriteCommands.js')).gpuClusterWriteCommands(services, writes, findFlavorElsewhere),
       ),
     ],
   };

@@ -30,6 +30,7 @@ export const COMMAND = {
   deleteGpuServer: 'gcore.deleteGpuServer',
   copyGpuName: 'gcore.copyGpuName',
   copyGpuServerAddress: 'gcore.copyGpuServerAddress',
+  findGpuFlavorElsewhere: 'gcore.findGpuFlavorElsewhere',
   updateContainer: 'gcore.updateContainer',
   createContainer: 'gcore.createContainer',
   newContainerJson: 'gcore.newContainerJson',

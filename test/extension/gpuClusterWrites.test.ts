@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { GpuCluster, GpuKind, GpuServer } from '../../src/api/gpuClusterTypes';
 import type { Emulator, RecordedRequest } from '../emulator/server';
 import { stableUuid } from '../emulator/gpu-servers';
-import { eventually, extensionApi, rejects, run, signedInAt, TEST_KEY, useUi } from './support/harness';
+import { eventually, extensionApi, rejects, run, setLocations, signedInAt, TEST_KEY, useUi } from './support/harness';
 import { ScriptedUi, type Answer } from './support/scriptedUi';
 import { label, rows } from './support/treeRows';
 
@@ -18,6 +18,8 @@ const TRAIN = stableUuid(1, 76, 'virtual', 'train-h100');
 const EVAL = stableUuid(1, 76, 'virtual', 'eval-l40s');
 const BARE_METAL = stableUuid(1, 76, 'baremetal', 'bm-h100-train');
 const V3 = '/cloud/v3/gpu/virtual/1/76/clusters';
+const L40S = 'g3-ai-32-192-1500-l40s-48-1';
+const H100 = 'g3-ai-24-232-1000-h100-80-1';
 /** Longer than any GPU task of the emulator's realistic timings. */
 const AN_HOUR_MS = 60 * 60_000;
 
@@ -209,6 +211,59 @@ describe('GPU cluster writes', () => {
       const [remove, ...more] = writes(emulator);
       assert.deepEqual(more, []);
       assert.deepEqual(remove.query, { all_volumes: 'false', all_floating_ips: 'true' });
+    });
+
+    it('offers, when a start fails for capacity, the other locations where the flavor has free servers now', async function () {
+      this.timeout(40_000);
+      await setLocations([
+        { ...LOCATION, label: 'Prod' },
+        { projectId: 1, regionId: 77, label: 'Staging' },
+        { projectId: 1, regionId: 78, label: 'Lab' },
+      ]);
+      try {
+        emulator.setGpuFlavorCapacity('virtual', 1, 76, L40S, 0);
+        emulator.setGpuFlavorCapacity('virtual', 1, 77, L40S, 3);
+        emulator.setGpuFlavorCapacity('virtual', 1, 78, L40S, 0);
+        const cluster = await readCluster(emulator, 'virtual', EVAL);
+        const ui = new ScriptedUi(['Staging']).answerNotification(/^GPU cluster eval-l40s could not start/, 'Other Locations');
+        await useUi(ui);
+        await vscode.commands.executeCommand('gcore.startGpuCluster', clusterNode(cluster));
+        emulator.advanceTasks(AN_HOUR_MS);
+        const pick = await eventually(async () => ui.shown.find((shown) => shown.kind === 'pick') ?? assert.fail('no pick yet'), 30_000);
+        const failure = ui.notifications.find((notification) => notification.severity === 'error');
+        assert.match(failure?.message ?? '', /the free capacity of its flavor ran out in this location/);
+        assert.ok(failure?.actions.includes('Other Locations'));
+        assert.equal(pick.title, `Gcore: ${L40S} in your other locations`);
+        assert.deepEqual(pick.labels, ['Staging']);
+        assert.deepEqual(pick.descriptions, ['project 1 · region 77 · 3 servers free']);
+        const read = emulator.requests.map((request) => request.path);
+        assert.ok(read.includes('/cloud/v3/gpu/virtual/1/77/flavors') && read.includes('/cloud/v3/gpu/virtual/1/78/flavors'));
+      } finally {
+        await setLocations([{ ...LOCATION, label: 'Prod' }]);
+      }
+    });
+
+    it('says, when a resize is refused for capacity, that no other location has the flavor now', async () => {
+      await setLocations([
+        { ...LOCATION, label: 'Prod' },
+        { projectId: 1, regionId: 77, label: 'Staging' },
+      ]);
+      try {
+        emulator.setGpuFlavorCapacity('virtual', 1, 76, H100, 0);
+        emulator.setGpuFlavorCapacity('virtual', 1, 77, H100, 0);
+        const cluster = await readCluster(emulator, 'virtual', TRAIN);
+        const ui = new ScriptedUi(['3', 'Resize']).answerNotification(/^Resize GPU cluster train-h100/, 'Other Locations');
+        await useUi(ui);
+        await vscode.commands.executeCommand('gcore.resizeGpuCluster', clusterNode(cluster));
+        const [refused, answer] = ui.notifications;
+        assert.equal(refused.severity, 'error');
+        assert.match(refused.message, /Not enough capacity for flavor/);
+        assert.equal(refused.actions[0], 'Other Locations');
+        assert.equal(answer?.message, `No other location of yours has free servers of ${H100} now.`);
+        assert.ok(emulator.requests.some((request) => request.path === '/cloud/v3/gpu/virtual/1/77/flavors'));
+      } finally {
+        await setLocations([{ ...LOCATION, label: 'Prod' }]);
+      }
     });
 
     it("asks as Delete Cluster does when the server is the cluster's last", async () => {

@@ -1,6 +1,13 @@
 import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult } from '../../api';
-import { GPU_CLUSTER_ACTIONS, type GpuClusterAction, type GpuDeleteOptions, type GpuKind } from '../../api/gpuClusterTypes';
+import { isGcoreApiError } from '../../api/errors';
+import {
+  GPU_CLUSTER_ACTIONS,
+  type GpuClusterAction,
+  type GpuClusterRef,
+  type GpuDeleteOptions,
+  type GpuKind,
+} from '../../api/gpuClusterTypes';
 import { COMMAND } from '../../core/contributions';
 import { gpuClusterChange, offeredActions, type GpuClusterChange } from '../../models/gpuCluster';
 import {
@@ -19,19 +26,39 @@ import { orCancel } from '../../ui/loneAnswer';
 import { UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import { checkFieldText, parseIntegerText } from '../../validation/fieldChecks';
 import { unwrap } from '../../validation/problems';
+import { isCapacityFailure, otherLocationsLabel } from '../../views/presentation/gpu/gpuClusterChangeWords';
 import { actionTitle, exceededQuotaLines, resizeMeaning, stopMeaning } from '../../views/presentation/gpu/gpuClusterWriteWords';
 import { isGpuClusterNode, isGpuServerNode, type GpuClusterNode } from '../../views/sections/gpuClusterNodes';
-import { callOptions, command, type Command } from '../flow/command';
+import { callOptions, command, type Alternative, type Command } from '../flow/command';
 import type { Services } from '../services';
 import type { GpuClusterWrites } from './gpuClusterWrites';
 
 /** A command's input: the contract's argument, with the cluster's name when a row gave it (otherwise it is read). */
 type Named<Args> = Args & { clusterName?: string };
 
-type Result = ContainerUpdateResult;
+/** Undefined: Gcore refused the change for want of free servers, and the user went to look in other locations instead. */
+type Result = ContainerUpdateResult | undefined;
 
 /** What a programmatic caller receives: the tasks Gcore started. */
-const tasksOnly = (result: Result) => ({ tasks: result.tasks });
+const tasksOnly = (result: Result) => ({ tasks: result?.tasks ?? [] });
+
+/** Shows the cluster's flavor in the user's other locations that have free servers of it now. */
+export type FindFlavorElsewhere = (cluster: GpuClusterRef) => Promise<unknown>;
+
+/**
+ * A start or resize that Gcore refused at once for want of free servers offers the other locations that have
+ * them: its words say so, or its 403, which is how Gcore refuses a flavor out of capacity (real-api-notes.md).
+ */
+function otherLocations(findElsewhere: FindFlavorElsewhere, args: GpuClusterArgs): Alternative<Result> {
+  return {
+    when: (error) => isGcoreApiError(error) && (error.kind === 'forbidden' || isCapacityFailure(error.apiMessage ?? error.message)),
+    label: otherLocationsLabel(),
+    run: async () => {
+      await findElsewhere({ projectId: args.projectId, regionId: args.regionId, kind: args.kind, clusterId: args.clusterId });
+      return undefined;
+    },
+  };
+}
 
 function fromNode(node: GpuClusterNode): Named<GpuClusterArgs> {
   return {
@@ -88,7 +115,7 @@ async function confirmAction(ui: PromptUi, args: Named<GpuClusterActionArgs>): P
 }
 
 /** gcore.gpuClusterAction and the row's Start, Stop and Reboot: one action each, from the row's cluster. */
-function actionCommand(writes: GpuClusterWrites, id: string, actions?: readonly GpuClusterAction[]) {
+function actionCommand(writes: GpuClusterWrites, findElsewhere: FindFlavorElsewhere, id: string, actions?: readonly GpuClusterAction[]) {
   return command<Named<GpuClusterActionArgs>, Result>({
     id,
     what: (args) =>
@@ -110,7 +137,8 @@ function actionCommand(writes: GpuClusterWrites, id: string, actions?: readonly 
     progress: (args) => l10n.t('Sending {0} to GPU cluster {1}…', actionTitle(args.action), clusterLabel(args)),
     run: (args, context) => writes.action(args, args.action, callOptions(context)),
     returns: tasksOnly,
-    report: (ui, result, args, flow) => writes.report(ui, change(args, args.action), result, flow.reopen),
+    alternative: (args) => (args.action === 'start' ? otherLocations(findElsewhere, args) : undefined),
+    report: (ui, result, args, flow) => result && writes.report(ui, change(args, args.action), result, flow.reopen),
   });
 }
 
@@ -140,7 +168,7 @@ async function askServersCount(ui: PromptUi, name: string, current: number | und
   return parseIntegerText(text)!;
 }
 
-function resizeCommand(services: Services, writes: GpuClusterWrites) {
+function resizeCommand(services: Services, writes: GpuClusterWrites, findElsewhere: FindFlavorElsewhere) {
   return command<Named<ResizeGpuClusterArgs>, Result>({
     id: COMMAND.resizeGpuCluster,
     what: (args) => (args ? l10n.t('Resize GPU cluster {0}', clusterLabel(args)) : l10n.t('Resize a GPU cluster')),
@@ -188,7 +216,8 @@ function resizeCommand(services: Services, writes: GpuClusterWrites) {
     progress: (args) => l10n.t('Resizing GPU cluster {0}…', clusterLabel(args)),
     run: (args, context) => writes.resize(args, args.serversCount, callOptions(context)),
     returns: tasksOnly,
-    report: (ui, result, args, flow) => writes.report(ui, change(args, 'resize'), result, flow.reopen),
+    alternative: (args) => otherLocations(findElsewhere, args),
+    report: (ui, result, args, flow) => result && writes.report(ui, change(args, 'resize'), result, flow.reopen),
   });
 }
 
@@ -229,7 +258,7 @@ async function askDeleteCluster(ui: PromptUi, name: string, kind: GpuKind, what:
 }
 
 function deleteClusterCommand(writes: GpuClusterWrites) {
-  return command<Named<DeleteGpuClusterArgs>, Result>({
+  return command<Named<DeleteGpuClusterArgs>, ContainerUpdateResult>({
     id: COMMAND.deleteGpuCluster,
     what: (args) => (args ? l10n.t('Delete GPU cluster {0}', clusterLabel(args)) : l10n.t('Delete a GPU cluster')),
     parse: (arg) => unwrap(validateDeleteGpuClusterArgs(arg)),
@@ -257,7 +286,7 @@ function deleteClusterCommand(writes: GpuClusterWrites) {
 }
 
 function deleteServerCommand(writes: GpuClusterWrites) {
-  return command<Named<GpuServerArgs> & GpuDeleteOptions & { serverName?: string }, Result>({
+  return command<Named<GpuServerArgs> & GpuDeleteOptions & { serverName?: string }, ContainerUpdateResult>({
     id: COMMAND.deleteGpuServer,
     what: (args) => (args ? l10n.t('Delete a server of GPU cluster {0}', clusterLabel(args)) : l10n.t('Delete a GPU server')),
     parse: (arg) => unwrap(validateGpuServerArgs(arg)),
@@ -301,13 +330,17 @@ function deleteServerCommand(writes: GpuClusterWrites) {
 }
 
 /** The contract's GPU cluster writes and the rows' Start, Stop, Reboot, Resize, Delete and Delete Server. */
-export function gpuClusterWriteCommands(services: Services, writes: GpuClusterWrites): Command<never, unknown, never>[] {
+export function gpuClusterWriteCommands(
+  services: Services,
+  writes: GpuClusterWrites,
+  findElsewhere: FindFlavorElsewhere,
+): Command<never, unknown, never>[] {
   return [
-    actionCommand(writes, COMMAND.gpuClusterAction),
-    actionCommand(writes, COMMAND.startGpuCluster, ['start']),
-    actionCommand(writes, COMMAND.stopGpuCluster, ['stop']),
-    actionCommand(writes, COMMAND.rebootGpuCluster, ['soft_reboot', 'hard_reboot']),
-    resizeCommand(services, writes),
+    actionCommand(writes, findElsewhere, COMMAND.gpuClusterAction),
+    actionCommand(writes, findElsewhere, COMMAND.startGpuCluster, ['start']),
+    actionCommand(writes, findElsewhere, COMMAND.stopGpuCluster, ['stop']),
+    actionCommand(writes, findElsewhere, COMMAND.rebootGpuCluster, ['soft_reboot', 'hard_reboot']),
+    resizeCommand(services, writes, findElsewhere),
     deleteClusterCommand(writes),
     deleteServerCommand(writes),
   ];

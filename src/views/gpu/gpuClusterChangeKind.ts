@@ -14,7 +14,7 @@ import {
 } from '../../models/gpuCluster';
 import type { PromptUi } from '../../ui/promptUi';
 import type { ChangeKind } from '../changeKinds';
-import { GPU_CLUSTER_CHANGES, isCapacityFailure } from '../presentation/gpu/gpuClusterChangeWords';
+import { GPU_CLUSTER_CHANGES, isCapacityFailure, otherLocationsLabel } from '../presentation/gpu/gpuClusterChangeWords';
 import { GPU_SECTION } from '../sections/gpuNodes';
 
 /** What the GPU area hands its kind of change: the client, the location's clusters to read again, where to look for capacity. */
@@ -23,14 +23,14 @@ export interface GpuClusterChangeKindDeps {
   /** The clusters of a location and product are read again when one of them changed. */
   clusters: { invalidateLocation(ref: GpuLocationRef): void };
   log: Log;
-  /** A start failed for capacity: the GPU flavors of the other locations, where the flavor may be free. */
-  listFlavorsElsewhere(): Promise<unknown>;
+  /** A start or resize found no free servers: the cluster's flavor in the user's other locations that have it now. */
+  findFlavorElsewhere(cluster: GpuClusterRef): Promise<unknown>;
 }
 
 /**
  * The changes of GPU clusters (power, resize, delete, create) as the task tracking follows them: their words,
- * the GPU section's "Stopping…", the location's clusters read again when one ends, a failed start's way to
- * other locations, and the last word, which reads the cluster again to say how it stands.
+ * the GPU section's "Stopping…", the location's clusters read again when one ends, the way to other locations
+ * of a start or resize that found no free servers, and the last word, which reads the cluster again to say how it stands.
  */
 export function gpuClusterChangeKind(deps: GpuClusterChangeKindDeps): ChangeKind {
   return {
@@ -43,10 +43,11 @@ export function gpuClusterChangeKind(deps: GpuClusterChangeKindDeps): ChangeKind
       const cluster = clusterOf(subject);
       if (cluster) deps.clusters.invalidateLocation({ projectId: subject.projectId, regionId: subject.regionId, kind: cluster.kind });
     },
-    failureActions: (subject, reason) =>
-      subject.action === 'start' && reason !== undefined && isCapacityFailure(reason)
-        ? [{ title: l10n.t('GPU Flavors Elsewhere'), run: () => deps.listFlavorsElsewhere() }]
-        : [],
+    failureActions: (subject, reason) => {
+      const cluster = clusterOf(subject);
+      const capacity = (subject.action === 'start' || subject.action === 'resize') && reason !== undefined && isCapacityFailure(reason);
+      return cluster && capacity ? [{ title: otherLocationsLabel(), run: () => deps.findFlavorElsewhere(cluster) }] : [];
+    },
     announce: (ui, subject, ids) => announceEnd(deps, ui, subject, ids),
   };
 }

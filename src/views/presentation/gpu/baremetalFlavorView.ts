@@ -22,7 +22,7 @@ const PRESENTATION: Record<FlavorAvailability, { marker?: () => string; icon: No
 };
 
 /** Servers free to the customer: the public stock and what their reservations hold. */
-function baremetalAvailability(flavor: GpuBaremetalFlavor): FlavorAvailability {
+export function baremetalAvailability(flavor: GpuBaremetalFlavor): FlavorAvailability {
   const capacity = finiteNumber(flavor.capacity);
   const reserved = finiteNumber(flavor.reserved_capacity) ?? 0;
   return flavorAvailability({

@@ -23,9 +23,14 @@ function changeWords(
   };
 }
 
-/** Gcore's words for a start refused for want of free servers of the cluster's flavor. */
+/** Gcore's words for a start or resize refused for want of free servers of the cluster's flavor. */
 export function isCapacityFailure(reason: string): boolean {
   return /capacity|no valid host|not enough .*(servers|hosts)/i.test(reason);
+}
+
+/** The button of such a failure: the cluster's flavor in the user's other locations that have it now. */
+export function otherLocationsLabel(): string {
+  return l10n.t('Other Locations');
 }
 
 const START = changeWords((name) => l10n.t('The start of GPU cluster {0}', name), {
@@ -77,11 +82,17 @@ const HARD_REBOOT = reboot(
 const RESIZE = changeWords((name) => l10n.t('The resize of GPU cluster {0}', name), {
   following: (name) => l10n.t('Resizing GPU cluster {0}', name),
   failed: (name, reason) =>
-    l10n.t(
-      'GPU cluster {0} could not be resized at Gcore: {1}. Check the quota and the free capacity of its flavor, then try again.',
-      name,
-      reason,
-    ),
+    isCapacityFailure(reason)
+      ? l10n.t(
+          'GPU cluster {0} could not be resized: its flavor has too few free servers in this location ({1}). It keeps its servers; try again later, or look for the flavor in other locations.',
+          name,
+          reason,
+        )
+      : l10n.t(
+          'GPU cluster {0} could not be resized at Gcore: {1}. Check the quota and the free capacity of its flavor, then try again.',
+          name,
+          reason,
+        ),
   inProgress: () => l10n.t('Resizing…'),
   counted: (count) => (count === 1 ? l10n.t('1 GPU cluster resize') : l10n.t('{0} GPU cluster resizes', count)),
 });

@@ -27,7 +27,7 @@ describe('the GPU cluster kind of change', () => {
   let kinds: ChangeKinds;
   let refreshed: TreeNode[];
   let invalidated: GpuLocationRef[];
-  let elsewhere: number;
+  let elsewhere: GpuClusterRef[];
   let history: TaskHistory;
 
   function follow(answers: (id: string) => Task[], read: () => Promise<GpuCluster>): void {
@@ -47,7 +47,7 @@ describe('the GPU cluster kind of change', () => {
         client: { gpuClusters: { get: read } } as never,
         clusters: { invalidateLocation: (ref) => void invalidated.push(ref) },
         log: { warn: () => undefined } as unknown as Log,
-        listFlavorsElsewhere: async () => (elsewhere += 1),
+        findFlavorElsewhere: async (cluster) => void elsewhere.push(cluster),
       }),
     );
     history = new TaskHistory(new CountingMemento() as unknown as vscode.Memento, (stored) => kinds.readStored(stored));
@@ -65,7 +65,7 @@ describe('the GPU cluster kind of change', () => {
     clock = new FakeClock();
     refreshed = [];
     invalidated = [];
-    elsewhere = 0;
+    elsewhere = [];
   });
 
   afterEach(() => {
@@ -100,34 +100,37 @@ describe('the GPU cluster kind of change', () => {
     assert.match(String(row.description), /^Finished · stop · /);
   });
 
-  it('says a start that failed for capacity ran out of it, by the cluster name, and offers the GPU flavors of other locations', async () => {
-    follow(
-      (id) => [
-        {
-          id,
-          state: 'ERROR',
-          error: 'Failed to start servers: not enough capacity for flavor g3-ai-32-192-1500-l40s-48-1 (2 servers needed, 0 available)',
-        },
-      ],
-      async () => assert.fail('a failure reads nothing'),
-    );
-    const ui = new NotedUi('GPU Flavors Elsewhere');
-    const following = tracking.follow(
-      ui as unknown as PromptUi,
-      gpuClusterChange(CLUSTER, 'eval-l40s', 'start'),
-      ['t2'],
-      async () => undefined,
-    );
-    await clock.advance(3_000);
-    await following;
-    assert.equal(ui.notifications.length, 1);
-    assert.match(
-      ui.notifications[0],
-      /^GPU cluster eval-l40s could not start: the free capacity of its flavor ran out in this location \(Failed to start/,
-    );
-    assert.deepEqual(ui.buttons, [['Retry', 'GPU Flavors Elsewhere', 'Copy Task ID']]);
-    assert.equal(elsewhere, 1);
-  });
+  const CAPACITY_FAILURES = [
+    {
+      action: 'start',
+      name: 'eval-l40s',
+      error: 'Failed to start servers: not enough capacity for flavor g3-ai-32-192-1500-l40s-48-1 (2 servers needed, 0 available)',
+      says: /^GPU cluster eval-l40s could not start: the free capacity of its flavor ran out in this location \(Failed to start/,
+    },
+    {
+      action: 'resize',
+      name: 'train-h100',
+      error: 'Not enough capacity for flavor g3-ai-24-232-1000-h100-80-1: 2 servers requested, 0 available',
+      says: /^GPU cluster train-h100 could not be resized: its flavor has too few free servers in this location \(Not enough/,
+    },
+  ] as const;
+
+  for (const { action, name, error, says } of CAPACITY_FAILURES) {
+    it(`says a ${action} that failed for capacity that free servers ran out, by the cluster name, and offers the flavor in other locations`, async () => {
+      follow(
+        (id) => [{ id, state: 'ERROR', error }],
+        async () => assert.fail('a failure reads nothing'),
+      );
+      const ui = new NotedUi('Other Locations');
+      const following = tracking.follow(ui as unknown as PromptUi, gpuClusterChange(CLUSTER, name, action), ['t2'], async () => undefined);
+      await clock.advance(3_000);
+      await following;
+      assert.equal(ui.notifications.length, 1);
+      assert.match(ui.notifications[0], says);
+      assert.deepEqual(ui.buttons, [['Retry', 'Other Locations', 'Copy Task ID']]);
+      assert.deepEqual(elsewhere, [CLUSTER]);
+    });
+  }
 
   it('offers no other location when a start failed for another reason', async () => {
     follow(
