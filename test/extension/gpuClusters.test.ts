@@ -199,6 +199,26 @@ describe('GPU clusters in the tree', () => {
     }
   });
 
+  it('marks busy, at load and after a reload, a cluster whose task was started in the portal, with no action offered', async () => {
+    // The portal stops train-h100: Gcore's list still says active; only the location's active tasks tell.
+    const stop = await fetch(`${emulator.url}/cloud/v3/gpu/virtual/1/76/clusters/${TRAIN}/action`, {
+      method: 'POST',
+      headers: { authorization: `apikey ${TEST_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'stop' }),
+    });
+    assert.equal(stop.status, 200);
+    const busy = async (clusters: Node) => {
+      const train = (await rows(clusters)).find(([name]) => name === 'train-h100');
+      assert.equal(train?.[2], 'gpuCluster.busy');
+      assert.match(train?.[1] ?? '', /^Stopping… · running · /);
+    };
+    await busy(await childLabelled(await gpuLocation(), 'Clusters'));
+    await vscode.commands.executeCommand('gcore.refresh', await gpuLocation());
+    await busy(await childLabelled(await gpuLocation(), 'Clusters'));
+    const active = emulator.requests.filter((request) => request.path === '/cloud/v1/tasks/1/76/active');
+    assert.ok(active.length >= 2, 'the active tasks are read at load and again after the reload');
+  });
+
   it('lists the bare-metal flavors after the virtual ones, marked bare metal', async () => {
     const { flavors, firstBaremetal } = await eventually(async () => {
       const [, ...found] = await rows(await gpuLocation());

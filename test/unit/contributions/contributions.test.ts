@@ -136,6 +136,23 @@ function rowCommands(contextValue: string): string[] {
 }
 
 describe("contributions: the GPU rows' menus", () => {
+  it('offers no power action on a busy GPU cluster, nor on one being deleted, and the actions of its state otherwise', () => {
+    const power = [COMMAND.startGpuCluster, COMMAND.stopGpuCluster, COMMAND.rebootGpuCluster, COMMAND.resizeGpuCluster];
+    for (const context of [ROW_CONTEXT.gpuClusterBusy, ROW_CONTEXT.gpuClusterDeleting]) {
+      assert.deepEqual(
+        rowCommands(context).filter((command) => power.includes(command as never)),
+        [],
+        context,
+      );
+    }
+    assert.ok(rowCommands(ROW_CONTEXT.gpuClusterBusy).includes(COMMAND.deleteGpuCluster));
+    assert.ok(!rowCommands(ROW_CONTEXT.gpuClusterDeleting).includes(COMMAND.deleteGpuCluster));
+    assert.deepEqual(
+      rowCommands(ROW_CONTEXT.gpuClusterActive).filter((command) => power.includes(command as never)),
+      [COMMAND.stopGpuCluster, COMMAND.rebootGpuCluster, COMMAND.resizeGpuCluster],
+    );
+  });
+
   it('offers Copy Name on GPU clusters and servers, and Copy Address only on a server with an address', () => {
     for (const context of [
       ROW_CONTEXT.gpuClusterActive,
