@@ -33,8 +33,11 @@ export interface TestingApi {
   lazyCommands(): Promise<{ declared: readonly string[]; loaded: string[] }[]>;
   /** The MCP server as VS Code would start it: provided, then resolved (the key added). */
   mcpServer(): Promise<vscode.McpStdioServerDefinition>;
-  /** What V8's code cache did for this start, and whether this start then saved one (false: nothing to save, or it failed). */
-  readonly codeCache: { use: CodeCacheUse; saved: Promise<boolean> };
+  /**
+   * What V8's code cache did for this start, whether this start then saved one (false: nothing to save, or it
+   * failed), and how long loading this code took (reading the cache, compiling, running its modules).
+   */
+  readonly codeCache: { use: CodeCacheUse; saved: Promise<boolean>; loadMs: number };
 }
 
 /** How src/extensionStart.ts loaded this code: what the code cache did, its save, and the time it took. */
@@ -117,7 +120,7 @@ export function activate(context: vscode.ExtensionContext, startup: Startup): Te
       return agents.mcpServers.resolveMcpServerDefinition(provided);
     },
     lazyCommands: () => Promise.all(lazyCommands.map(async (group) => ({ declared: group.ids, loaded: [...(await group.load()).keys()] }))),
-    codeCache: { use: startup.use, saved: codeCache.saved },
+    codeCache: { use: startup.use, saved: codeCache.saved, loadMs: startup.loadMs },
   };
 }
 

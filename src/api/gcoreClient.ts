@@ -2,10 +2,32 @@ import { AccountClient } from './accountClient';
 import { ContainersClient } from './containersClient';
 import { DnsClient } from './dnsClient';
 import { GpuClient } from './gpuClient';
-import { GpuClustersClient } from './gpuClustersClient';
+import { lazyClient } from './lazyClient';
+import type { GpuClustersClient } from './gpuClustersClient';
 import { PullSecretsClient } from './pullSecretsClient';
 import { RequestPipeline, type PipelineOptions } from './http/requestPipeline';
-import { SshKeysClient } from './sshKeysClient';
+import type { SshKeysClient } from './sshKeysClient';
+
+const GPU_CLUSTERS_METHODS: { readonly [K in keyof GpuClustersClient]: true } = {
+  list: true,
+  get: true,
+  servers: true,
+  interfaces: true,
+  serversWithAddresses: true,
+  volumes: true,
+  images: true,
+  action: true,
+  resize: true,
+  deleteCluster: true,
+  deleteServer: true,
+  create: true,
+  checkLimits: true,
+  pricePreview: true,
+  price: true,
+  activeTasks: true,
+};
+
+const SSH_KEYS_METHODS: { readonly [K in keyof SshKeysClient]: true } = { list: true, create: true, delete: true };
 
 /**
  * The Gcore API, one client per area, all sending through one request pipeline (one keep-alive pool,
@@ -25,8 +47,12 @@ export class GcoreClient {
   constructor(options: PipelineOptions) {
     this.pipeline = new RequestPipeline(options);
     this.gpu = new GpuClient(this.pipeline);
-    this.gpuClusters = new GpuClustersClient(this.pipeline);
-    this.sshKeys = new SshKeysClient(this.pipeline);
+    // Only a GPU cluster row or command calls these: their code loads then, on the same pipeline.
+    this.gpuClusters = lazyClient(
+      GPU_CLUSTERS_METHODS,
+      async () => new (await import('./gpuClustersClient.js')).GpuClustersClient(this.pipeline),
+    );
+    this.sshKeys = lazyClient(SSH_KEYS_METHODS, async () => new (await import('./sshKeysClient.js')).SshKeysClient(this.pipeline));
     this.containers = new ContainersClient(this.pipeline);
     this.pullSecrets = new PullSecretsClient(this.pipeline);
     this.dns = new DnsClient(this.pipeline);

@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
 import type { GpuClusterRef, GpuLocationRef } from '../api/gpuClusterTypes';
-import { GpuClusterWrites } from '../commands/gpu/gpuClusterWrites';
 import { lazyCommands } from '../commands/flow/lazyCommands';
 import { COMMAND, VIEW_ID } from '../core/contributions';
+import { loadOnce } from '../core/loadOnce';
 import { FlavorLoader } from '../loaders/flavorLoader';
-import { GpuClusterReads } from '../loaders/gpuClusterReads';
 import { GPU_CLUSTER_KIND } from '../models/gpuCluster';
 import { flavorFilters } from '../state/settings';
 import { gpuClusterChangeKind } from '../views/gpu/gpuClusterChangeKind';
@@ -16,7 +15,11 @@ import type { Core } from './core';
 /** GPU clusters and flavors of the configured projects and regions, the locations themselves, and the clusters' changes. */
 export function gpuArea(core: Core): Area {
   const flavors = core.loaders.register(new FlavorLoader(core.client.gpu, flavorFilters));
-  const clusterReads = core.loaders.register(new GpuClusterReads(core.client, core.loaders.limit));
+  // The clusters' reads load with their first row or command; until then a new key has nothing of theirs to forget.
+  const clusterReads = loadOnce(
+    async () => new (await import('../loaders/gpuClusterReads.js')).GpuClusterReads(core.client, core.loaders.limit),
+  );
+  core.loaders.register({ invalidate: () => clusterReads.loaded?.invalidate() });
   const section = new GpuFlavorsSection(flavors, VIEW_ID, {
     reads: clusterReads,
     redraw: (node) => core.treeChanges.refresh(node),
@@ -26,11 +29,10 @@ export function gpuArea(core: Core): Area {
   // What a change of a cluster makes stale: the location's clusters and their tasks, as the GPU section shows them.
   const clusters = {
     invalidateLocation: (ref: GpuLocationRef) => {
-      clusterReads.invalidateClusters(ref);
+      clusterReads.loaded?.invalidateClusters(ref);
       core.treeChanges.refresh(GPU_SECTION);
     },
   };
-  const writes = new GpuClusterWrites({ client: core.client, tasks: core.tasks, clusters, tree: core.treeChanges, log: core.log });
   // Where a start or resize that found no free servers leads: the flavor in the user's other locations.
   const findFlavorElsewhere = async (cluster: GpuClusterRef) => vscode.commands.executeCommand(COMMAND.findGpuFlavorElsewhere, cluster);
   const changes = gpuClusterChangeKind({ client: core.client, clusters, log: core.log, findFlavorElsewhere });
@@ -67,7 +69,7 @@ export function gpuArea(core: Core): Area {
           return [
             ...locations.locationCommands({ ...services, reads: core.accountReads }, flavors),
             ...flavorList.flavorCommands(services),
-            ...clusterReadList.gpuClusterReadCommands({ ...services, reads: clusterReads }),
+            ...clusterReadList.gpuClusterReadCommands({ ...services, reads: await clusterReads() }),
             ...rowList.gpuRowCommands(),
             ...elsewhere.flavorElsewhereCommands(services, flavors),
           ];
@@ -83,8 +85,14 @@ export function gpuArea(core: Core): Area {
           COMMAND.deleteGpuCluster,
           COMMAND.deleteGpuServer,
         ],
-        async () =>
-          (await import('../commands/gpu/gpuClusterWriteCommands.js')).gpuClusterWriteCommands(services, writes, findFlavorElsewhere),
+        async () => {
+          const [{ GpuClusterWrites }, writeCommands] = await Promise.all([
+            import('../commands/gpu/gpuClusterWrites.js'),
+            import('../commands/gpu/gpuClusterWriteCommands.js'),
+          ]);
+          const writes = new GpuClusterWrites({ client: core.client, tasks: core.tasks, clusters, tree: core.treeChanges, log: core.log });
+          return writeCommands.gpuClusterWriteCommands(services, writes, findFlavorElsewhere);
+        },
       ),
     ],
   };

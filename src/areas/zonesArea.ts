@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { zoneRowCommands } from '../commands/dns/zoneRowCommands';
-import { applyRecordSetChanges, isPartlyApplied } from '../writes/dns/recordSetBatch';
 import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
 import { DocumentDiagnostics } from '../documents/documentDiagnostics';
+import { LazyDocuments } from '../documents/lazyDocuments';
 import { ResourceFileSystem } from '../documents/resourceFileSystem';
 import { Snapshots } from '../documents/snapshots';
 import { DnsReads } from '../loaders/dnsReads';
 import { UnsentChangesLens } from '../documents/unsentChangesLens';
-import { zoneFileResource, type ZoneFileEditor } from '../documents/zoneFileDocuments';
+import type { ZoneFileEditor } from '../documents/zoneFileDocuments';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import { ZONES_SECTION } from '../views/sections/zoneNodes';
 import { DnsZonesSection } from '../views/sections/dnsZonesSection';
@@ -26,24 +26,32 @@ export function zonesArea(core: Core): Area {
     reads.invalidateRecords(zoneName);
     core.treeChanges.refresh(ZONES_SECTION);
   };
-  const zoneFiles: ZoneFileEditor = new ResourceFileSystem(
-    zoneFileResource({
-      readSets: async (zoneName) => (await client.dns.listRecords(zoneName)).rrsets,
-      apply: (zoneName, changes, signal, onWait) => applyRecordSetChanges(client.dns, zoneName, changes, signal, onWait),
-      written,
-      applied: (zoneName, changes) =>
-        void ui
-          .get()
-          .notify(
-            'info',
-            changes.length === 1
-              ? vscode.l10n.t('Applied 1 record set change to {0}.', zoneNameForDisplay(zoneName))
-              : vscode.l10n.t('Applied {0} record set changes to {1}.', changes.length, zoneNameForDisplay(zoneName)),
-          ),
-      appliedBeforeFailure: (error) => (isPartlyApplied(error) ? error.applied : undefined),
-    }),
-    { ui: ui.get, log: core.log, snapshots: core.snapshots },
-  );
+  // A zone file's reader, writer and plan load with the first zone file document or command.
+  const zoneFiles = new LazyDocuments({ scheme: SCHEME.zoneFile, applyCommand: COMMAND.applyZoneFile }, async () => {
+    const [{ zoneFileResource }, { applyRecordSetChanges, isPartlyApplied }] = await Promise.all([
+      import('../documents/zoneFileDocuments.js'),
+      import('../writes/dns/recordSetBatch.js'),
+    ]);
+    const editor: ZoneFileEditor = new ResourceFileSystem(
+      zoneFileResource({
+        readSets: async (zoneName) => (await client.dns.listRecords(zoneName)).rrsets,
+        apply: (zoneName, changes, signal, onWait) => applyRecordSetChanges(client.dns, zoneName, changes, signal, onWait),
+        written,
+        applied: (zoneName, changes) =>
+          void ui
+            .get()
+            .notify(
+              'info',
+              changes.length === 1
+                ? vscode.l10n.t('Applied 1 record set change to {0}.', zoneNameForDisplay(zoneName))
+                : vscode.l10n.t('Applied {0} record set changes to {1}.', changes.length, zoneNameForDisplay(zoneName)),
+            ),
+        appliedBeforeFailure: (error) => (isPartlyApplied(error) ? error.applied : undefined),
+      }),
+      { ui: ui.get, log: core.log, snapshots: core.snapshots },
+    );
+    return editor;
+  });
   return {
     sections: [section],
     commands: () => zoneRowCommands(section),
@@ -80,7 +88,7 @@ export function zonesArea(core: Core): Area {
             ...record.recordCommands(withReads, written),
             ...resolution.resolutionCommands(withReads, reports),
             ...lifecycle.zoneLifecycleCommands(withReads, reports),
-            ...zoneFile.zoneFileCommands(withReads, zoneFiles, reports, written),
+            ...zoneFile.zoneFileCommands(withReads, await zoneFiles.editor(), reports, written),
           ];
         },
       ),

@@ -9,6 +9,7 @@ export type Unit =
   | 'requests'
   | 'flavors'
   | 'containers'
+  | 'clusters'
   | 'zones'
   | 'record sets'
   | 'timers'
@@ -67,7 +68,17 @@ export function outcome(figure: Figure): 'pass' | 'miss' | 'inconclusive' | 'rep
   return passes(figure) ? 'pass' : 'miss';
 }
 
-const COUNTED: ReadonlySet<Unit> = new Set(['connections', 'requests', 'flavors', 'containers', 'zones', 'record sets', 'timers', 'lines']);
+const COUNTED: ReadonlySet<Unit> = new Set([
+  'connections',
+  'requests',
+  'flavors',
+  'containers',
+  'clusters',
+  'zones',
+  'record sets',
+  'timers',
+  'lines',
+]);
 
 const DECIMALS: Record<Unit, number> = {
   KB: 1,
@@ -78,6 +89,7 @@ const DECIMALS: Record<Unit, number> = {
   requests: 0,
   flavors: 0,
   containers: 0,
+  clusters: 0,
   zones: 0,
   'record sets': 0,
   timers: 0,

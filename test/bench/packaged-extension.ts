@@ -49,7 +49,7 @@ export function packageSizeFigures(packaged: PackagedExtension): Figure[] {
     // Loaded by the first command, not at start-up: its cost is paid once, when the user first asks for something.
     {
       area,
-      name: "dist/features.js, the commands' code loaded on first use, minified",
+      name: 'dist/features.js, the code loaded on first need (commands, GPU cluster rows, zone files), minified',
       value: kb(besideBundle('features.js')),
       unit: 'KB',
       rule: 'report',

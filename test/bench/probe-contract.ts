@@ -39,12 +39,14 @@ export interface ActivationProbeResult {
   returnedThenable: boolean;
   /** context.secrets.get calls made from the start of activate() until its result settled. */
   secretReads: number;
-  /** Whether dist/features.js (the commands' code, loaded on first use) was loaded by the time the probe reported. */
+  /** Whether dist/features.js (the code loaded on first need) was loaded by the time the probe reported. */
   featuresLoaded: boolean;
   /** What the extension says V8's code cache did for this start (absent for the empty extension). */
   codeCache?: string;
   /** With awaitCodeCacheSave: whether it saved one. */
   codeCacheSaved?: boolean;
+  /** What the extension says loading dist/main.js took, inside activate(): the cache read, compile, its modules run (absent for the empty extension). */
+  mainLoadMs?: number;
 }
 
 export interface TreeProbeInput {
@@ -203,4 +205,35 @@ export interface RecordProbeResult {
   heapShownBytes: number;
   /** Retained heap of the same answer fetched bare and kept parsed: the floor of what showing it can hold. */
   heapBareBytes: number;
+}
+
+export interface GpuProbeInput {
+  resultFile: string;
+  apiKey: string;
+  /** The driver's emulator, with latency and generated clusters in every location. */
+  emulatorUrl: string;
+  locations: ProjectRegionRef[];
+  warmupRounds: number;
+  rounds: number;
+  /** Seconds watched with every Clusters row shown and nothing moving. */
+  quietSeconds: number;
+  /** The clusters a soft reboot sets moving (by location), then how many poll intervals are watched. */
+  moving: { location: ProjectRegionRef; clusters: number }[];
+  movingSeconds: number;
+}
+
+/** Times are wall-clock (Date.now()), so that the driver can count its emulator's requests in each window. */
+export interface GpuProbeResult {
+  /** The first expansion of every Clusters row after the start: it loads the clusters' code too. */
+  cold: { ms: number; from: number; to: number };
+  /** Per round: from every Clusters row expanded at once until every cluster row's TreeItem exists. */
+  elapsedMs: number[];
+  /** Per round: the median time of one node-fetch GET, sent as the extension must, of one location's cluster list. */
+  roundTripMs: number[];
+  /** The wall-clock span of each measured round. */
+  windows: { from: number; to: number }[];
+  clusterRows: number;
+  quiet: { from: number; to: number };
+  /** From the moving clusters' rows shown until the end of the watch. */
+  moving: { from: number; to: number; clusters: number };
 }

@@ -13,6 +13,7 @@ import { packageExtension, packageSizeFigures, type PackagedExtension } from './
 import { measureRequestCpu, stopRequestCpuProcess } from './request-cpu';
 import { measureReads } from './read-bench';
 import { measureRecordSets } from './record-bench';
+import { measureGpuClusters } from './gpu-bench';
 import { measureLogs } from './logs-bench';
 import { measureRoundTrips } from './round-trips';
 import { measureTaskFollowing, stopTaskEmulator } from './task-bench';
@@ -52,12 +53,12 @@ interface Part {
   measure: () => Promise<Figure[]>;
 }
 
-/** `GCORE_BENCH_ONLY=Container logs`: only the parts whose area holds that text (sizes always run). */
-const ONLY = process.env.GCORE_BENCH_ONLY;
+/** `GCORE_BENCH_ONLY='Container logs'`: only the parts whose area holds that text, or one of the texts `|` separates (sizes always run). */
+const ONLY = process.env.GCORE_BENCH_ONLY?.split('|');
 
 async function runParts(parts: Part[], rows: Row[]): Promise<void> {
   for (const part of parts) {
-    if (ONLY && part.name !== 'bundle and .vsix sizes' && !part.area.includes(ONLY)) continue;
+    if (ONLY && part.name !== 'bundle and .vsix sizes' && !ONLY.some((text) => part.area.includes(text))) continue;
     progress(`${part.area}: ${part.name}`);
     try {
       rows.push(...(await part.measure()));
@@ -143,6 +144,9 @@ async function bench(): Promise<number> {
       ),
       hostPart(needs, { area: 'Container logs', name: '100,000 lines and following in code-server' }, (host, extension) =>
         measureLogs(host, extension, progress),
+      ),
+      hostPart(needs, { area: 'GPU clusters (50 ms latency)', name: '50 locations × 20 clusters in code-server' }, (host, extension) =>
+        measureGpuClusters(host, extension, progress),
       ),
     ],
     rows,

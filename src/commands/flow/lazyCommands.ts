@@ -1,3 +1,4 @@
+import { loadOnce } from '../../core/loadOnce';
 import type { Command } from './command';
 
 export type AnyCommand = Command<never, unknown, never>;
@@ -19,26 +20,18 @@ export interface LazyCommands {
  * group until VS Code reloads the window.
  */
 export function lazyCommands(ids: readonly string[], load: () => Promise<AnyCommand[]>): LazyCommands {
-  let loading: Promise<ReadonlyMap<string, AnyCommand>> | undefined;
-  const loadOnce = async (): Promise<ReadonlyMap<string, AnyCommand>> => {
-    const commands = await load();
-    const byId = new Map(commands.map((command) => [command.id, command]));
-    const declared = new Set(ids);
-    const differing = [...ids.filter((id) => !byId.has(id)), ...[...byId.keys()].filter((id) => !declared.has(id))];
-    if (differing.length > 0 || byId.size !== commands.length) {
-      // not user text: a mistake of the build, for the developer who broke it
-      throw new Error(`Lazily loaded commands differ from the ids they declared: ${differing.join(', ') || 'an id twice'}`);
-    }
-    return byId;
-  };
   return {
     ids,
-    load: () => {
-      const current = (loading ??= loadOnce());
-      current.catch(() => {
-        if (loading === current) loading = undefined;
-      });
-      return current;
-    },
+    load: loadOnce(async () => {
+      const commands = await load();
+      const byId = new Map(commands.map((command) => [command.id, command]));
+      const declared = new Set(ids);
+      const differing = [...ids.filter((id) => !byId.has(id)), ...[...byId.keys()].filter((id) => !declared.has(id))];
+      if (differing.length > 0 || byId.size !== commands.length) {
+        // not user text: a mistake of the build, for the developer who broke it
+        throw new Error(`Lazily loaded commands differ from the ids they declared: ${differing.join(', ') || 'an id twice'}`);
+      }
+      return byId;
+    }),
   };
 }

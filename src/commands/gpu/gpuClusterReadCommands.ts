@@ -16,7 +16,7 @@ import { pickToCopy } from '../../ui/pickers/pickToCopy';
 import type { PromptUi } from '../../ui/promptUi';
 import { unwrap } from '../../validation/problems';
 import { clusterStatusWords } from '../../views/presentation/gpu/clusterView';
-import { isGpuClusterNode } from '../../views/sections/gpuClusterNodes';
+import { isGpuClusterNode } from '../../views/sections/gpuNodes';
 import { command, type Command } from '../flow/command';
 import { mayBeMissingEndpoint, notOffered, sayNotOffered } from '../notOffered';
 import type { AreaServices } from '../services';

@@ -1,7 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import { COMMAND } from '../../core/contributions';
 import { serverAddressToCopy } from '../../views/presentation/gpu/serverView';
-import { isGpuClusterNode, isGpuServerNode, type GpuClusterNode, type GpuServerNode } from '../../views/sections/gpuClusterNodes';
+import type { GpuClusterNode, GpuServerNode } from '../../views/sections/gpuClusterNodes';
+import { isGpuClusterNode, isGpuServerNode } from '../../views/sections/gpuNodes';
 import { command, type Command } from '../flow/command';
 import { rowOf } from '../treeCommands';
 

@@ -1,40 +1,10 @@
-import * as l10n from '@vscode/l10n';
 import type { GpuCluster, GpuImage, GpuKind, GpuServer } from '../../api';
-import { ROW_CONTEXT } from '../../core/contributions';
 import { gpuPortalPage } from '../../models/portalPages';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { clusterRowView, type ClusterRowFacts } from '../presentation/gpu/clusterView';
 import { serverRowView } from '../presentation/gpu/serverView';
-import { nodeGuard, type NodeView, type TreeNode } from '../treeNodes';
-import { GPU_SECTION } from './gpuNodes';
-import type { LocationNode } from './locationNodes';
-
-/** A location's GPU clusters, virtual and bare metal: the first row under the location. */
-export interface GpuClustersNode extends TreeNode {
-  readonly nodeType: 'gpuClusters';
-  readonly view: NodeView;
-  readonly location: ProjectRegion;
-}
-
-export const isGpuClustersNode = nodeGuard<GpuClustersNode>('gpuClusters');
-
-export function gpuClustersNode(parent: LocationNode): GpuClustersNode {
-  return {
-    nodeType: 'gpuClusters',
-    id: `${parent.id}/clusters`,
-    section: GPU_SECTION.section,
-    parent,
-    location: parent.location,
-    portal: gpuPortalPage(parent.location),
-    view: {
-      label: l10n.t('Clusters'),
-      tooltip: l10n.t('The virtual and bare-metal GPU clusters of this location.'),
-      icon: { id: 'server-environment' },
-      contextValue: ROW_CONTEXT.gpuClusters,
-      collapsible: 'collapsed',
-    },
-  };
-}
+import type { NodeView, TreeNode } from '../treeNodes';
+import { GPU_SECTION, type GpuClustersNode } from './gpuNodes';
 
 /** A GPU cluster's row under its location's Clusters row. */
 export interface GpuClusterNode extends TreeNode {
@@ -44,8 +14,6 @@ export interface GpuClusterNode extends TreeNode {
   readonly gpuKind: GpuKind;
   readonly cluster: GpuCluster;
 }
-
-export const isGpuClusterNode = nodeGuard<GpuClusterNode>('gpuCluster');
 
 export function gpuClusterNode(parent: GpuClustersNode, cluster: GpuCluster, facts: ClusterRowFacts): GpuClusterNode {
   return {
@@ -70,8 +38,6 @@ export interface GpuServerNode extends TreeNode {
   readonly cluster: GpuCluster;
   readonly server: GpuServer;
 }
-
-export const isGpuServerNode = nodeGuard<GpuServerNode>('gpuServer');
 
 export function gpuServerNode(parent: GpuClusterNode, server: GpuServer, image?: GpuImage): GpuServerNode {
   return {

@@ -1,39 +1,37 @@
 import * as vscode from 'vscode';
 import { COMMAND } from '../../core/contributions';
 import { isEndpointMissing, isGcoreApiError } from '../../api/errors';
-import { GPU_KINDS, type GpuCluster, type GpuClusterCost, type GpuKind } from '../../api';
-import type { CloudList, GpuBaremetalFlavorList, Task } from '../../api/types';
-import { projectRegionKey, type ProjectRegionRef } from '../../core/projectRegion';
+import type { GpuBaremetalFlavorList } from '../../api/types';
+import { loadOnce, type LoadOnce } from '../../core/loadOnce';
+import type { ProjectRegionRef } from '../../core/projectRegion';
 import type { FlavorLoad, FlavorLoader } from '../../loaders/flavorLoader';
 import type { GpuClusterReads } from '../../loaders/gpuClusterReads';
 import type { Loaded } from '../../loaders/keyedLoader';
-import { LocationPolls } from '../../loaders/locationPolls';
 import type { ChangeSubject } from '../../loaders/taskPoller';
 import type { Log } from '../../logging/log';
-import { changeOfTaskType, clustersOfTask, isBusy, isTransitional, type GpuClusterChange } from '../../models/gpuCluster';
 import { readLocations } from '../../state/settings';
 import { baremetalFlavorTooltip, baremetalFlavorView, sortBaremetalFlavors } from '../presentation/gpu/baremetalFlavorView';
-import { flavorGpuText } from '../presentation/gpu/flavorFacts';
 import { flavorTooltipMarkdown, flavorView, sortFlavors, unreadableFlavorsView } from '../presentation/gpu/flavorView';
-import { listGapViews } from '../presentation/listGapsView';
 import type { Section } from '../section';
 import { errorNode, hintNode, isSectionNode, type NodeView, type TreeNode } from '../treeNodes';
+import type { GpuClusterRows } from './gpuClusterRows';
 import {
-  gpuClusterNode,
+  GPU_SECTION,
+  baremetalFlavorNode,
+  flavorNode,
   gpuClustersNode,
-  gpuServerNode,
+  gpuLocationNode,
+  isFlavorNode,
   isGpuClusterNode,
   isGpuClustersNode,
   isGpuServerNode,
-  type GpuClusterNode,
-  type GpuClustersNode,
-} from './gpuClusterNodes';
-import { GPU_SECTION, baremetalFlavorNode, flavorNode, gpuLocationNode, isFlavorNode } from './gpuNodes';
+} from './gpuNodes';
 import { isLocationNode, type LocationNode } from './locationNodes';
 
 /** What the GPU section reads its clusters with, besides the flavors. */
 export interface GpuClusterSource {
-  reads: GpuClusterReads;
+  /** The clusters' reads, loaded with the rows' code on first need. */
+  reads: LoadOnce<GpuClusterReads>;
   /** Draws a row again from what is loaded. */
   redraw: (node: TreeNode) => void;
   /** The GPU cluster changes followed at a location, by subject name (`<kind>:<id>`). */
@@ -46,7 +44,8 @@ export interface GpuClusterSource {
  * GPU: one node per configured project and region. Under each, first its clusters (virtual and bare metal,
  * loaded when that row is expanded, each cluster's servers when it is), then its flavors, which load when the
  * location is expanded, through the flavor loader (its cache makes collapse and expand free). A location
- * whose clusters are moving is read again every few seconds, and no other.
+ * whose clusters are moving is read again every few seconds, and no other. The clusters' code (their reads,
+ * rows and polls) loads when a Clusters row is first expanded: a start shows none.
  */
 export class GpuFlavorsSection implements Section, vscode.Disposable {
   readonly id = GPU_SECTION.section;
@@ -59,9 +58,20 @@ export class GpuFlavorsSection implements Section, vscode.Disposable {
   private readonly baremetalRowsOfLoad = new WeakMap<object, TreeNode[]>();
   /** The API has no GPU cluster list (a server with the core operations only): said once per location, not asked again. */
   private clustersUnavailable = false;
-  private readonly polls = new LocationPolls();
-  /** The clusters (by row id) whose price is being read for the rows shown: each read redraws them once, when it ends. */
-  private readonly pricing = new Set<string>();
+  private readonly clusterCode = loadOnce(async () => {
+    const [{ GpuClusterRows }, reads] = await Promise.all([import('./gpuClusterRows.js'), this.clusters.reads()]);
+    return new GpuClusterRows({
+      ...this.clusters,
+      reads,
+      flavors: this.flavors,
+      viewId: this.viewId,
+      unavailable: (node) => {
+        // One quiet row in place of each location's Clusters row, not an error under each.
+        this.clustersUnavailable = true;
+        if (node.parent) this.clusters.redraw(node.parent);
+      },
+    });
+  });
 
   constructor(
     private readonly flavors: FlavorLoader,
@@ -78,35 +88,43 @@ export class GpuFlavorsSection implements Section, vscode.Disposable {
       if (!settled) void this.flavors.loadBaremetal(node.location).then(() => this.clusters.redraw(node));
       return [this.clustersRow(node), ...virtual, ...(settled ? this.baremetalFlavorRows(node, settled) : [])];
     }
-    if (isGpuClustersNode(node)) return this.clusterRows(node);
-    if (isGpuClusterNode(node)) return this.serverRows(node);
+    if (isGpuClustersNode(node) || isGpuClusterNode(node)) {
+      let rows: GpuClusterRows;
+      try {
+        rows = await this.clusterCode();
+      } catch (error) {
+        // The clusters' code could not be loaded (dist/features.js unreadable): said in the row, whose click tries again.
+        return [errorNode(node, node.section, vscode.l10n.t('Failed to load GPU clusters'), error, node)];
+      }
+      return isGpuClustersNode(node) ? rows.clusterRows(node) : rows.serverRows(node);
+    }
     return [];
   }
 
   invalidate(node: TreeNode): TreeNode | undefined {
     if (isLocationNode(node)) {
       this.flavors.invalidate(node.location);
-      this.clusters.reads.invalidateClusters(node.location);
+      this.clusters.reads.loaded?.invalidateClusters(node.location);
     } else if (node === this.root || isSectionNode(node)) {
       this.clustersUnavailable = false;
       this.flavors.invalidate();
-      this.clusters.reads.invalidateClusters();
+      this.clusters.reads.loaded?.invalidateClusters();
     } else if (isGpuClustersNode(node)) {
-      this.clusters.reads.invalidateClusters(node.location);
+      this.clusters.reads.loaded?.invalidateClusters(node.location);
     } else if (isGpuClusterNode(node)) {
       // A cluster's row comes from its kind's list: that list is read again, and its servers.
-      this.clusters.reads.invalidateClusters(node.location, [node.gpuKind]);
-      this.clusters.reads.invalidateServers({ ...node.location, kind: node.gpuKind, clusterId: node.cluster.id });
+      this.clusters.reads.loaded?.invalidateClusters(node.location, [node.gpuKind]);
+      this.clusters.reads.loaded?.invalidateServers({ ...node.location, kind: node.gpuKind, clusterId: node.cluster.id });
       return node.parent;
     } else if (isGpuServerNode(node)) {
-      this.clusters.reads.invalidateServers({ ...node.location, kind: node.gpuKind, clusterId: node.cluster.id });
+      this.clusters.reads.loaded?.invalidateServers({ ...node.location, kind: node.gpuKind, clusterId: node.cluster.id });
       return node.parent;
     } else return undefined;
     return node;
   }
 
   dispose(): void {
-    this.polls.dispose();
+    this.clusterCode.loaded?.dispose();
   }
 
   view(node: TreeNode): NodeView {
@@ -156,118 +174,6 @@ export class GpuFlavorsSection implements Section, vscode.Disposable {
     });
   }
 
-  private async clusterRows(node: GpuClustersNode): Promise<TreeNode[]> {
-    const loaded = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () =>
-      this.clusters.reads.clusters(node.location),
-    );
-    const lists = GPU_KINDS.map((kind) => ({ kind, list: loaded[kind] }));
-    // A refresh cancelled a load this row was waiting for; the fresh load answers instead.
-    if ([...lists.map(({ list }) => list), loaded.tasks].some((list) => list.state === 'failed' && isCancelledLoad(list.error))) {
-      return this.clusterRows(node);
-    }
-    if (loaded.virtual.state === 'failed' && isEndpointMissing(loaded.virtual.error)) {
-      // One quiet row in place of each location's Clusters row, not an error under each.
-      this.clustersUnavailable = true;
-      if (node.parent) this.clusters.redraw(node.parent);
-      return [];
-    }
-    const gpus = await this.gpuTexts(node.location);
-    const changes = this.clusters.changesAt(node.location);
-    const tasks = loaded.tasks.state === 'loaded' ? loaded.tasks.value.results : [];
-    const rows: TreeNode[] = [];
-    const moving = new Set<GpuKind>();
-    let taskMarked = false;
-    for (const { kind, list } of lists) {
-      if (list.state === 'failed') {
-        // A server with virtual clusters only answers bare metal's list as missing: nothing to say of it.
-        if (kind === 'baremetal' && isEndpointMissing(list.error)) continue;
-        const title =
-          kind === 'virtual'
-            ? vscode.l10n.t('Failed to load virtual GPU clusters')
-            : vscode.l10n.t('Failed to load bare-metal GPU clusters');
-        rows.push({ ...errorNode(node, node.section, title, list.error, node), id: `${node.id}/error-${kind}` });
-        continue;
-      }
-      const byTask = tasksOfKind(kind, list, tasks);
-      for (const cluster of list.value.results) {
-        const id = cluster.id.toLowerCase();
-        const followed = changes.get(`${kind}:${id}`);
-        const change = (followed?.action as GpuClusterChange | undefined) ?? byTask.get(id);
-        if (isTransitional(cluster) || followed || byTask.has(id)) moving.add(kind);
-        if (byTask.has(id)) taskMarked = true;
-        const busy = isBusy(cluster, [], change !== undefined);
-        const flavorGpus = typeof cluster.flavor === 'string' ? gpus.get(cluster.flavor) : undefined;
-        const price = this.priceOf(node, kind, cluster);
-        rows.push(gpuClusterNode(node, cluster, { kind, busy, change, gpus: flavorGpus, price }));
-      }
-      rows.push(...listGapViews(list.value, 'gpuClusters').map(({ key, view }) => hintNode(node, `${kind}-${key}`, view)));
-    }
-    if (moving.size > 0 || taskMarked) this.pollLater(node, [...moving], taskMarked);
-    if (rows.length > 0) return rows;
-    return [hintNode(node, 'empty', { label: vscode.l10n.t('No GPU clusters in this location'), icon: { id: 'info' } })];
-  }
-
-  /**
-   * The cluster's price when it is read; otherwise its read starts, and the rows are drawn again when it ends:
-   * the rows never wait for a price. A price that cannot be read is told in the log, and the row has none.
-   */
-  private priceOf(node: GpuClustersNode, kind: GpuKind, cluster: GpuCluster): GpuClusterCost | undefined {
-    const ref = { ...node.location, kind, clusterId: cluster.id };
-    const settled = this.clusters.reads.settledPrice(ref, cluster);
-    if (settled) return settled.state === 'loaded' ? settled.value : undefined;
-    const key = `${node.id}/${kind}/${cluster.id}`;
-    if (this.pricing.has(key)) return undefined;
-    this.pricing.add(key);
-    void this.clusters.reads.price(ref, cluster).then((result) => {
-      this.pricing.delete(key);
-      // A reload cancelled it: the rows it makes are drawn anew, and read the price again.
-      if (result.state === 'loaded') this.clusters.redraw(node);
-      else if (!isCancelledLoad(result.error)) {
-        this.clusters.log.warn(`The price of GPU cluster ${cluster.name} could not be read: ${String(result.error)}`);
-      }
-    });
-    return undefined;
-  }
-
-  /** Reads the moving kinds' lists again in a while (the tasks too when they marked a cluster) and redraws. */
-  private pollLater(node: GpuClustersNode, kinds: GpuKind[], tasks: boolean): void {
-    this.polls.schedule(projectRegionKey(node.location), () => {
-      // A task found running on a cluster at rest: the tasks are read again with its list, to see it end.
-      this.clusters.reads.invalidateClusters(node.location, kinds, tasks);
-      this.clusters.redraw(node);
-    });
-  }
-
-  /** The GPUs of each flavor of the location as its flavor row says them, by flavor name, from the flavors loaded. */
-  private async gpuTexts(location: ProjectRegionRef): Promise<Map<string, string>> {
-    const texts = new Map<string, string>();
-    const result = await this.flavors.load(location);
-    if (result.state !== 'loaded') return texts;
-    for (const flavor of result.list.results) {
-      const text = flavorGpuText(flavor);
-      if (text !== undefined) texts.set(flavor.name, text);
-    }
-    return texts;
-  }
-
-  private async serverRows(node: GpuClusterNode): Promise<TreeNode[]> {
-    const ref = { ...node.location, kind: node.gpuKind, clusterId: node.cluster.id };
-    const [result, images] = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () =>
-      Promise.all([this.clusters.reads.servers(ref), this.clusters.reads.imagesOf(ref)]),
-    );
-    if (result.state === 'failed') {
-      if (isCancelledLoad(result.error)) return this.serverRows(node);
-      return [errorNode(node, node.section, vscode.l10n.t('Failed to load the servers of {0}', node.cluster.name), result.error, node)];
-    }
-    const imageById = new Map(images.state === 'loaded' ? images.value.results.map((image) => [image.id, image]) : []);
-    const rows: TreeNode[] = result.value.results.map((server) =>
-      gpuServerNode(node, server, typeof server.image_id === 'string' ? imageById.get(server.image_id) : undefined),
-    );
-    rows.push(...listGapViews(result.value, 'gpuServers').map(({ key, view }) => hintNode(node, key, view)));
-    if (rows.length > 0) return rows;
-    return [hintNode(node, 'empty', { label: vscode.l10n.t('No servers in this cluster'), icon: { id: 'info' } })];
-  }
-
   private async flavorRows(node: LocationNode): Promise<TreeNode[]> {
     const result = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () => this.flavors.load(node.location));
     if (result.state === 'failed') {
@@ -314,20 +220,4 @@ export class GpuFlavorsSection implements Section, vscode.Disposable {
 
 function isCancelledLoad(error: unknown): boolean {
   return isGcoreApiError(error) && error.kind === 'cancelled';
-}
-
-/** The change each cluster of a kind's list is going through according to the location's active tasks, by cluster id. */
-function tasksOfKind(
-  kind: GpuKind,
-  list: Extract<Loaded<CloudList<GpuCluster>>, { state: 'loaded' }>,
-  tasks: readonly Task[],
-): Map<string, GpuClusterChange> {
-  const ids = new Set(list.value.results.map((cluster) => cluster.id.toLowerCase()));
-  const changes = new Map<string, GpuClusterChange>();
-  for (const task of tasks) {
-    const change = changeOfTaskType(task.task_type);
-    if (change?.kind !== kind) continue;
-    for (const id of clustersOfTask(task, ids)) changes.set(id, change.change);
-  }
-  return changes;
 }

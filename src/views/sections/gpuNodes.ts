@@ -2,8 +2,10 @@ import * as l10n from '@vscode/l10n';
 import type { GpuBaremetalFlavor, GpuFlavor } from '../../api';
 import { projectRegionKey } from '../../core/projectRegion';
 import { ROW_CONTEXT } from '../../core/contributions';
+import { gpuPortalPage } from '../../models/portalPages';
 import type { ProjectRegion } from '../../models/projectRegion';
-import { nodeGuard, sectionNode, type TreeNode } from '../treeNodes';
+import { nodeGuard, sectionNode, type NodeView, type TreeNode } from '../treeNodes';
+import type { GpuClusterNode, GpuServerNode } from './gpuClusterNodes';
 import { locationNode, type LocationNode } from './locationNodes';
 
 export const GPU_SECTION = sectionNode('gpu', l10n.t('GPU'), 'circuit-board', ROW_CONTEXT.gpuSection);
@@ -16,6 +18,37 @@ export function gpuLocationNode(location: ProjectRegion): LocationNode {
     l10n.t('GPU clusters and flavors of project {0}, region {1} ({2})', location.projectId, location.regionId, projectRegionKey(location)),
   );
 }
+
+/** A location's GPU clusters, virtual and bare metal: the first row under the location. */
+export interface GpuClustersNode extends TreeNode {
+  readonly nodeType: 'gpuClusters';
+  readonly view: NodeView;
+  readonly location: ProjectRegion;
+}
+
+export const isGpuClustersNode = nodeGuard<GpuClustersNode>('gpuClusters');
+
+export function gpuClustersNode(parent: LocationNode): GpuClustersNode {
+  return {
+    nodeType: 'gpuClusters',
+    id: `${parent.id}/clusters`,
+    section: GPU_SECTION.section,
+    parent,
+    location: parent.location,
+    portal: gpuPortalPage(parent.location),
+    view: {
+      label: l10n.t('Clusters'),
+      tooltip: l10n.t('The virtual and bare-metal GPU clusters of this location.'),
+      icon: { id: 'server-environment' },
+      contextValue: ROW_CONTEXT.gpuClusters,
+      collapsible: 'collapsed',
+    },
+  };
+}
+
+/** The rows under a Clusters row, built by code loaded when it is first expanded (gpuClusterNodes.ts). */
+export const isGpuClusterNode = nodeGuard<GpuClusterNode>('gpuCluster');
+export const isGpuServerNode = nodeGuard<GpuServerNode>('gpuServer');
 
 interface FlavorRow extends TreeNode {
   readonly nodeType: 'flavor';

@@ -128,7 +128,7 @@ export async function run(): Promise<void> {
   // A request that activation only started would still arrive at the emulator in this time.
   await delay(input.settleMs);
   const featuresLoaded = path.resolve(path.dirname(input.bundlePath), 'features.js') in require.cache;
-  const codeCache = (extension.exports as { codeCache?: { use: string; saved: Promise<boolean> } } | undefined)?.codeCache;
+  const codeCache = (extension.exports as { codeCache?: { use: string; saved: Promise<boolean>; loadMs: number } } | undefined)?.codeCache;
   const codeCacheSaved = input.awaitCodeCacheSave && codeCache ? await codeCache.saved : undefined;
   const result: ActivationProbeResult = {
     loadMs,
@@ -141,6 +141,7 @@ export async function run(): Promise<void> {
     featuresLoaded,
     codeCache: codeCache?.use,
     codeCacheSaved,
+    mainLoadMs: codeCache?.loadMs,
   };
   writeProbeResult(input.resultFile, result);
 }

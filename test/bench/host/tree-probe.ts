@@ -3,37 +3,15 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../../src/views/treeNodes';
 import { bareGetJson } from '../bare-http';
-import { type ProjectRegionRef, type TreeProbeInput, type TreeProbeResult } from '../probe-contract';
+import { type TreeProbeInput, type TreeProbeResult } from '../probe-contract';
 import { median } from '../sample-statistics';
 import { alternatingPairs } from './alternating-pairs';
 import { garbageCollector, heapAfterGc, retainedHeap } from './heap';
-import { activatedTestingApi, delay, readProbeInput, writeProbeResult } from './probe-io';
-
-type Tree = vscode.TreeDataProvider<TreeNode>;
-
-const SETTLE_TIMEOUT_MS = 15_000;
+import { children, gpuLocationNodes, type Tree } from './gpu-tree';
+import { activatedTestingApi, readProbeInput, writeProbeResult } from './probe-io';
 
 function gcoreConfig(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration('gcore');
-}
-
-async function children(tree: Tree, node?: TreeNode): Promise<TreeNode[]> {
-  return (await tree.getChildren(node)) ?? [];
-}
-
-/** Settings reach the extension asynchronously; waits until the tree lists exactly these locations. */
-async function locationNodes(tree: Tree, locations: readonly ProjectRegionRef[]): Promise<TreeNode[]> {
-  const wanted = locations.map((location) => `gpu/${location.projectId}/${location.regionId}`);
-  const started = Date.now();
-  for (;;) {
-    const gpu = (await children(tree)).find((node) => node.id === 'gpu');
-    const found = gpu ? (await children(tree, gpu)).filter((node) => node.nodeType === 'location') : [];
-    if (found.map((node) => node.id).join() === wanted.join()) return found;
-    if (Date.now() - started > SETTLE_TIMEOUT_MS) {
-      throw new Error(`the tree shows [${found.map((node) => node.id).join(', ')}], expected [${wanted.join(', ')}]`);
-    }
-    await delay(50);
-  }
 }
 
 async function timed<T>(action: () => Promise<T>): Promise<{ ms: number; value: T }> {
@@ -80,7 +58,7 @@ async function measureBigLocation(tree: Tree, input: TreeProbeInput): Promise<Tr
   await config.update('apiBaseUrl', input.big.emulatorUrl, vscode.ConfigurationTarget.Global);
   await config.update('gpuFlavors.hideDisabled', false, vscode.ConfigurationTarget.Global);
   await config.update('locations', [input.big.location], vscode.ConfigurationTarget.Global);
-  const [location] = await locationNodes(tree, [input.big.location]);
+  const [location] = await gpuLocationNodes(tree, [input.big.location]);
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
@@ -123,7 +101,7 @@ async function measureLeak(tree: Tree, input: TreeProbeInput): Promise<TreeProbe
   await config.update('apiBaseUrl', input.leak.emulatorUrl, vscode.ConfigurationTarget.Global);
   await config.update('gpuFlavors.hideDisabled', undefined, vscode.ConfigurationTarget.Global);
   await config.update('locations', input.leak.locations, vscode.ConfigurationTarget.Global);
-  await locationNodes(tree, input.leak.locations);
+  await gpuLocationNodes(tree, input.leak.locations);
 
   const { collect, source } = garbageCollector();
   for (let i = 0; i < input.leak.warmupRefreshes; i++) await refreshWholeTree(tree);

@@ -1,0 +1,169 @@
+import * as vscode from 'vscode';
+import { isCancelled, isEndpointMissing } from '../../api/errors';
+import { GPU_KINDS, type GpuCluster, type GpuClusterCost, type GpuKind } from '../../api';
+import type { CloudList, Task } from '../../api/types';
+import { projectRegionKey, type ProjectRegionRef } from '../../core/projectRegion';
+import type { FlavorLoader } from '../../loaders/flavorLoader';
+import type { GpuClusterReads } from '../../loaders/gpuClusterReads';
+import type { Loaded } from '../../loaders/keyedLoader';
+import { LocationPolls } from '../../loaders/locationPolls';
+import { changeOfTaskType, clustersOfTask, isBusy, isTransitional, type GpuClusterChange } from '../../models/gpuCluster';
+import { flavorGpuText } from '../presentation/gpu/flavorFacts';
+import { listGapViews } from '../presentation/listGapsView';
+import { errorNode, hintNode, type TreeNode } from '../treeNodes';
+import { gpuClusterNode, gpuServerNode, type GpuClusterNode } from './gpuClusterNodes';
+import type { GpuClustersNode } from './gpuNodes';
+import type { GpuClusterSource } from './gpuFlavorsSection';
+
+/** What the cluster rows are built with, besides the section's cluster source. */
+export interface GpuClusterRowsDeps extends Omit<GpuClusterSource, 'reads'> {
+  reads: GpuClusterReads;
+  /** The location's flavors: a cluster's GPUs are said as its flavor's row says them. */
+  flavors: FlavorLoader;
+  viewId: string;
+  /** The API has no GPU cluster list (a server with the core operations only). */
+  unavailable(node: GpuClustersNode): void;
+}
+
+/**
+ * The GPU section's clusters and their servers, loaded on the first expansion of a Clusters row (a start
+ * shows none): the rows, and the polls of the locations whose clusters are moving, no other.
+ */
+export class GpuClusterRows implements vscode.Disposable {
+  private readonly polls = new LocationPolls();
+  /** The clusters (by row id) whose price is being read for the rows shown: each read redraws them once, when it ends. */
+  private readonly pricing = new Set<string>();
+
+  constructor(private readonly deps: GpuClusterRowsDeps) {}
+
+  async clusterRows(node: GpuClustersNode): Promise<TreeNode[]> {
+    const loaded = await vscode.window.withProgress({ location: { viewId: this.deps.viewId } }, () =>
+      this.deps.reads.clusters(node.location),
+    );
+    const lists = GPU_KINDS.map((kind) => ({ kind, list: loaded[kind] }));
+    // A refresh cancelled a load this row was waiting for; the fresh load answers instead.
+    if ([...lists.map(({ list }) => list), loaded.tasks].some((list) => list.state === 'failed' && isCancelled(list.error))) {
+      return this.clusterRows(node);
+    }
+    if (loaded.virtual.state === 'failed' && isEndpointMissing(loaded.virtual.error)) {
+      this.deps.unavailable(node);
+      return [];
+    }
+    const gpus = await this.gpuTexts(node.location);
+    const changes = this.deps.changesAt(node.location);
+    const tasks = loaded.tasks.state === 'loaded' ? loaded.tasks.value.results : [];
+    const rows: TreeNode[] = [];
+    const moving = new Set<GpuKind>();
+    let taskMarked = false;
+    for (const { kind, list } of lists) {
+      if (list.state === 'failed') {
+        // A server with virtual clusters only answers bare metal's list as missing: nothing to say of it.
+        if (kind === 'baremetal' && isEndpointMissing(list.error)) continue;
+        const title =
+          kind === 'virtual'
+            ? vscode.l10n.t('Failed to load virtual GPU clusters')
+            : vscode.l10n.t('Failed to load bare-metal GPU clusters');
+        rows.push({ ...errorNode(node, node.section, title, list.error, node), id: `${node.id}/error-${kind}` });
+        continue;
+      }
+      const byTask = tasksOfKind(kind, list, tasks);
+      for (const cluster of list.value.results) {
+        const id = cluster.id.toLowerCase();
+        const followed = changes.get(`${kind}:${id}`);
+        const change = (followed?.action as GpuClusterChange | undefined) ?? byTask.get(id);
+        if (isTransitional(cluster) || followed || byTask.has(id)) moving.add(kind);
+        // A cluster whose own status moves is seen to end in its list; only one at rest needs the tasks read again.
+        if (byTask.has(id) && !isTransitional(cluster)) taskMarked = true;
+        const busy = isBusy(cluster, [], change !== undefined);
+        const flavorGpus = typeof cluster.flavor === 'string' ? gpus.get(cluster.flavor) : undefined;
+        const price = this.priceOf(node, kind, cluster);
+        rows.push(gpuClusterNode(node, cluster, { kind, busy, change, gpus: flavorGpus, price }));
+      }
+      rows.push(...listGapViews(list.value, 'gpuClusters').map(({ key, view }) => hintNode(node, `${kind}-${key}`, view)));
+    }
+    if (moving.size > 0 || taskMarked) this.pollLater(node, [...moving], taskMarked);
+    if (rows.length > 0) return rows;
+    return [hintNode(node, 'empty', { label: vscode.l10n.t('No GPU clusters in this location'), icon: { id: 'info' } })];
+  }
+
+  async serverRows(node: GpuClusterNode): Promise<TreeNode[]> {
+    const ref = { ...node.location, kind: node.gpuKind, clusterId: node.cluster.id };
+    const [result, images] = await vscode.window.withProgress({ location: { viewId: this.deps.viewId } }, () =>
+      Promise.all([this.deps.reads.servers(ref), this.deps.reads.imagesOf(ref)]),
+    );
+    if (result.state === 'failed') {
+      if (isCancelled(result.error)) return this.serverRows(node);
+      return [errorNode(node, node.section, vscode.l10n.t('Failed to load the servers of {0}', node.cluster.name), result.error, node)];
+    }
+    const imageById = new Map(images.state === 'loaded' ? images.value.results.map((image) => [image.id, image]) : []);
+    const rows: TreeNode[] = result.value.results.map((server) =>
+      gpuServerNode(node, server, typeof server.image_id === 'string' ? imageById.get(server.image_id) : undefined),
+    );
+    rows.push(...listGapViews(result.value, 'gpuServers').map(({ key, view }) => hintNode(node, key, view)));
+    if (rows.length > 0) return rows;
+    return [hintNode(node, 'empty', { label: vscode.l10n.t('No servers in this cluster'), icon: { id: 'info' } })];
+  }
+
+  dispose(): void {
+    this.polls.dispose();
+  }
+
+  /**
+   * The cluster's price when it is read; otherwise its read starts, and the rows are drawn again when it ends:
+   * the rows never wait for a price. A price that cannot be read is told in the log, and the row has none.
+   */
+  private priceOf(node: GpuClustersNode, kind: GpuKind, cluster: GpuCluster): GpuClusterCost | undefined {
+    const ref = { ...node.location, kind, clusterId: cluster.id };
+    const settled = this.deps.reads.settledPrice(ref, cluster);
+    if (settled) return settled.state === 'loaded' ? settled.value : undefined;
+    const key = `${node.id}/${kind}/${cluster.id}`;
+    if (this.pricing.has(key)) return undefined;
+    this.pricing.add(key);
+    void this.deps.reads.price(ref, cluster).then((result) => {
+      this.pricing.delete(key);
+      // A reload cancelled it: the rows it makes are drawn anew, and read the price again.
+      if (result.state === 'loaded') this.deps.redraw(node);
+      else if (!isCancelled(result.error)) {
+        this.deps.log.warn(`The price of GPU cluster ${cluster.name} could not be read: ${String(result.error)}`);
+      }
+    });
+    return undefined;
+  }
+
+  /** Reads the moving kinds' lists again in a while (the tasks too when they marked a cluster) and redraws. */
+  private pollLater(node: GpuClustersNode, kinds: GpuKind[], tasks: boolean): void {
+    this.polls.schedule(projectRegionKey(node.location), () => {
+      // A task found running on a cluster at rest: the tasks are read again with its list, to see it end.
+      this.deps.reads.invalidateClusters(node.location, kinds, tasks);
+      this.deps.redraw(node);
+    });
+  }
+
+  /** The GPUs of each flavor of the location as its flavor row says them, by flavor name, from the flavors loaded. */
+  private async gpuTexts(location: ProjectRegionRef): Promise<Map<string, string>> {
+    const texts = new Map<string, string>();
+    const result = await this.deps.flavors.load(location);
+    if (result.state !== 'loaded') return texts;
+    for (const flavor of result.list.results) {
+      const text = flavorGpuText(flavor);
+      if (text !== undefined) texts.set(flavor.name, text);
+    }
+    return texts;
+  }
+}
+
+/** The change each cluster of a kind's list is going through according to the location's active tasks, by cluster id. */
+function tasksOfKind(
+  kind: GpuKind,
+  list: Extract<Loaded<CloudList<GpuCluster>>, { state: 'loaded' }>,
+  tasks: readonly Task[],
+): Map<string, GpuClusterChange> {
+  const ids = new Set(list.value.results.map((cluster) => cluster.id.toLowerCase()));
+  const changes = new Map<string, GpuClusterChange>();
+  for (const task of tasks) {
+    const change = changeOfTaskType(task.task_type);
+    if (change?.kind !== kind) continue;
+    for (const id of clustersOfTask(task, ids)) changes.set(id, change.change);
+  }
+  return changes;
+}
