@@ -284,6 +284,27 @@ describe('GPU clusters in the tree', () => {
     assert.equal(prices.length, 5, "each cluster's price is read once, not on each round of a moving kind");
     assert.equal(new Set(prices).size, 5);
   });
+
+  it("reads a moving location's clusters before it redraws them, so that their rows are asked for briefly", async function () {
+    this.timeout(30_000);
+    const provider = await tree();
+    const clusters = await childLabelled(await gpuLocation(), 'Clusters');
+    await children(clusters);
+    const before = clusterListReads(emulator, 'virtual');
+    // While VS Code asks for a row's children again it has forgotten their handles: a cluster's menu command
+    // chosen then would come without its row, so the asking must not wait for Gcore.
+    const readAtRedraw = await new Promise<number>((resolve) => {
+      const subscription = provider.onDidChangeTreeData?.((changed) => {
+        const nodes = Array.isArray(changed) ? changed : [changed];
+        if (!nodes.some((node) => node?.id === clusters.id)) return;
+        subscription?.dispose();
+        resolve(clusterListReads(emulator, 'virtual'));
+      });
+    });
+    assert.equal(readAtRedraw, before + 1, 'the moving kind was read before the redraw');
+    await children(clusters);
+    assert.equal(clusterListReads(emulator, 'virtual'), before + 1, 'the redrawn rows come from that read');
+  });
 });
 
 describe('GPU cluster read commands', () => {

@@ -1,10 +1,9 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RecordedRequest } from '../emulator/server';
 import { REPO_ROOT } from '../runner/extension-under-test';
 import { eventually } from '../support/eventually';
-import { startUiSession, type UiSession } from './ui-session';
+import { oneLocationSettings, useUiSession, type UiSession } from './ui-session';
 import type { WorkbenchPage } from './workbench-page';
 
 /**
@@ -26,7 +25,6 @@ const NEW_CONTAINER = { name: 'hello-api', image: 'nginx:1.27', listening_port: 
 const DOOMED = 'staging-api';
 // A test run must not leave the README's images modified; GCORE_SCREENSHOTS_DIR=docs/images refreshes them.
 const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
-const FAILURE_DIR = path.join(REPO_ROOT, 'test-results');
 /**
  * The emulator's create task takes 4 s and its delete task 6.5 s at the session's timings, polled every
  * second; the rest is room for a loaded machine (another code-server may run beside this one).
@@ -54,48 +52,25 @@ describe('New Container and Delete Container, from the Containers tree', functio
     return wb.treeRow(name).filter({ hasNotText: TASK_ROW });
   }
 
-  before(async function () {
-    this.timeout(240_000);
-    session = await startUiSession({
-      apiKey: API_KEY,
-      screenshotDir: SCREENSHOT_DIR,
-      settings: {
-        'gcore.locations': [{ projectId: PROJECT, regionId: REGION, label: LOCATION_LABEL }],
-        'gcore.tasks.pollIntervalSeconds': 1,
-      },
-    });
+  const started = useUiSession({
+    apiKey: API_KEY,
+    screenshotDir: SCREENSHOT_DIR,
+    settings: oneLocationSettings(PROJECT, REGION, LOCATION_LABEL),
+    failurePrefix: 'ui-container-lifecycle',
+  });
+
+  before(() => {
+    session = started();
     wb = session.workbench;
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state !== 'failed' || !session) return;
-    fs.mkdirSync(FAILURE_DIR, { recursive: true });
-    const file = path.join(FAILURE_DIR, `ui-container-lifecycle-${this.currentTest.title.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.png`);
-    await wb.page.screenshot({ path: file }).catch(() => undefined);
-    console.error(`    screenshot of the failure: ${path.relative(REPO_ROOT, file)}`);
-    const toasts = await wb.page
-      .locator('.notifications-toasts .notification-toast')
-      .allInnerTexts()
-      .catch(() => []);
-    console.error(`    notifications shown: ${JSON.stringify(toasts)}`);
-  });
-
-  after(async function () {
-    this.timeout(30_000);
-    await session?.close();
   });
 
   it('sets the key and expands the location under Containers: Pull Secrets first, then its containers', async () => {
     await wb.openViewContainer('Gcore');
     await wb.widenSideBar();
-    await wb.welcome.locator('.monaco-button', { hasText: 'Set API Key' }).click();
-    await wb.waitForQuickInput('Gcore: Set API Key');
-    await wb.answer(API_KEY);
+    await wb.setKeyFromWelcome(API_KEY);
     await wb.treeRow('Containers').waitFor();
     // Room for the containers in the pictures: the other sections are folded, so the location's one row is under Containers.
-    await wb.collapseTreeRow('GPU');
-    await wb.collapseTreeRow('DNS Zones');
-    await wb.treeRow(LOCATION_LABEL).nth(1).waitFor({ state: 'detached' });
+    await wb.foldSections(['GPU', 'DNS Zones'], LOCATION_LABEL);
     await wb.expandTreeRow(LOCATION_LABEL);
     await containerRow(DOOMED).waitFor();
     const rows = await wb.treeRows();

@@ -69,6 +69,22 @@ export class WorkbenchPage {
     return this.page.locator('.sidebar .welcome-view-content');
   }
 
+  /** The welcome view's Set API Key, answered: what a new user does first. */
+  async setKeyFromWelcome(apiKey: string): Promise<void> {
+    await this.welcome.locator('.monaco-button', { hasText: 'Set API Key' }).click();
+    await this.waitForQuickInput('Gcore: Set API Key');
+    await this.answer(apiKey);
+  }
+
+  /**
+   * Folds these sections and waits until the location is left on one row: every section that lists locations
+   * shows it, and a picture wants room for one.
+   */
+  async foldSections(sections: readonly string[], locationLabel: string): Promise<void> {
+    for (const section of sections) await this.collapseTreeRow(section);
+    await this.treeRow(locationLabel).nth(1).waitFor({ state: 'detached' });
+  }
+
   async viewTitleAction(label: string): Promise<void> {
     await this.page.locator(`.sidebar .title-actions .action-label[aria-label="${label}"]`).click();
   }
@@ -211,6 +227,23 @@ export class WorkbenchPage {
       await this.page.keyboard.press('Escape');
       await hover.waitFor({ state: 'detached' });
     }
+  }
+
+  /**
+   * What a failed test leaves to read: the window as it was, in `dir` under a name made of `prefix` and the
+   * test's title, and the tree's rows and the notifications shown, on stderr.
+   */
+  async reportFailure(dir: string, prefix: string, title: string): Promise<void> {
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${prefix}-${title.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.png`);
+    await this.page.screenshot({ path: file }).catch(() => undefined);
+    console.error(`    screenshot of the failure: ${path.relative(process.cwd(), file)}`);
+    console.error(`    rows shown: ${JSON.stringify(await this.treeRows().catch(() => []))}`);
+    const toasts = await this.page
+      .locator('.notifications-toasts .notification-toast')
+      .allInnerTexts()
+      .catch(() => []);
+    console.error(`    notifications shown: ${JSON.stringify(toasts)}`);
   }
 
   /** A PNG of the whole window, with the pointer parked where it highlights nothing. */

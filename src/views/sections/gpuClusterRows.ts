@@ -130,12 +130,17 @@ export class GpuClusterRows implements vscode.Disposable {
     return undefined;
   }
 
-  /** Reads the moving kinds' lists again in a while (the tasks too when they marked a cluster) and redraws. */
+  /**
+   * Reads the moving kinds' lists again in a while (the tasks too when they marked a cluster), then redraws.
+   * Read first: VS Code forgets the handles of a row's children while it asks for them again, and a menu
+   * command chosen on a cluster then comes without its row; answered from what was read, the asking is brief.
+   */
   private pollLater(node: GpuClustersNode, kinds: GpuKind[], tasks: boolean): void {
     this.polls.schedule(projectRegionKey(node.location), () => {
       // A task found running on a cluster at rest: the tasks are read again with its list, to see it end.
       this.deps.reads.invalidateClusters(node.location, kinds, tasks);
-      this.deps.redraw(node);
+      const redraw = () => this.deps.redraw(node);
+      void this.deps.reads.clusters(node.location).then(redraw, redraw);
     });
   }
 
