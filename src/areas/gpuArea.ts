@@ -80,6 +80,9 @@ export function gpuArea(core: Core): Area {
         ],
         async () => (await import('../commands/gpu/gpuClusterWriteCommands.js')).gpuClusterWriteCommands(services, writes),
       ),
+      lazyCommands([COMMAND.createSshKey, COMMAND.previewGpuCluster, COMMAND.createGpuCluster], async () =>
+        (await import('../commands/gpu/gpuClusterCreateCommands.js')).gpuClusterCreateCommands(services, writes),
+      ),
     ],
   };
 }
