@@ -1,8 +1,12 @@
 import * as assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GpuCluster } from '../../src/api/gpuClusterTypes';
 import type { Emulator, RecordedRequest } from '../emulator/server';
 import { eventually, extensionApi, gcoreConfig, rejects, run, signedInAt, TEST_KEY, useUi } from './support/harness';
+import { ScriptedUi } from './support/scriptedUi';
 import { label, rows } from './support/treeRows';
 
 /*
@@ -175,6 +179,27 @@ describe('GPU cluster create', () => {
     emulator.inject({ method: 'GET', path: CLUSTERS, status: 500, times: 10 });
     await rejects(run('gcore.createGpuCluster', { ...LOCATION, cluster: CLUSTER }), /Refresh the location before creating it again/);
     assert.equal(writes(emulator).length, 1);
+  });
+
+  it("makes a key pair in the user's ~/.ssh from the palette and uploads only its public half", async () => {
+    const home = await mkdtemp(path.join(tmpdir(), 'gcore-host-home-'));
+    const realHome = process.env.HOME;
+    // os.homedir() reads HOME: the pair goes to a home of the test's own, never the machine's ~/.ssh.
+    process.env.HOME = home;
+    try {
+      const ui = new ScriptedUi(['Prod', 'Create a Key Pair', 'host pair']);
+      await useUi(ui);
+      await vscode.commands.executeCommand('gcore.createSshKey');
+      const publicKey = (await readFile(path.join(home, '.ssh', 'gcore_host_pair.pub'), 'utf8')).trim();
+      const [post, ...more] = writes(emulator);
+      assert.deepEqual(more, []);
+      assert.equal(post.path, '/cloud/v1/ssh_keys/1');
+      assert.deepEqual(post.json, { name: 'host pair', public_key: publicKey });
+      assert.ok(ui.notifications.some((notification) => /SSH key host pair is in the project now/.test(notification.message)));
+    } finally {
+      process.env.HOME = realHome;
+      await rm(home, { recursive: true, force: true });
+    }
   });
 
   it('uploads a public key as exactly {name, public_key}, refusing one that is not a public key line first', async () => {

@@ -1,28 +1,45 @@
 import * as l10n from '@vscode/l10n';
+import { homedir } from 'node:os';
 import type { CreatedSshKey } from '../../api/gpuClusterTypes';
 import { COMMAND } from '../../core/contributions';
 import { validateGpuClusterCreateArgs, type GpuClusterCreateArgs } from '../../models/gpuClusterCreate';
 import { validateCreateSshKeyArgs, type CreateSshKeyArgs } from '../../models/sshKeys';
+import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { unwrap } from '../../validation/problems';
 import type { GpuClusterForecast } from '../../views/presentation/gpu/gpuClusterReview';
 import { callOptions, command, type Command } from '../flow/command';
 import type { Services } from '../services';
 import { createGpuCluster, forecastGpuCluster, type SentCreate } from './gpuClusterCreates';
 import type { GpuClusterWrites } from './gpuClusterWrites';
+import { askNewSshKey, createNewSshKey, type KeySource } from './sshKeyCreation';
 
 /*
- * The contract's GPU cluster creation commands, in their programmatic form: each argument is checked before any
- * request, naming the field. They have no interactive form under these ids (they are not in the palette).
+ * The contract's GPU cluster creation commands: each argument is checked before any request, naming the field.
+ * Create SSH Key also asks interactively; Preview and Create GPU Cluster have no interactive form under their ids
+ * (they are not in the palette).
  */
 
+/** Programmatically a public key line; interactively a key of this machine or a new pair (`source`). */
+type SshKeyArgs = CreateSshKeyArgs | { projectId: number; name: string; source: KeySource };
+
 function createSshKeyCommand(services: Services) {
-  return command<CreateSshKeyArgs, CreatedSshKey>({
+  return command<SshKeyArgs, CreatedSshKey>({
     id: COMMAND.createSshKey,
     what: (args) => (args ? l10n.t('Create SSH key {0}', args.name) : l10n.t('Create an SSH key')),
     parse: (arg) => unwrap(validateCreateSshKeyArgs(arg)),
-    programmaticWithoutArgument: true,
-    run: ({ projectId, name, publicKey }, context) =>
-      services.client.sshKeys.create(projectId, { name, public_key: publicKey }, callOptions(context)),
+    ask: async (ui) => {
+      const title = l10n.t('Gcore: Create SSH Key');
+      const { projectId } = await pickProjectRegion(ui, title);
+      return { projectId, ...(await askNewSshKey(ui, { home: homedir() }, title)) };
+    },
+    progress: (args) => l10n.t('Creating SSH key {0}…', args.name),
+    run: (args, context) =>
+      'source' in args
+        ? createNewSshKey(context.ui, { client: services.client, home: homedir() }, args.projectId, args, callOptions(context))
+        : services.client.sshKeys.create(args.projectId, { name: args.name, public_key: args.publicKey }, callOptions(context)),
+    report: (ui, key) => {
+      void ui.notify('info', l10n.t('SSH key {0} is in the project now; new GPU clusters can name it.', key.name));
+    },
   });
 }
 

@@ -41,7 +41,8 @@ export class SshKeygenMissingError extends Error {
 
 const PUBLIC_KEY_LINE = new RegExp(PUBLIC_KEY_FIELD.pattern!);
 
-async function exists(file: string): Promise<boolean> {
+/** Whether a file (or folder) is there. */
+export async function fileExists(file: string): Promise<boolean> {
   try {
     await access(file, constants.F_OK);
     return true;
@@ -69,7 +70,7 @@ async function readPublicKey(file: string): Promise<LocalPublicKey | undefined> 
     .find((candidate) => candidate.trim() !== '')
     ?.trim();
   if (line === undefined || !PUBLIC_KEY_LINE.test(line)) return undefined;
-  return { file, publicKey: line, hasPrivateKey: await exists(file.slice(0, -'.pub'.length)) };
+  return { file, publicKey: line, hasPrivateKey: await fileExists(file.slice(0, -'.pub'.length)) };
 }
 
 /** The public keys of `<home>/.ssh`, by file name; none when the folder does not exist. */
@@ -119,7 +120,7 @@ export async function makeKeyPair(home: string, name: string, run: RunProgram = 
   const folder = path.join(home, '.ssh');
   const stem = keyFileStem(name);
   let file = path.join(folder, stem);
-  for (let index = 2; (await exists(file)) || (await exists(`${file}.pub`)); index += 1) {
+  for (let index = 2; (await fileExists(file)) || (await fileExists(`${file}.pub`)); index += 1) {
     file = path.join(folder, `${stem}_${index}`);
   }
   // ssh-keygen does not make a missing ~/.ssh: it is made here, private to the user as OpenSSH wants it.

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   listLocalPublicKeys,
   makeKeyPair,
@@ -9,6 +10,9 @@ import {
   SshKeygenMissingError,
   writePrivateKey,
 } from '../../../../src/commands/gpu/localSshKeys';
+import { askNewSshKey, createNewSshKey } from '../../../../src/commands/gpu/sshKeyCreation';
+import { BACK } from '../../../../src/ui/promptUi';
+import { CANCEL, ScriptedUi } from '../../../extension/support/scriptedUi';
 import { startHarness, stopHarness, type Harness } from '../../api/clientHarness';
 
 const ED25519 = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIIjxL6g1II8NsO8odvBwGKvq2Dx/h/xrvsV9b9LVIYKm';
@@ -114,5 +118,100 @@ describe("this machine's SSH keys", () => {
         ['made here'],
       );
     });
+  });
+});
+
+describe('a new SSH key, asked', () => {
+  let home: string;
+  let harness: Harness | undefined;
+  const TITLE = 'Gcore: Create SSH Key';
+
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(() => stopHarness(harness));
+  beforeEach(async () => {
+    home = await mkdtemp(path.join(tmpdir(), 'gcore-ssh-home-'));
+    harness!.emulator.reset();
+  });
+  afterEach(async () => {
+    await rm(home, { recursive: true, force: true });
+  });
+
+  const posts = () => harness!.emulator.requests.filter((request) => request.method === 'POST');
+
+  it("offers this machine's keys (marking one without its private half) and a new pair; Back from the name returns to them", async () => {
+    await mkdir(path.join(home, '.ssh'));
+    await writeFile(path.join(home, '.ssh', 'id_ed25519.pub'), `${ED25519} me@laptop\n`);
+    await writeFile(path.join(home, '.ssh', 'id_ed25519'), 'PRIVATE');
+    await writeFile(path.join(home, '.ssh', 'old_rsa.pub'), `${RSA} old\n`);
+    const ui = new ScriptedUi(['Create a Key Pair', BACK, 'Use a Key of This Machine: id_ed25519.pub', 'x', 'laptop key']);
+    const answer = await askNewSshKey(ui, { home }, TITLE);
+    assert.equal(answer.name, 'laptop key');
+    assert.deepEqual(answer.source, {
+      kind: 'local',
+      key: { file: path.join(home, '.ssh', 'id_ed25519.pub'), publicKey: `${ED25519} me@laptop`, hasPrivateKey: true },
+    });
+    const [sources, , , named] = ui.shown;
+    assert.deepEqual(sources.descriptions?.slice(1), ['ssh-ed25519', 'its private key is not on this machine']);
+    assert.equal(named.value, 'id_ed25519', 'the name offered is the file name');
+    assert.deepEqual(named.validationMessages, ['Key name must be at least 3 characters']);
+
+    const created = await createNewSshKey(ui, { client: harness!.client, home }, 7, answer);
+    assert.equal(created.name, 'laptop key');
+    assert.deepEqual(
+      posts().map((request) => request.json),
+      [{ name: 'laptop key', public_key: `${ED25519} me@laptop` }],
+    );
+  });
+
+  it('makes a pair here and uploads only its public half', async () => {
+    const created = await createNewSshKey(new ScriptedUi([]), { client: harness!.client, home }, 7, {
+      source: { kind: 'newPair' },
+      name: 'new pair',
+    });
+    const publicKey = (await readFile(path.join(home, '.ssh', 'gcore_new_pair.pub'), 'utf8')).trim();
+    assert.deepEqual(
+      posts().map((request) => request.json),
+      [{ name: 'new pair', public_key: publicKey }],
+    );
+    assert.equal(created.public_key, publicKey);
+  });
+
+  it('without ssh-keygen, asks where to keep the private key first, has Gcore make the pair and writes it there at once, 0600', async () => {
+    const missing = async () => {
+      throw Object.assign(new Error('spawn ssh-keygen ENOENT'), { code: 'ENOENT' });
+    };
+    const file = path.join(home, 'gcore_generated');
+    const ui = new ScriptedUi([pathToFileURL(file).toString()]);
+    const created = await createNewSshKey(ui, { client: harness!.client, home, run: missing }, 7, {
+      source: { kind: 'newPair' },
+      name: 'generated',
+    });
+    assert.deepEqual(
+      posts().map((request) => request.json),
+      [{ name: 'generated' }],
+    );
+    assert.equal(created.private_key, undefined, 'the private key is returned nowhere');
+    assert.equal((await stat(file)).mode & 0o777, 0o600);
+    assert.match(await readFile(file, 'utf8'), /PRIVATE KEY/);
+    assert.ok(!ui.shownTexts().some((text) => text.includes('PRIVATE KEY')));
+
+    harness!.emulator.requests.length = 0;
+    await assert.rejects(
+      createNewSshKey(new ScriptedUi([pathToFileURL(file).toString()]), { client: harness!.client, home, run: missing }, 7, {
+        source: { kind: 'newPair' },
+        name: 'generated again',
+      }),
+      /exists already/,
+    );
+    await assert.rejects(
+      createNewSshKey(new ScriptedUi([CANCEL]), { client: harness!.client, home, run: missing }, 7, {
+        source: { kind: 'newPair' },
+        name: 'generated again',
+      }),
+      /Cancelled/,
+    );
+    assert.deepEqual(posts(), [], 'nothing is sent before the file is settled');
   });
 });
