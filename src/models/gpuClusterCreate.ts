@@ -33,37 +33,32 @@ const MAX_VIRTUAL_INTERFACES = 3;
 const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 /** Gcore's rule for cluster, volume and SSH key names: a letter or digit first, no space or hyphen last. */
-function resourceNamePattern(maxLength: number): string {
+export function resourceNamePattern(maxLength: number): string {
   return `^[a-zA-Z0-9][a-zA-Z 0-9._\\-]{1,${maxLength - 2}}[a-zA-Z0-9._]$`;
 }
 
-const NAME_HINT = l10n.t(
+export const NAME_HINT = l10n.t(
   'must start with a letter or digit, hold letters, digits, spaces, dots, underscores and hyphens, and not end with a space or hyphen',
 );
 
+function patternField(
+  name: string,
+  label: string,
+  description: string,
+  match: { pattern: string; patternHint: string },
+  required: boolean,
+): StringFieldSpec {
+  return { name, kind: 'string', label, description, required, trim: true, ...match };
+}
+
 function uuidField(name: string, label: string, description: string, required = false): StringFieldSpec {
-  return {
-    name,
-    kind: 'string',
-    label,
-    description,
-    required,
-    trim: true,
-    pattern: UUID_PATTERN,
-    patternHint: l10n.t('must be a UUID as Gcore gives it, such as 2a818d08-a9d3-4477-9966-2663d46f6a27'),
-  };
+  const patternHint = l10n.t('must be a UUID as Gcore gives it, such as 2a818d08-a9d3-4477-9966-2663d46f6a27');
+  return patternField(name, label, description, { pattern: UUID_PATTERN, patternHint }, required);
 }
 
 function oneOf(name: string, label: string, description: string, choices: readonly string[], required = false): StringFieldSpec {
-  return {
-    name,
-    kind: 'string',
-    label,
-    description,
-    required,
-    pattern: `^(${choices.join('|')})$`,
-    patternHint: l10n.t('must be one of: {0}', choices.join(', ')),
-  };
+  const match = { pattern: `^(${choices.join('|')})$`, patternHint: l10n.t('must be one of: {0}', choices.join(', ')) };
+  return patternField(name, label, description, match, required);
 }
 
 export const GPU_CLUSTER_NAME_FIELD: StringFieldSpec = {

@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import { validateArgs } from './commandArgs';
 import type { StringFieldSpec } from '../validation/fieldSpec';
 import type { Validated } from '../validation/problems';
+import { NAME_HINT, resourceNamePattern } from './gpuClusterCreate';
 import { PROJECT_ID_FIELD } from './projectRegion';
 
 /*
@@ -18,10 +19,8 @@ export const SSH_KEY_NAME_FIELD: StringFieldSpec = {
   trim: true,
   minLength: 3,
   maxLength: 255,
-  pattern: '^[a-zA-Z0-9][a-zA-Z 0-9._\\-]{1,253}[a-zA-Z0-9._]$',
-  patternHint: l10n.t(
-    'must start with a letter or digit, hold letters, digits, spaces, dots, underscores and hyphens, and not end with a space or hyphen',
-  ),
+  pattern: resourceNamePattern(255),
+  patternHint: NAME_HINT,
 };
 
 /** The key types OpenSSH writes to a `.pub` file, then the base64 key and an optional comment. */

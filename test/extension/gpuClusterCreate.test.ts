@@ -8,6 +8,7 @@ import type { Emulator, RecordedRequest } from '../emulator/server';
 import { eventually, extensionApi, gcoreConfig, rejects, run, signedInAt, TEST_KEY, useUi } from './support/harness';
 import { ScriptedUi } from './support/scriptedUi';
 import { label, rows } from './support/treeRows';
+import { virtualClusterBody } from '../support/gpuClusterBodies';
 
 /*
  * A new GPU cluster and SSH key through the contract's programmatic commands against the emulator: one POST of
@@ -17,20 +18,10 @@ import { label, rows } from './support/treeRows';
 
 const LOCATION = { projectId: 1, regionId: 76 };
 const CLUSTERS = '/cloud/v3/gpu/virtual/1/76/clusters';
-const IMAGE = '2a818d08-a9d3-4477-9966-2663d46f6a27';
 /** Longer than any GPU task of the emulator's realistic timings. */
 const AN_HOUR_MS = 60 * 60_000;
 
-const CLUSTER = {
-  name: 'new-train',
-  flavor: 'g3-ai-24-232-1000-h100-80-1',
-  servers_count: 2,
-  servers_settings: {
-    interfaces: [{ type: 'external' }],
-    volumes: [{ boot_index: 0, name: 'boot-disk', size: 120, source: 'image', type: 'ssd_hiiops', image_id: IMAGE }],
-    credentials: { ssh_key_name: 'dev-laptop' },
-  },
-};
+const CLUSTER = virtualClusterBody({ name: 'new-train' }) as { flavor: string; servers_settings: Record<string, unknown> };
 
 function writes(emulator: Emulator): RecordedRequest[] {
   return emulator.requests.filter((request) => request.method !== 'GET');

@@ -16,25 +16,14 @@ import {
   type Server,
 } from './gpu-requests';
 import { API_KEY, rawRequest, UUID_PATTERN } from './raw-http';
+import { IMAGE_24_04, virtualClusterBody } from '../../support/gpuClusterBodies';
 
 const CREATE_TIMINGS = { newMs: 1_000, runningMs: 4_000 };
-const IMAGE_24_04 = '2a818d08-a9d3-4477-9966-2663d46f6a27';
 const BAREMETAL_IMAGE = 'e3a9c4b2-1d5f-4e6a-8b7c-9d0e1f2a3b4c';
 
 /** A create as Gcore's guide sends it, with the image in the boot volume only. */
 function virtualCreate(overrides: Json = {}): Json {
-  return {
-    name: 'my-gpu-cluster',
-    flavor: 'g3-ai-24-232-1000-h100-80-1',
-    servers_count: 2,
-    servers_settings: {
-      interfaces: [{ type: 'external' }],
-      volumes: [{ boot_index: 0, name: 'boot-disk', size: 120, source: 'image', type: 'ssd_hiiops', image_id: IMAGE_24_04 }],
-      credentials: { ssh_key_name: 'dev-laptop' },
-    },
-    tags: { env: 'production' },
-    ...overrides,
-  };
+  return virtualClusterBody({ tags: { env: 'production' }, ...overrides }) as Json;
 }
 
 function baremetalCreate(overrides: Json = {}): Json {

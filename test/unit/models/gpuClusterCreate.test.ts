@@ -14,23 +14,10 @@ import {
 import { validateCreateSshKeyArgs } from '../../../src/models/sshKeys';
 import { checkFieldText } from '../../../src/validation/fieldChecks';
 import { fieldSchema } from '../../../src/validation/jsonSchema';
+import { IMAGE_24_04, virtualClusterBody } from '../../support/gpuClusterBodies';
 
-const IMAGE = '2a818d08-a9d3-4477-9966-2663d46f6a27';
-
-function virtual(overrides: Record<string, unknown> = {}, settings: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    name: 'my-gpu-cluster',
-    flavor: 'g3-ai-24-232-1000-h100-80-1',
-    servers_count: 2,
-    servers_settings: {
-      interfaces: [{ type: 'external' }],
-      volumes: [{ boot_index: 0, name: 'boot-disk', size: 120, source: 'image', type: 'ssd_hiiops', image_id: IMAGE }],
-      credentials: { ssh_key_name: 'dev-laptop' },
-      ...settings,
-    },
-    ...overrides,
-  };
-}
+const IMAGE = IMAGE_24_04;
+const virtual = virtualClusterBody;
 
 function fields(result: ReturnType<typeof validateGpuClusterCreate>): string[] {
   return result.ok ? [] : result.problems.map((problem) => problem.field).sort();

@@ -1,26 +1,9 @@
 import * as assert from 'node:assert/strict';
 import type { GpuClusterCreate } from '../../../../src/models/gpuClusterCreate';
 import { gpuClusterReview } from '../../../../src/views/presentation/gpu/gpuClusterReview';
+import { virtualClusterBody } from '../../../support/gpuClusterBodies';
 
-const CLUSTER: GpuClusterCreate = {
-  name: 'my-gpu-cluster',
-  flavor: 'g3-ai-24-232-1000-h100-80-1',
-  servers_count: 2,
-  servers_settings: {
-    interfaces: [{ type: 'external' }],
-    volumes: [
-      {
-        boot_index: 0,
-        name: 'boot-disk',
-        size: 120,
-        source: 'image',
-        type: 'ssd_hiiops',
-        image_id: '2a818d08-a9d3-4477-9966-2663d46f6a27',
-      },
-    ],
-    credentials: { ssh_key_name: 'dev-laptop' },
-  },
-};
+const CLUSTER = virtualClusterBody() as unknown as GpuClusterCreate;
 
 const IMAGE = {
   id: '2a818d08-a9d3-4477-9966-2663d46f6a27',
