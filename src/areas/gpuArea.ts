@@ -35,6 +35,11 @@ export function gpuArea(core: Core): Area {
   };
   // Where a start or resize that found no free servers leads: the flavor in the user's other locations.
   const findFlavorElsewhere = async (cluster: GpuClusterRef) => vscode.commands.executeCommand(COMMAND.findGpuFlavorElsewhere, cluster);
+  // One write path for the write and create commands, built when the first of them loads.
+  const writes = loadOnce(async () => {
+    const { GpuClusterWrites } = await import('../commands/gpu/gpuClusterWrites.js');
+    return new GpuClusterWrites({ client: core.client, tasks: core.tasks, clusters, tree: core.treeChanges, log: core.log });
+  });
   const changes = gpuClusterChangeKind({ client: core.client, clusters, log: core.log, findFlavorElsewhere });
   return {
     sections: [section],
@@ -85,14 +90,15 @@ export function gpuArea(core: Core): Area {
           COMMAND.deleteGpuCluster,
           COMMAND.deleteGpuServer,
         ],
-        async () => {
-          const [{ GpuClusterWrites }, writeCommands] = await Promise.all([
-            import('../commands/gpu/gpuClusterWrites.js'),
-            import('../commands/gpu/gpuClusterWriteCommands.js'),
-          ]);
-          const writes = new GpuClusterWrites({ client: core.client, tasks: core.tasks, clusters, tree: core.treeChanges, log: core.log });
-          return writeCommands.gpuClusterWriteCommands(services, writes, findFlavorElsewhere);
-        },
+        async () =>
+          (await import('../commands/gpu/gpuClusterWriteCommands.js')).gpuClusterWriteCommands(
+            services,
+            await writes(),
+            findFlavorElsewhere,
+          ),
+      ),
+      lazyCommands([COMMAND.createSshKey, COMMAND.previewGpuCluster, COMMAND.createGpuCluster], async () =>
+        (await import('../commands/gpu/gpuClusterCreateCommands.js')).gpuClusterCreateCommands(services, await writes()),
       ),
     ],
   };

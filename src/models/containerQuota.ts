@@ -19,7 +19,8 @@ const QUOTAS: readonly { key: string; label: () => string }[] = [
   { key: 'ram_size', label: () => l10n.t('RAM') },
 ];
 
-function count(value: unknown): number | undefined {
+/** A non-negative amount as Gcore's quota and price answers write it: a number, or its digits as text. */
+export function wireAmount(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
   if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim())) return Number(value);
   return undefined;
@@ -32,9 +33,9 @@ function count(value: unknown): number | undefined {
 export function quotaUses(quota: ContainerQuota): QuotaUse[] {
   const uses: QuotaUse[] = [];
   for (const { key, label } of QUOTAS) {
-    const limit = count(quota[`caas_${key}_limit`]);
-    const used = count(quota[`caas_${key}_usage`]);
-    const requested = count(quota[`caas_${key}_requested`]);
+    const limit = wireAmount(quota[`caas_${key}_limit`]);
+    const used = wireAmount(quota[`caas_${key}_usage`]);
+    const requested = wireAmount(quota[`caas_${key}_requested`]);
     if (limit === undefined || used === undefined || requested === undefined) continue;
     uses.push({ key, label: label(), used, requested, limit, exceeded: used + requested > limit });
   }

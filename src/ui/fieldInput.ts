@@ -3,6 +3,7 @@ import type {
   BooleanFieldSpec,
   FieldSpec,
   JsonObjectFieldSpec,
+  ListFieldSpec,
   ObjectFieldSpec,
   StringMapFieldSpec,
   TextFieldSpec,
@@ -13,8 +14,8 @@ import { promptStringMap, type MapEntryWords } from './fieldPrompts/stringMapPro
 import { promptText, type TextPromptOptions } from './fieldPrompts/textPrompt';
 import type { Back, PromptUi, StepPosition } from './promptUi';
 
-/** Every kind of field but an object, whose parts are several prompts (see fieldSteps). */
-export type OnePromptFieldSpec = Exclude<FieldSpec, ObjectFieldSpec>;
+/** Every kind of field but an object, whose parts are several prompts (see fieldSteps), and a list, which a wizard asks item by item. */
+export type OnePromptFieldSpec = Exclude<FieldSpec, ObjectFieldSpec | ListFieldSpec>;
 
 /** The options of every kind's prompt; each kind reads its own. */
 export interface FieldInputOptions extends TextPromptOptions, BooleanPromptOptions, JsonObjectPromptOptions {

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { FieldSpec } from '../validation/fieldSpec';
 import { promptField, type FieldInputOptions } from './fieldInput';
 import { startingValue, type FieldSlot, type ObjectDrafts } from './fieldPrompts/fieldSlot';
@@ -11,7 +12,7 @@ export type FieldStepOptions = FieldInputOptions & ObjectPromptOptions;
 /**
  * A field as wizard steps, built from its spec: one step asking it with promptField, or an object's parts
  * in turn. The answer goes to the slot. Part of a wizard's plan, so it is rebuilt after every answer: an
- * object's answers can decide which of its parts follow.
+ * object's answers can decide which of its parts follow. A list is a wizard's own to ask, item by item.
  */
 export function fieldSteps<S extends ObjectDrafts>(
   ui: PromptUi,
@@ -22,6 +23,7 @@ export function fieldSteps<S extends ObjectDrafts>(
   options: FieldStepOptions = {},
 ): WizardStep<S>[] {
   if (spec.kind === 'object') return objectSteps(ui, spec, slot, at, state, options);
+  if (spec.kind === 'list') throw new Error(l10n.t('{0} is a list: its wizard asks it item by item.', spec.label));
   return [
     {
       run: async (state, position) => {

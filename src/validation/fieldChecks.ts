@@ -5,6 +5,7 @@ import type {
   FieldSpec,
   IntegerFieldSpec,
   JsonObjectFieldSpec,
+  ListFieldSpec,
   ObjectFieldSpec,
   StringFieldSpec,
   StringMapFieldSpec,
@@ -87,6 +88,8 @@ export function checkValue(spec: FieldSpec, value: unknown, path: string, proble
       return checkStringMap(spec, value, path, problems);
     case 'jsonObject':
       return checkJsonObject(spec, value, path, problems);
+    case 'list':
+      return checkList(spec, value, path, problems);
   }
 }
 
@@ -145,7 +148,25 @@ function typeMessage(spec: FieldSpec): string {
     case 'stringMap':
     case 'jsonObject':
       return spec.nullable ? l10n.t('must be an object or null') : l10n.t('must be an object');
+    case 'list':
+      return spec.nullable ? l10n.t('must be a list or null') : l10n.t('must be a list');
   }
+}
+
+function checkList(spec: ListFieldSpec, value: unknown, path: string, problems: FieldProblem[]): unknown {
+  if (!Array.isArray(value)) {
+    problems.push({ field: path, message: typeMessage(spec) });
+    return value;
+  }
+  if (spec.minItems !== undefined && value.length < spec.minItems) {
+    problems.push({
+      field: path,
+      message: spec.minItems === 1 ? l10n.t('must not be empty') : l10n.t('must hold at least {0} items', spec.minItems),
+    });
+  } else if (spec.maxItems !== undefined && value.length > spec.maxItems) {
+    problems.push({ field: path, message: l10n.t('must hold at most {0} items', spec.maxItems) });
+  }
+  return value.map((item: unknown, index) => checkValue(spec.item, item, `${path}.${index}`, problems));
 }
 
 function checkString(spec: StringFieldSpec, value: unknown, path: string, problems: FieldProblem[]): unknown {

@@ -65,7 +65,16 @@ export interface JsonObjectFieldSpec extends FieldSpecBase {
   readonly kind: 'jsonObject';
 }
 
-export type FieldSpec = StringFieldSpec | IntegerFieldSpec | BooleanFieldSpec | ObjectFieldSpec | StringMapFieldSpec | JsonObjectFieldSpec;
+/** A list whose items each pass `item` (named `field.0`, `field.1`…), with bounds on its length. */
+export interface ListFieldSpec extends FieldSpecBase {
+  readonly kind: 'list';
+  readonly item: FieldSpec;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+}
+
+export type FieldSpec =
+  StringFieldSpec | IntegerFieldSpec | BooleanFieldSpec | ObjectFieldSpec | StringMapFieldSpec | JsonObjectFieldSpec | ListFieldSpec;
 
 /** Fields that a single text box can edit. */
 export type TextFieldSpec = StringFieldSpec | IntegerFieldSpec;

@@ -19,6 +19,9 @@ export interface JsonSchema {
   pattern?: string;
   patternErrorMessage?: string;
   enum?: unknown[];
+  items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
   defaultSnippets?: { label: string; body: unknown }[];
 }
 
@@ -55,6 +58,14 @@ export function fieldSchema(spec: FieldSpec): JsonSchema {
       };
     case 'jsonObject':
       return { ...described, type: typed('object') };
+    case 'list':
+      return {
+        ...described,
+        type: typed('array'),
+        items: fieldSchema(spec.item),
+        ...(spec.minItems !== undefined && { minItems: spec.minItems }),
+        ...(spec.maxItems !== undefined && { maxItems: spec.maxItems }),
+      };
   }
 }
 

@@ -85,7 +85,7 @@ function newCluster(kind: GpuKind, location: CloudLocation, body: CreateBody): G
 /**
  * POST /cloud/v3/gpu/{virtual|baremetal}/{project_id}/{region_id}/clusters: `{tasks: [id]}` of its create
  * task. The cluster is listed at once, `creating` with BUILD servers until the task ends, then `active` (or
- * `error` when a test made the task fail). Nothing is created when a check fails: the payload (400), the
+ * `error` when a test made the task fail or marked its image failing). Nothing is created when a check fails: the payload (400), the
  * quota (400 QuotaExceededError), the flavor's capacity (403). Names need not be unique, as at Gcore.
  */
 export function createGpuCluster(
@@ -111,6 +111,7 @@ export function createGpuCluster(
   state.clusters.add(record);
   const task = startGpuChange(state, record, 'create', {
     data: { name: record.name, flavor: record.flavor, servers_count: record.servers.length },
+    error: (record.imageId !== null && state.failingImages.get(record.imageId)) || undefined,
   });
   return { status: 200, body: { tasks: [task.id] } };
 }

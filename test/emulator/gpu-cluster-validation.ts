@@ -87,6 +87,15 @@ export const checkVolume: FieldRule = (errors, field, value) => {
   mapping(rules, fromImage ? [...required, 'image_id'] : required)(errors, field, value);
 };
 
+/** A virtual server boots from the volume with boot_index 0, which must come from an image (the guide's rule). */
+function checkBootVolume(errors: FieldErrors, field: string, volumes: unknown[]): void {
+  const index = volumes.findIndex((volume) => isJsonObject(volume) && volume.boot_index === 0);
+  if (index === -1) return errors.add(field, 'A boot volume (boot_index 0) from an image is required.');
+  if ((volumes[index] as Record<string, unknown>).source !== 'image') {
+    errors.add(`${field}.${index}.source`, 'The boot volume must have source "image".');
+  }
+}
+
 const checkCredentials = mapping({
   ssh_key_name: (e, f, v) => checkString(e, f, v, { minLength: 1, maxLength: 255 }),
   username: (e, f, v) => checkString(e, f, v, { minLength: 1, maxLength: 255 }),
@@ -107,6 +116,7 @@ function checkServersSettings(kind: GpuKind): FieldRule {
     };
     if (kind === 'virtual') rules.volumes = (e, f, v) => checkList(e, f, v, checkVolume);
     mapping(rules, kind === 'virtual' ? ['interfaces', 'volumes'] : ['interfaces'])(errors, field, value);
+    if (kind === 'virtual' && Array.isArray(value.volumes)) checkBootVolume(errors, `${field}.volumes`, value.volumes);
     const password = isJsonObject(value.credentials) ? value.credentials.password : undefined;
     if (typeof password === 'string' && value.user_data !== undefined && value.user_data !== null) {
       errors.add(`${field}.credentials.password`, "Mutually exclusive with 'user_data'.");

@@ -20,6 +20,8 @@ export interface GpuState {
   /** What every location may hold; a test changes it through the emulator. */
   quota: GpuQuota;
   failures: GpuTaskFailures;
+  /** Images whose clusters fail to build, with the reason their create task ends with; a test marks them. */
+  failingImages: Map<string, string>;
 }
 
 /**
@@ -40,6 +42,7 @@ export function createGpuState(options: {
     timings: options.timings,
     quota: options.quota,
     failures: new GpuTaskFailures(),
+    failingImages: new Map(),
     clusters: new GpuClusterStore(
       (location) => seededGpuClusters(state, location, options.clustersPerLocation),
       (record) => settleGpuCluster(state, record),
@@ -48,12 +51,13 @@ export function createGpuState(options: {
   return state;
 }
 
-/** Every location as seeded again: clusters, SSH keys, flavor capacity; no queued failure; `quota` as given. */
+/** Every location as seeded again: clusters, SSH keys, flavor capacity; no queued failure or failing image; `quota` as given. */
 export function resetGpuState(state: GpuState, quota: GpuQuota): void {
   state.clusters.reset();
   state.sshKeys.reset();
   state.catalogues.virtual.reset();
   state.catalogues.baremetal.reset();
   state.failures.clear();
+  state.failingImages.clear();
   state.quota = { ...quota };
 }

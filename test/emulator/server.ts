@@ -9,6 +9,7 @@ import { checkedQuota, defaultQuota, type QuotaLimits } from './container-quota'
 import { ContainerStore, type ContainerRecord } from './container-store';
 import { FaultQueue, type Fault } from './fault-queue';
 import { GpuFlavorCatalogue } from './gpu-flavor-catalogue';
+import { findGpuImage } from './gpu-images';
 import type { GpuKind } from './gpu-kind';
 import { checkedGpuQuota, DEFAULT_GPU_QUOTA, type GpuQuota } from './gpu-limits';
 import { createGpuState, resetGpuState } from './gpu-state';
@@ -137,7 +138,7 @@ export interface Emulator {
   /**
    * Clears requests and faults and restores the seeded state: created containers, pull secrets, GPU clusters
    * and SSH keys are forgotten, deleted ones are back, the quotas and flavor capacities are the starting ones
-   * again, queued GPU task failures are dropped.
+   * again, queued GPU task failures and failing images are dropped.
    */
   reset(): void;
   zone(name: string): ZoneRecord | undefined;
@@ -169,6 +170,11 @@ export interface Emulator {
    * its cluster in `error`, a start leaves it `shutoff`, anything else `degraded` with one server in ERROR.
    */
   failGpuTask(failure?: GpuTaskFailure): void;
+  /**
+   * Every cluster created from this image (either kind's id) ends its create task in ERROR with `error` (a
+   * failed boot by default), the cluster in `error`; a RangeError for an unknown image. A reset clears it.
+   */
+  failGpuImage(imageId: string, error?: string): void;
   /** How many servers of a GPU flavor a location has left (its `capacity`); a reset restores the catalogue's. */
   setGpuFlavorCapacity(kind: GpuKind, projectId: number, regionId: number, flavor: string, capacity: number): void;
   /** The volumes and floating IPs GPU deletions left at a location (the API lists them elsewhere, not here). */
@@ -370,6 +376,11 @@ class EmulatorServer implements Emulator {
 
   failGpuTask(failure: GpuTaskFailure = {}): void {
     this.state.gpu.failures.add(failure);
+  }
+
+  failGpuImage(imageId: string, error = `Image ${imageId} failed to boot: no bootable device`): void {
+    if (!findGpuImage('virtual', imageId) && !findGpuImage('baremetal', imageId)) throw new RangeError(`No GPU image ${imageId}`);
+    this.state.gpu.failingImages.set(imageId, error);
   }
 
   setGpuFlavorCapacity(kind: GpuKind, projectId: number, regionId: number, flavor: string, capacity: number): void {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the in-browser VS Code runs need, once: the Debian packages the tests use system-wide
-# (install-debian-packages.sh: Chromium, libkrb5-dev, a C/C++ toolchain, BIND's tools), then Node 24
+# (install-debian-packages.sh: Chromium, libkrb5-dev, a C/C++ toolchain, BIND's tools, ssh-keygen), then Node 24
 # (code-server's engine) and code-server into a cache outside the clone. Reused when present, so later runs take a second.
 # Progress goes to stderr; stdout carries only the two result lines (Node 24 home, code-server folder),
 # so callers can read them without parsing. A failed step prints its command and the end of its output,

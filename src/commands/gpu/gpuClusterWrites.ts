@@ -84,7 +84,8 @@ export class GpuClusterWrites {
     return target.clusterName ?? (await this.deps.client.gpuClusters.get(target, options)).name;
   }
 
-  private sent(ref: GpuLocationRef, change: ChangeSubject, result: ContainerUpdateResult): ContainerUpdateResult {
+  /** What every change Gcore took leaves behind: its tasks followed, the location's clusters read again, the redraw. */
+  sent(ref: GpuLocationRef, change: ChangeSubject, result: ContainerUpdateResult): ContainerUpdateResult {
     this.deps.log.info(`GPU cluster ${change.label} ${change.action} sent (tasks ${result.tasks.join(', ') || 'none'})`);
     if (result.tasks.length > 0) this.deps.tasks.start(change, result.tasks);
     this.deps.clusters.invalidateLocation({ projectId: ref.projectId, regionId: ref.regionId, kind: ref.kind });

@@ -146,7 +146,9 @@ function settle<S extends ObjectDrafts>(state: S, spec: ObjectFieldSpec, slot: F
 
 function partSpecOf(spec: ObjectFieldSpec, path: string): OnePromptFieldSpec {
   const part = findFieldSpec(spec.fields, path);
-  if (part === undefined || part.kind === 'object') throw new Error(l10n.t('No field spec for {0}', `${spec.name}.${path}`));
+  if (part === undefined || part.kind === 'object' || part.kind === 'list') {
+    throw new Error(l10n.t('No field spec for {0}', `${spec.name}.${path}`));
+  }
   return part;
 }
 

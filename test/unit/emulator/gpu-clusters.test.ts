@@ -16,25 +16,14 @@ import {
   type Server,
 } from './gpu-requests';
 import { API_KEY, rawRequest, UUID_PATTERN } from './raw-http';
+import { IMAGE_24_04, virtualClusterBody } from '../../support/gpuClusterBodies';
 
 const CREATE_TIMINGS = { newMs: 1_000, runningMs: 4_000 };
-const IMAGE_24_04 = '2a818d08-a9d3-4477-9966-2663d46f6a27';
 const BAREMETAL_IMAGE = 'e3a9c4b2-1d5f-4e6a-8b7c-9d0e1f2a3b4c';
 
 /** A create as Gcore's guide sends it, with the image in the boot volume only. */
 function virtualCreate(overrides: Json = {}): Json {
-  return {
-    name: 'my-gpu-cluster',
-    flavor: 'g3-ai-24-232-1000-h100-80-1',
-    servers_count: 2,
-    servers_settings: {
-      interfaces: [{ type: 'external' }],
-      volumes: [{ boot_index: 0, name: 'boot-disk', size: 120, source: 'image', type: 'ssd_hiiops', image_id: IMAGE_24_04 }],
-      credentials: { ssh_key_name: 'dev-laptop' },
-    },
-    tags: { env: 'production' },
-    ...overrides,
-  };
+  return virtualClusterBody({ tags: { env: 'production' }, ...overrides }) as Json;
 }
 
 function baremetalCreate(overrides: Json = {}): Json {
@@ -298,6 +287,91 @@ describe('emulator GPU clusters', () => {
         ['image_id', 'servers_settings.volumes'],
       );
       assert.equal((await get<List<Cluster>>(emulator, `${v3('virtual')}/clusters`)).count, 3);
+    });
+
+    it('refuses a virtual cluster that does not boot from an image, naming the volume', async () => {
+      const fields = async (volumes: Json[]) =>
+        invalidFieldNames(
+          await rawRequest(emulator, 'POST', `${v3('virtual')}/clusters`, {
+            body: virtualCreate({ servers_settings: { interfaces: [{ type: 'external' }], volumes } }),
+          }),
+        );
+      assert.deepEqual(await fields([]), ['servers_settings.volumes']);
+      assert.deepEqual(await fields([{ boot_index: 0, name: 'boot-disk', size: 120, source: 'new', type: 'ssd_hiiops' }]), [
+        'servers_settings.volumes.0.source',
+      ]);
+      assert.deepEqual(
+        await fields([{ boot_index: 1, name: 'data', size: 500, source: 'new', type: 'standard' }]),
+        ['servers_settings.volumes'],
+        'a data volume alone boots nothing',
+      );
+      assert.equal((await get<List<Cluster>>(emulator, `${v3('virtual')}/clusters`)).count, 3);
+    });
+
+    it("refuses values past Gcore's bounds: the name, the servers, the volume size and type, the interfaces", async () => {
+      const fields = async (body: Json) => invalidFieldNames(await rawRequest(emulator, 'POST', `${v3('virtual')}/clusters`, { body }));
+      const boot = (overrides: Json) => ({
+        interfaces: [{ type: 'external' }],
+        volumes: [
+          { boot_index: 0, name: 'boot-disk', size: 120, source: 'image', type: 'ssd_hiiops', image_id: IMAGE_24_04, ...overrides },
+        ],
+      });
+      assert.deepEqual(await fields(virtualCreate({ name: 'x'.repeat(64) })), ['name']);
+      assert.deepEqual(await fields(virtualCreate({ name: 'trailing-' })), ['name']);
+      assert.deepEqual(await fields(virtualCreate({ name: '-leading' })), ['name']);
+      const spaced = await rawRequest(emulator, 'POST', `${v3('virtual')}/clusters`, {
+        body: virtualCreate({ name: 'with spaces.and_dots' }),
+      });
+      assert.equal(spaced.status, 200, 'spaces, dots and underscores are allowed');
+      assert.deepEqual(await fields(virtualCreate({ name: 'ok', servers_count: 1000 })), ['name', 'servers_count']);
+      assert.deepEqual(await fields(virtualCreate({ servers_settings: boot({ size: 102_400 }) })), ['servers_settings.volumes.0.size']);
+      assert.deepEqual(await fields(virtualCreate({ servers_settings: boot({ size: 0 }) })), ['servers_settings.volumes.0.size']);
+      assert.deepEqual(await fields(virtualCreate({ servers_settings: boot({ type: 'nvme' }) })), ['servers_settings.volumes.0.type']);
+      assert.deepEqual(
+        await fields(virtualCreate({ servers_settings: boot({ size: 60 }) })),
+        ['servers_settings.volumes.0.size'],
+        'min_disk',
+      );
+      assert.deepEqual(
+        await fields(
+          virtualCreate({
+            servers_settings: { ...boot({}), interfaces: Array.from({ length: 4 }, () => ({ type: 'external' })) },
+          }),
+        ),
+        ['servers_settings.interfaces'],
+      );
+      assert.equal((await get<List<Cluster>>(emulator, `${v3('virtual')}/clusters`)).count, 4, 'the valid name made one');
+    });
+
+    it('ends the create of a cluster whose image is marked failing in error, with the reason', async () => {
+      emulator.failGpuImage(IMAGE_24_04, 'Image failed to boot: kernel panic');
+      const taskId = taskOf(await rawRequest(emulator, 'POST', `${v3('virtual')}/clusters`, { body: virtualCreate() }));
+      assert.equal((await clusterNamed(emulator, 'virtual', 'my-gpu-cluster')).status, 'creating');
+      emulator.advanceTasks(CREATE_TIMINGS.newMs + CREATE_TIMINGS.runningMs);
+      const failed = await task(emulator, taskId);
+      assert.deepEqual([failed.state, failed.error], ['ERROR', 'Image failed to boot: kernel panic']);
+      assert.equal((await clusterNamed(emulator, 'virtual', 'my-gpu-cluster')).status, 'error');
+
+      const otherImage = virtualCreate({
+        name: 'other-image',
+        servers_settings: {
+          interfaces: [{ type: 'external' }],
+          volumes: [
+            {
+              boot_index: 0,
+              name: 'boot-disk',
+              size: 120,
+              source: 'image',
+              type: 'ssd_hiiops',
+              image_id: '28752f2a-df21-45b6-a14e-23007daffc44',
+            },
+          ],
+        },
+      });
+      const fine = taskOf(await rawRequest(emulator, 'POST', `${v3('virtual')}/clusters`, { body: otherImage }));
+      emulator.advanceTasks(CREATE_TIMINGS.newMs + CREATE_TIMINGS.runningMs);
+      assert.equal((await task(emulator, fine)).state, 'FINISHED');
+      assert.throws(() => emulator.failGpuImage('00000000-0000-4000-8000-000000000000'), RangeError);
     });
 
     it('makes the seeded cluster being created active once its half hour has passed', async () => {

@@ -1,0 +1,79 @@
+import * as l10n from '@vscode/l10n';
+import { homedir } from 'node:os';
+import type { CreatedSshKey } from '../../api/gpuClusterTypes';
+import { COMMAND } from '../../core/contributions';
+import { validateGpuClusterCreateArgs, type GpuClusterCreateArgs } from '../../models/gpuClusterCreate';
+import { validateCreateSshKeyArgs, type CreateSshKeyArgs } from '../../models/sshKeys';
+import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
+import { unwrap } from '../../validation/problems';
+import type { GpuClusterForecast } from '../../views/presentation/gpu/gpuClusterReview';
+import { callOptions, command, type Command } from '../flow/command';
+import type { Services } from '../services';
+import { createGpuCluster, forecastGpuCluster, type SentCreate } from './gpuClusterCreates';
+import type { GpuClusterWrites } from './gpuClusterWrites';
+import { askNewSshKey, createNewSshKey, type KeySource } from './sshKeyCreation';
+
+/*
+ * The contract's GPU cluster creation commands: each argument is checked before any request, naming the field.
+ * Create SSH Key also asks interactively; Preview and Create GPU Cluster have no interactive form under their ids
+ * (they are not in the palette).
+ */
+
+/** Programmatically a public key line; interactively a key of this machine or a new pair (`source`). */
+type SshKeyArgs = CreateSshKeyArgs | { projectId: number; name: string; source: KeySource };
+
+function createSshKeyCommand(services: Services) {
+  return command<SshKeyArgs, CreatedSshKey>({
+    id: COMMAND.createSshKey,
+    what: (args) => (args ? l10n.t('Create SSH key {0}', args.name) : l10n.t('Create an SSH key')),
+    parse: (arg) => unwrap(validateCreateSshKeyArgs(arg)),
+    ask: async (ui) => {
+      const title = l10n.t('Gcore: Create SSH Key');
+      const { projectId } = await pickProjectRegion(ui, title);
+      return { projectId, ...(await askNewSshKey(ui, { home: homedir() }, title)) };
+    },
+    progress: (args) => l10n.t('Creating SSH key {0}…', args.name),
+    run: (args, context) =>
+      'source' in args
+        ? createNewSshKey(context.ui, { client: services.client, home: homedir() }, args.projectId, args, callOptions(context))
+        : services.client.sshKeys.create(args.projectId, { name: args.name, public_key: args.publicKey }, callOptions(context)),
+    report: (ui, key) => {
+      void ui.notify('info', l10n.t('SSH key {0} is in the project now; new GPU clusters can name it.', key.name));
+    },
+  });
+}
+
+function previewCommand(services: Services) {
+  return command<GpuClusterCreateArgs, GpuClusterForecast>({
+    id: COMMAND.previewGpuCluster,
+    what: (args) => (args ? l10n.t('Preview GPU cluster {0}', args.cluster.name) : l10n.t('Preview a GPU cluster')),
+    parse: (arg) => unwrap(validateGpuClusterCreateArgs(arg)),
+    programmaticWithoutArgument: true,
+    run: ({ cluster, ...location }, context) => forecastGpuCluster(services, location, cluster, callOptions(context)),
+  });
+}
+
+function createCommand(services: Services, writes: GpuClusterWrites) {
+  return command<GpuClusterCreateArgs, SentCreate>({
+    id: COMMAND.createGpuCluster,
+    what: (args) => (args ? l10n.t('Create GPU cluster {0}', args.cluster.name) : l10n.t('Create a GPU cluster')),
+    parse: (arg) => unwrap(validateGpuClusterCreateArgs(arg)),
+    programmaticWithoutArgument: true,
+    progress: (args) => l10n.t('Creating GPU cluster {0}…', args.cluster.name),
+    run: ({ cluster, ...location }, context) =>
+      createGpuCluster({ client: services.client, writes, log: services.log }, location, cluster, callOptions(context)),
+    returns: ({ result }) => ({ tasks: result.tasks }),
+    cancelledAfterSending: (args) => ({
+      message: l10n.t(
+        'Cancelled after the request was sent: Gcore may still create GPU cluster {0}. Refresh the location to see whether it exists before creating it again.',
+        args.cluster.name,
+      ),
+    }),
+    report: (ui, { result, change }, _args, flow) => writes.report(ui, change, result, flow.reopen),
+  });
+}
+
+/** Create SSH Key, Preview GPU Cluster and Create GPU Cluster, as the contract names them. */
+export function gpuClusterCreateCommands(services: Services, writes: GpuClusterWrites): Command<never, unknown, never>[] {
+  return [createSshKeyCommand(services), previewCommand(services), createCommand(services, writes)];
+}

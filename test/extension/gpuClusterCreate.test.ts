@@ -1,0 +1,211 @@
+import * as assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { GpuCluster } from '../../src/api/gpuClusterTypes';
+import type { Emulator, RecordedRequest } from '../emulator/server';
+import { eventually, extensionApi, gcoreConfig, rejects, run, signedInAt, TEST_KEY, useUi } from './support/harness';
+import { ScriptedUi } from './support/scriptedUi';
+import { label, rows } from './support/treeRows';
+import { virtualClusterBody } from '../support/gpuClusterBodies';
+
+/*
+ * A new GPU cluster and SSH key through the contract's programmatic commands against the emulator: one POST of
+ * exactly the payload, the price preview in its own body, the argument refused before any request, and a lost
+ * answer looked up by name so that a cluster is never created twice.
+ */
+
+const LOCATION = { projectId: 1, regionId: 76 };
+const CLUSTERS = '/cloud/v3/gpu/virtual/1/76/clusters';
+/** Longer than any GPU task of the emulator's realistic timings. */
+const AN_HOUR_MS = 60 * 60_000;
+
+const CLUSTER = virtualClusterBody({ name: 'new-train' }) as { flavor: string; servers_settings: Record<string, unknown> };
+
+function writes(emulator: Emulator): RecordedRequest[] {
+  return emulator.requests.filter((request) => request.method !== 'GET');
+}
+
+async function clustersNamed(emulator: Emulator, name: string): Promise<GpuCluster[]> {
+  const response = await fetch(`${emulator.url}${CLUSTERS}?limit=1000`, { headers: { authorization: `apikey ${TEST_KEY}` } });
+  return ((await response.json()) as { results: GpuCluster[] }).results.filter((cluster) => cluster.name === name);
+}
+
+describe('GPU cluster create', () => {
+  let emulator: Emulator;
+
+  beforeEach(async () => {
+    emulator = await signedInAt(LOCATION);
+  });
+
+  after(async () => {
+    (await extensionApi()).stopFollowingTasks();
+    await gcoreConfig().update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+    await useUi(undefined);
+  });
+
+  it('creates a cluster with one POST of exactly the payload and follows it under its name to active', async () => {
+    const result = await run<{ tasks: string[] }>('gcore.createGpuCluster', { ...LOCATION, cluster: CLUSTER });
+    assert.deepEqual(Object.keys(result), ['tasks']);
+    assert.equal(result.tasks.length, 1);
+    const [post, ...more] = writes(emulator);
+    assert.deepEqual(more, [], 'one POST and nothing else is sent');
+    assert.equal(post.path, CLUSTERS);
+    assert.deepEqual(post.json, CLUSTER);
+    const [created] = await clustersNamed(emulator, 'new-train');
+    assert.equal(created.status, 'creating');
+
+    const tasksSection = (await rows()).find((row) => label(row.item) === 'Tasks');
+    assert.ok(tasksSection);
+    const [task] = await rows(tasksSection.node);
+    assert.equal(label(task.item), 'new-train', 'the create is followed by the cluster name');
+    await eventually(async () => {
+      const gpu = (await rows()).find((row) => row.node.id === 'gpu');
+      assert.ok(gpu, 'no GPU section');
+      const [location] = await rows(gpu.node);
+      const clusters = (await rows(location.node)).find((row) => label(row.item) === 'Clusters');
+      assert.ok(clusters, 'no Clusters row');
+      const row = (await rows(clusters.node)).find((candidate) => label(candidate.item) === 'new-train');
+      assert.match(String(row?.item.description), /^Creating… · creating · /);
+    });
+
+    emulator.advanceTasks(AN_HOUR_MS);
+    const { tasks } = await run<{ tasks: { state: string }[] }>('gcore.waitForTasks', { taskIds: result.tasks, timeoutSeconds: 30 });
+    assert.deepEqual(
+      tasks.map((ended) => ended.state),
+      ['FINISHED'],
+    );
+    assert.equal((await clustersNamed(emulator, 'new-train'))[0].status, 'active');
+  });
+
+  it('refuses a bad payload before any request, naming the field under cluster', async () => {
+    await rejects(
+      run('gcore.createGpuCluster', { ...LOCATION, cluster: { ...CLUSTER, servers_count: 1000 } }),
+      /cluster\.servers_count: must be between 1 and 999/,
+    );
+    await rejects(
+      run('gcore.createGpuCluster', {
+        ...LOCATION,
+        cluster: { ...CLUSTER, servers_settings: { ...CLUSTER.servers_settings, volumes: [] } },
+      }),
+      /cluster\.servers_settings\.volumes: needs a boot volume from an image/,
+    );
+    await rejects(run('gcore.previewGpuCluster', { ...LOCATION, cluster: { ...CLUSTER, name: 'x' } }), /cluster\.name/);
+    await rejects(run('gcore.createGpuCluster'), /projectId/);
+    assert.deepEqual(emulator.requests, []);
+  });
+
+  it("previews the quota and the price in the preview's own body, and sends no create", async () => {
+    emulator.setGpuQuota({ gpu_virtual_h100_count: 7 });
+    const preview = await run<{ quota: Record<string, number>; price: { price_status: string; total_price_per_hour: number } }>(
+      'gcore.previewGpuCluster',
+      { ...LOCATION, cluster: CLUSTER },
+    );
+    assert.deepEqual(preview.quota, {
+      gpu_virtual_h100_count_limit: 7,
+      gpu_virtual_h100_count_requested: 2,
+      gpu_virtual_h100_count_usage: 6,
+    });
+    assert.equal(preview.price.price_status, 'show');
+    assert.equal(typeof preview.price.total_price_per_hour, 'number');
+    const posts = writes(emulator);
+    assert.deepEqual(posts.map((request) => request.path).sort(), [
+      '/cloud/v2/pricing/1/76/gpu/virtual/clusters',
+      '/cloud/v3/gpu/virtual/1/76/check_limits',
+    ]);
+    const pricing = posts.find((request) => request.path.startsWith('/cloud/v2/pricing'))!;
+    assert.deepEqual(pricing.json, {
+      name: 'new-train',
+      flavor: CLUSTER.flavor,
+      instances_count: 2,
+      interfaces: [{ type: 'external' }],
+      volumes: [{ source: 'new-volume', size: 120, type_name: 'ssd_hiiops' }],
+    });
+
+    emulator.requests.length = 0;
+    emulator.inject({ method: 'POST', path: '/cloud/v2/pricing/1/76/gpu/virtual/clusters', status: 404 });
+    emulator.inject({ method: 'POST', path: '/cloud/v3/gpu/virtual/1/76/check_limits', status: 500 });
+    assert.deepEqual(await run('gcore.previewGpuCluster', { ...LOCATION, cluster: CLUSTER }), { quota: null, price: null });
+  });
+
+  it('takes a create whose answer was lost (reset mid-body) as sent once Gcore lists the new cluster: nothing is sent twice', async () => {
+    emulator.inject({ method: 'POST', path: CLUSTERS, resetMidBody: true });
+    const result = await run<{ tasks: string[] }>('gcore.createGpuCluster', { ...LOCATION, cluster: CLUSTER });
+    assert.equal(writes(emulator).length, 1, 'one POST');
+    const made = await clustersNamed(emulator, 'new-train');
+    assert.equal(made.length, 1);
+    assert.equal(result.tasks.length, 1, "the create's task, found among the location's active tasks");
+  });
+
+  it('takes a create that timed out as sent when Gcore made it, and a cluster of the same name made before is not it', async () => {
+    await run('gcore.createGpuCluster', { ...LOCATION, cluster: CLUSTER });
+    emulator.requests.length = 0;
+    await gcoreConfig().update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
+    try {
+      emulator.inject({ method: 'POST', path: CLUSTERS, delayMs: 2_500 });
+      const result = await run<{ tasks: string[] }>('gcore.createGpuCluster', { ...LOCATION, cluster: CLUSTER });
+      assert.equal(writes(emulator).length, 1, 'one POST');
+      assert.equal((await clustersNamed(emulator, 'new-train')).length, 2);
+      assert.equal(result.tasks.length, 1);
+    } finally {
+      await gcoreConfig().update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('says a create whose answer was lost before Gcore made anything may be sent again, and sends nothing more', async () => {
+    emulator.inject({ method: 'POST', path: CLUSTERS, drop: true });
+    await rejects(
+      run('gcore.createGpuCluster', { ...LOCATION, cluster: CLUSTER }),
+      /Gcore lists no new cluster of that name, so none was made and it can be sent again/,
+    );
+    assert.equal(writes(emulator).length, 1);
+    assert.deepEqual(await clustersNamed(emulator, 'new-train'), []);
+  });
+
+  it('says the cluster may exist, and never to send it again, when the lookup after a lost answer fails', async () => {
+    emulator.inject({ method: 'POST', path: CLUSTERS, resetMidBody: true });
+    // The list before the create answers; every read after it fails.
+    emulator.inject({ method: 'GET', path: CLUSTERS, status: 200, body: { count: 0, results: [] } });
+    emulator.inject({ method: 'GET', path: CLUSTERS, status: 500, times: 10 });
+    await rejects(run('gcore.createGpuCluster', { ...LOCATION, cluster: CLUSTER }), /Refresh the location before creating it again/);
+    assert.equal(writes(emulator).length, 1);
+  });
+
+  it("makes a key pair in the user's ~/.ssh from the palette and uploads only its public half", async () => {
+    const home = await mkdtemp(path.join(tmpdir(), 'gcore-host-home-'));
+    const realHome = process.env.HOME;
+    // os.homedir() reads HOME: the pair goes to a home of the test's own, never the machine's ~/.ssh.
+    process.env.HOME = home;
+    try {
+      const ui = new ScriptedUi(['Prod', 'Create a Key Pair', 'host pair']);
+      await useUi(ui);
+      await vscode.commands.executeCommand('gcore.createSshKey');
+      const publicKey = (await readFile(path.join(home, '.ssh', 'gcore_host_pair.pub'), 'utf8')).trim();
+      const [post, ...more] = writes(emulator);
+      assert.deepEqual(more, []);
+      assert.equal(post.path, '/cloud/v1/ssh_keys/1');
+      assert.deepEqual(post.json, { name: 'host pair', public_key: publicKey });
+      assert.ok(ui.notifications.some((notification) => /SSH key host pair is in the project now/.test(notification.message)));
+    } finally {
+      process.env.HOME = realHome;
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+
+  it('uploads a public key as exactly {name, public_key}, refusing one that is not a public key line first', async () => {
+    const publicKey = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIIjxL6g1II8NsO8odvBwGKvq2Dx/h/xrvsV9b9LVIYKm me@laptop';
+    await rejects(run('gcore.createSshKey', { projectId: 1, name: 'laptop', publicKey: 'not a key' }), /publicKey/);
+    assert.deepEqual(emulator.requests, []);
+    const key = await run<{ name: string; fingerprint: string; private_key?: unknown }>('gcore.createSshKey', {
+      projectId: 1,
+      name: 'laptop',
+      publicKey,
+    });
+    assert.equal(key.name, 'laptop');
+    assert.ok(key.fingerprint);
+    const [post] = writes(emulator);
+    assert.equal(post.path, '/cloud/v1/ssh_keys/1');
+    assert.deepEqual(post.json, { name: 'laptop', public_key: publicKey });
+  });
+});
