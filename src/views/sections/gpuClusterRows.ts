@@ -33,6 +33,8 @@ export class GpuClusterRows implements vscode.Disposable {
   private readonly polls = new LocationPolls();
   /** The clusters (by row id) whose price is being read for the rows shown: each read redraws them once, when it ends. */
   private readonly pricing = new Set<string>();
+  /** Per location, the clusters (`<kind>:<id>`) the last read found moving by their own status. */
+  private readonly movingByStatus = new Map<string, Set<string>>();
 
   constructor(private readonly deps: GpuClusterRowsDeps) {}
 
@@ -55,6 +57,10 @@ export class GpuClusterRows implements vscode.Disposable {
     const rows: TreeNode[] = [];
     const moving = new Set<GpuKind>();
     let taskMarked = false;
+    const locationKey = projectRegionKey(node.location);
+    const movedBefore = this.movingByStatus.get(locationKey);
+    const movingNow = new Set<string>();
+    let tasksStale = false;
     for (const { kind, list } of lists) {
       if (list.state === 'failed') {
         // A server with virtual clusters only answers bare metal's list as missing: nothing to say of it.
@@ -72,8 +78,13 @@ export class GpuClusterRows implements vscode.Disposable {
         const followed = changes.get(`${kind}:${id}`);
         const change = (followed?.action as GpuClusterChange | undefined) ?? byTask.get(id);
         if (isTransitional(cluster) || followed || byTask.has(id)) moving.add(kind);
-        // A cluster whose own status moves is seen to end in its list; only one at rest needs the tasks read again.
-        if (byTask.has(id) && !isTransitional(cluster)) taskMarked = true;
+        // A cluster whose own status moves is seen to end in its list; only one at rest needs the tasks read again,
+        // at once when it has just come to rest (the tasks read while it moved may hold its finished task).
+        if (isTransitional(cluster)) movingNow.add(`${kind}:${id}`);
+        else if (byTask.has(id)) {
+          taskMarked = true;
+          if (movedBefore?.has(`${kind}:${id}`)) tasksStale = true;
+        }
         const busy = isBusy(cluster, [], change !== undefined);
         const flavorGpus = typeof cluster.flavor === 'string' ? gpus.get(cluster.flavor) : undefined;
         const price = this.priceOf(node, kind, cluster);
@@ -81,7 +92,9 @@ export class GpuClusterRows implements vscode.Disposable {
       }
       rows.push(...listGapViews(list.value, 'gpuClusters').map(({ key, view }) => hintNode(node, `${kind}-${key}`, view)));
     }
-    if (moving.size > 0 || taskMarked) this.pollLater(node, [...moving], taskMarked);
+    this.movingByStatus.set(locationKey, movingNow);
+    if (tasksStale) this.readTasksNow(node);
+    else if (moving.size > 0 || taskMarked) this.pollLater(node, [...moving], taskMarked);
     if (rows.length > 0) return rows;
     return [hintNode(node, 'empty', { label: vscode.l10n.t('No GPU clusters in this location'), icon: { id: 'info' } })];
   }
@@ -128,6 +141,13 @@ export class GpuClusterRows implements vscode.Disposable {
       }
     });
     return undefined;
+  }
+
+  /** Reads the location's active tasks again, then redraws: the lists just read stay. */
+  private readTasksNow(node: GpuClustersNode): void {
+    this.deps.reads.invalidateClusters(node.location, [], true);
+    const redraw = () => this.deps.redraw(node);
+    void this.deps.reads.clusters(node.location).then(redraw, redraw);
   }
 
   /**
