@@ -84,6 +84,11 @@ describe('GPU clusters in the tree', () => {
     assert.equal(clusterListReads(emulator, 'virtual') + clusterListReads(emulator, 'baremetal'), 0);
   });
 
+  it("opens a location's row in the portal on the location's page, not its Containers page", async () => {
+    await vscode.commands.executeCommand('gcore.openInPortal', await gpuLocation());
+    assert.equal(ui.opened.at(-1), 'https://portal.gcore.com/cloud/project/1/region/76');
+  });
+
   it('lists virtual and bare-metal clusters with their status, GPUs, servers and marks, busy while a task runs', async () => {
     const clusters = await childLabelled(await gpuLocation(), 'Clusters');
     const listed = await rows(clusters);
