@@ -106,7 +106,7 @@ describe('GPU clusters in the tree', () => {
     assert.match(described.get('train-h100') ?? '', /^running · 1× H100.* · 2 servers$/);
     assert.match(described.get('eval-l40s') ?? '', /^stopped · .* · 1 server$/);
     assert.match(described.get('finetune-h100x2') ?? '', /^Creating… · creating · /);
-    assert.match(described.get('bm-h100-train') ?? '', / · 2 servers · bare metal$/);
+    assert.match(described.get('bm-h100-train') ?? '', /^running · 8× H100 80 GB · 2 servers · bare metal$/, "as its flavor's row says it");
     assert.match(described.get('k8s-a100-pool') ?? '', / · bare metal · managed by Kubernetes$/);
     assert.equal(clusterListReads(emulator, 'virtual'), 1);
     assert.equal(clusterListReads(emulator, 'baremetal'), 1);
