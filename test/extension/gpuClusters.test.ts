@@ -105,7 +105,7 @@ describe('GPU clusters in the tree', () => {
     const described = new Map(listed.map(([name, description]) => [name, description]));
     assert.match(described.get('train-h100') ?? '', /^running · 1× H100.* · 2 servers$/);
     assert.match(described.get('eval-l40s') ?? '', /^stopped · .* · 1 server$/);
-    assert.match(described.get('finetune-h100x2') ?? '', /^Creating… · creating · /);
+    assert.match(described.get('finetune-h100x2') ?? '', /^Creating… · (?!creating)/, 'the status is not said again after Creating…');
     assert.match(described.get('bm-h100-train') ?? '', /^running · 8× H100 80 GB · 2 servers · bare metal$/, "as its flavor's row says it");
     assert.match(described.get('k8s-a100-pool') ?? '', / · bare metal · managed by Kubernetes$/);
     assert.equal(clusterListReads(emulator, 'virtual'), 1);

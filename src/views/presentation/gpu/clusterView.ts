@@ -24,6 +24,16 @@ export interface ClusterRowFacts {
   price?: GpuClusterCost;
 }
 
+/** The status Gcore shows while each change runs, which the change's word already says ("Creating…", not "Creating… · creating"). */
+const STATUS_OF_CHANGE: ReadonlyMap<GpuClusterChange, string> = new Map([
+  ['create', 'creating'],
+  ['delete', 'deleting'],
+  ['soft_reboot', 'rebooting'],
+  ['hard_reboot', 'rebooting'],
+  ['resize', 'resizing'],
+  ['rebuild', 'rebuilding'],
+]);
+
 const STATUS_ICONS: ReadonlyMap<string, NonNullable<ItemView['icon']>> = new Map([
   ['active', { id: 'pass-filled', color: 'testing.iconPassed' }],
   ['shutoff', { id: 'debug-stop', color: 'disabledForeground' }],
@@ -57,9 +67,10 @@ function contextOf(cluster: GpuCluster, facts: ClusterRowFacts): RowContext {
  */
 export function clusterRowView(cluster: GpuCluster, facts: ClusterRowFacts): ItemView {
   const status = clusterStatus(cluster);
+  const saidByChange = facts.change !== undefined && status !== undefined && STATUS_OF_CHANGE.get(facts.change) === status;
   const parts = [
     facts.change ? GPU_CLUSTER_CHANGES.get(facts.change)?.inProgress() : undefined,
-    clusterStatusWords(cluster),
+    saidByChange ? undefined : clusterStatusWords(cluster),
     facts.gpus ?? nonEmptyText(cluster.flavor),
     serversText(cluster),
     facts.kind === 'baremetal' ? l10n.t('bare metal') : undefined,
