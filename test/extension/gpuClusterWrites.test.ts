@@ -155,6 +155,20 @@ describe('GPU cluster writes', () => {
       assert.ok(ui.progressTitles.includes('Stopping GPU cluster train-h100'));
     });
 
+    it("announces a stop's end in the row's words: stopped, not Gcore's shutoff", async function () {
+      this.timeout(40_000);
+      const cluster = await readCluster(emulator, 'virtual', TRAIN);
+      const ui = await interact(emulator, [true], 'gcore.stopGpuCluster', clusterNode(cluster));
+      emulator.advanceTasks(AN_HOUR_MS);
+      const end = await eventually(
+        () =>
+          ui.notifications.find((notification) => notification.message.startsWith('GPU cluster train-h100 is ')) ??
+          assert.fail('no end yet'),
+        30_000,
+      );
+      assert.equal(end.message, 'GPU cluster train-h100 is stopped now, with 2 servers.');
+    });
+
     it('says a bare-metal stop powers the servers off and billing continues', async () => {
       const cluster = await readCluster(emulator, 'baremetal', BARE_METAL);
       const ui = await interact(emulator, [false], 'gcore.stopGpuCluster', clusterNode(cluster, 'baremetal'));

@@ -84,6 +84,11 @@ describe('GPU clusters in the tree', () => {
     assert.equal(clusterListReads(emulator, 'virtual') + clusterListReads(emulator, 'baremetal'), 0);
   });
 
+  it("opens a location's row in the portal on the location's page, not its Containers page", async () => {
+    await vscode.commands.executeCommand('gcore.openInPortal', await gpuLocation());
+    assert.equal(ui.opened.at(-1), 'https://portal.gcore.com/cloud/project/1/region/76');
+  });
+
   it('lists virtual and bare-metal clusters with their status, GPUs, servers and marks, busy while a task runs', async () => {
     const clusters = await childLabelled(await gpuLocation(), 'Clusters');
     const listed = await rows(clusters);
@@ -100,8 +105,8 @@ describe('GPU clusters in the tree', () => {
     const described = new Map(listed.map(([name, description]) => [name, description]));
     assert.match(described.get('train-h100') ?? '', /^running · 1× H100.* · 2 servers$/);
     assert.match(described.get('eval-l40s') ?? '', /^stopped · .* · 1 server$/);
-    assert.match(described.get('finetune-h100x2') ?? '', /^Creating… · creating · /);
-    assert.match(described.get('bm-h100-train') ?? '', / · 2 servers · bare metal$/);
+    assert.match(described.get('finetune-h100x2') ?? '', /^Creating… · (?!creating)/, 'the status is not said again after Creating…');
+    assert.match(described.get('bm-h100-train') ?? '', /^running · 8× H100 80 GB · 2 servers · bare metal$/, "as its flavor's row says it");
     assert.match(described.get('k8s-a100-pool') ?? '', / · bare metal · managed by Kubernetes$/);
     assert.equal(clusterListReads(emulator, 'virtual'), 1);
     assert.equal(clusterListReads(emulator, 'baremetal'), 1);

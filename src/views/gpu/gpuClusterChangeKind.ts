@@ -15,6 +15,7 @@ import {
 import type { PromptUi } from '../../ui/promptUi';
 import type { ChangeKind } from '../changeKinds';
 import { GPU_CLUSTER_CHANGES, isCapacityFailure, otherLocationsLabel } from '../presentation/gpu/gpuClusterChangeWords';
+import { clusterStatusWords } from '../presentation/gpu/clusterStatusWords';
 import { GPU_SECTION } from '../sections/gpuNodes';
 
 /** What the GPU area hands its kind of change: the client, the location's clusters to read again, where to look for capacity. */
@@ -90,11 +91,12 @@ async function announceEnd(deps: GpuClusterChangeKindDeps, ui: PromptUi, subject
     }
     deps.log.warn(`GPU cluster ${name} could not be read after its ${subject.action}: ${String(error)}`);
   }
-  if (!cluster) {
+  if (!cluster || clusterStatus(cluster) === undefined) {
     void ui.notify('info', l10n.t('The change of GPU cluster {0} finished at Gcore (task {1}); its state could not be read.', name, ids));
     return;
   }
-  const status = clusterStatus(cluster) ?? l10n.t('unknown');
+  // As the cluster's row says it: "stopped", not Gcore's "shutoff".
+  const status = clusterStatusWords(cluster);
   const servers = typeof cluster.servers_count === 'number' ? cluster.servers_count : cluster.servers_ids?.length;
   void ui.notify(
     'info',

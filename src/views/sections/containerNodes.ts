@@ -17,6 +17,7 @@ export function containersLocationNode(location: ProjectRegion): LocationNode {
     CONTAINERS_SECTION,
     location,
     l10n.t('Containers of project {0}, region {1} ({2})', location.projectId, location.regionId, projectRegionKey(location)),
+    containersPortalPage(location),
     ROW_CONTEXT.containersLocation,
   );
 }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isCancelled, isEndpointMissing } from '../../api/errors';
 import { GPU_KINDS, type GpuCluster, type GpuClusterCost, type GpuKind } from '../../api';
-import type { CloudList, Task } from '../../api/types';
+import type { CloudList, GpuBaremetalFlavor, GpuFlavor, Task } from '../../api/types';
 import { projectRegionKey, type ProjectRegionRef } from '../../core/projectRegion';
 import type { FlavorLoader } from '../../loaders/flavorLoader';
 import type { GpuClusterReads } from '../../loaders/gpuClusterReads';
@@ -86,7 +86,7 @@ export class GpuClusterRows implements vscode.Disposable {
           if (movedBefore?.has(`${kind}:${id}`)) tasksStale = true;
         }
         const busy = isBusy(cluster, [], change !== undefined);
-        const flavorGpus = typeof cluster.flavor === 'string' ? gpus.get(cluster.flavor) : undefined;
+        const flavorGpus = typeof cluster.flavor === 'string' ? gpus[kind].get(cluster.flavor) : undefined;
         const price = this.priceOf(node, kind, cluster);
         rows.push(gpuClusterNode(node, cluster, { kind, busy, change, gpus: flavorGpus, price }));
       }
@@ -164,17 +164,26 @@ export class GpuClusterRows implements vscode.Disposable {
     });
   }
 
-  /** The GPUs of each flavor of the location as its flavor row says them, by flavor name, from the flavors loaded. */
-  private async gpuTexts(location: ProjectRegionRef): Promise<Map<string, string>> {
-    const texts = new Map<string, string>();
-    const result = await this.deps.flavors.load(location);
-    if (result.state !== 'loaded') return texts;
-    for (const flavor of result.list.results) {
-      const text = flavorGpuText(flavor);
-      if (text !== undefined) texts.set(flavor.name, text);
-    }
-    return texts;
+  /**
+   * The GPUs of each flavor of the location as its flavor row says them, by kind and flavor name, from the
+   * flavors loaded (the location's row has asked for both kinds already).
+   */
+  private async gpuTexts(location: ProjectRegionRef): Promise<Record<GpuKind, Map<string, string>>> {
+    const [virtual, baremetal] = await Promise.all([this.deps.flavors.load(location), this.deps.flavors.loadBaremetal(location)]);
+    return {
+      virtual: gpuTextsByName(virtual.state === 'loaded' ? virtual.list.results : []),
+      baremetal: gpuTextsByName(baremetal.state === 'loaded' ? baremetal.value.results : []),
+    };
   }
+}
+
+function gpuTextsByName(flavors: readonly (GpuFlavor | GpuBaremetalFlavor)[]): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const flavor of flavors) {
+    const text = flavorGpuText(flavor);
+    if (text !== undefined) texts.set(flavor.name, text);
+  }
+  return texts;
 }
 
 /** The change each cluster of a kind's list is going through according to the location's active tasks, by cluster id. */

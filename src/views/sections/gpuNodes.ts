@@ -16,6 +16,7 @@ export function gpuLocationNode(location: ProjectRegion): LocationNode {
     GPU_SECTION,
     location,
     l10n.t('GPU clusters and flavors of project {0}, region {1} ({2})', location.projectId, location.regionId, projectRegionKey(location)),
+    gpuPortalPage(location),
   );
 }
 

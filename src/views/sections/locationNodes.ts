@@ -1,6 +1,5 @@
 import { ROW_CONTEXT, type RowContext } from '../../core/contributions';
 import type { ProjectRegion } from '../../models/projectRegion';
-import { containersPortalPage } from '../../models/portalPages';
 import { locationIds } from '../presentation/locationName';
 import { nodeGuard, type NodeView, type SectionNode, type TreeNode } from '../treeNodes';
 
@@ -13,11 +12,12 @@ export interface LocationNode extends TreeNode {
 
 export const isLocationNode = nodeGuard<LocationNode>('location');
 
-/** A location's row under `root` (GPU, Containers); `tooltip` says what it holds there. */
+/** A location's row under `root` (GPU, Containers); `tooltip` says what it holds there, `portal` the page that lists it. */
 export function locationNode(
   root: SectionNode,
   location: ProjectRegion,
   tooltip: string,
+  portal: string,
   contextValue: RowContext = ROW_CONTEXT.location,
 ): LocationNode {
   const ids = locationIds(location);
@@ -27,7 +27,7 @@ export function locationNode(
     section: root.section,
     parent: root,
     location,
-    portal: containersPortalPage(location),
+    portal,
     view: {
       label: location.label ?? ids,
       description: location.label ? ids : undefined,

@@ -4,8 +4,12 @@ import { ROW_CONTEXT, type RowContext } from '../../../core/contributions';
 import { clusterStatus, type GpuClusterChange } from '../../../models/gpuCluster';
 import { escapeMarkdown, type ItemView } from '../itemView';
 import { formatHourlyPrice } from './flavorPrice';
+import { clusterStatusWords } from './clusterStatusWords';
 import { GPU_CLUSTER_CHANGES } from './gpuClusterChangeWords';
 import { finiteNumber, nonEmptyText } from '../wireValues';
+
+// The commands and agent tools say a status as the row does.
+export { clusterStatusWords };
 
 /** What a cluster's row shows beside the cluster itself, as its section knows it. */
 export interface ClusterRowFacts {
@@ -20,17 +24,14 @@ export interface ClusterRowFacts {
   price?: GpuClusterCost;
 }
 
-/** The words of each status Gcore names; any other value is shown as it comes (a Map: Gcore's word may be `constructor`). */
-const STATUS_WORDS: ReadonlyMap<string, () => string> = new Map([
-  ['active', () => l10n.t('running')],
-  ['shutoff', () => l10n.t('stopped')],
-  ['creating', () => l10n.t('creating')],
-  ['deleting', () => l10n.t('deleting')],
-  ['rebooting', () => l10n.t('rebooting')],
-  ['rebuilding', () => l10n.t('rebuilding')],
-  ['resizing', () => l10n.t('resizing')],
-  ['degraded', () => l10n.t('degraded')],
-  ['error', () => l10n.t('error')],
+/** The status Gcore shows while each change runs, which the change's word already says ("Creating…", not "Creating… · creating"). */
+const STATUS_OF_CHANGE: ReadonlyMap<GpuClusterChange, string> = new Map([
+  ['create', 'creating'],
+  ['delete', 'deleting'],
+  ['soft_reboot', 'rebooting'],
+  ['hard_reboot', 'rebooting'],
+  ['resize', 'resizing'],
+  ['rebuild', 'rebuilding'],
 ]);
 
 const STATUS_ICONS: ReadonlyMap<string, NonNullable<ItemView['icon']>> = new Map([
@@ -39,13 +40,6 @@ const STATUS_ICONS: ReadonlyMap<string, NonNullable<ItemView['icon']>> = new Map
   ['degraded', { id: 'warning', color: 'list.warningForeground' }],
   ['error', { id: 'error', color: 'errorForeground' }],
 ]);
-
-/** A cluster's status in words: Gcore's word when it is not one the extension names. */
-export function clusterStatusWords(cluster: Pick<GpuCluster, 'status'>): string {
-  const status = clusterStatus(cluster);
-  if (status === undefined) return l10n.t('status unknown');
-  return STATUS_WORDS.get(status)?.() ?? status;
-}
 
 function serversText(cluster: GpuCluster): string | undefined {
   const count = finiteNumber(cluster.servers_count) ?? (Array.isArray(cluster.servers_ids) ? cluster.servers_ids.length : undefined);
@@ -73,9 +67,10 @@ function contextOf(cluster: GpuCluster, facts: ClusterRowFacts): RowContext {
  */
 export function clusterRowView(cluster: GpuCluster, facts: ClusterRowFacts): ItemView {
   const status = clusterStatus(cluster);
+  const saidByChange = facts.change !== undefined && status !== undefined && STATUS_OF_CHANGE.get(facts.change) === status;
   const parts = [
     facts.change ? GPU_CLUSTER_CHANGES.get(facts.change)?.inProgress() : undefined,
-    clusterStatusWords(cluster),
+    saidByChange ? undefined : clusterStatusWords(cluster),
     facts.gpus ?? nonEmptyText(cluster.flavor),
     serversText(cluster),
     facts.kind === 'baremetal' ? l10n.t('bare metal') : undefined,

@@ -54,6 +54,23 @@ describe('clusterRowView', () => {
     );
   });
 
+  it('says a status once when the change in progress says it already, and both when they differ', () => {
+    const pairs = [
+      ['creating', 'create', 'Creating…'],
+      ['deleting', 'delete', 'Deleting…'],
+      ['rebooting', 'soft_reboot', 'Rebooting…'],
+      ['rebooting', 'hard_reboot', 'Rebooting…'],
+      ['resizing', 'resize', 'Resizing…'],
+      ['rebuilding', 'rebuild', 'Rebuilding…'],
+    ] as const;
+    for (const [status, change, word] of pairs) {
+      const view = clusterRowView({ ...RUNNING, status }, { kind: 'virtual', busy: true, change });
+      assert.equal(view.description, `${word} · g3-ai-24-232-1000-h100-80-1 · 2 servers`, `${change} while ${status}`);
+    }
+    const deletingWhileStopped = clusterRowView({ ...RUNNING, status: 'shutoff' }, { kind: 'virtual', busy: true, change: 'delete' });
+    assert.equal(deletingWhileStopped.description, 'Deleting… · stopped · g3-ai-24-232-1000-h100-80-1 · 2 servers');
+  });
+
   it("shows Gcore's price per hour last, as flavor rows do, only when its price status is show", () => {
     const cost = {
       currency_code: 'EUR',

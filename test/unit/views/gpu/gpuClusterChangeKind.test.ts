@@ -92,7 +92,11 @@ describe('the GPU cluster kind of change', () => {
     await clock.advance(3_000);
     await clock.advance(3_000);
     await following;
-    assert.deepEqual(ui.notifications, ['GPU cluster train-h100 is shutoff now, with 2 servers.']);
+    assert.deepEqual(
+      ui.notifications,
+      ['GPU cluster train-h100 is stopped now, with 2 servers.'],
+      "in the row's words, not Gcore's shutoff",
+    );
     assert.deepEqual(invalidated, [{ projectId: 1, regionId: 76, kind: 'virtual' }]);
     assert.equal(refreshed.filter((node) => node === GPU_SECTION).length, 2);
     const row = taskRowView(history.all()[0], clock.now(), kinds);
