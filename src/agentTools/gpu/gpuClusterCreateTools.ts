@@ -63,6 +63,12 @@ const INPUT = objectInput(
   [...LOCATION_REQUIRED, 'cluster'],
 );
 
+/** Both tools take gcore.createGpuCluster's argument, checked by its validator. */
+const CREATE_ARGUMENT = {
+  inputSchema: INPUT,
+  parse: (input: unknown): GpuClusterCreateArgs => unwrap(validateGpuClusterCreateArgs(input)),
+};
+
 function locationOf({ projectId, regionId, kind }: GpuClusterCreateArgs): GpuLocationRef {
   return { projectId, regionId, kind };
 }
@@ -108,8 +114,7 @@ export const previewGpuCluster: ToolDefinition<GpuClusterCreateArgs> = {
     'Tells what a new GPU cluster would cost (per hour and per month) and whether it fits the project\'s quota, without creating anything. Takes the same argument as gcore_createGpuCluster: the location, kind ("virtual", the default, or "baremetal") and the create payload. Either answer may be "not available" when Gcore does not give it.',
   ),
   userDescription: l10n.t('Tells what a new Gcore GPU cluster would cost and whether it fits the quota.'),
-  inputSchema: INPUT,
-  parse: (input) => unwrap(validateGpuClusterCreateArgs(input)),
+  ...CREATE_ARGUMENT,
   invoke: async (args, context) => {
     const { review, json } = await reviewOf(args, context);
     const text = lines(
@@ -163,8 +168,7 @@ export const createGpuCluster: ToolDefinition<GpuClusterCreateArgs> = {
     'Creates a GPU cluster, billed by the hour for each server from its creation: name (3 to 63 characters), flavor (from gcore_listGpuFlavors), servers_count (1 to 999) and servers_settings are required; a virtual cluster boots from a volume of source "image" with boot_index 0, bare metal names image_id at the top; credentials.ssh_key_name names the project\'s SSH key the servers accept. gcore_previewGpuCluster tells the price and quota first. Gcore answers with a task ID; never send the same create twice (it makes a second cluster): read the task with gcore_getTask.',
   ),
   userDescription: l10n.t('Creates a Gcore GPU cluster, after you confirm its price and what runs.'),
-  inputSchema: INPUT,
-  parse: (input) => unwrap(validateGpuClusterCreateArgs(input)),
+  ...CREATE_ARGUMENT,
   confirm: async (args, context) => {
     const { review } = await reviewOf(args, context);
     return {
