@@ -2,6 +2,7 @@ import { getContainer, getContainerLogs, listContainers, listContainerSizes } fr
 import { createContainer, deleteContainer, updateContainer } from './containers/containerWriteTools';
 import { listRecords, listZones, lookupName } from './dns/dnsTools';
 import { listGpuFlavors } from './gpu/flavorTools';
+import { createGpuCluster, previewGpuCluster } from './gpu/gpuClusterCreateTools';
 import { getGpuCluster, listGpuClusters } from './gpu/gpuClusterTools';
 import { deleteGpuCluster, gpuClusterAction, resizeGpuCluster } from './gpu/gpuClusterWriteTools';
 import { listLocations } from './account/locationTools';
@@ -49,6 +50,8 @@ export const TOOL_DEFINITIONS: readonly AnyToolDefinition[] = [
   importZoneFile,
   listGpuClusters,
   getGpuCluster,
+  previewGpuCluster,
+  createGpuCluster,
   gpuClusterAction,
   resizeGpuCluster,
   deleteGpuCluster,

@@ -14,7 +14,7 @@ function plain(schema: object): ToolSchema {
     if (EDITOR_ONLY_KEYWORDS.has(key)) continue;
     if (key === 'properties') {
       result[key] = Object.fromEntries(Object.entries(value as Record<string, object>).map(([name, property]) => [name, plain(property)]));
-    } else if ((key === 'additionalProperties' || key === 'propertyNames') && typeof value === 'object') {
+    } else if ((key === 'additionalProperties' || key === 'propertyNames' || key === 'items') && typeof value === 'object') {
       result[key] = plain(value as object);
     } else result[key] = value;
   }

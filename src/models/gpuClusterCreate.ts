@@ -195,8 +195,19 @@ const INTERFACE_FIELD: ObjectFieldSpec = {
       true,
     ),
     oneOf('ip_family', l10n.t('IP family'), l10n.t('"ipv4" (the default), "ipv6" or "dual".'), ['dual', 'ipv4', 'ipv6']),
-    { name: 'name', kind: 'string', label: l10n.t('Interface name'), description: '', maxLength: 37 },
-    { name: 'port_security_enabled', kind: 'boolean', label: l10n.t('Port security'), description: '' },
+    {
+      name: 'name',
+      kind: 'string',
+      label: l10n.t('Interface name'),
+      description: l10n.t("The interface's name, up to 37 characters."),
+      maxLength: 37,
+    },
+    {
+      name: 'port_security_enabled',
+      kind: 'boolean',
+      label: l10n.t('Port security'),
+      description: l10n.t('Whether the security groups filter the traffic (false is refused on public networks).'),
+    },
     SECURITY_GROUPS_FIELD,
     uuidField('network_id', l10n.t('Network ID'), l10n.t('The private network, for "subnet" and "any_subnet".')),
     uuidField('subnet_id', l10n.t('Subnet ID'), l10n.t('The subnet, for "subnet".')),
@@ -226,8 +237,22 @@ const CREDENTIALS_FIELD: ObjectFieldSpec = {
   description: l10n.t('The SSH key, or a user and password, the servers accept.'),
   fields: [
     CLUSTER_SSH_KEY_FIELD,
-    { name: 'username', kind: 'string', label: l10n.t('User'), description: '', minLength: 1, maxLength: 255 },
-    { name: 'password', kind: 'string', label: l10n.t('Password'), description: '', minLength: 8, maxLength: 72 },
+    {
+      name: 'username',
+      kind: 'string',
+      label: l10n.t('User'),
+      description: l10n.t("A user to create with the password; without it the password is the default user's."),
+      minLength: 1,
+      maxLength: 255,
+    },
+    {
+      name: 'password',
+      kind: 'string',
+      label: l10n.t('Password'),
+      description: l10n.t('A password for the user, 8 to 72 characters; not with user_data.'),
+      minLength: 8,
+      maxLength: 72,
+    },
   ],
 };
 
@@ -279,7 +304,14 @@ function settingsField(kind: GpuKind): ObjectFieldSpec {
           description: '',
           fields: [
             uuidField('id', l10n.t('ID'), l10n.t("The file share's ID."), true),
-            { name: 'mount_path', kind: 'string', label: l10n.t('Mount path'), description: '', required: true, minLength: 1 },
+            {
+              name: 'mount_path',
+              kind: 'string',
+              label: l10n.t('Mount path'),
+              description: l10n.t('Where the share is mounted on each server.'),
+              required: true,
+              minLength: 1,
+            },
           ],
         },
       },

@@ -6,6 +6,7 @@ import { TOOL_DEFINITIONS } from '../../src/agentTools';
 import type { Emulator, RecordedRequest } from '../emulator/server';
 import { eventually, extensionApi, gcoreConfig, setKey, setLocations, sharedEmulator, TEST_KEY } from './support/harness';
 import { label, rows } from './support/treeRows';
+import { virtualClusterBody } from '../support/gpuClusterBodies';
 
 /*
  * The agent tools as VS Code runs them: listed by vscode.lm.tools with the definitions' schemas, invoked
@@ -22,7 +23,7 @@ async function invoke(name: string, input: object): Promise<{ text: string; json
 }
 
 /** Asked by a create's confirmation and review: they change nothing, though sent as POST. */
-const READS_BY_POST = /\/check_limits$|^\/cloud\/v1\/pricing\//;
+const READS_BY_POST = /\/check_limits$|^\/cloud\/v[12]\/pricing\//;
 
 /** The writes the emulator received since `from`: method, path and body. */
 function writesSince(emulator: Emulator, from: number): [string, string, unknown][] {
@@ -63,6 +64,11 @@ const WRITES: WriteCase[] = [
     },
   },
   { tool: 'gcore_deleteContainer', command: 'gcore.deleteContainer', input: { ...LOCATION, containerName: 'web-app' } },
+  {
+    tool: 'gcore_createGpuCluster',
+    command: 'gcore.createGpuCluster',
+    input: { ...LOCATION, cluster: virtualClusterBody({ name: 'agent-gpu' }) },
+  },
   { tool: 'gcore_createZone', command: 'gcore.createZone', input: { name: zone } },
   { tool: 'gcore_enableDnssec', command: 'gcore.enableDnssec', input: { zoneName: zone }, setup: withZone },
   {

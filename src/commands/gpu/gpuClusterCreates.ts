@@ -6,9 +6,10 @@ import type { GpuCluster, GpuLocationRef } from '../../api/gpuClusterTypes';
 import type { ChangeSubject } from '../../loaders/taskPoller';
 import type { Log } from '../../logging/log';
 import { changeOfTaskType, clustersOfTask, GPU_CLUSTER_KIND, GPU_CLUSTER_TASK_TYPES, gpuClusterChange } from '../../models/gpuCluster';
-import { pricePreviewRequest, quotaCheckRequest, type GpuClusterCreate } from '../../models/gpuClusterCreate';
-import type { GpuClusterForecast } from '../../views/presentation/gpu/gpuClusterReview';
+import type { GpuClusterCreate } from '../../models/gpuClusterCreate';
 import type { GpuClusterWrites } from './gpuClusterWrites';
+
+export { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
 
 export interface GpuClusterCreatesDeps {
   client: Pick<GcoreClient, 'gpuClusters'>;
@@ -30,32 +31,6 @@ function idsNamed(clusters: readonly GpuCluster[], name: string): Set<string> {
 /** A create's answer that never came: Gcore may have made the cluster. A cancel is the flow's to tell. */
 function answerLost(error: unknown): error is GcoreApiError {
   return isGcoreApiError(error) && error.mayHaveApplied === true && error.kind !== 'cancelled';
-}
-
-/**
- * Quota and price of a cluster as it would be created, each asked in its own body and each null when Gcore does
- * not answer it (an addition: never a stop). Sends no create.
- */
-export async function forecastGpuCluster(
-  deps: Pick<GpuClusterCreatesDeps, 'client' | 'log'>,
-  location: GpuLocationRef,
-  cluster: GpuClusterCreate,
-  options: CallOptions = {},
-): Promise<GpuClusterForecast> {
-  const quietly = async <T>(what: string, request: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await request();
-    } catch (error) {
-      deps.log.debug(`the ${what} of new GPU cluster ${cluster.name} could not be read: ${String(error)}`);
-      return null;
-    }
-  };
-  const { gpuClusters } = deps.client;
-  const [quota, price] = await Promise.all([
-    quietly('quota', () => gpuClusters.checkLimits(location, quotaCheckRequest(location.kind, cluster), options)),
-    quietly('price', () => gpuClusters.pricePreview(location, pricePreviewRequest(location.kind, cluster), options)),
-  ]);
-  return { quota, price };
 }
 
 /**

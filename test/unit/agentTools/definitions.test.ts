@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { COMMAND } from '../../../src/core/contributions';
+import { IMAGE_24_04, virtualClusterBody } from '../../support/gpuClusterBodies';
 import { TOOL_DEFINITIONS, toolNamed, toolNoKeyText, type ToolSchema } from '../../../src/agentTools';
 
 /** The contract's table ("Agent tools"), in its order. */
@@ -26,6 +27,8 @@ const CONTRACT_TOOLS: [name: string, kind: 'read' | 'write', commandId: string][
   ['gcore_importZoneFile', 'write', COMMAND.importZoneFile],
   ['gcore_listGpuClusters', 'read', COMMAND.listGpuClusters],
   ['gcore_getGpuCluster', 'read', COMMAND.getGpuCluster],
+  ['gcore_previewGpuCluster', 'read', COMMAND.previewGpuCluster],
+  ['gcore_createGpuCluster', 'write', COMMAND.createGpuCluster],
   ['gcore_gpuClusterAction', 'write', COMMAND.gpuClusterAction],
   ['gcore_resizeGpuCluster', 'write', COMMAND.resizeGpuCluster],
   ['gcore_deleteGpuCluster', 'write', COMMAND.deleteGpuCluster],
@@ -59,6 +62,19 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
   gcore_importZoneFile: { zoneName: 'example.com', text: 'new 300 IN A 192.0.2.9\n', deleteMissing: false },
   gcore_listGpuClusters: { projectId: 1, regionId: 76, kind: 'baremetal' },
   gcore_getGpuCluster: { projectId: 1, regionId: 76, clusterId: '058e03b4-c44b-4684-9075-810cb0354467', kind: 'virtual' },
+  gcore_previewGpuCluster: { projectId: 7, regionId: 76, kind: 'virtual', cluster: virtualClusterBody() },
+  gcore_createGpuCluster: {
+    projectId: 7,
+    regionId: 76,
+    kind: 'baremetal',
+    cluster: {
+      name: 'bm-train',
+      flavor: 'bm3-ai-1xlarge-h100-80-8',
+      image_id: IMAGE_24_04,
+      servers_count: 1,
+      servers_settings: { interfaces: [{ type: 'external' }] },
+    },
+  },
   gcore_gpuClusterAction: {
     projectId: 7,
     regionId: 76,
