@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import type { FlavorPrice } from '../../api/types';
 import type { GpuImage, GpuKind, GpuLocationRef } from '../../api/gpuClusterTypes';
 import { loadOnce } from '../../core/loadOnce';
 import { GPU_VOLUME_TYPES, validateGpuClusterCreate, type GpuClusterCreateArgs } from '../../models/gpuClusterCreate';
@@ -17,7 +18,7 @@ import {
 } from '../../ui/wizards/gpuClusterCreateWizard';
 import { unwrap } from '../../validation/problems';
 import { baremetalAvailability } from '../../views/presentation/gpu/baremetalFlavorView';
-import { flavorAvailability } from '../../views/presentation/gpu/flavorAvailability';
+import { flavorAvailability, type FlavorAvailability } from '../../views/presentation/gpu/flavorAvailability';
 import { formatHourlyPrice } from '../../views/presentation/gpu/flavorPrice';
 import { gpuClusterReview, type GpuClusterReview } from '../../views/presentation/gpu/gpuClusterReview';
 import { isFlavorNode, isGpuClustersNode } from '../../views/sections/gpuNodes';
@@ -48,6 +49,23 @@ function startFrom(node: unknown, draft: GpuClusterDraft): void {
   else if (isLocationNode(node)) draft.location = node.location;
 }
 
+/** A kind's flavors as the flavor step offers them: disabled ones left out, out-of-stock ones marked. */
+function flavorChoices<F extends GpuFlavorChoice['flavor'] & { name: string; price?: FlavorPrice | null }>(
+  kind: GpuKind,
+  flavors: readonly F[],
+  availability: (flavor: F) => FlavorAvailability,
+): GpuFlavorChoice[] {
+  return flavors
+    .filter((flavor) => availability(flavor) !== 'disabled')
+    .map((flavor) => ({
+      name: flavor.name,
+      kind,
+      price: formatHourlyPrice(flavor.price),
+      outOfStock: availability(flavor) === 'outOfStock',
+      flavor,
+    }));
+}
+
 /** What the wizard reads, each once per wizard; the flavors are read fresh, since capacity changes by the minute. */
 async function wizardSources(
   ui: PromptUi,
@@ -67,24 +85,8 @@ async function wizardSources(
       ]),
   });
   const flavors: GpuFlavorChoice[] = [
-    ...virtual.results
-      .filter((flavor) => flavorAvailability(flavor) !== 'disabled')
-      .map((flavor) => ({
-        name: flavor.name,
-        kind: 'virtual' as const,
-        price: formatHourlyPrice(flavor.price),
-        outOfStock: flavorAvailability(flavor) === 'outOfStock',
-        flavor,
-      })),
-    ...baremetal.results
-      .filter((flavor) => baremetalAvailability(flavor) !== 'disabled')
-      .map((flavor) => ({
-        name: flavor.name,
-        kind: 'baremetal' as const,
-        price: formatHourlyPrice(flavor.price),
-        outOfStock: baremetalAvailability(flavor) === 'outOfStock',
-        flavor,
-      })),
+    ...flavorChoices('virtual', virtual.results, flavorAvailability),
+    ...flavorChoices('baremetal', baremetal.results, baremetalAvailability),
   ];
   const images = new Map<GpuKind, () => Promise<GpuImage[]>>();
   const readKeys = async (): Promise<GpuKeyChoice[]> => {
