@@ -6,9 +6,10 @@ import * as vscode from 'vscode';
 import type { GpuCluster } from '../../src/api/gpuClusterTypes';
 import type { Emulator, RecordedRequest } from '../emulator/server';
 import { eventually, extensionApi, gcoreConfig, rejects, run, signedInAt, TEST_KEY, useUi } from './support/harness';
-import { ScriptedUi } from './support/scriptedUi';
+import { CANCEL, ScriptedUi } from './support/scriptedUi';
 import { label, rows } from './support/treeRows';
-import { virtualClusterBody } from '../support/gpuClusterBodies';
+import { IMAGE_24_04, virtualClusterBody } from '../support/gpuClusterBodies';
+import type { TreeNode } from '../../src/views/treeNodes';
 
 /*
  * A new GPU cluster and SSH key through the contract's programmatic commands against the emulator: one POST of
@@ -92,7 +93,7 @@ describe('GPU cluster create', () => {
       /cluster\.servers_settings\.volumes: needs a boot volume from an image/,
     );
     await rejects(run('gcore.previewGpuCluster', { ...LOCATION, cluster: { ...CLUSTER, name: 'x' } }), /cluster\.name/);
-    await rejects(run('gcore.createGpuCluster'), /projectId/);
+    await rejects(run('gcore.createGpuCluster', {}), /projectId/);
     assert.deepEqual(emulator.requests, []);
   });
 
@@ -207,5 +208,129 @@ describe('GPU cluster create', () => {
     const [post] = writes(emulator);
     assert.equal(post.path, '/cloud/v1/ssh_keys/1');
     assert.deepEqual(post.json, { name: 'laptop', public_key: publicKey });
+  });
+
+  describe('New GPU Cluster wizard', () => {
+    const FLAVOR = CLUSTER.flavor;
+    let home: string;
+    let realHome: string | undefined;
+
+    beforeEach(async () => {
+      home = await mkdtemp(path.join(tmpdir(), 'gcore-host-home-'));
+      realHome = process.env.HOME;
+      // The key step reads ~/.ssh: a home of the test's own, never the machine's.
+      process.env.HOME = home;
+    });
+
+    afterEach(async () => {
+      process.env.HOME = realHome;
+      await rm(home, { recursive: true, force: true });
+    });
+
+    async function gpuLocationRows(): Promise<{ node: TreeNode; item: vscode.TreeItem }[]> {
+      const gpu = (await rows()).find((row) => row.node.id === 'gpu');
+      assert.ok(gpu, 'no GPU section');
+      const [location] = await rows(gpu.node);
+      return rows(location.node);
+    }
+
+    /** The image's name and the boot size the wizard opens with, as the emulator's catalogue has them. */
+    async function imageOf(id: string): Promise<{ name: string; size: string }> {
+      const response = await fetch(`${emulator.url}/cloud/v3/gpu/virtual/1/76/images`, {
+        headers: { authorization: `apikey ${TEST_KEY}` },
+      });
+      const image = ((await response.json()) as { results: { id: string; name: string; min_disk?: number }[] }).results.find(
+        (candidate) => candidate.id === id,
+      );
+      assert.ok(image, `no image ${id}`);
+      return { name: image.name, size: String(Math.max(120, image.min_disk ?? 0)) };
+    }
+
+    it('creates from a flavor row: the review before one POST of what the wizard asked', async () => {
+      const flavorRow = (await gpuLocationRows()).find((row) => label(row.item) === FLAVOR);
+      assert.ok(flavorRow, `no row of flavor ${FLAVOR}`);
+      const image = await imageOf(IMAGE_24_04);
+      const ui = new ScriptedUi([
+        FLAVOR,
+        image.name,
+        '2',
+        image.size,
+        'ssd_hiiops',
+        'Public network, IPv4',
+        'dev-laptop',
+        'wizard-train',
+        'Create',
+      ]);
+      await useUi(ui);
+      await vscode.commands.executeCommand('gcore.createGpuCluster', flavorRow.node);
+      ui.assertAllAnswersUsed();
+
+      const flavorPick = ui.shown.find((prompt) => prompt.kind === 'pick');
+      assert.equal(flavorPick?.labels?.[0], FLAVOR, "the row's flavor comes first, chosen");
+      const review = ui.shown.find((prompt) => prompt.kind === 'choose');
+      assert.ok(review, 'no review');
+      assert.equal(review.message, 'Create GPU cluster wizard-train?');
+      assert.match(review.detail ?? '', new RegExp(`Flavor: ${FLAVOR}`));
+      assert.match(review.detail ?? '', /Servers: 2/);
+      assert.match(review.detail ?? '', /SSH key: dev-laptop/);
+      assert.match(review.detail ?? '', /Price: .+ per hour, .+ per month/);
+
+      const posts = writes(emulator);
+      const create = posts.findIndex((request) => request.path === CLUSTERS);
+      assert.ok(create > 0, 'the create was sent after the quota and price were read');
+      assert.ok(posts.slice(0, create).some((request) => /check_limits$/.test(request.path)));
+      assert.ok(posts.slice(0, create).some((request) => /\/pricing\//.test(request.path)));
+      assert.deepEqual(posts.slice(create + 1), [], 'one create and nothing after it');
+      assert.deepEqual(posts[create].json, {
+        name: 'wizard-train',
+        flavor: FLAVOR,
+        servers_count: 2,
+        servers_settings: {
+          interfaces: [{ type: 'external', ip_family: 'ipv4' }],
+          volumes: [
+            {
+              source: 'image',
+              image_id: IMAGE_24_04,
+              size: Number(image.size),
+              type: 'ssd_hiiops',
+              name: 'wizard-train-boot',
+              boot_index: 0,
+            },
+          ],
+          credentials: { ssh_key_name: 'dev-laptop' },
+        },
+      });
+    });
+
+    it('says an exceeded quota plainly, and Edit returns to the wizard with every value kept', async () => {
+      emulator.setGpuQuota({ gpu_virtual_h100_count: 7 });
+      const clustersRow = (await gpuLocationRows()).find((row) => label(row.item) === 'Clusters');
+      assert.ok(clustersRow, 'no Clusters row');
+      const image = await imageOf(IMAGE_24_04);
+      const walk = [FLAVOR, image.name, '2', image.size, 'ssd_hiiops', 'Public network, IPv4', 'dev-laptop', 'wizard-quota'];
+      const ui = new ScriptedUi([...walk, 'Edit', ...walk, CANCEL]);
+      await useUi(ui);
+      await vscode.commands.executeCommand('gcore.createGpuCluster', clustersRow.node);
+      ui.assertAllAnswersUsed();
+
+      const reviews = ui.shown.filter((prompt) => prompt.kind === 'choose');
+      assert.equal(reviews.length, 2);
+      assert.match(reviews[0].message ?? '', /would exceed the quota/);
+      assert.deepEqual(reviews[0].labels, ['Create Anyway', 'Edit']);
+      assert.match(reviews[0].detail ?? '', /EXCEEDED/);
+      const boxes = ui.shown.filter((prompt) => prompt.kind === 'input');
+      const [servers, size, name] = boxes.slice(3);
+      assert.equal(servers.value, '2');
+      assert.equal(size.value, image.size);
+      assert.equal(name.value, 'wizard-quota');
+      const picks = ui.shown.filter((prompt) => prompt.kind === 'pick');
+      assert.equal(picks[5].labels?.[0], FLAVOR, 'the flavor chosen comes first again');
+      assert.equal(picks[5].canGoBack, false);
+      assert.deepEqual(
+        writes(emulator).filter((request) => request.path === CLUSTERS),
+        [],
+        'nothing is created',
+      );
+    });
   });
 });

@@ -6,17 +6,17 @@ import { validateGpuClusterCreateArgs, type GpuClusterCreateArgs } from '../../m
 import { validateCreateSshKeyArgs, type CreateSshKeyArgs } from '../../models/sshKeys';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { unwrap } from '../../validation/problems';
-import type { GpuClusterForecast } from '../../views/presentation/gpu/gpuClusterReview';
+import { gpuClusterReview, type GpuClusterForecast } from '../../views/presentation/gpu/gpuClusterReview';
 import { callOptions, command, type Command } from '../flow/command';
 import type { Services } from '../services';
+import { askGpuCluster, newGpuClusterDraft, reviewText, type GpuClusterDraft } from './gpuClusterAsk';
 import { createGpuCluster, forecastGpuCluster, type SentCreate } from './gpuClusterCreates';
 import type { GpuClusterWrites } from './gpuClusterWrites';
 import { askNewSshKey, createNewSshKey, type KeySource } from './sshKeyCreation';
 
 /*
  * The contract's GPU cluster creation commands: each argument is checked before any request, naming the field.
- * Create SSH Key also asks interactively; Preview and Create GPU Cluster have no interactive form under their ids
- * (they are not in the palette).
+ * Interactively, Preview and Create GPU Cluster ask through the New GPU Cluster wizard and its review.
  */
 
 /** Programmatically a public key line; interactively a key of this machine or a new pair (`source`). */
@@ -44,21 +44,34 @@ function createSshKeyCommand(services: Services) {
 }
 
 function previewCommand(services: Services) {
-  return command<GpuClusterCreateArgs, GpuClusterForecast>({
+  return command<GpuClusterCreateArgs, GpuClusterForecast, GpuClusterDraft>({
     id: COMMAND.previewGpuCluster,
     what: (args) => (args ? l10n.t('Preview GPU cluster {0}', args.cluster.name) : l10n.t('Preview a GPU cluster')),
     parse: (arg) => unwrap(validateGpuClusterCreateArgs(arg)),
-    programmaticWithoutArgument: true,
+    draft: newGpuClusterDraft,
+    ask: (ui, draft, node) => askGpuCluster(ui, services, draft, node, { home: homedir(), review: false }),
+    progress: (args) => l10n.t('Checking the quota and price of GPU cluster {0}…', args.cluster.name),
     run: ({ cluster, ...location }, context) => forecastGpuCluster(services, location, cluster, callOptions(context)),
+    report: async (ui, forecast, { kind, cluster }, flow) => {
+      const edit = l10n.t('Edit');
+      const choice = await ui.choose({
+        message: l10n.t('GPU cluster {0} as it would be created', cluster.name),
+        detail: reviewText(gpuClusterReview(kind, cluster, forecast)),
+        choices: [edit],
+      });
+      if (choice === edit) await flow.reopen();
+    },
   });
 }
 
 function createCommand(services: Services, writes: GpuClusterWrites) {
-  return command<GpuClusterCreateArgs, SentCreate>({
+  return command<GpuClusterCreateArgs, SentCreate, GpuClusterDraft>({
     id: COMMAND.createGpuCluster,
     what: (args) => (args ? l10n.t('Create GPU cluster {0}', args.cluster.name) : l10n.t('Create a GPU cluster')),
     parse: (arg) => unwrap(validateGpuClusterCreateArgs(arg)),
-    programmaticWithoutArgument: true,
+    draft: newGpuClusterDraft,
+    ask: (ui, draft, node) => askGpuCluster(ui, services, draft, node, { home: homedir(), review: true }),
+    editable: true,
     progress: (args) => l10n.t('Creating GPU cluster {0}…', args.cluster.name),
     run: ({ cluster, ...location }, context) =>
       createGpuCluster({ client: services.client, writes, log: services.log }, location, cluster, callOptions(context)),
