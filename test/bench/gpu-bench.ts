@@ -1,10 +1,8 @@
-import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { start, type RecordedRequest } from '../emulator/server';
-import { REPO_ROOT } from '../runner/extension-under-test';
 import { BENCH_API_KEY } from './bench-client';
 import type { Figure } from './bench-table';
-import type { HostSessions } from './host-session';
+import { emulatorProbeRun, type HostSessions } from './host-session';
 import type { PackagedExtension } from './packaged-extension';
 import type { GpuProbeInput, GpuProbeResult, ProjectRegionRef } from './probe-contract';
 import { median } from './sample-statistics';
@@ -55,14 +53,7 @@ export async function measureGpuClusters(
       moving: MOVING,
       movingSeconds: 4 * POLL_SECONDS,
     };
-    const result = await sessions.run<GpuProbeResult>({
-      extensionDir: packaged.extensionDir,
-      probeModule: path.join(REPO_ROOT, 'out', 'test', 'bench', 'host', 'gpu-probe'),
-      userSettings: {},
-      env: { GCORE_API_KEY: BENCH_API_KEY },
-      input,
-      timeoutMs: PROBE_TIMEOUT_MS,
-    });
+    const result = await sessions.run<GpuProbeResult>(emulatorProbeRun(packaged.extensionDir, 'gpu-probe', input, PROBE_TIMEOUT_MS));
     const wallClock = (request: RecordedRequest) => performance.timeOrigin + request.receivedAtMs;
     const readsIn = (window: { from: number; to: number }) =>
       emulator.requests.filter((request) => isClusterRead(request) && wallClock(request) >= window.from && wallClock(request) <= window.to);

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { CleanupStack } from '../runner/cleanup-stack';
 import type { CodeServerInstall } from '../runner/code-server-install';
 import { CodeServerProcess } from '../runner/code-server-process';
+import { REPO_ROOT } from '../runner/extension-under-test';
 import { applyEnvChanges, extensionHostEnvChanges } from '../runner/extension-host-env';
 import { formatAutomationLog } from '../runner/extension-host-log';
 import { findFreeLoopbackPort } from '../runner/free-port';
@@ -10,6 +11,7 @@ import { createCleanedUpProfile, type ThrowawayProfile } from '../runner/throwaw
 import { addUserSettings } from '../runner/user-settings';
 import { launchChromium, runWorkbenchTests } from '../runner/workbench-browser';
 import { workbenchTestUrl } from '../runner/workbench-url';
+import { BENCH_API_KEY } from './bench-client';
 import { PROBE_INPUT_VARIABLE } from './probe-contract';
 
 const READY_TIMEOUT_MS = 60_000;
@@ -29,6 +31,18 @@ export interface ProbeRun {
   timeoutMs: number;
   /** A profile an earlier run used, to start again as a user does (the caller removes it); a new one otherwise. */
   profile?: ThrowawayProfile;
+}
+
+/** A run of a probe of test/bench/host (its name, e.g. `gpu-probe`) against an emulator that takes the bench's key, with no settings of its own. */
+export function emulatorProbeRun(extensionDir: string, probe: string, input: object, timeoutMs: number): ProbeRun {
+  return {
+    extensionDir,
+    probeModule: path.join(REPO_ROOT, 'out', 'test', 'bench', 'host', probe),
+    userSettings: {},
+    env: { GCORE_API_KEY: BENCH_API_KEY },
+    input,
+    timeoutMs,
+  };
 }
 
 /**

@@ -1,8 +1,6 @@
-import * as path from 'node:path';
-import { REPO_ROOT } from '../runner/extension-under-test';
 import { BENCH_API_KEY } from './bench-client';
 import type { Figure } from './bench-table';
-import type { HostSessions } from './host-session';
+import { emulatorProbeRun, type HostSessions } from './host-session';
 import type { PackagedExtension } from './packaged-extension';
 import type { LogsProbeInput, LogsProbeResult } from './probe-contract';
 import { median } from './sample-statistics';
@@ -28,14 +26,7 @@ export async function measureLogs(
     followIntervalSeconds: FOLLOW_INTERVAL_SECONDS,
     watchSeconds: WATCH_SECONDS,
   };
-  const result = await sessions.run<LogsProbeResult>({
-    extensionDir: packaged.extensionDir,
-    probeModule: path.join(REPO_ROOT, 'out', 'test', 'bench', 'host', 'logs-probe'),
-    userSettings: {},
-    env: { GCORE_API_KEY: BENCH_API_KEY },
-    input,
-    timeoutMs: PROBE_TIMEOUT_MS,
-  });
+  const result = await sessions.run<LogsProbeResult>(emulatorProbeRun(packaged.extensionDir, 'logs-probe', input, PROBE_TIMEOUT_MS));
   const { open, follow } = result;
   progress(
     `the newest log lines shown ${open.newestShownMs.map((ms) => ms.toFixed(0)).join(', ')} ms after the answer, all ${open.lines} lines ${open.afterResponseMs.map((ms) => ms.toFixed(0)).join(', ')} ms after the answer`,

@@ -1,9 +1,7 @@
-import * as path from 'node:path';
 import { start } from '../emulator/server';
-import { REPO_ROOT } from '../runner/extension-under-test';
 import { BENCH_API_KEY } from './bench-client';
 import type { Figure } from './bench-table';
-import type { HostSessions } from './host-session';
+import { emulatorProbeRun, type HostSessions } from './host-session';
 import type { PackagedExtension } from './packaged-extension';
 import type { ProjectRegionRef, ReadProbeInput, ReadProbeResult } from './probe-contract';
 import { median } from './sample-statistics';
@@ -38,14 +36,7 @@ export async function measureReads(
       wide: { emulatorUrl: wide.url, locations: WIDE_LOCATIONS, warmupRounds: 2, rounds: ROUNDS },
       zones: { count: ZONES, warmupRounds: 2, rounds: ROUNDS },
     };
-    const result = await sessions.run<ReadProbeResult>({
-      extensionDir: packaged.extensionDir,
-      probeModule: path.join(REPO_ROOT, 'out', 'test', 'bench', 'host', 'read-probe'),
-      userSettings: {},
-      env: { GCORE_API_KEY: BENCH_API_KEY },
-      input,
-      timeoutMs: PROBE_TIMEOUT_MS,
-    });
+    const result = await sessions.run<ReadProbeResult>(emulatorProbeRun(packaged.extensionDir, 'read-probe', input, PROBE_TIMEOUT_MS));
     const list = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
     progress(
       `containers: ${result.reuse.containerRows} rows; list requests on open ${result.reuse.listRequestsOnOpen}, for the prompt ${result.reuse.listRequestsForPrompt}, after a change ${result.reuse.listRequestsAfterChange}`,

@@ -1,9 +1,7 @@
-import * as path from 'node:path';
 import { LARGE_ZONE_NAME, start } from '../emulator/server';
-import { REPO_ROOT } from '../runner/extension-under-test';
 import { BENCH_API_KEY } from './bench-client';
 import type { Figure } from './bench-table';
-import type { HostSessions } from './host-session';
+import { emulatorProbeRun, type HostSessions } from './host-session';
 import type { PackagedExtension } from './packaged-extension';
 import type { RecordProbeInput, RecordProbeResult } from './probe-contract';
 import { median } from './sample-statistics';
@@ -29,14 +27,7 @@ export async function measureRecordSets(
       pairsPerRound: 15,
       warmupPairs: 3,
     };
-    const result = await sessions.run<RecordProbeResult>({
-      extensionDir: packaged.extensionDir,
-      probeModule: path.join(REPO_ROOT, 'out', 'test', 'bench', 'host', 'record-probe'),
-      userSettings: {},
-      env: { GCORE_API_KEY: BENCH_API_KEY },
-      input,
-      timeoutMs: PROBE_TIMEOUT_MS,
-    });
+    const result = await sessions.run<RecordProbeResult>(emulatorProbeRun(packaged.extensionDir, 'record-probe', input, PROBE_TIMEOUT_MS));
     // The extension's requests carry its User-Agent; the bare fetches send none.
     const extensionLists = emulator.requests.filter(
       (request) => request.path === `/dns/v2/zones/${LARGE_ZONE_NAME}/rrsets` && request.headers['user-agent']?.startsWith('gcore-vscode/'),

@@ -1,9 +1,7 @@
-import * as path from 'node:path';
 import { start } from '../emulator/server';
-import { REPO_ROOT } from '../runner/extension-under-test';
 import { BENCH_API_KEY } from './bench-client';
 import type { Figure } from './bench-table';
-import type { HostSessions } from './host-session';
+import { emulatorProbeRun, type HostSessions } from './host-session';
 import type { PackagedExtension } from './packaged-extension';
 import type { ProjectRegionRef, TreeProbeInput, TreeProbeResult } from './probe-contract';
 import { median } from './sample-statistics';
@@ -37,14 +35,7 @@ export async function measureTree(
       },
       leak: { emulatorUrl: normal.url, locations: LEAK_LOCATIONS, warmupRefreshes: 50, refreshes: LEAK_REFRESHES, sampleEvery: 100 },
     };
-    const result = await sessions.run<TreeProbeResult>({
-      extensionDir: packaged.extensionDir,
-      probeModule: path.join(REPO_ROOT, 'out', 'test', 'bench', 'host', 'tree-probe'),
-      userSettings: {},
-      env: { GCORE_API_KEY: BENCH_API_KEY },
-      input,
-      timeoutMs: PROBE_TIMEOUT_MS,
-    });
+    const result = await sessions.run<TreeProbeResult>(emulatorProbeRun(packaged.extensionDir, 'tree-probe', input, PROBE_TIMEOUT_MS));
     const refreshesDone = input.leak.warmupRefreshes + input.leak.refreshes;
     const { heapBeforeBytes, heapAfterBytes, heapSamplesBytes } = result.leak;
     const megabytes = (bytes: number) => (bytes / BYTES_PER_MB).toFixed(1);

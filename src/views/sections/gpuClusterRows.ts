@@ -93,7 +93,8 @@ export class GpuClusterRows implements vscode.Disposable {
       rows.push(...listGapViews(list.value, 'gpuClusters').map(({ key, view }) => hintNode(node, `${kind}-${key}`, view)));
     }
     this.movingByStatus.set(locationKey, movingNow);
-    if (tasksStale) this.readTasksNow(node);
+    // The location's active tasks are read again at once, the lists just read stay.
+    if (tasksStale) this.readThenRedraw(node, [], true);
     else if (moving.size > 0 || taskMarked) this.pollLater(node, [...moving], taskMarked);
     if (rows.length > 0) return rows;
     return [hintNode(node, 'empty', { label: vscode.l10n.t('No GPU clusters in this location'), icon: { id: 'info' } })];
@@ -143,25 +144,21 @@ export class GpuClusterRows implements vscode.Disposable {
     return undefined;
   }
 
-  /** Reads the location's active tasks again, then redraws: the lists just read stay. */
-  private readTasksNow(node: GpuClustersNode): void {
-    this.deps.reads.invalidateClusters(node.location, [], true);
-    const redraw = () => this.deps.redraw(node);
-    void this.deps.reads.clusters(node.location).then(redraw, redraw);
+  /** Reads the moving kinds' lists again in a while (the tasks too when they marked a cluster), then redraws. */
+  private pollLater(node: GpuClustersNode, kinds: GpuKind[], tasks: boolean): void {
+    // A task found running on a cluster at rest: the tasks are read again with its list, to see it end.
+    this.polls.schedule(projectRegionKey(node.location), () => this.readThenRedraw(node, kinds, tasks));
   }
 
   /**
-   * Reads the moving kinds' lists again in a while (the tasks too when they marked a cluster), then redraws.
+   * Reads the kinds' lists (and the tasks when `tasks`) again, then redraws; the other lists just read stay.
    * Read first: VS Code forgets the handles of a row's children while it asks for them again, and a menu
    * command chosen on a cluster then comes without its row; answered from what was read, the asking is brief.
    */
-  private pollLater(node: GpuClustersNode, kinds: GpuKind[], tasks: boolean): void {
-    this.polls.schedule(projectRegionKey(node.location), () => {
-      // A task found running on a cluster at rest: the tasks are read again with its list, to see it end.
-      this.deps.reads.invalidateClusters(node.location, kinds, tasks);
-      const redraw = () => this.deps.redraw(node);
-      void this.deps.reads.clusters(node.location).then(redraw, redraw);
-    });
+  private readThenRedraw(node: GpuClustersNode, kinds: GpuKind[], tasks: boolean): void {
+    this.deps.reads.invalidateClusters(node.location, kinds, tasks);
+    const redraw = () => this.deps.redraw(node);
+    void this.deps.reads.clusters(node.location).then(redraw, redraw);
   }
 
   /**

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { COMMAND } from '../../core/contributions';
-import { isEndpointMissing, isGcoreApiError } from '../../api/errors';
+import { isCancelled, isEndpointMissing } from '../../api/errors';
 import type { GpuBaremetalFlavorList } from '../../api/types';
 import { loadOnce, type LoadOnce } from '../../core/loadOnce';
 import type { ProjectRegionRef } from '../../core/projectRegion';
@@ -178,7 +178,7 @@ export class GpuFlavorsSection implements Section, vscode.Disposable {
     const result = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () => this.flavors.load(node.location));
     if (result.state === 'failed') {
       // A refresh cancelled the load this row was waiting for; the fresh load answers instead.
-      if (isGcoreApiError(result.error) && result.error.kind === 'cancelled') return this.flavorRows(node);
+      if (isCancelled(result.error)) return this.flavorRows(node);
       return [errorNode(node, node.section, vscode.l10n.t('Failed to load GPU flavors'), result.error, node)];
     }
     let rows = this.rowsOfLoad.get(result);
@@ -192,7 +192,7 @@ export class GpuFlavorsSection implements Section, vscode.Disposable {
   /** The bare-metal flavors after the virtual ones; nothing at all from an API that lists none. */
   private baremetalFlavorRows(node: LocationNode, result: Loaded<GpuBaremetalFlavorList>): TreeNode[] {
     if (result.state === 'failed') {
-      if (isEndpointMissing(result.error) || isCancelledLoad(result.error)) return [];
+      if (isEndpointMissing(result.error) || isCancelled(result.error)) return [];
       const failed = errorNode(node, node.section, vscode.l10n.t('Failed to load bare-metal GPU flavors'), result.error, node);
       return [{ ...failed, id: `${node.id}/error-baremetal` }];
     }
@@ -216,8 +216,4 @@ export class GpuFlavorsSection implements Section, vscode.Disposable {
       : vscode.l10n.t('No GPU flavors here');
     return [hintNode(node, 'empty', { label, icon: { id: 'info' } })];
   }
-}
-
-function isCancelledLoad(error: unknown): boolean {
-  return isGcoreApiError(error) && error.kind === 'cancelled';
 }
