@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { ContainerQuota } from '../api/types';
+import { wireAmount } from './wireAmount';
 
 /** One quota of a location as a create would change it. */
 export interface QuotaUse {
@@ -18,13 +19,6 @@ const QUOTAS: readonly { key: string; label: () => string }[] = [
   { key: 'cpu_count', label: () => l10n.t('CPU') },
   { key: 'ram_size', label: () => l10n.t('RAM') },
 ];
-
-/** A non-negative amount as Gcore's quota and price answers write it: a number, or its digits as text. */
-export function wireAmount(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
-  if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim())) return Number(value);
-  return undefined;
-}
 
 /**
  * The quotas a `check_limits` answer tells in full (limit, usage and requested all readable), in a fixed

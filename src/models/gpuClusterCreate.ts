@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { GpuKind } from '../api/gpuClusterTypes';
-import { checkFields, isPlainObject } from '../validation/fieldChecks';
+import { checkFields, isPlainObject, joinPath } from '../validation/fieldChecks';
 import type {
   BooleanFieldSpec,
   FieldSpec,
@@ -430,10 +430,6 @@ function checkSettings(kind: GpuKind, settings: GpuClusterCreate['servers_settin
   }
 }
 
-function joined(prefix: string, name: string): string {
-  return prefix === '' ? name : `${prefix}.${name}`;
-}
-
 /**
  * Checks a create payload (wire field names) as Gcore does, before any request; each problem names its field
  * under `prefix` ('cluster.servers_settings.volumes.0.size'). Whether the flavor, image and key exist, and the
@@ -453,7 +449,7 @@ export function validateGpuClusterCreate(kind: GpuKind, input: unknown, prefix =
   }
   const problems: FieldProblem[] = [];
   const cluster = checkFields(gpuClusterCreateFields(kind), input, prefix, problems) as unknown as GpuClusterCreate;
-  if (problems.length === 0) checkSettings(kind, cluster.servers_settings, joined(prefix, 'servers_settings'), problems);
+  if (problems.length === 0) checkSettings(kind, cluster.servers_settings, joinPath(prefix, 'servers_settings'), problems);
   return validated(cluster, problems);
 }
 

@@ -1,5 +1,5 @@
 import type { GpuQuotaCheck } from '../api/gpuClusterTypes';
-import { wireAmount } from './containerQuota';
+import { wireAmount } from './wireAmount';
 
 /** One quota a GPU cluster's create or resize takes, as `check_limits` tells it. */
 export interface GpuQuotaUse {

@@ -24,7 +24,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
-function joinPath(prefix: string, name: string): string {
+export function joinPath(prefix: string, name: string): string {
   return prefix === '' ? name : `${prefix}.${name}`;
 }
 

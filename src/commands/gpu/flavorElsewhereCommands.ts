@@ -11,8 +11,7 @@ import type { PromptUi } from '../../ui/promptUi';
 import { unwrap } from '../../validation/problems';
 import { flavorPlaceItem, flavorWithCapacity, type AnyGpuFlavor, type FlavorPlace } from '../../views/presentation/gpu/flavorElsewhere';
 import { nonEmptyText } from '../../views/presentation/wireValues';
-import { isGpuClusterNode } from '../../views/sections/gpuNodes';
-import { baremetalFlavorNode, flavorNode, gpuLocationNode } from '../../views/sections/gpuNodes';
+import { baremetalFlavorNode, flavorNode, gpuLocationNode, isGpuClusterNode } from '../../views/sections/gpuNodes';
 import { command, type Command } from '../flow/command';
 import type { Services } from '../services';
 

@@ -23,8 +23,8 @@ import { formatHourlyPrice } from '../../views/presentation/gpu/flavorPrice';
 import { gpuClusterReview, type GpuClusterReview } from '../../views/presentation/gpu/gpuClusterReview';
 import { isFlavorNode, isGpuClustersNode } from '../../views/sections/gpuNodes';
 import { isLocationNode } from '../../views/sections/locationNodes';
+import { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
 import type { Services } from '../services';
-import { forecastGpuCluster } from './gpuClusterCreates';
 import { listLocalPublicKeys, markKeysOfThisMachine } from './localSshKeys';
 import { askNewSshKey, createNewSshKey } from './sshKeyCreation';
 

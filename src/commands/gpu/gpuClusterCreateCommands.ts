@@ -7,10 +7,11 @@ import { validateCreateSshKeyArgs, type CreateSshKeyArgs } from '../../models/ss
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { unwrap } from '../../validation/problems';
 import { gpuClusterReview, type GpuClusterForecast } from '../../views/presentation/gpu/gpuClusterReview';
+import { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
 import { callOptions, command, type Command } from '../flow/command';
 import type { Services } from '../services';
 import { askGpuCluster, newGpuClusterDraft, reviewText, type GpuClusterDraft } from './gpuClusterAsk';
-import { createGpuCluster, forecastGpuCluster, type SentCreate } from './gpuClusterCreates';
+import type { SentCreate } from './gpuClusterCreates';
 import type { GpuClusterWrites } from './gpuClusterWrites';
 import { askNewSshKey, createNewSshKey, type KeySource } from './sshKeyCreation';
 
@@ -73,8 +74,7 @@ function createCommand(services: Services, writes: GpuClusterWrites) {
     ask: (ui, draft, node) => askGpuCluster(ui, services, draft, node, { home: homedir(), review: true }),
     editable: true,
     progress: (args) => l10n.t('Creating GPU cluster {0}…', args.cluster.name),
-    run: ({ cluster, ...location }, context) =>
-      createGpuCluster({ client: services.client, writes, log: services.log }, location, cluster, callOptions(context)),
+    run: ({ cluster, ...location }, context) => writes.create(location, cluster, callOptions(context)),
     returns: ({ result }) => ({ tasks: result.tasks }),
     cancelledAfterSending: (args) => ({
       message: l10n.t(

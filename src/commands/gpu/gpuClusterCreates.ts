@@ -7,13 +7,9 @@ import type { ChangeSubject } from '../../loaders/taskPoller';
 import type { Log } from '../../logging/log';
 import { changeOfTaskType, clustersOfTask, GPU_CLUSTER_KIND, GPU_CLUSTER_TASK_TYPES, gpuClusterChange } from '../../models/gpuCluster';
 import type { GpuClusterCreate } from '../../models/gpuClusterCreate';
-import type { GpuClusterWrites } from './gpuClusterWrites';
-
-export { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
 
 export interface GpuClusterCreatesDeps {
   client: Pick<GcoreClient, 'gpuClusters'>;
-  writes: Pick<GpuClusterWrites, 'sent'>;
   log: Log;
 }
 
@@ -38,9 +34,10 @@ function answerLost(error: unknown): error is GcoreApiError {
  * (a timeout, a reset) the list read again tells whether Gcore made it: a new one of that name is the cluster,
  * and the create counts as sent (its task found among the location's active ones); none means nothing was made,
  * and the error says it may be sent again; a list that cannot be read says the cluster may exist, never offering
- * to send it again. The new cluster is followed under its id when the location lists it.
+ * to send it again. The change subject is the new cluster's when the location lists it; `GpuClusterWrites.create`
+ * records what follows from it.
  */
-export async function createGpuCluster(
+export async function sendGpuClusterCreate(
   deps: GpuClusterCreatesDeps,
   location: GpuLocationRef,
   cluster: GpuClusterCreate,
@@ -70,7 +67,7 @@ export async function createGpuCluster(
         label: cluster.name,
         action: 'create',
       };
-  return { result: deps.writes.sent(location, change, result), change };
+  return { result, change };
 }
 
 /** After a lost answer: the cluster Gcore made of that name, or an error that says whether to send it again. */

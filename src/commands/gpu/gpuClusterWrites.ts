@@ -5,10 +5,12 @@ import type { GpuClusterAction, GpuClusterRef, GpuDeleteOptions, GpuLocationRef 
 import type { ChangeSubject } from '../../loaders/taskPoller';
 import type { Log } from '../../logging/log';
 import { gpuClusterChange } from '../../models/gpuCluster';
+import type { GpuClusterCreate } from '../../models/gpuClusterCreate';
 import type { PromptUi } from '../../ui/promptUi';
 import { GPU_SECTION } from '../../views/sections/gpuNodes';
 import type { TaskTracking } from '../../views/taskTracking';
 import type { TreeChanges } from '../../views/treeChanges';
+import { sendGpuClusterCreate, type SentCreate } from './gpuClusterCreates';
 
 export interface GpuClusterWritesDeps {
   client: Pick<GcoreClient, 'gpuClusters'>;
@@ -23,13 +25,19 @@ export interface GpuClusterWritesDeps {
 export type GpuClusterTarget = GpuClusterRef & { clusterName?: string };
 
 /**
- * The one write path of every change to a GPU cluster (power, resize, delete of the cluster or a server), from
+ * The one write path of every change to a GPU cluster (create, power, resize, delete of the cluster or a server), from
  * its commands and, through them, the agent tools. Each is sent once; its tasks are followed at once under the
  * cluster's change subject (the row says Stopping…), the location's clusters are read again and the GPU
  * section redrawn. A cluster named by id alone is read first: its name is what people are told.
  */
 export class GpuClusterWrites {
   constructor(private readonly deps: GpuClusterWritesDeps) {}
+
+  /** A new cluster, sent once; its tasks are followed under its id once the location lists it. */
+  async create(location: GpuLocationRef, cluster: GpuClusterCreate, options: CallOptions = {}): Promise<SentCreate> {
+    const { result, change } = await sendGpuClusterCreate(this.deps, location, cluster, options);
+    return { result: this.sent(location, change, result), change };
+  }
 
   async action(target: GpuClusterTarget, action: GpuClusterAction, options: CallOptions = {}): Promise<ContainerUpdateResult> {
     const name = await this.nameOf(target, options);
@@ -85,7 +93,7 @@ export class GpuClusterWrites {
   }
 
   /** What every change Gcore took leaves behind: its tasks followed, the location's clusters read again, the redraw. */
-  sent(ref: GpuLocationRef, change: ChangeSubject, result: ContainerUpdateResult): ContainerUpdateResult {
+  private sent(ref: GpuLocationRef, change: ChangeSubject, result: ContainerUpdateResult): ContainerUpdateResult {
     this.deps.log.info(`GPU cluster ${change.label} ${change.action} sent (tasks ${result.tasks.join(', ') || 'none'})`);
     if (result.tasks.length > 0) this.deps.tasks.start(change, result.tasks);
     this.deps.clusters.invalidateLocation({ projectId: ref.projectId, regionId: ref.regionId, kind: ref.kind });

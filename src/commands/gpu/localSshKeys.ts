@@ -107,7 +107,7 @@ export function markKeysOfThisMachine(
 }
 
 /** A file name for a new key from its name: letters, digits, dots, underscores and hyphens only. */
-function keyFileStem(name: string): string {
+export function keyFileStem(name: string): string {
   const stem = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
   return `gcore_${stem || 'key'}`;
 }

@@ -10,6 +10,7 @@ import { runWizard } from '../../ui/wizard';
 import { checkFieldText } from '../../validation/fieldChecks';
 import {
   fileExists,
+  keyFileStem,
   listLocalPublicKeys,
   makeKeyPair,
   runProgram,
@@ -114,7 +115,7 @@ export async function createNewSshKey(
   const chosen = await ui.chooseFile({
     kind: 'save',
     title: l10n.t('ssh-keygen is not installed: Gcore makes the pair. Where should its private key be kept?'),
-    defaultUri: pathToFileURL(path.join(deps.home, '.ssh', `gcore_${answer.name.replace(/[^A-Za-z0-9._-]+/g, '_')}`)).toString(),
+    defaultUri: pathToFileURL(path.join(deps.home, '.ssh', keyFileStem(answer.name))).toString(),
     filters: {},
   });
   if (chosen === undefined) throw new UserCancelledError();

@@ -74,6 +74,11 @@ function chosenFlavor(flavors: readonly GpuFlavorChoice[], answers: GpuClusterAn
   return flavors.find((choice) => choice.name === answers.flavor && (answers.kind === undefined || choice.kind === answers.kind));
 }
 
+/** A step's choices with the one chosen before first, so that Back and Edit open on it. */
+function currentFirst<T>(items: readonly T[], isCurrent: (item: T) => boolean): T[] {
+  return [...items.filter(isCurrent), ...items.filter((item) => !isCurrent(item))];
+}
+
 /** The steps; a bare-metal flavor has no boot volume to ask for. */
 export function gpuClusterPlan(ui: PromptUi, sources: GpuClusterSources, answers: GpuClusterAnswers): WizardStep<GpuClusterAnswers>[] {
   const title = gpuClusterTitle();
@@ -82,7 +87,6 @@ export function gpuClusterPlan(ui: PromptUi, sources: GpuClusterSources, answers
       const inStock = sources.flavors.filter((choice) => !choice.outOfStock);
       const outOfStock = sources.flavors.filter((choice) => choice.outOfStock).map((choice) => choice.name);
       const current = chosenFlavor(inStock, state);
-      const ordered = current ? [current, ...inStock.filter((choice) => choice !== current)] : inStock;
       const picked = await ui.pick<GpuFlavorChoice>({
         title,
         ...position,
@@ -90,7 +94,7 @@ export function gpuClusterPlan(ui: PromptUi, sources: GpuClusterSources, answers
           outOfStock.length === 0
             ? l10n.t('Which flavor? Each server has its GPUs, CPUs and memory.')
             : l10n.t('Which flavor? Out of stock, not offered: {0}', outOfStock.join(', ')),
-        items: ordered.map((choice) => ({
+        items: currentFirst(inStock, (choice) => choice === current).map((choice) => ({
           label: choice.name,
           description: [
             choice.kind === 'baremetal' ? l10n.t('bare metal') : l10n.t('virtual'),
@@ -172,7 +176,7 @@ export function gpuClusterPlan(ui: PromptUi, sources: GpuClusterSources, answers
         title,
         ...position,
         placeholder: l10n.t('Which volume type for the boot volume?'),
-        items: [current, ...offered.filter((type) => type !== current)].map((type) => ({
+        items: currentFirst(offered, (type) => type === current).map((type) => ({
           label: type,
           value: type,
           picked: type === current,
@@ -194,7 +198,7 @@ export function gpuClusterPlan(ui: PromptUi, sources: GpuClusterSources, answers
         title,
         ...position,
         placeholder: l10n.t("How are the servers reached? Each gets an address on Gcore's external network."),
-        items: [...items.filter((item) => item.value === current), ...items.filter((item) => item.value !== current)].map((item) => ({
+        items: currentFirst(items, (item) => item.value === current).map((item) => ({
           ...item,
           picked: item.value === current,
         })),

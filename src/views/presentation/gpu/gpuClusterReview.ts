@@ -2,8 +2,8 @@ import * as l10n from '@vscode/l10n';
 import type { GpuImage, GpuKind, GpuPrice, GpuQuotaCheck } from '../../../api/gpuClusterTypes';
 import type { GpuClusterCreate, GpuInterfaceSpec } from '../../../models/gpuClusterCreate';
 import { imageVersions } from '../../../models/gpuImages';
-import { wireAmount } from '../../../models/containerQuota';
 import { gpuQuotaUses } from '../../../models/gpuQuota';
+import { wireAmount } from '../../../models/wireAmount';
 import { formatMoney } from '../money';
 
 /** What Gcore said of a new cluster before it is sent: each null when it did not answer. */
