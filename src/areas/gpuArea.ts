@@ -1,8 +1,11 @@
 import * as vscode from 'vscode';
 import type { GpuClusterRef, GpuLocationRef } from '../api/gpuClusterTypes';
 import { lazyCommands } from '../commands/flow/lazyCommands';
-import { COMMAND, VIEW_ID } from '../core/contributions';
+import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
 import { loadOnce } from '../core/loadOnce';
+import { DocumentDiagnostics } from '../documents/documentDiagnostics';
+import { LazyDocuments } from '../documents/lazyDocuments';
+import { UnsentChangesLens } from '../documents/unsentChangesLens';
 import { FlavorLoader } from '../loaders/flavorLoader';
 import { GPU_CLUSTER_KIND } from '../models/gpuCluster';
 import { flavorFilters } from '../state/settings';
@@ -41,9 +44,40 @@ export function gpuArea(core: Core): Area {
     return new GpuClusterWrites({ client: core.client, tasks: core.tasks, clusters, tree: core.treeChanges, log: core.log });
   });
   const changes = gpuClusterChangeKind({ client: core.client, clusters, log: core.log, findFlavorElsewhere });
+  // New GPU Cluster from JSON: its documents' code (checks, completions, review) loads with the first document or command.
+  const jsonDocuments = loadOnce(async () =>
+    (await import('../commands/gpu/gpuClusterJsonCommands.js')).gpuClusterJsonDocuments({
+      client: core.client,
+      log: core.log,
+      ui: core.ui.get,
+      snapshots: core.snapshots,
+      writes,
+    }),
+  );
+  const newClusters = new LazyDocuments(
+    { scheme: SCHEME.newGpuCluster, applyCommand: COMMAND.applyNewGpuClusterJson },
+    async () => (await jsonDocuments()).editor,
+  );
   return {
     sections: [section],
-    disposables: [section],
+    disposables: [
+      section,
+      newClusters,
+      vscode.workspace.registerFileSystemProvider(SCHEME.newGpuCluster, newClusters, { isCaseSensitive: true }),
+      new DocumentDiagnostics(newClusters),
+      vscode.languages.registerCodeLensProvider({ scheme: SCHEME.newGpuCluster }, new UnsentChangesLens(newClusters)),
+      vscode.languages.registerCompletionItemProvider(
+        { scheme: SCHEME.newGpuCluster },
+        { provideCompletionItems: async (document, position) => (await jsonDocuments()).completions(document, position) },
+        '"',
+        ':',
+      ),
+      // The GPU schemas beside the containers' (SchemaDocuments): each provider answers only its own paths.
+      vscode.workspace.registerTextDocumentContentProvider(SCHEME.schema, {
+        provideTextDocumentContent: async (uri) =>
+          (await import('../documents/newGpuClusterDocuments.js')).newGpuClusterSchemaText(uri.path),
+      }),
+    ],
     changeKinds: [changes],
     lazyCommands: (services) => [
       lazyCommands(
@@ -99,6 +133,9 @@ export function gpuArea(core: Core): Area {
       ),
       lazyCommands([COMMAND.createSshKey, COMMAND.previewGpuCluster, COMMAND.createGpuCluster], async () =>
         (await import('../commands/gpu/gpuClusterCreateCommands.js')).gpuClusterCreateCommands(services, await writes()),
+      ),
+      lazyCommands([COMMAND.newGpuClusterJson, COMMAND.applyNewGpuClusterJson], async () =>
+        (await import('../commands/gpu/gpuClusterJsonCommands.js')).gpuClusterJsonCommands(await jsonDocuments()),
       ),
     ],
   };

@@ -24,6 +24,8 @@ export const COMMAND = {
   createSshKey: 'gcore.createSshKey',
   previewGpuCluster: 'gcore.previewGpuCluster',
   createGpuCluster: 'gcore.createGpuCluster',
+  newGpuClusterJson: 'gcore.newGpuClusterJson',
+  applyNewGpuClusterJson: 'gcore.applyNewGpuClusterJson',
   gpuClusterAction: 'gcore.gpuClusterAction',
   startGpuCluster: 'gcore.startGpuCluster',
   stopGpuCluster: 'gcore.stopGpuCluster',
@@ -179,6 +181,7 @@ export const VIEW_ID = 'gcore.explorer';
 export const SCHEME = {
   container: 'gcore-container',
   newContainer: 'gcore-new-container',
+  newGpuCluster: 'gcore-new-gpu-cluster',
   logs: 'gcore-logs',
   schema: 'gcore-schema',
   snapshot: 'gcore-snapshot',

@@ -31,6 +31,17 @@ export interface ResourceWords<Address> {
   sendFailedLog(address: Address): string;
 }
 
+/** What the review shows before a change is sent. */
+export interface ReviewDescription {
+  count: number;
+  detail: string;
+  /**
+   * The resource's own question and buttons, in place of Apply / Keep Editing / Discard: a new GPU cluster asks as
+   * its wizard does (Create, or Create Anyway past the quota; Edit). `send` sends, `keep` keeps the edits.
+   */
+  asked?: { message: string; send: string; keep: string };
+}
+
 /**
  * One kind of Gcore resource edited as a document of the extension's own scheme: what the editor
  * mechanism (ResourceFileSystem) leaves to each resource. The mechanism keeps the documents, their Auto
@@ -76,11 +87,7 @@ export interface EditableResource<Address, Opened, Context, Edited, Change, Resu
    * How many changes, and what they do (current → new where `now` says); a resource may ask Gcore first
    * (a new container's quota and price).
    */
-  describe(
-    change: Change,
-    now: Opened | undefined,
-    address: Address,
-  ): { count: number; detail: string } | Promise<{ count: number; detail: string }>;
+  describe(change: Change, now: Opened | undefined, address: Address): ReviewDescription | Promise<ReviewDescription>;
   send(address: Address, change: Change, signal: AbortSignal, report: (message: string) => void): Promise<Result>;
   /**
    * A send that failed may have carried out part of the change (a batch of requests): what is at Gcore then,

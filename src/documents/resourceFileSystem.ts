@@ -205,7 +205,7 @@ export class ResourceFileSystem<Address, Opened, Context, Edited, Change, Result
       return;
     }
     const outcome = await this.review(uri, entry, decode(content));
-    if (outcome.kind === 'kept') throw new NotSentError(vscode.l10n.t('you chose Keep Editing. Save again to review the changes.'));
+    if (outcome.kind === 'kept') throw new NotSentError(vscode.l10n.t('you kept editing. Save again to review the changes.'));
     entry.text = content;
     entry.mtime = nextTime(entry.mtime);
     this.setDraft(entry, false);
@@ -318,11 +318,16 @@ export class ResourceFileSystem<Address, Opened, Context, Edited, Change, Result
 
     const name = words.name(address);
     const diff = await this.showDiff(uri, base, vscode.l10n.t('{0}: at Gcore ↔ your edits', name));
-    const { count, detail } = await resource.describe(change, atGcore, address);
-    const choice = await ui.choose({ message: words.applyQuestion(address, count), detail, choices: [APPLY, KEEP_EDITING, DISCARD] });
+    const { count, detail, asked } = await resource.describe(change, atGcore, address);
+    const send = asked?.send ?? APPLY;
+    const choice = await ui.choose({
+      message: asked?.message ?? words.applyQuestion(address, count),
+      detail,
+      choices: asked ? [send, asked.keep] : [APPLY, KEEP_EDITING, DISCARD],
+    });
     await closeTab(diff);
-    if (choice === DISCARD) return { kind: 'replace', text: resource.render(base) };
-    if (choice !== APPLY) return { kind: 'kept' };
+    if (choice === DISCARD && !asked) return { kind: 'replace', text: resource.render(base) };
+    if (choice !== send) return { kind: 'kept' };
 
     let result: Result;
     try {

@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
-import type { FlavorPrice } from '../../api/types';
 import type { GpuImage, GpuKind, GpuLocationRef } from '../../api/gpuClusterTypes';
 import { loadOnce } from '../../core/loadOnce';
 import { GPU_VOLUME_TYPES, validateGpuClusterCreate, type GpuClusterCreateArgs } from '../../models/gpuClusterCreate';
+import type { GpuKeyChoice } from '../../models/gpuClusterOffers';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { BACK, UserCancelledError, type PromptUi } from '../../ui/promptUi';
@@ -13,19 +13,14 @@ import {
   gpuClusterTitle,
   type GpuClusterAnswers,
   type GpuClusterSources,
-  type GpuFlavorChoice,
-  type GpuKeyChoice,
 } from '../../ui/wizards/gpuClusterCreateWizard';
 import { unwrap } from '../../validation/problems';
-import { baremetalAvailability } from '../../views/presentation/gpu/baremetalFlavorView';
-import { flavorAvailability, type FlavorAvailability } from '../../views/presentation/gpu/flavorAvailability';
-import { formatHourlyPrice } from '../../views/presentation/gpu/flavorPrice';
-import { gpuClusterReview, type GpuClusterReview } from '../../views/presentation/gpu/gpuClusterReview';
+import { gpuClusterReview, reviewQuestion } from '../../views/presentation/gpu/gpuClusterReview';
 import { isFlavorNode, isGpuClustersNode } from '../../views/sections/gpuNodes';
 import { isLocationNode } from '../../views/sections/locationNodes';
 import { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
 import type { Services } from '../services';
-import { listLocalPublicKeys, markKeysOfThisMachine } from './localSshKeys';
+import { readFlavorChoices, readKeyChoices } from './gpuClusterOffers';
 import { askNewSshKey, createNewSshKey } from './sshKeyCreation';
 
 /** New GPU Cluster's draft: the location (from its row, or picked) and the wizard's answers. */
@@ -38,32 +33,20 @@ export function newGpuClusterDraft(): GpuClusterDraft {
   return { answers: {} };
 }
 
-/** The row a command started from fixes the location, and a flavor row the flavor too (once: Edit keeps the answers). */
-function startFrom(node: unknown, draft: GpuClusterDraft): void {
-  if (draft.location) return;
+/** The row a new cluster starts from: a location or Clusters row fixes the location, a flavor row its flavor and kind too. */
+export function gpuClusterStartingRow(node: unknown): { location: ProjectRegion; flavor?: string; kind?: GpuKind } | undefined {
   if (isFlavorNode(node) && isLocationNode(node.parent)) {
-    draft.location = node.parent.location;
-    draft.answers.flavor = node.flavor.name;
-    draft.answers.kind = node.baremetal ? 'baremetal' : 'virtual';
-  } else if (isGpuClustersNode(node)) draft.location = node.location;
-  else if (isLocationNode(node)) draft.location = node.location;
+    return { location: node.parent.location, flavor: node.flavor.name, kind: node.baremetal ? 'baremetal' : 'virtual' };
+  }
+  return isGpuClustersNode(node) || isLocationNode(node) ? { location: node.location } : undefined;
 }
 
-/** A kind's flavors as the flavor step offers them: disabled ones left out, out-of-stock ones marked. */
-function flavorChoices<F extends GpuFlavorChoice['flavor'] & { name: string; price?: FlavorPrice | null }>(
-  kind: GpuKind,
-  flavors: readonly F[],
-  availability: (flavor: F) => FlavorAvailability,
-): GpuFlavorChoice[] {
-  return flavors
-    .filter((flavor) => availability(flavor) !== 'disabled')
-    .map((flavor) => ({
-      name: flavor.name,
-      kind,
-      price: formatHourlyPrice(flavor.price),
-      outOfStock: availability(flavor) === 'outOfStock',
-      flavor,
-    }));
+/** The row a command started from fixes the location, and a flavor row the flavor too (once: Edit keeps the answers). */
+function startFrom(node: unknown, draft: GpuClusterDraft): void {
+  const start = draft.location ? undefined : gpuClusterStartingRow(node);
+  if (!start) return;
+  draft.location = start.location;
+  if (start.flavor !== undefined) Object.assign(draft.answers, { flavor: start.flavor, kind: start.kind });
 }
 
 /** What the wizard reads, each once per wizard; the flavors are read fresh, since capacity changes by the minute. */
@@ -74,25 +57,11 @@ async function wizardSources(
   home: string,
 ): Promise<GpuClusterSources> {
   const { client } = services;
-  const query = { ...location, includePrices: true };
-  const [virtual, baremetal] = await ui.withProgress({
+  const flavors = await ui.withProgress({
     title: l10n.t('Reading the GPU flavors of the location…'),
-    run: (signal) =>
-      Promise.all([
-        client.gpu.listFlavors(query, { signal }),
-        // Bare metal is an addition: a location without it still offers its virtual flavors.
-        client.gpu.listBaremetalFlavors(query, { signal }).catch(() => ({ count: 0, results: [] })),
-      ]),
+    run: (signal) => readFlavorChoices(client, location, { signal }),
   });
-  const flavors: GpuFlavorChoice[] = [
-    ...flavorChoices('virtual', virtual.results, flavorAvailability),
-    ...flavorChoices('baremetal', baremetal.results, baremetalAvailability),
-  ];
   const images = new Map<GpuKind, () => Promise<GpuImage[]>>();
-  const readKeys = async (): Promise<GpuKeyChoice[]> => {
-    const [listed, local] = await Promise.all([client.sshKeys.list(location.projectId), listLocalPublicKeys(home)]);
-    return markKeysOfThisMachine(listed.results, local).map(({ key, onThisMachine }) => ({ name: key.name, onThisMachine }));
-  };
   // Read again after a new key, so that Back to the key step lists it.
   let keys: Promise<GpuKeyChoice[]> | undefined;
   return {
@@ -107,7 +76,7 @@ async function wizardSources(
     },
     volumeTypes: () => GPU_VOLUME_TYPES,
     keys: () =>
-      (keys ??= readKeys().catch((error: unknown) => {
+      (keys ??= readKeyChoices(client, location.projectId, home).catch((error: unknown) => {
         keys = undefined;
         throw error;
       })),
@@ -127,11 +96,6 @@ async function wizardSources(
       return created.name;
     },
   };
-}
-
-/** The review's lines: what runs, then the quota and the price. */
-export function reviewText(review: GpuClusterReview): string {
-  return [...review.runs, '', ...review.quota, review.price].join('\n');
 }
 
 /**
@@ -162,17 +126,9 @@ export async function askGpuCluster(
       run: (signal) => forecastGpuCluster(services, ref, cluster, { signal }),
     });
     const image = (await sources.images(kind)).find((candidate) => candidate.id === draft.answers.imageId);
-    const review = gpuClusterReview(kind, cluster, forecast, image);
-    const send = review.exceeded ? l10n.t('Create Anyway') : l10n.t('Create');
-    const edit = l10n.t('Edit');
-    const choice = await ui.choose({
-      message: review.exceeded
-        ? l10n.t('GPU cluster {0} would exceed the quota, so Gcore will likely refuse it. Create it anyway?', cluster.name)
-        : l10n.t('Create GPU cluster {0}?', cluster.name),
-      detail: reviewText(review),
-      choices: [send, edit],
-    });
-    if (choice === send) return { ...ref, cluster };
+    const { message, detail, create, edit } = reviewQuestion(cluster.name, gpuClusterReview(kind, cluster, forecast, image));
+    const choice = await ui.choose({ message, detail, choices: [create, edit] });
+    if (choice === create) return { ...ref, cluster };
     if (choice !== edit) throw new UserCancelledError();
   }
 }

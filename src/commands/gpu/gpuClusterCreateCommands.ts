@@ -6,11 +6,11 @@ import { validateGpuClusterCreateArgs, type GpuClusterCreateArgs } from '../../m
 import { validateCreateSshKeyArgs, type CreateSshKeyArgs } from '../../models/sshKeys';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { unwrap } from '../../validation/problems';
-import { gpuClusterReview, type GpuClusterForecast } from '../../views/presentation/gpu/gpuClusterReview';
+import { gpuClusterReview, reviewText, type GpuClusterForecast } from '../../views/presentation/gpu/gpuClusterReview';
 import { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
 import { callOptions, command, type Command } from '../flow/command';
 import type { Services } from '../services';
-import { askGpuCluster, newGpuClusterDraft, reviewText, type GpuClusterDraft } from './gpuClusterAsk';
+import { askGpuCluster, newGpuClusterDraft, type GpuClusterDraft } from './gpuClusterAsk';
 import type { SentCreate } from './gpuClusterCreates';
 import type { GpuClusterWrites } from './gpuClusterWrites';
 import { askNewSshKey, createNewSshKey, type KeySource } from './sshKeyCreation';

@@ -9,7 +9,8 @@ import {
   GPU_SERVERS_COUNT_FIELD,
   type GpuClusterCreate,
 } from '../../models/gpuClusterCreate';
-import { imagesForFlavor } from '../../models/gpuImages';
+import type { GpuFlavorChoice, GpuKeyChoice } from '../../models/gpuClusterOffers';
+import { imagesForFlavor, type GpuImageChoice } from '../../models/gpuImages';
 import { promptField } from '../fieldInput';
 import { BACK, type Back, type PromptUi } from '../promptUi';
 import type { StepContext, WizardStep } from '../wizard';
@@ -19,23 +20,6 @@ import type { StepContext, WizardStep } from '../wizard';
  * is checked with its field's spec before the next step; the answers stay in the draft, so Back and Edit reopen
  * each step with what was chosen.
  */
-
-/** A flavor as the flavor step offers it; `flavor` carries what the images are matched on. */
-export interface GpuFlavorChoice {
-  name: string;
-  kind: GpuKind;
-  /** "€1.23/h", or undefined when Gcore shows no price. */
-  price?: string;
-  /** No server of it is free: marked and not offered. */
-  outOfStock: boolean;
-  flavor: { architecture?: string | null; hardware_properties?: { [key: string]: unknown } | null };
-}
-
-export interface GpuKeyChoice {
-  name: string;
-  /** Whether its private half is on this machine; SSH from here refuses a key without it. */
-  onThisMachine: boolean;
-}
 
 /** What the wizard reads from Gcore and this machine (each read once per wizard), and how a new key is made. */
 export interface GpuClusterSources {
@@ -77,6 +61,18 @@ function chosenFlavor(flavors: readonly GpuFlavorChoice[], answers: GpuClusterAn
 /** A step's choices with the one chosen before first, so that Back and Edit open on it. */
 function currentFirst<T>(items: readonly T[], isCurrent: (item: T) => boolean): T[] {
   return [...items.filter(isCurrent), ...items.filter((item) => !isCurrent(item))];
+}
+
+/** What an image offers a flavor, beside its name: "driver 580.126.20 · CUDA 13.0.2 · InfiniBand · suggested". */
+export function imageFacts(choice: GpuImageChoice): string {
+  return [
+    choice.driver && l10n.t('driver {0}', choice.driver),
+    choice.cuda && l10n.t('CUDA {0}', choice.cuda),
+    choice.infiniband && l10n.t('InfiniBand'),
+    choice.suggested && l10n.t('suggested'),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** The steps; a bare-metal flavor has no boot volume to ask for. */
@@ -127,14 +123,7 @@ export function gpuClusterPlan(ui: PromptUi, sources: GpuClusterSources, answers
         placeholder: l10n.t('Which image do the servers boot? The newest first.'),
         items: choices.map((choice) => ({
           label: choice.image.name,
-          description: [
-            choice.driver && l10n.t('driver {0}', choice.driver),
-            choice.cuda && l10n.t('CUDA {0}', choice.cuda),
-            choice.infiniband && l10n.t('InfiniBand'),
-            choice.suggested && l10n.t('suggested'),
-          ]
-            .filter(Boolean)
-            .join(' · '),
+          description: imageFacts(choice),
           value: choice.image,
           picked: choice === current,
         })),

@@ -97,3 +97,20 @@ export function gpuClusterReview(
     exceeded: uses.some((use) => use.exceeded),
   };
 }
+
+/** The review's lines: what runs, then the quota and the price. */
+export function reviewText(review: GpuClusterReview): string {
+  return [...review.runs, '', ...review.quota, review.price].join('\n');
+}
+
+/** The review as it is asked: Create, or Create Anyway when a quota would be exceeded, said plainly; Edit goes back. */
+export function reviewQuestion(name: string, review: GpuClusterReview): { message: string; detail: string; create: string; edit: string } {
+  return {
+    message: review.exceeded
+      ? l10n.t('GPU cluster {0} would exceed the quota, so Gcore will likely refuse it. Create it anyway?', name)
+      : l10n.t('Create GPU cluster {0}?', name),
+    detail: reviewText(review),
+    create: review.exceeded ? l10n.t('Create Anyway') : l10n.t('Create'),
+    edit: l10n.t('Edit'),
+  };
+}
