@@ -126,8 +126,9 @@ function hostModulesPlugin(mainInputs, hostModules) {
 
 /**
  * Every module's `import * as vscode from 'vscode'` would copy VS Code's API object into a namespace of its
- * own when the bundle loads (esbuild's interop for an external CommonJS module, some sixty times); one module
- * re-exports it, once, and the others import that.
+ * own when the bundle loads (esbuild's interop for an external CommonJS module, some sixty times). One module
+ * takes each value of the API that @types/vscode declares, by name, and the others import that: esbuild then
+ * reads `vscode.window` as that one binding and keeps only the names the bundle uses; nothing is copied.
  */
 const vscodeOncePlugin = {
   name: 'vscode-once',
@@ -135,7 +136,39 @@ const vscodeOncePlugin = {
     build.onResolve({ filter: /^vscode$/ }, (args) =>
       args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' },
     );
-    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({
+      contents: [
+        "const api = require('vscode');",
+        // A call marked pure, so that esbuild drops the names no module uses (a property read might have effects).
+        'const take = (name) => api[name];',
+        ...vscodeValueNames().map((name) => `export const ${name} = /* @__PURE__ */ take('${name}');`),
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
+/** The values (not the types) VS Code's API declares at its top level: its classes, enums, namespaces and constants. */
+function vscodeValueNames() {
+  const declarations = fs.readFileSync(require.resolve('@types/vscode/index.d.ts'), 'utf8');
+  return [...declarations.matchAll(/^\texport (?:class|enum|namespace|const|let|function) (\w+)/gm)].map((match) => match[1]);
+}
+
+/**
+ * The same for the translations: one module takes `t` and `config` from @vscode/l10n, rather than each of
+ * the eighty modules that translate making its own copy of the package's exports at load.
+ */
+const l10nOncePlugin = {
+  name: 'l10n-once',
+  setup(build) {
+    build.onResolve({ filter: /^@vscode\/l10n$/ }, (args) =>
+      args.namespace === 'l10n-once' ? undefined : { path: '@vscode/l10n', namespace: 'l10n-once' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'l10n-once' }, () => ({
+      contents: "const l10n = require('@vscode/l10n');\nexport const t = l10n.t;\nexport const config = l10n.config;",
+      loader: 'js',
+      resolveDir: __dirname,
+    }));
   },
 };
 
@@ -174,7 +207,7 @@ async function buildExtension() {
     entryPoints: ['src/extension.ts'],
     write: false,
     metafile: true,
-    plugins: [lazyBoundaryPlugin(lazyModules), vscodeOncePlugin, nodeFetchOptionalModulesPlugin, nodeFetchUrlPlugin],
+    plugins: [lazyBoundaryPlugin(lazyModules), vscodeOncePlugin, l10nOncePlugin, nodeFetchOptionalModulesPlugin, nodeFetchUrlPlugin],
   });
   const mainInputs = new Set(Object.keys(first.metafile.inputs));
   const eager = [...lazyModules].map(moduleKey).filter((key) => mainInputs.has(key));
@@ -185,7 +218,13 @@ async function buildExtension() {
   await esbuild.build({
     ...extensionOptions,
     ...withEntry(featuresEntry, `dist/${FEATURES_FILE}`),
-    plugins: [hostModulesPlugin(mainInputs, hostModules), vscodeOncePlugin, nodeFetchOptionalModulesPlugin, nodeFetchUrlPlugin],
+    plugins: [
+      hostModulesPlugin(mainInputs, hostModules),
+      vscodeOncePlugin,
+      l10nOncePlugin,
+      nodeFetchOptionalModulesPlugin,
+      nodeFetchUrlPlugin,
+    ],
   });
 
   // ES syntax, so that the extension's modules keep esbuild's plain scope-hoisted form; a package the features
@@ -206,7 +245,7 @@ async function buildExtension() {
   await esbuild.build({
     ...extensionOptions,
     ...withEntry(mainEntry, `dist/${MAIN_FILE}`),
-    plugins: [lazyBoundaryPlugin(new Set()), vscodeOncePlugin, nodeFetchOptionalModulesPlugin, nodeFetchUrlPlugin],
+    plugins: [lazyBoundaryPlugin(new Set()), vscodeOncePlugin, l10nOncePlugin, nodeFetchOptionalModulesPlugin, nodeFetchUrlPlugin],
   });
 
   // Last, as it names what it loads by its hash.

@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
 import type { ProjectRegionRef } from '../api';
 import { containerRowCommands } from '../commands/containers/containerRowCommands';
-import { ContainerWrites } from '../commands/containers/containerWrites';
-import { newContainerResource, type NewContainerEditor } from '../documents/newContainerDocuments';
+import { loadOnce } from '../core/loadOnce';
+import type { NewContainerEditor } from '../documents/newContainerDocuments';
 import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
-import { containerResource, type ContainerEditor } from '../documents/containerDocuments';
+import type { ContainerEditor } from '../documents/containerDocuments';
 import { DocumentDiagnostics } from '../documents/documentDiagnostics';
-import { LogDocuments } from '../documents/logDocuments';
-import { ResourceFileSystem } from '../documents/resourceFileSystem';
-import { SchemaDocuments } from '../documents/schemaDocuments';
-import { SizeCompletions } from '../documents/sizeCompletions';
+import { LazyDocuments } from '../documents/lazyDocuments';
+import { LazyTextDocuments } from '../documents/lazyTextDocuments';
+import type { LogDocuments } from '../documents/logDocuments';
+import { SizeCompletions, type SizeSource } from '../documents/sizeCompletions';
 import { UnsentChangesLens } from '../documents/unsentChangesLens';
 import type { ChangeSubject } from '../loaders/taskPoller';
 import { CONTAINER_LIST_REUSE_MS, ContainerReads } from '../loaders/containerReads';
@@ -40,49 +40,74 @@ export function containersArea(core: Core): Area {
     (node) => core.treeChanges.refresh(node),
     (location) => core.tasks.changesAt(CONTAINER_KIND, location),
   );
-  const writes = new ContainerWrites({
-    client,
-    taskPoller: core.taskPoller,
-    tasks: core.tasks,
-    recentContainers: core.recentContainers,
-    reads,
-    tree: core.treeChanges,
-    log,
-  });
-  const editor: ContainerEditor = new ResourceFileSystem(
-    containerResource({
+  // One write path for the commands and the documents, loaded with the first of them.
+  const writes = loadOnce(async () => {
+    const { ContainerWrites } = await import('../commands/containers/containerWrites.js');
+    return new ContainerWrites({
       client,
-      listed: async (location) => {
-        const loaded = await reads.containers(location, CONTAINER_LIST_REUSE_MS);
-        return loaded.state === 'loaded' ? loaded.value.results : undefined;
-      },
-      sizes,
-      placeOf,
-      update: (address, changes, signal) => writes.update(address, changes, signal),
-      updated: (address, result, reopen) =>
-        writes.report(ui.get(), containerChange(address, address.containerName, 'update'), result, reopen),
-    }),
-    { ui: ui.get, log, snapshots },
-  );
-  const newEditor: NewContainerEditor = new ResourceFileSystem(
-    newContainerResource({
-      sizes,
-      placeOf,
-      forecast: (location, container) => writes.forecast(location, container),
-      create: (location, container, signal) => writes.create(location, container, signal),
-      created: (location, container, result, reopen) =>
-        writes.report(ui.get(), containerChange(location, container.name, 'create'), result, reopen),
-    }),
-    { ui: ui.get, log, snapshots },
-  );
-  const logs = new LogDocuments({
-    client,
-    settings: logSettings,
-    placeOf,
-    ui: ui.get,
-    log,
-    setApiKey: async () => vscode.commands.executeCommand(COMMAND.setApiKey),
+      taskPoller: core.taskPoller,
+      tasks: core.tasks,
+      recentContainers: core.recentContainers,
+      reads,
+      tree: core.treeChanges,
+      log,
+    });
   });
+  // The documents' readers, writers and reviews load with the first document of theirs or the first command.
+  const editor = new LazyDocuments({ scheme: SCHEME.container, applyCommand: COMMAND.applyContainerJson }, async () => {
+    const [{ containerResource }, { ResourceFileSystem }, write] = await Promise.all([
+      import('../documents/containerDocuments.js'),
+      import('../documents/resourceFileSystem.js'),
+      writes(),
+    ]);
+    const loaded: ContainerEditor = new ResourceFileSystem(
+      containerResource({
+        client,
+        listed: async (location) => {
+          const loaded = await reads.containers(location, CONTAINER_LIST_REUSE_MS);
+          return loaded.state === 'loaded' ? loaded.value.results : undefined;
+        },
+        sizes,
+        placeOf,
+        update: (address, changes, signal) => write.update(address, changes, signal),
+        updated: (address, result, reopen) =>
+          write.report(ui.get(), containerChange(address, address.containerName, 'update'), result, reopen),
+      }),
+      { ui: ui.get, log, snapshots },
+    );
+    return loaded;
+  });
+  const newEditor = new LazyDocuments({ scheme: SCHEME.newContainer, applyCommand: COMMAND.applyNewContainerJson }, async () => {
+    const [{ newContainerResource }, { ResourceFileSystem }, write] = await Promise.all([
+      import('../documents/newContainerDocuments.js'),
+      import('../documents/resourceFileSystem.js'),
+      writes(),
+    ]);
+    const loaded: NewContainerEditor = new ResourceFileSystem(
+      newContainerResource({
+        sizes,
+        placeOf,
+        forecast: (location, container) => write.forecast(location, container),
+        create: (location, container, signal) => write.create(location, container, signal),
+        created: (location, container, result, reopen) =>
+          write.report(ui.get(), containerChange(location, container.name, 'create'), result, reopen),
+      }),
+      { ui: ui.get, log, snapshots },
+    );
+    return loaded;
+  });
+  const logs = new LazyTextDocuments<LogDocuments>(async () => {
+    const { LogDocuments } = await import('../documents/logDocuments.js');
+    return new LogDocuments({
+      client,
+      settings: logSettings,
+      placeOf,
+      ui: ui.get,
+      log,
+      setApiKey: async () => vscode.commands.executeCommand(COMMAND.setApiKey),
+    });
+  });
+  const schemas = new LazyTextDocuments(async () => new (await import('../documents/schemaDocuments.js')).SchemaDocuments());
   const changes = containerChangeKind({
     client,
     reads,
@@ -96,7 +121,8 @@ export function containersArea(core: Core): Area {
       }
     },
     // A document's change ended: a finished one shows the values at Gcore; a failed one keeps the edits.
-    refreshDocuments: (subject, finished) => void editor.refreshFromGcore((address) => sameContainer(address, subject), finished),
+    refreshDocuments: (subject, finished) =>
+      void editor.editor.loaded?.refreshFromGcore((address) => sameContainer(address, subject), finished),
   });
   return {
     sections: [section],
@@ -112,22 +138,23 @@ export function containersArea(core: Core): Area {
           ...[COMMAND.listContainers, COMMAND.getContainer, COMMAND.listContainerFlavors],
         ],
         async () => {
-          const [update, lifecycleCommands, pullSecrets, json, logCommands, reading] = await Promise.all([
+          const [update, lifecycleCommands, pullSecrets, json, logCommands, reading, write] = await Promise.all([
             import('../commands/containers/containerCommands.js'),
             import('../commands/containers/containerLifecycleCommands.js'),
             import('../commands/containers/pullSecretCommands.js'),
             import('../commands/containers/containerJsonCommands.js'),
             import('../commands/containers/containerLogCommands.js'),
             import('../commands/containers/containerReadCommands.js'),
+            writes(),
           ]);
           const withReads = { ...services, reads };
           const secrets = pullSecrets.pullSecretCommands(withReads);
           return [
-            ...update.containerCommands(withReads, writes),
-            ...lifecycleCommands.containerLifecycleCommands(withReads, writes, secrets.createHere),
+            ...update.containerCommands(withReads, write),
+            ...lifecycleCommands.containerLifecycleCommands(withReads, write, secrets.createHere),
             ...secrets.commands,
-            ...json.containerJsonCommands(withReads, editor, newEditor),
-            ...logCommands.containerLogCommands(withReads, logs),
+            ...json.containerJsonCommands(withReads, await editor.editor(), await newEditor.editor()),
+            ...logCommands.containerLogCommands(withReads, await logs.documents()),
             ...reading.containerReadCommands(withReads),
           ];
         },
@@ -140,12 +167,18 @@ export function containersArea(core: Core): Area {
       vscode.workspace.registerFileSystemProvider(SCHEME.container, editor, { isCaseSensitive: true }),
       vscode.workspace.registerFileSystemProvider(SCHEME.newContainer, newEditor, { isCaseSensitive: true }),
       vscode.workspace.registerTextDocumentContentProvider(SCHEME.logs, logs),
-      vscode.workspace.registerTextDocumentContentProvider(SCHEME.schema, new SchemaDocuments()),
+      schemas,
+      vscode.workspace.registerTextDocumentContentProvider(SCHEME.schema, schemas),
       new DocumentDiagnostics(editor),
       new DocumentDiagnostics(newEditor),
       vscode.languages.registerCodeLensProvider({ scheme: SCHEME.container }, new UnsentChangesLens(editor)),
-      vscode.languages.registerCompletionItemProvider({ scheme: SCHEME.container }, new SizeCompletions(editor), '"', ':'),
-      vscode.languages.registerCompletionItemProvider({ scheme: SCHEME.newContainer }, new SizeCompletions(newEditor), '"', ':'),
+      vscode.languages.registerCompletionItemProvider({ scheme: SCHEME.container }, new SizeCompletions(baseOfLoaded(editor)), '"', ':'),
+      vscode.languages.registerCompletionItemProvider(
+        { scheme: SCHEME.newContainer },
+        new SizeCompletions(baseOfLoaded(newEditor)),
+        '"',
+        ':',
+      ),
       vscode.languages.registerCodeLensProvider({ scheme: SCHEME.newContainer }, new UnsentChangesLens(newEditor)),
     ],
   };
@@ -158,4 +191,9 @@ function placeOf(location: ProjectRegionRef): string {
 
 function sameContainer(address: ProjectRegionRef & { containerName: string }, subject: ChangeSubject): boolean {
   return address.projectId === subject.projectId && address.regionId === subject.regionId && address.containerName === subject.name;
+}
+
+/** Sizes are offered in an open document, whose editor code has loaded by then. */
+function baseOfLoaded(documents: LazyDocuments<ContainerEditor> | LazyDocuments<NewContainerEditor>): SizeSource {
+  return { baseOf: (uri) => documents.editor.loaded?.baseOf(uri) };
 }

@@ -3,7 +3,6 @@ import { zoneRowCommands } from '../commands/dns/zoneRowCommands';
 import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
 import { DocumentDiagnostics } from '../documents/documentDiagnostics';
 import { LazyDocuments } from '../documents/lazyDocuments';
-import { ResourceFileSystem } from '../documents/resourceFileSystem';
 import { Snapshots } from '../documents/snapshots';
 import { DnsReads } from '../loaders/dnsReads';
 import { UnsentChangesLens } from '../documents/unsentChangesLens';
@@ -28,9 +27,10 @@ export function zonesArea(core: Core): Area {
   };
   // A zone file's reader, writer and plan load with the first zone file document or command.
   const zoneFiles = new LazyDocuments({ scheme: SCHEME.zoneFile, applyCommand: COMMAND.applyZoneFile }, async () => {
-    const [{ zoneFileResource }, { applyRecordSetChanges, isPartlyApplied }] = await Promise.all([
+    const [{ zoneFileResource }, { applyRecordSetChanges, isPartlyApplied }, { ResourceFileSystem }] = await Promise.all([
       import('../documents/zoneFileDocuments.js'),
       import('../writes/dns/recordSetBatch.js'),
+      import('../documents/resourceFileSystem.js'),
     ]);
     const editor: ZoneFileEditor = new ResourceFileSystem(
       zoneFileResource({

@@ -1,5 +1,4 @@
 import * as l10n from '@vscode/l10n';
-import { apiKeyProblem } from '../api/http/apiKeyText';
 import { LOOKUP_SERVERS } from '../api/types';
 import type { LookupServer, RecordBody, RecordPicker } from '../api/types';
 import { normalizeDnsName } from '../validation/domainName';
@@ -7,6 +6,7 @@ import { CONTAINER_NAME_FIELD, CONTAINER_UPDATE_FIELDS } from './containerUpdate
 import type { ContainerUpdate } from './containerUpdate';
 import { checkFields, isPlainObject } from '../validation/fieldChecks';
 import type { FieldSpec, StringFieldSpec } from '../validation/fieldSpec';
+import { validateArgs } from '../validation/argumentObjects';
 import { PROJECT_ID_FIELD, REGION_ID_FIELD } from './projectRegion';
 import { validated } from '../validation/problems';
 import type { FieldProblem, Validated } from '../validation/problems';
@@ -62,16 +62,6 @@ const LIST_GPU_FLAVORS_ARGS: readonly FieldSpec[] = [
   { name: 'includePrices', kind: 'boolean', label: l10n.t('Include prices'), description: l10n.t('Ask for flavor prices.') },
 ];
 
-export const API_KEY_FIELD: StringFieldSpec = {
-  name: 'apiKey',
-  kind: 'string',
-  label: l10n.t('API key'),
-  description: l10n.t('A Gcore API key.'),
-  required: true,
-  trim: true,
-  minLength: 1,
-};
-
 export function validateUpdateContainerArgs(input: unknown): Validated<UpdateContainerArgs> {
   return validateArgs<UpdateContainerArgs>(input, UPDATE_CONTAINER_ARGS, (args, problems) => {
     if (isPlainObject(args.changes) && Object.keys(args.changes).length === 0) {
@@ -82,15 +72,6 @@ export function validateUpdateContainerArgs(input: unknown): Validated<UpdateCon
 
 export function validateListGpuFlavorsArgs(input: unknown): Validated<ListGpuFlavorsArgs> {
   return validateArgs<ListGpuFlavorsArgs>(input, LIST_GPU_FLAVORS_ARGS);
-}
-
-/** Accepts `{ apiKey }` and returns the trimmed key, refusing one that cannot be sent (see apiKeyProblem). */
-export function validateApiKeyArg(input: unknown): Validated<string> {
-  const result = validateArgs<{ apiKey: string }>(input, [API_KEY_FIELD], (args, problems) => {
-    const problem = typeof args.apiKey === 'string' ? apiKeyProblem(args.apiKey) : undefined;
-    if (problem !== undefined) problems.push({ field: 'apiKey', message: problem });
-  });
-  return result.ok ? { ok: true, value: result.value.apiKey } : result;
 }
 
 /** Accepts a zone name string or `{ zoneName }` and returns the normalized name; problems use the field 'zoneName'. */
@@ -108,24 +89,6 @@ export function validateZoneNameArg(input: unknown): Validated<string> {
     };
   }
   return normalizeZoneName(input, 'zoneName');
-}
-
-export function validateArgs<T>(
-  input: unknown,
-  specs: readonly FieldSpec[],
-  extraChecks?: (args: Record<string, unknown>, problems: FieldProblem[]) => void,
-): Validated<T> {
-  if (!isPlainObject(input)) {
-    const names = specs
-      .filter((s) => s.required)
-      .map((s) => s.name)
-      .join(', ');
-    return { ok: false, problems: [{ field: '', message: l10n.t('the arguments must be an object with {0}', names) }] };
-  }
-  const problems: FieldProblem[] = [];
-  const args = checkFields(specs, input, '', problems);
-  extraChecks?.(args, problems);
-  return validated(args as T, problems);
 }
 
 export interface ContainerRefArgs {
@@ -162,12 +125,6 @@ const LOG_LIMIT_FIELD: FieldSpec = {
 /** `{ projectId, regionId, containerName, limit? }` of getContainerLogs. */
 export function validateContainerLogsArgs(input: unknown): Validated<ContainerLogsArgs> {
   return validateArgs(input, [...CONTAINER_REF_ARGS, LOG_LIMIT_FIELD]);
-}
-
-/** No argument, or an empty object (listZones). */
-export function validateNoArgs(input: unknown): Validated<Record<string, never>> {
-  if (input === undefined) return { ok: true, value: {} };
-  return validateArgs(input, []);
 }
 
 export type RegionProductArg = 'containers' | 'inference';

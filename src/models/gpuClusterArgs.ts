@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import type { GpuClusterAction, GpuKind } from '../api/gpuClusterTypes';
 import type { BooleanFieldSpec, FieldSpec, IntegerFieldSpec, StringFieldSpec } from '../validation/fieldSpec';
 import type { Validated } from '../validation/problems';
-import { validateArgs } from './commandArgs';
+import { validateArgs } from '../validation/argumentObjects';
 import { PROJECT_ID_FIELD, REGION_ID_FIELD } from './projectRegion';
 
 /*

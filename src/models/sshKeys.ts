@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { validateArgs } from './commandArgs';
+import { validateArgs } from '../validation/argumentObjects';
 import type { StringFieldSpec } from '../validation/fieldSpec';
 import type { Validated } from '../validation/problems';
 import { NAME_HINT, resourceNamePattern } from './gpuClusterCreate';

@@ -8,7 +8,6 @@ import {
   RECORD_TYPE_FILTER_FIELD,
   validateListRecordsArgs,
   validateLookupNameArgs,
-  validateNoArgs,
   type ListRecordsArgs,
   type LookupNameArgs,
 } from '../../models/commandArgs';
@@ -16,6 +15,7 @@ import { API_RECORD_TYPES, formatRecordContent } from '../../models/recordConten
 import { recordNameForDisplay } from '../../models/recordName';
 import { ttlText } from '../../models/recordTtl';
 import { ZONE_NAME_FIELD, zoneNameForDisplay } from '../../models/zoneCreate';
+import { validateNoArgs } from '../../validation/argumentObjects';
 import { unwrap } from '../../validation/problems';
 import { recordSetRows } from '../../views/presentation/dns/recordView';
 import { recordSetCountText } from '../../views/presentation/dns/recordSetCount';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import fetch, { type Response } from 'node-fetch';
+import type { default as Fetch, Response } from 'node-fetch';
 import { apiKeyProblem } from './apiKeyText';
 import { ATTEMPT_TIMED_OUT, MAX_RESPONSE_BYTES, RESPONSE_TOO_LARGE, createGuardedAgents, type AttemptLimits } from './attemptGuard';
 import { wellFormed } from '../../core/wellFormedText';
@@ -16,6 +16,9 @@ import {
   type RetryStop,
 } from './retryPolicy';
 import { comeBackMessage, type RetryWait } from './retryWords';
+
+/** node-fetch's module runs with the first request, not at start-up, which sends none. */
+let nodeFetch: Promise<{ default: typeof Fetch }> | undefined;
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -224,6 +227,7 @@ export class RequestPipeline {
     let response: Response;
     let text: string;
     try {
+      const { default: fetch } = await (nodeFetch ??= import('node-fetch'));
       // The agent takes these limits when node-fetch hands it the request, synchronously inside fetch().
       this.agents.guardNext(limits);
       response = await fetch(url.href, {

@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
-import { validateNoArgs } from '../../models/commandArgs';
+import { validateNoArgs } from '../../validation/argumentObjects';
 import { COMMAND } from '../../core/contributions';
 import { apiKeyProblem } from '../../api/http/apiKeyText';
-import { API_KEY_FIELD, validateApiKeyArg } from '../../models/commandArgs';
+import { API_KEY_FIELD, validateApiKeyArg } from '../../models/apiKeyArgs';
 import type { Services } from '../services';
 import { API_KEY_ENV } from '../../auth/apiKeyStore';
 import { promptField } from '../../ui/fieldInput';

@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
-import { validateListRegionsArgs, validateNoArgs, type RegionProductArg } from '../../models/commandArgs';
+import { validateListRegionsArgs, type RegionProductArg } from '../../models/commandArgs';
+import { validateNoArgs } from '../../validation/argumentObjects';
 import type { CloudList, Project, Region } from '../../api/types';
 import { validateProjectRegion, type ProjectRegion } from '../../models/projectRegion';
 import type { FlavorLoader } from '../../loaders/flavorLoader';

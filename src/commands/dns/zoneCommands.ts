@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { validateNoArgs } from '../../models/commandArgs';
+import { validateNoArgs } from '../../validation/argumentObjects';
 import type { DnsZoneList } from '../../api';
 import { COMMAND } from '../../core/contributions';
 import type { CreateZoneResult } from '../../api';

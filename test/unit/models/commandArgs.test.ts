@@ -1,10 +1,6 @@
 import * as assert from 'node:assert/strict';
-import {
-  validateApiKeyArg,
-  validateListGpuFlavorsArgs,
-  validateUpdateContainerArgs,
-  validateZoneNameArg,
-} from '../../../src/models/commandArgs';
+import { validateApiKeyArg } from '../../../src/models/apiKeyArgs';
+import { validateListGpuFlavorsArgs, validateUpdateContainerArgs, validateZoneNameArg } from '../../../src/models/commandArgs';
 import { describeProblems } from '../../../src/validation/problems';
 import { validatorRows } from '../validation/expectations';
 import type { ExpectedProblem } from '../validation/expectations';
