@@ -260,8 +260,10 @@ describe('GPU cluster create', () => {
       await vscode.commands.executeCommand('gcore.createGpuCluster', flavorRow.node);
       ui.assertAllAnswersUsed();
 
-      const flavorPick = ui.shown.find((prompt) => prompt.kind === 'pick');
+      const [flavorPick, , typePick] = ui.shown.filter((prompt) => prompt.kind === 'pick');
       assert.equal(flavorPick?.labels?.[0], FLAVOR, "the row's flavor comes first, chosen");
+      assert.deepEqual(typePick.labels, ['ssd_hiiops', 'cold', 'ssd_lowlatency', 'standard'], "the region's volume types");
+      assert.ok(emulator.requests.some((request) => request.url === '/cloud/v1/regions/76?show_volume_types=true'));
       const review = ui.shown.find((prompt) => prompt.kind === 'choose');
       assert.ok(review, 'no review');
       assert.equal(review.message, 'Create GPU cluster wizard-train?');
