@@ -24,6 +24,7 @@ const GPU_CLUSTERS_METHODS: { readonly [K in keyof GpuClustersClient]: true } = 
   checkLimits: true,
   pricePreview: true,
   price: true,
+  regionVolumeTypes: true,
   activeTasks: true,
 };
 

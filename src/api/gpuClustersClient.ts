@@ -269,6 +269,22 @@ export class GpuClustersClient {
     return asObject(response.body, () => l10n.t('the price answer is not an object')) as GpuClusterCost;
   }
 
+  /**
+   * The volume types the region offers (`available_volume_types` of its region, asked with `show_volume_types`;
+   * docs/gcore-api.md, "GPU clusters"): undefined when the answer does not say.
+   */
+  async regionVolumeTypes(ref: ProjectRegionRef, options: CallOptions = {}): Promise<string[] | undefined> {
+    const response = await this.pipeline.send({
+      method: 'GET',
+      segments: ['cloud', 'v1', 'regions', ref.regionId],
+      query: { show_volume_types: 'true' },
+      signal: options.signal,
+      gate: options.gate,
+    });
+    const types = asObject(response.body, () => l10n.t('the region is not an object')).available_volume_types;
+    return Array.isArray(types) ? types.filter((type): type is string => typeof type === 'string' && type !== '') : undefined;
+  }
+
   /** The location's tasks still running (`NEW` or `RUNNING`), whoever started them: the portal's changes too. */
   async activeTasks(ref: ProjectRegionRef, taskTypes: readonly string[] = [], options: CallOptions = {}): Promise<CloudList<Task>> {
     const { body, items, gaps } = await fetchList({

@@ -27,6 +27,7 @@ export function gpuArea(core: Core): Area {
     reads: clusterReads,
     redraw: (node) => core.treeChanges.refresh(node),
     changesAt: (location) => core.tasks.changesAt(GPU_CLUSTER_KIND, location),
+    rename: (from, to) => core.tasks.rename(from, to),
     log: core.log,
   });
   // What a change of a cluster makes stale: the location's clusters and their tasks, as the GPU section shows them.

@@ -26,6 +26,11 @@ export function subjectTitle(subject: Pick<ChangeSubject, 'name' | 'label'>): st
   return subject.label ?? subject.name;
 }
 
+/** Whether two subjects name the same resource: its kind, place and name (the label and action aside). */
+export function sameResource(a: ChangeSubject, b: ChangeSubject): boolean {
+  return a.kind === b.kind && a.projectId === b.projectId && a.regionId === b.regionId && a.name === b.name;
+}
+
 /** How the tracking of one task ended. Only `finished` and `error` are ends of the task itself. */
 export type TaskEnd =
   | { kind: 'finished' | 'error'; task: Task }
@@ -40,7 +45,8 @@ export type TaskEnd =
 
 export interface TrackedTask {
   readonly id: string;
-  readonly subject?: ChangeSubject;
+  /** Named again once the resource has the name it keeps (a new GPU cluster listed with its id): see `rename`. */
+  subject?: ChangeSubject;
   /** When tracking began, in ms since the epoch (it survives a window reload). */
   readonly startedAtMs: number;
   /** The task as last read; undefined until the first answer. */
@@ -191,6 +197,22 @@ export class TaskPoller {
       if (this.subjects.size <= SUBJECTS_KEPT) break;
       this.subjects.delete(id);
     }
+  }
+
+  /**
+   * The tasks followed under `from` (ended ones too, whose end may still be told) are under `to` from now on: a
+   * resource first named before it had the name it keeps. Returns them; their state did not change, so no
+   * listener hears of it: the caller records the new name.
+   */
+  rename(from: ChangeSubject, to: ChangeSubject): TrackedTask[] {
+    const renamed: TrackedTask[] = [];
+    for (const task of this.tasks.values()) {
+      if (task.subject && sameResource(task.subject, from)) {
+        task.subject = to;
+        renamed.push(task);
+      }
+    }
+    return renamed;
   }
 
   /** Stop Watching: the task is no longer asked for; it goes on at Gcore. */

@@ -1,4 +1,4 @@
-import type { GpuCluster, GpuClusterRef, GpuKind, GpuServer } from '../api/gpuClusterTypes';
+import type { GpuCluster, GpuClusterRef, GpuKind, GpuLocationRef, GpuServer } from '../api/gpuClusterTypes';
 import type { Task } from '../api/types';
 
 /*
@@ -161,4 +161,40 @@ export function gpuClusterChange(ref: GpuClusterRef, clusterName: string, action
 export function clusterOfChangeName(name: string): { kind: GpuKind; clusterId: string } | undefined {
   const match = /^(virtual|baremetal):([0-9a-f-]{36})$/.exec(name);
   return match ? { kind: match[1] as GpuKind, clusterId: match[2] } : undefined;
+}
+
+/**
+ * A create whose cluster the location does not list yet, as its tasks' subject names it: by product and the
+ * name alone (`<kind>:new:<name>`), until the list or the finished task gives its id.
+ */
+export function newClusterChange(location: GpuLocationRef, clusterName: string) {
+  return {
+    kind: GPU_CLUSTER_KIND,
+    projectId: location.projectId,
+    regionId: location.regionId,
+    name: `${location.kind}:new:${clusterName}`,
+    label: clusterName,
+    action: 'create',
+  };
+}
+
+/** The product and name of a create a subject follows by name alone (`<kind>:new:<name>`), or undefined. */
+export function newClusterOfChangeName(name: string): { kind: GpuKind; clusterName: string } | undefined {
+  const match = /^(virtual|baremetal):new:(.+)$/s.exec(name);
+  return match ? { kind: match[1] as GpuKind, clusterName: match[2] } : undefined;
+}
+
+/**
+ * Of a location's clusters of one product, the one a create followed by name alone made: the only cluster of
+ * that name being created that no change follows by its id (`followedIds`). None when names repeat among them.
+ */
+export function createdClusterAmong(
+  clusters: readonly Pick<GpuCluster, 'id' | 'name' | 'status'>[],
+  clusterName: string,
+  followedIds: ReadonlySet<string>,
+): string | undefined {
+  const candidates = clusters.filter(
+    (cluster) => cluster.name === clusterName && clusterStatus(cluster) === 'creating' && !followedIds.has(cluster.id.toLowerCase()),
+  );
+  return candidates.length === 1 ? candidates[0].id.toLowerCase() : undefined;
 }

@@ -465,6 +465,21 @@ export function bootVolumeSizeProblem(size: number, image: { min_disk?: number |
   return size < minimum ? l10n.t('must be at least {0} GiB, the minimum of image {1}', minimum, image.name ?? '') : undefined;
 }
 
+/** The boot volume types a new cluster is offered, and whether they are the region's own or every type, the region not saying. */
+export interface OfferedVolumeTypes {
+  types: readonly string[];
+  fromRegion: boolean;
+}
+
+/**
+ * Of the types a region says it offers (`available_volume_types`), those a create takes; every type when the
+ * region does not say, or names none of them.
+ */
+export function offeredVolumeTypes(regionTypes: readonly string[] | undefined): OfferedVolumeTypes {
+  const types = GPU_VOLUME_TYPES.filter((type) => regionTypes?.includes(type));
+  return types.length > 0 ? { types, fromRegion: true } : { types: GPU_VOLUME_TYPES, fromRegion: false };
+}
+
 /** The volume type a boot volume takes unless the user picks another: the guide's ssd_hiiops where the region has it. */
 export function defaultVolumeType(offered: readonly string[]): string {
   return offered.includes('ssd_hiiops') || offered.length === 0 ? 'ssd_hiiops' : offered[0];

@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { ChangeSubject, TaskEnd, TrackedTask } from '../loaders/taskPoller';
+import { sameResource, type ChangeSubject, type TaskEnd, type TrackedTask } from '../loaders/taskPoller';
 import { taskErrorText } from '../models/task';
 
 /** A task started here, as the Tasks section shows it and as a window reload finds it again. */
@@ -74,7 +74,13 @@ export class TaskHistory {
     for (const tracked of tasks) {
       const before = fresh.get(tracked.id) ?? previous.get(tracked.id);
       const record = recordOf(tracked, before, nowMs);
-      if (!before || before.state !== record.state || before.end !== record.end || before.error !== record.error) {
+      if (
+        !before ||
+        before.state !== record.state ||
+        before.end !== record.end ||
+        before.error !== record.error ||
+        renamed(before, record)
+      ) {
         fresh.set(tracked.id, record);
       }
     }
@@ -99,6 +105,11 @@ export class TaskHistory {
     const read = this.readSubject(subject);
     return read ? { ...record, subject: read } : record;
   }
+}
+
+/** The task's resource got the name it keeps (a new GPU cluster its id): what a reload follows it under changed. */
+function renamed(before: TaskRecord, record: TaskRecord): boolean {
+  return before.subject !== undefined && record.subject !== undefined && !sameResource(before.subject, record.subject);
 }
 
 function recordOf(tracked: TrackedTask, previous: TaskRecord | undefined, nowMs: number): TaskRecord {

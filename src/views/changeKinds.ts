@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import type { Task } from '../api/types';
 import { subjectTitle, type ChangeSubject, type TaskEnd } from '../loaders/taskPoller';
 import type { PromptUi } from '../ui/promptUi';
 import { NEUTRAL_CHANGE_WORDS, neutralNoun, type ChangeVocabulary, type ChangeWords } from './presentation/changeWords';
@@ -32,6 +33,11 @@ export interface ChangeKind {
   changed(subject: ChangeSubject, end: TaskEnd): void;
   /** The buttons of a failed change's notification between Retry and Copy Task ID (Show Logs); `reason` is Gcore's error. */
   failureActions(subject: ChangeSubject, reason?: string): readonly ChangeAction[];
+  /**
+   * The subject a change is followed under from now on, when `task` (as Gcore answered it) gives the resource the
+   * name it keeps (a new GPU cluster followed by name alone, whose finished create names its id); undefined otherwise.
+   */
+  resolve?(subject: ChangeSubject, task: Task): ChangeSubject | undefined;
   /** Tells the user that the change finished at Gcore (its tasks `ids`), with what it made where it can read it. */
   announce(ui: PromptUi, subject: ChangeSubject, ids: string): Promise<void>;
   /**

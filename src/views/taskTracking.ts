@@ -58,6 +58,15 @@ export class TaskTracking {
     return changes;
   }
 
+  /**
+   * The tasks of the change followed under `from` are under `to` from now on: the resource got the name it keeps
+   * (a new GPU cluster its id), so its row, a reload and the end's notification name it so.
+   */
+  rename(from: ChangeSubject, to: ChangeSubject): void {
+    const renamed = this.deps.poller.rename(from, to);
+    if (renamed.length > 0) this.changed(renamed);
+  }
+
   /** Starts following the tasks of a change; the resource's row shows it at once. */
   start(subject: ChangeSubject, taskIds: readonly string[]): TrackedTask[] {
     return this.deps.poller.track(taskIds, subject);
@@ -101,7 +110,9 @@ export class TaskTracking {
       void ui.notify('info', words.stopped(subjectTitle(subject)));
       return;
     }
-    await this.announceEnd(ui, subject, tracked, reopen);
+    // Named anew meanwhile: its resource listed, or its end read.
+    this.settle(tracked);
+    await this.announceEnd(ui, tracked[0].subject ?? subject, tracked, reopen);
   }
 
   dispose(): void {
@@ -111,17 +122,35 @@ export class TaskTracking {
   /** A round's changes, or a tracking's: one write of the history and one redraw of each section, however many tasks. */
   private changed(tasks: readonly TrackedTask[]): void {
     // A long task answers RUNNING round after round: only a change is stored and redrawn.
-    if (!this.deps.history.record(tasks, this.now())) return;
+    const settled = this.settle(tasks);
+    if (!this.deps.history.record(settled, this.now())) return;
     this.deps.tree.refresh(TASKS_SECTION);
     // The rows' "Updating…" comes and goes with the tracking; what an ended change touched is read again.
     const sections = new Set<SectionNode>();
-    for (const { subject, end, task } of tasks) {
+    for (const { subject, end, task } of settled) {
       if (!subject || (!end && task !== undefined)) continue;
       const kind = this.deps.kinds.of(subject);
       if (end) kind.changed(subject, end);
       if (kind.section) sections.add(kind.section);
     }
     for (const section of sections) this.deps.tree.refresh(section);
+  }
+
+  /**
+   * The tasks, each under the subject its kind names anew from what Gcore answered of it (`ChangeKind.resolve`),
+   * with the other tasks of a change so renamed: what is recorded and redrawn.
+   */
+  private settle(tasks: readonly TrackedTask[]): readonly TrackedTask[] {
+    let all: Set<TrackedTask> | undefined;
+    for (const tracked of tasks) {
+      const { subject } = tracked;
+      const task = tracked.end && 'task' in tracked.end ? tracked.end.task : tracked.task;
+      const resolved = subject && task && this.deps.kinds.of(subject).resolve?.(subject, task);
+      if (!resolved) continue;
+      all ??= new Set(tasks);
+      for (const renamed of this.deps.poller.rename(subject, resolved)) all.add(renamed);
+    }
+    return all ? [...all] : tasks;
   }
 
   private async announceEnd(

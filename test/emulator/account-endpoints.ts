@@ -1,6 +1,6 @@
 import type { ApiRequest } from './api-request';
 import { pageOf, readPageQuery } from './paging-query';
-import { cloudValidationError, type InvalidFields, type Reply } from './replies';
+import { cloudError, cloudValidationError, type InvalidFields, type Reply } from './replies';
 
 const CLIENT_ID = 1_186_668;
 
@@ -62,7 +62,11 @@ const PROJECTS = [
   },
 ];
 
-/** Regions as `/cloud/v1/regions` lists them; `containers` says whether `product=containers` lists it. */
+/**
+ * Regions as `/cloud/v1/regions` lists them; `containers` says whether `product=containers` lists it, `volumeTypes`
+ * what `available_volume_types` says when asked with `show_volume_types` (gpu-notes.md §2.1: not every region has
+ * every type).
+ */
 const REGIONS = [
   {
     id: 76,
@@ -74,6 +78,7 @@ const REGIONS = [
     has_ai_gpu: true,
     coordinates: { latitude: '49.6116', longitude: '6.1319' },
     containers: true,
+    volumeTypes: ['cold', 'ssd_hiiops', 'ssd_lowlatency', 'standard'],
   },
   {
     id: 8,
@@ -85,6 +90,7 @@ const REGIONS = [
     has_ai_gpu: false,
     coordinates: { latitude: 50.1109, longitude: 8.6821 },
     containers: true,
+    volumeTypes: ['ssd_hiiops', 'standard'],
   },
   {
     id: 38,
@@ -96,6 +102,7 @@ const REGIONS = [
     has_ai_gpu: true,
     coordinates: { latitude: 38.7509, longitude: -77.4753 },
     containers: true,
+    volumeTypes: ['ssd_hiiops', 'ssd_lowlatency', 'standard', 'ultra'],
   },
   {
     id: 116,
@@ -107,6 +114,7 @@ const REGIONS = [
     has_ai_gpu: false,
     coordinates: null,
     containers: true,
+    volumeTypes: ['standard'],
   },
   {
     id: 20,
@@ -118,6 +126,7 @@ const REGIONS = [
     has_ai_gpu: false,
     coordinates: null,
     containers: false,
+    volumeTypes: ['ssd_hiiops', 'standard'],
   },
 ];
 
@@ -144,6 +153,24 @@ export function listRegions(request: ApiRequest): Reply {
     invalidFields.product = ['Must be one of: containers, inference.'];
   }
   if (Object.keys(invalidFields).length > 0) return cloudValidationError(request.requestId, invalidFields);
-  const listed = REGIONS.filter((region) => product === null || region.containers).map(({ containers: _containers, ...region }) => region);
+  const showVolumeTypes = request.query.get('show_volume_types') === 'true';
+  const listed = REGIONS.filter((region) => product === null || region.containers).map((region) => regionView(region, showVolumeTypes));
   return { status: 200, body: { count: listed.length, results: pageOf(listed, page) } };
+}
+
+/** GET /cloud/v1/regions/{region_id}?show_volume_types= */
+export function getRegion(request: ApiRequest, regionId: string): Reply {
+  const region = REGIONS.find((candidate) => String(candidate.id) === regionId);
+  if (!region) return cloudError(request.requestId, 404, 'NotFoundError', `Region ${regionId} not found.`);
+  return { status: 200, body: regionView(region, request.query.get('show_volume_types') === 'true') };
+}
+
+/** The volume types a region offers; undefined for a region the emulator does not list (any type goes there). */
+export function regionVolumeTypes(regionId: number): readonly string[] | undefined {
+  return REGIONS.find((region) => region.id === regionId)?.volumeTypes;
+}
+
+/** A region as Gcore answers it: `available_volume_types` null unless asked for with `show_volume_types`. */
+function regionView({ containers: _containers, volumeTypes, ...region }: (typeof REGIONS)[number], showVolumeTypes: boolean) {
+  return { ...region, available_volume_types: showVolumeTypes ? volumeTypes : null };
 }

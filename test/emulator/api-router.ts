@@ -6,7 +6,7 @@ import type { GpuFlavorCatalogue } from './gpu-flavor-catalogue';
 import { GPU_ROUTES } from './gpu-routes';
 import type { GpuState } from './gpu-state';
 import { areaError, areaOfPath, type Reply } from './replies';
-import { getAccount, listProjects, listRegions } from './account-endpoints';
+import { getAccount, getRegion, listProjects, listRegions } from './account-endpoints';
 import { getContainer, listContainerFlavors, listContainers } from './container-read-endpoints';
 import { containerLogs } from './container-logs-endpoint';
 import { createContainer } from './container-create-endpoint';
@@ -200,6 +200,7 @@ const ROUTES: readonly Route[] = [
   { pattern: ['cloud', 'v1', 'tasks', ':taskId'], additions: { GET: (request, { taskId }, { tasks }) => getTask(request, taskId, tasks) } },
   { pattern: ['cloud', 'v1', 'projects'], additions: { GET: (request) => listProjects(request) } },
   { pattern: ['cloud', 'v1', 'regions'], additions: { GET: (request) => listRegions(request) } },
+  { pattern: ['cloud', 'v1', 'regions', ':regionId'], additions: { GET: (request, { regionId }) => getRegion(request, regionId) } },
   { pattern: ['iam', 'clients', 'me'], additions: { GET: () => getAccount() } },
   ...GPU_ROUTES,
 ];

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { regionVolumeTypes } from './account-endpoints';
 import type { ApiRequest } from './api-request';
 import { readLocatedJsonObject } from './cloud-json-body';
 import type { CloudLocation } from './cloud-location';
@@ -35,10 +36,15 @@ function checkReferences(state: GpuState, kind: GpuKind, location: CloudLocation
   if (!flavor) invalidFields.flavor = [`Flavor ${body.flavor} not found.`];
   else if (flavor.flavor.disabled) invalidFields.flavor = [`Flavor ${body.flavor} is disabled.`];
   if (kind === 'baremetal' && !findGpuImage(kind, body.image_id)) invalidFields.image_id = [`Image ${body.image_id} not found.`];
+  // Not every region has every volume type (gpu-notes.md §2.1).
+  const offeredTypes = regionVolumeTypes(location.regionId);
   (body.servers_settings.volumes ?? []).forEach((volume, index) => {
+    const field = `servers_settings.volumes.${index}`;
+    if (offeredTypes && !offeredTypes.includes(volume.type)) {
+      invalidFields[`${field}.type`] = [`Volume type ${volume.type} is not available in this region.`];
+    }
     if (volume.source !== 'image') return;
     const image = findGpuImage(kind, volume.image_id);
-    const field = `servers_settings.volumes.${index}`;
     if (!image) invalidFields[`${field}.image_id`] = [`Image ${String(volume.image_id)} not found.`];
     else if (volume.size < image.minDisk) invalidFields[`${field}.size`] = [`Must be at least the image's min_disk, ${image.minDisk} GiB.`];
   });

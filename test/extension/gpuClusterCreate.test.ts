@@ -246,27 +246,24 @@ describe('GPU cluster create', () => {
       return { name: image.name, size: String(Math.max(120, image.min_disk ?? 0)) };
     }
 
+    /** The wizard's answers, step by step, for a cluster of that name of FLAVOR booting the image at its default size. */
+    function walkTo(name: string, image: { name: string; size: string }, servers = '2'): string[] {
+      return [FLAVOR, image.name, servers, image.size, 'ssd_hiiops', 'Public network, IPv4', 'dev-laptop', name];
+    }
+
     it('creates from a flavor row: the review before one POST of what the wizard asked', async () => {
       const flavorRow = (await gpuLocationRows()).find((row) => label(row.item) === FLAVOR);
       assert.ok(flavorRow, `no row of flavor ${FLAVOR}`);
       const image = await imageOf(IMAGE_24_04);
-      const ui = new ScriptedUi([
-        FLAVOR,
-        image.name,
-        '2',
-        image.size,
-        'ssd_hiiops',
-        'Public network, IPv4',
-        'dev-laptop',
-        'wizard-train',
-        'Create',
-      ]);
+      const ui = new ScriptedUi([...walkTo('wizard-train', image), 'Create']);
       await useUi(ui);
       await vscode.commands.executeCommand('gcore.createGpuCluster', flavorRow.node);
       ui.assertAllAnswersUsed();
 
-      const flavorPick = ui.shown.find((prompt) => prompt.kind === 'pick');
+      const [flavorPick, , typePick] = ui.shown.filter((prompt) => prompt.kind === 'pick');
       assert.equal(flavorPick?.labels?.[0], FLAVOR, "the row's flavor comes first, chosen");
+      assert.deepEqual(typePick.labels, ['ssd_hiiops', 'cold', 'ssd_lowlatency', 'standard'], "the region's volume types");
+      assert.ok(emulator.requests.some((request) => request.url === '/cloud/v1/regions/76?show_volume_types=true'));
       const review = ui.shown.find((prompt) => prompt.kind === 'choose');
       assert.ok(review, 'no review');
       assert.equal(review.message, 'Create GPU cluster wizard-train?');
@@ -302,12 +299,95 @@ describe('GPU cluster create', () => {
       });
     });
 
+    it('follows a create Gcore does not list yet by its name, then by its id once listed: the row says Creating…, the end its servers and addresses', async function () {
+      this.timeout(60_000);
+      const image = await imageOf(IMAGE_24_04);
+      // The list before the create and the one right after it show nothing of it yet.
+      emulator.inject({ method: 'GET', path: CLUSTERS, status: 200, body: { count: 0, results: [] }, times: 2 });
+      const ui = new ScriptedUi([...walkTo('late-train', image), 'Create']);
+      ui.answerNotification(/^GPU cluster late-train is running now/, 'Copy Addresses');
+      await useUi(ui);
+      await vscode.commands.executeCommand(
+        'gcore.createGpuCluster',
+        (await gpuLocationRows()).find((row) => label(row.item) === FLAVOR)!.node,
+      );
+      ui.assertAllAnswersUsed();
+      const tasksSection = (await rows()).find((row) => label(row.item) === 'Tasks');
+      const [task] = await rows(tasksSection!.node);
+      assert.equal(label(task.item), 'late-train');
+
+      const [made] = await clustersNamed(emulator, 'late-train');
+      const clusters = (await gpuLocationRows()).find((row) => label(row.item) === 'Clusters');
+      const row = (await rows(clusters!.node)).find((candidate) => label(candidate.item) === 'late-train');
+      assert.match(String(row?.item.description), /^Creating… · /, 'the listed cluster is the one followed');
+
+      emulator.advanceTasks(AN_HOUR_MS);
+      const end = await eventually(
+        () =>
+          ui.notifications.find((notification) => notification.message.startsWith('GPU cluster late-train is ')) ??
+          assert.fail('no end yet'),
+        30_000,
+      );
+      const servers = await fetch(`${emulator.url}${CLUSTERS}/${made.id}/servers?limit=10`, {
+        headers: { authorization: `apikey ${TEST_KEY}` },
+      });
+      const names = ((await servers.json()) as { results: { name: string }[] }).results.map((server) => server.name).sort();
+      assert.deepEqual(names, ['late-train-1', 'late-train-2']);
+      assert.match(
+        end.message,
+        /^GPU cluster late-train is running now, with 2 servers: late-train-1 at \d+\.\d+\.\d+\.\d+, late-train-2 at \d+\.\d+\.\d+\.\d+\.$/,
+      );
+      assert.deepEqual(end.actions, ['Copy Addresses']);
+      await eventually(() => assert.equal(ui.clipboard.length, 1));
+      assert.deepEqual(
+        ui.clipboard[0].split('\n'),
+        [...end.message.matchAll(/ at (\d+(?:\.\d+){3})/g)].map((match) => match[1]),
+        'in the order the notification names them',
+      );
+    });
+
+    it("says a create that failed at Gcore with Gcore's reason, and Retry opens the wizard again filled in", async function () {
+      this.timeout(60_000);
+      emulator.failGpuImage(IMAGE_24_04, 'Image failed to boot: no bootable device');
+      const image = await imageOf(IMAGE_24_04);
+      const walk = walkTo('broken-train', image, '3');
+      // Retry: each step opens on what was chosen; the review is dismissed.
+      const ui = new ScriptedUi([...walk, 'Create', ...walk, CANCEL]);
+      ui.answerNotification(/could not be created at Gcore/, 'Retry');
+      await useUi(ui);
+      await vscode.commands.executeCommand(
+        'gcore.createGpuCluster',
+        (await gpuLocationRows()).find((row) => label(row.item) === FLAVOR)!.node,
+      );
+      emulator.advanceTasks(AN_HOUR_MS);
+      const failure = await eventually(
+        () => ui.notifications.find((notification) => notification.severity === 'error') ?? assert.fail('no failure yet'),
+        30_000,
+      );
+      assert.equal(
+        failure.message,
+        'GPU cluster broken-train could not be created at Gcore: Image failed to boot: no bootable device. Delete what is left of it before creating it again.',
+      );
+      assert.deepEqual(failure.actions, ['Retry', 'Copy Task ID']);
+      await eventually(() => assert.equal(ui.shown.filter((prompt) => prompt.kind === 'choose').length, 2), 30_000);
+      ui.assertAllAnswersUsed();
+      const boxes = ui.shown.filter((prompt) => prompt.kind === 'input');
+      assert.deepEqual(
+        boxes.slice(3).map((box) => box.value),
+        ['3', image.size, 'broken-train'],
+        'the servers, the boot size and the name as they were sent',
+      );
+      const picks = ui.shown.filter((prompt) => prompt.kind === 'pick');
+      assert.equal(picks[5].labels?.[0], FLAVOR, 'the flavor chosen comes first again');
+      assert.equal(writes(emulator).filter((request) => request.path === CLUSTERS).length, 1, 'Retry sent nothing by itself');
+    });
+
     it('says an exceeded quota plainly, and Edit returns to the wizard with every value kept', async () => {
       emulator.setGpuQuota({ gpu_virtual_h100_count: 7 });
       const clustersRow = (await gpuLocationRows()).find((row) => label(row.item) === 'Clusters');
       assert.ok(clustersRow, 'no Clusters row');
       const image = await imageOf(IMAGE_24_04);
-      const walk = [FLAVOR, image.name, '2', image.size, 'ssd_hiiops', 'Public network, IPv4', 'dev-laptop', 'wizard-quota'];
+      const walk = walkTo('wizard-quota', image);
       const ui = new ScriptedUi([...walk, 'Edit', ...walk, CANCEL]);
       await useUi(ui);
       await vscode.commands.executeCommand('gcore.createGpuCluster', clustersRow.node);

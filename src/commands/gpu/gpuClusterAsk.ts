@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { GpuImage, GpuKind, GpuLocationRef } from '../../api/gpuClusterTypes';
 import { loadOnce } from '../../core/loadOnce';
-import { GPU_VOLUME_TYPES, validateGpuClusterCreate, type GpuClusterCreateArgs } from '../../models/gpuClusterCreate';
+import { offeredVolumeTypes, validateGpuClusterCreate, type GpuClusterCreateArgs } from '../../models/gpuClusterCreate';
 import type { GpuKeyChoice } from '../../models/gpuClusterOffers';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
@@ -49,14 +49,17 @@ function startFrom(node: unknown, draft: GpuClusterDraft): void {
   if (start.flavor !== undefined) Object.assign(draft.answers, { flavor: start.flavor, kind: start.kind });
 }
 
-/** What the wizard reads, each once per wizard; the flavors are read fresh, since capacity changes by the minute. */
+/**
+ * What the wizard reads, each once per wizard; the flavors are read fresh, since capacity changes by the minute. The
+ * region's volume types are an addition: unread, every type is offered, which the step says.
+ */
 async function wizardSources(
   ui: PromptUi,
-  services: Pick<Services, 'client'>,
+  services: Pick<Services, 'client' | 'log'>,
   location: ProjectRegion,
   home: string,
 ): Promise<GpuClusterSources> {
-  const { client } = services;
+  const { client, log } = services;
   const flavors = await ui.withProgress({
     title: l10n.t('Reading the GPU flavors of the location…'),
     run: (signal) => readFlavorChoices(client, location, { signal }),
@@ -74,7 +77,13 @@ async function wizardSources(
       }
       return load();
     },
-    volumeTypes: () => GPU_VOLUME_TYPES,
+    volumeTypes: loadOnce(async () => {
+      const types = await client.gpuClusters.regionVolumeTypes(location).catch((error: unknown) => {
+        log.debug(`the volume types of region ${location.regionId} could not be read; every type is offered: ${String(error)}`);
+        return undefined;
+      });
+      return offeredVolumeTypes(types);
+    }),
     keys: () =>
       (keys ??= readKeyChoices(client, location.projectId, home).catch((error: unknown) => {
         keys = undefined;

@@ -5,7 +5,7 @@ import { GcoreApiError, isGcoreApiError } from '../../api/errors';
 import type { GpuCluster, GpuLocationRef } from '../../api/gpuClusterTypes';
 import type { ChangeSubject } from '../../loaders/taskPoller';
 import type { Log } from '../../logging/log';
-import { changeOfTaskType, clustersOfTask, GPU_CLUSTER_KIND, GPU_CLUSTER_TASK_TYPES, gpuClusterChange } from '../../models/gpuCluster';
+import { changeOfTaskType, clustersOfTask, GPU_CLUSTER_TASK_TYPES, gpuClusterChange, newClusterChange } from '../../models/gpuCluster';
 import type { GpuClusterCreate } from '../../models/gpuClusterCreate';
 
 export interface GpuClusterCreatesDeps {
@@ -58,15 +58,8 @@ export async function sendGpuClusterCreate(
   createdId ??= await listedId(deps, location, cluster.name, before, options);
   const change = createdId
     ? gpuClusterChange({ ...location, clusterId: createdId }, cluster.name, 'create')
-    : // Not listed yet: its tasks are followed under its name alone (the Tasks view shows them; no row matches).
-      {
-        kind: GPU_CLUSTER_KIND,
-        projectId: location.projectId,
-        regionId: location.regionId,
-        name: `${location.kind}:new:${cluster.name}`,
-        label: cluster.name,
-        action: 'create',
-      };
+    : // Not listed yet: followed under its name alone until the location lists it or its task names it.
+      newClusterChange(location, cluster.name);
   return { result, change };
 }
 

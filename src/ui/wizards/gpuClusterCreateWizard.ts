@@ -8,6 +8,7 @@ import {
   GPU_CLUSTER_NAME_FIELD,
   GPU_SERVERS_COUNT_FIELD,
   type GpuClusterCreate,
+  type OfferedVolumeTypes,
 } from '../../models/gpuClusterCreate';
 import type { GpuFlavorChoice, GpuKeyChoice } from '../../models/gpuClusterOffers';
 import { imagesForFlavor, type GpuImageChoice } from '../../models/gpuImages';
@@ -25,7 +26,8 @@ import type { StepContext, WizardStep } from '../wizard';
 export interface GpuClusterSources {
   flavors: readonly GpuFlavorChoice[];
   images(kind: GpuKind): Promise<GpuImage[]>;
-  volumeTypes(): readonly string[];
+  /** The boot volume types the region offers, or every one when it does not say. */
+  volumeTypes(): Promise<OfferedVolumeTypes>;
   keys(): Promise<GpuKeyChoice[]>;
   /** Asks for and uploads a new key; its name, or BACK to return to the key step. */
   newKey(position: StepContext): Promise<string | Back>;
@@ -159,13 +161,15 @@ export function gpuClusterPlan(ui: PromptUi, sources: GpuClusterSources, answers
   };
   const bootTypeStep: WizardStep<GpuClusterAnswers> = {
     run: async (state, position) => {
-      const offered = sources.volumeTypes();
-      const current = state.bootType ?? defaultVolumeType(offered);
+      const offered = await sources.volumeTypes();
+      const current = state.bootType ?? defaultVolumeType(offered.types);
       const picked = await ui.pick<string>({
         title,
         ...position,
-        placeholder: l10n.t('Which volume type for the boot volume?'),
-        items: currentFirst(offered, (type) => type === current).map((type) => ({
+        placeholder: offered.fromRegion
+          ? l10n.t('Which volume type for the boot volume? The types this region offers.')
+          : l10n.t('Which volume type for the boot volume? Gcore did not say which types this region offers: every type is listed.'),
+        items: currentFirst(offered.types, (type) => type === current).map((type) => ({
           label: type,
           value: type,
           picked: type === current,

@@ -8,6 +8,9 @@ import {
   changeOfTaskType,
   clusterOfChangeName,
   clusterStatus,
+  createdClusterId,
+  gpuClusterChange,
+  newClusterOfChangeName,
   GPU_CLUSTER_KIND,
   GPU_CLUSTER_TASK_TYPES,
   type GpuClusterChange,
@@ -41,8 +44,20 @@ export function gpuClusterChangeKind(deps: GpuClusterChangeKindDeps): ChangeKind
     taskTypes: gpuClusterTaskTypes(),
     section: GPU_SECTION,
     changed: (subject) => {
-      const cluster = clusterOf(subject);
-      if (cluster) deps.clusters.invalidateLocation({ projectId: subject.projectId, regionId: subject.regionId, kind: cluster.kind });
+      // A create followed by its name alone: its location's list shows how it ended too.
+      const kind = clusterOf(subject)?.kind ?? newClusterOfChangeName(subject.name)?.kind;
+      if (kind) deps.clusters.invalidateLocation({ projectId: subject.projectId, regionId: subject.regionId, kind });
+    },
+    resolve: (subject, task) => {
+      const created = newClusterOfChangeName(subject.name);
+      const clusterId = created && createdClusterId(task);
+      return clusterId
+        ? gpuClusterChange(
+            { projectId: subject.projectId, regionId: subject.regionId, kind: created.kind, clusterId },
+            subjectTitle(subject),
+            'create',
+          )
+        : undefined;
     },
     failureActions: (subject, reason) => {
       const cluster = clusterOf(subject);
@@ -97,6 +112,11 @@ async function announceEnd(deps: GpuClusterChangeKindDeps, ui: PromptUi, subject
   }
   // As the cluster's row says it: "stopped", not Gcore's "shutoff".
   const status = clusterStatusWords(cluster);
+  if (subject.action === 'create' && ref) {
+    // Its servers and their addresses are read and said by code that loads with the first create's end.
+    await (await import('./gpuClusterCreatedEnd.js')).announceCreated(deps, ui, name, ref, status);
+    return;
+  }
   const servers = typeof cluster.servers_count === 'number' ? cluster.servers_count : cluster.servers_ids?.length;
   void ui.notify(
     'info',

@@ -7,7 +7,18 @@ import type { FlavorLoader } from '../../loaders/flavorLoader';
 import type { GpuClusterReads } from '../../loaders/gpuClusterReads';
 import type { Loaded } from '../../loaders/keyedLoader';
 import { LocationPolls } from '../../loaders/locationPolls';
-import { changeOfTaskType, clustersOfTask, isBusy, isTransitional, type GpuClusterChange } from '../../models/gpuCluster';
+import {
+  changeOfTaskType,
+  clusterOfChangeName,
+  clustersOfTask,
+  createdClusterAmong,
+  gpuClusterChange,
+  isBusy,
+  isTransitional,
+  newClusterOfChangeName,
+  type GpuClusterChange,
+} from '../../models/gpuCluster';
+import type { ChangeSubject } from '../../loaders/taskPoller';
 import { flavorGpuText } from '../presentation/gpu/flavorFacts';
 import { listGapViews } from '../presentation/listGapsView';
 import { errorNode, hintNode, type TreeNode } from '../treeNodes';
@@ -52,7 +63,7 @@ export class GpuClusterRows implements vscode.Disposable {
       return [];
     }
     const gpus = await this.gpuTexts(node.location);
-    const changes = this.deps.changesAt(node.location);
+    const changes = new Map(this.deps.changesAt(node.location));
     const tasks = loaded.tasks.state === 'loaded' ? loaded.tasks.value.results : [];
     const rows: TreeNode[] = [];
     const moving = new Set<GpuKind>();
@@ -73,6 +84,7 @@ export class GpuClusterRows implements vscode.Disposable {
         continue;
       }
       const byTask = tasksOfKind(kind, list, tasks);
+      this.resolveListed(node, kind, list.value.results, changes);
       for (const cluster of list.value.results) {
         const id = cluster.id.toLowerCase();
         const followed = changes.get(`${kind}:${id}`);
@@ -142,6 +154,25 @@ export class GpuClusterRows implements vscode.Disposable {
       }
     });
     return undefined;
+  }
+
+  /**
+   * The creates followed by name alone whose cluster this list of a kind shows now: followed by its id from now
+   * on, in `changes` too, so that its row says Creating… and its end reads it.
+   */
+  private resolveListed(node: GpuClustersNode, kind: GpuKind, clusters: readonly GpuCluster[], changes: Map<string, ChangeSubject>): void {
+    const followedIds = new Set([...changes.keys()].flatMap((name) => clusterOfChangeName(name)?.clusterId ?? []));
+    for (const [name, subject] of changes) {
+      const created = newClusterOfChangeName(name);
+      if (created?.kind !== kind) continue;
+      const clusterId = createdClusterAmong(clusters, created.clusterName, followedIds);
+      if (!clusterId) continue;
+      const listed = gpuClusterChange({ ...node.location, kind, clusterId }, created.clusterName, 'create');
+      this.deps.rename(subject, listed);
+      changes.delete(name);
+      changes.set(listed.name, listed);
+      followedIds.add(clusterId);
+    }
   }
 
   /** Reads the moving kinds' lists again in a while (the tasks too when they marked a cluster), then redraws. */

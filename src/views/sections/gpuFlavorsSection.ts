@@ -36,6 +36,8 @@ export interface GpuClusterSource {
   redraw: (node: TreeNode) => void;
   /** The GPU cluster changes followed at a location, by subject name (`<kind>:<id>`). */
   changesAt: (location: ProjectRegionRef) => ReadonlyMap<string, ChangeSubject>;
+  /** A change followed under `from` is followed under `to` from now on (a new cluster, listed with its id). */
+  rename: (from: ChangeSubject, to: ChangeSubject) => void;
   /** Where a price that could not be read is told: the row goes without one. */
   log: Pick<Log, 'warn'>;
 }

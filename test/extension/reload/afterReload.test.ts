@@ -6,7 +6,9 @@ import type { Emulator } from '../../emulator/server';
 import { API_KEY_ENV } from '../../../src/auth/apiKeyStore';
 import { TEST_KEY, eventually, extensionApi, gcoreConfig, sharedEmulator, useUi } from '../support/harness';
 import { ScriptedUi } from '../support/scriptedUi';
-import { ADDED_ZONE, DNSSEC_ZONE, FOLLOWED_CONTAINER, LOCATION } from './reloadFixture';
+import { virtualClusterBody } from '../../support/gpuClusterBodies';
+import type { TaskNode } from '../../../src/views/sections/taskNodes';
+import { ADDED_ZONE, CREATED_GPU_CLUSTER, DNSSEC_ZONE, FOLLOWED_CONTAINER, LOCATION } from './reloadFixture';
 import { rowNamed, rowsUnder, sectionRow } from './treeReading';
 
 /**
@@ -26,14 +28,35 @@ describe('after a reload: state kept', () => {
     await useUi(ui);
   });
 
+  it(`follows again the create of GPU cluster ${CREATED_GPU_CLUSTER} by its name, and by its id once the location lists it`, async () => {
+    // Still no poll round (the interval is 10 minutes): the task stays followed while the list is read.
+    const gpu = await sharedEmulator({ keepFollowedTasks: true });
+    const followed = rowNamed(await rowsUnder((await sectionRow('Tasks')).node), CREATED_GPU_CLUSTER);
+    assert.equal(followed.contextValue, 'task.following');
+    assert.equal((followed.node as TaskNode).task.subject?.name, `virtual:new:${CREATED_GPU_CLUSTER}`);
+
+    // This emulator never saw the create: a cluster of that name being created stands for the one Gcore lists late.
+    const response = await fetch(`${gpu.url}/cloud/v3/gpu/virtual/${LOCATION.projectId}/${LOCATION.regionId}/clusters`, {
+      method: 'POST',
+      headers: { authorization: `apikey ${TEST_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify(virtualClusterBody({ name: CREATED_GPU_CLUSTER })),
+    });
+    assert.equal(response.status, 200);
+    const location = rowNamed(await rowsUnder((await sectionRow('GPU')).node), LOCATION.label);
+    const clusters = rowNamed(await rowsUnder(location.node), 'Clusters');
+    const cluster = rowNamed(await rowsUnder(clusters.node), CREATED_GPU_CLUSTER);
+    assert.match(cluster.description, /^Creating… · /);
+    const renamed = rowNamed(await rowsUnder((await sectionRow('Tasks')).node), CREATED_GPU_CLUSTER);
+    assert.match((renamed.node as TaskNode).task.subject?.name ?? '', /^virtual:[0-9a-f-]{36}$/);
+  });
+
   it(`follows again the update of ${FOLLOWED_CONTAINER} the reload interrupted, asking Gcore for its task`, async () => {
-    const [before] = await rowsUnder((await sectionRow('Tasks')).node);
-    assert.equal(before.label, FOLLOWED_CONTAINER);
+    const before = rowNamed(await rowsUnder((await sectionRow('Tasks')).node), FOLLOWED_CONTAINER);
     assert.equal(before.contextValue, 'task.following');
     await gcoreConfig().update('tasks.pollIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
     // This emulator has never seen the task: Gcore's 404 ends the following, and the row says so.
     await eventually(async () => {
-      const [row] = await rowsUnder((await sectionRow('Tasks')).node);
+      const row = rowNamed(await rowsUnder((await sectionRow('Tasks')).node), FOLLOWED_CONTAINER);
       assert.match(row.description ?? '', /^Unknown to Gcore/);
     }, 8_000);
     assert.ok(emulator.requests.some((request) => request.path.startsWith('/cloud/v1/tasks/')));

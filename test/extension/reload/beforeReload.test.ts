@@ -5,7 +5,9 @@ import { dnssecRecordFor } from '../../emulator/dnssec-keys';
 import type { Emulator } from '../../emulator/server';
 import { TEST_KEY, eventually, extensionApi, gcoreConfig, setKey, sharedEmulator, useUi } from '../support/harness';
 import { ScriptedUi } from '../support/scriptedUi';
-import { ADDED_ZONE, DNSSEC_ZONE, FOLLOWED_CONTAINER, LOCATION } from './reloadFixture';
+import { virtualClusterBody } from '../../support/gpuClusterBodies';
+import type { TaskNode } from '../../../src/views/sections/taskNodes';
+import { ADDED_ZONE, CREATED_GPU_CLUSTER, DNSSEC_ZONE, FOLLOWED_CONTAINER, LOCATION } from './reloadFixture';
 import { rowNamed, rowsUnder, sectionRow } from './treeReading';
 
 /**
@@ -56,6 +58,23 @@ describe('before a reload: state to keep', () => {
     await eventually(() =>
       assert.ok(ui.progressTitles.includes(`Updating container ${FOLLOWED_CONTAINER}`), ui.notifications.map((n) => n.message).join(' | ')),
     );
+  });
+
+  it(`starts following the create of GPU cluster ${CREATED_GPU_CLUSTER}, not listed yet, which the reload interrupts`, async () => {
+    // The full API, keeping the update above followed; the location's list shows nothing of the cluster yet.
+    const gpu = await sharedEmulator({ keepFollowedTasks: true });
+    const clusters = `/cloud/v3/gpu/virtual/${LOCATION.projectId}/${LOCATION.regionId}/clusters`;
+    gpu.inject({ method: 'GET', path: clusters, status: 200, body: { count: 0, results: [] }, times: 2 });
+    const { tasks } = await vscode.commands.executeCommand<{ tasks: string[] }>('gcore.createGpuCluster', {
+      projectId: LOCATION.projectId,
+      regionId: LOCATION.regionId,
+      cluster: virtualClusterBody({ name: CREATED_GPU_CLUSTER }),
+    });
+    const row = rowNamed(await rowsUnder((await sectionRow('Tasks')).node), CREATED_GPU_CLUSTER);
+    assert.equal(row.contextValue, 'task.following');
+    const { task } = row.node as TaskNode;
+    assert.equal(task.id, tasks[0]);
+    assert.equal(task.subject?.name, `virtual:new:${CREATED_GPU_CLUSTER}`);
   });
 
   it('compiled its code at this first start, with no V8 code cache in the new profile yet (afterReload.test: the next start reads the one it saved)', async () => {

@@ -11,3 +11,6 @@ export const FOLLOWED_CONTAINER = 'web-app';
 
 /** A location no other suite uses, so nothing else adds or removes it. */
 export const LOCATION = { projectId: 4711, regionId: 76, label: 'Survives a reload' } as const;
+
+/** A GPU cluster whose create Gcore had not listed yet when the window closed: followed by its name alone. */
+export const CREATED_GPU_CLUSTER = 'reload-train';

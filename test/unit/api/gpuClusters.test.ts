@@ -188,6 +188,16 @@ describe('GcoreClient GPU clusters', () => {
     assert.equal(h.emulator.requests[0].url, '/cloud/v1/tasks/7/76/active?task_type=stop_gpu_virtual_cluster&limit=100&offset=0');
   });
 
+  it('reads the volume types a region offers, asking for them, and none when the region does not say', async () => {
+    h = await startHarness();
+    assert.deepEqual(await h.client.gpuClusters.regionVolumeTypes(VIRTUAL), ['cold', 'ssd_hiiops', 'ssd_lowlatency', 'standard']);
+    assert.equal(h.emulator.requests[0].url, '/cloud/v1/regions/76?show_volume_types=true');
+    h.emulator.inject({ status: 200, path: '/cloud/v1/regions/76', body: { id: 76, available_volume_types: null } });
+    assert.equal(await h.client.gpuClusters.regionVolumeTypes(VIRTUAL), undefined);
+    h.emulator.inject({ status: 200, path: '/cloud/v1/regions/76', body: { id: 76, available_volume_types: ['standard', 7, ''] } });
+    assert.deepEqual(await h.client.gpuClusters.regionVolumeTypes(VIRTUAL), ['standard']);
+  });
+
   it('reads bare-metal flavors as Gcore publishes them, their hardware in words, and leaves out one it cannot read', async () => {
     h = await startHarness();
     const published = {

@@ -328,6 +328,11 @@ describe('emulator GPU clusters', () => {
       assert.deepEqual(await fields(virtualCreate({ servers_settings: boot({ size: 0 }) })), ['servers_settings.volumes.0.size']);
       assert.deepEqual(await fields(virtualCreate({ servers_settings: boot({ type: 'nvme' }) })), ['servers_settings.volumes.0.type']);
       assert.deepEqual(
+        await fields(virtualCreate({ servers_settings: boot({ type: 'ultra' }) })),
+        ['servers_settings.volumes.0.type'],
+        'a type Gcore has, but not in this region',
+      );
+      assert.deepEqual(
         await fields(virtualCreate({ servers_settings: boot({ size: 60 }) })),
         ['servers_settings.volumes.0.size'],
         'min_disk',

@@ -148,6 +148,22 @@ describe('emulator read endpoints', () => {
       assert.equal((await getJson(emulator, '/cloud/v1/regions?product=gpu', 400)).exception_class, 'ValidationError');
     });
 
+    it('says the volume types of a region, listed or read alone, only when asked with show_volume_types', async () => {
+      const listed = (await getJson(emulator, '/cloud/v1/regions?limit=100&show_volume_types=true')).results as Json[];
+      assert.deepEqual(listed.find((region) => region.id === 76)?.available_volume_types, [
+        'cold',
+        'ssd_hiiops',
+        'ssd_lowlatency',
+        'standard',
+      ]);
+      assert.equal((await getJson(emulator, '/cloud/v1/regions/76')).available_volume_types, null);
+      assert.deepEqual((await getJson(emulator, '/cloud/v1/regions/8?show_volume_types=true')).available_volume_types, [
+        'ssd_hiiops',
+        'standard',
+      ]);
+      assert.equal((await getJson(emulator, '/cloud/v1/regions/9999', 404)).exception_class, 'NotFoundError');
+    });
+
     it('answers the account behind the key', async () => {
       const account = await getJson(emulator, '/iam/clients/me');
       assert.equal(account.email, 'dev@example.com');

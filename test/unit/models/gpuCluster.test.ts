@@ -4,9 +4,12 @@ import {
   clusterOfChangeName,
   gpuClusterChange,
   clustersOfTask,
+  createdClusterAmong,
   createdClusterId,
   GPU_CLUSTER_TASK_TYPES,
   isBusy,
+  newClusterChange,
+  newClusterOfChangeName,
   offeredActions,
 } from '../../../src/models/gpuCluster';
 
@@ -60,5 +63,34 @@ describe('GPU cluster changes', () => {
     assert.deepEqual(change, { kind: 'gpuCluster', projectId: 1, regionId: 76, name: `baremetal:${ID}`, label: 'bm-1', action: 'stop' });
     assert.deepEqual(clusterOfChangeName(change.name), { kind: 'baremetal', clusterId: ID });
     assert.equal(clusterOfChangeName('web-app'), undefined);
+  });
+
+  it('names a create not listed yet by product and name, and reads them back, spaces and colons in the name too', () => {
+    const change = newClusterChange({ projectId: 1, regionId: 76, kind: 'virtual' }, 'my: train 1');
+    assert.deepEqual(change, {
+      kind: 'gpuCluster',
+      projectId: 1,
+      regionId: 76,
+      name: 'virtual:new:my: train 1',
+      label: 'my: train 1',
+      action: 'create',
+    });
+    assert.deepEqual(newClusterOfChangeName(change.name), { kind: 'virtual', clusterName: 'my: train 1' });
+    assert.equal(clusterOfChangeName(change.name), undefined);
+    assert.equal(newClusterOfChangeName(`virtual:${ID}`), undefined);
+  });
+
+  it('finds the cluster a create followed by name made: the only one of that name being created that no change follows', () => {
+    const OTHER = 'ffffffff-c44b-4684-9075-810cb0354467';
+    const old = { id: 'aaaaaaaa-c44b-4684-9075-810cb0354467', name: 'train', status: 'active' };
+    const made = { id: ID.toUpperCase(), name: 'train', status: 'CREATING' };
+    assert.equal(createdClusterAmong([old, made], 'train', new Set()), ID, 'one made before, at rest, is not it');
+    assert.equal(createdClusterAmong([old], 'train', new Set()), undefined, 'not listed yet');
+    assert.equal(
+      createdClusterAmong([made, { id: OTHER, name: 'train', status: 'creating' }], 'train', new Set()),
+      undefined,
+      'two: which is unknown',
+    );
+    assert.equal(createdClusterAmong([made, { id: OTHER, name: 'train', status: 'creating' }], 'train', new Set([OTHER])), ID);
   });
 });

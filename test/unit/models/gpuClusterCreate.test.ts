@@ -3,6 +3,8 @@ import {
   defaultBootVolumeSize,
   bootVolumeSizeProblem,
   defaultVolumeType,
+  GPU_VOLUME_TYPES,
+  offeredVolumeTypes,
   GPU_CLUSTER_NAME_FIELD,
   GPU_SERVERS_COUNT_FIELD,
   pricePreviewRequest,
@@ -126,6 +128,12 @@ describe('a new GPU cluster, checked as Gcore checks it', () => {
     assert.equal(bootVolumeSizeProblem(200, { min_disk: 200, name: 'big-image' }), undefined);
     assert.equal(defaultVolumeType(['standard', 'ssd_hiiops']), 'ssd_hiiops');
     assert.equal(defaultVolumeType(['standard', 'cold']), 'standard');
+  });
+
+  it("offers the region's volume types that a create takes, and every type when the region says none of them", () => {
+    assert.deepEqual(offeredVolumeTypes(['standard', 'ssd_hiiops', 'nvme']), { types: ['ssd_hiiops', 'standard'], fromRegion: true });
+    assert.deepEqual(offeredVolumeTypes(undefined), { types: GPU_VOLUME_TYPES, fromRegion: false });
+    assert.deepEqual(offeredVolumeTypes(['nvme']), { types: GPU_VOLUME_TYPES, fromRegion: false });
   });
 
   it("maps the create body to the quota check's and to the price preview's own keys, never the create's", () => {

@@ -18,8 +18,12 @@ export class NotedUi {
   readonly titles: string[] = [];
   readonly notifications: string[] = [];
   readonly buttons: string[][] = [];
+  readonly clipboard: string[] = [];
   /** The button the user clicks in every notification that offers it. */
   constructor(private readonly click?: string) {}
+  async copyToClipboard(text: string): Promise<void> {
+    this.clipboard.push(text);
+  }
   async withProgress<T>(task: { title: string; run: (signal: AbortSignal, report: (message: string) => void) => Promise<T> }): Promise<T> {
     this.titles.push(task.title);
     return task.run(new AbortController().signal, () => undefined);

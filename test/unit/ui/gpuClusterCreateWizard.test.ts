@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { GpuImage, GpuKind } from '../../../src/api/gpuClusterTypes';
-import { validateGpuClusterCreate } from '../../../src/models/gpuClusterCreate';
+import { offeredVolumeTypes, validateGpuClusterCreate, type OfferedVolumeTypes } from '../../../src/models/gpuClusterCreate';
 import { BACK } from '../../../src/ui/promptUi';
 import { runWizard } from '../../../src/ui/wizard';
 import {
@@ -40,7 +40,7 @@ const IMAGES: Record<GpuKind, GpuImage[]> = {
   ],
 };
 
-function sources(): GpuClusterSources {
+function sources(volumeTypes: OfferedVolumeTypes = { types: ['cold', 'ssd_hiiops', 'standard'], fromRegion: true }): GpuClusterSources {
   return {
     flavors: [
       { name: L40S, kind: 'virtual', price: '€1.20/h', outOfStock: false, flavor: {} },
@@ -48,7 +48,7 @@ function sources(): GpuClusterSources {
       { name: BM, kind: 'baremetal', price: '€20.00/h', outOfStock: false, flavor: { hardware_properties: { nic_ib: '2x400G' } } },
     ],
     images: async (kind) => IMAGES[kind],
-    volumeTypes: () => ['standard', 'ssd_hiiops', 'cold'],
+    volumeTypes: async () => volumeTypes,
     keys: async () => [
       { name: 'laptop', onThisMachine: true },
       { name: 'colleague', onThisMachine: false },
@@ -57,9 +57,9 @@ function sources(): GpuClusterSources {
   };
 }
 
-async function walk(answers: Answer[], state: GpuClusterAnswers = {}) {
+async function walk(answers: Answer[], state: GpuClusterAnswers = {}, read = sources()) {
   const ui = new RecordingUi(answers);
-  await runWizard(state, (answered) => gpuClusterPlan(ui, sources(), answered));
+  await runWizard(state, (answered) => gpuClusterPlan(ui, read, answered));
   ui.assertAllAnswersUsed();
   return { state, ui, prompts: ui.prompts() };
 }
@@ -96,7 +96,12 @@ describe('New GPU Cluster wizard', () => {
     assert.match(servers.validationMessages[0], /^Servers: /);
     assert.equal(size.value, '200', "the boot volume opens at the image's minimum when it is above 120 GiB");
     assert.match(size.validationMessages[0], /at least 200 GiB/);
-    assert.equal(type.items?.[0].label, 'ssd_hiiops');
+    assert.deepEqual(
+      type.items?.map((item) => item.label),
+      ['ssd_hiiops', 'cold', 'standard'],
+      "the region's types, the guide's first",
+    );
+    assert.match(type.placeholder ?? '', /The types this region offers\.$/);
     assert.deepEqual(
       key.items?.map((item) => [item.label, item.description]),
       [
@@ -128,6 +133,16 @@ describe('New GPU Cluster wizard', () => {
       },
     });
     assert.ok(validateGpuClusterCreate('virtual', payload).ok);
+  });
+
+  it('offers every volume type, and says so, when the region does not say which it offers', async () => {
+    const { prompts } = await walk(VIRTUAL_WALK, {}, sources(offeredVolumeTypes(undefined)));
+    const type = prompts[4];
+    assert.deepEqual(
+      type.items?.map((item) => item.label),
+      ['ssd_hiiops', 'cold', 'ssd_local', 'ssd_lowlatency', 'standard', 'ultra'],
+    );
+    assert.match(type.placeholder ?? '', /Gcore did not say which types this region offers: every type is listed\.$/);
   });
 
   it('goes Back from the last step to the first, each step reopening with what was chosen', async () => {

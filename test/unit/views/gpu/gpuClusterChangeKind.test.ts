@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
 import { GcoreApiError } from '../../../../src/api/errors';
-import type { GpuCluster, GpuClusterRef, GpuLocationRef } from '../../../../src/api/gpuClusterTypes';
+import type { GpuCluster, GpuClusterRef, GpuLocationRef, GpuServer } from '../../../../src/api/gpuClusterTypes';
 import type { Task } from '../../../../src/api/types';
 import { TaskPoller } from '../../../../src/loaders/taskPoller';
 import type { Log } from '../../../../src/logging/log';
-import { gpuClusterChange } from '../../../../src/models/gpuCluster';
+import { gpuClusterChange, newClusterChange } from '../../../../src/models/gpuCluster';
 import { TaskHistory } from '../../../../src/state/taskHistory';
 import type { PromptUi } from '../../../../src/ui/promptUi';
 import { ChangeKinds } from '../../../../src/views/changeKinds';
@@ -30,7 +30,11 @@ describe('the GPU cluster kind of change', () => {
   let elsewhere: GpuClusterRef[];
   let history: TaskHistory;
 
-  function follow(answers: (id: string) => Task[], read: () => Promise<GpuCluster>): void {
+  function follow(
+    answers: (id: string) => Task[],
+    read: (ref: GpuClusterRef) => Promise<GpuCluster>,
+    servers: (ref: GpuClusterRef) => Promise<{ count: number; results: GpuServer[] }> = async () => assert.fail('no servers are read'),
+  ): void {
     const script = new Map<string, Task[]>();
     poller = new TaskPoller({
       fetchTask: async (id) => {
@@ -44,7 +48,7 @@ describe('the GPU cluster kind of change', () => {
     kinds = new ChangeKinds();
     kinds.register(
       gpuClusterChangeKind({
-        client: { gpuClusters: { get: read } } as never,
+        client: { gpuClusters: { get: read, serversWithAddresses: servers } } as never,
         clusters: { invalidateLocation: (ref) => void invalidated.push(ref) },
         log: { warn: () => undefined } as unknown as Log,
         findFlavorElsewhere: async (cluster) => void elsewhere.push(cluster),
@@ -102,6 +106,61 @@ describe('the GPU cluster kind of change', () => {
     const row = taskRowView(history.all()[0], clock.now(), kinds);
     assert.equal(row.label, 'train-h100');
     assert.match(String(row.description), /^Finished · stop · /);
+  });
+
+  it('follows a create not listed yet by its name, then by the id its finished task names: its end says the servers and their addresses', async () => {
+    const read: GpuClusterRef[] = [];
+    follow(
+      (id) => [
+        { id, state: 'RUNNING', task_type: 'create_gpu_virtual_cluster', created_resources: null },
+        { id, state: 'FINISHED', task_type: 'create_gpu_virtual_cluster', created_resources: { ai_clusters: [CLUSTER.clusterId] } },
+      ],
+      async (ref) => {
+        read.push(ref);
+        return { id: CLUSTER.clusterId, name: 'new-train', status: 'active', servers_count: 2 };
+      },
+      async () => ({
+        count: 2,
+        results: [
+          { id: 's-1', name: 'new-train-1', public_ip: '85.234.66.2', ip_addresses: ['85.234.66.2', '10.0.0.2'] },
+          { id: 's-2', name: 'new-train-2', ip_addresses: ['10.0.0.3'] },
+        ],
+      }),
+    );
+    const ui = new NotedUi('Copy Address');
+    const following = tracking.follow(ui as unknown as PromptUi, newClusterChange(CLUSTER, 'new-train'), ['t5'], async () => undefined);
+    assert.equal(taskRowView(history.all()[0], clock.now(), kinds).label, 'new-train');
+    await clock.advance(3_000);
+    await clock.advance(3_000);
+    await following;
+    assert.deepEqual(read, [CLUSTER], 'the cluster is read by the id its task named');
+    assert.deepEqual(ui.notifications, [
+      'GPU cluster new-train is running now, with 2 servers: new-train-1 at 85.234.66.2, new-train-2 (private only).',
+    ]);
+    assert.deepEqual(ui.buttons, [['Copy Address']]);
+    assert.deepEqual(ui.clipboard, ['85.234.66.2']);
+    assert.equal(history.all()[0].subject?.name, `virtual:${CLUSTER.clusterId}`, 'a reload follows it by its id');
+    assert.deepEqual(invalidated, [{ projectId: 1, regionId: 76, kind: 'virtual' }]);
+  });
+
+  it("says a failed create by Gcore's reason with Retry, and reads its location again though it was never listed", async () => {
+    follow(
+      (id) => [{ id, state: 'ERROR', task_type: 'create_gpu_virtual_cluster', error: 'Image failed to boot', created_resources: null }],
+      async () => assert.fail('a failure reads nothing'),
+    );
+    const ui = new NotedUi('Retry');
+    let reopened = 0;
+    const following = tracking.follow(ui as unknown as PromptUi, newClusterChange(CLUSTER, 'new-train'), ['t6'], async () => {
+      reopened += 1;
+    });
+    await clock.advance(3_000);
+    await following;
+    assert.deepEqual(ui.notifications, [
+      'GPU cluster new-train could not be created at Gcore: Image failed to boot. Delete what is left of it before creating it again.',
+    ]);
+    assert.deepEqual(ui.buttons, [['Retry', 'Copy Task ID']]);
+    assert.equal(reopened, 1, 'Retry opens the wizard again');
+    assert.deepEqual(invalidated, [{ projectId: 1, regionId: 76, kind: 'virtual' }]);
   });
 
   const CAPACITY_FAILURES = [
