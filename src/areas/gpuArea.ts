@@ -39,10 +39,15 @@ export function gpuArea(core: Core): Area {
   };
   // Where a start or resize that found no free servers leads: the flavor in the user's other locations.
   const findFlavorElsewhere = async (cluster: GpuClusterRef) => vscode.commands.executeCommand(COMMAND.findGpuFlavorElsewhere, cluster);
-  // One write path for the write and create commands, built when the first of them loads.
+  // One write path for the write, create and SSH commands, built when the first of them loads.
   const writes = loadOnce(async () => {
-    const { GpuClusterWrites } = await import('../commands/gpu/gpuClusterWrites.js');
-    return new GpuClusterWrites({ client: core.client, tasks: core.tasks, clusters, tree: core.treeChanges, log: core.log });
+    const [{ GpuClusterWrites }, { forgetClusterSsh }] = await Promise.all([
+      import('../commands/gpu/gpuClusterWrites.js'),
+      import('../commands/gpu/sshSetup.js'),
+    ]);
+    // A deleted cluster's SSH entry goes with it.
+    const deps = { client: core.client, tasks: core.tasks, clusters, tree: core.treeChanges, log: core.log };
+    return new GpuClusterWrites({ ...deps, forgetSsh: forgetClusterSsh });
   });
   const changes = gpuClusterChangeKind({ client: core.client, clusters, log: core.log, findFlavorElsewhere });
   // New GPU Cluster from JSON: its documents' code (checks, completions, review) loads with the first document or command.
@@ -137,6 +142,10 @@ export function gpuArea(core: Core): Area {
       ),
       lazyCommands([COMMAND.newGpuClusterJson, COMMAND.applyNewGpuClusterJson], async () =>
         (await import('../commands/gpu/gpuClusterJsonCommands.js')).gpuClusterJsonCommands(await jsonDocuments()),
+      ),
+      lazyCommands(
+        [COMMAND.connectGpuServer, COMMAND.copyGpuSshCommand, COMMAND.openGpuSshTerminal, COMMAND.forwardGpuPort, COMMAND.checkGpus],
+        async () => (await import('../commands/gpu/gpuSshCommands.js')).gpuSshCommands({ services, writes: await writes() }),
       ),
     ],
   };

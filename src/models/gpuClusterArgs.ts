@@ -103,10 +103,10 @@ export const DELETE_FLOATING_IPS_FIELD: BooleanFieldSpec = {
 };
 
 const LOCATION_FIELDS: readonly FieldSpec[] = [PROJECT_ID_FIELD, REGION_ID_FIELD, GPU_KIND_FIELD];
-const CLUSTER_FIELDS: readonly FieldSpec[] = [...LOCATION_FIELDS, CLUSTER_ID_FIELD];
+export const CLUSTER_FIELDS: readonly FieldSpec[] = [...LOCATION_FIELDS, CLUSTER_ID_FIELD];
 
 /** `kind` defaults to virtual, and an id is read in lower case, as Gcore writes it. */
-function withDefaults<T extends Partial<GpuLocationArgs>>(result: Validated<T>): Validated<T> {
+export function withDefaults<T extends Partial<GpuLocationArgs>>(result: Validated<T>): Validated<T> {
   if (!result.ok) return result;
   const value = { ...result.value, kind: result.value.kind ?? 'virtual' } as T & Record<string, unknown>;
   for (const field of ['clusterId', 'serverId']) {

@@ -102,4 +102,9 @@ export interface PromptUi {
   copyToClipboard(text: string): Promise<void>;
   /** Opens a web address outside the editor (VS Code may first ask whether to trust its site). */
   openExternal(url: string): Promise<void>;
+  /**
+   * Opens a folder in a new window (a `vscode-remote://ssh-remote+…` one through the Remote-SSH extension
+   * installed); false, and nothing opened, when no installed extension can open it.
+   */
+  openWindow(uri: string): Promise<boolean>;
 }

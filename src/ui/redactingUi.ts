@@ -63,6 +63,10 @@ export class RedactingUi implements PromptUi {
   openExternal(url: string): Promise<void> {
     return this.inner.openExternal(url);
   }
+
+  openWindow(uri: string): Promise<boolean> {
+    return this.inner.openWindow(uri);
+  }
 }
 
 function clean(text: string | undefined): string | undefined {

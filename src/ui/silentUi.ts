@@ -14,10 +14,10 @@ import type {
 /**
  * The UI of a programmatic call: it announces nothing and shows no progress, and a prompt is a bug (a
  * programmatic call has all it needs in its argument). What a caller asks for still happens: Copy DS
- * Record puts the record on the clipboard, an Open command opens its page.
+ * Record puts the record on the clipboard, an Open command opens its page or window.
  */
 export class SilentUi implements PromptUi {
-  constructor(private readonly outside: Pick<PromptUi, 'copyToClipboard' | 'openExternal'>) {}
+  constructor(private readonly outside: Pick<PromptUi, 'copyToClipboard' | 'openExternal' | 'openWindow'>) {}
 
   input(request: InputRequest): Promise<string | Back> {
     return refuse(request.title);
@@ -57,6 +57,10 @@ export class SilentUi implements PromptUi {
 
   openExternal(url: string): Promise<void> {
     return this.outside.openExternal(url);
+  }
+
+  openWindow(uri: string): Promise<boolean> {
+    return this.outside.openWindow(uri);
   }
 }
 

@@ -154,3 +154,29 @@ export function makeServer(
 export function serverAddresses(server: GpuServerRecord): string[] {
   return server.ports.flatMap((port) => (port.floatingIp ? [port.ipAddress, port.floatingIp.address] : [port.ipAddress]));
 }
+
+/**
+ * Gives the server `address` as its public one (its floating IP, or its external port's address, or a new floating IP
+ * on its first port when it has neither), or with null takes every public address away: its ports are then private.
+ */
+export function setPublicAddress(server: GpuServerRecord, address: string | null): void {
+  if (address === null) {
+    for (const port of server.ports) {
+      port.external = false;
+      port.floatingIp = undefined;
+    }
+    return;
+  }
+  const floating = server.ports.find((port) => port.floatingIp);
+  if (floating?.floatingIp) {
+    floating.floatingIp.address = address;
+    return;
+  }
+  const external = server.ports.find((port) => port.external);
+  if (external) {
+    external.ipAddress = address;
+    return;
+  }
+  const [first] = server.ports;
+  first.floatingIp = { id: stableUuid(server.id, 'floating'), address };
+}

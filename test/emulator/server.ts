@@ -9,6 +9,7 @@ import { checkedQuota, defaultQuota, type QuotaLimits } from './container-quota'
 import { ContainerStore, type ContainerRecord } from './container-store';
 import { FaultQueue, type Fault } from './fault-queue';
 import { GpuFlavorCatalogue } from './gpu-flavor-catalogue';
+import { setPublicAddress } from './gpu-servers';
 import { findGpuImage } from './gpu-images';
 import type { GpuKind } from './gpu-kind';
 import { checkedGpuQuota, DEFAULT_GPU_QUOTA, type GpuQuota } from './gpu-limits';
@@ -104,6 +105,15 @@ export interface EmulatorOptions {
   onResponse?: (request: RecordedRequest, elapsedMs: number) => void;
 }
 
+/** A server of a GPU cluster, as a test names it to the emulator. */
+export interface GpuServerRef {
+  kind: GpuKind;
+  projectId: number;
+  regionId: number;
+  clusterId: string;
+  serverId: string;
+}
+
 export interface RecordedRequest {
   method: string;
   /** Raw request target as received. */
@@ -179,6 +189,12 @@ export interface Emulator {
   setGpuFlavorCapacity(kind: GpuKind, projectId: number, regionId: number, flavor: string, capacity: number): void;
   /** The volumes and floating IPs GPU deletions left at a location (the API lists them elsewhere, not here). */
   keptGpuResources(projectId: number, regionId: number): KeptResources;
+  /**
+   * The public address a GPU server's interfaces answer: `address` on its external port or floating IP (a test points
+   * it at an SSH server of its own), or with null none at all (its addresses are then private only). A RangeError for a
+   * server that is not there; a reset restores the seeded addresses.
+   */
+  setGpuServerAddress(server: GpuServerRef, address: string | null): void;
   /** Stops listening and destroys open keep-alive sockets. */
   close(): Promise<void>;
 }
@@ -393,6 +409,14 @@ class EmulatorServer implements Emulator {
 
   keptGpuResources(projectId: number, regionId: number): KeptResources {
     return this.state.gpu.clusters.keptAt({ projectId, regionId });
+  }
+
+  setGpuServerAddress({ kind, projectId, regionId, clusterId, serverId }: GpuServerRef, address: string | null): void {
+    const server = this.state.gpu.clusters
+      .find({ projectId, regionId }, kind, clusterId)
+      ?.servers.find((candidate) => candidate.id === serverId);
+    if (!server) throw new RangeError(`No server ${serverId} in ${kind} GPU cluster ${clusterId} at ${projectId}/${regionId}`);
+    setPublicAddress(server, address);
   }
 
   setLatency(ms: number): void {

@@ -12,6 +12,11 @@ export interface ThrowawayProfile {
   /** code-server writes a default config here rather than into the developer's ~/.config. */
   configFile: string;
   /**
+   * The SSH config the extension's GPU entries go beside (`remote.SSH.configFile`, set in the profile's settings:
+   * VS Code writes no setting that no installed extension declares), never the machine's ~/.ssh/config.
+   */
+  sshConfigFile: string;
+  /**
    * XDG homes, runtime dir and TMPDIR inside the root: code-server, its extension host and Chromium
    * otherwise leave config, caches, a device id and IPC sockets in the developer's home and /tmp.
    */
@@ -43,6 +48,7 @@ export function createThrowawayProfile(): ThrowawayProfile {
     extensionsDir: path.join(root, 'extensions'),
     workspaceDir: path.join(root, 'workspace'),
     configFile: path.join(root, 'code-server.yaml'),
+    sshConfigFile: path.join(root, 'ssh', 'config'),
     privateDirsEnv,
   };
   for (const dir of [profile.extensionsDir, profile.workspaceDir, ...Object.values(privateDirsEnv)]) {
@@ -50,7 +56,8 @@ export function createThrowawayProfile(): ThrowawayProfile {
   }
   const userDir = path.join(profile.userDataDir, 'User');
   fs.mkdirSync(userDir, { recursive: true });
-  fs.writeFileSync(path.join(userDir, 'settings.json'), `${JSON.stringify(CLEAN_WINDOW_SETTINGS, null, 2)}\n`);
+  const settings = { ...CLEAN_WINDOW_SETTINGS, 'remote.SSH.configFile': profile.sshConfigFile };
+  fs.writeFileSync(path.join(userDir, 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
   return profile;
 }
 

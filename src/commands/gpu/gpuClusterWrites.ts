@@ -3,6 +3,7 @@ import type { ContainerUpdateResult, GcoreClient } from '../../api';
 import type { CallOptions } from '../../api/callOptions';
 import type { GpuClusterAction, GpuClusterRef, GpuDeleteOptions, GpuLocationRef } from '../../api/gpuClusterTypes';
 import type { ChangeSubject } from '../../loaders/taskPoller';
+import { failureReason } from '../../logging/failureMessage';
 import type { Log } from '../../logging/log';
 import { gpuClusterChange } from '../../models/gpuCluster';
 import type { GpuClusterCreate } from '../../models/gpuClusterCreate';
@@ -19,6 +20,8 @@ export interface GpuClusterWritesDeps {
   clusters: { invalidateLocation(ref: GpuLocationRef): void };
   tree: Pick<TreeChanges, 'refresh'>;
   log: Log;
+  /** Removes a cluster's SSH entry and known hosts, once Gcore took its delete. */
+  forgetSsh?: (clusterId: string) => Promise<void>;
 }
 
 /** A cluster as a write names it: its ref, and its name when the caller knows it (a row does; an id alone does not). */
@@ -55,11 +58,9 @@ export class GpuClusterWrites {
 
   async deleteCluster(target: GpuClusterTarget, leftovers: GpuDeleteOptions, options: CallOptions = {}): Promise<ContainerUpdateResult> {
     const name = await this.nameOf(target, options);
-    return this.sent(
-      target,
-      gpuClusterChange(target, name, 'delete'),
-      await this.deps.client.gpuClusters.deleteCluster(target, leftovers, options),
-    );
+    const result = await this.deps.client.gpuClusters.deleteCluster(target, leftovers, options);
+    await this.forgetSsh(target.clusterId);
+    return this.sent(target, gpuClusterChange(target, name, 'delete'), result);
   }
 
   async deleteServer(
@@ -86,6 +87,15 @@ export class GpuClusterWrites {
       return;
     }
     void this.deps.tasks.follow(ui, change, result.tasks, reopen);
+  }
+
+  /** A file that cannot be removed is only logged: the delete itself was taken. */
+  private async forgetSsh(clusterId: string): Promise<void> {
+    try {
+      await this.deps.forgetSsh?.(clusterId);
+    } catch (error) {
+      this.deps.log.warn(`The SSH entry of GPU cluster ${clusterId} could not be removed: ${failureReason(error)}`);
+    }
   }
 
   private async nameOf(target: GpuClusterTarget, options: CallOptions): Promise<string> {

@@ -106,6 +106,14 @@ export function markKeysOfThisMachine(
   });
 }
 
+/** The private key file on this machine of a project key: the one beside a `.pub` of the same key; undefined when there is none. */
+export function privateKeyFileOf(key: SshKey, local: readonly LocalPublicKey[]): string | undefined {
+  const body = keyBody(key.public_key);
+  const found =
+    body === undefined ? undefined : local.find((candidate) => candidate.hasPrivateKey && keyBody(candidate.publicKey) === body);
+  return found?.file.slice(0, -'.pub'.length);
+}
+
 /** A file name for a new key from its name: letters, digits, dots, underscores and hyphens only. */
 export function keyFileStem(name: string): string {
   const stem = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');

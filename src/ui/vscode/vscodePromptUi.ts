@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { isSshRemoteAuthority, REMOTE_SSH_EXTENSION_IDS } from '../../models/ssh/remoteSsh';
 import {
   BACK,
   UserCancelledError,
@@ -103,6 +104,15 @@ export class VscodePromptUi implements PromptUi {
 
   async openExternal(url: string): Promise<void> {
     await vscode.env.openExternal(vscode.Uri.parse(url));
+  }
+
+  async openWindow(uri: string): Promise<boolean> {
+    const parsed = vscode.Uri.parse(uri);
+    // VS Code starts the resolver of a remote authority in the new window; without one installed that window fails.
+    const needsRemoteSsh = parsed.scheme === 'vscode-remote' && isSshRemoteAuthority(parsed.authority);
+    if (needsRemoteSsh && !REMOTE_SSH_EXTENSION_IDS.some((id) => vscode.extensions.getExtension(id) !== undefined)) return false;
+    await vscode.commands.executeCommand('vscode.openFolder', parsed, { forceNewWindow: true });
+    return true;
   }
 
   private showPick<T>(request: PickRequest<T>, many: boolean): Promise<T[] | Back> {

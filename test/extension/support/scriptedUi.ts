@@ -56,6 +56,10 @@ export class ScriptedUi implements PromptUi {
   readonly clipboard: string[] = [];
   /** Web addresses opened outside the editor, in order. */
   readonly opened: string[] = [];
+  /** The URIs handed to VS Code to open in a new window, in order. */
+  readonly windows: string[] = [];
+  /** Whether a Remote-SSH extension would open a `vscode-remote://ssh-remote+…` window (none is installed in the tests' code-server). */
+  remoteSshInstalled = true;
   readonly progressTitles: string[] = [];
   /** What long waits reported under their title, in order. */
   readonly progressMessages: string[] = [];
@@ -215,6 +219,12 @@ export class ScriptedUi implements PromptUi {
 
   async openExternal(url: string): Promise<void> {
     this.opened.push(url);
+  }
+
+  async openWindow(uri: string): Promise<boolean> {
+    if (uri.startsWith('vscode-remote://ssh-remote+') && !this.remoteSshInstalled) return false;
+    this.windows.push(uri);
+    return true;
   }
 
   private record(

@@ -164,6 +164,30 @@ describe('emulator GPU clusters', () => {
       assert.deepEqual(server.ip_addresses.slice(0, 2), [floating[0].fixed_ip_address, floating[0].floating_ip_address]);
     });
 
+    it('answers the public address a test gives a server, or none, until a reset', async () => {
+      const AT = { kind: 'virtual', projectId: 7, regionId: 76 } as const;
+      const running = await clusterNamed(emulator, 'virtual', 'train-h100');
+      const shelved = await clusterNamed(emulator, 'virtual', 'eval-l40s');
+      const [first] = await serversOf(emulator, 'virtual', running.id);
+      const [privateOne] = await serversOf(emulator, 'virtual', shelved.id);
+      const publicOf = async (id: string) =>
+        (await get<List<Json>>(emulator, `${v3('virtual')}/clusters/${id}/interfaces`)).results.flatMap((item) => [
+          ...((item.network as { external: boolean }).external
+            ? (item.ip_assignments as { ip_address: string }[]).map((a) => a.ip_address)
+            : []),
+          ...(item.floating_ips as { floating_ip_address: string }[]).map((floating) => floating.floating_ip_address),
+        ]);
+      emulator.setGpuServerAddress({ ...AT, clusterId: running.id, serverId: first.id }, '127.0.0.1');
+      emulator.setGpuServerAddress({ ...AT, clusterId: shelved.id, serverId: privateOne.id }, '127.0.0.2');
+      assert.ok((await publicOf(running.id)).includes('127.0.0.1'));
+      assert.deepEqual(await publicOf(shelved.id), ['127.0.0.2']);
+      emulator.setGpuServerAddress({ ...AT, clusterId: shelved.id, serverId: privateOne.id }, null);
+      assert.deepEqual(await publicOf(shelved.id), []);
+      assert.throws(() => emulator.setGpuServerAddress({ ...AT, clusterId: shelved.id, serverId: first.id }, '127.0.0.1'), RangeError);
+      emulator.reset();
+      assert.ok(!(await publicOf(running.id)).includes('127.0.0.1'));
+    });
+
     it("serves bare metal's interfaces on the v1 path in its own shape, and not on the guide's v3 path", async () => {
       const cluster = await clusterNamed(emulator, 'baremetal', 'bm-h100-train');
       const interfaces = await get<List<Json>>(emulator, `/cloud/v1/ai/clusters/7/76/${cluster.id}/interfaces`);

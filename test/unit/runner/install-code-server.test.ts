@@ -51,6 +51,7 @@ function sandbox(mode: 'ok' | 'fail' | 'hang'): Sandbox {
   // The system packages count as installed, so no test reaches apt-get.
   tool('chromium', '#!/bin/sh\n');
   tool('named-compilezone', '#!/bin/sh\n');
+  tool('sshd', '#!/bin/sh\n');
   tool('dpkg', '#!/bin/sh\nexit 0\n');
   const outerProject = path.join(root, 'project');
   const env: NodeJS.ProcessEnv = {

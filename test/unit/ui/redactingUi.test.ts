@@ -22,6 +22,7 @@ function recordingUi(seen: string[]): PromptUi {
     chooseFile: async (request) => (note(request.title), 'file:///chosen.zone'),
     copyToClipboard: async (text) => void note(text),
     openExternal: async (url) => void note(url),
+    openWindow: async (uri) => (note(uri), true),
   };
 }
 

@@ -1,0 +1,130 @@
+import * as l10n from '@vscode/l10n';
+import type { GcoreClient, GpuCluster, GpuServer } from '../../api';
+import type { CallOptions } from '../../api/callOptions';
+import type { GpuClusterRef } from '../../api/gpuClusterTypes';
+import { failureReason } from '../../logging/failureMessage';
+import type { Log } from '../../logging/log';
+import { nonEmptyText } from '../../views/presentation/wireValues';
+import { serversInOrder } from '../../views/presentation/gpu/gpuClusterCreatedWords';
+import { privateAddresses } from '../../views/presentation/gpu/serverView';
+import {
+  assignAliases,
+  clusterEntryText,
+  hasJumpHost,
+  type ClusterSshEntry,
+  type SshHost,
+  type SshOption,
+} from '../../models/ssh/sshEntry';
+import { aliasesOfOtherClusters, clusterFile, knownHostsFile, type SshPlaces } from './sshConfigFiles';
+import { listLocalPublicKeys, privateKeyFileOf } from './localSshKeys';
+
+/*
+ * A GPU cluster as SSH reaches it: its servers read with their addresses, the entry of every server that has one
+ * it can be reached at (its public one, or its private one through a jump host), and the server a command is for.
+ */
+
+/** What the SSH entries take from the settings: the user, the extra options, where the files live. */
+export interface SshSettings {
+  user: string;
+  options: readonly SshOption[];
+  places: SshPlaces;
+}
+
+export interface ClusterSsh {
+  cluster: GpuCluster;
+  servers: GpuServer[];
+  entry: ClusterSshEntry;
+  /** The entry's file text. */
+  text: string;
+  /** The cluster's file. */
+  file: string;
+  /** The name of the key the cluster was created with, when Gcore says it. */
+  keyName?: string;
+  /** Each server with an entry, by its id. */
+  hosts: ReadonlyMap<string, SshHost>;
+}
+
+export interface ClusterSshDeps {
+  client: Pick<GcoreClient, 'gpuClusters' | 'sshKeys'>;
+  settings: SshSettings;
+  log: Log;
+}
+
+/** The address SSH reaches a server at: its public one, or with a jump host its first private one. */
+export function reachableAddress(server: GpuServer, options: readonly SshOption[]): string | undefined {
+  return server.public_ip ?? (hasJumpHost(options) ? privateAddresses(server)[0] : undefined);
+}
+
+/** The private key of the cluster's key on this machine, when the project's key list says which it is; a list that fails only logs. */
+async function identityOf(deps: ClusterSshDeps, projectId: number, keyName: string | undefined, options: CallOptions) {
+  if (keyName === undefined) return undefined;
+  try {
+    const [keys, local] = await Promise.all([deps.client.sshKeys.list(projectId, options), listLocalPublicKeys(deps.settings.places.home)]);
+    const key = keys.results.find((candidate) => candidate.name === keyName);
+    return key === undefined ? undefined : privateKeyFileOf(key, local);
+  } catch (error) {
+    deps.log.warn(`The SSH keys of project ${projectId} could not be read, so the entry names no key file: ${failureReason(error)}`);
+    return undefined;
+  }
+}
+
+/** Reads the cluster and its servers, and makes the entry of every server SSH can reach. */
+export async function readClusterSsh(deps: ClusterSshDeps, ref: GpuClusterRef, options: CallOptions = {}): Promise<ClusterSsh> {
+  const [cluster, servers] = await Promise.all([
+    deps.client.gpuClusters.get(ref, options),
+    deps.client.gpuClusters.serversWithAddresses(ref, options),
+  ]);
+  const { settings } = deps;
+  // By name as people count them, as a new cluster's notification names them: `<cluster>-1` is the first server.
+  const inOrder = serversInOrder(servers.results);
+  const keyName =
+    nonEmptyText(cluster.servers_settings?.ssh_key_name) ?? inOrder.map((server) => nonEmptyText(server.ssh_key_name)).find(Boolean);
+  const reachable = inOrder.filter((server) => reachableAddress(server, settings.options) !== undefined);
+  const [identityFile, taken] = await Promise.all([
+    identityOf(deps, ref.projectId, keyName, options),
+    aliasesOfOtherClusters(settings.places, cluster.id),
+  ]);
+  const aliases = assignAliases(
+    reachable.map((server) => server.name),
+    cluster.id,
+    taken,
+  );
+  const hosts = new Map<string, SshHost>(
+    reachable.map((server, index) => [
+      server.id,
+      { alias: aliases[index], address: reachableAddress(server, settings.options)!, serverName: server.name },
+    ]),
+  );
+  const entry: ClusterSshEntry = {
+    clusterId: cluster.id,
+    clusterName: cluster.name,
+    projectId: ref.projectId,
+    regionId: ref.regionId,
+    user: settings.user,
+    hosts: [...hosts.values()],
+    identityFile,
+    knownHostsFile: knownHostsFile(settings.places, cluster.id),
+    options: settings.options,
+  };
+  return {
+    cluster,
+    servers: inOrder,
+    entry,
+    text: clusterEntryText(entry),
+    file: clusterFile(settings.places, cluster.id),
+    keyName,
+    hosts,
+  };
+}
+
+/** The server asked for, or the cluster's first; an id the cluster does not list is refused naming the field. */
+export function serverOf(ssh: Pick<ClusterSsh, 'cluster' | 'servers'>, serverId: string | undefined): GpuServer {
+  if (serverId !== undefined) {
+    const server = ssh.servers.find((candidate) => candidate.id === serverId);
+    if (!server) throw new Error(l10n.t('serverId: GPU cluster {0} has no server {1}.', ssh.cluster.name, serverId));
+    return server;
+  }
+  const [first] = ssh.servers;
+  if (!first) throw new Error(l10n.t('GPU cluster {0} has no servers.', ssh.cluster.name));
+  return first;
+}

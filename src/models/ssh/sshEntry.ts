@@ -1,0 +1,142 @@
+import * as l10n from '@vscode/l10n';
+
+/*
+ * A GPU cluster's SSH entry: one `Host` block per server, in a file of the cluster's own that the extension
+ * writes whole (gpu-notes.md, "SSH: from key to shell"). Aliases are lower-case because open-remote-ssh
+ * hex-escapes upper-case letters in the window's authority, and an alias that came back lower-cased failed to
+ * resolve; every server gets a known-hosts file of its cluster's own, since Gcore gives a deleted server's
+ * address to new ones.
+ */
+
+/** One server of the entry: its alias and the address SSH connects to. */
+export interface SshHost {
+  alias: string;
+  address: string;
+  serverName: string;
+}
+
+export interface ClusterSshEntry {
+  clusterId: string;
+  clusterName: string;
+  projectId: number;
+  regionId: number;
+  user: string;
+  hosts: readonly SshHost[];
+  /** The private key of the cluster's SSH key on this machine; absent: SSH offers its own defaults and the agent's. */
+  identityFile?: string;
+  knownHostsFile: string;
+  /** The user's extra options (`gcore.gpu.sshOptions`), written into every block. */
+  options: readonly SshOption[];
+}
+
+export type SshOption = readonly [name: string, value: string];
+
+/** Options the entry sets from the cluster and `gcore.gpu.sshUser`: the setting of extra options may not replace them. */
+const ENTRY_OWN_OPTIONS: ReadonlySet<string> = new Set(['host', 'match', 'include', 'hostname', 'user']);
+
+/** Options that make a host reachable through another: with one, a server's private address is worth an entry. */
+const JUMP_OPTIONS: ReadonlySet<string> = new Set(['proxyjump', 'proxycommand']);
+
+const OPTION_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
+
+/** A login name as Linux's useradd takes it. */
+const USER_NAME = /^[A-Za-z_][A-Za-z0-9._-]{0,31}$/;
+
+/** The user Gcore's GPU images log in with (gpu-notes.md: "connect using the default username `ubuntu`"). */
+export const DEFAULT_SSH_USER = 'ubuntu';
+
+/** `gcore.gpu.sshUser` read: a login name, or the default with a line saying why the setting was not used. */
+export function readSshUser(raw: unknown): { user: string; problem?: string } {
+  if (raw === undefined || raw === null || raw === '') return { user: DEFAULT_SSH_USER };
+  if (typeof raw === 'string' && USER_NAME.test(raw.trim())) return { user: raw.trim() };
+  return { user: DEFAULT_SSH_USER, problem: l10n.t('gcore.gpu.sshUser is not a login name, so {0} is used.', DEFAULT_SSH_USER) };
+}
+
+/** `gcore.gpu.sshOptions` read: the options to write, in the order given, and one line per entry that was skipped. */
+export function readSshOptions(raw: unknown): { options: SshOption[]; problems: string[] } {
+  if (raw === undefined || raw === null) return { options: [], problems: [] };
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    return { options: [], problems: [l10n.t('gcore.gpu.sshOptions must be an object of SSH option names and values.')] };
+  }
+  const options: SshOption[] = [];
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (!OPTION_NAME.test(name)) {
+      problems.push(l10n.t('gcore.gpu.sshOptions: "{0}" is not an SSH option name (letters and digits only).', name));
+    } else if (ENTRY_OWN_OPTIONS.has(name.toLowerCase())) {
+      problems.push(l10n.t('gcore.gpu.sshOptions: {0} is set by the entry itself (the user is gcore.gpu.sshUser).', name));
+    } else if (typeof value !== 'string' && typeof value !== 'number') {
+      problems.push(l10n.t('gcore.gpu.sshOptions: the value of {0} must be text.', name));
+    } else if (String(value).trim() === '' || /[\r\n]/.test(String(value))) {
+      problems.push(l10n.t('gcore.gpu.sshOptions: the value of {0} must be one line, not empty.', name));
+    } else {
+      options.push([name, String(value).trim()]);
+    }
+  }
+  return { options, problems };
+}
+
+/** Whether the options reach servers through a jump host, so a server with a private address only can be an entry. */
+export function hasJumpHost(options: readonly SshOption[]): boolean {
+  return options.some(([name]) => JUMP_OPTIONS.has(name.toLowerCase()));
+}
+
+/** A path as an SSH config argument: forward slashes, and quoted when it holds a space. */
+export function sshConfigPath(file: string): string {
+  const slashed = file.replace(/\\/g, '/');
+  return /\s/.test(slashed) ? `"${slashed}"` : slashed;
+}
+
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9.-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '');
+}
+
+/**
+ * Each server's alias, `gcore-<server name>` in lower case (Gcore names servers after their cluster). An alias
+ * another cluster's file already holds, or a name two servers share, takes the cluster's id or a number after it,
+ * so that no alias names two hosts.
+ */
+export function assignAliases(serverNames: readonly string[], clusterId: string, takenElsewhere: ReadonlySet<string>): string[] {
+  const used = new Set<string>();
+  return serverNames.map((name) => {
+    const base = `gcore-${slug(name) || 'server'}`;
+    let alias = takenElsewhere.has(base) ? `${base}-${clusterId.slice(0, 8).toLowerCase()}` : base;
+    for (let index = 2; used.has(alias) || takenElsewhere.has(alias); index += 1) alias = `${base}-${index}`;
+    used.add(alias);
+    return alias;
+  });
+}
+
+/** The aliases a config file's `Host` lines name. */
+export function aliasesIn(configText: string): string[] {
+  return configText
+    .split(/\r?\n/)
+    .map((line) => /^\s*Host(?:\s+|\s*=\s*)(.+)$/i.exec(line)?.[1])
+    .filter((names): names is string => names !== undefined)
+    .flatMap((names) => names.trim().split(/\s+/));
+}
+
+/** The file's text: a line saying whose it is, then one block per server. */
+export function clusterEntryText(entry: ClusterSshEntry): string {
+  const header = `# Managed by the Gcore extension: cluster ${entry.clusterName.replace(/[\r\n]+/g, ' ')} (${entry.clusterId}), project ${entry.projectId}, region ${entry.regionId}. It is written whole each time, and removed with the cluster.`; // not user text: an SSH config comment, English as SSH's own files are
+  const blocks = entry.hosts.map((host) => {
+    // The user's options come before the entry's defaults, which they may replace (SSH takes an option's first value).
+    const options: SshOption[] = [
+      ...Object.entries({ HostName: host.address, User: entry.user }),
+      ...entry.options,
+      ...Object.entries({
+        ...(entry.identityFile ? { IdentityFile: sshConfigPath(entry.identityFile), IdentitiesOnly: 'yes' } : {}),
+        StrictHostKeyChecking: 'accept-new',
+        UserKnownHostsFile: sshConfigPath(entry.knownHostsFile),
+        ServerAliveInterval: '30',
+      }),
+    ];
+    const hostLine = `Host ${host.alias}`; // not user text: an SSH config keyword
+    return [hostLine, ...options.map(([name, value]) => `  ${name} ${value}`)].join('\n');
+  });
+  return `${[header, ...blocks].join('\n\n')}\n`;
+}

@@ -1,0 +1,362 @@
+import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import * as http from 'node:http';
+import { homedir, tmpdir } from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { GpuCluster, GpuServer } from '../../src/api/gpuClusterTypes';
+import { includeLines } from '../../src/models/ssh/sshInclude';
+import { stableUuid } from '../emulator/gpu-servers';
+import type { Emulator } from '../emulator/server';
+import { virtualClusterBody } from '../support/gpuClusterBodies';
+import { eventually, extensionApi, gcoreConfig, rejects, run, signedInAt, useUi } from './support/harness';
+import { ScriptedUi, type Answer } from './support/scriptedUi';
+import { freePort, makeKeyPair, startSshServer, type SshServer } from './support/sshServer';
+
+/*
+ * Into a GPU server against a real sshd: the emulator answers the sshd's loopback address as a server's public one,
+ * the extension writes its entry beside a temporary SSH config (remote.SSH.configFile, set by the test profile), and
+ * every connection goes through that entry: the test, Check GPUs' terminal, a tunnel. Opening the window itself is
+ * checked up to the URI handed to VS Code.
+ */
+
+const LOCATION = { projectId: 1, regionId: 76 };
+const TRAIN = stableUuid(1, 76, 'virtual', 'train-h100');
+const EVAL = stableUuid(1, 76, 'virtual', 'eval-l40s');
+const AN_HOUR_MS = 60 * 60_000;
+/** The user's own lines, in bytes no text round trip would keep: CRLF, Latin-1, no newline at the end. */
+const USER_CONFIG = Buffer.concat([
+  Buffer.from('Host old-box\r\n  HostName example.org\r\n  # caf'),
+  Buffer.from([0xe9]),
+  Buffer.from('\r\nMatch all'),
+]);
+
+type Result = { host: string; user: string; address: string; configFile: string; uri: string; entry: string };
+
+function serverNode(cluster: GpuCluster, server: GpuServer) {
+  return {
+    nodeType: 'gpuServer',
+    id: `gpu/${cluster.id}/${server.id}`,
+    section: 'gpu',
+    location: LOCATION,
+    gpuKind: 'virtual',
+    cluster,
+    server,
+  };
+}
+
+function clusterNode(cluster: GpuCluster) {
+  return { nodeType: 'gpuCluster', id: `gpu/${cluster.id}`, section: 'gpu', location: LOCATION, gpuKind: 'virtual', cluster };
+}
+
+async function clusterOf(id: string): Promise<{ cluster: GpuCluster; servers: GpuServer[] }> {
+  const cluster = await run<GpuCluster>('gcore.getGpuCluster', { ...LOCATION, clusterId: id });
+  const { results } = await run<{ results: GpuServer[] }>('gcore.listGpuClusterServers', { ...LOCATION, clusterId: id });
+  return { cluster, servers: results.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true })) };
+}
+
+async function interact(answers: Answer[], id: string, node: unknown, prepare?: (ui: ScriptedUi) => void): Promise<ScriptedUi> {
+  const ui = new ScriptedUi(answers);
+  prepare?.(ui);
+  await useUi(ui);
+  await vscode.commands.executeCommand(id, node);
+  return ui;
+}
+
+function sshTerminals(): vscode.Terminal[] {
+  return vscode.window.terminals.filter((terminal) => /^(SSH|nvidia-smi): /.test(terminal.name));
+}
+
+describe('GPU servers over SSH', function () {
+  // sshd answers in milliseconds; a boot's retries and a start's task take seconds.
+  this.timeout(90_000);
+  let emulator: Emulator;
+  let root: string;
+  let realHome: string | undefined;
+  let sshd: SshServer;
+  let clientKey: string;
+  let userConfig: string;
+  let gcoreFolder: string;
+
+  async function useOptions(options: Record<string, string>): Promise<void> {
+    await gcoreConfig().update('gpu.sshOptions', { Port: String(sshd.port), ...options }, vscode.ConfigurationTarget.Global);
+  }
+
+  /** Points a server of the cluster at an address: the sshd's, or another. */
+  function pointAt(clusterId: string, server: GpuServer, address: string | null): void {
+    emulator.setGpuServerAddress({ kind: 'virtual', ...LOCATION, clusterId, serverId: server.id }, address);
+  }
+
+  before(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'gcore-ssh-test-'));
+    realHome = process.env.HOME;
+    clientKey = path.join(root, 'home', '.ssh', 'gcore_ssh_test');
+    await makeKeyPair(clientKey, 'gcore-ssh-test');
+    sshd = await startSshServer({
+      dir: path.join(root, 'sshd'),
+      address: '127.0.0.1',
+      port: await freePort('127.0.0.1'),
+      authorizedKey: await readFile(`${clientKey}.pub`, 'utf8'),
+    });
+    userConfig = String(vscode.workspace.getConfiguration('remote.SSH').get('configFile') ?? '');
+    assert.ok(userConfig !== '', 'the test profile sets remote.SSH.configFile');
+    assert.notEqual(path.resolve(userConfig), path.join(homedir(), '.ssh', 'config'), "never the machine's SSH config");
+    gcoreFolder = path.join(path.dirname(userConfig), 'gcore');
+  });
+
+  beforeEach(async () => {
+    emulator = await signedInAt(LOCATION);
+    // The cluster's key is looked for in ~/.ssh: a home of the test's own.
+    process.env.HOME = path.join(root, 'home');
+    await mkdir(path.dirname(userConfig), { recursive: true });
+    await writeFile(userConfig, USER_CONFIG);
+    await rm(gcoreFolder, { recursive: true, force: true });
+    await gcoreConfig().update('gpu.sshUser', sshd.user, vscode.ConfigurationTarget.Global);
+    await useOptions({ IdentityFile: clientKey });
+    const { servers } = await clusterOf(TRAIN);
+    pointAt(TRAIN, servers[0], sshd.address);
+    emulator.requests.length = 0;
+  });
+
+  afterEach(() => {
+    for (const terminal of sshTerminals()) terminal.dispose();
+    process.env.HOME = realHome;
+  });
+
+  after(async () => {
+    await sshd?.stop();
+    (await extensionApi()).stopFollowingTasks();
+    await gcoreConfig().update('gpu.sshUser', undefined, vscode.ConfigurationTarget.Global);
+    await gcoreConfig().update('gpu.sshOptions', undefined, vscode.ConfigurationTarget.Global);
+    await useUi(undefined);
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('resolves the entry without writing anything, and writes it and the Include only when asked, keeping the user’s bytes', async () => {
+    const result = await run<Result>('gcore.connectGpuServer', { ...LOCATION, clusterId: TRAIN });
+    assert.deepEqual(Object.keys(result), ['host', 'user', 'address', 'configFile', 'uri', 'entry']);
+    assert.equal(result.host, 'gcore-train-h100-1');
+    assert.equal(result.address, sshd.address);
+    assert.equal(result.user, sshd.user);
+    assert.equal(result.configFile, path.join(gcoreFolder, `${TRAIN}.conf`));
+    assert.equal(result.uri, `vscode-remote://ssh-remote+gcore-train-h100-1${sshd.user === 'root' ? '/root' : `/home/${sshd.user}`}`);
+    assert.match(result.entry, /^Host gcore-train-h100-2$/m);
+    assert.match(result.entry, new RegExp(`^  Port ${sshd.port}$`, 'm'));
+    assert.deepEqual(await readFile(userConfig), USER_CONFIG);
+    assert.equal(existsSync(gcoreFolder), false);
+
+    const written = await run<Result>('gcore.connectGpuServer', {
+      ...LOCATION,
+      clusterId: TRAIN,
+      writeSshConfig: true,
+      folder: '/srv/work',
+    });
+    assert.equal(written.uri, 'vscode-remote://ssh-remote+gcore-train-h100-1/srv/work');
+    assert.equal(await readFile(written.configFile, 'utf8'), written.entry);
+    assert.deepEqual(
+      await readFile(userConfig),
+      Buffer.concat([Buffer.from(`${includeLines(gcoreFolder).join('\r\n')}\r\n\r\n`), USER_CONFIG]),
+    );
+  });
+
+  it('refuses a window without the entry written, naming the field, before any request', async () => {
+    await rejects(
+      run('gcore.connectGpuServer', { ...LOCATION, clusterId: TRAIN, open: true }),
+      /writeSshConfig: must be true when open is/,
+    );
+    assert.deepEqual(emulator.requests, []);
+  });
+
+  it('asks once before adding the Include, tests the connection through the entry and hands VS Code the window’s URI', async () => {
+    const { cluster, servers } = await clusterOf(TRAIN);
+    const ui = await interact([true], 'gcore.connectGpuServer', serverNode(cluster, servers[0]));
+    ui.assertAllAnswersUsed();
+    const [question] = ui.shown;
+    assert.equal(question.kind, 'confirm');
+    assert.equal(question.message, `Add the SSH hosts of your GPU clusters to ${userConfig}?`);
+    assert.ok(question.detail?.includes(includeLines(gcoreFolder).join('\n')));
+    const uri = `vscode-remote://ssh-remote+gcore-train-h100-1${sshd.user === 'root' ? '/root' : `/home/${sshd.user}`}`;
+    assert.deepEqual(ui.windows, [uri]);
+    assert.deepEqual(ui.notifications, []);
+    // ssh wrote the sshd's key into the cluster's own known-hosts file: it went through the entry.
+    assert.match(
+      await readFile(path.join(gcoreFolder, `${TRAIN}.known_hosts`), 'utf8'),
+      new RegExp(`^\\[${sshd.address}\\]:${sshd.port} ssh-ed25519 `),
+    );
+
+    const again = await interact([], 'gcore.connectGpuServer', serverNode(cluster, servers[0]));
+    assert.deepEqual(again.shown, [], 'the Include is there: nothing is asked');
+    assert.deepEqual(again.windows, [uri]);
+  });
+
+  it('names the cluster’s key file in the entry when this machine holds it, and opens programmatically when asked', async () => {
+    await useOptions({});
+    await run('gcore.createSshKey', { projectId: 1, name: 'ssh-test', publicKey: (await readFile(`${clientKey}.pub`, 'utf8')).trim() });
+    await run('gcore.createGpuCluster', {
+      ...LOCATION,
+      cluster: virtualClusterBody({ name: 'ssh-made', servers_count: 1 }, { credentials: { ssh_key_name: 'ssh-test' } }),
+    });
+    emulator.advanceTasks(AN_HOUR_MS);
+    const { results } = await run<{ results: GpuCluster[] }>('gcore.listGpuClusters', LOCATION);
+    const made = results.find((cluster) => cluster.name === 'ssh-made')!;
+    const { servers } = await clusterOf(made.id);
+    pointAt(made.id, servers[0], sshd.address);
+    const ui = new ScriptedUi([]);
+    await useUi(ui);
+    const result = await run<Result>('gcore.connectGpuServer', { ...LOCATION, clusterId: made.id, open: true, writeSshConfig: true });
+    assert.match(result.entry, new RegExp(`^  IdentityFile ${clientKey}\\n  IdentitiesOnly yes$`, 'm'));
+    assert.deepEqual(ui.windows, [result.uri]);
+  });
+
+  it('runs nvidia-smi on the server in a terminal', async () => {
+    const { cluster, servers } = await clusterOf(TRAIN);
+    await interact([], 'gcore.checkGpus', serverNode(cluster, servers[0]));
+    await eventually(async () => assert.match(await readFile(sshd.nvidiaSmiRuns, 'utf8'), /ran/), 20_000);
+    assert.deepEqual(
+      sshTerminals().map((terminal) => terminal.name),
+      ['nvidia-smi: train-h100-1'],
+    );
+  });
+
+  it('says a refused key in words that name the key the cluster was created with', async () => {
+    await useOptions({});
+    await rejects(
+      run('gcore.connectGpuServer', { ...LOCATION, clusterId: TRAIN, open: true, writeSshConfig: true }),
+      /^Server train-h100-1 \(127\.0\.0\.1\) refused the SSH key\. GPU cluster train-h100 was created with the key dev-laptop, and no private key of it is on this machine/,
+    );
+    const { cluster, servers } = await clusterOf(TRAIN);
+    const ui = await interact([], 'gcore.connectGpuServer', serverNode(cluster, servers[0]));
+    const [failure] = ui.notifications;
+    assert.equal(failure.severity, 'error');
+    assert.match(failure.message, /refused the SSH key\. .*created with the key dev-laptop/);
+    assert.deepEqual(failure.actions, ['Retry', 'Open Settings']);
+    assert.deepEqual(ui.windows, []);
+  });
+
+  it('tries again with progress while a new server boots, and opens once SSH answers', async () => {
+    await run('gcore.createGpuCluster', { ...LOCATION, cluster: virtualClusterBody({ name: 'booting', servers_count: 1 }) });
+    emulator.advanceTasks(AN_HOUR_MS);
+    const { results } = await run<{ results: GpuCluster[] }>('gcore.listGpuClusters', LOCATION);
+    const made = results.find((cluster) => cluster.name === 'booting')!;
+    const { cluster, servers } = await clusterOf(made.id);
+    // A second loopback address, whose sshd starts only after the first attempts failed.
+    pointAt(made.id, servers[0], '127.0.0.2');
+    let late: SshServer | undefined;
+    const starting = new Promise<void>((resolve, reject) =>
+      setTimeout(() => {
+        readFile(`${clientKey}.pub`, 'utf8')
+          .then((authorizedKey) => startSshServer({ dir: path.join(root, 'sshd'), address: '127.0.0.2', port: sshd.port, authorizedKey }))
+          .then((server) => {
+            late = server;
+            resolve();
+          })
+          .catch(reject);
+      }, 2_500),
+    );
+    try {
+      const ui = await interact([true], 'gcore.connectGpuServer', serverNode(cluster, servers[0]));
+      await starting;
+      assert.ok(
+        ui.progressMessages.some((message) =>
+          /^SSH on 127\.0\.0\.2 is not up yet, as while a server boots; trying again \(attempt 2\)/.test(message),
+        ),
+      );
+      assert.deepEqual(ui.windows, [`vscode-remote://ssh-remote+gcore-booting-1${sshd.user === 'root' ? '/root' : `/home/${sshd.user}`}`]);
+    } finally {
+      await starting.catch(() => undefined);
+      await late?.stop();
+    }
+  });
+
+  it('starts a stopped cluster, follows the start, waits for SSH and opens the window', async () => {
+    const { cluster, servers } = await clusterOf(EVAL);
+    assert.equal(cluster.status, 'shutoff');
+    pointAt(EVAL, servers[0], sshd.address);
+    const ui = new ScriptedUi(['Start and Connect', true]);
+    await useUi(ui);
+    const opening = vscode.commands.executeCommand('gcore.connectGpuServer', clusterNode(cluster));
+    const start = await eventually(
+      () => emulator.requests.find((request) => request.method === 'POST') ?? assert.fail('no start yet'),
+      20_000,
+    );
+    assert.equal(start.path, `/cloud/v3/gpu/virtual/1/76/clusters/${EVAL}/action`);
+    assert.equal(start.body, '{"action":"start"}');
+    emulator.advanceTasks(AN_HOUR_MS);
+    await opening;
+    assert.equal(ui.shown[0].message, 'GPU cluster eval-l40s is stopped. Start it and open a window on it?');
+    assert.ok(ui.progressMessages.some((message) => message.startsWith('Starting GPU cluster eval-l40s')));
+    assert.deepEqual(ui.windows, [`vscode-remote://ssh-remote+gcore-eval-l40s-1${sshd.user === 'root' ? '/root' : `/home/${sshd.user}`}`]);
+  });
+
+  it('offers to install Remote-SSH or to open a terminal when no Remote-SSH is installed', async () => {
+    const { cluster, servers } = await clusterOf(TRAIN);
+    const ui = await interact([true], 'gcore.connectGpuServer', serverNode(cluster, servers[0]), (scripted) => {
+      scripted.remoteSshInstalled = false;
+      scripted.answerNotification(/needs a Remote-SSH extension/, 'Open SSH Terminal');
+    });
+    await eventually(() =>
+      assert.deepEqual(
+        sshTerminals().map((terminal) => terminal.name),
+        ['SSH: train-h100-1'],
+      ),
+    );
+    const [offer] = ui.notifications;
+    assert.match(
+      offer.message,
+      /^The connection to server train-h100-1 works, but a window on it needs a Remote-SSH extension, and none is installed/,
+    );
+    assert.deepEqual(offer.actions, ['Install Remote - SSH', 'Open SSH Terminal']);
+    assert.deepEqual(ui.windows, []);
+  });
+
+  it('forwards any port through a tunnel in a terminal and opens its local address', async () => {
+    const web = http.createServer((_request, response) => response.end('hello from the GPU server'));
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    const port = (web.address() as { port: number }).port;
+    try {
+      const { cluster, servers } = await clusterOf(TRAIN);
+      const ui = await interact([String(port)], 'gcore.forwardGpuPort', serverNode(cluster, servers[0]));
+      assert.deepEqual(ui.shown[0].labels, ['8888', '6006', '8000']);
+      const [opened] = ui.opened;
+      // The port is taken on this machine (by the server itself): the tunnel listens on another.
+      const local = Number(/^http:\/\/localhost:(\d+)\/$/.exec(opened)?.[1]);
+      assert.notEqual(local, port);
+      assert.equal(await (await fetch(opened)).text(), 'hello from the GPU server');
+      assert.match(ui.notifications[0].message, new RegExp(`^Port ${port} of server train-h100-1 is at http://localhost:${local}/`));
+    } finally {
+      for (const terminal of sshTerminals()) terminal.dispose();
+      await new Promise((resolve) => web.close(resolve));
+    }
+  });
+
+  it('says a server without a public address has none, and offers its private address and the portal', async () => {
+    const { cluster, servers } = await clusterOf(TRAIN);
+    pointAt(TRAIN, servers[0], null);
+    const ui = await interact([], 'gcore.openGpuSshTerminal', serverNode(cluster, servers[0]));
+    const [said] = ui.notifications;
+    assert.equal(said.severity, 'warning');
+    assert.match(
+      said.message,
+      /^Server train-h100-1 has no public address: it is reachable only on its private network, at \d+\.\d+\.\d+\.\d+\./,
+    );
+    assert.deepEqual(said.actions, ['Copy Private Address', 'Open Gcore Portal', 'Open Settings']);
+    assert.deepEqual(sshTerminals(), []);
+  });
+
+  it('copies an ssh command that works without the entry', async () => {
+    const ui = new ScriptedUi([]);
+    await useUi(ui);
+    const line = await run<string>('gcore.copyGpuSshCommand', { ...LOCATION, clusterId: TRAIN });
+    assert.equal(line, `ssh -o Port=${sshd.port} -o IdentityFile=${clientKey} ${sshd.user}@${sshd.address}`);
+    assert.deepEqual(ui.clipboard, [line]);
+  });
+
+  it('removes a deleted cluster’s SSH entry and known hosts', async () => {
+    const { configFile } = await run<Result>('gcore.connectGpuServer', { ...LOCATION, clusterId: TRAIN, writeSshConfig: true });
+    await writeFile(path.join(gcoreFolder, `${TRAIN}.known_hosts`), 'x ssh-ed25519 AAAA\n');
+    await run('gcore.deleteGpuCluster', { ...LOCATION, clusterId: TRAIN });
+    assert.equal(existsSync(configFile), false);
+    assert.equal(existsSync(path.join(gcoreFolder, `${TRAIN}.known_hosts`)), false);
+  });
+});

@@ -1,0 +1,103 @@
+import * as assert from 'node:assert/strict';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import {
+  addInclude,
+  aliasesOfOtherClusters,
+  clusterFile,
+  includesClusterFiles,
+  knownHostsFile,
+  removeClusterEntry,
+  sshPlaces,
+  writeClusterEntry,
+} from '../../../../src/commands/gpu/sshConfigFiles';
+import { includeLines } from '../../../../src/models/ssh/sshInclude';
+
+const CLUSTER = '0dd60286-1c3a-4bd1-9a4f-5b0f2c9e7d11';
+const OTHER = '5b0f2c9e-1c3a-4bd1-9a4f-0dd602867d11';
+
+describe('the SSH files of GPU clusters', () => {
+  let home: string;
+
+  beforeEach(async () => {
+    home = await mkdtemp(path.join(tmpdir(), 'gcore-ssh-files-'));
+  });
+
+  afterEach(async () => {
+    await rm(home, { recursive: true, force: true });
+  });
+
+  it('live beside ~/.ssh/config, or beside the file remote.SSH.configFile names (~ is the home)', () => {
+    assert.deepEqual(sshPlaces(undefined, home), {
+      userConfig: path.join(home, '.ssh', 'config'),
+      named: false,
+      folder: path.join(home, '.ssh', 'gcore'),
+      home,
+    });
+    const named = sshPlaces('~/work/ssh_config', home);
+    assert.equal(named.userConfig, path.join(home, 'work', 'ssh_config'));
+    assert.equal(named.named, true);
+    assert.equal(clusterFile(named, CLUSTER), path.join(home, 'work', 'gcore', `${CLUSTER}.conf`));
+    assert.equal(knownHostsFile(named, CLUSTER), path.join(home, 'work', 'gcore', `${CLUSTER}.known_hosts`));
+  });
+
+  it('writes a cluster’s entry whole, readable by the user only, leaving no temporary file', async () => {
+    const places = sshPlaces(undefined, home);
+    await writeClusterEntry(places, CLUSTER, 'Host a\n');
+    await writeClusterEntry(places, CLUSTER, 'Host b\n');
+    assert.equal(await readFile(clusterFile(places, CLUSTER), 'utf8'), 'Host b\n');
+    assert.equal((await stat(clusterFile(places, CLUSTER))).mode & 0o777, 0o600);
+    assert.equal((await stat(places.folder)).mode & 0o777, 0o700);
+    assert.deepEqual(await readdir(places.folder), [`${CLUSTER}.conf`]);
+  });
+
+  it('knows the aliases the other clusters’ files hold', async () => {
+    const places = sshPlaces(undefined, home);
+    await writeClusterEntry(places, CLUSTER, 'Host gcore-a\n');
+    await writeClusterEntry(places, OTHER, 'Host gcore-b gcore-c\n');
+    assert.deepEqual([...(await aliasesOfOtherClusters(places, CLUSTER))], ['gcore-b', 'gcore-c']);
+  });
+
+  it('adds the Include once at the top, keeping every byte and the mode of the user’s config', async () => {
+    const places = sshPlaces(undefined, home);
+    await mkdir(path.dirname(places.userConfig), { recursive: true });
+    const original = Buffer.concat([Buffer.from('Host old\r\n  HostName example.org\r\n'), Buffer.from([0xff, 0xfe])]);
+    await writeFile(places.userConfig, original, { mode: 0o644 });
+    assert.equal(await includesClusterFiles(places), false);
+    await addInclude(places);
+    await addInclude(places);
+    const changed = await readFile(places.userConfig);
+    const added = Buffer.from(`${includeLines(places.folder).join('\r\n')}\r\n\r\n`);
+    assert.deepEqual(changed, Buffer.concat([added, original]));
+    assert.equal((await stat(places.userConfig)).mode & 0o777, 0o644);
+    assert.equal(await includesClusterFiles(places), true);
+  });
+
+  it('makes a missing config with the Include alone, and writes through a link, which stays a link', async () => {
+    const fresh = sshPlaces(undefined, home);
+    await addInclude(fresh);
+    assert.equal(await readFile(fresh.userConfig, 'utf8'), `${includeLines(fresh.folder).join('\n')}\n`);
+    assert.equal((await stat(fresh.userConfig)).mode & 0o777, 0o600);
+
+    const dotfiles = path.join(home, 'dotfiles');
+    await mkdir(dotfiles);
+    await writeFile(path.join(dotfiles, 'ssh_config'), 'Host x\n');
+    const linked = path.join(home, 'linked_config');
+    await symlink(path.join(dotfiles, 'ssh_config'), linked);
+    const places = sshPlaces(linked, home);
+    await addInclude(places);
+    assert.ok((await import('node:fs')).lstatSync(linked).isSymbolicLink());
+    assert.match(await readFile(path.join(dotfiles, 'ssh_config'), 'utf8'), /^# Added by the Gcore extension[^]*Host x\n$/);
+  });
+
+  it('removes a deleted cluster’s entry and known hosts, and only those', async () => {
+    const places = sshPlaces(undefined, home);
+    await writeClusterEntry(places, CLUSTER, 'Host a\n');
+    await writeClusterEntry(places, OTHER, 'Host b\n');
+    await writeFile(knownHostsFile(places, CLUSTER), 'a ssh-ed25519 AAAA\n');
+    await removeClusterEntry(places, CLUSTER);
+    await removeClusterEntry(places, CLUSTER);
+    assert.deepEqual(await readdir(places.folder), [`${OTHER}.conf`]);
+  });
+});
