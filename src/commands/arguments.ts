@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { validateZoneNameArg } from '../models/commandArgs';
 import { isRecordNode, isRecordSetNode, isZoneDetailNode, isZoneNode } from '../views/sections/zoneNodes';
 import { unwrap } from '../validation/problems';
+import { command } from './flow/command';
 
 /**
  * The zone a command is about: a zone tree node (or one of its rows: DNSSEC facts, record sets, records), a
@@ -23,4 +24,22 @@ export function editorDocumentArgument(arg: unknown, scheme: string, missing: st
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
   if (uri?.scheme !== scheme) throw new Error(missing);
   return uri;
+}
+
+/**
+ * Review and Apply of a kind of document: the document a menu passes, or the active editor's, refused with
+ * `missing` when neither is of `scheme`; then its editor's review of what was saved.
+ */
+export function reviewDocumentCommand(
+  id: string,
+  what: () => string,
+  document: { scheme: string; missing: string },
+  editor: { reviewSaved(uri: vscode.Uri): Promise<void> },
+) {
+  return command<vscode.Uri, void>({
+    id,
+    what,
+    ask: async (_ui, _draft, arg) => editorDocumentArgument(arg, document.scheme, document.missing),
+    run: (uri) => editor.reviewSaved(uri),
+  });
 }

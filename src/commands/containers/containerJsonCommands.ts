@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { validateContainerRefArgs, type ContainerRefArgs } from '../../models/commandArgs';
 import { COMMAND, SCHEME } from '../../core/contributions';
 import { unwrap } from '../../validation/problems';
-import { editorDocumentArgument } from '../arguments';
+import { reviewDocumentCommand } from '../arguments';
 import { command, type Command } from '../flow/command';
 import { askContainer } from './containerSources';
 import type { ContainerEditor } from '../../documents/containerDocuments';
@@ -42,17 +42,15 @@ export function containerJsonCommands(
         return uri.toString();
       },
     }),
-    command<vscode.Uri, void>({
-      id: COMMAND.applyContainerJson,
-      what: () => vscode.l10n.t('Review and apply the container document'),
-      ask: async (_ui, _draft, arg) =>
-        editorDocumentArgument(
-          arg,
-          SCHEME.container,
-          vscode.l10n.t('Open a container with Edit Container as JSON first: this command reviews and applies that document.'),
-        ),
-      run: (uri) => editor.reviewSaved(uri),
-    }),
+    reviewDocumentCommand(
+      COMMAND.applyContainerJson,
+      () => vscode.l10n.t('Review and apply the container document'),
+      {
+        scheme: SCHEME.container,
+        missing: vscode.l10n.t('Open a container with Edit Container as JSON first: this command reviews and applies that document.'),
+      },
+      editor,
+    ),
     command<ProjectRegion, string>({
       id: COMMAND.newContainerJson,
       what: () => vscode.l10n.t('Open a new container as JSON'),
@@ -70,16 +68,14 @@ export function containerJsonCommands(
         return uri.toString();
       },
     }),
-    command<vscode.Uri, void>({
-      id: COMMAND.applyNewContainerJson,
-      what: () => vscode.l10n.t('Review and create the new container'),
-      ask: async (_ui, _draft, arg) =>
-        editorDocumentArgument(
-          arg,
-          SCHEME.newContainer,
-          vscode.l10n.t('Open a new container with New Container from JSON first: this command reviews and creates it.'),
-        ),
-      run: (uri) => newEditor.reviewSaved(uri),
-    }),
+    reviewDocumentCommand(
+      COMMAND.applyNewContainerJson,
+      () => vscode.l10n.t('Review and create the new container'),
+      {
+        scheme: SCHEME.newContainer,
+        missing: vscode.l10n.t('Open a new container with New Container from JSON first: this command reviews and creates it.'),
+      },
+      newEditor,
+    ),
   ];
 }

@@ -19,7 +19,7 @@ import { readZoneFileSets } from '../../models/zoneFileDocument';
 import { orCancel } from '../../ui/loneAnswer';
 import { UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import { unwrap } from '../../validation/problems';
-import { editorDocumentArgument, zoneNameArgument } from '../arguments';
+import { reviewDocumentCommand, zoneNameArgument } from '../arguments';
 import { command, waitShown, type Command } from '../flow/command';
 import { applyRecordSetChanges, isPartlyApplied } from '../../writes/dns/recordSetBatch';
 import { pickAccountZone } from './zoneChoices';
@@ -161,17 +161,12 @@ function editZoneFile(services: ZoneFileServices, editor: ZoneFileEditor): Comma
 }
 
 function applyZoneFile(editor: ZoneFileEditor): Command<never, unknown, never> {
-  return command<vscode.Uri, void>({
-    id: COMMAND.applyZoneFile,
-    what: () => l10n.t('Review and apply the zone file'),
-    ask: async (_ui, _draft, arg) =>
-      editorDocumentArgument(
-        arg,
-        SCHEME.zoneFile,
-        l10n.t('Open a zone with Edit Zone File first: this command reviews and applies that document.'),
-      ),
-    run: (uri) => editor.reviewSaved(uri),
-  });
+  return reviewDocumentCommand(
+    COMMAND.applyZoneFile,
+    () => l10n.t('Review and apply the zone file'),
+    { scheme: SCHEME.zoneFile, missing: l10n.t('Open a zone with Edit Zone File first: this command reviews and applies that document.') },
+    editor,
+  );
 }
 
 function exportZoneFile(services: ZoneFileServices): Command<never, unknown, never> {

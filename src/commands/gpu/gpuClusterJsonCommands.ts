@@ -11,7 +11,7 @@ import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { unwrap } from '../../validation/problems';
 import { locationName } from '../../views/presentation/locationName';
 import { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
-import { editorDocumentArgument } from '../arguments';
+import { reviewDocumentCommand } from '../arguments';
 import { command, type Command } from '../flow/command';
 import { gpuClusterStartingRow } from './gpuClusterAsk';
 import type { SentCreate } from './gpuClusterCreates';
@@ -70,16 +70,14 @@ export function gpuClusterJsonCommands(documents: GpuClusterJsonDocuments): Comm
       progress: () => vscode.l10n.t('Reading the GPU flavors, images and SSH keys of the location…'),
       run: async ({ flavor, ...address }) => (await documents.show(address, flavor)).toString(),
     }),
-    command<vscode.Uri, void>({
-      id: COMMAND.applyNewGpuClusterJson,
-      what: () => vscode.l10n.t('Review and create the new GPU cluster'),
-      ask: async (_ui, _draft, arg) =>
-        editorDocumentArgument(
-          arg,
-          SCHEME.newGpuCluster,
-          vscode.l10n.t('Open a new GPU cluster with New GPU Cluster from JSON first: this command reviews and creates it.'),
-        ),
-      run: (uri) => documents.editor.reviewSaved(uri),
-    }),
+    reviewDocumentCommand(
+      COMMAND.applyNewGpuClusterJson,
+      () => vscode.l10n.t('Review and create the new GPU cluster'),
+      {
+        scheme: SCHEME.newGpuCluster,
+        missing: vscode.l10n.t('Open a new GPU cluster with New GPU Cluster from JSON first: this command reviews and creates it.'),
+      },
+      documents.editor,
+    ),
   ];
 }
