@@ -259,6 +259,7 @@ async function buildExtension() {
     entryPoints: ['src/extensionStart.ts'],
     outfile: 'dist/extension.js',
     define: { ...extensionOptions.define, MAIN_BUNDLE_DIGEST: JSON.stringify(digest) },
+    plugins: [vscodeOncePlugin],
   });
 }
 

@@ -12,6 +12,7 @@ import { registerCommands } from './commands/commandRegistration';
 import type { Services } from './commands/services';
 import { treeCommands } from './commands/treeCommands';
 import { VIEW_ID } from './core/contributions';
+import { registerDocumentKinds } from './documents/documentKinds';
 import type { Logger } from './logging/logger';
 import type { CachedModule, CodeCacheUse } from './startup/codeCache';
 import { SECTION } from './state/settings';
@@ -90,6 +91,7 @@ export function activate(context: vscode.ExtensionContext, startup: Startup): Te
   context.subscriptions.push(
     ...core.disposables,
     ...areas.flatMap((area) => area.disposables ?? []),
+    ...registerDocumentKinds(areas.flatMap((area) => area.documentKinds ?? [])),
     view,
     core.keyStatus.onDidChangeMessage((message) => {
       view.message = message;
@@ -126,17 +128,21 @@ export function activate(context: vscode.ExtensionContext, startup: Startup): Te
 
 export function deactivate(): void {}
 
-/** Says in the log how the code was loaded and, when V8's cache was not used, writes it a while later. */
+/**
+ * A while after activation, says in the log how the code was loaded (not during it: the log's channel is
+ * made by its first line) and, when V8's cache was not used, writes it.
+ */
 function keepCodeCache(startup: Startup, log: Logger): vscode.Disposable & { saved: Promise<boolean> } {
-  log.info(`code loaded in ${startup.loadMs.toFixed(1)} ms (V8 code cache: ${startup.use})`);
-  if (startup.use === 'used' || startup.use === 'off') {
-    return Object.assign(new vscode.Disposable(() => undefined), { saved: Promise.resolve(false) });
-  }
   let timer: NodeJS.Timeout | undefined;
   let settle: (saved: boolean) => void = () => undefined;
   const saved = new Promise<boolean>((resolve) => {
     settle = resolve;
     timer = setTimeout(() => {
+      log.info(`code loaded in ${startup.loadMs.toFixed(1)} ms (V8 code cache: ${startup.use})`);
+      if (startup.use === 'used' || startup.use === 'off') {
+        resolve(false);
+        return;
+      }
       startup.save().then(
         (bytes) => {
           log.info(`V8 code cache saved for the next start (${Math.round(bytes / 1000)} KB)`);

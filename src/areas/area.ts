@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { Command } from '../commands/flow/command';
 import type { LazyCommands } from '../commands/flow/lazyCommands';
 import type { Services } from '../commands/services';
+import type { DocumentKind } from '../documents/documentKinds';
 import type { ChangeKind } from '../views/changeKinds';
 import type { Section } from '../views/section';
 
@@ -19,6 +20,8 @@ export interface Area {
   commands?(services: Services): Command<never, unknown, never>[];
   /** Its other commands, whose code loads on first use. */
   lazyCommands?(services: Services): LazyCommands[];
+  /** Its kinds of document, whose problems, unsent changes and completions the extension's one provider of each answers for. */
+  readonly documentKinds?: readonly DocumentKind[];
   /** What it registers with VS Code (providers, listeners), disposed with the extension. */
   readonly disposables?: readonly vscode.Disposable[];
 }

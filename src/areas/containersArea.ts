@@ -5,12 +5,10 @@ import { loadOnce } from '../core/loadOnce';
 import type { NewContainerEditor } from '../documents/newContainerDocuments';
 import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
 import type { ContainerEditor } from '../documents/containerDocuments';
-import { DocumentDiagnostics } from '../documents/documentDiagnostics';
 import { LazyDocuments } from '../documents/lazyDocuments';
 import { LazyTextDocuments } from '../documents/lazyTextDocuments';
 import type { LogDocuments } from '../documents/logDocuments';
 import { SizeCompletions, type SizeSource } from '../documents/sizeCompletions';
-import { UnsentChangesLens } from '../documents/unsentChangesLens';
 import type { ChangeSubject } from '../loaders/taskPoller';
 import { CONTAINER_LIST_REUSE_MS, ContainerReads } from '../loaders/containerReads';
 import { failureReason } from '../logging/failureMessage';
@@ -169,17 +167,10 @@ export function containersArea(core: Core): Area {
       vscode.workspace.registerTextDocumentContentProvider(SCHEME.logs, logs),
       schemas,
       vscode.workspace.registerTextDocumentContentProvider(SCHEME.schema, schemas),
-      new DocumentDiagnostics(editor),
-      new DocumentDiagnostics(newEditor),
-      vscode.languages.registerCodeLensProvider({ scheme: SCHEME.container }, new UnsentChangesLens(editor)),
-      vscode.languages.registerCompletionItemProvider({ scheme: SCHEME.container }, new SizeCompletions(baseOfLoaded(editor)), '"', ':'),
-      vscode.languages.registerCompletionItemProvider(
-        { scheme: SCHEME.newContainer },
-        new SizeCompletions(baseOfLoaded(newEditor)),
-        '"',
-        ':',
-      ),
-      vscode.languages.registerCodeLensProvider({ scheme: SCHEME.newContainer }, new UnsentChangesLens(newEditor)),
+    ],
+    documentKinds: [
+      { documents: editor, completions: new SizeCompletions(baseOfLoaded(editor)) },
+      { documents: newEditor, completions: new SizeCompletions(baseOfLoaded(newEditor)) },
     ],
   };
 }

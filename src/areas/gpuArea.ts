@@ -3,9 +3,7 @@ import type { GpuClusterRef, GpuLocationRef } from '../api/gpuClusterTypes';
 import { lazyCommands } from '../commands/flow/lazyCommands';
 import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
 import { loadOnce } from '../core/loadOnce';
-import { DocumentDiagnostics } from '../documents/documentDiagnostics';
 import { LazyDocuments } from '../documents/lazyDocuments';
-import { UnsentChangesLens } from '../documents/unsentChangesLens';
 import { FlavorLoader } from '../loaders/flavorLoader';
 import { GPU_CLUSTER_KIND } from '../models/gpuCluster';
 import { flavorFilters } from '../state/settings';
@@ -66,18 +64,16 @@ export function gpuArea(core: Core): Area {
   );
   return {
     sections: [section],
+    documentKinds: [
+      {
+        documents: newClusters,
+        completions: { provideCompletionItems: async (document, position) => (await jsonDocuments()).completions(document, position) },
+      },
+    ],
     disposables: [
       section,
       newClusters,
       vscode.workspace.registerFileSystemProvider(SCHEME.newGpuCluster, newClusters, { isCaseSensitive: true }),
-      new DocumentDiagnostics(newClusters),
-      vscode.languages.registerCodeLensProvider({ scheme: SCHEME.newGpuCluster }, new UnsentChangesLens(newClusters)),
-      vscode.languages.registerCompletionItemProvider(
-        { scheme: SCHEME.newGpuCluster },
-        { provideCompletionItems: async (document, position) => (await jsonDocuments()).completions(document, position) },
-        '"',
-        ':',
-      ),
       // The GPU schemas beside the containers' (SchemaDocuments): each provider answers only its own paths.
       vscode.workspace.registerTextDocumentContentProvider(SCHEME.schema, {
         provideTextDocumentContent: async (uri) =>

@@ -1,11 +1,9 @@
 import * as vscode from 'vscode';
 import { zoneRowCommands } from '../commands/dns/zoneRowCommands';
 import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
-import { DocumentDiagnostics } from '../documents/documentDiagnostics';
 import { LazyDocuments } from '../documents/lazyDocuments';
 import { Snapshots } from '../documents/snapshots';
 import { DnsReads } from '../loaders/dnsReads';
-import { UnsentChangesLens } from '../documents/unsentChangesLens';
 import type { ZoneFileEditor } from '../documents/zoneFileDocuments';
 import { zoneNameForDisplay } from '../models/zoneCreate';
 import { ZONES_SECTION } from '../views/sections/zoneNodes';
@@ -54,6 +52,7 @@ export function zonesArea(core: Core): Area {
   });
   return {
     sections: [section],
+    documentKinds: [{ documents: zoneFiles }],
     commands: () => zoneRowCommands(section),
     lazyCommands: (services) => [
       lazyCommands(
@@ -98,8 +97,6 @@ export function zonesArea(core: Core): Area {
       zoneFiles,
       vscode.workspace.registerTextDocumentContentProvider(SCHEME.resolution, reports),
       vscode.workspace.registerFileSystemProvider(SCHEME.zoneFile, zoneFiles, { isCaseSensitive: true }),
-      new DocumentDiagnostics(zoneFiles),
-      vscode.languages.registerCodeLensProvider({ scheme: SCHEME.zoneFile }, new UnsentChangesLens(zoneFiles)),
       // A zone created, added or toggled here: the account's list and DS records are read again.
       core.zones.onDidChange(() => core.treeChanges.refresh(section.invalidate(section.root))),
     ],

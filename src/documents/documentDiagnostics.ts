@@ -22,24 +22,34 @@ const SEVERITY: Record<DocumentProblem['severity'], vscode.DiagnosticSeverity> =
  * does not parse is left to the language's own support (VS Code's JSON marks syntax errors where they are).
  */
 export class DocumentDiagnostics implements vscode.Disposable {
-  private readonly collection = vscode.languages.createDiagnosticCollection('gcore');
+  /** Made by the first problem marked, not at activation. */
+  private made: vscode.DiagnosticCollection | undefined;
+  private readonly byScheme: ReadonlyMap<string, CheckedDocuments>;
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly documents: CheckedDocuments) {
+  constructor(kinds: readonly CheckedDocuments[]) {
+    this.byScheme = new Map(kinds.map((documents) => [documents.resource.scheme, documents]));
     this.subscriptions = [
       vscode.workspace.onDidOpenTextDocument((document) => this.check(document)),
       vscode.workspace.onDidChangeTextDocument((event) => this.check(event.document)),
-      vscode.workspace.onDidCloseTextDocument((document) => this.collection.delete(document.uri)),
-      documents.onDidChangeBase(() => vscode.workspace.textDocuments.forEach((document) => this.check(document))),
+      vscode.workspace.onDidCloseTextDocument((document) => this.made?.delete(document.uri)),
+      ...kinds.map((documents) =>
+        documents.onDidChangeBase(() =>
+          vscode.workspace.textDocuments
+            .filter((document) => document.uri.scheme === documents.resource.scheme)
+            .forEach((document) => this.check(document)),
+        ),
+      ),
     ];
     for (const document of vscode.workspace.textDocuments) this.check(document);
   }
 
   check(document: vscode.TextDocument): void {
-    if (document.uri.scheme !== this.documents.resource.scheme) return;
-    const problems = this.documents.problemsIn(document.uri, document.getText());
+    const documents = this.byScheme.get(document.uri.scheme);
+    if (!documents) return;
+    const problems = documents.problemsIn(document.uri, document.getText());
     if (!problems) {
-      this.collection.delete(document.uri);
+      this.made?.delete(document.uri);
       return;
     }
     const diagnostics = problems.map((problem) => {
@@ -54,11 +64,12 @@ export class DocumentDiagnostics implements vscode.Disposable {
       diagnostic.source = 'Gcore';
       return diagnostic;
     });
-    this.collection.set(document.uri, diagnostics);
+    this.made ??= vscode.languages.createDiagnosticCollection('gcore');
+    this.made.set(document.uri, diagnostics);
   }
 
   dispose(): void {
     for (const subscription of this.subscriptions) subscription.dispose();
-    this.collection.dispose();
+    this.made?.dispose();
   }
 }

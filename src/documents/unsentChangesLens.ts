@@ -13,18 +13,25 @@ export interface UnsentChanges {
 
 /**
  * A line above a document while it holds changes not sent to Gcore (typed, or kept by Auto Save): which
- * fields, and the Review and Apply that sends them.
+ * fields, and the Review and Apply that sends them. One provider for every kind of document, given the
+ * kind a document is of and when any kind's base changes.
  */
-export class UnsentChangesLens implements vscode.CodeLensProvider {
-  readonly onDidChangeCodeLenses: vscode.Event<void>;
+export class UnsentChangesLens implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changes = new vscode.EventEmitter<void>();
+  private readonly subscriptions: vscode.Disposable[];
+  readonly onDidChangeCodeLenses = this.changes.event;
 
-  constructor(private readonly documents: UnsentChanges) {
-    this.onDidChangeCodeLenses = documents.onDidChangeBase;
+  constructor(
+    private readonly documentsOf: (document: vscode.TextDocument) => UnsentChanges | undefined,
+    baseChanges: readonly vscode.Event<void>[],
+  ) {
+    this.subscriptions = baseChanges.map((event) => event(() => this.changes.fire()));
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    const fields = this.documents.unsentFields(document.uri, document.getText());
-    if (fields.length === 0) return [];
+    const documents = this.documentsOf(document);
+    const fields = documents?.unsentFields(document.uri, document.getText()) ?? [];
+    if (!documents || fields.length === 0) return [];
     // A zone file may change thousands of sets: the lens names a few and counts the rest.
     const named =
       fields.length > NAMED
@@ -34,9 +41,14 @@ export class UnsentChangesLens implements vscode.CodeLensProvider {
     return [
       new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
         title,
-        command: this.documents.resource.applyCommand,
+        command: documents.resource.applyCommand,
         arguments: [document.uri],
       }),
     ];
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.changes.dispose();
   }
 }

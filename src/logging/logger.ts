@@ -1,9 +1,12 @@
 import * as vscode from 'vscode';
 import { redactSessionSecrets } from './redaction';
 
-/** The "Gcore" log channel; every line passes through redaction of the session's secrets. */
+/**
+ * The "Gcore" log channel; every line passes through redaction of the session's secrets. The channel is
+ * made by the first line written, not at activation: making one is a round trip to the window.
+ */
 export class Logger implements vscode.Disposable {
-  private readonly channel = vscode.window.createOutputChannel('Gcore', { log: true });
+  private made: vscode.LogOutputChannel | undefined;
   /** The extension's own tests read every line through this; the channel itself cannot be read back. */
   private tap: ((line: string) => void) | undefined;
 
@@ -33,7 +36,12 @@ export class Logger implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.channel.dispose();
+    this.made?.dispose();
+  }
+
+  private get channel(): vscode.LogOutputChannel {
+    this.made ??= vscode.window.createOutputChannel('Gcore', { log: true });
+    return this.made;
   }
 
   private clean(message: string): string {

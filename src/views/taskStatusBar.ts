@@ -6,18 +6,16 @@ import { runningUpdatesText } from './presentation/tasks/taskView';
 
 /**
  * "Gcore: 2 updates running" in the status bar while tasks are followed, opening the Tasks section; gone
- * when nothing is followed.
+ * when nothing is followed. The item is made when the first task is followed, not at activation.
  */
 export class TaskStatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('gcore.tasks', vscode.StatusBarAlignment.Left, 20);
+  private item: vscode.StatusBarItem | undefined;
   private readonly unsubscribe: () => void;
 
   constructor(
     private readonly poller: Pick<TaskPoller, 'unfinished' | 'onDidChange'>,
     private readonly words: ChangeVocabulary,
   ) {
-    this.item.name = vscode.l10n.t('Gcore Tasks');
-    this.item.command = { title: vscode.l10n.t('Show Tasks'), command: COMMAND.showTasks };
     this.unsubscribe = poller.onDidChange(() => this.update());
     this.update();
   }
@@ -25,16 +23,24 @@ export class TaskStatusBar implements vscode.Disposable {
   update(): void {
     const text = runningUpdatesText(this.poller.unfinished(), this.words);
     if (!text) {
-      this.item.hide();
+      this.item?.hide();
       return;
     }
-    this.item.text = `$(sync~spin) ${text}`;
-    this.item.tooltip = vscode.l10n.t('Followed until they end at Gcore. Click to show the Tasks section.');
-    this.item.show();
+    const item = (this.item ??= newItem());
+    item.text = `$(sync~spin) ${text}`;
+    item.show();
   }
 
   dispose(): void {
     this.unsubscribe();
-    this.item.dispose();
+    this.item?.dispose();
   }
+}
+
+function newItem(): vscode.StatusBarItem {
+  const item = vscode.window.createStatusBarItem('gcore.tasks', vscode.StatusBarAlignment.Left, 20);
+  item.name = vscode.l10n.t('Gcore Tasks');
+  item.command = { title: vscode.l10n.t('Show Tasks'), command: COMMAND.showTasks };
+  item.tooltip = vscode.l10n.t('Followed until they end at Gcore. Click to show the Tasks section.');
+  return item;
 }
