@@ -3,7 +3,7 @@ import type { Container, ContainerFlavor } from '../api/types';
 import { checkFields, isPlainObject } from '../validation/fieldChecks';
 import { objectSchema, type JsonSchema } from '../validation/jsonSchema';
 import type { DocumentProblem, FieldProblem } from '../validation/problems';
-import { currentValue, sameValue } from './container';
+import { currentValue, sameValue } from './containerUpdate';
 import { CONTAINER_UPDATE_FIELDS, validateContainerName, type ContainerUpdate } from './containerUpdate';
 import { wellFormed } from '../core/wellFormedText';
 

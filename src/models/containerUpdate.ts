@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
-import { checkFieldText, checkFields, findFieldSpec, isPlainObject } from '../validation/fieldChecks';
+import type { Container } from '../api/types';
+import { checkFieldText, checkFields, findFieldSpec, isPlainObject, knownFields } from '../validation/fieldChecks';
 import type { FieldSpec, ObjectFieldSpec, StringFieldSpec, StringMapFieldSpec } from '../validation/fieldSpec';
 import { validated } from '../validation/problems';
 import type { FieldProblem, Validated } from '../validation/problems';
@@ -337,4 +338,36 @@ export function validateContainerFieldText(path: string, text: string): string |
     throw new Error(l10n.t("'{0}' is not a text field of a container update", path));
   }
   return checkFieldText(spec, text);
+}
+
+type Field = keyof ContainerUpdate;
+
+/**
+ * A field of a container as the update payload names and shapes it, so a prompt can start from it, a
+ * summary can compare with it and an update can send it back. Scale keeps the parts the update sends (min,
+ * max, the cooldown, the triggers); undefined when the container does not say.
+ */
+export function currentValue(container: Container, field: Field): unknown {
+  const value = container[field];
+  if (field === 'scale' && isPlainObject(value)) return knownFields(SCALE_FIELD.fields, value);
+  return value;
+}
+
+/** The fields whose new value differs from the container's, in the order given. */
+export function changedFields(changes: ContainerUpdate, container: Container | undefined): Field[] {
+  return (Object.keys(changes) as Field[]).filter(
+    (field) => container === undefined || !sameValue(changes[field], currentValue(container, field)),
+  );
+}
+
+/** Deep equality for JSON values, ignoring key order; a missing and a null value differ only from a set one. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if ((a === null || a === undefined) && (b === null || b === undefined)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  }
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { Container, ContainerFlavor } from '../../api';
-import { currentValue } from '../../models/container';
+import { currentValue } from '../../models/containerUpdate';
 import { CONTAINER_UPDATE_FIELDS, type ContainerFieldSpec, type ContainerUpdate } from '../../models/containerUpdate';
 import type { TextFieldSpec } from '../../validation/fieldSpec';
 import { startingValue, type FieldSlot, type ObjectDrafts } from '../fieldPrompts/fieldSlot';

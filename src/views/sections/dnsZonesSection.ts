@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import type { RecordSet } from '../../api';
 import { COMMAND } from '../../core/contributions';
+import { loadOnce } from '../../core/loadOnce';
 import { isEndpointMissing, isGcoreApiError } from '../../api/errors';
 import type { DnsReads } from '../../loaders/dnsReads';
 import type { KnownZonesStore } from '../../state/knownZones';
 import { listGapViews } from '../presentation/listGapsView';
-import { recordRows, recordSetRows, recordSetTooltip } from '../presentation/dns/recordView';
 import { zoneRows } from '../presentation/dns/zoneRows';
 import { dnssecDetailRows } from '../presentation/dns/zoneView';
 import type { Section } from '../section';
@@ -36,6 +36,8 @@ export class DnsZonesSection implements Section {
   private recordsUnavailable = false;
   /** The record types each zone is filtered to (by its ASCII name); absent: every type. */
   private readonly typeFilters = new Map<string, ReadonlySet<string>>();
+  /** The record rows' code (records' content and their checks): loaded by the first zone expanded, not with the zones. */
+  private readonly recordViews = loadOnce(() => import('../presentation/dns/recordView.js'));
 
   constructor(
     private readonly zones: KnownZonesStore,
@@ -46,7 +48,10 @@ export class DnsZonesSection implements Section {
 
   async children(node: TreeNode): Promise<TreeNode[]> {
     if (isZoneNode(node)) return this.zoneChildren(node);
-    if (isRecordSetNode(node)) return recordRows(node.row.set, node.row.kind).map((row) => recordNode(node, row));
+    if (isRecordSetNode(node)) {
+      const views = await this.recordViews();
+      return views.recordRows(node.row.set, node.row.kind).map((row) => recordNode(node, row));
+    }
     if (!isSectionNode(node)) return [];
     const known = this.zones.all();
     const listed = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () => this.reads.zones());
@@ -113,7 +118,8 @@ export class DnsZonesSection implements Section {
   }
 
   resolveTooltip(node: TreeNode): string | undefined {
-    return isRecordSetNode(node) ? recordSetTooltip(node.zone.name, node.row.set) : undefined;
+    // A record set's row exists only once the record rows' code has loaded.
+    return isRecordSetNode(node) ? this.recordViews.loaded?.recordSetTooltip(node.zone.name, node.row.set) : undefined;
   }
 
   /** The record sets of a zone as the tree shows them (after a load), to offer its types in the filter. */
@@ -143,7 +149,16 @@ export class DnsZonesSection implements Section {
   private async zoneChildren(node: ZoneNode): Promise<TreeNode[]> {
     const details = await this.detailRows(node);
     if (this.recordsUnavailable || node.view.collapsible === 'none' || !this.recordsExpected(node)) return details;
-    const loaded = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () => this.reads.records(node.zone.name));
+    const [loaded, views] = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () =>
+      Promise.all([
+        this.reads.records(node.zone.name),
+        this.recordViews().then(
+          (code) => ({ code }),
+          (error: unknown) => ({ error }),
+        ),
+      ]),
+    );
+    if ('error' in views) return [...details, errorNode(node, this.id, vscode.l10n.t('Failed to load the record sets'), views.error, node)];
     if (loaded.state === 'failed') {
       if (isGcoreApiError(loaded.error) && loaded.error.kind === 'cancelled') return this.zoneChildren(node);
       if (isEndpointMissing(loaded.error)) {
@@ -154,9 +169,9 @@ export class DnsZonesSection implements Section {
       }
       return [...details, errorNode(node, this.id, vscode.l10n.t('Failed to load the record sets'), loaded.error, node)];
     }
-    const sets = recordSetRows(node.zone.name, loaded.value.rrsets, { types: this.typeFilterOf(node.zone.name) }).map((row) =>
-      recordSetNode(node, row),
-    );
+    const sets = views.code
+      .recordSetRows(node.zone.name, loaded.value.rrsets, { types: this.typeFilterOf(node.zone.name) })
+      .map((row) => recordSetNode(node, row));
     const gaps = listGapViews(loaded.value, 'recordSets').map(({ key, view }) => hintNode(node, key, view));
     if (sets.length > 0 || gaps.length > 0) return [...details, ...sets, ...gaps];
     return [...details, hintNode(node, 'no-records', { label: vscode.l10n.t('No record sets of these types'), icon: { id: 'info' } })];

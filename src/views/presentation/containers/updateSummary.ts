@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { Container } from '../../../api/types';
-import { currentValue } from '../../../models/container';
+import { currentValue } from '../../../models/containerUpdate';
 import { scaleText } from '../../../models/containerScale';
 import type { ContainerUpdate } from '../../../models/containerUpdate';
 

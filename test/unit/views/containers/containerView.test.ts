@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Container } from '../../../../src/api/types';
-import { changedFields, currentValue, sameValue } from '../../../../src/models/container';
+import { changedFields, currentValue, sameValue } from '../../../../src/models/containerUpdate';
 import { containerDetailRows, containerRowView, containerTooltip } from '../../../../src/views/presentation/containers/containerView';
 import { updateSummary } from '../../../../src/views/presentation/containers/updateSummary';
 import { unescapeMarkdown } from '../markdownReading';
