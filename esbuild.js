@@ -116,7 +116,7 @@ function hostModulesPlugin(mainInputs, hostModules) {
       });
       build.onResolve({ filter: new RegExp(`^\\./${MAIN_FILE.replace('.', '\\.')}$`) }, (args) => ({ path: args.path, external: true }));
       build.onLoad({ filter: /.*/, namespace: HOST_NAMESPACE }, (args) => ({
-        contents: `module.exports = require('./${MAIN_FILE}').${HOST_MODULES}[${JSON.stringify(args.path)}];`,
+        contents: `module.exports = require('./${MAIN_FILE}').${HOST_MODULES}(${JSON.stringify(args.path)});`,
         loader: 'js',
         resolveDir: __dirname,
       }));
@@ -227,20 +227,35 @@ async function buildExtension() {
     ],
   });
 
-  // ES syntax, so that the extension's modules keep esbuild's plain scope-hoisted form; a package the features
-  // take is a CommonJS module and goes as its exports object.
+  // ES syntax, so that the extension's modules keep esbuild's plain scope-hoisted form. The table of what the
+  // features take is made by their first load: each module as an object of getters over its exports (an
+  // `import * as` would make a namespace object per module while dist/main.js loads), a package the features
+  // take as its exports object, required then.
   const hostKeys = [...hostModules].sort();
+  const exportsOf = await exportNames(hostKeys.filter((key) => key.startsWith('src/')));
+  const binding = (index, at) => `host${index}_${at}`;
   const mainEntry = [
     `export * from ${JSON.stringify(path.resolve(__dirname, 'src/extension.ts'))};`,
     ...hostKeys.map((key, index) =>
-      key.startsWith('src/') ? `import * as host${index} from ${JSON.stringify(path.resolve(__dirname, key))};` : '',
+      key.startsWith('src/')
+        ? `import { ${exportsOf
+            .get(key)
+            .map((name, at) => `${name} as ${binding(index, at)}`)
+            .join(', ')} } from ${JSON.stringify(path.resolve(__dirname, key))};`
+        : '',
     ),
-    `export const ${HOST_MODULES} = {`,
-    ...hostKeys.map(
-      (key, index) =>
-        `  ${JSON.stringify(key)}: ${key.startsWith('src/') ? `host${index}` : `require(${JSON.stringify(path.resolve(__dirname, key))})`},`,
-    ),
-    '};',
+    'let hostTable;',
+    `export const ${HOST_MODULES} = (key) => (hostTable ??= {`,
+    ...hostKeys.map((key, index) => {
+      const value = key.startsWith('src/')
+        ? `{ ${exportsOf
+            .get(key)
+            .map((name, at) => `get ${name}() { return ${binding(index, at)}; }`)
+            .join(', ')} }`
+        : `require(${JSON.stringify(path.resolve(__dirname, key))})`;
+      return `  ${JSON.stringify(key)}: ${value},`;
+    }),
+    '})[key];',
   ].join('\n');
   await esbuild.build({
     ...extensionOptions,
@@ -261,6 +276,24 @@ async function buildExtension() {
     define: { ...extensionOptions.define, MAIN_BUNDLE_DIGEST: JSON.stringify(digest) },
     plugins: [vscodeOncePlugin],
   });
+}
+
+/** The names each module of the project exports (as JavaScript: types are gone), by its key. */
+async function exportNames(keys) {
+  const reexporting = keys.filter((key) => /^export \*/m.test(fs.readFileSync(path.join(__dirname, key), 'utf8')));
+  if (reexporting.length > 0)
+    throw new Error(`The features take modules whose exports cannot be listed (export *): ${reexporting.join(', ')}`);
+  const result = await esbuild.build({
+    entryPoints: keys,
+    absWorkingDir: __dirname,
+    bundle: false,
+    format: 'esm',
+    write: false,
+    metafile: true,
+    outdir: 'dist',
+    logLevel: 'silent',
+  });
+  return new Map(Object.values(result.metafile.outputs).map((output) => [output.entryPoint, output.exports]));
 }
 
 /** The MCP server agents outside VS Code's chat start (src/mcpServer.ts): the API layer and the tools, without VS Code. */
