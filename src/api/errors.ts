@@ -80,6 +80,17 @@ export function isGcoreApiError(value: unknown): value is GcoreApiError {
   return value instanceof GcoreApiError;
 }
 
+/**
+ * A write that Gcore may have carried out, whose outcome could not be learnt (its answer lost, and the read
+ * that would tell failing too). Its message says how to find out; what shows it never offers to send again.
+ */
+export class UnknownOutcomeError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'UnknownOutcomeError';
+  }
+}
+
 const DEFAULT_MESSAGES: Record<ApiErrorKind, string> = {
   badBaseUrl: l10n.t('The API base URL is not allowed.'),
   badApiKey: l10n.t('The API key cannot be sent.'),

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { UnknownOutcomeError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
 import type { Logger } from '../logging/logger';
 import type { PromptUi } from '../ui/promptUi';
@@ -343,8 +344,12 @@ export class ResourceFileSystem<Address, Opened, Context, Edited, Change, Result
         entry.opened = partly;
         this.baseChanges.fire();
       }
+      const reason = failureReason(error).replace(/\.?$/, '.');
       throw new NotSentError(
-        vscode.l10n.t('{0} Your edits are kept; save again to retry.', failureReason(error).replace(/\.?$/, '.')),
+        // Saving again could do twice what Gcore may have done: the reason says how to find out first.
+        error instanceof UnknownOutcomeError
+          ? vscode.l10n.t('{0} Your edits are kept.', reason)
+          : vscode.l10n.t('{0} Your edits are kept; save again to retry.', reason),
         error,
         words.refused,
       );

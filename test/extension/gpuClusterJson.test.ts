@@ -272,6 +272,32 @@ describe('New GPU Cluster from JSON', () => {
     assert.equal(listed.results.filter((candidate) => candidate.name === 'json-lost').length, 1, 'one cluster, never two');
   });
 
+  it('says the cluster may exist, and not to save again, when the lookup after a lost answer fails; the text stays', async () => {
+    const document = await openFromFlavorRow();
+    const cluster = { ...(JSON.parse(document.getText()) as Record<string, unknown>), name: 'json-unsure' };
+    await write(document, cluster);
+    emulator.requests.length = 0;
+    emulator.inject({ method: 'POST', path: CLUSTERS, resetMidBody: true });
+    // The list before the create answers; every read after it fails.
+    emulator.inject({ method: 'GET', path: CLUSTERS, status: 200, body: { count: 0, results: [] } });
+    emulator.inject({ method: 'GET', path: CLUSTERS, status: 500, times: 10 });
+    const ui = new ScriptedUi(['Create']);
+    await useUi(ui);
+    await vscode.commands.executeCommand('gcore.applyNewGpuClusterJson', document.uri).then(
+      () => undefined,
+      () => undefined,
+    );
+    const failure = ui.notifications.find((notification) => /was lost/.test(notification.message));
+    assert.ok(failure, ui.notifications.map((notification) => notification.message).join(' | '));
+    assert.match(failure.message, /was lost \([^()]*\(ECONNRESET\)\), and the location's clusters could not be read/);
+    assert.match(failure.message, /Refresh the location before creating it again/);
+    assert.match(failure.message, /Your edits are kept\.$/);
+    assert.doesNotMatch(failure.message, /save again/i);
+    assert.equal(creates(emulator).length, 1, 'one POST for one save');
+    assert.ok(document.isDirty);
+    assert.deepEqual(JSON.parse(document.getText()), cluster);
+  });
+
   it('opens a bare-metal document programmatically, and refuses a bad argument before any request', async () => {
     const uri = await run<string>('gcore.newGpuClusterJson', { ...LOCATION, kind: 'baremetal' });
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));

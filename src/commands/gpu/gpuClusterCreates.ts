@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult, GcoreClient } from '../../api';
 import type { CallOptions } from '../../api/callOptions';
-import { GcoreApiError, isGcoreApiError } from '../../api/errors';
+import { GcoreApiError, isGcoreApiError, UnknownOutcomeError } from '../../api/errors';
 import type { GpuCluster, GpuLocationRef } from '../../api/gpuClusterTypes';
 import type { ChangeSubject } from '../../loaders/taskPoller';
 import type { Log } from '../../logging/log';
@@ -77,11 +77,11 @@ async function newClusterId(
     clusters = (await deps.client.gpuClusters.list(location, options)).results;
   } catch (error) {
     deps.log.warn(`GPU cluster ${name}: the clusters could not be read after the lost answer: ${String(error)}`);
-    throw new Error(
+    throw new UnknownOutcomeError(
       l10n.t(
         "The answer to the creation of GPU cluster {0} was lost ({1}), and the location's clusters could not be read to see whether Gcore made it. Refresh the location before creating it again: a second create would make a second cluster.",
         name,
-        lost.message,
+        lost.message.replace(/\.$/, ''),
       ),
       { cause: error },
     );
