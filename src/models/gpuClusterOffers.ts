@@ -28,4 +28,6 @@ export interface GpuClusterCatalogue {
   /** The images of the document's kind. */
   images?: readonly GpuImage[];
   keys?: readonly GpuKeyChoice[];
+  /** The volume types the region offers, when it says. */
+  volumeTypes?: readonly string[];
 }

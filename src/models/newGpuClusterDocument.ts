@@ -142,6 +142,23 @@ function imageProblems(
   return problems;
 }
 
+/** Each volume of a type the region does not offer (when it said which it offers). */
+function volumeTypeProblems(edited: Record<string, unknown>, offered: GpuClusterCatalogue['volumeTypes']): DocumentProblem[] {
+  const volumes = at(edited, 'servers_settings', 'volumes');
+  if (!offered || !Array.isArray(volumes)) return [];
+  return volumes.flatMap((volume, index) => {
+    const type = text(at(volume, 'type'));
+    if (type === undefined || offered.includes(type)) return [];
+    return [
+      {
+        field: `servers_settings.volumes.${index}.type`,
+        severity: 'warning' as const,
+        message: l10n.t('is not a volume type of this region (it offers {0})', offered.join(', ')),
+      },
+    ];
+  });
+}
+
 function keyProblem(edited: Record<string, unknown>, keys: GpuClusterCatalogue['keys']): DocumentProblem | undefined {
   const name = text(at(edited, 'servers_settings', 'credentials', 'ssh_key_name'));
   const key = keys?.find((candidate) => candidate.name === name);
@@ -156,7 +173,8 @@ function keyProblem(edited: Record<string, unknown>, keys: GpuClusterCatalogue['
  * What is wrong with a new cluster's document, field by field: what Gcore refuses as errors (they stop a save), then
  * what the location did not offer when the document opened as warnings (Gcore may have changed since), on fields
  * without an error of their own: a flavor it does not offer or has no servers of, an image it does not list or that
- * does not suit the flavor, a key the project lacks; a boot volume smaller than its image's minimum is an error.
+ * does not suit the flavor, a key the project lacks, a volume type the region does not offer; a boot volume smaller
+ * than its image's minimum is an error.
  */
 export function newGpuClusterProblems(kind: GpuKind, edited: Record<string, unknown>, catalogue: GpuClusterCatalogue): DocumentProblem[] {
   const checked = validateGpuClusterCreate(kind, edited);
@@ -167,6 +185,7 @@ export function newGpuClusterProblems(kind: GpuKind, edited: Record<string, unkn
     name !== undefined && catalogue.flavors && catalogue.flavors.length > 0 ? flavorProblem(kind, name, catalogue.flavors) : undefined,
     ...(catalogue.images ? imageProblems(kind, edited, catalogue.images, flavor) : []),
     keyProblem(edited, catalogue.keys),
+    ...volumeTypeProblems(edited, catalogue.volumeTypes),
   ].filter((problem): problem is DocumentProblem => problem !== undefined);
   const flagged = new Set(errors.map((problem) => problem.field));
   return [...errors, ...offers.filter((problem) => !flagged.has(problem.field))];

@@ -157,7 +157,9 @@ describe('New GPU Cluster from JSON', () => {
     const document = await openFromFlavorRow();
     const cluster = JSON.parse(document.getText()) as Record<string, unknown>;
     emulator.requests.length = 0;
-    await write(document, { ...cluster, servers_count: 0, flavor: 'g9-none' });
+    const settings = cluster.servers_settings as { volumes: Record<string, unknown>[] };
+    const ultra = { ...settings, volumes: [{ ...settings.volumes[0], type: 'ultra' }] };
+    await write(document, { ...cluster, servers_count: 0, flavor: 'g9-none', servers_settings: ultra });
     const diagnostics = await eventually(() => {
       const found = gcoreDiagnostics(document);
       assert.ok(
@@ -172,6 +174,14 @@ describe('New GPU Cluster from JSON', () => {
     const flavor = diagnostics.find((diagnostic) => diagnostic.message.startsWith('flavor: is not a virtual GPU flavor of this location'));
     assert.equal(flavor?.severity, vscode.DiagnosticSeverity.Warning);
     assert.equal(document.getText(flavor?.range), '"g9-none"');
+    // Luxembourg-2 offers cold, ssd_hiiops, ssd_lowlatency and standard volumes.
+    const type = diagnostics.find((diagnostic) => diagnostic.message.startsWith('servers_settings.volumes.0.type:'));
+    assert.equal(
+      type?.message,
+      'servers_settings.volumes.0.type: is not a volume type of this region (it offers cold, ssd_hiiops, ssd_lowlatency, standard)',
+    );
+    assert.equal(type?.severity, vscode.DiagnosticSeverity.Warning);
+    assert.equal(document.getText(type?.range), '"ultra"');
     assert.deepEqual(emulator.requests, [], 'checked without a request');
 
     const { ui, saved } = await saveWith(document, []);

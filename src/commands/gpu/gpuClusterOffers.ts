@@ -2,6 +2,7 @@ import type { GcoreClient } from '../../api';
 import type { CallOptions } from '../../api/callOptions';
 import type { GpuKind, GpuLocationRef } from '../../api/gpuClusterTypes';
 import type { FlavorPrice } from '../../api/types';
+import { offeredVolumeTypes } from '../../models/gpuClusterCreate';
 import type { GpuClusterCatalogue, GpuFlavorChoice, GpuKeyChoice } from '../../models/gpuClusterOffers';
 import type { ProjectRegionRef } from '../../core/projectRegion';
 import { baremetalAvailability } from '../../views/presentation/gpu/baremetalFlavorView';
@@ -72,13 +73,17 @@ export async function readGpuClusterCatalogue(
       skipped(name, error);
       return undefined;
     });
-  const [flavors, images, keys] = await Promise.all([
+  const [flavors, images, keys, volumeTypes] = await Promise.all([
     part('flavors', readFlavorChoices(client, location, options)),
     part(
       'images',
       client.gpuClusters.images(location, options).then((list) => list.results),
     ),
     part('SSH keys', readKeyChoices(client, location.projectId, home, options)), // not user text: a log line's words
+    part(
+      'volume types', // not user text: a log line's words
+      client.gpuClusters.regionVolumeTypes(location, options).then((types) => offeredVolumeTypes(types)),
+    ),
   ]);
-  return { flavors, images, keys };
+  return { flavors, images, keys, volumeTypes: volumeTypes?.fromRegion ? volumeTypes.types : undefined };
 }

@@ -27,7 +27,7 @@ export function startingAnswers(catalogue: GpuClusterCatalogue, kind: GpuKind, f
     imageId: suggested?.image.id,
     serversCount: 1,
     bootSize: defaultBootVolumeSize(suggested?.image ?? {}),
-    bootType: defaultVolumeType(GPU_VOLUME_TYPES),
+    bootType: defaultVolumeType(catalogue.volumeTypes ?? GPU_VOLUME_TYPES),
     network: 'ipv4',
     sshKeyName: key?.name ?? null,
     name: EXAMPLE_NAME,

@@ -282,6 +282,24 @@ describe('new GPU cluster documents', () => {
       ]);
     });
 
+    it('warns of a volume type the region does not offer, once the region said which it offers', () => {
+      const cold = virtualCluster((cluster) => (cluster.servers_settings.volumes[0].type = 'cold'));
+      assert.deepEqual(problemsOf(cold, { ...CATALOGUE, volumeTypes: ['ssd_hiiops', 'standard'] }), [
+        'warning servers_settings.volumes.0.type: is not a volume type of this region (it offers ssd_hiiops, standard)',
+      ]);
+      assert.deepEqual(problemsOf(cold, { ...CATALOGUE, volumeTypes: ['cold', 'standard'] }), []);
+      assert.deepEqual(problemsOf(cold), [], 'a region that did not say: every type goes');
+    });
+
+    it("opens with the region's own type for the boot volume when it lacks ssd_hiiops", () => {
+      const cluster = startingPayload({ ...CATALOGUE, volumeTypes: ['standard', 'ultra'] }, 'virtual');
+      assert.equal(cluster.servers_settings.volumes?.[0].type, 'standard');
+      assert.equal(
+        startingPayload({ ...CATALOGUE, volumeTypes: ['cold', 'ssd_hiiops'] }, 'virtual').servers_settings.volumes?.[0].type,
+        'ssd_hiiops',
+      );
+    });
+
     it("checks a bare-metal cluster's image at the top, and says only the error of a field Gcore refuses", () => {
       const bareMetal = {
         name: 'bm-train',
