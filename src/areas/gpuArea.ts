@@ -17,8 +17,14 @@ import type { Core } from './core';
 export function gpuArea(core: Core): Area {
   const flavors = core.loaders.register(new FlavorLoader(core.client.gpu, flavorFilters));
   // The clusters' reads load with their first row or command; until then a new key has nothing of theirs to forget.
+  const ssh = () => import('../commands/gpu/sshSetup.js');
+  // A cluster with an SSH entry that a fresh list no longer has was deleted elsewhere: its entry goes.
+  const listed = (ref: GpuLocationRef, clusterIds: readonly string[], since: number) =>
+    void ssh()
+      .then(({ forgetUnlistedClusters }) => forgetUnlistedClusters(ref, clusterIds, since))
+      .catch((error: unknown) => core.log.warn(`The SSH entries of deleted GPU clusters could not be removed: ${String(error)}`));
   const clusterReads = loadOnce(
-    async () => new (await import('../loaders/gpuClusterReads.js')).GpuClusterReads(core.client, core.loaders.limit),
+    async () => new (await import('../loaders/gpuClusterReads.js')).GpuClusterReads(core.client, core.loaders.limit, listed),
   );
   core.loaders.register({ invalidate: () => clusterReads.loaded?.invalidate() });
   const section = new GpuFlavorsSection(flavors, VIEW_ID, {
@@ -39,15 +45,20 @@ export function gpuArea(core: Core): Area {
   const findFlavorElsewhere = async (cluster: GpuClusterRef) => vscode.commands.executeCommand(COMMAND.findGpuFlavorElsewhere, cluster);
   // One write path for the write, create and SSH commands, built when the first of them loads.
   const writes = loadOnce(async () => {
-    const [{ GpuClusterWrites }, { forgetClusterSsh }] = await Promise.all([
-      import('../commands/gpu/gpuClusterWrites.js'),
-      import('../commands/gpu/sshSetup.js'),
-    ]);
+    const [{ GpuClusterWrites }, { forgetClusterSsh }] = await Promise.all([import('../commands/gpu/gpuClusterWrites.js'), ssh()]);
     // A deleted cluster's SSH entry goes with it.
     const deps = { client: core.client, tasks: core.tasks, clusters, tree: core.treeChanges, log: core.log };
     return new GpuClusterWrites({ ...deps, forgetSsh: forgetClusterSsh });
   });
-  const changes = gpuClusterChangeKind({ client: core.client, clusters, log: core.log, findFlavorElsewhere });
+  const changes = gpuClusterChangeKind({
+    client: core.client,
+    clusters,
+    log: core.log,
+    findFlavorElsewhere,
+    connect: async (cluster, name) =>
+      vscode.commands.executeCommand(COMMAND.connectGpuServer, (await ssh()).gpuClusterRefNode(cluster, name)),
+    forgetSsh: async (clusterId) => (await ssh()).forgetClusterSsh(clusterId),
+  });
   // New GPU Cluster from JSON: its documents' code (checks, completions, review) loads with the first document or command.
   const jsonDocuments = loadOnce(async () =>
     (await import('../commands/gpu/gpuClusterJsonCommands.js')).gpuClusterJsonDocuments({
@@ -140,8 +151,22 @@ export function gpuArea(core: Core): Area {
         (await import('../commands/gpu/gpuClusterJsonCommands.js')).gpuClusterJsonCommands(await jsonDocuments()),
       ),
       lazyCommands(
-        [COMMAND.connectGpuServer, COMMAND.copyGpuSshCommand, COMMAND.openGpuSshTerminal, COMMAND.forwardGpuPort, COMMAND.checkGpus],
-        async () => (await import('../commands/gpu/gpuSshCommands.js')).gpuSshCommands({ services, writes: await writes() }),
+        [
+          COMMAND.connectGpuServer,
+          COMMAND.copyGpuSshCommand,
+          COMMAND.openGpuSshTerminal,
+          COMMAND.forwardGpuPort,
+          COMMAND.checkGpus,
+          COMMAND.setGpuSshUser,
+        ],
+        async () => {
+          const [{ gpuSshCommands }, { GpuSshUsers }] = await Promise.all([
+            import('../commands/gpu/gpuSshCommands.js'),
+            import('../state/gpuSshUsers.js'),
+          ]);
+          const users = new GpuSshUsers(core.context.globalState);
+          return gpuSshCommands({ services, writes: await writes(), reads: await clusterReads(), users });
+        },
       ),
     ],
   };

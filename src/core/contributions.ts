@@ -41,6 +41,7 @@ export const COMMAND = {
   openGpuSshTerminal: 'gcore.openGpuSshTerminal',
   forwardGpuPort: 'gcore.forwardGpuPort',
   checkGpus: 'gcore.checkGpus',
+  setGpuSshUser: 'gcore.setGpuSshUser',
   updateContainer: 'gcore.updateContainer',
   createContainer: 'gcore.createContainer',
   newContainerJson: 'gcore.newContainerJson',

@@ -53,9 +53,14 @@ export class GpuClusterReads {
   private readonly images: KeyedLoader<CloudList<GpuImage>>;
   private readonly prices = new KeyedLoader<GpuClusterCost>(new ConcurrencyLimit(MAX_CONCURRENT_PRICE_READS));
 
+  /**
+   * @param listed told of every list read (the ids it holds, and when its request began), by which the SSH entries of
+   * clusters deleted elsewhere go
+   */
   constructor(
     private readonly client: Pick<GcoreClient, 'gpuClusters'>,
     limit: ConcurrencyLimit,
+    private readonly listed?: (ref: GpuLocationRef, clusterIds: readonly string[], since: number) => void,
   ) {
     this.lists = new KeyedLoader(limit);
     this.tasks = new KeyedLoader(limit);
@@ -74,7 +79,16 @@ export class GpuClusterReads {
   }
 
   clustersOf(ref: GpuLocationRef): Promise<Loaded<CloudList<GpuCluster>>> {
-    return this.lists.load(`${locationKey(ref)}${ref.kind}`, (call) => this.client.gpuClusters.list(ref, call));
+    return this.lists.load(`${locationKey(ref)}${ref.kind}`, async (call) => {
+      const since = Date.now();
+      const list = await this.client.gpuClusters.list(ref, call);
+      this.listed?.(
+        ref,
+        list.results.map((cluster) => cluster.id),
+        since,
+      );
+      return list;
+    });
   }
 
   /** A cluster's servers, each with its public address when it has one. */

@@ -9,10 +9,11 @@ import type { GpuCluster, GpuServer } from '../../src/api/gpuClusterTypes';
 import { includeLines } from '../../src/models/ssh/sshInclude';
 import { stableUuid } from '../emulator/gpu-servers';
 import type { Emulator } from '../emulator/server';
-import { virtualClusterBody } from '../support/gpuClusterBodies';
-import { eventually, extensionApi, gcoreConfig, rejects, run, signedInAt, useUi } from './support/harness';
+import { IMAGE_24_04, virtualClusterBody } from '../support/gpuClusterBodies';
+import { eventually, extensionApi, gcoreConfig, rejects, run, signedInAt, TEST_KEY, useUi } from './support/harness';
 import { ScriptedUi, type Answer } from './support/scriptedUi';
 import { freePort, makeKeyPair, startSshServer, type SshServer } from './support/sshServer';
+import { label, rows } from './support/treeRows';
 
 /*
  * Into a GPU server against a real sshd: the emulator answers the sshd's loopback address as a server's public one,
@@ -62,6 +63,20 @@ async function interact(answers: Answer[], id: string, node: unknown, prepare?: 
   await useUi(ui);
   await vscode.commands.executeCommand(id, node);
   return ui;
+}
+
+/** The rows under the location's Clusters row, read as the tree reads them. */
+async function clusterRows() {
+  const gpu = (await rows()).find((row) => row.node.id === 'gpu');
+  assert.ok(gpu, 'no GPU section');
+  const [location] = await rows(gpu.node);
+  const clusters = (await rows(location.node)).find((row) => label(row.item) === 'Clusters');
+  assert.ok(clusters, 'no Clusters row');
+  return rows(clusters.node);
+}
+
+function homeUri(user: string, alias: string): string {
+  return `vscode-remote://ssh-remote+${alias}${user === 'root' ? '/root' : `/home/${user}`}`;
 }
 
 function sshTerminals(): vscode.Terminal[] {
@@ -358,5 +373,111 @@ describe('GPU servers over SSH', function () {
     await run('gcore.deleteGpuCluster', { ...LOCATION, clusterId: TRAIN });
     assert.equal(existsSync(configFile), false);
     assert.equal(existsSync(path.join(gcoreFolder, `${TRAIN}.known_hosts`)), false);
+  });
+
+  it('opens a new cluster in VS Code from the notice at the end of its create, asking for the Include as on a row', async () => {
+    const flavor = String(virtualClusterBody({}).flavor);
+    const images = await fetch(`${emulator.url}/cloud/v3/gpu/virtual/1/76/images`, { headers: { authorization: `apikey ${TEST_KEY}` } });
+    const image = ((await images.json()) as { results: { id: string; name: string; min_disk?: number }[] }).results.find(
+      (candidate) => candidate.id === IMAGE_24_04,
+    )!;
+    const gpu = (await rows()).find((row) => row.node.id === 'gpu')!;
+    const [location] = await rows(gpu.node);
+    const flavorRow = (await rows(location.node)).find((row) => label(row.item) === flavor)!;
+    const size = String(Math.max(120, image.min_disk ?? 0));
+    const ui = new ScriptedUi([flavor, image.name, '1', size, 'ssd_hiiops', 'Public network, IPv4', 'dev-laptop', 'fresh', 'Create', true]);
+    ui.answerNotification(/^GPU cluster fresh is running now/, 'Open in VS Code');
+    await useUi(ui);
+    await vscode.commands.executeCommand('gcore.createGpuCluster', flavorRow.node);
+    const { results } = await run<{ results: GpuCluster[] }>('gcore.listGpuClusters', LOCATION);
+    const made = results.find((cluster) => cluster.name === 'fresh')!;
+    const { servers } = await clusterOf(made.id);
+    pointAt(made.id, servers[0], sshd.address);
+    emulator.advanceTasks(AN_HOUR_MS);
+    await eventually(() => assert.deepEqual(ui.windows, [homeUri(sshd.user, 'gcore-fresh-1')]), 30_000);
+    ui.assertAllAnswersUsed();
+    const end = ui.notifications.find((notification) => notification.message.startsWith('GPU cluster fresh is running now'));
+    assert.deepEqual(end?.actions, ['Copy Address', 'Open in VS Code']);
+    assert.equal(ui.shown.at(-1)?.message, `Add the SSH hosts of your GPU clusters to ${userConfig}?`);
+    assert.match(await readFile(path.join(gcoreFolder, `${made.id}.conf`), 'utf8'), /^Host gcore-fresh-1$/m);
+  });
+
+  it('runs Check GPUs from the palette on the location, cluster and server picked', async () => {
+    const ui = await interact(['Prod', 'Virtual', 'train-h100', 'train-h100-1'], 'gcore.checkGpus', undefined);
+    ui.assertAllAnswersUsed();
+    const picks = ui.shown.filter((prompt) => prompt.kind === 'pick');
+    assert.ok(picks[2].labels?.includes('train-h100'));
+    assert.deepEqual(picks[3].labels, ['train-h100-1', 'train-h100-2']);
+    assert.equal(picks[2].title, 'Gcore: Check GPUs');
+    await eventually(async () => assert.match(await readFile(sshd.nvidiaSmiRuns, 'utf8'), /ran/), 20_000);
+    assert.deepEqual(
+      sshTerminals().map((terminal) => terminal.name),
+      ['nvidia-smi: train-h100-1'],
+    );
+  });
+
+  it('logs in as the user set for the cluster, in its entry, its window and its command, and as the setting once cleared', async () => {
+    const { cluster } = await clusterOf(TRAIN);
+    await gcoreConfig().update('gpu.sshUser', 'nobody-here', vscode.ConfigurationTarget.Global);
+    try {
+      await run('gcore.connectGpuServer', { ...LOCATION, clusterId: TRAIN, writeSshConfig: true });
+      const ui = await interact([sshd.user], 'gcore.setGpuSshUser', clusterNode(cluster));
+      assert.equal(ui.shown[0].kind, 'input');
+      assert.match(await readFile(path.join(gcoreFolder, `${TRAIN}.conf`), 'utf8'), new RegExp(`^  User ${sshd.user}$`, 'm'));
+      assert.equal(ui.notifications[0].message, `SSH logs in to the servers of GPU cluster train-h100 as ${sshd.user}.`);
+      const result = await run<Result>('gcore.connectGpuServer', { ...LOCATION, clusterId: TRAIN, open: true, writeSshConfig: true });
+      assert.equal(result.user, sshd.user);
+      assert.deepEqual(ui.windows, [homeUri(sshd.user, 'gcore-train-h100-1')], 'the connection test passed as that user');
+      assert.match(await run<string>('gcore.copyGpuSshCommand', { ...LOCATION, clusterId: TRAIN }), new RegExp(` ${sshd.user}@`));
+
+      await interact([''], 'gcore.setGpuSshUser', clusterNode(cluster));
+      assert.equal((await run<Result>('gcore.connectGpuServer', { ...LOCATION, clusterId: TRAIN })).user, 'nobody-here');
+      assert.match(await readFile(path.join(gcoreFolder, `${TRAIN}.conf`), 'utf8'), /^ {2}User nobody-here$/m);
+    } finally {
+      await interact([''], 'gcore.setGpuSshUser', clusterNode(cluster));
+    }
+  });
+
+  it('takes the user from the image when neither the cluster nor the setting names one', async () => {
+    await gcoreConfig().update('gpu.sshUser', undefined, vscode.ConfigurationTarget.Global);
+    const result = await run<Result>('gcore.connectGpuServer', { ...LOCATION, clusterId: TRAIN });
+    assert.equal(result.user, 'ubuntu');
+    assert.ok(
+      emulator.requests.some((request) => request.path === '/cloud/v3/gpu/virtual/1/76/images'),
+      'the image was read',
+    );
+  });
+
+  it('removes the entry of a cluster whose last server was deleted, once Gcore deleted the cluster with it', async () => {
+    await run('gcore.createGpuCluster', { ...LOCATION, cluster: virtualClusterBody({ name: 'single', servers_count: 1 }) });
+    emulator.advanceTasks(AN_HOUR_MS);
+    const { results } = await run<{ results: GpuCluster[] }>('gcore.listGpuClusters', LOCATION);
+    const made = results.find((cluster) => cluster.name === 'single')!;
+    const { servers } = await clusterOf(made.id);
+    const { configFile } = await run<Result>('gcore.connectGpuServer', { ...LOCATION, clusterId: made.id, writeSshConfig: true });
+    await run('gcore.deleteGpuServer', { ...LOCATION, clusterId: made.id, serverId: servers[0].id });
+    assert.equal(existsSync(configFile), true, 'the server delete is under way');
+    emulator.advanceTasks(AN_HOUR_MS);
+    await eventually(() => assert.equal(existsSync(configFile), false), 20_000);
+  });
+
+  it('removes the entry of a cluster deleted elsewhere once its location is read without it, and keeps the others', async () => {
+    const kept = await run<Result>('gcore.connectGpuServer', { ...LOCATION, clusterId: TRAIN, writeSshConfig: true });
+    const gone = await run<Result>('gcore.connectGpuServer', { ...LOCATION, clusterId: EVAL, writeSshConfig: true });
+    await writeFile(path.join(gcoreFolder, `${EVAL}.known_hosts`), 'x ssh-ed25519 AAAA\n');
+    const mine = path.join(gcoreFolder, 'mine.conf');
+    await writeFile(mine, 'Host mine\n  HostName 10.0.0.1\n');
+    const deleted = await fetch(`${emulator.url}/cloud/v3/gpu/virtual/1/76/clusters/${EVAL}`, {
+      method: 'DELETE',
+      headers: { authorization: `apikey ${TEST_KEY}` },
+    });
+    assert.equal(deleted.ok, true);
+    emulator.advanceTasks(AN_HOUR_MS);
+    await vscode.commands.executeCommand('gcore.refresh');
+    assert.ok(!(await clusterRows()).some((row) => label(row.item) === 'eval-l40s'));
+    await eventually(() => assert.equal(existsSync(gone.configFile), false));
+    assert.equal(existsSync(path.join(gcoreFolder, `${EVAL}.known_hosts`)), false);
+    assert.equal(existsSync(kept.configFile), true);
+    assert.equal(existsSync(mine), true);
   });
 });

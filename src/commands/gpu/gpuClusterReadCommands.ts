@@ -52,19 +52,17 @@ function kindWords(kind: GpuKind): string {
   return kind === 'baremetal' ? vscode.l10n.t('bare-metal') : vscode.l10n.t('virtual');
 }
 
-/**
- * A cluster from the row the command was chosen on, or picked: a location, a kind, then one of its clusters
- * as its row describes it.
- */
-function askCluster(services: AreaServices<GpuClusterReads>, title: string) {
-  return async (ui: PromptUi, _draft: undefined, node: unknown): Promise<GpuClusterArgs> => {
-    if (isGpuClusterNode(node)) {
-      return { projectId: node.location.projectId, regionId: node.location.regionId, kind: node.gpuKind, clusterId: node.cluster.id };
-    }
-    const location = await askLocation(ui, title);
-    const loaded = await services.reads.clustersOf(location);
-    if (loaded.state === 'failed') throw loaded.error;
-    const chosen = await ui.pick<GpuCluster>({
+/** A cluster picked in the palette: a location, a kind, then one of its clusters as its row describes it. */
+export async function pickGpuCluster(
+  reads: Pick<GpuClusterReads, 'clustersOf'>,
+  ui: PromptUi,
+  title: string,
+): Promise<GpuClusterArgs & { clusterName: string }> {
+  const location = await askLocation(ui, title);
+  const loaded = await reads.clustersOf(location);
+  if (loaded.state === 'failed') throw loaded.error;
+  const chosen = orCancel(
+    await ui.pick<GpuCluster>({
       title,
       placeholder: vscode.l10n.t('Choose a cluster'),
       items: loaded.value.results.map((cluster) => ({
@@ -72,8 +70,19 @@ function askCluster(services: AreaServices<GpuClusterReads>, title: string) {
         description: clusterStatusWords(cluster),
         value: cluster,
       })),
-    });
-    return { ...location, clusterId: orCancel(chosen).id };
+    }),
+  );
+  return { ...location, clusterId: chosen.id, clusterName: chosen.name };
+}
+
+/** A cluster from the row the command was chosen on, or picked. */
+function askCluster(services: AreaServices<GpuClusterReads>, title: string) {
+  return async (ui: PromptUi, _draft: undefined, node: unknown): Promise<GpuClusterArgs> => {
+    if (isGpuClusterNode(node)) {
+      return { projectId: node.location.projectId, regionId: node.location.regionId, kind: node.gpuKind, clusterId: node.cluster.id };
+    }
+    const { clusterName: _name, ...picked } = await pickGpuCluster(services.reads, ui, title);
+    return picked;
   };
 }
 

@@ -28,9 +28,7 @@ import { privateAddresses, serverAddressToCopy } from '../../views/presentation/
 import { noPublicAddressWords, sshFailureWords } from '../../views/presentation/gpu/sshWords';
 import { callOptions, command, type Command, type RunContext } from '../flow/command';
 import { reported } from '../flow/flowRunner';
-import type { Services } from '../services';
-import type { GpuClusterWrites } from './gpuClusterWrites';
-import { readClusterSsh, serverOf, type ClusterSshDeps } from './gpuSshTargets';
+import { readClusterSsh, serverOf } from './gpuSshTargets';
 import { freeLocalPort, waitForLocalPort } from './localPorts';
 import { addInclude, includesClusterFiles, knownHostsFile, writeClusterEntry } from './sshConfigFiles';
 import { forgetHostKey, runProgram, testConnection } from './sshConnection';
@@ -39,14 +37,19 @@ import {
   askToInclude,
   checkedSshSettings,
   chooseServer,
-  clusterOrServerRow,
+  isClusterOrServer,
   openSshTerminal,
+  refOf,
   sayNoPublicAddress,
+  sshDeps,
   sshTargetOf,
+  targetOf,
+  type GpuSshDeps,
 } from './sshSetup';
+import { setGpuSshUserCommand } from './gpuSshUserCommand';
 
 /*
- * Into a GPU server from its row: Open in VS Code (the entry written, the connection tested, a Remote-SSH window),
+ * Into a GPU server from its row, the palette or a new cluster's notification: Open in VS Code (the entry written, the connection tested, a Remote-SSH window),
  * Start and Connect on a stopped cluster, Open SSH Terminal, Copy SSH Command, Forward Port… and Check GPUs.
  */
 
@@ -100,15 +103,6 @@ class SshTestError extends Error {
   }
 }
 
-export interface GpuSshDeps {
-  services: Services;
-  writes: GpuClusterWrites;
-}
-
-function refOf(args: GpuSshArgs): GpuClusterRef {
-  return { projectId: args.projectId, regionId: args.regionId, kind: args.kind, clusterId: args.clusterId };
-}
-
 function recentlyCreated(cluster: GpuCluster, now: number): boolean {
   const created = typeof cluster.created_at === 'string' ? utcTimeMs(cluster.created_at) : Number.NaN;
   return Number.isFinite(created) && now - created < RECENT_CREATE_MS;
@@ -143,7 +137,7 @@ async function startAndWait(deps: GpuSshDeps, ref: GpuClusterRef, name: string, 
 /** The servers' entry, tested, and the window: every step of Open in VS Code after its questions. */
 async function connect(deps: GpuSshDeps, args: ConnectInput, context: RunContext): Promise<ConnectResult> {
   const { settings, ssh } = checkedSshSettings(deps.services.log);
-  const targets: ClusterSshDeps = { client: deps.services.client, settings, log: deps.services.log };
+  const targets = sshDeps(deps, settings);
   const ref = refOf(args);
   let read = await readClusterSsh(targets, ref, callOptions(context));
   let booting = args.booting === true || recentlyCreated(read.cluster, Date.now());
@@ -161,12 +155,13 @@ async function connect(deps: GpuSshDeps, args: ConnectInput, context: RunContext
     if (args.include) await addInclude(places);
   }
   const included = await includesClusterFiles(places);
+  const { user } = read.entry;
   const result: ConnectResult = {
     host: host.alias,
-    user: settings.user,
+    user,
     address: host.address,
     configFile: read.file,
-    uri: remoteWindowUri(host.alias, args.folder ?? homeFolder(settings.user)),
+    uri: remoteWindowUri(host.alias, args.folder ?? homeFolder(user)),
     entry: read.text,
     outcome: 'notOpened',
     serverName: server.name,
@@ -216,22 +211,23 @@ function noAddressText(server: GpuServer): string {
   return noPublicAddressWords(server.name, privateAddresses(server)[0]);
 }
 
-/** The row a command was chosen on, the settings checked, and its cluster read (with progress) for the command's questions. */
-async function readRow(deps: GpuSshDeps, ui: PromptUi, node: unknown) {
-  const row = clusterOrServerRow(node);
-  const base = argsOfRow(row);
+/** The cluster a command is for, the settings checked, and the cluster read (with progress) for the command's questions. */
+async function readTarget(deps: GpuSshDeps, ui: PromptUi, node: unknown, title: string) {
+  const base = await targetOf(deps, ui, node, title);
   const settings = checkedSshSettings(deps.services.log);
-  const targets: ClusterSshDeps = { client: deps.services.client, settings: settings.settings, log: deps.services.log };
   const read = await ui.withProgress({
-    title: vscode.l10n.t('Reading GPU cluster {0}…', base.clusterName),
-    run: (signal) => readClusterSsh(targets, refOf(base), { signal }),
+    title: vscode.l10n.t('Reading GPU cluster {0}…', base.clusterName ?? base.clusterId),
+    run: (signal) => readClusterSsh(sshDeps(deps, settings.settings), refOf(base), { signal }),
   });
-  return { row, base, settings, read, status: clusterStatus(read.cluster) };
+  return { base, settings, read, status: clusterStatus(read.cluster) };
 }
 
-/** What Open in VS Code asks on a row: to start a stopped cluster, which server, and once whether the Include may be added. */
+/**
+ * What Open in VS Code asks on a row, for a cluster a notification names, or from the palette: to start a stopped
+ * cluster, which server, and once whether the Include may be added.
+ */
 async function askConnect(deps: GpuSshDeps, ui: PromptUi, node: unknown): Promise<ConnectInput> {
-  const { row, base, settings, read, status } = await readRow(deps, ui, node);
+  const { base, settings, read, status } = await readTarget(deps, ui, node, vscode.l10n.t('Open in VS Code'));
   let start = false;
   if (status === 'shutoff') {
     const startLabel = vscode.l10n.t('Start and Connect');
@@ -255,7 +251,7 @@ async function askConnect(deps: GpuSshDeps, ui: PromptUi, node: unknown): Promis
   }
   const server = await chooseServer(ui, read, base.serverId);
   if (!start && !read.hosts.has(server.id)) {
-    sayNoPublicAddress(ui, row.location, server);
+    sayNoPublicAddress(ui, base, server);
     throw new UserCancelledError();
   }
   const { places } = settings.settings;
@@ -352,8 +348,8 @@ interface ReadyServer {
   ssh: string;
 }
 
-async function readyServer(deps: GpuSshDeps, ui: PromptUi, node: unknown): Promise<ReadyServer> {
-  const { row, base, settings, read, status } = await readRow(deps, ui, node);
+async function readyServer(deps: GpuSshDeps, ui: PromptUi, node: unknown, title: string): Promise<ReadyServer> {
+  const { base, settings, read, status } = await readTarget(deps, ui, node, title);
   if (status !== 'active') {
     throw new Error(
       status === 'shutoff'
@@ -364,7 +360,7 @@ async function readyServer(deps: GpuSshDeps, ui: PromptUi, node: unknown): Promi
   const server = await chooseServer(ui, read, base.serverId);
   const host = read.hosts.get(server.id);
   if (!host) {
-    sayNoPublicAddress(ui, row.location, server);
+    sayNoPublicAddress(ui, base, server);
     throw new UserCancelledError();
   }
   const { places } = settings.settings;
@@ -373,12 +369,20 @@ async function readyServer(deps: GpuSshDeps, ui: PromptUi, node: unknown): Promi
   return { server, ssh: settings.ssh, target: sshTargetOf(places, read.cluster.id, host.alias, await includesClusterFiles(places)) };
 }
 
-/** A command on a row that opens a terminal on its server; it reads and writes nothing programmatically. */
-function terminalCommand(deps: GpuSshDeps, id: string, what: () => string, open: (ui: PromptUi, ready: ReadyServer) => Promise<void>) {
+/**
+ * A command that opens a terminal on a server of a row's cluster, or of one picked under its palette `title`; it reads
+ * and writes nothing programmatically.
+ */
+function terminalCommand(
+  deps: GpuSshDeps,
+  id: string,
+  titles: { what: () => string; title: () => string },
+  open: (ui: PromptUi, ready: ReadyServer) => Promise<void>,
+) {
   return command<ReadyServer, undefined>({
     id,
-    what,
-    ask: (ui, _draft, node) => readyServer(deps, ui, node),
+    what: titles.what,
+    ask: (ui, _draft, node) => readyServer(deps, ui, node, titles.title()),
     run: async (ready, { ui }) => {
       await open(ui, ready);
       return undefined;
@@ -437,20 +441,27 @@ async function forwardPort(ui: PromptUi, ready: ReadyServer): Promise<void> {
   );
 }
 
+/** Copy SSH Command's server: a server row's, a cluster row's first, or from the palette the one chosen of the cluster picked. */
+async function askCopy(deps: GpuSshDeps, ui: PromptUi, node: unknown): Promise<GpuSshArgs> {
+  if (isClusterOrServer(node)) return argsOfRow(node);
+  const { base, read } = await readTarget(deps, ui, node, vscode.l10n.t('Copy SSH Command'));
+  return { ...base, serverId: (await chooseServer(ui, read, base.serverId)).id };
+}
+
 function copyCommand(deps: GpuSshDeps) {
   return command<GpuSshArgs, { command: string; serverName: string }>({
     id: COMMAND.copyGpuSshCommand,
     what: () => vscode.l10n.t('Copy SSH command'),
     parse: (arg) => unwrap(validateGpuSshArgs(arg)),
-    ask: async (_ui, _draft, node) => argsOfRow(clusterOrServerRow(node)),
+    ask: (ui, _draft, node) => askCopy(deps, ui, node),
     run: async (args, { ui, signal }) => {
       const { settings } = checkedSshSettings(deps.services.log);
-      const read = await readClusterSsh({ client: deps.services.client, settings, log: deps.services.log }, refOf(args), { signal });
+      const read = await readClusterSsh(sshDeps(deps, settings), refOf(args), { signal });
       const server = serverOf(read, args.serverId);
       // A private address still makes a command for a machine on the cluster's network.
       const address = read.hosts.get(server.id)?.address ?? serverAddressToCopy(server)?.address;
       if (address === undefined) throw new Error(noAddressText(server));
-      const line = standaloneSshCommand(settings.user, address, read.entry.identityFile, settings.options);
+      const line = standaloneSshCommand(read.entry.user, address, read.entry.identityFile, settings.options);
       await ui.copyToClipboard(line);
       return { command: line, serverName: server.name };
     },
@@ -468,16 +479,22 @@ export function gpuSshCommands(deps: GpuSshDeps): Command<never, unknown, never>
     terminalCommand(
       deps,
       COMMAND.openGpuSshTerminal,
-      () => vscode.l10n.t('Open SSH terminal'),
+      { what: () => vscode.l10n.t('Open SSH terminal'), title: () => vscode.l10n.t('Open SSH Terminal') },
       async (_ui, ready) => void openSshTerminal(vscode.l10n.t('SSH: {0}', ready.server.name), ready.ssh, terminalArgs(ready.target)),
     ),
     terminalCommand(
       deps,
       COMMAND.checkGpus,
-      () => vscode.l10n.t('Check GPUs'),
+      { what: () => vscode.l10n.t('Check GPUs'), title: () => vscode.l10n.t('Check GPUs') },
       async (_ui, ready) =>
         void openSshTerminal(vscode.l10n.t('nvidia-smi: {0}', ready.server.name), ready.ssh, checkGpusArgs(ready.target)),
     ),
-    terminalCommand(deps, COMMAND.forwardGpuPort, () => vscode.l10n.t('Forward port'), forwardPort),
+    terminalCommand(
+      deps,
+      COMMAND.forwardGpuPort,
+      { what: () => vscode.l10n.t('Forward port'), title: () => vscode.l10n.t('Forward Port…') },
+      forwardPort,
+    ),
+    setGpuSshUserCommand(deps),
   ];
 }

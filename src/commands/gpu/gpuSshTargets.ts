@@ -10,6 +10,7 @@ import { privateAddresses } from '../../views/presentation/gpu/serverView';
 import {
   assignAliases,
   clusterEntryText,
+  clusterSshUser,
   hasJumpHost,
   type ClusterSshEntry,
   type SshHost,
@@ -23,9 +24,9 @@ import { listLocalPublicKeys, privateKeyFileOf } from './localSshKeys';
  * it can be reached at (its public one, or its private one through a jump host), and the server a command is for.
  */
 
-/** What the SSH entries take from the settings: the user, the extra options, where the files live. */
+/** What the SSH entries take from the settings: the user (when set), the extra options, where the files live. */
 export interface SshSettings {
-  user: string;
+  user?: string;
   options: readonly SshOption[];
   places: SshPlaces;
 }
@@ -47,6 +48,8 @@ export interface ClusterSsh {
 export interface ClusterSshDeps {
   client: Pick<GcoreClient, 'gpuClusters' | 'sshKeys'>;
   settings: SshSettings;
+  /** The user chosen for a cluster (Set SSH User…), which comes before the setting. */
+  users: { get(clusterId: string): string | undefined };
   log: Log;
 }
 
@@ -68,6 +71,18 @@ async function identityOf(deps: ClusterSshDeps, projectId: number, keyName: stri
   }
 }
 
+/** The distribution of the image the cluster's servers run, when the location's images name it; a failed read only logs. */
+async function imageDistro(deps: ClusterSshDeps, ref: GpuClusterRef, imageId: string | undefined, options: CallOptions) {
+  if (imageId === undefined) return undefined;
+  try {
+    const images = await deps.client.gpuClusters.images(ref, options);
+    return images.results.find((image) => image.id === imageId)?.os_distro ?? undefined;
+  } catch (error) {
+    deps.log.warn(`The images of ${ref.kind} GPU clusters could not be read, so the SSH user is the default: ${failureReason(error)}`);
+    return undefined;
+  }
+}
+
 /** Reads the cluster and its servers, and makes the entry of every server SSH can reach. */
 export async function readClusterSsh(deps: ClusterSshDeps, ref: GpuClusterRef, options: CallOptions = {}): Promise<ClusterSsh> {
   const [cluster, servers] = await Promise.all([
@@ -80,9 +95,16 @@ export async function readClusterSsh(deps: ClusterSshDeps, ref: GpuClusterRef, o
   const keyName =
     nonEmptyText(cluster.servers_settings?.ssh_key_name) ?? inOrder.map((server) => nonEmptyText(server.ssh_key_name)).find(Boolean);
   const reachable = inOrder.filter((server) => reachableAddress(server, settings.options) !== undefined);
-  const [identityFile, taken] = await Promise.all([
+  const chosen = deps.users.get(cluster.id);
+  // The image is read only when neither the user's choice for the cluster nor the setting names the user.
+  const imageId =
+    (chosen ?? settings.user)
+      ? undefined
+      : (inOrder.map((server) => nonEmptyText(server.image_id)).find(Boolean) ?? nonEmptyText(cluster.image_id));
+  const [identityFile, taken, osDistro] = await Promise.all([
     identityOf(deps, ref.projectId, keyName, options),
     aliasesOfOtherClusters(settings.places, cluster.id),
+    imageDistro(deps, ref, imageId, options),
   ]);
   const aliases = assignAliases(
     reachable.map((server) => server.name),
@@ -100,7 +122,8 @@ export async function readClusterSsh(deps: ClusterSshDeps, ref: GpuClusterRef, o
     clusterName: cluster.name,
     projectId: ref.projectId,
     regionId: ref.regionId,
-    user: settings.user,
+    kind: ref.kind,
+    user: clusterSshUser({ chosen, setting: settings.user, osDistro }),
     hosts: [...hosts.values()],
     identityFile,
     knownHostsFile: knownHostsFile(settings.places, cluster.id),

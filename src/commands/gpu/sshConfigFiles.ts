@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { aliasesIn } from '../../models/ssh/sshEntry';
+import type { GpuLocationRef } from '../../api/gpuClusterTypes';
+import { aliasesIn, entryOwner } from '../../models/ssh/sshEntry';
 import { hasInclude, withInclude } from '../../models/ssh/sshInclude';
 
 /*
@@ -105,4 +106,43 @@ export async function addInclude(places: SshPlaces): Promise<void> {
 /** Removes a cluster's entry and its known hosts: what a deleted cluster leaves. */
 export async function removeClusterEntry(places: SshPlaces, clusterId: string): Promise<void> {
   await Promise.all([rm(clusterFile(places, clusterId), { force: true }), rm(knownHostsFile(places, clusterId), { force: true })]);
+}
+
+/** Whether the cluster has an entry written. */
+export async function hasClusterEntry(places: SshPlaces, clusterId: string): Promise<boolean> {
+  return (await readIfThere(clusterFile(places, clusterId))) !== undefined;
+}
+
+/** The file names of entries, as this extension names them: a cluster's id. */
+const ENTRY_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.conf$/i;
+
+/**
+ * Removes the entries (and known hosts) of a location's clusters of a kind that its list no longer has, as a delete
+ * made elsewhere leaves them: only files of this extension's name and first line, written before the list was read
+ * (`since`), so that an entry of a cluster newer than the list stays.
+ */
+export async function removeUnlistedEntries(
+  places: SshPlaces,
+  ref: GpuLocationRef,
+  listed: ReadonlySet<string>,
+  since: number,
+): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(places.folder);
+  } catch {
+    return;
+  }
+  const candidates = names.filter((name) => ENTRY_FILE.test(name) && !listed.has(ENTRY_FILE.exec(name)![1].toLowerCase()));
+  await Promise.all(
+    candidates.map(async (name) => {
+      const file = path.join(places.folder, name);
+      const [text, info] = await Promise.all([readIfThere(file), stat(file).catch(() => undefined)]);
+      const owner = text && entryOwner(text.toString('utf8'));
+      const ours = owner && owner.projectId === ref.projectId && owner.regionId === ref.regionId && owner.kind === ref.kind;
+      if (ours && info && info.mtimeMs < since && `${owner.clusterId}.conf` === name.toLowerCase()) {
+        await removeClusterEntry(places, owner.clusterId);
+      }
+    }),
+  );
 }

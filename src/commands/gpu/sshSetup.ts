@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { homedir } from 'node:os';
 import type { GpuServer } from '../../api';
+import type { GpuClusterRef, GpuLocationRef } from '../../api/gpuClusterTypes';
 import type { ProjectRegionRef } from '../../core/projectRegion';
 import type { Log } from '../../logging/log';
 import { gpuPortalPage } from '../../models/portalPages';
@@ -15,8 +16,13 @@ import { privateAddresses } from '../../views/presentation/gpu/serverView';
 import type { GpuClusterNode, GpuServerNode } from '../../views/sections/gpuClusterNodes';
 import { isGpuClusterNode, isGpuServerNode } from '../../views/sections/gpuNodes';
 import { rowOf } from '../treeCommands';
-import type { ClusterSsh, SshSettings } from './gpuSshTargets';
-import { clusterFile, removeClusterEntry, sshPlaces, type SshPlaces } from './sshConfigFiles';
+import type { GpuClusterReads } from '../../loaders/gpuClusterReads';
+import type { GpuSshUsers } from '../../state/gpuSshUsers';
+import type { Services } from '../services';
+import { pickGpuCluster } from './gpuClusterReadCommands';
+import type { GpuClusterWrites } from './gpuClusterWrites';
+import type { ClusterSsh, ClusterSshDeps, SshSettings } from './gpuSshTargets';
+import { clusterFile, removeClusterEntry, removeUnlistedEntries, sshPlaces, type SshPlaces } from './sshConfigFiles';
 
 /*
  * What the SSH commands of GPU servers share in VS Code: the settings read and checked, the row a command was
@@ -31,8 +37,27 @@ export function clusterOrServerRow(node: unknown): ClusterOrServerNode {
   return rowOf(node, isClusterOrServer, vscode.l10n.t("must be a GPU cluster's or server's row of the Gcore tree"));
 }
 
+/**
+ * A cluster named where no row is at hand (a new cluster's notification): a command given it asks as on the cluster's
+ * row. Its `nodeType` makes the call interactive, as a row's does.
+ */
+export interface GpuClusterRefNode {
+  readonly nodeType: 'gpuClusterRef';
+  readonly ref: GpuClusterRef;
+  readonly clusterName: string;
+}
+
+export const gpuClusterRefNode = (ref: GpuClusterRef, clusterName: string): GpuClusterRefNode => ({
+  nodeType: 'gpuClusterRef',
+  ref,
+  clusterName,
+});
+
+const isGpuClusterRefNode = (value: unknown): value is GpuClusterRefNode =>
+  typeof value === 'object' && value !== null && (value as { nodeType?: unknown }).nodeType === 'gpuClusterRef';
+
 /** The contract's argument from a row: its cluster, and its server on a server's row. */
-export function argsOfRow(row: ClusterOrServerNode) {
+export function argsOfRow(row: ClusterOrServerNode): SshCommandArgs {
   return {
     projectId: row.location.projectId,
     regionId: row.location.regionId,
@@ -41,6 +66,45 @@ export function argsOfRow(row: ClusterOrServerNode) {
     clusterName: row.cluster.name,
     serverId: isGpuServerNode(row) ? row.server.id : undefined,
   };
+}
+
+/** The cluster (and server) an SSH command is for, as its questions settle it. */
+export interface SshCommandArgs extends GpuClusterRef {
+  clusterName?: string;
+  serverId?: string;
+}
+
+/**
+ * What an interactive SSH command is for: its row's cluster or server, a cluster a notification names, or, from the
+ * palette, a cluster picked (`pick`).
+ */
+export async function commandTarget(node: unknown, pick: () => Promise<SshCommandArgs>): Promise<SshCommandArgs> {
+  if (isGpuClusterRefNode(node)) return { ...node.ref, clusterName: node.clusterName };
+  if (node === undefined) return pick();
+  return argsOfRow(clusterOrServerRow(node));
+}
+
+export interface GpuSshDeps {
+  services: Services;
+  writes: GpuClusterWrites;
+  /** The location's clusters, which the palette picks one of. */
+  reads: Pick<GpuClusterReads, 'clustersOf'>;
+  /** The user chosen for each cluster (Set SSH User…). */
+  users: GpuSshUsers;
+}
+
+/** What reading a cluster for SSH takes: the client, the settings checked now, the users chosen per cluster. */
+export function refOf(args: GpuClusterRef): GpuClusterRef {
+  return { projectId: args.projectId, regionId: args.regionId, kind: args.kind, clusterId: args.clusterId };
+}
+
+export function sshDeps(deps: GpuSshDeps, settings: SshSettings): ClusterSshDeps {
+  return { client: deps.services.client, settings, users: deps.users, log: deps.services.log };
+}
+
+/** The cluster a command is for: its row's, a notification's, or one picked in the palette under the command's title. */
+export function targetOf(deps: GpuSshDeps, ui: PromptUi, node: unknown, title: string): Promise<SshCommandArgs> {
+  return commandTarget(node, () => pickGpuCluster(deps.reads, ui, vscode.l10n.t('Gcore: {0}', title)));
 }
 
 export interface CheckedSettings {
@@ -52,13 +116,15 @@ export interface CheckedSettings {
 /** The SSH settings, refused naming the setting when one is wrong: an entry must not go out with half of them. */
 export function checkedSshSettings(log: Log): CheckedSettings {
   const raw = sshSettings();
-  const user = readSshUser(raw.user);
+  const user = raw.user === undefined || raw.user === null || raw.user === '' ? undefined : readSshUser(raw.user);
   const options = readSshOptions(raw.options);
-  const problems = [...(user.problem ? [user.problem] : []), ...options.problems];
+  const problems = [...(user?.problem ? [user.problem] : []), ...options.problems];
   if (problems.length > 0) throw new Error(problems.join(' '));
-  log.debug(`SSH entries: user ${user.user}, ${options.options.length} extra options, config ${raw.configFile ?? '~/.ssh/config'}`);
+  log.debug(
+    `SSH entries: user ${user?.user ?? 'unset'}, ${options.options.length} extra options, config ${raw.configFile ?? '~/.ssh/config'}`,
+  );
   return {
-    settings: { user: user.user, options: options.options, places: sshPlaces(raw.configFile, homedir()) },
+    settings: { user: user?.user, options: options.options, places: sshPlaces(raw.configFile, homedir()) },
     ssh: raw.sshPath ?? 'ssh',
   };
 }
@@ -66,6 +132,11 @@ export function checkedSshSettings(log: Log): CheckedSettings {
 /** Removes a deleted cluster's SSH entry, wherever Remote-SSH's config is now. */
 export function forgetClusterSsh(clusterId: string): Promise<void> {
   return removeClusterEntry(sshPlaces(sshSettings().configFile, homedir()), clusterId);
+}
+
+/** Removes the entries of a location's clusters of a kind that a list read since `since` no longer has. */
+export async function forgetUnlistedClusters(ref: GpuLocationRef, listedIds: readonly string[], since: number): Promise<void> {
+  await removeUnlistedEntries(sshPlaces(sshSettings().configFile, homedir()), ref, new Set(listedIds.map((id) => id.toLowerCase())), since);
 }
 
 /** What ssh reads the alias from: Remote-SSH's config as Remote-SSH passes it once it includes the clusters' files, else the cluster's own file. */

@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import type { GpuKind } from '../../api/gpuClusterTypes';
 
 /*
  * A GPU cluster's SSH entry: one `Host` block per server, in a file of the cluster's own that the extension
@@ -20,6 +21,7 @@ export interface ClusterSshEntry {
   clusterName: string;
   projectId: number;
   regionId: number;
+  kind: GpuKind;
   user: string;
   hosts: readonly SshHost[];
   /** The private key of the cluster's SSH key on this machine; absent: SSH offers its own defaults and the agent's. */
@@ -38,6 +40,9 @@ const ENTRY_OWN_OPTIONS: ReadonlySet<string> = new Set(['host', 'match', 'includ
 const JUMP_OPTIONS: ReadonlySet<string> = new Set(['proxyjump', 'proxycommand']);
 
 const OPTION_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
+
+/** How an entry's file begins: what tells a file this extension wrote from a user's. */
+const ENTRY_HEADER = '# Managed by the Gcore extension: cluster '; // not user text: an SSH config comment, English as SSH's own files are
 
 /** A login name as Linux's useradd takes it. */
 const USER_NAME = /^[A-Za-z_][A-Za-z0-9._-]{0,31}$/;
@@ -122,7 +127,7 @@ export function aliasesIn(configText: string): string[] {
 
 /** The file's text: a line saying whose it is, then one block per server. */
 export function clusterEntryText(entry: ClusterSshEntry): string {
-  const header = `# Managed by the Gcore extension: cluster ${entry.clusterName.replace(/[\r\n]+/g, ' ')} (${entry.clusterId}), project ${entry.projectId}, region ${entry.regionId}. It is written whole each time, and removed with the cluster.`; // not user text: an SSH config comment, English as SSH's own files are
+  const header = `${ENTRY_HEADER}${entry.clusterName.replace(/[\r\n]+/g, ' ')} (${entry.clusterId}), project ${entry.projectId}, region ${entry.regionId}, ${entry.kind}. It is written whole each time, and removed with the cluster.`; // not user text: an SSH config comment, English as SSH's own files are
   const blocks = entry.hosts.map((host) => {
     // The user's options come before the entry's defaults, which they may replace (SSH takes an option's first value).
     const options: SshOption[] = [
@@ -139,4 +144,30 @@ export function clusterEntryText(entry: ClusterSshEntry): string {
     return [hostLine, ...options.map(([name, value]) => `  ${name} ${value}`)].join('\n');
   });
   return `${[header, ...blocks].join('\n\n')}\n`;
+}
+
+/** Whose an entry's file is, from its first line: undefined for a file the extension did not write. */
+export function entryOwner(text: string): { clusterId: string; projectId: number; regionId: number; kind: GpuKind } | undefined {
+  const [first] = text.split(/\r?\n/, 1);
+  if (!first.startsWith(ENTRY_HEADER)) return undefined;
+  const match = /\(([0-9a-f-]{36})\), project (\d+), region (\d+), (virtual|baremetal)\. [^()]*$/i.exec(first);
+  if (!match) return undefined;
+  return { clusterId: match[1].toLowerCase(), projectId: Number(match[2]), regionId: Number(match[3]), kind: match[4] as GpuKind };
+}
+
+/**
+ * The user of a cluster's entry: the one chosen for the cluster, else `gcore.gpu.sshUser` when it is set, else the
+ * image's distribution, whose name is its default user on cloud images (gpu-notes.md: "Use `os_distro` if present"),
+ * else ubuntu.
+ */
+export function clusterSshUser(from: { chosen?: string; setting?: string; osDistro?: unknown }): string {
+  const distro = typeof from.osDistro === 'string' ? from.osDistro.trim().toLowerCase() : '';
+  return from.chosen ?? from.setting ?? (USER_NAME.test(distro) ? distro : DEFAULT_SSH_USER);
+}
+
+/** A user typed for one cluster: its login name, empty (back to the setting), or a message naming what is wrong. */
+export function readClusterUser(text: string): { user?: string; problem?: string } {
+  const user = text.trim();
+  if (user === '') return {};
+  return USER_NAME.test(user) ? { user } : { problem: l10n.t('SSH user: a login name (letters, digits, ".", "_", "-"; at most 32).') };
 }

@@ -29,6 +29,10 @@ export interface GpuClusterChangeKindDeps {
   log: Log;
   /** A start or resize found no free servers: the cluster's flavor in the user's other locations that have it now. */
   findFlavorElsewhere(cluster: GpuClusterRef): Promise<unknown>;
+  /** Open in VS Code on a new cluster, asked as on its row. */
+  connect(cluster: GpuClusterRef, name: string): Promise<unknown>;
+  /** Removes the SSH entry of a cluster Gcore deleted. */
+  forgetSsh(clusterId: string): Promise<void>;
 }
 
 /**
@@ -43,10 +47,15 @@ export function gpuClusterChangeKind(deps: GpuClusterChangeKindDeps): ChangeKind
     actions: GPU_CLUSTER_CHANGES,
     taskTypes: gpuClusterTaskTypes(),
     section: GPU_SECTION,
-    changed: (subject) => {
+    changed: (subject, end) => {
       // A create followed by its name alone: its location's list shows how it ended too.
       const kind = clusterOf(subject)?.kind ?? newClusterOfChangeName(subject.name)?.kind;
       if (kind) deps.clusters.invalidateLocation({ projectId: subject.projectId, regionId: subject.regionId, kind });
+      // A delete's end, or a last server's (Gcore deletes the cluster with it), takes the cluster's SSH entry: code loaded then.
+      if (end.kind === 'finished' && (subject.action === 'delete' || subject.action === 'deleteServer')) {
+        const cluster = clusterOf(subject);
+        if (cluster) void import('./gpuClusterDeletedEnd.js').then(({ forgetDeleted }) => forgetDeleted(deps, cluster, subject.action));
+      }
     },
     resolve: (subject, task) => {
       const created = newClusterOfChangeName(subject.name);

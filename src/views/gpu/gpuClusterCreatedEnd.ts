@@ -4,9 +4,12 @@ import type { PromptUi } from '../../ui/promptUi';
 import { copyAddressesLabel, createdClusterText, publicAddresses, serversInOrder } from '../presentation/gpu/gpuClusterCreatedWords';
 import type { GpuClusterChangeKindDeps } from './gpuClusterChangeKind';
 
-/** A new cluster's end: its servers and the addresses they are reached at, which Copy puts on the clipboard. */
+/**
+ * A new cluster's end: its servers and the addresses they are reached at, which Copy puts on the clipboard, and
+ * Open in VS Code once one has an address.
+ */
 export async function announceCreated(
-  deps: Pick<GpuClusterChangeKindDeps, 'client' | 'log'>,
+  deps: Pick<GpuClusterChangeKindDeps, 'client' | 'log' | 'connect'>,
   ui: PromptUi,
   name: string,
   ref: GpuClusterRef,
@@ -25,6 +28,8 @@ export async function announceCreated(
   }
   const addresses = publicAddresses(servers);
   const copy = copyAddressesLabel(addresses.length);
-  const choice = await ui.notify('info', createdClusterText(name, status, servers), ...(addresses.length > 0 ? [copy] : []));
+  const open = l10n.t('Open in VS Code');
+  const choice = await ui.notify('info', createdClusterText(name, status, servers), ...(addresses.length > 0 ? [copy, open] : []));
   if (choice === copy) await ui.copyToClipboard(addresses.join('\n'));
+  if (choice === open) await deps.connect(ref, name);
 }

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import {
@@ -9,9 +9,11 @@ import {
   includesClusterFiles,
   knownHostsFile,
   removeClusterEntry,
+  removeUnlistedEntries,
   sshPlaces,
   writeClusterEntry,
 } from '../../../../src/commands/gpu/sshConfigFiles';
+import { clusterEntryText } from '../../../../src/models/ssh/sshEntry';
 import { includeLines } from '../../../../src/models/ssh/sshInclude';
 
 const CLUSTER = '0dd60286-1c3a-4bd1-9a4f-5b0f2c9e7d11';
@@ -99,5 +101,49 @@ describe('the SSH files of GPU clusters', () => {
     await removeClusterEntry(places, CLUSTER);
     await removeClusterEntry(places, CLUSTER);
     assert.deepEqual(await readdir(places.folder), [`${OTHER}.conf`]);
+  });
+
+  it('removes the entries of a location’s clusters its list no longer has, and nothing else', async () => {
+    const places = sshPlaces(undefined, home);
+    const entryOf = (clusterId: string, projectId: number, kind: 'virtual' | 'baremetal') =>
+      clusterEntryText({
+        clusterId,
+        clusterName: 'c',
+        projectId,
+        regionId: 7,
+        kind,
+        user: 'ubuntu',
+        hosts: [{ alias: `gcore-${clusterId.slice(0, 4)}`, address: '10.0.0.1', serverName: 'c-1' }],
+        knownHostsFile: knownHostsFile(places, clusterId),
+        options: [],
+      });
+    const gone = CLUSTER;
+    const listed = OTHER;
+    const otherProject = '11111111-1c3a-4bd1-9a4f-0dd602867d11';
+    const otherKind = '22222222-1c3a-4bd1-9a4f-0dd602867d11';
+    const newer = '33333333-1c3a-4bd1-9a4f-0dd602867d11';
+    const users = '44444444-1c3a-4bd1-9a4f-0dd602867d11';
+    await writeClusterEntry(places, gone, entryOf(gone, 1, 'virtual'));
+    await writeFile(knownHostsFile(places, gone), 'x ssh-ed25519 AAAA\n');
+    await writeClusterEntry(places, listed, entryOf(listed, 1, 'virtual'));
+    await writeClusterEntry(places, otherProject, entryOf(otherProject, 2, 'virtual'));
+    await writeClusterEntry(places, otherKind, entryOf(otherKind, 1, 'baremetal'));
+    await writeClusterEntry(places, users, 'Host mine\n  HostName 10.0.0.9\n');
+    await writeFile(path.join(places.folder, 'notes.conf'), entryOf(gone, 1, 'virtual'));
+    const since = Date.now() + 1;
+    // Written after the list was read: a cluster newer than the list.
+    await writeClusterEntry(places, newer, entryOf(newer, 1, 'virtual'));
+    await utimes(clusterFile(places, newer), new Date(), new Date(since + 1_000));
+
+    await removeUnlistedEntries(places, { projectId: 1, regionId: 7, kind: 'virtual' }, new Set([listed]), since);
+
+    assert.deepEqual(
+      (await readdir(places.folder)).sort(),
+      [`${otherProject}.conf`, `${otherKind}.conf`, `${newer}.conf`, `${users}.conf`, `${listed}.conf`, 'notes.conf'].sort(),
+    );
+  });
+
+  it('removes nothing where no entry was ever written', async () => {
+    await removeUnlistedEntries(sshPlaces(undefined, home), { projectId: 1, regionId: 7, kind: 'virtual' }, new Set(), Date.now());
   });
 });

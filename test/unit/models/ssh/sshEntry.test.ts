@@ -3,7 +3,10 @@ import {
   aliasesIn,
   assignAliases,
   clusterEntryText,
+  clusterSshUser,
+  entryOwner,
   hasJumpHost,
+  readClusterUser,
   readSshOptions,
   readSshUser,
   sshConfigPath,
@@ -18,6 +21,7 @@ function entry(overrides: Partial<ClusterSshEntry> = {}): ClusterSshEntry {
     clusterName: 'my-gpu-cluster',
     projectId: 1,
     regionId: 7,
+    kind: 'virtual',
     user: 'ubuntu',
     hosts: [
       { alias: 'gcore-my-gpu-cluster-1', address: '85.234.66.234', serverName: 'my-gpu-cluster-1' },
@@ -45,7 +49,7 @@ describe('a GPU cluster’s SSH entry', () => {
     assert.equal(
       clusterEntryText(entry()),
       [
-        `# Managed by the Gcore extension: cluster my-gpu-cluster (${CLUSTER}), project 1, region 7. It is written whole each time, and removed with the cluster.`,
+        `# Managed by the Gcore extension: cluster my-gpu-cluster (${CLUSTER}), project 1, region 7, virtual. It is written whole each time, and removed with the cluster.`,
         '',
         ...block('gcore-my-gpu-cluster-1', '85.234.66.234'),
         '',
@@ -118,5 +122,30 @@ describe('a GPU cluster’s SSH entry', () => {
     const bad = readSshUser('me; rm -rf /');
     assert.equal(bad.user, 'ubuntu');
     assert.match(bad.problem ?? '', /gcore\.gpu\.sshUser/);
+  });
+
+  it('takes the user chosen for the cluster, else the setting, else the image’s distribution, else ubuntu', () => {
+    assert.equal(clusterSshUser({ chosen: 'root', setting: 'admin', osDistro: 'debian' }), 'root');
+    assert.equal(clusterSshUser({ setting: 'admin', osDistro: 'debian' }), 'admin');
+    assert.equal(clusterSshUser({ osDistro: ' Debian ' }), 'debian');
+    assert.equal(clusterSshUser({ osDistro: 'Red Hat' }), 'ubuntu', 'not a login name');
+    assert.equal(clusterSshUser({ osDistro: null }), 'ubuntu');
+    assert.equal(clusterSshUser({}), 'ubuntu');
+  });
+
+  it('reads a user typed for one cluster: a login name, or empty for the setting', () => {
+    assert.deepEqual(readClusterUser(' root '), { user: 'root' });
+    assert.deepEqual(readClusterUser('  '), {});
+    assert.match(readClusterUser('me; rm').problem ?? '', /^SSH user: a login name/);
+  });
+
+  it('tells its own files by their first line: whose cluster, where, of which kind', () => {
+    const text = clusterEntryText(entry({ kind: 'baremetal', clusterName: 'odd (name)' }));
+    assert.deepEqual(entryOwner(text), { clusterId: CLUSTER, projectId: 1, regionId: 7, kind: 'baremetal' });
+    assert.equal(entryOwner(`Host mine\n  HostName 10.0.0.1\n`), undefined);
+    assert.equal(
+      entryOwner(`# Managed by the Gcore extension: cluster x (${CLUSTER}), project 1, region 7. It is written whole.\n`),
+      undefined,
+    );
   });
 });

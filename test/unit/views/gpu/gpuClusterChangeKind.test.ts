@@ -28,6 +28,11 @@ describe('the GPU cluster kind of change', () => {
   let refreshed: TreeNode[];
   let invalidated: GpuLocationRef[];
   let elsewhere: GpuClusterRef[];
+  let connected: [GpuClusterRef, string][];
+  let forgotten: string[];
+  /** Settles when the next SSH entry is removed. */
+  let forgetting: Promise<void>;
+  let forgot: () => void;
   let history: TaskHistory;
 
   function follow(
@@ -52,6 +57,11 @@ describe('the GPU cluster kind of change', () => {
         clusters: { invalidateLocation: (ref) => void invalidated.push(ref) },
         log: { warn: () => undefined } as unknown as Log,
         findFlavorElsewhere: async (cluster) => void elsewhere.push(cluster),
+        connect: async (cluster, name) => void connected.push([cluster, name]),
+        forgetSsh: async (clusterId) => {
+          forgotten.push(clusterId);
+          forgot();
+        },
       }),
     );
     history = new TaskHistory(new CountingMemento() as unknown as vscode.Memento, (stored) => kinds.readStored(stored));
@@ -70,6 +80,9 @@ describe('the GPU cluster kind of change', () => {
     refreshed = [];
     invalidated = [];
     elsewhere = [];
+    connected = [];
+    forgotten = [];
+    forgetting = new Promise((resolve) => (forgot = resolve));
   });
 
   afterEach(() => {
@@ -137,8 +150,9 @@ describe('the GPU cluster kind of change', () => {
     assert.deepEqual(ui.notifications, [
       'GPU cluster new-train is running now, with 2 servers: new-train-1 at 85.234.66.2, new-train-2 (private only).',
     ]);
-    assert.deepEqual(ui.buttons, [['Copy Address']]);
+    assert.deepEqual(ui.buttons, [['Copy Address', 'Open in VS Code']]);
     assert.deepEqual(ui.clipboard, ['85.234.66.2']);
+    assert.deepEqual(connected, []);
     assert.equal(history.all()[0].subject?.name, `virtual:${CLUSTER.clusterId}`, 'a reload follows it by its id');
     assert.deepEqual(invalidated, [{ projectId: 1, regionId: 76, kind: 'virtual' }]);
   });
@@ -231,4 +245,88 @@ describe('the GPU cluster kind of change', () => {
     await following;
     assert.deepEqual(ui.notifications, ['Deleted the last server of GPU cluster train-h100; Gcore deleted the cluster with it.']);
   });
+
+  it('opens a new cluster in VS Code from its end notice, by its reference and name', async () => {
+    follow(
+      (id) => [{ id, state: 'FINISHED', task_type: 'create_gpu_virtual_cluster', created_resources: { ai_clusters: [CLUSTER.clusterId] } }],
+      async () => ({ id: CLUSTER.clusterId, name: 'new-train', status: 'active', servers_count: 1 }),
+      async () => ({ count: 1, results: [{ id: 's-1', name: 'new-train-1', public_ip: '85.234.66.2', ip_addresses: ['85.234.66.2'] }] }),
+    );
+    const ui = new NotedUi('Open in VS Code');
+    const following = tracking.follow(ui as unknown as PromptUi, newClusterChange(CLUSTER, 'new-train'), ['t6'], async () => undefined);
+    await clock.advance(3_000);
+    await following;
+    assert.deepEqual(connected, [[CLUSTER, 'new-train']]);
+    assert.deepEqual(ui.clipboard, []);
+  });
+
+  it('offers no Open in VS Code on a new cluster none of whose servers has a public address', async () => {
+    follow(
+      (id) => [{ id, state: 'FINISHED', task_type: 'create_gpu_virtual_cluster', created_resources: { ai_clusters: [CLUSTER.clusterId] } }],
+      async () => ({ id: CLUSTER.clusterId, name: 'new-train', status: 'active', servers_count: 1 }),
+      async () => ({ count: 1, results: [{ id: 's-1', name: 'new-train-1', ip_addresses: ['10.0.0.2'] }] }),
+    );
+    const ui = new NotedUi();
+    const following = tracking.follow(ui as unknown as PromptUi, newClusterChange(CLUSTER, 'new-train'), ['t7'], async () => undefined);
+    await clock.advance(3_000);
+    await following;
+    assert.deepEqual(ui.buttons, [[]]);
+  });
+
+  it('removes the SSH entry of a cluster when its delete ends, wherever the delete was followed from', async () => {
+    follow(
+      (id) => [
+        { id, state: 'RUNNING' },
+        { id, state: 'FINISHED' },
+      ],
+      async () => assert.fail('a deleted cluster is not read'),
+    );
+    tracking.start(gpuClusterChange(CLUSTER, 'train-h100', 'delete'), ['t8']);
+    await clock.advance(3_000);
+    await settle();
+    assert.deepEqual(forgotten, [], 'not while it runs');
+    await clock.advance(3_000);
+    await forgetting;
+    assert.deepEqual(forgotten, [CLUSTER.clusterId]);
+  });
+
+  it('removes the SSH entry when a server delete took the cluster with it, and keeps it while the cluster stands', async () => {
+    let gone = false;
+    let read!: () => void;
+    const standing = new Promise<void>((resolve) => (read = resolve));
+    follow(
+      (id) => [{ id, state: 'FINISHED' }],
+      async () => {
+        if (gone) throw new GcoreApiError('notFound', 'not found', { status: 404 });
+        read();
+        return { id: CLUSTER.clusterId, name: 'train-h100', status: 'active', servers_count: 1 };
+      },
+    );
+    tracking.start(gpuClusterChange(CLUSTER, 'train-h100', 'deleteServer'), ['t9']);
+    await clock.advance(3_000);
+    await standing;
+    await settle();
+    assert.deepEqual(forgotten, []);
+    gone = true;
+    tracking.start(gpuClusterChange(CLUSTER, 'train-h100', 'deleteServer'), ['t10']);
+    await clock.advance(3_000);
+    await forgetting;
+    assert.deepEqual(forgotten, [CLUSTER.clusterId]);
+  });
+
+  it('keeps the SSH entry of a cluster whose delete failed', async () => {
+    follow(
+      (id) => [{ id, state: 'ERROR', error: 'volume in use' }],
+      async () => assert.fail('not read'),
+    );
+    tracking.start(gpuClusterChange(CLUSTER, 'train-h100', 'delete'), ['t11']);
+    await clock.advance(3_000);
+    await settle();
+    assert.deepEqual(forgotten, []);
+  });
+
+  /** What a server delete's end does reads the cluster first: a few turns of the event loop, no time. */
+  async function settle(): Promise<void> {
+    for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  }
 });
