@@ -93,11 +93,12 @@ export interface GpuSshDeps {
   users: GpuSshUsers;
 }
 
-/** What reading a cluster for SSH takes: the client, the settings checked now, the users chosen per cluster. */
+/** The cluster's reference alone, without its name or server. */
 export function refOf(args: GpuClusterRef): GpuClusterRef {
   return { projectId: args.projectId, regionId: args.regionId, kind: args.kind, clusterId: args.clusterId };
 }
 
+/** What reading a cluster for SSH takes: the client, the settings checked now, the users chosen per cluster. */
 export function sshDeps(deps: GpuSshDeps, settings: SshSettings): ClusterSshDeps {
   return { client: deps.services.client, settings, users: deps.users, log: deps.services.log };
 }
