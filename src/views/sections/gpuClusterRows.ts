@@ -100,7 +100,7 @@ export class GpuClusterRows implements vscode.Disposable {
         const busy = isBusy(cluster, [], change !== undefined);
         const flavorGpus = typeof cluster.flavor === 'string' ? gpus[kind].get(cluster.flavor) : undefined;
         const price = this.priceOf(node, kind, cluster);
-        rows.push(gpuClusterNode(node, cluster, { kind, busy, change, gpus: flavorGpus, price }));
+        rows.push(gpuClusterNode(node, cluster, { kind, busy, change, gpus: flavorGpus, price, nowMs: Date.now() }));
       }
       rows.push(...listGapViews(list.value, 'gpuClusters').map(({ key, view }) => hintNode(node, `${kind}-${key}`, view)));
     }
