@@ -41,6 +41,7 @@ export const COMMAND = {
   openGpuSshTerminal: 'gcore.openGpuSshTerminal',
   forwardGpuPort: 'gcore.forwardGpuPort',
   checkGpus: 'gcore.checkGpus',
+  setGpuLease: 'gcore.setGpuLease',
   updateContainer: 'gcore.updateContainer',
   createContainer: 'gcore.createContainer',
   newContainerJson: 'gcore.newContainerJson',

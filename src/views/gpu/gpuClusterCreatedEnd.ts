@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { GpuClusterRef, GpuServer } from '../../api/gpuClusterTypes';
 import type { PromptUi } from '../../ui/promptUi';
+import { setLeaseLabel } from '../presentation/gpu/gpuClusterChangeWords';
 import { copyAddressesLabel, createdClusterText, publicAddresses, serversInOrder } from '../presentation/gpu/gpuClusterCreatedWords';
 import type { GpuClusterChangeKindDeps } from './gpuClusterChangeKind';
 
@@ -11,6 +12,7 @@ export async function announceCreated(
   name: string,
   ref: GpuClusterRef,
   status: string,
+  offerLease?: () => Promise<unknown>,
 ): Promise<void> {
   let servers: GpuServer[];
   try {
@@ -25,6 +27,13 @@ export async function announceCreated(
   }
   const addresses = publicAddresses(servers);
   const copy = copyAddressesLabel(addresses.length);
-  const choice = await ui.notify('info', createdClusterText(name, status, servers), ...(addresses.length > 0 ? [copy] : []));
+  const lease = setLeaseLabel();
+  const choice = await ui.notify(
+    'info',
+    createdClusterText(name, status, servers),
+    ...(addresses.length > 0 ? [copy] : []),
+    ...(offerLease ? [lease] : []),
+  );
   if (choice === copy) await ui.copyToClipboard(addresses.join('\n'));
+  if (choice === lease) await offerLease?.();
 }

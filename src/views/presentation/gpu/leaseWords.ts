@@ -46,7 +46,10 @@ export function leaseTooltipText(clusterName: string, state: LeaseState): string
     case 'none':
       return undefined;
     case 'unreadable':
-      return l10n.t('Its lease tag holds "{0}", which this extension cannot read: it does nothing with it. Set Lease… replaces it.', state.value);
+      return l10n.t(
+        'Its lease tag holds "{0}", which this extension cannot read: it does nothing with it. Set Lease… replaces it.',
+        state.value,
+      );
     case 'set':
       return l10n.t('{0} This happens while VS Code runs with this extension on some machine.', leaseMeaning(clusterName, state.lease));
   }

@@ -33,12 +33,21 @@ describe('clusterRowView', () => {
   });
 
   it('offers by status: Start when stopped, only Delete while busy, nothing while deleting', () => {
-    assert.equal(clusterRowView({ ...RUNNING, status: 'shutoff' }, { nowMs: 0, kind: 'virtual', busy: false }).contextValue, 'gpuCluster.shutoff');
+    assert.equal(
+      clusterRowView({ ...RUNNING, status: 'shutoff' }, { nowMs: 0, kind: 'virtual', busy: false }).contextValue,
+      'gpuCluster.shutoff',
+    );
     const creating = clusterRowView({ ...RUNNING, status: 'creating' }, { nowMs: 0, kind: 'virtual', busy: true });
     assert.equal(creating.contextValue, 'gpuCluster.busy');
     assert.deepEqual(creating.icon, { id: 'sync~spin' });
-    assert.equal(clusterRowView({ ...RUNNING, status: 'deleting' }, { nowMs: 0, kind: 'virtual', busy: true }).contextValue, 'gpuCluster.deleting');
-    assert.equal(clusterRowView({ ...RUNNING, status: 'error' }, { nowMs: 0, kind: 'virtual', busy: false }).contextValue, 'gpuCluster.other');
+    assert.equal(
+      clusterRowView({ ...RUNNING, status: 'deleting' }, { nowMs: 0, kind: 'virtual', busy: true }).contextValue,
+      'gpuCluster.deleting',
+    );
+    assert.equal(
+      clusterRowView({ ...RUNNING, status: 'error' }, { nowMs: 0, kind: 'virtual', busy: false }).contextValue,
+      'gpuCluster.other',
+    );
   });
 
   it('says a change in progress first, and shows a status it does not know as it comes', () => {
@@ -67,7 +76,10 @@ describe('clusterRowView', () => {
       const view = clusterRowView({ ...RUNNING, status }, { nowMs: 0, kind: 'virtual', busy: true, change });
       assert.equal(view.description, `${word} · g3-ai-24-232-1000-h100-80-1 · 2 servers`, `${change} while ${status}`);
     }
-    const deletingWhileStopped = clusterRowView({ ...RUNNING, status: 'shutoff' }, { nowMs: 0, kind: 'virtual', busy: true, change: 'delete' });
+    const deletingWhileStopped = clusterRowView(
+      { ...RUNNING, status: 'shutoff' },
+      { nowMs: 0, kind: 'virtual', busy: true, change: 'delete' },
+    );
     assert.equal(deletingWhileStopped.description, 'Deleting… · stopped · g3-ai-24-232-1000-h100-80-1 · 2 servers');
   });
 

@@ -28,6 +28,7 @@ describe('the GPU cluster kind of change', () => {
   let refreshed: TreeNode[];
   let invalidated: GpuLocationRef[];
   let elsewhere: GpuClusterRef[];
+  let leased: { ref: GpuClusterRef; name: string }[];
   let history: TaskHistory;
 
   function follow(
@@ -52,6 +53,7 @@ describe('the GPU cluster kind of change', () => {
         clusters: { invalidateLocation: (ref) => void invalidated.push(ref) },
         log: { warn: () => undefined } as unknown as Log,
         findFlavorElsewhere: async (cluster) => void elsewhere.push(cluster),
+        setLease: async (ref, cluster) => void leased.push({ ref, name: cluster.name }),
       }),
     );
     history = new TaskHistory(new CountingMemento() as unknown as vscode.Memento, (stored) => kinds.readStored(stored));
@@ -70,6 +72,7 @@ describe('the GPU cluster kind of change', () => {
     refreshed = [];
     invalidated = [];
     elsewhere = [];
+    leased = [];
   });
 
   afterEach(() => {
@@ -137,10 +140,29 @@ describe('the GPU cluster kind of change', () => {
     assert.deepEqual(ui.notifications, [
       'GPU cluster new-train is running now, with 2 servers: new-train-1 at 85.234.66.2, new-train-2 (private only).',
     ]);
-    assert.deepEqual(ui.buttons, [['Copy Address']]);
+    assert.deepEqual(ui.buttons, [['Copy Address', 'Set Lease…']]);
     assert.deepEqual(ui.clipboard, ['85.234.66.2']);
     assert.equal(history.all()[0].subject?.name, `virtual:${CLUSTER.clusterId}`, 'a reload follows it by its id');
     assert.deepEqual(invalidated, [{ projectId: 1, regionId: 76, kind: 'virtual' }]);
+  });
+
+  it('offers Set Lease… at the end of a start made here, which leads to the lease of the cluster as it was read', async () => {
+    follow(
+      (id) => [{ id, state: 'FINISHED', task_type: 'start_gpu_virtual_cluster' }],
+      async () => ({ id: CLUSTER.clusterId, name: 'eval-l40s', status: 'active', servers_count: 1 }),
+    );
+    const ui = new NotedUi('Set Lease…');
+    const following = tracking.follow(
+      ui as unknown as PromptUi,
+      gpuClusterChange(CLUSTER, 'eval-l40s', 'start'),
+      ['t9'],
+      async () => undefined,
+    );
+    await clock.advance(3_000);
+    await following;
+    assert.deepEqual(ui.notifications, ['GPU cluster eval-l40s is running now, with 1 server.']);
+    assert.deepEqual(ui.buttons, [['Set Lease…']]);
+    assert.deepEqual(leased, [{ ref: CLUSTER, name: 'eval-l40s' }]);
   });
 
   it("says a failed create by Gcore's reason with Retry, and reads its location again though it was never listed", async () => {
