@@ -31,6 +31,8 @@ export interface ToolContext {
   writes: ToolWrites;
   /** The project and region pairs the user set up (`gcore.locations`); none outside VS Code. */
   configuredLocations(): readonly { projectId: number; regionId: number; label?: string }[];
+  /** `gcore.gpu.sshUser` and `gcore.gpu.sshOptions` as written (VS Code's); absent, Gcore's images' default user and no options. */
+  sshSettings?(): { user: unknown; options: unknown };
   signal?: AbortSignal;
   /**
    * The `confirmed` of the confirmation a person allowed for this very input (VS Code's); undefined where none

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { ApiKeyStore } from '../../auth/apiKeyStore';
 import type { Log } from '../../logging/log';
 import { agentToolSettings, readLocations } from '../../state/settings';
+import { sshSettings } from '../../state/sshSettings';
 import type { GcoreClient } from '../../api';
 import type { AnyToolDefinition, ToolContext, ToolWrites } from '../../agentTools';
 import type * as ToolsModule from '../../agentTools';
@@ -49,6 +50,7 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
       client: deps.client,
       writes: deps.writes,
       configuredLocations: () => readLocations().locations,
+      sshSettings,
       signal: controller.signal,
       confirmed: shown,
     };

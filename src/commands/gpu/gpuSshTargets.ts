@@ -6,15 +6,8 @@ import { failureReason } from '../../logging/failureMessage';
 import type { Log } from '../../logging/log';
 import { nonEmptyText } from '../../views/presentation/wireValues';
 import { serversInOrder } from '../../views/presentation/gpu/gpuClusterCreatedWords';
-import { privateAddresses } from '../../views/presentation/gpu/serverView';
-import {
-  assignAliases,
-  clusterEntryText,
-  hasJumpHost,
-  type ClusterSshEntry,
-  type SshHost,
-  type SshOption,
-} from '../../models/ssh/sshEntry';
+import { reachableAddress } from '../../views/presentation/gpu/serverView';
+import { assignAliases, clusterEntryText, type ClusterSshEntry, type SshHost, type SshOption } from '../../models/ssh/sshEntry';
 import { aliasesOfOtherClusters, clusterFile, knownHostsFile, type SshPlaces } from './sshConfigFiles';
 import { listLocalPublicKeys, privateKeyFileOf } from './localSshKeys';
 
@@ -48,11 +41,6 @@ export interface ClusterSshDeps {
   client: Pick<GcoreClient, 'gpuClusters' | 'sshKeys'>;
   settings: SshSettings;
   log: Log;
-}
-
-/** The address SSH reaches a server at: its public one, or with a jump host its first private one. */
-export function reachableAddress(server: GpuServer, options: readonly SshOption[]): string | undefined {
-  return server.public_ip ?? (hasJumpHost(options) ? privateAddresses(server)[0] : undefined);
 }
 
 /** The private key of the cluster's key on this machine, when the project's key list says which it is; a list that fails only logs. */

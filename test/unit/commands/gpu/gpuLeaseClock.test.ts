@@ -91,7 +91,10 @@ describe('the lease clock', () => {
     assert.deepEqual(world.reads, [], 'a reminder reads nothing');
     world.click = 'Stop';
     await world.clock.advance(15 * MINUTE);
-    assert.match(world.said[1].message, /^The lease of GPU cluster train-h100 ended at .+\. Stop it now\? Stopping GPU cluster train-h100 shelves/);
+    assert.match(
+      world.said[1].message,
+      /^The lease of GPU cluster train-h100 ended at .+\. Stop it now\? Stopping GPU cluster train-h100 shelves/,
+    );
     assert.deepEqual(world.said[1].buttons, ['Stop', 'Extend 1 Hour', 'Remove Lease']);
     assert.deepEqual(world.sent, ['lease null', 'stop train-h100'], 'the lease goes first, so no other window stops it again');
     assert.equal(world.reads.length, 2, 'read at the end and again after the answer');
