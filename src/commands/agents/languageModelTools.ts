@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import type { ApiKeyStore } from '../../auth/apiKeyStore';
 import type { Log } from '../../logging/log';
 import { agentToolSettings, readLocations } from '../../state/settings';
-import { sshSettings } from '../../state/sshSettings';
 import type { GcoreClient } from '../../api';
 import type { AnyToolDefinition, ToolContext, ToolWrites } from '../../agentTools';
 import type * as ToolsModule from '../../agentTools';
@@ -17,11 +16,11 @@ export interface LanguageModelToolDeps {
 }
 
 /** The tools' code, loaded with the commands' code on the first call of any tool, and the definition named. */
-async function definition(name: string): Promise<{ tool: AnyToolDefinition; tools: typeof ToolsModule }> {
-  const tools = await import('../../agentTools/index.js');
+async function definition(name: string): Promise<{ tool: AnyToolDefinition; tools: typeof ToolsModule; ssh: ToolContext['sshSettings'] }> {
+  const [tools, { sshSettings }] = await Promise.all([import('../../agentTools/index.js'), import('../../state/sshSettings.js')]);
   const tool = tools.toolNamed(name);
   if (!tool) throw new Error(`No Gcore tool is named ${name}`); // not user text: package.json names a tool the code does not hold, a mistake of the build
-  return { tool, tools };
+  return { tool, tools, ssh: sshSettings };
 }
 
 /** How many confirmations a tool remembers until their calls run: more than a chat has waiting at once. */
@@ -43,24 +42,24 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
   // VS Code confirms a call (prepareInvocation) and then runs it (invoke) with the same input and nothing else
   // in common: what a confirmation showed is kept by its input until the call runs.
   const confirmed = new Map<string, string>();
-  const context = (token: vscode.CancellationToken, shown?: string): ToolContext => {
+  const context = (token: vscode.CancellationToken, ssh: ToolContext['sshSettings'], shown?: string): ToolContext => {
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort());
     return {
       client: deps.client,
       writes: deps.writes,
       configuredLocations: () => readLocations().locations,
-      sshSettings,
+      sshSettings: ssh,
       signal: controller.signal,
       confirmed: shown,
     };
   };
   return {
     prepareInvocation: async (options, token) => {
-      const { tool } = await definition(name);
+      const { tool, ssh } = await definition(name);
       if (tool.kind === 'read' || !tool.confirm) return { invocationMessage: tool.displayName };
       const input = tool.parse(options.input);
-      const confirmation = await tool.confirm(input, context(token));
+      const confirmation = await tool.confirm(input, context(token, ssh));
       const key = inputKey(options.input);
       confirmed.delete(key);
       if (confirmation.confirmed !== undefined) {
@@ -78,7 +77,7 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
       const key = inputKey(options.input);
       const shown = confirmed.get(key);
       confirmed.delete(key);
-      const { tool, tools } = await definition(name);
+      const { tool, tools, ssh } = await definition(name);
       const started = Date.now();
       const trace = (outcome: string) => deps.log.info(`agent tool ${name}: ${outcome} in ${Date.now() - started} ms`); // not user text: the log's own line format, like the request lines
       const allowed = agentToolSettings();
@@ -96,7 +95,7 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
         trace('no API key'); // not user text: a word of the log line
         return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(tools.toolNoKeyText('vscode'))]);
       }
-      const outcome = await tools.callTool(tool, options.input, context(token, shown));
+      const outcome = await tools.callTool(tool, options.input, context(token, ssh, shown));
       trace(outcome.ok ? 'ok' : 'failed');
       if (!outcome.ok) throw new Error(outcome.text);
       return new vscode.LanguageModelToolResult([
