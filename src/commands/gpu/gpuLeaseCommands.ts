@@ -12,6 +12,7 @@ import { isGpuClusterNode } from '../../views/sections/gpuNodes';
 import { callOptions, command, type Command } from '../flow/command';
 import { rowOf } from '../treeCommands';
 import type { GpuClusterWrites } from './gpuClusterWrites';
+import { fromNode } from './gpuClusterWriteCommands';
 
 /** The hours a lease is picked from; any other number is typed. */
 const OFFERED_HOURS = [2, 4, 8];
@@ -89,15 +90,7 @@ function setLeaseCommand(writes: GpuClusterWrites) {
       const row: GpuClusterNode = rowOf(node, isGpuClusterNode, l10n.t("must be a GPU cluster's row of the Gcore tree"));
       const hours = await askHours(ui, row.cluster);
       const stopWithoutAsking = hours === null ? undefined : await askStopWithoutAsking(ui, row.cluster);
-      return {
-        projectId: row.location.projectId,
-        regionId: row.location.regionId,
-        kind: row.gpuKind,
-        clusterId: row.cluster.id,
-        clusterName: row.cluster.name,
-        hours,
-        stopWithoutAsking,
-      };
+      return { ...fromNode(row), hours, stopWithoutAsking };
     },
     progress: (args) => l10n.t('Setting the lease of GPU cluster {0}…', args.clusterName ?? args.clusterId),
     run: async (args, context) => {
