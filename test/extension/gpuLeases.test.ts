@@ -133,6 +133,27 @@ describe('GPU leases', () => {
     assert.doesNotMatch(String((await trainRow()).item.description), /lease/);
   });
 
+  it('offers Set Lease… when a start made here ends, which asks the lease of that cluster and sends it', async () => {
+    const EVAL = stableUuid(1, 76, 'virtual', 'eval-l40s');
+    const evalRow = (await clusterRows()).find((row) => label(row.item) === 'eval-l40s');
+    assert.ok(evalRow);
+    const ui = new ScriptedUi(['2 hours', 'Ask me before stopping it']).answerNotification(
+      /^GPU cluster eval-l40s is running now/,
+      'Set Lease…',
+    );
+    await useUi(ui);
+    emulator.requests.length = 0;
+    await vscode.commands.executeCommand('gcore.startGpuCluster', evalRow.node);
+    emulator.advanceTasks(HOUR_MS);
+    const patch = await eventually(
+      async () => writes(emulator).find((request) => request.method === 'PATCH') ?? assert.fail('no lease sent yet'),
+      30_000,
+    );
+    assert.equal(patch.path, `/cloud/v3/gpu/virtual/1/76/clusters/${EVAL}`);
+    assert.match(patch.body, /^\{"tags":\{"gcore-vscode-lease":"until=[^"]+;stop=ask"\}\}$/);
+    assert.equal(ui.shown.find((shown) => shown.kind === 'pick')?.title, 'Gcore: Lease of GPU cluster eval-l40s');
+  });
+
   it('honours a lease another writer set: the row shows its time left, and an unreadable one as such', async () => {
     emulator.setGpuClusterTag(TRAIN_KEY, 'gcore-vscode-lease', leaseValue(2 * HOUR_MS + 30_000, 'ask'));
     assert.match(String((await trainRow()).item.description), / · lease 2 h$/);
