@@ -4,7 +4,7 @@ import { listRecords, listZones, lookupName } from './dns/dnsTools';
 import { listGpuFlavors } from './gpu/flavorTools';
 import { createGpuCluster, previewGpuCluster } from './gpu/gpuClusterCreateTools';
 import { getGpuCluster, listGpuClusters } from './gpu/gpuClusterTools';
-import { deleteGpuCluster, gpuClusterAction, resizeGpuCluster } from './gpu/gpuClusterWriteTools';
+import { deleteGpuCluster, gpuClusterAction, resizeGpuCluster, setGpuLease } from './gpu/gpuClusterWriteTools';
 import { listLocations } from './account/locationTools';
 import { createRecord, deleteRecord, updateRecord } from './dns/recordWriteTools';
 import { getTask } from './tasks/taskTools';
@@ -55,6 +55,7 @@ export const TOOL_DEFINITIONS: readonly AnyToolDefinition[] = [
   gpuClusterAction,
   resizeGpuCluster,
   deleteGpuCluster,
+  setGpuLease,
 ];
 
 /** A tool by its name (`gcore_listZones`), or undefined. */

@@ -31,6 +31,11 @@ export interface ToolContext {
   writes: ToolWrites;
   /** The project and region pairs the user set up (`gcore.locations`); none outside VS Code. */
   configuredLocations(): readonly { projectId: number; regionId: number; label?: string }[];
+  /**
+   * `gcore.gpu.sshUser` and `gcore.gpu.sshOptions` as written, and the user Set SSH User… chose for a cluster
+   * (VS Code's); absent, Gcore's images' default user and no options.
+   */
+  sshSettings?(): { user: unknown; options: unknown; clusterUser?(clusterId: string): string | undefined };
   signal?: AbortSignal;
   /**
    * The `confirmed` of the confirmation a person allowed for this very input (VS Code's); undefined where none

@@ -11,6 +11,7 @@ import type { SshKeysClient } from './sshKeysClient';
 const GPU_CLUSTERS_METHODS: { readonly [K in keyof GpuClustersClient]: true } = {
   list: true,
   get: true,
+  patchTags: true,
   servers: true,
   interfaces: true,
   serversWithAddresses: true,

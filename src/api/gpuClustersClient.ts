@@ -124,6 +124,24 @@ export class GpuClustersClient {
     return cluster;
   }
 
+  /**
+   * Changes the cluster's tags as a JSON Merge Patch (`null` removes one; tags not named stay): synchronous,
+   * answered with the cluster. Sending the same patch twice does what sending it once does.
+   */
+  async patchTags(ref: GpuClusterRef, tags: Record<string, string | null>, options: CallOptions = {}): Promise<GpuCluster> {
+    const response = await this.pipeline.send({
+      method: 'PATCH',
+      segments: gpuSegments(ref, 'clusters', ref.clusterId),
+      body: { tags },
+      idempotent: true,
+      signal: options.signal,
+      onWait: options.onWait,
+    });
+    const cluster = decodeGpuCluster(asObject(response.body, () => l10n.t('the GPU cluster is not an object')));
+    if (!cluster) throw unexpected(l10n.t('the GPU cluster has no id'));
+    return cluster;
+  }
+
   /** Every server of a cluster, as Gcore lists them (no public address: see serversWithAddresses). */
   async servers(ref: GpuClusterRef, options: CallOptions = {}): Promise<CloudList<GpuServer>> {
     return this.cloudList(SERVER_LIST, gpuSegments(ref, 'clusters', ref.clusterId, 'servers'), decodeGpuServer, options);

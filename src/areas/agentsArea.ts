@@ -20,7 +20,13 @@ interface Manifest {
  */
 export function agentsArea(core: Core): Area & { mcpServers: McpServerDefinitions } {
   const manifest = core.context.extension.packageJSON as Manifest;
-  const deps = { client: core.client, apiKey: core.apiKey, log: core.log, writes: commandToolWrites(core.tasks) };
+  const deps = {
+    client: core.client,
+    apiKey: core.apiKey,
+    log: core.log,
+    writes: commandToolWrites(core.tasks),
+    globalState: core.context.globalState,
+  };
   const tools = (manifest.contributes?.languageModelTools ?? []).map(({ name }) =>
     vscode.lm.registerTool(name, languageModelTool(name, deps)),
   );

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { GpuClusterRef, GpuLocationRef } from '../api/gpuClusterTypes';
+import type { GpuCluster, GpuClusterRef, GpuLocationRef } from '../api/gpuClusterTypes';
 import { lazyCommands } from '../commands/flow/lazyCommands';
 import { COMMAND, SCHEME, VIEW_ID } from '../core/contributions';
 import { loadOnce } from '../core/loadOnce';
@@ -27,12 +27,22 @@ export function gpuArea(core: Core): Area {
     async () => new (await import('../loaders/gpuClusterReads.js')).GpuClusterReads(core.client, core.loaders.limit, listed),
   );
   core.loaders.register({ invalidate: () => clusterReads.loaded?.invalidate() });
+  // The lease clock loads once the tree has read a cluster with a lease: without one, no code and no timer.
+  const leaseClock = loadOnce(async () =>
+    (await import('../commands/gpu/gpuLeaseClock.js')).gpuLeaseClock({
+      ...core,
+      ui: core.ui.get,
+      tree: core.treeChanges,
+      writes: await writes(),
+    }),
+  );
   const section = new GpuFlavorsSection(flavors, VIEW_ID, {
     reads: clusterReads,
     redraw: (node) => core.treeChanges.refresh(node),
     changesAt: (location) => core.tasks.changesAt(GPU_CLUSTER_KIND, location),
     rename: (from, to) => core.tasks.rename(from, to),
     log: core.log,
+    sawLeases: (location, list) => void leaseClock().then((clock) => clock.saw(location, list)),
   });
   // What a change of a cluster makes stale: the location's clusters and their tasks, as the GPU section shows them.
   const clusters = {
@@ -50,6 +60,14 @@ export function gpuArea(core: Core): Area {
     const deps = { client: core.client, tasks: core.tasks, clusters, tree: core.treeChanges, log: core.log };
     return new GpuClusterWrites({ ...deps, forgetSsh: forgetClusterSsh });
   });
+  // A lease is set from a cluster's row: a create's or start's end hands its cluster as a row would.
+  const setLease = async ({ projectId, regionId, kind }: GpuClusterRef, cluster: GpuCluster) =>
+    vscode.commands.executeCommand(COMMAND.setGpuLease, {
+      nodeType: 'gpuCluster',
+      location: { projectId, regionId },
+      gpuKind: kind,
+      cluster,
+    });
   const changes = gpuClusterChangeKind({
     client: core.client,
     clusters,
@@ -58,6 +76,7 @@ export function gpuArea(core: Core): Area {
     connect: async (cluster, name) =>
       vscode.commands.executeCommand(COMMAND.connectGpuServer, (await ssh()).gpuClusterRefNode(cluster, name)),
     forgetSsh: async (clusterId) => (await ssh()).forgetClusterSsh(clusterId),
+    setLease,
   });
   // New GPU Cluster from JSON: its documents' code (checks, completions, review) loads with the first document or command.
   const jsonDocuments = loadOnce(async () =>
@@ -83,6 +102,7 @@ export function gpuArea(core: Core): Area {
     ],
     disposables: [
       section,
+      { dispose: () => leaseClock.loaded?.dispose() },
       newClusters,
       vscode.workspace.registerFileSystemProvider(SCHEME.newGpuCluster, newClusters, { isCaseSensitive: true }),
       // The GPU schemas beside the containers' (SchemaDocuments): each provider answers only its own paths.
@@ -143,6 +163,9 @@ export function gpuArea(core: Core): Area {
             await writes(),
             findFlavorElsewhere,
           ),
+      ),
+      lazyCommands([COMMAND.setGpuLease], async () =>
+        (await import('../commands/gpu/gpuLeaseCommands.js')).gpuLeaseCommands(await writes()),
       ),
       lazyCommands([COMMAND.createSshKey, COMMAND.previewGpuCluster, COMMAND.createGpuCluster], async () =>
         (await import('../commands/gpu/gpuClusterCreateCommands.js')).gpuClusterCreateCommands(services, await writes()),

@@ -42,6 +42,7 @@ export const COMMAND = {
   forwardGpuPort: 'gcore.forwardGpuPort',
   checkGpus: 'gcore.checkGpus',
   setGpuSshUser: 'gcore.setGpuSshUser',
+  setGpuLease: 'gcore.setGpuLease',
   updateContainer: 'gcore.updateContainer',
   createContainer: 'gcore.createContainer',
   newContainerJson: 'gcore.newContainerJson',

@@ -1,7 +1,9 @@
 import type { ApiRequest } from './api-request';
 import { parseCloudLocation, type CloudLocation } from './cloud-location';
 import { isUuid } from './field-checks';
-import { startGpuChange } from './gpu-cluster-changes';
+import { readCloudJsonObject } from './cloud-json-body';
+import { isoNow, startGpuChange } from './gpu-cluster-changes';
+import { validateGpuClusterPatch } from './gpu-cluster-validation';
 import type { GpuClusterRecord, KeptResources } from './gpu-cluster-store';
 import { clusterView } from './gpu-cluster-view';
 import type { GpuKind } from './gpu-kind';
@@ -75,6 +77,28 @@ export function listGpuClusters(
 export function getGpuCluster(request: ApiRequest, kind: GpuKind, segments: ClusterSegments, state: GpuState): Reply {
   const located = locateCluster(request, kind, segments, state);
   return located.ok ? { status: 200, body: clusterView(located.record) } : located.reply;
+}
+
+/**
+ * PATCH /cloud/v3/gpu/{virtual|baremetal}/{project_id}/{region_id}/clusters/{cluster_id}: synchronous, answers
+ * the cluster. `tags` is a JSON Merge Patch: a named tag is set, or removed with null; the others stay.
+ */
+export function patchGpuCluster(request: ApiRequest, kind: GpuKind, segments: ClusterSegments, state: GpuState): Reply {
+  const located = locateCluster(request, kind, segments, state);
+  if (!located.ok) return located.reply;
+  const body = readCloudJsonObject(request);
+  if (!body.ok) return body.reply;
+  const invalidFields = validateGpuClusterPatch(body.value);
+  if (Object.keys(invalidFields).length > 0) return cloudValidationError(request.requestId, invalidFields);
+  const { record } = located;
+  if (typeof body.value.name === 'string') record.name = body.value.name;
+  const tags = (body.value.tags ?? {}) as Record<string, string | null>;
+  for (const [key, value] of Object.entries(tags)) {
+    if (value === null) delete record.tags[key];
+    else record.tags[key] = value;
+  }
+  record.updatedAt = isoNow();
+  return { status: 200, body: clusterView(record) };
 }
 
 /** What deleting these servers leaves behind: volumes and floating IPs the flags do not take along. */

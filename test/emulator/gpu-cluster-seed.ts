@@ -118,7 +118,7 @@ function restingCluster(location: CloudLocation, seed: ClusterSeed): GpuClusterR
     flavor: seed.flavor,
     imageId: newestGpuImageId(seed.kind),
     managedBy: seed.managedBy ?? 'user',
-    tags: seed.tags ?? {},
+    tags: { ...seed.tags },
     createdAt,
     updatedAt: seed.createdAt ? createdAt : null,
     settings: { interfaces, volumes, sshKeyName: SEEDED_SSH_KEY_NAME, userData: null, fileShares: [] },

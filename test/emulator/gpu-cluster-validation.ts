@@ -154,3 +154,23 @@ export function validateGpuClusterCreate(kind: GpuKind, body: Record<string, unk
   checkObject(errors, '', body, rules);
   return errors.fields;
 }
+
+/** A merge patch of tags: each value a tag's new text, or null to remove it. */
+const checkTagPatch: FieldRule = (errors, field, value) => {
+  if (!isJsonObject(value)) return errors.add(field, NOT_A_MAPPING);
+  for (const [key, tagValue] of Object.entries(value)) {
+    checkString(errors, `${field}.${key}`, key, { minLength: 1, maxLength: 255, pattern: TAG_KEY });
+    if (tagValue !== null) checkString(errors, `${field}.${key}`, tagValue, { minLength: 1, maxLength: 255 });
+  }
+};
+
+/**
+ * The invalid fields of a cluster PATCH (`UpdateClusterSerializer`, gpu-notes.md §2.11): `name`, and `tags` as a
+ * JSON Merge Patch. Its `servers_settings` (the template of servers to come) is not emulated: an unknown field here.
+ */
+export function validateGpuClusterPatch(body: Record<string, unknown>): Record<string, string[]> {
+  const errors = new FieldErrors();
+  checkObject(errors, '', body, { name: NAME_RULE, tags: checkTagPatch });
+  if (body.name === null) errors.add('name', 'Field may not be null.');
+  return errors.fields;
+}

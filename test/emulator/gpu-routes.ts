@@ -1,7 +1,7 @@
 import type { Route } from './api-router';
 import { gpuClusterAction, resizeBaremetalCluster } from './gpu-cluster-actions';
 import { createGpuCluster } from './gpu-cluster-create';
-import { deleteGpuCluster, getGpuCluster, listGpuClusters } from './gpu-cluster-endpoints';
+import { deleteGpuCluster, getGpuCluster, listGpuClusters, patchGpuCluster } from './gpu-cluster-endpoints';
 import { listGpuFlavors } from './gpu-flavor-endpoint';
 import { listGpuImages } from './gpu-images';
 import { GPU_KINDS, type GpuKind } from './gpu-kind';
@@ -28,6 +28,7 @@ function kindRoutes(kind: GpuKind): Route[] {
       pattern: cluster,
       additions: {
         GET: (request, params, { gpu }) => getGpuCluster(request, kind, clusterOf(params), gpu),
+        PATCH: (request, params, { gpu }) => patchGpuCluster(request, kind, clusterOf(params), gpu),
         DELETE: (request, params, { gpu }) => deleteGpuCluster(request, kind, clusterOf(params), gpu),
       },
     },

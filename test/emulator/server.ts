@@ -105,12 +105,16 @@ export interface EmulatorOptions {
   onResponse?: (request: RecordedRequest, elapsedMs: number) => void;
 }
 
-/** A server of a GPU cluster, as a test names it to the emulator. */
-export interface GpuServerRef {
+/** A GPU cluster, as a test names it to the emulator. */
+export interface GpuClusterKey {
   kind: GpuKind;
   projectId: number;
   regionId: number;
   clusterId: string;
+}
+
+/** A server of a GPU cluster, as a test names it to the emulator. */
+export interface GpuServerRef extends GpuClusterKey {
   serverId: string;
 }
 
@@ -195,6 +199,11 @@ export interface Emulator {
    * server that is not there; a reset restores the seeded addresses.
    */
   setGpuServerAddress(server: GpuServerRef, address: string | null): void;
+  /**
+   * Sets a tag of a GPU cluster (null removes it) as another writer would, outside any request: a portal, another
+   * window. A RangeError for a cluster that is not there; a reset restores the seeded tags.
+   */
+  setGpuClusterTag(cluster: GpuClusterKey, key: string, value: string | null): void;
   /** Stops listening and destroys open keep-alive sockets. */
   close(): Promise<void>;
 }
@@ -417,6 +426,13 @@ class EmulatorServer implements Emulator {
       ?.servers.find((candidate) => candidate.id === serverId);
     if (!server) throw new RangeError(`No server ${serverId} in ${kind} GPU cluster ${clusterId} at ${projectId}/${regionId}`);
     setPublicAddress(server, address);
+  }
+
+  setGpuClusterTag({ kind, projectId, regionId, clusterId }: GpuClusterKey, key: string, value: string | null): void {
+    const record = this.state.gpu.clusters.find({ projectId, regionId }, kind, clusterId);
+    if (!record) throw new RangeError(`No ${kind} GPU cluster ${clusterId} at ${projectId}/${regionId}`);
+    if (value === null) delete record.tags[key];
+    else record.tags[key] = value;
   }
 
   setLatency(ms: number): void {

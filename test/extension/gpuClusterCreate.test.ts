@@ -337,7 +337,7 @@ describe('GPU cluster create', () => {
         end.message,
         /^GPU cluster late-train is running now, with 2 servers: late-train-1 at \d+\.\d+\.\d+\.\d+, late-train-2 at \d+\.\d+\.\d+\.\d+\.$/,
       );
-      assert.deepEqual(end.actions, ['Copy Addresses', 'Open in VS Code']);
+      assert.deepEqual(end.actions, ['Copy Addresses', 'Open in VS Code', 'Set Lease…']);
       await eventually(() => assert.equal(ui.clipboard.length, 1));
       assert.deepEqual(
         ui.clipboard[0].split('\n'),

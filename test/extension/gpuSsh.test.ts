@@ -397,7 +397,7 @@ describe('GPU servers over SSH', function () {
     await eventually(() => assert.deepEqual(ui.windows, [homeUri(sshd.user, 'gcore-fresh-1')]), 30_000);
     ui.assertAllAnswersUsed();
     const end = ui.notifications.find((notification) => notification.message.startsWith('GPU cluster fresh is running now'));
-    assert.deepEqual(end?.actions, ['Copy Address', 'Open in VS Code']);
+    assert.deepEqual(end?.actions, ['Copy Address', 'Open in VS Code', 'Set Lease…']);
     assert.equal(ui.shown.at(-1)?.message, `Add the SSH hosts of your GPU clusters to ${userConfig}?`);
     assert.match(await readFile(path.join(gcoreFolder, `${made.id}.conf`), 'utf8'), /^Host gcore-fresh-1$/m);
   });

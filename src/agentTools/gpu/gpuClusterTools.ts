@@ -11,8 +11,12 @@ import {
 } from '../../models/gpuClusterArgs';
 import { unwrap } from '../../validation/problems';
 import { clusterStatusWords } from '../../views/presentation/gpu/clusterView';
-import { privateAddresses } from '../../views/presentation/gpu/serverView';
-import type { ToolDefinition } from '../toolDefinition';
+import { privateAddresses, reachableAddress } from '../../views/presentation/gpu/serverView';
+import { leaseTooltipText } from '../../views/presentation/gpu/leaseWords';
+import { leaseOf } from '../../models/gpuLease';
+import { readSshOptions, readSshUser } from '../../models/ssh/sshEntry';
+import { standaloneSshCommand } from '../../models/ssh/sshCommandLines';
+import type { ToolContext, ToolDefinition } from '../toolDefinition';
 import { LOCATION_PROPERTIES, LOCATION_REQUIRED, objectInput, specSchema } from '../toolSchemas';
 import { gapLines, itemLines, lines } from '../toolText';
 
@@ -27,15 +31,42 @@ function clusterLine(cluster: GpuCluster): string {
   return `${cluster.name} (${cluster.id}): ${parts.filter(Boolean).join(' · ')}`;
 }
 
-/** `train-h100-1: ACTIVE · public 203.0.113.10 · private 10.0.0.5`. */
-function serverLine(server: GpuServer): string {
+/** `train-h100-1: ACTIVE · public 203.0.113.10 · private 10.0.0.5 · ssh ubuntu@203.0.113.10`. */
+function serverLine(server: GpuServer & { ssh_command?: string }): string {
   const privates = privateAddresses(server);
   const parts = [
     server.status ?? l10n.t('status unknown'),
     server.public_ip ? l10n.t('public {0}', server.public_ip) : l10n.t('no public address'),
     privates.length > 0 ? l10n.t('private {0}', privates.join(', ')) : undefined,
+    server.ssh_command,
   ];
   return `${server.name}: ${parts.filter(Boolean).join(' · ')}`;
+}
+
+/**
+ * The command line that reaches a server, as Copy SSH Command makes it (the user chosen for the cluster, else the
+ * settings', and their options), where it has an address SSH can reach; the key is the one the cluster was created
+ * with, which the caller holds. An image's own user (`os_distro`) is not read here: Gcore's GPU images are Ubuntu's.
+ */
+function withSshCommand(server: GpuServer, clusterId: string, settings: ToolContext['sshSettings']): GpuServer & { ssh_command?: string } {
+  const raw = settings?.();
+  const user = raw?.clusterUser?.(clusterId) ?? readSshUser(raw?.user).user;
+  const { options } = readSshOptions(raw?.options);
+  const address = reachableAddress(server, options);
+  return address === undefined ? server : { ...server, ssh_command: standaloneSshCommand(user, address, undefined, options) };
+}
+
+/** The lease, as the row's hover says it, and its tag's reading for the JSON. */
+function leaseFacts(cluster: GpuCluster): { line: string; json: unknown } {
+  const state = leaseOf(cluster);
+  const line = leaseTooltipText(cluster.name, state) ?? l10n.t('No lease: nothing stops GPU cluster {0} on its own.', cluster.name);
+  const json =
+    state.kind === 'set'
+      ? { ends_at: new Date(state.lease.endMs).toISOString(), stop_without_asking: state.lease.stopWithoutAsking }
+      : state.kind === 'unreadable'
+        ? { unreadable: state.value }
+        : null;
+  return { line, json };
 }
 
 const KIND_PROPERTY = { kind: specSchema(GPU_KIND_FIELD) };
@@ -72,26 +103,28 @@ export const getGpuCluster: ToolDefinition<GpuClusterArgs> = {
   commandId: COMMAND.getGpuCluster,
   displayName: l10n.t('Get Gcore GPU Cluster'),
   modelDescription: l10n.t(
-    'Reads one GPU cluster with its servers: each server\'s status, public address (absent when it is reachable only privately) and private addresses. kind is "virtual" (the default) or "baremetal"; gcore_listGpuClusters gives the IDs.',
+    'Reads one GPU cluster with its servers: each server\'s status, public address (absent when it is reachable only privately), private addresses and the ssh command that reaches it (with the private key of the SSH key the cluster was created with), and the cluster\'s lease: when the extension stops it. kind is "virtual" (the default) or "baremetal"; gcore_listGpuClusters gives the IDs.',
   ),
-  userDescription: l10n.t('Reads a GPU cluster with its servers and their addresses.'),
+  userDescription: l10n.t('Reads a GPU cluster with its servers, their addresses and SSH commands, and its lease.'),
   inputSchema: objectInput({ ...LOCATION_PROPERTIES, clusterId: specSchema(CLUSTER_ID_FIELD), ...KIND_PROPERTY }, [
     ...LOCATION_REQUIRED,
     'clusterId',
   ]),
   parse: (input) => unwrap(validateGpuClusterArgs(input)),
-  invoke: async (ref, { client, signal }) => {
+  invoke: async (ref, context) => {
+    const { client, signal } = context;
     const [cluster, servers] = await Promise.all([
       client.gpuClusters.get(ref, { signal }),
       client.gpuClusters.serversWithAddresses(ref, { signal }),
     ]);
+    const reached = servers.results.map((server) => withSshCommand(server, ref.clusterId, context.sshSettings));
+    const lease = leaseFacts(cluster);
     const text = lines(
       l10n.t('GPU cluster {0} in project {1}, region {2}:', clusterLine(cluster), ref.projectId, ref.regionId),
-      servers.results.length === 0
-        ? l10n.t('No servers.')
-        : itemLines(l10n.t('{0} servers:', servers.results.length), servers.results.map(serverLine)),
+      lease.line,
+      reached.length === 0 ? l10n.t('No servers.') : itemLines(l10n.t('{0} servers:', reached.length), reached.map(serverLine)),
       ...gapLines(servers, 'gpuServers'),
     );
-    return { text, json: { ...cluster, servers: servers.results } };
+    return { text, json: { ...cluster, lease: lease.json, servers: reached } };
   },
 };

@@ -18,7 +18,16 @@ import {
   type GpuClusterArgs,
   type ResizeGpuClusterArgs,
 } from '../../models/gpuClusterArgs';
+import {
+  LEASE_HOURS_FIELD,
+  leaseFor,
+  leasePatchBody,
+  STOP_WITHOUT_ASKING_FIELD,
+  validateSetGpuLeaseArgs,
+  type SetGpuLeaseArgs,
+} from '../../models/gpuLease';
 import { unwrap } from '../../validation/problems';
+import { leaseMeaning } from '../../views/presentation/gpu/leaseWords';
 import { actionTitle, resizeMeaning, stopMeaning } from '../../views/presentation/gpu/gpuClusterWriteWords';
 import { currentUnknownLine, readCurrent, type Current } from '../currentState';
 import type { ToolContext, ToolDefinition, ToolResult, ToolWrite } from '../toolDefinition';
@@ -204,5 +213,55 @@ export const deleteGpuCluster: ToolDefinition<DeleteGpuClusterArgs> = {
     );
     const result = await context.writes.send(write, context.signal);
     return sentText(result, l10n.t('Gcore is deleting GPU cluster {0}.', name));
+  },
+};
+
+export const setGpuLease: ToolDefinition<SetGpuLeaseArgs> = {
+  name: 'gcore_setGpuLease',
+  kind: 'write',
+  commandId: COMMAND.setGpuLease,
+  displayName: l10n.t('Set the Lease of a Gcore GPU Cluster'),
+  modelDescription: l10n.t(
+    "Sets how many hours from now (1 to 720) a GPU cluster runs before the Gcore extension stops it, or removes that lease with hours null. The lease is the cluster's tag gcore-vscode-lease, which every window, machine and agent sees; the stop happens while VS Code runs with the extension on some machine, after asking the user unless stopWithoutAsking is true. Synchronous: nothing to follow. gcore_getGpuCluster shows the lease.",
+  ),
+  userDescription: l10n.t('Sets when a Gcore GPU cluster is stopped, after you confirm.'),
+  inputSchema: objectInput(
+    { ...CLUSTER_PROPERTIES, hours: specSchema(LEASE_HOURS_FIELD), stopWithoutAsking: specSchema(STOP_WITHOUT_ASKING_FIELD) },
+    [...CLUSTER_REQUIRED, 'hours'],
+  ),
+  parse: (input) => unwrap(validateSetGpuLeaseArgs(input)),
+  confirm: async (args, context) => {
+    const current = await readCluster(args, context);
+    const name = nameOf(args, current);
+    return {
+      title:
+        args.hours === null
+          ? l10n.t('Remove the lease of GPU cluster {0} in project {1}, region {2}?', name, args.projectId, args.regionId)
+          : l10n.t('Stop GPU cluster {0} in project {1}, region {2} in {3} hours?', name, args.projectId, args.regionId, args.hours),
+      message: lines(
+        args.hours === null
+          ? l10n.t('Nothing stops GPU cluster {0} on its own any more.', name)
+          : leaseMeaning(name, leaseFor(Date.now(), args.hours, args.stopWithoutAsking === true)),
+        args.hours === null ? undefined : l10n.t('This happens while VS Code runs with the Gcore extension on some machine.'),
+        clusterLine(current),
+      ),
+    };
+  },
+  invoke: async (args, context) => {
+    const name = nameOf(args, await readCluster(args, context));
+    const lease = args.hours === null ? null : leaseFor(Date.now(), args.hours, args.stopWithoutAsking === true);
+    await context.writes.send(
+      {
+        command: COMMAND.setGpuLease,
+        argument: args,
+        viaClient: (client, signal) => client.gpuClusters.patchTags(refOf(args), leasePatchBody(lease).tags, { signal }),
+      },
+      context.signal,
+    );
+    const text = lease === null ? l10n.t('Removed the lease of GPU cluster {0}.', name) : leaseMeaning(name, lease);
+    return {
+      text,
+      json: { lease: lease && { ends_at: new Date(lease.endMs).toISOString(), stop_without_asking: lease.stopWithoutAsking } },
+    };
   },
 };

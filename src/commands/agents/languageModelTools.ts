@@ -13,14 +13,24 @@ export interface LanguageModelToolDeps {
   log: Log;
   /** The extension's write paths: each change goes through the command that makes it. */
   writes: ToolWrites;
+  /** Where Set SSH User… keeps the user chosen for each GPU cluster. */
+  globalState: vscode.Memento;
 }
 
 /** The tools' code, loaded with the commands' code on the first call of any tool, and the definition named. */
-async function definition(name: string): Promise<{ tool: AnyToolDefinition; tools: typeof ToolsModule }> {
-  const tools = await import('../../agentTools/index.js');
+async function definition(
+  name: string,
+  globalState: vscode.Memento,
+): Promise<{ tool: AnyToolDefinition; tools: typeof ToolsModule; ssh: ToolContext['sshSettings'] }> {
+  const [tools, { sshSettings }, { GpuSshUsers }] = await Promise.all([
+    import('../../agentTools/index.js'),
+    import('../../state/sshSettings.js'),
+    import('../../state/gpuSshUsers.js'),
+  ]);
   const tool = tools.toolNamed(name);
   if (!tool) throw new Error(`No Gcore tool is named ${name}`); // not user text: package.json names a tool the code does not hold, a mistake of the build
-  return { tool, tools };
+  const users = new GpuSshUsers(globalState);
+  return { tool, tools, ssh: () => ({ ...sshSettings(), clusterUser: (clusterId) => users.get(clusterId) }) };
 }
 
 /** How many confirmations a tool remembers until their calls run: more than a chat has waiting at once. */
@@ -42,23 +52,24 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
   // VS Code confirms a call (prepareInvocation) and then runs it (invoke) with the same input and nothing else
   // in common: what a confirmation showed is kept by its input until the call runs.
   const confirmed = new Map<string, string>();
-  const context = (token: vscode.CancellationToken, shown?: string): ToolContext => {
+  const context = (token: vscode.CancellationToken, ssh: ToolContext['sshSettings'], shown?: string): ToolContext => {
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort());
     return {
       client: deps.client,
       writes: deps.writes,
       configuredLocations: () => readLocations().locations,
+      sshSettings: ssh,
       signal: controller.signal,
       confirmed: shown,
     };
   };
   return {
     prepareInvocation: async (options, token) => {
-      const { tool } = await definition(name);
+      const { tool, ssh } = await definition(name, deps.globalState);
       if (tool.kind === 'read' || !tool.confirm) return { invocationMessage: tool.displayName };
       const input = tool.parse(options.input);
-      const confirmation = await tool.confirm(input, context(token));
+      const confirmation = await tool.confirm(input, context(token, ssh));
       const key = inputKey(options.input);
       confirmed.delete(key);
       if (confirmation.confirmed !== undefined) {
@@ -76,7 +87,7 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
       const key = inputKey(options.input);
       const shown = confirmed.get(key);
       confirmed.delete(key);
-      const { tool, tools } = await definition(name);
+      const { tool, tools, ssh } = await definition(name, deps.globalState);
       const started = Date.now();
       const trace = (outcome: string) => deps.log.info(`agent tool ${name}: ${outcome} in ${Date.now() - started} ms`); // not user text: the log's own line format, like the request lines
       const allowed = agentToolSettings();
@@ -94,7 +105,7 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
         trace('no API key'); // not user text: a word of the log line
         return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(tools.toolNoKeyText('vscode'))]);
       }
-      const outcome = await tools.callTool(tool, options.input, context(token, shown));
+      const outcome = await tools.callTool(tool, options.input, context(token, ssh, shown));
       trace(outcome.ok ? 'ok' : 'failed');
       if (!outcome.ok) throw new Error(outcome.text);
       return new vscode.LanguageModelToolResult([

@@ -61,7 +61,8 @@ function otherLocations(findElsewhere: FindFlavorElsewhere, args: GpuClusterArgs
   };
 }
 
-function fromNode(node: GpuClusterNode): Named<GpuClusterArgs> {
+/** The contract's argument from a cluster's row, with the name the row shows. */
+export function fromNode(node: GpuClusterNode): Named<GpuClusterArgs> {
   return {
     projectId: node.location.projectId,
     regionId: node.location.regionId,

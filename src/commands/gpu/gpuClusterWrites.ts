@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { ContainerUpdateResult, GcoreClient } from '../../api';
+import type { ContainerUpdateResult, GcoreClient, GpuCluster } from '../../api';
 import type { CallOptions } from '../../api/callOptions';
 import type { GpuClusterAction, GpuClusterRef, GpuDeleteOptions, GpuLocationRef } from '../../api/gpuClusterTypes';
 import type { ChangeSubject } from '../../loaders/taskPoller';
@@ -7,6 +7,7 @@ import { failureReason } from '../../logging/failureMessage';
 import type { Log } from '../../logging/log';
 import { gpuClusterChange } from '../../models/gpuCluster';
 import type { GpuClusterCreate } from '../../models/gpuClusterCreate';
+import { leasePatchBody, type GpuLease } from '../../models/gpuLease';
 import type { PromptUi } from '../../ui/promptUi';
 import { GPU_SECTION } from '../../views/sections/gpuNodes';
 import type { TaskTracking } from '../../views/taskTracking';
@@ -72,6 +73,18 @@ export class GpuClusterWrites {
     const name = await this.nameOf(target, options);
     const result = await this.deps.client.gpuClusters.deleteServer(target, serverId, leftovers, options);
     return this.sent(target, gpuClusterChange(target, name, 'deleteServer'), result);
+  }
+
+  /**
+   * Sets the cluster's lease, or removes it with null: a merge patch of the lease tag alone, synchronous, so no
+   * task is followed; the location's clusters are read again, which is where the lease clock learns of it.
+   */
+  async setLease(target: GpuClusterTarget, lease: GpuLease | null, options: CallOptions = {}): Promise<GpuCluster> {
+    const cluster = await this.deps.client.gpuClusters.patchTags(target, leasePatchBody(lease).tags, options);
+    this.deps.log.info(`GPU cluster ${cluster.name} lease ${lease === null ? 'removed' : 'set'}`);
+    this.deps.clusters.invalidateLocation({ projectId: target.projectId, regionId: target.regionId, kind: target.kind });
+    this.deps.tree.refresh(GPU_SECTION);
+    return cluster;
   }
 
   /** An interactive change is told: the notification follows its tasks to their end; Retry is `reopen`. */

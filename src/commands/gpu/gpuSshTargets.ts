@@ -6,12 +6,11 @@ import { failureReason } from '../../logging/failureMessage';
 import type { Log } from '../../logging/log';
 import { nonEmptyText } from '../../views/presentation/wireValues';
 import { serversInOrder } from '../../views/presentation/gpu/gpuClusterCreatedWords';
-import { privateAddresses } from '../../views/presentation/gpu/serverView';
+import { reachableAddress } from '../../views/presentation/gpu/serverView';
 import {
   assignAliases,
   clusterEntryText,
   clusterSshUser,
-  hasJumpHost,
   type ClusterSshEntry,
   type SshHost,
   type SshOption,
@@ -51,11 +50,6 @@ export interface ClusterSshDeps {
   /** The user chosen for a cluster (Set SSH User…), which comes before the setting. */
   users: { get(clusterId: string): string | undefined };
   log: Log;
-}
-
-/** The address SSH reaches a server at: its public one, or with a jump host its first private one. */
-export function reachableAddress(server: GpuServer, options: readonly SshOption[]): string | undefined {
-  return server.public_ip ?? (hasJumpHost(options) ? privateAddresses(server)[0] : undefined);
 }
 
 /** The private key of the cluster's key on this machine, when the project's key list says which it is; a list that fails only logs. */

@@ -17,7 +17,7 @@ import {
 } from '../../models/gpuCluster';
 import type { PromptUi } from '../../ui/promptUi';
 import type { ChangeKind } from '../changeKinds';
-import { GPU_CLUSTER_CHANGES, isCapacityFailure, otherLocationsLabel } from '../presentation/gpu/gpuClusterChangeWords';
+import { GPU_CLUSTER_CHANGES, isCapacityFailure, otherLocationsLabel, setLeaseLabel } from '../presentation/gpu/gpuClusterChangeWords';
 import { clusterStatusWords } from '../presentation/gpu/clusterStatusWords';
 import { GPU_SECTION } from '../sections/gpuNodes';
 
@@ -33,6 +33,8 @@ export interface GpuClusterChangeKindDeps {
   connect(cluster: GpuClusterRef, name: string): Promise<unknown>;
   /** Removes the SSH entry of a cluster Gcore deleted. */
   forgetSsh(clusterId: string): Promise<void>;
+  /** Set Lease… on a cluster a create or a start made here has brought up. */
+  setLease(ref: GpuClusterRef, cluster: GpuCluster): Promise<unknown>;
 }
 
 /**
@@ -123,16 +125,19 @@ async function announceEnd(deps: GpuClusterChangeKindDeps, ui: PromptUi, subject
   const status = clusterStatusWords(cluster);
   if (subject.action === 'create' && ref) {
     // Its servers and their addresses are read and said by code that loads with the first create's end.
-    await (await import('./gpuClusterCreatedEnd.js')).announceCreated(deps, ui, name, ref, status);
+    const offerLease = clusterStatus(cluster) === 'active' ? () => deps.setLease(ref, cluster) : undefined;
+    await (await import('./gpuClusterCreatedEnd.js')).announceCreated(deps, ui, name, ref, status, offerLease);
     return;
   }
   const servers = typeof cluster.servers_count === 'number' ? cluster.servers_count : cluster.servers_ids?.length;
-  void ui.notify(
-    'info',
+  const text =
     servers === undefined
       ? l10n.t('GPU cluster {0} is {1} now.', name, status)
       : servers === 1
         ? l10n.t('GPU cluster {0} is {1} now, with 1 server.', name, status)
-        : l10n.t('GPU cluster {0} is {1} now, with {2} servers.', name, status, servers),
-  );
+        : l10n.t('GPU cluster {0} is {1} now, with {2} servers.', name, status, servers);
+  // A cluster started here is billed from now on: its lease is offered.
+  const lease = subject.action === 'start' && ref && clusterStatus(cluster) === 'active' ? setLeaseLabel() : undefined;
+  const choice = await ui.notify('info', text, ...(lease ? [lease] : []));
+  if (ref && lease !== undefined && choice === lease) await deps.setLease(ref, cluster);
 }

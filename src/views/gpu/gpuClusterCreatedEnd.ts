@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { GpuClusterRef, GpuServer } from '../../api/gpuClusterTypes';
 import type { PromptUi } from '../../ui/promptUi';
+import { setLeaseLabel } from '../presentation/gpu/gpuClusterChangeWords';
 import { copyAddressesLabel, createdClusterText, publicAddresses, serversInOrder } from '../presentation/gpu/gpuClusterCreatedWords';
 import type { GpuClusterChangeKindDeps } from './gpuClusterChangeKind';
 
@@ -14,6 +15,7 @@ export async function announceCreated(
   name: string,
   ref: GpuClusterRef,
   status: string,
+  offerLease?: () => Promise<unknown>,
 ): Promise<void> {
   let servers: GpuServer[];
   try {
@@ -29,7 +31,14 @@ export async function announceCreated(
   const addresses = publicAddresses(servers);
   const copy = copyAddressesLabel(addresses.length);
   const open = l10n.t('Open in VS Code');
-  const choice = await ui.notify('info', createdClusterText(name, status, servers), ...(addresses.length > 0 ? [copy, open] : []));
+  const lease = setLeaseLabel();
+  const choice = await ui.notify(
+    'info',
+    createdClusterText(name, status, servers),
+    ...(addresses.length > 0 ? [copy, open] : []),
+    ...(offerLease ? [lease] : []),
+  );
   if (choice === copy) await ui.copyToClipboard(addresses.join('\n'));
   if (choice === open) await deps.connect(ref, name);
+  if (choice === lease) await offerLease?.();
 }

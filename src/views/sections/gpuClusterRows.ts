@@ -19,6 +19,7 @@ import {
   type GpuClusterChange,
 } from '../../models/gpuCluster';
 import type { ChangeSubject } from '../../loaders/taskPoller';
+import { hasLeaseTag } from '../../models/gpuLease';
 import { flavorGpuText } from '../presentation/gpu/flavorFacts';
 import { listGapViews } from '../presentation/listGapsView';
 import { errorNode, hintNode, type TreeNode } from '../treeNodes';
@@ -46,6 +47,8 @@ export class GpuClusterRows implements vscode.Disposable {
   private readonly pricing = new Set<string>();
   /** Per location, the clusters (`<kind>:<id>`) the last read found moving by their own status. */
   private readonly movingByStatus = new Map<string, Set<string>>();
+  /** Some cluster read had a lease tag: from then on every list read goes to the lease clock, so that it sees one go. */
+  private leasesSeen = false;
 
   constructor(private readonly deps: GpuClusterRowsDeps) {}
 
@@ -84,6 +87,10 @@ export class GpuClusterRows implements vscode.Disposable {
         continue;
       }
       const byTask = tasksOfKind(kind, list, tasks);
+      if (this.leasesSeen || list.value.results.some(hasLeaseTag)) {
+        this.leasesSeen = true;
+        this.deps.sawLeases({ ...node.location, kind }, list.value.results);
+      }
       this.resolveListed(node, kind, list.value.results, changes);
       for (const cluster of list.value.results) {
         const id = cluster.id.toLowerCase();
@@ -100,7 +107,7 @@ export class GpuClusterRows implements vscode.Disposable {
         const busy = isBusy(cluster, [], change !== undefined);
         const flavorGpus = typeof cluster.flavor === 'string' ? gpus[kind].get(cluster.flavor) : undefined;
         const price = this.priceOf(node, kind, cluster);
-        rows.push(gpuClusterNode(node, cluster, { kind, busy, change, gpus: flavorGpus, price }));
+        rows.push(gpuClusterNode(node, cluster, { kind, busy, change, gpus: flavorGpus, price, nowMs: Date.now() }));
       }
       rows.push(...listGapViews(list.value, 'gpuClusters').map(({ key, view }) => hintNode(node, `${kind}-${key}`, view)));
     }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMAND } from '../../core/contributions';
 import { isCancelled, isEndpointMissing } from '../../api/errors';
+import type { GpuCluster, GpuLocationRef } from '../../api/gpuClusterTypes';
 import type { GpuBaremetalFlavorList } from '../../api/types';
 import { loadOnce, type LoadOnce } from '../../core/loadOnce';
 import type { ProjectRegionRef } from '../../core/projectRegion';
@@ -40,6 +41,8 @@ export interface GpuClusterSource {
   rename: (from: ChangeSubject, to: ChangeSubject) => void;
   /** Where a price that could not be read is told: the row goes without one. */
   log: Pick<Log, 'warn'>;
+  /** A kind's clusters of a location as just read, once one of them has had a lease: what the lease clock keeps. */
+  sawLeases: (location: GpuLocationRef, clusters: readonly GpuCluster[]) => void;
 }
 
 /**

@@ -32,6 +32,7 @@ const CONTRACT_TOOLS: [name: string, kind: 'read' | 'write', commandId: string][
   ['gcore_gpuClusterAction', 'write', COMMAND.gpuClusterAction],
   ['gcore_resizeGpuCluster', 'write', COMMAND.resizeGpuCluster],
   ['gcore_deleteGpuCluster', 'write', COMMAND.deleteGpuCluster],
+  ['gcore_setGpuLease', 'write', COMMAND.setGpuLease],
 ];
 
 /** A valid input of each tool: each must pass its validator, and fail it with one property more. */
@@ -96,6 +97,7 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
     deleteVolumes: true,
     deleteFloatingIps: false,
   },
+  gcore_setGpuLease: { projectId: 7, regionId: 76, clusterId: '058e03b4-c44b-4684-9075-810cb0354467', hours: 4, stopWithoutAsking: true },
 };
 
 /** Every property of a schema and of the objects it holds, with where it is. */

@@ -67,6 +67,37 @@ describe('read tools against the emulator', () => {
       assert.equal(json.servers.length, 2);
     });
 
+    it('gcore_getGpuCluster gives each server the ssh command that reaches it, with the settings given, and the lease', async () => {
+      const listed = (await run(tool('gcore_listGpuClusters'), LOCATION, h)).json as { results: { id: string; name: string }[] };
+      const train = listed.results.find((cluster) => cluster.name === 'train-h100') ?? assert.fail('no train-h100');
+      const plain = await run(tool('gcore_getGpuCluster'), { ...LOCATION, clusterId: train.id }, h);
+      assert.match(plain.text, /^- train-h100-\S+: ACTIVE · public (\d+\.\d+\.\d+\.\d+) · private \S+ · ssh ubuntu@\1$/m);
+      assert.match(plain.text, /^No lease: nothing stops GPU cluster train-h100 on its own\.$/m);
+      assert.equal((plain.json as { lease: unknown }).lease, null);
+
+      h.emulator.setGpuClusterTag(
+        { kind: 'virtual', ...LOCATION, clusterId: train.id },
+        'gcore-vscode-lease',
+        'until=2031-01-02T03:04:05Z;stop=auto',
+      );
+      const context = { ...h.context, sshSettings: () => ({ user: 'root', options: { Port: 2222 } }) };
+      const definition = tool('gcore_getGpuCluster');
+      const leased = await definition.invoke(definition.parse({ ...LOCATION, clusterId: train.id }), context);
+      assert.match(leased.text, /· ssh -o Port=2222 root@\d+\.\d+\.\d+\.\d+$/m);
+      assert.match(leased.text, /^GPU cluster train-h100 is stopped at .+ without asking\. This happens while VS Code runs/m);
+      const json = leased.json as { lease: unknown; servers: { ssh_command?: string }[] };
+      assert.deepEqual(json.lease, { ends_at: '2031-01-02T03:04:05.000Z', stop_without_asking: true });
+      assert.match(json.servers[0].ssh_command ?? '', /^ssh -o Port=2222 root@/);
+
+      // The user Set SSH User… chose for this cluster comes before the setting's.
+      const chosen = {
+        ...h.context,
+        sshSettings: () => ({ user: 'root', options: [], clusterUser: (id: string) => (id === train.id ? 'admin' : undefined) }),
+      };
+      const withChosen = await definition.invoke(definition.parse({ ...LOCATION, clusterId: train.id }), chosen);
+      assert.match(withChosen.text, /· ssh admin@\d+\.\d+\.\d+\.\d+$/m);
+    });
+
     it('refuses an ID that is not a UUID, and an unknown kind, before any request', () => {
       assertRefused(tool('gcore_getGpuCluster'), { ...LOCATION, clusterId: 'train-h100' }, /clusterId/, h);
       assertRefused(tool('gcore_listGpuClusters'), { ...LOCATION, kind: 'metal' }, /kind/, h);

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { start, type Emulator } from '../../emulator/server';
 import {
+  answer,
   clusterById,
   clusterNamed,
   cloudError,
@@ -116,6 +117,32 @@ describe('emulator GPU clusters', () => {
         'cluster_id',
         'project_id',
       ]);
+    });
+  });
+
+  describe('PATCH', () => {
+    it('merges tags (a value sets one, null removes one, the others stay) and answers the cluster at once', async () => {
+      const running = await clusterNamed(emulator, 'virtual', 'train-h100');
+      const path = `${v3('virtual')}/clusters/${running.id}`;
+      const set = answer<Cluster>(await rawRequest(emulator, 'PATCH', path, { body: { tags: { lease: 'until=x', team: 'ml' } } }));
+      assert.deepEqual(
+        set.tags.map(({ key, value }) => `${key}=${value}`),
+        ['env=production', 'lease=until=x', 'team=ml'],
+      );
+      const removed = answer<Cluster>(await rawRequest(emulator, 'PATCH', path, { body: { tags: { lease: null } } }));
+      assert.deepEqual(
+        removed.tags.map(({ key }) => key),
+        ['env', 'team'],
+      );
+      assert.deepEqual(await clusterById(emulator, 'virtual', running.id), removed);
+    });
+
+    it('refuses a tag key with a space or an empty value, and fields it does not know, naming them', async () => {
+      const running = await clusterNamed(emulator, 'virtual', 'train-h100');
+      const path = `${v3('virtual')}/clusters/${running.id}`;
+      const refused = await rawRequest(emulator, 'PATCH', path, { body: { tags: { 'a b': 'x', ok: '' }, color: 'red' } });
+      assert.deepEqual(invalidFieldNames(refused).sort(), ['color', 'tags.a b', 'tags.ok']);
+      assert.deepEqual((await clusterById(emulator, 'virtual', running.id)).tags, running.tags);
     });
   });
 

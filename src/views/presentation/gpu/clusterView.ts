@@ -2,10 +2,12 @@ import * as l10n from '@vscode/l10n';
 import type { GpuCluster, GpuClusterCost, GpuKind } from '../../../api/gpuClusterTypes';
 import { ROW_CONTEXT, type RowContext } from '../../../core/contributions';
 import { clusterStatus, type GpuClusterChange } from '../../../models/gpuCluster';
+import { leaseOf } from '../../../models/gpuLease';
 import { escapeMarkdown, type ItemView } from '../itemView';
 import { formatHourlyPrice } from './flavorPrice';
 import { clusterStatusWords } from './clusterStatusWords';
 import { GPU_CLUSTER_CHANGES } from './gpuClusterChangeWords';
+import { leaseRowText, leaseTooltipText } from './leaseWords';
 import { finiteNumber, nonEmptyText } from '../wireValues';
 
 // The commands and agent tools say a status as the row does.
@@ -22,6 +24,8 @@ export interface ClusterRowFacts {
   gpus?: string;
   /** What it costs now, as Gcore answered (shown per hour only when `price_status` is `show`); absent until read. */
   price?: GpuClusterCost;
+  /** The time the row is drawn at: what its lease's time left counts from. */
+  nowMs: number;
 }
 
 /** The status Gcore shows while each change runs, which the change's word already says ("Creating…", not "Creating… · creating"). */
@@ -76,6 +80,7 @@ export function clusterRowView(cluster: GpuCluster, facts: ClusterRowFacts): Ite
     facts.kind === 'baremetal' ? l10n.t('bare metal') : undefined,
     isKubernetesPool(cluster) ? l10n.t('managed by Kubernetes') : undefined,
     formatHourlyPrice(facts.price),
+    leaseRowText(leaseOf(cluster), facts.nowMs),
   ].filter((part): part is string => part !== undefined);
   const icon = facts.busy || facts.change ? { id: 'sync~spin' } : { ...(STATUS_ICONS.get(status ?? '') ?? { id: 'question' }) };
   return {
@@ -110,6 +115,8 @@ export function clusterTooltip(cluster: GpuCluster, facts: ClusterRowFacts): str
     .map(([name, value]) => `| ${escapeMarkdown(name)} | ${escapeMarkdown(value)} |`)
     .join('\n');
   const blocks = [`### ${escapeMarkdown(cluster.name)}`, `| ${l10n.t('Field')} | ${l10n.t('Value')} |\n|---|---|\n${table}`];
+  const lease = leaseTooltipText(cluster.name, leaseOf(cluster));
+  if (lease) blocks.push(escapeMarkdown(lease));
   if (facts.busy) blocks.push(escapeMarkdown(l10n.t('A task is changing this cluster: only Delete is offered until it ends.')));
   return blocks.join('\n\n');
 }

@@ -145,3 +145,8 @@ export const GPU_CLUSTER_CHANGES: ReadonlyMap<GpuClusterChange, ChangeWords> = n
   ['deleteServer', DELETE_SERVER],
   ['delete', DELETE],
 ]);
+
+/** The button after a create or a start made here that leads to the cluster's lease. */
+export function setLeaseLabel(): string {
+  return l10n.t('Set Lease…');
+}

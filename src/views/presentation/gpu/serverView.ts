@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { GpuImage, GpuServer } from '../../../api/gpuClusterTypes';
 import { ROW_CONTEXT } from '../../../core/contributions';
+import { hasJumpHost, type SshOption } from '../../../models/ssh/sshEntry';
 import { escapeMarkdown, type ItemView } from '../itemView';
 import { nonEmptyText } from '../wireValues';
 
@@ -32,6 +33,11 @@ const STATUS_WORDS: ReadonlyMap<string, () => string> = new Map([
 /** The addresses a server has on private networks: every address it lists but its public one. */
 export function privateAddresses(server: GpuServer): string[] {
   return (server.ip_addresses ?? []).filter((address) => typeof address === 'string' && address !== server.public_ip);
+}
+
+/** The address SSH reaches a server at: its public one, or with a jump host its first private one. */
+export function reachableAddress(server: GpuServer, options: readonly SshOption[]): string | undefined {
+  return server.public_ip ?? (hasJumpHost(options) ? privateAddresses(server)[0] : undefined);
 }
 
 /** The address a server's Copy Address copies: its public one, or else its first private one, and which it is. */

@@ -100,4 +100,38 @@ describe('GPU cluster write tools against the emulator', () => {
       assert.deepEqual(writesReceived(h), [{ method: 'DELETE', path: `${V3}/${TRAIN}`, query: { all_floating_ips: 'true' } }]);
     });
   });
+
+  describe('gcore_setGpuLease', () => {
+    const lease = { ...LOCATION, clusterId: TRAIN, hours: 8 };
+
+    it('confirms when the cluster will be stopped and that VS Code must run for it, sending nothing', async () => {
+      const { title, message } = await confirmation('gcore_setGpuLease', { ...lease, stopWithoutAsking: true }, h);
+      assert.equal(title, 'Stop GPU cluster train-h100 in project 7, region 76 in 8 hours?');
+      assert.match(message, /^GPU cluster train-h100 is stopped at .+ without asking\.$/m);
+      assert.match(message, /while VS Code runs with the Gcore extension/);
+      assert.deepEqual(writesReceived(h), []);
+      const removal = await confirmation('gcore_setGpuLease', { ...lease, hours: null }, h);
+      assert.equal(removal.title, 'Remove the lease of GPU cluster train-h100 in project 7, region 76?');
+    });
+
+    it('declares gcore.setGpuLease with its argument, and sends one PATCH of the lease tag alone through the client', async () => {
+      const write = await declared('gcore_setGpuLease', lease);
+      assert.equal(write.command, 'gcore.setGpuLease');
+      assert.deepEqual(write.argument, { ...lease, kind: 'virtual' });
+      const result = await run(tool('gcore_setGpuLease'), lease, h);
+      const [patch, ...more] = writesReceived(h);
+      assert.deepEqual(more, []);
+      assert.equal(patch.method, 'PATCH');
+      assert.equal(patch.path, `${V3}/${TRAIN}`);
+      assert.match(JSON.stringify(patch.body), /^\{"tags":\{"gcore-vscode-lease":"until=\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ;stop=ask"\}\}$/);
+      assert.match(result.text, /^GPU cluster train-h100 is stopped at .+, after you confirm\.$/);
+      await run(tool('gcore_setGpuLease'), { ...lease, hours: null }, h);
+      assert.deepEqual(writesReceived(h).at(-1)?.body, { tags: { 'gcore-vscode-lease': null } });
+    });
+
+    it('refuses hours out of range naming the field before any request', () => {
+      assertRefused(tool('gcore_setGpuLease'), { ...lease, hours: 0 }, /hours/, h);
+      assertRefused(tool('gcore_setGpuLease'), { ...lease, hours: 721 }, /hours/, h);
+    });
+  });
 });

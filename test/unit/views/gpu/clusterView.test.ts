@@ -17,7 +17,7 @@ const RUNNING: GpuCluster = {
 
 describe('clusterRowView', () => {
   it('shows the status in words, the GPUs as flavor rows say them and the servers, with a green icon', () => {
-    const view = clusterRowView(RUNNING, { kind: 'virtual', busy: false, gpus: '1× H100 80 GB' });
+    const view = clusterRowView(RUNNING, { nowMs: 0, kind: 'virtual', busy: false, gpus: '1× H100 80 GB' });
     assert.equal(view.label, 'train-h100');
     assert.equal(view.description, 'running · 1× H100 80 GB · 2 servers');
     assert.equal(view.contextValue, 'gpuCluster.active');
@@ -27,29 +27,38 @@ describe('clusterRowView', () => {
   it("names the flavor when its GPUs are not known, and marks bare metal and Kubernetes' pools", () => {
     const view = clusterRowView(
       { ...RUNNING, name: 'k8s-a100-pool', flavor: 'bm2-ai-1xlarge-a100-80-8', servers_count: 1, managed_by: 'k8s' },
-      { kind: 'baremetal', busy: false },
+      { nowMs: 0, kind: 'baremetal', busy: false },
     );
     assert.equal(view.description, 'running · bm2-ai-1xlarge-a100-80-8 · 1 server · bare metal · managed by Kubernetes');
   });
 
   it('offers by status: Start when stopped, only Delete while busy, nothing while deleting', () => {
-    assert.equal(clusterRowView({ ...RUNNING, status: 'shutoff' }, { kind: 'virtual', busy: false }).contextValue, 'gpuCluster.shutoff');
-    const creating = clusterRowView({ ...RUNNING, status: 'creating' }, { kind: 'virtual', busy: true });
+    assert.equal(
+      clusterRowView({ ...RUNNING, status: 'shutoff' }, { nowMs: 0, kind: 'virtual', busy: false }).contextValue,
+      'gpuCluster.shutoff',
+    );
+    const creating = clusterRowView({ ...RUNNING, status: 'creating' }, { nowMs: 0, kind: 'virtual', busy: true });
     assert.equal(creating.contextValue, 'gpuCluster.busy');
     assert.deepEqual(creating.icon, { id: 'sync~spin' });
-    assert.equal(clusterRowView({ ...RUNNING, status: 'deleting' }, { kind: 'virtual', busy: true }).contextValue, 'gpuCluster.deleting');
-    assert.equal(clusterRowView({ ...RUNNING, status: 'error' }, { kind: 'virtual', busy: false }).contextValue, 'gpuCluster.other');
+    assert.equal(
+      clusterRowView({ ...RUNNING, status: 'deleting' }, { nowMs: 0, kind: 'virtual', busy: true }).contextValue,
+      'gpuCluster.deleting',
+    );
+    assert.equal(
+      clusterRowView({ ...RUNNING, status: 'error' }, { nowMs: 0, kind: 'virtual', busy: false }).contextValue,
+      'gpuCluster.other',
+    );
   });
 
   it('says a change in progress first, and shows a status it does not know as it comes', () => {
-    const view = clusterRowView(RUNNING, { kind: 'virtual', busy: true, change: 'stop' });
+    const view = clusterRowView(RUNNING, { nowMs: 0, kind: 'virtual', busy: true, change: 'stop' });
     assert.equal(view.description, 'Stopping… · running · g3-ai-24-232-1000-h100-80-1 · 2 servers');
     assert.equal(
-      clusterRowView({ ...RUNNING, status: 'MIGRATING' }, { kind: 'virtual', busy: false }).description?.split(' · ')[0],
+      clusterRowView({ ...RUNNING, status: 'MIGRATING' }, { nowMs: 0, kind: 'virtual', busy: false }).description?.split(' · ')[0],
       'migrating',
     );
     assert.equal(
-      clusterRowView({ ...RUNNING, status: null }, { kind: 'virtual', busy: false }).description?.split(' · ')[0],
+      clusterRowView({ ...RUNNING, status: null }, { nowMs: 0, kind: 'virtual', busy: false }).description?.split(' · ')[0],
       'status unknown',
     );
   });
@@ -64,10 +73,13 @@ describe('clusterRowView', () => {
       ['rebuilding', 'rebuild', 'Rebuilding…'],
     ] as const;
     for (const [status, change, word] of pairs) {
-      const view = clusterRowView({ ...RUNNING, status }, { kind: 'virtual', busy: true, change });
+      const view = clusterRowView({ ...RUNNING, status }, { nowMs: 0, kind: 'virtual', busy: true, change });
       assert.equal(view.description, `${word} · g3-ai-24-232-1000-h100-80-1 · 2 servers`, `${change} while ${status}`);
     }
-    const deletingWhileStopped = clusterRowView({ ...RUNNING, status: 'shutoff' }, { kind: 'virtual', busy: true, change: 'delete' });
+    const deletingWhileStopped = clusterRowView(
+      { ...RUNNING, status: 'shutoff' },
+      { nowMs: 0, kind: 'virtual', busy: true, change: 'delete' },
+    );
     assert.equal(deletingWhileStopped.description, 'Deleting… · stopped · g3-ai-24-232-1000-h100-80-1 · 2 servers');
   });
 
@@ -79,22 +91,47 @@ describe('clusterRowView', () => {
       price_status: 'show' as const,
       discount_percent: 0,
     };
-    const shown = clusterRowView(RUNNING, { kind: 'virtual', busy: false, price: cost });
+    const shown = clusterRowView(RUNNING, { nowMs: 0, kind: 'virtual', busy: false, price: cost });
     assert.equal(shown.description, `running · g3-ai-24-232-1000-h100-80-1 · 2 servers · ${formatHourlyPrice(cost)}`);
     assert.match(shown.description ?? '', / · €4\.12\/h$/);
     assert.ok(tableRows(shown.tooltip ?? '').some((row) => row.label === 'Price' && row.value === '€4.12/h'));
     for (const price_status of ['hide', 'error', null] as const) {
-      const view = clusterRowView(RUNNING, { kind: 'virtual', busy: false, price: { ...cost, price_status } });
+      const view = clusterRowView(RUNNING, { nowMs: 0, kind: 'virtual', busy: false, price: { ...cost, price_status } });
       assert.equal(view.description, 'running · g3-ai-24-232-1000-h100-80-1 · 2 servers', `price_status ${String(price_status)}`);
     }
   });
 
   it('tells the facts in the hover, and why only Delete is offered while busy', () => {
-    const tooltip = clusterRowView(RUNNING, { kind: 'baremetal', busy: true }).tooltip ?? assert.fail('no tooltip');
+    const tooltip = clusterRowView(RUNNING, { nowMs: 0, kind: 'baremetal', busy: true }).tooltip ?? assert.fail('no tooltip');
     const rows = new Map(tableRows(tooltip).map((row) => [row.label, row.value]));
     assert.equal(rows.get('Kind'), 'bare metal');
     assert.equal(rows.get('Tags'), 'env=production');
     assert.equal(rows.get('ID'), RUNNING.id);
     assert.match(tooltip, /only Delete is offered/);
+  });
+
+  it('shows the time left of its lease after the price, and in the hover when it ends and what happens then', () => {
+    const end = Date.parse('2026-11-27T15:00:00Z');
+    const leased = (value: string): GpuCluster => ({
+      ...RUNNING,
+      tags: [...RUNNING.tags!, { key: 'gcore-vscode-lease', value }],
+    });
+    const cost = { currency_code: 'EUR', price_per_hour: 2.5, price_per_month: 1800, price_status: 'show' as const, discount_percent: 0 };
+    const view = clusterRowView(leased('until=2026-11-27T15:00:00Z;stop=auto'), {
+      nowMs: end - (3 * 60 + 12) * 60_000 - 30_000,
+      kind: 'virtual',
+      busy: false,
+      price: cost,
+    });
+    assert.equal(view.description, `running · g3-ai-24-232-1000-h100-80-1 · 2 servers · ${formatHourlyPrice(cost)} · lease 3 h 12 min`);
+    assert.match((view.tooltip ?? '').replaceAll('\\', ''), /is stopped at .+ without asking\. This happens while VS Code runs/);
+    const at = (nowMs: number, value = 'until=2026-11-27T15:00:00Z;stop=ask') =>
+      clusterRowView(leased(value), { nowMs, kind: 'virtual', busy: false }).description?.split(' · ').at(-1);
+    assert.equal(at(end - 45 * 60_000), 'lease 45 min');
+    assert.equal(at(end - 2 * 3_600_000), 'lease 2 h');
+    assert.equal(at(end - 20_000), 'lease under a minute');
+    assert.equal(at(end), 'lease over');
+    assert.equal(at(end, 'in two hours'), 'lease unreadable');
+    assert.match(clusterRowView(leased('in two hours'), { nowMs: end, kind: 'virtual', busy: false }).tooltip ?? '', /cannot read/);
   });
 });

@@ -33,6 +33,7 @@ describe('the GPU cluster kind of change', () => {
   /** Settles when the next SSH entry is removed. */
   let forgetting: Promise<void>;
   let forgot: () => void;
+  let leased: { ref: GpuClusterRef; name: string }[];
   let history: TaskHistory;
 
   function follow(
@@ -62,6 +63,7 @@ describe('the GPU cluster kind of change', () => {
           forgotten.push(clusterId);
           forgot();
         },
+        setLease: async (ref, cluster) => void leased.push({ ref, name: cluster.name }),
       }),
     );
     history = new TaskHistory(new CountingMemento() as unknown as vscode.Memento, (stored) => kinds.readStored(stored));
@@ -83,6 +85,7 @@ describe('the GPU cluster kind of change', () => {
     connected = [];
     forgotten = [];
     forgetting = new Promise((resolve) => (forgot = resolve));
+    leased = [];
   });
 
   afterEach(() => {
@@ -150,11 +153,30 @@ describe('the GPU cluster kind of change', () => {
     assert.deepEqual(ui.notifications, [
       'GPU cluster new-train is running now, with 2 servers: new-train-1 at 85.234.66.2, new-train-2 (private only).',
     ]);
-    assert.deepEqual(ui.buttons, [['Copy Address', 'Open in VS Code']]);
+    assert.deepEqual(ui.buttons, [['Copy Address', 'Open in VS Code', 'Set Lease…']]);
     assert.deepEqual(ui.clipboard, ['85.234.66.2']);
     assert.deepEqual(connected, []);
     assert.equal(history.all()[0].subject?.name, `virtual:${CLUSTER.clusterId}`, 'a reload follows it by its id');
     assert.deepEqual(invalidated, [{ projectId: 1, regionId: 76, kind: 'virtual' }]);
+  });
+
+  it('offers Set Lease… at the end of a start made here, which leads to the lease of the cluster as it was read', async () => {
+    follow(
+      (id) => [{ id, state: 'FINISHED', task_type: 'start_gpu_virtual_cluster' }],
+      async () => ({ id: CLUSTER.clusterId, name: 'eval-l40s', status: 'active', servers_count: 1 }),
+    );
+    const ui = new NotedUi('Set Lease…');
+    const following = tracking.follow(
+      ui as unknown as PromptUi,
+      gpuClusterChange(CLUSTER, 'eval-l40s', 'start'),
+      ['t9'],
+      async () => undefined,
+    );
+    await clock.advance(3_000);
+    await following;
+    assert.deepEqual(ui.notifications, ['GPU cluster eval-l40s is running now, with 1 server.']);
+    assert.deepEqual(ui.buttons, [['Set Lease…']]);
+    assert.deepEqual(leased, [{ ref: CLUSTER, name: 'eval-l40s' }]);
   });
 
   it("says a failed create by Gcore's reason with Retry, and reads its location again though it was never listed", async () => {
@@ -270,7 +292,7 @@ describe('the GPU cluster kind of change', () => {
     const following = tracking.follow(ui as unknown as PromptUi, newClusterChange(CLUSTER, 'new-train'), ['t7'], async () => undefined);
     await clock.advance(3_000);
     await following;
-    assert.deepEqual(ui.buttons, [[]]);
+    assert.deepEqual(ui.buttons, [['Set Lease…']]);
   });
 
   it('removes the SSH entry of a cluster when its delete ends, wherever the delete was followed from', async () => {
