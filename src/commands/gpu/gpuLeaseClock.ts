@@ -50,6 +50,11 @@ interface Leased {
   notBeforeMs: number;
 }
 
+/** A lease the clock has neither reminded of nor acted on yet. */
+function freshLease(ref: GpuClusterRef, name: string, lease: GpuLease): Leased {
+  return { ref, name, lease, reminded: false, ended: false, notBeforeMs: 0 };
+}
+
 function keyOf(ref: GpuClusterRef): string {
   return `${ref.projectId}|${ref.regionId}|${ref.kind}|${ref.clusterId.toLowerCase()}`;
 }
@@ -83,7 +88,7 @@ export class LeaseClock {
       listed.add(key);
       const known = this.leases.get(key);
       if (known && sameLease(known.lease, state.lease)) known.name = cluster.name;
-      else this.leases.set(key, { ref, name: cluster.name, lease: state.lease, reminded: false, ended: false, notBeforeMs: 0 });
+      else this.leases.set(key, freshLease(ref, cluster.name, state.lease));
     }
     for (const key of [...this.leases.keys()]) if (key.startsWith(prefix) && !listed.has(key)) this.leases.delete(key);
     this.schedule();
@@ -262,7 +267,7 @@ export class LeaseClock {
       return;
     }
     if (lease === null) this.forget(leased);
-    else this.leases.set(keyOf(leased.ref), { ...leased, lease, reminded: false, ended: false, notBeforeMs: 0 });
+    else this.leases.set(keyOf(leased.ref), freshLease(leased.ref, leased.name, lease));
     this.schedule();
     void this.deps.ui().notify('info', said());
   }
@@ -271,14 +276,7 @@ export class LeaseClock {
   private replace(leased: Leased, cluster: GpuCluster): void {
     const state = leaseOf(cluster);
     if (state.kind === 'set' && mayRun(cluster) && !sameLease(state.lease, leased.lease)) {
-      this.leases.set(keyOf(leased.ref), {
-        ...leased,
-        name: cluster.name,
-        lease: state.lease,
-        reminded: false,
-        ended: false,
-        notBeforeMs: 0,
-      });
+      this.leases.set(keyOf(leased.ref), freshLease(leased.ref, cluster.name, state.lease));
     } else this.forget(leased);
     this.schedule();
   }
