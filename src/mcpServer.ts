@@ -16,14 +16,27 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import * as l10n from '@vscode/l10n';
 import { checkApiBaseUrl, DEFAULT_CONNECTION, GcoreClient } from './api';
+import { failureReason } from './logging/failureMessage';
+import type { Log } from './logging/log';
 import { hideSecret, redactSessionSecrets } from './logging/redaction';
 import { callTool, clientWrites, TOOL_DEFINITIONS, toolNamed, toolNoKeyText, type AnyToolDefinition, type ToolContext } from './agentTools';
 
 const ALLOW_WRITES = '--allow-writes';
 
 /** stderr is the log an MCP client keeps of a server; stdout carries the protocol. Every line is redacted. */
-const log = {
-  info: (message: string): void => void process.stderr.write(`[gcore-mcp] ${redactSessionSecrets(message).replace(/\s*\n\s*/g, ' ')}\n`),
+function logLine(message: string): void {
+  process.stderr.write(`[gcore-mcp] ${redactSessionSecrets(message).replace(/\s*\n\s*/g, ' ')}\n`);
+}
+
+/** The log the write paths tell what they did and met (a create's lost answer looked up). */
+const log: Log = {
+  // The server keeps its log to what a person reading an MCP client's log follows.
+  debug: () => undefined,
+  info: logLine,
+  warn: (message) => logLine(`warning: ${message}`), // not user text: a line of the server's log
+  error: (message, error) => logLine(error === undefined ? message : `${message}: ${failureReason(error)}`),
+  // The MCP client shows its servers' logs: there is nothing to bring in front.
+  show: () => undefined,
 };
 
 /** The extension's version, from the package.json the bundle ships beside (dist/..). */
@@ -121,7 +134,7 @@ function main(): void {
       );
     }
     if (problem !== undefined) return failed(problem);
-    const context: ToolContext = { client, writes: clientWrites(client), configuredLocations: () => [], signal };
+    const context: ToolContext = { client, writes: clientWrites(client, log), configuredLocations: () => [], signal };
     const outcome = await callTool(tool, input, context);
     return outcome.ok
       ? {

@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { GcoreClient } from '../api';
 import type { ChangeSubject } from '../loaders/taskPoller';
+import type { Log } from '../logging/log';
 import type { ToolSchema } from './toolSchemas';
 
 /**
@@ -14,8 +15,8 @@ export interface ToolWrite<Result> {
   command: string;
   /** The command's programmatic argument, already validated. */
   argument: unknown;
-  /** The same change through the client, where no extension runs (the MCP server). */
-  viaClient(client: GcoreClient, signal?: AbortSignal): Promise<Result>;
+  /** The same change through the client, where no extension runs (the MCP server), on the command's write path. */
+  viaClient(client: GcoreClient, signal: AbortSignal | undefined, log: Log): Promise<Result>;
   /** A change Gcore answers with tasks (the result's `tasks`): what they change, for VS Code to follow them. */
   follows?: ChangeSubject;
 }

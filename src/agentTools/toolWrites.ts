@@ -1,10 +1,14 @@
 import type { GcoreClient } from '../api';
 import type { ChangeSubject } from '../loaders/taskPoller';
+import type { Log } from '../logging/log';
 import type { ToolWrite, ToolWrites } from './toolDefinition';
 
-/** The writes as the client sends them, where no extension is around to follow them (the MCP server, tests). */
-export function clientWrites(client: GcoreClient): ToolWrites {
-  return { send: (write, signal) => write.viaClient(client, signal) };
+/**
+ * The writes as the client sends them, where no extension is around to follow them (the MCP server, tests); what
+ * a write path has to tell goes to `log`.
+ */
+export function clientWrites(client: GcoreClient, log: Log): ToolWrites {
+  return { send: (write, signal) => write.viaClient(client, signal, log) };
 }
 
 /** Runs a command by its id with its programmatic argument, resolving to its result (VS Code's executeCommand). */

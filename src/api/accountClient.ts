@@ -39,6 +39,8 @@ export interface TaskListQuery {
   states?: readonly string[];
   projectIds?: readonly number[];
   regionIds?: readonly number[];
+  /** Tasks of these types (`start_gpu_virtual_cluster`, …). */
+  taskTypes?: readonly string[];
   /** Tasks created at or after this time (ISO 8601). */
   fromTimestamp?: string;
   /** 1 to 1000; Gcore's default is 10. */
@@ -113,6 +115,7 @@ export class AccountClient {
         state: many(query.states),
         project_id: many(query.projectIds),
         region_id: many(query.regionIds),
+        task_type: many(query.taskTypes),
         from_timestamp: query.fromTimestamp,
         limit: query.limit === undefined ? undefined : String(Math.min(TASK_LIST_MAX_LIMIT, Math.max(1, Math.floor(query.limit)))),
         offset: query.offset === undefined ? undefined : String(Math.max(0, Math.floor(query.offset))),

@@ -29,8 +29,8 @@ export interface ApiErrorDetails {
   /** Scalar facts of a Cloud quota error (`info`): limit, used, requested… */
   quota?: Record<string, string | number | boolean>;
   /**
-   * A create or update whose answer never arrived (cancelled, timed out, connection lost) after it was
-   * sent: Gcore may have carried it out.
+   * A write whose answer was lost after it was sent (cancelled, timed out, the connection lost, the answer cut
+   * short, too large or not JSON, a gateway's 502 or 504): Gcore may have carried it out.
    */
   mayHaveApplied?: boolean;
   /**

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { UnknownOutcomeError } from '../api/errors';
+import { isGcoreApiError, UnknownOutcomeError } from '../api/errors';
 import { failureReason } from '../logging/failureMessage';
 import type { Logger } from '../logging/logger';
 import type { PromptUi } from '../ui/promptUi';
@@ -345,14 +345,18 @@ export class ResourceFileSystem<Address, Opened, Context, Edited, Change, Result
         this.baseChanges.fire();
       }
       const reason = failureReason(error).replace(/\.?$/, '.');
-      throw new NotSentError(
-        // Saving again could do twice what Gcore may have done: the reason says how to find out first.
-        error instanceof UnknownOutcomeError
-          ? vscode.l10n.t('{0} Your edits are kept.', reason)
-          : vscode.l10n.t('{0} Your edits are kept; save again to retry.', reason),
-        error,
-        words.refused,
-      );
+      // Saving again could do twice what Gcore may have done: the reason says how to find out first.
+      if (error instanceof UnknownOutcomeError) {
+        throw new NotSentError(vscode.l10n.t('{0} Your edits are kept.', reason), error, answerLost());
+      }
+      if (isGcoreApiError(error) && error.mayHaveApplied === true) {
+        throw new NotSentError(
+          vscode.l10n.t('{0} Gcore may have carried it out: check before saving again. Your edits are kept.', reason),
+          error,
+          answerLost(),
+        );
+      }
+      throw new NotSentError(vscode.l10n.t('{0} Your edits are kept; save again to retry.', reason), error, words.refused);
     }
     // Until what it started has ended, the edited values are the best guess of what Gcore holds.
     entry.opened = resource.afterSend(atGcore ?? entry.opened, change);
@@ -388,6 +392,11 @@ export class ResourceFileSystem<Address, Opened, Context, Edited, Change, Result
  * A save that sent nothing. VS Code shows it as "Failed to save '…': Unable to write file '…' (name: message)",
  * so the name says what happened and the message why.
  */
+/** What a save whose request may have been carried out says first, in place of "Gcore did not take it". */
+function answerLost(): string {
+  return vscode.l10n.t("Gcore's answer was lost");
+}
+
 class NotSentError extends Error {
   constructor(message: string, cause?: unknown, name = vscode.l10n.t('Nothing was sent to Gcore')) {
     super(message, { cause });

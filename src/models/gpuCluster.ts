@@ -100,6 +100,21 @@ export function changeOfTaskType(taskType: string | null | undefined): { kind: G
   return typeof taskType === 'string' ? TASK_TYPE_CHANGES.get(taskType) : undefined;
 }
 
+/** The task types with which Gcore makes one change of one product's clusters (a virtual cluster's start: one). */
+export function taskTypesOf(kind: GpuKind, change: GpuClusterChange): string[] {
+  return GPU_CLUSTER_TASK_TYPES.filter((type) => {
+    const made = changeOfTaskType(type);
+    return made?.kind === kind && made.change === change;
+  });
+}
+
+/** The cluster name a task's parameters give (`data.name`, as a create's do): a create still running names no id yet. */
+export function clusterNameOfTask(task: Task): string | undefined {
+  const data = task.data;
+  const name = typeof data === 'object' && data !== null ? (data as { name?: unknown }).name : undefined;
+  return typeof name === 'string' ? name : undefined;
+}
+
 /**
  * The clusters an active task changes, among those given: Gcore's task names them in its parameters
  * (`data`) or its `created_resources`, in fields whose names differ by task type, so every string value

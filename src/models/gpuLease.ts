@@ -8,8 +8,10 @@ import { CLUSTER_FIELDS, withDefaults, type GpuClusterArgs } from './gpuClusterA
 /*
  * A GPU cluster's lease: the Gcore tag `gcore-vscode-lease`, so that every window, machine and agent sees the
  * same one. Its value is `until=<UTC end, ISO 8601 to the second>;stop=<ask|auto>`, for example
- * `until=2026-11-27T15:00:00Z;stop=ask`: `auto` stops the cluster at the end without asking. Anything else in the
- * tag is unreadable: shown as such, never acted on.
+ * `until=2026-11-27T15:00:00Z;stop=ask`: `auto` stops the cluster at the end without asking. At the end, the window
+ * about to stop the cluster first writes its claim on that stop into the value (`;claim=<16 hex digits>`, a token
+ * of its own), so that of several windows only the one whose claim Gcore then holds sends the stop. Anything else
+ * in the tag is unreadable: shown as such, never acted on.
  */
 
 export const LEASE_TAG = 'gcore-vscode-lease';
@@ -23,12 +25,14 @@ export interface GpuLease {
   /** When the cluster is to be stopped, ms since the epoch, to the second. */
   endMs: number;
   stopWithoutAsking: boolean;
+  /** The token of the window that claimed the stop at the end, once one has. */
+  claim?: string;
 }
 
 /** What a cluster's tags say of its lease. */
 export type LeaseState = { kind: 'none' } | { kind: 'set'; lease: GpuLease } | { kind: 'unreadable'; value: string };
 
-const VALUE = /^until=(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z);stop=(ask|auto)$/;
+const VALUE = /^until=(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z);stop=(ask|auto)(?:;claim=([0-9a-f]{16}))?$/;
 
 /** The tag's value read strictly: undefined unless it is exactly the documented form of a real time. */
 export function parseLeaseValue(value: string): GpuLease | undefined {
@@ -37,11 +41,18 @@ export function parseLeaseValue(value: string): GpuLease | undefined {
   const endMs = Date.parse(match[1]);
   // Date.parse accepts 2026-02-30; the time must write back as it was written.
   if (!Number.isFinite(endMs) || isoSeconds(endMs) !== match[1]) return undefined;
-  return { endMs, stopWithoutAsking: match[2] === 'auto' };
+  const lease: GpuLease = { endMs, stopWithoutAsking: match[2] === 'auto' };
+  return match[3] === undefined ? lease : { ...lease, claim: match[3] };
 }
 
 export function formatLeaseValue(lease: GpuLease): string {
-  return `until=${isoSeconds(lease.endMs)};stop=${lease.stopWithoutAsking ? 'auto' : 'ask'}`;
+  const claim = lease.claim === undefined ? '' : `;claim=${lease.claim}`;
+  return `until=${isoSeconds(lease.endMs)};stop=${lease.stopWithoutAsking ? 'auto' : 'ask'}${claim}`;
+}
+
+/** The same lease, whoever has claimed its stop: the end and whether to ask. */
+export function sameLease(a: GpuLease, b: GpuLease): boolean {
+  return a.endMs === b.endMs && a.stopWithoutAsking === b.stopWithoutAsking;
 }
 
 function isoSeconds(ms: number): string {
@@ -74,9 +85,9 @@ export function leaseFor(nowMs: number, hours: number, stopWithoutAsking: boolea
   return { endMs: Math.floor((nowMs + hours * HOUR_MS) / 1000) * 1000, stopWithoutAsking };
 }
 
-/** The lease one hour longer; one already over runs an hour from now. */
+/** The lease one hour longer, unclaimed; one already over runs an hour from now. */
 export function extendedLease(lease: GpuLease, nowMs: number): GpuLease {
-  return { ...lease, endMs: Math.floor((Math.max(lease.endMs, nowMs) + HOUR_MS) / 1000) * 1000 };
+  return { endMs: Math.floor((Math.max(lease.endMs, nowMs) + HOUR_MS) / 1000) * 1000, stopWithoutAsking: lease.stopWithoutAsking };
 }
 
 export const LEASE_HOURS_FIELD: IntegerFieldSpec = {

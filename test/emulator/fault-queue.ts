@@ -19,6 +19,12 @@ export interface Fault {
   resetMidBody?: boolean;
   /** Answer 200 with Content-Type application/json and a truncated, non-JSON body. */
   malformed?: boolean;
+  /**
+   * Carry the request out first, as Gcore behind a gateway would, and only then answer with the fault (its
+   * status, a malformed body, a drop): an answer lost after the change was made. Without it a fault that answers
+   * or drops leaves Gcore untouched.
+   */
+  afterApplying?: boolean;
 }
 
 interface QueuedFault {

@@ -502,9 +502,10 @@ class EmulatorServer implements Emulator {
     const fault = this.faults.take(method, decodePath(path));
     // The answer is computed before the simulated latency, as a far server would have acted on a request
     // whose response is then lost or late.
+    const carriedOut = fault?.afterApplying ? this.answer(request, record, query, requestId) : undefined;
     const reply = fault?.drop
       ? undefined
-      : ((fault && faultReply(fault, area, requestId)) ?? this.answer(request, record, query, requestId));
+      : ((fault && faultReply(fault, area, requestId)) ?? carriedOut ?? this.answer(request, record, query, requestId));
     await this.wait(this.latencyMs + (fault?.delayMs ?? 0));
 
     if (reply && !this.closed && !response.destroyed) {

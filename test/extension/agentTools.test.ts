@@ -217,6 +217,26 @@ describe('agent tools in VS Code', () => {
     });
   }
 
+  it("gcore_createGpuCluster takes the command's path: an answer a gateway lost is looked up, one POST, its running task named", async () => {
+    emulator.reset();
+    const clusters = '/cloud/v3/gpu/virtual/11/76/clusters';
+    emulator.inject({ method: 'POST', path: clusters, status: 502, afterApplying: true });
+    try {
+      const result = await invoke('gcore_createGpuCluster', { ...LOCATION, cluster: virtualClusterBody({ name: 'agent-lost' }) });
+      assert.deepEqual(writesSince(emulator, 0), [['POST', clusters, virtualClusterBody({ name: 'agent-lost' })]]);
+      const { tasks } = result.json as { tasks: string[] };
+      assert.equal(tasks.length, 1);
+      const task = await run('gcore.getTask', tasks[0]);
+      assert.deepEqual(
+        [(task as { task_type: string }).task_type, (task as { data: { name: string } }).data.name],
+        ['create_gpu_virtual_cluster', 'agent-lost'],
+      );
+      assert.match(result.text, new RegExp(`^Gcore is creating GPU cluster agent-lost in project 11, region 76: task ${tasks[0]}\\.`));
+    } finally {
+      (await extensionApi()).stopFollowingTasks();
+    }
+  });
+
   it('gcore_importZoneFile sends nothing when the zone changed between its confirmation and its run, and says so', async () => {
     emulator.reset();
     await withRecord();

@@ -346,6 +346,26 @@ describe('editing a container as JSON', () => {
     assert.equal(patches(emulator).length, 1);
   });
 
+  it('says an update whose answer a gateway lost may have been made, and to check before saving again; the edits stay', async () => {
+    const document = await openDocument();
+    await edit(document, (fields) => {
+      fields.timeout = 33;
+    });
+    emulator.inject({ method: 'PATCH', path: '/cloud/v1/caas/1/76/containers/web-app', status: 502, afterApplying: true });
+    const ui = new ScriptedUi(['Apply']);
+    await useUi(ui);
+    await vscode.commands.executeCommand('gcore.applyContainerJson', document.uri).then(
+      () => undefined,
+      () => undefined,
+    );
+    const failure = ui.notifications.find((notification) => /Bad Gateway/.test(notification.message));
+    assert.ok(failure, ui.notifications.map((notification) => notification.message).join(' | '));
+    assert.match(failure.message, /Bad Gateway\. Gcore may have carried it out: check before saving again\. Your edits are kept\.$/);
+    assert.doesNotMatch(failure.message, /save again to retry/);
+    assert.deepEqual(patches(emulator), [{ timeout: 33 }]);
+    assert.ok(document.isDirty);
+  });
+
   it('sends is_disabled in a request of its own, and says so in the editor', async () => {
     const document = await openDocument();
     await edit(document, (fields) => {

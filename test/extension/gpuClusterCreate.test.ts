@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GpuCluster } from '../../src/api/gpuClusterTypes';
-import type { Emulator, RecordedRequest } from '../emulator/server';
+import type { Emulator, Fault, RecordedRequest } from '../emulator/server';
 import { eventually, extensionApi, gcoreConfig, rejects, run, signedInAt, TEST_KEY, useUi } from './support/harness';
 import { CANCEL, ScriptedUi } from './support/scriptedUi';
 import { label, rows } from './support/treeRows';
@@ -137,6 +137,37 @@ describe('GPU cluster create', () => {
     const made = await clustersNamed(emulator, 'new-train');
     assert.equal(made.length, 1);
     assert.equal(result.tasks.length, 1, "the create's task, found among the location's active tasks");
+  });
+
+  const lostAfterGcoreMadeIt: [string, Omit<Fault, 'path'>][] = [
+    ["a gateway's 502", { status: 502, afterApplying: true }],
+    ["a gateway's 504", { status: 504, afterApplying: true }],
+    ['a 200 whose body cannot be read', { malformed: true, afterApplying: true }],
+  ];
+  for (const [answer, fault] of lostAfterGcoreMadeIt) {
+    it(`takes a create answered with ${answer} after Gcore made it as sent, naming its running task: one POST`, async () => {
+      emulator.inject({ method: 'POST', path: CLUSTERS, ...fault });
+      const result = await run<{ tasks: string[] }>('gcore.createGpuCluster', { ...LOCATION, cluster: CLUSTER });
+      assert.equal(writes(emulator).length, 1, 'one POST');
+      assert.equal((await clustersNamed(emulator, 'new-train')).length, 1);
+      assert.equal(result.tasks.length, 1);
+      const task = await run<{ task_type: string; state: string; data: { name: string } }>('gcore.getTask', result.tasks[0]);
+      assert.deepEqual([task.task_type, task.data.name], ['create_gpu_virtual_cluster', 'new-train']);
+      assert.match(task.state, /^(NEW|RUNNING)$/, 'a caller can wait for it');
+    });
+  }
+
+  it('says the outcome is unknown, never to send again, when the list after a lost answer comes before Gcore lists it', async () => {
+    emulator.inject({ method: 'POST', path: CLUSTERS, status: 504, afterApplying: true });
+    // The list before the create answers as Gcore has it; the one after a moment too early.
+    emulator.inject({ method: 'GET', path: CLUSTERS, delayMs: 0 });
+    emulator.inject({ method: 'GET', path: CLUSTERS, status: 200, body: { count: 0, results: [] } });
+    await rejects(
+      run('gcore.createGpuCluster', { ...LOCATION, cluster: CLUSTER }),
+      /the location's active tasks show a create of that name under way, so whether Gcore made it is unknown\. Refresh the location in a minute before creating it again/,
+    );
+    assert.equal(writes(emulator).length, 1, 'one POST');
+    assert.equal((await clustersNamed(emulator, 'new-train')).length, 1);
   });
 
   it('takes a create that timed out as sent when Gcore made it, and a cluster of the same name made before is not it', async () => {

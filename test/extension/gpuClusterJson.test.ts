@@ -282,6 +282,20 @@ describe('New GPU Cluster from JSON', () => {
     assert.equal(listed.results.filter((candidate) => candidate.name === 'json-lost').length, 1, 'one cluster, never two');
   });
 
+  it('takes a save a gateway answered 502 after Gcore made the cluster as the create: one POST, never a second cluster', async () => {
+    const document = await openFromFlavorRow();
+    const cluster = { ...(JSON.parse(document.getText()) as Record<string, unknown>), name: 'json-gateway' };
+    await write(document, cluster);
+    emulator.requests.length = 0;
+    emulator.inject({ method: 'POST', path: CLUSTERS, status: 502, afterApplying: true });
+    const { ui, saved } = await saveWith(document, ['Create']);
+    assert.equal(saved, true, ui.notifications.map((notification) => notification.message).join(' | '));
+    assert.equal(creates(emulator).length, 1, 'one POST for one save');
+    assert.doesNotMatch(ui.notifications.map((notification) => notification.message).join(' | '), /save again/i);
+    const listed = await run<{ results: { name: string }[] }>('gcore.listGpuClusters', LOCATION);
+    assert.equal(listed.results.filter((candidate) => candidate.name === 'json-gateway').length, 1, 'one cluster, never two');
+  });
+
   it('says the cluster may exist, and not to save again, when the lookup after a lost answer fails; the text stays', async () => {
     const document = await openFromFlavorRow();
     const cluster = { ...(JSON.parse(document.getText()) as Record<string, unknown>), name: 'json-unsure' };

@@ -1,6 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { GcoreClient } from '../../src/api';
 import type { GpuCluster } from '../../src/api/gpuClusterTypes';
+import { GpuClusterWrites } from '../../src/commands/gpu/gpuClusterWrites';
+import { CLAIM_SETTLE_MS, gpuLeaseClock } from '../../src/commands/gpu/gpuLeaseClock';
+import type { Log } from '../../src/logging/log';
+import type { PromptUi } from '../../src/ui/promptUi';
 import { stableUuid } from '../emulator/gpu-servers';
 import type { Emulator, RecordedRequest } from '../emulator/server';
 import { eventually, extensionApi, rejects, run, signedInAt, TEST_KEY, useUi } from './support/harness';
@@ -18,6 +23,13 @@ const TRAIN = stableUuid(1, 76, 'virtual', 'train-h100');
 const TRAIN_PATH = `/cloud/v3/gpu/virtual/1/76/clusters/${TRAIN}`;
 const TRAIN_KEY = { kind: 'virtual' as const, ...LOCATION, clusterId: TRAIN };
 const HOUR_MS = 3_600_000;
+const quietLog: Log = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  show: () => undefined,
+};
 
 function writes(emulator: Emulator): RecordedRequest[] {
   return emulator.requests.filter((request) => request.method !== 'GET');
@@ -165,18 +177,23 @@ describe('GPU leases', () => {
   it('stops a cluster whose lease another writer set to have ended, with exactly one stop action, and says so', async () => {
     const ui = new ScriptedUi([]);
     await useUi(ui);
-    emulator.setGpuClusterTag(TRAIN_KEY, 'gcore-vscode-lease', leaseValue(-60_000, 'auto'));
+    const lease = leaseValue(-60_000, 'auto');
+    emulator.setGpuClusterTag(TRAIN_KEY, 'gcore-vscode-lease', lease);
     await clusterRows();
     const stops = () => writes(emulator).filter((request) => request.path === `${TRAIN_PATH}/action`);
-    await eventually(async () => assert.equal(stops().length, 1));
+    await eventually(async () => assert.equal(stops().length, 1), 30_000);
     assert.equal(stops()[0].body, '{"action":"stop"}');
+    await eventually(async () => assert.equal(writes(emulator).length, 3));
+    const [claim, ...rest] = writes(emulator).map((request) => [request.method, request.body]);
+    assert.equal(claim[0], 'PATCH');
+    assert.match(claim[1], new RegExp(`^\\{"tags":\\{"gcore-vscode-lease":"${lease};claim=[0-9a-f]{16}"\\}\\}$`), 'claimed first');
     assert.deepEqual(
-      writes(emulator).map((request) => [request.method, request.body]),
+      rest,
       [
-        ['PATCH', '{"tags":{"gcore-vscode-lease":null}}'],
         ['POST', '{"action":"stop"}'],
+        ['PATCH', '{"tags":{"gcore-vscode-lease":null}}'],
       ],
-      'the lease goes first, so that no other window stops it again',
+      'the stop, then the lease removed',
     );
     await eventually(async () =>
       assert.ok(
@@ -186,5 +203,92 @@ describe('GPU leases', () => {
     await clusterRows();
     await clusterRows();
     assert.equal(stops().length, 1, 'never twice');
+  });
+
+  it('removes, and does not stop, a lease whose end passed while the cluster was stopped, once it is started again', async () => {
+    const EVAL = stableUuid(1, 76, 'virtual', 'eval-l40s');
+    const EVAL_PATH = `/cloud/v3/gpu/virtual/1/76/clusters/${EVAL}`;
+    const ui = new ScriptedUi([]);
+    await useUi(ui);
+    // The lease ended an hour ago; eval-l40s was stopped then, and is started now.
+    emulator.setGpuClusterTag({ ...TRAIN_KEY, clusterId: EVAL }, 'gcore-vscode-lease', leaseValue(-HOUR_MS, 'auto'));
+    await clusterRows();
+    await run('gcore.gpuClusterAction', { ...LOCATION, clusterId: EVAL, action: 'start' });
+    // The start ended a few minutes ago, well after the lease did.
+    emulator.advanceTasks(5 * 60_000);
+    await eventually(
+      async () =>
+        assert.equal(
+          (await clusterRows())
+            .find((row) => label(row.item) === 'eval-l40s')
+            ?.item.description?.toString()
+            .includes('lease'),
+          false,
+        ),
+      30_000,
+    );
+    await eventually(async () =>
+      assert.ok(
+        ui.notifications.some((note) =>
+          /^GPU cluster eval-l40s was started again after its lease ended at .+, so the lease no longer applies/.test(note.message),
+        ),
+      ),
+    );
+    assert.deepEqual(
+      writes(emulator).map((request) => [request.method, request.path, request.body]),
+      [
+        ['POST', `${EVAL_PATH}/action`, '{"action":"start"}'],
+        ['PATCH', EVAL_PATH, '{"tags":{"gcore-vscode-lease":null}}'],
+      ],
+      'the lease removed, and no stop sent',
+    );
+  });
+
+  it('sends one stop from two windows that reach the same end, and neither says the cluster is still billed', async function () {
+    this.timeout(60_000);
+    const ui = new ScriptedUi([]);
+    await useUi(ui);
+    const client = new GcoreClient({
+      settings: () => ({ baseUrl: emulator.url, timeoutMs: 30_000 }),
+      apiKey: () => TEST_KEY,
+      userAgent: 'gcore-vscode-tests (a second window)',
+    });
+    const said: string[] = [];
+    const notify = async (_severity: string, message: string) => void said.push(message);
+    const second = gpuLeaseClock({
+      client,
+      writes: new GpuClusterWrites({
+        client,
+        tasks: { start: () => [], follow: async () => undefined },
+        clusters: { invalidateLocation: () => undefined },
+        tree: { refresh: () => undefined },
+        log: quietLog,
+      }),
+      ui: () => ({ notify }) as unknown as PromptUi,
+      tree: { refresh: () => undefined },
+      log: quietLog,
+    });
+    try {
+      emulator.setGpuClusterTag(TRAIN_KEY, 'gcore-vscode-lease', leaseValue(-60_000, 'auto'));
+      // Each window reads the cluster at the end before either's first write reaches Gcore.
+      emulator.inject({ method: 'GET', path: TRAIN_PATH, delayMs: 2_000, times: 2 });
+      const location = { ...LOCATION, kind: 'virtual' as const };
+      await Promise.all([clusterRows(), client.gpuClusters.list(location).then((list) => second.saw(location, list.results))]);
+      const stops = () => writes(emulator).filter((request) => request.path === `${TRAIN_PATH}/action`);
+      await eventually(async () => assert.ok(stops().length > 0), 30_000);
+      // Long enough for a second window's stop to have gone out too.
+      await new Promise((resolve) => setTimeout(resolve, CLAIM_SETTLE_MS + 3_000));
+      assert.equal(stops().length, 1, 'one stop between them');
+      const everything = [...said, ...ui.notifications.map((note) => note.message)];
+      assert.ok(!everything.some((message) => /still billed|failed/.test(message)), everything.join(' | '));
+      assert.equal(
+        everything.filter((message) => /the extension is stopping it/.test(message)).length,
+        1,
+        'told by the window that sent it',
+      );
+    } finally {
+      second.dispose();
+      client.dispose();
+    }
   });
 });

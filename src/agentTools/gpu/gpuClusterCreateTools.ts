@@ -13,6 +13,7 @@ import {
 import type { FieldSpec } from '../../validation/fieldSpec';
 import { unwrap } from '../../validation/problems';
 import { gpuClusterReview, type GpuClusterReview } from '../../views/presentation/gpu/gpuClusterReview';
+import { sendGpuClusterCreate } from '../../writes/gpu/gpuClusterCreates';
 import { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
 import type { ToolContext, ToolDefinition, ToolWrite } from '../toolDefinition';
 import { LOCATION_PROPERTIES, LOCATION_REQUIRED, objectInput, specSchema } from '../toolSchemas';
@@ -130,13 +131,14 @@ export const previewGpuCluster: ToolDefinition<GpuClusterCreateArgs> = {
   },
 };
 
-/** gcore.createGpuCluster's change: the create payload, in one POST. */
+/** gcore.createGpuCluster's change: the create payload, in one POST, a lost answer looked up by name as the command does. */
 function createWrite(args: GpuClusterCreateArgs): ToolWrite<ContainerUpdateResult> {
   const location = locationOf(args);
   return {
     command: COMMAND.createGpuCluster,
     argument: args,
-    viaClient: (client: GcoreClient, signal) => client.gpuClusters.create(location, args.cluster, { signal }),
+    viaClient: async (client: GcoreClient, signal, log) =>
+      (await sendGpuClusterCreate({ client, log }, location, args.cluster, { signal })).result,
     // No `follows`: the command follows the tasks itself, under the new cluster's id, which only it learns.
   };
 }

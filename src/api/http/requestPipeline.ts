@@ -90,6 +90,12 @@ const MAX_TIMEOUT_MS = 600_000;
 /** Connection errors that mean the request never left: a write that failed with one was not carried out. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
+/**
+ * A gateway's answers (Bad Gateway, Gateway Timeout): the gateway lost Gcore's answer, not the request, so Gcore
+ * behind it may have carried the write out.
+ */
+const GATEWAY_STATUSES = new Set([502, 504]);
+
 type CheckedBase = { raw: string; ok: true; prefix: string; host: string; secure: boolean } | { raw: string; ok: false; reason: string };
 
 interface SendableKey {
@@ -247,7 +253,8 @@ export class RequestPipeline {
       throw new GcoreApiError(kind, transportMessage(kind, code, url, timeoutMs, maxBytes), {
         method: request.method,
         path,
-        mayHaveApplied: request.method !== 'GET' && kind !== 'badResponse' && !NOT_SENT_CODES.has(code ?? ''),
+        // An answer too large to read is an answer lost as much as a cut connection is.
+        mayHaveApplied: request.method !== 'GET' && !NOT_SENT_CODES.has(code ?? ''),
         tooLarge,
       });
     }
@@ -266,6 +273,8 @@ export class RequestPipeline {
           requestId,
           method: request.method,
           path,
+          // Gcore took the write: only what it answered cannot be read.
+          mayHaveApplied: request.method !== 'GET',
         });
       }
       report('ok', response.status, requestId);
@@ -288,6 +297,7 @@ export class RequestPipeline {
       retryAfterMs: parseRetryAfterMs(headerValue(response, 'retry-after')),
       method: request.method,
       path,
+      mayHaveApplied: request.method !== 'GET' && GATEWAY_STATUSES.has(response.status),
     });
   }
 }

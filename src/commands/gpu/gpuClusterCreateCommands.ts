@@ -11,7 +11,7 @@ import { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
 import { callOptions, command, type Command } from '../flow/command';
 import type { Services } from '../services';
 import { askGpuCluster, newGpuClusterDraft, type GpuClusterDraft } from './gpuClusterAsk';
-import type { SentCreate } from './gpuClusterCreates';
+import type { SentCreate } from '../../writes/gpu/gpuClusterCreates';
 import type { GpuClusterWrites } from './gpuClusterWrites';
 import { askNewSshKey, createNewSshKey, type KeySource } from './sshKeyCreation';
 

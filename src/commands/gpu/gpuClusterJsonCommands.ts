@@ -14,7 +14,7 @@ import { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
 import { reviewDocumentCommand } from '../arguments';
 import { command, type Command } from '../flow/command';
 import { gpuClusterStartingRow } from './gpuClusterAsk';
-import type { SentCreate } from './gpuClusterCreates';
+import type { SentCreate } from '../../writes/gpu/gpuClusterCreates';
 import { readGpuClusterCatalogue } from './gpuClusterOffers';
 import type { GpuClusterWrites } from './gpuClusterWrites';
 

@@ -12,7 +12,7 @@ import type { PromptUi } from '../../ui/promptUi';
 import { GPU_SECTION } from '../../views/sections/gpuNodes';
 import type { TaskTracking } from '../../views/taskTracking';
 import type { TreeChanges } from '../../views/treeChanges';
-import { sendGpuClusterCreate, type SentCreate } from './gpuClusterCreates';
+import { sendGpuClusterCreate, type SentCreate } from '../../writes/gpu/gpuClusterCreates';
 
 export interface GpuClusterWritesDeps {
   client: Pick<GcoreClient, 'gpuClusters'>;

@@ -1,11 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import * as l10n from '@vscode/l10n';
 import type { GcoreClient } from '../../api';
+import { isGcoreApiError } from '../../api/errors';
 import type { GpuCluster, GpuClusterRef, GpuLocationRef } from '../../api/gpuClusterTypes';
+import type { Task } from '../../api/types';
 import { SYSTEM_CLOCK, type PollerClock } from '../../loaders/taskPoller';
 import { failureReason } from '../../logging/failureMessage';
 import type { Log } from '../../logging/log';
-import { clusterStatus, gpuClusterChange } from '../../models/gpuCluster';
-import { extendedLease, LEASE_REMINDER_MS, leaseOf, type GpuLease } from '../../models/gpuLease';
+import { clustersOfTask, clusterStatus, gpuClusterChange, taskTypesOf } from '../../models/gpuCluster';
+import { extendedLease, LEASE_REMINDER_MS, leaseOf, sameLease, type GpuLease } from '../../models/gpuLease';
 import type { PromptUi } from '../../ui/promptUi';
 import { stopMeaning } from '../../views/presentation/gpu/gpuClusterWriteWords';
 import { leaseEndText, leaseMeaning } from '../../views/presentation/gpu/leaseWords';
@@ -17,7 +20,11 @@ import type { GpuClusterWrites } from './gpuClusterWrites';
  * The clock of the leases the tree has shown: a reminder 15 minutes before a lease ends, and at its end the
  * cluster stopped through the one write path. The tag is the truth: the clock learns leases from the clusters
  * the tree reads, and reads the cluster again before it stops anything, so a lease moved or removed in another
- * window, on another machine or by an agent is honoured, and a cluster already stopped is left alone.
+ * window, on another machine or by an agent is honoured, and a cluster already stopped is left alone. A lease acts
+ * on the run it was set for only: a cluster started again after its lease ended (its end passed while it was
+ * stopped) loses the lease instead of being stopped. Of the windows that reach one end, one sends the stop: each
+ * writes a claim of its own into the tag, waits, reads the tag back, and only the one whose claim Gcore holds sends
+ * it, unless a stop of the cluster already runs.
  */
 
 export interface LeaseClockDeps {
@@ -28,6 +35,12 @@ export interface LeaseClockDeps {
   setLease(ref: GpuClusterRef, lease: GpuLease | null): Promise<unknown>;
   /** Stops the cluster through the write path, its task followed and its end told. */
   stop(ref: GpuClusterRef, clusterName: string): Promise<unknown>;
+  /** Whether the cluster was started at or after this time (its start tasks at Gcore); throws when that cannot be told. */
+  startedSince(ref: GpuClusterRef, sinceMs: number): Promise<boolean>;
+  /** Whether a stop of the cluster runs at Gcore now; throws when that cannot be told. */
+  stopRuns(ref: GpuClusterRef): Promise<boolean>;
+  /** A token no other window draws: this window's claim on a stop. */
+  claimToken(): string;
   ui(): Pick<PromptUi, 'notify'>;
   /** The GPU section drawn again: its rows' time left. */
   redraw(): void;
@@ -36,8 +49,14 @@ export interface LeaseClockDeps {
 
 /** The longest the clock sleeps: a machine that slept past a lease's end acts soon after it wakes, and the rows' time left moves. */
 const MAX_WAIT_MS = 10 * 60_000;
-/** A cluster that could not be read at its lease's end is read again after this long. */
+/** A cluster that could not be read at its lease's end, or whose stop another window claimed, is read again after this long. */
 const RETRY_MS = 60_000;
+/**
+ * How long a claim stands before it is read back: longer than another window that read the lease before the claim
+ * takes to write its own (one request), so that the claim read back is the last one written; and a stop sent right
+ * after it has reached Gcore before a later claimer looks for one.
+ */
+export const CLAIM_SETTLE_MS = 5_000;
 
 interface Leased {
   ref: GpuClusterRef;
@@ -46,7 +65,7 @@ interface Leased {
   reminded: boolean;
   /** Its end has been acted on (or is being): never twice for the same lease. */
   ended: boolean;
-  /** Not acted on before this time: a read at its end failed. */
+  /** Not acted on before this time: a read at its end failed, or another window claimed the stop. */
   notBeforeMs: number;
 }
 
@@ -57,10 +76,6 @@ function freshLease(ref: GpuClusterRef, name: string, lease: GpuLease): Leased {
 
 function keyOf(ref: GpuClusterRef): string {
   return `${ref.projectId}|${ref.regionId}|${ref.kind}|${ref.clusterId.toLowerCase()}`;
-}
-
-function sameLease(a: GpuLease, b: GpuLease): boolean {
-  return a.endMs === b.endMs && a.stopWithoutAsking === b.stopWithoutAsking;
 }
 
 /** A cluster that can be running: what a lease is kept for. */
@@ -155,25 +170,43 @@ export class LeaseClock {
     }
   }
 
-  /** The end: the cluster read again, then stopped (asked first unless the lease says not to). */
+  /**
+   * The end: the cluster read again; a cluster started again since the end loses the lease; otherwise it is stopped,
+   * asked first unless the lease says not to, or whether it was started again cannot be read.
+   */
   private async end(leased: Leased): Promise<void> {
     const cluster = await this.current(leased);
     if (!cluster) return;
-    if (leased.lease.stopWithoutAsking) {
+    const restarted = await this.startedSinceEnd(leased);
+    if (restarted === true) {
+      await this.write(leased, null, () =>
+        l10n.t(
+          'GPU cluster {0} was started again after its lease ended at {1}, so the lease no longer applies: it was removed, and the cluster keeps running.',
+          leased.name,
+          leaseEndText(leased.lease.endMs),
+        ),
+      );
+      return;
+    }
+    if (leased.lease.stopWithoutAsking && restarted === false) {
       await this.stopNow(leased);
       return;
     }
     const [stop, extend, remove] = [l10n.t('Stop'), l10n.t('Extend 1 Hour'), l10n.t('Remove Lease')];
+    const end = leaseEndText(leased.lease.endMs);
+    const meaning = stopMeaning(leased.ref.kind, leased.name);
     const choice = await this.deps
       .ui()
       .notify(
         'warning',
-        l10n.t(
-          'The lease of GPU cluster {0} ended at {1}. Stop it now? {2}',
-          leased.name,
-          leaseEndText(leased.lease.endMs),
-          stopMeaning(leased.ref.kind, leased.name),
-        ),
+        leased.lease.stopWithoutAsking
+          ? l10n.t(
+              'The lease of GPU cluster {0} ended at {1}. Whether it was started again since cannot be read, so it is not stopped without asking. Stop it now? {2}',
+              leased.name,
+              end,
+              meaning,
+            )
+          : l10n.t('The lease of GPU cluster {0} ended at {1}. Stop it now? {2}', leased.name, end, meaning),
         stop,
         extend,
         remove,
@@ -186,6 +219,18 @@ export class LeaseClock {
   /** Stop Now, or Stop after the end: only if the lease and the cluster are still what they were (time has passed). */
   private async stopIfStillDue(leased: Leased, ended: boolean): Promise<void> {
     if (await this.current(leased, ended)) await this.stopNow(leased);
+  }
+
+  /** Whether the cluster was started again since the lease's end; undefined when Gcore's tasks cannot tell. */
+  private async startedSinceEnd(leased: Leased): Promise<boolean | undefined> {
+    try {
+      return await this.deps.startedSince(leased.ref, leased.lease.endMs);
+    } catch (error) {
+      this.deps.log.warn(
+        `GPU cluster ${leased.name}: whether it was started after its lease ended cannot be read: ${failureReason(error)}`,
+      );
+      return undefined;
+    }
   }
 
   /**
@@ -223,27 +268,96 @@ export class LeaseClock {
     this.schedule();
   }
 
-  /** The lease tag removed first, so that no other window stops the cluster again; then the stop, through the write path. */
+  /**
+   * The stop, by one window alone: its claim written into the tag and read back once it has stood; another claim
+   * there means another window (or another try of this one) sends it, and this one looks again later in case that
+   * one went away; a stop already running or a cluster no longer running means nothing is to be sent. The claim is
+   * removed once the stop is sent, which removes the lease. The entry stays, done, until Gcore's list no longer
+   * shows the lease, so that a list read before the claim cannot start the end again.
+   */
   private async stopNow(leased: Leased): Promise<void> {
-    this.forget(leased);
+    const token = this.deps.claimToken();
+    try {
+      await this.deps.setLease(leased.ref, { ...leased.lease, claim: token });
+    } catch (error) {
+      this.stopFailed(leased, error);
+      return;
+    }
+    await this.wait(CLAIM_SETTLE_MS);
+    if (this.disposed) return;
+    let cluster: GpuCluster;
+    try {
+      cluster = await this.deps.read(leased.ref);
+    } catch (error) {
+      this.deps.log.warn(`GPU cluster ${leased.name} could not be read after claiming its stop: ${failureReason(error)}`);
+      this.retryLater(leased);
+      return;
+    }
+    const state = leaseOf(cluster);
+    if (state.kind !== 'set' || state.lease.claim !== token) {
+      this.deps.log.info(`GPU cluster ${leased.name}: another window or machine claimed the stop at its lease's end`);
+      this.retryLater(leased);
+      return;
+    }
+    if (clusterStatus(cluster) !== 'active' && mayRun(cluster)) {
+      this.retryLater(leased);
+      return;
+    }
+    if (!mayRun(cluster) || (await this.stopRuns(leased))) {
+      this.deps.log.info(`GPU cluster ${leased.name} is stopped or stopping already: no stop sent at its lease's end`);
+      await this.removeClaim(leased);
+      return;
+    }
+    try {
+      await this.deps.stop(leased.ref, leased.name);
+    } catch (error) {
+      // A stop whose answer was lost may be running: then it was sent, and the cluster is not "still billed".
+      if (!(isGcoreApiError(error) && error.mayHaveApplied === true && (await this.stopRuns(leased)))) {
+        await this.removeClaim(leased);
+        this.stopFailed(leased, error);
+        return;
+      }
+    }
+    await this.removeClaim(leased);
+    void this.deps
+      .ui()
+      .notify('info', l10n.t('The lease of GPU cluster {0} ended: the extension is stopping it, and removed its lease.', leased.name));
+  }
+
+  /** Whether a stop of the cluster runs; one that cannot be told is taken as none, the claim being this window's. */
+  private async stopRuns(leased: Leased): Promise<boolean> {
+    try {
+      return await this.deps.stopRuns(leased.ref);
+    } catch (error) {
+      this.deps.log.warn(`GPU cluster ${leased.name}: whether a stop runs cannot be read: ${failureReason(error)}`);
+      return false;
+    }
+  }
+
+  /** The claim goes, and with it the lease; one that cannot be removed is only logged (the stop is what mattered). */
+  private async removeClaim(leased: Leased): Promise<void> {
     try {
       await this.deps.setLease(leased.ref, null);
-      await this.deps.stop(leased.ref, leased.name);
-      void this.deps
-        .ui()
-        .notify('info', l10n.t('The lease of GPU cluster {0} ended: the extension is stopping it, and removed its lease.', leased.name));
     } catch (error) {
-      void this.deps
-        .ui()
-        .notify(
-          'error',
-          l10n.t(
-            'The lease of GPU cluster {0} ended, but stopping it failed: {1} It is still billed; stop it from its row.',
-            leased.name,
-            failureReason(error),
-          ),
-        );
+      this.deps.log.warn(`The lease of GPU cluster ${leased.name} could not be removed after its end: ${failureReason(error)}`);
     }
+  }
+
+  private stopFailed(leased: Leased, error: unknown): void {
+    void this.deps
+      .ui()
+      .notify(
+        'error',
+        l10n.t(
+          'The lease of GPU cluster {0} ended, but stopping it failed: {1} It is still billed; stop it from its row.',
+          leased.name,
+          failureReason(error),
+        ),
+      );
+  }
+
+  private wait(ms: number): Promise<void> {
+    return new Promise((resolve) => this.deps.clock.setTimeout(resolve, ms));
   }
 
   private async extend(leased: Leased): Promise<void> {
@@ -289,7 +403,7 @@ export class LeaseClock {
 
 /** The clock as the GPU area runs it: on the system's time, its stop and lease changes through the cluster writes. */
 export function gpuLeaseClock(deps: {
-  client: Pick<GcoreClient, 'gpuClusters'>;
+  client: Pick<GcoreClient, 'gpuClusters' | 'account'>;
   writes: GpuClusterWrites;
   ui: () => PromptUi;
   tree: Pick<TreeChanges, 'refresh'>;
@@ -299,11 +413,28 @@ export function gpuLeaseClock(deps: {
     const result = await deps.writes.action({ ...ref, clusterName }, 'stop');
     deps.writes.report(deps.ui(), gpuClusterChange(ref, clusterName, 'stop'), result, () => stop(ref, clusterName));
   };
+  const namesCluster = (ref: GpuClusterRef) => {
+    const ids = new Set([ref.clusterId.toLowerCase()]);
+    return (task: Task) => clustersOfTask(task, ids).length > 0;
+  };
   return new LeaseClock({
     clock: SYSTEM_CLOCK,
     read: (ref) => deps.client.gpuClusters.get(ref),
     setLease: (ref, lease) => deps.writes.setLease(ref, lease),
     stop,
+    startedSince: async (ref, sinceMs) => {
+      const { results } = await deps.client.account.listTasks({
+        projectIds: [ref.projectId],
+        regionIds: [ref.regionId],
+        taskTypes: taskTypesOf(ref.kind, 'start'),
+        fromTimestamp: new Date(sinceMs).toISOString(),
+        limit: 100,
+      });
+      return results.some(namesCluster(ref));
+    },
+    stopRuns: async (ref) =>
+      (await deps.client.gpuClusters.activeTasks(ref, taskTypesOf(ref.kind, 'stop'))).results.some(namesCluster(ref)),
+    claimToken: () => randomBytes(8).toString('hex'),
     ui: deps.ui,
     redraw: () => deps.tree.refresh(GPU_SECTION),
     log: deps.log,

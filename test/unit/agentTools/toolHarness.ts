@@ -2,17 +2,21 @@ import * as assert from 'node:assert/strict';
 import { clientWrites, toolNamed, type AnyToolDefinition, type ToolContext, type ToolResult } from '../../../src/agentTools';
 import type { EmulatorOptions } from '../../emulator/server';
 import { startHarness, stopHarness, type Harness } from '../api/clientHarness';
+import { recordedLog } from '../support/recordedLog';
 
 export const LOCATION = { projectId: 7, regionId: 76 };
 
 export interface ToolHarness extends Harness {
   context: ToolContext;
+  /** What the client's write paths logged. */
+  log: ReturnType<typeof recordedLog>;
 }
 
 /** The emulator, its client, and the context tools run in outside VS Code (the client's writes, no configured locations). */
 export async function startTools(options: Partial<EmulatorOptions> = { demo: true }): Promise<ToolHarness> {
   const harness = await startHarness(undefined, options);
-  return { ...harness, context: { client: harness.client, writes: clientWrites(harness.client), configuredLocations: () => [] } };
+  const log = recordedLog();
+  return { ...harness, log, context: { client: harness.client, writes: clientWrites(harness.client, log), configuredLocations: () => [] } };
 }
 
 export const stopTools = stopHarness;

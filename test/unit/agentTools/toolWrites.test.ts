@@ -11,6 +11,7 @@ import {
 } from '../../../src/agentTools';
 import type { ChangeSubject } from '../../../src/loaders/taskPoller';
 import { withConfirmedPlan } from '../../../src/models/confirmedImportPlan';
+import { recordedLog } from '../support/recordedLog';
 
 /*
  * A write tool declares its change once, as data (ToolWrite): these tests make up a tool that no surface knows
@@ -89,7 +90,7 @@ describe('a write tool declares its change once, and each surface sends it its o
 
   it("sends it through the client where no extension runs: the write's client path, with the call's signal", async () => {
     const signal = new AbortController().signal;
-    const outcome = await run({ name: 'old', to: 'new', followed: true }, clientWrites(client), signal);
+    const outcome = await run({ name: 'old', to: 'new', followed: true }, clientWrites(client, recordedLog()), signal);
     assert.deepEqual(outcome, { text: 'Renaming old: by-client.', json: { tasks: ['by-client'] } });
     assert.equal(viaClientCalls.length, 1);
     assert.equal(viaClientCalls[0].client, client);
@@ -257,7 +258,7 @@ describe('each write tool declares its change once, for both surfaces', () => {
         const declared = await declaredWrite(write.tool, write.input, write.confirmed);
         const recording = recordingClient();
         const signal = new AbortController().signal;
-        await clientWrites(recording.client).send(declared, signal);
+        await clientWrites(recording.client, recordedLog()).send(declared, signal);
         const [method, args] = clientCall;
         assert.deepEqual(recording.calls, [[method, [...args, { signal }]]]);
       });

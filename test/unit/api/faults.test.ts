@@ -61,6 +61,26 @@ describe('GcoreClient under faults', () => {
     assert.equal(h.emulator.requests.length, 1);
   });
 
+  it("takes a gateway's 502 or 504 and an unreadable 2xx body to a write as an answer lost, sent once; a read's or a 500 not", async () => {
+    const lost = [
+      { status: 502, kind: 'server' },
+      { status: 504, kind: 'server' },
+      { malformed: true, kind: 'badResponse' },
+    ];
+    for (const [index, { kind, ...fault }] of lost.entries()) {
+      h.emulator.requests.length = 0;
+      h.emulator.inject({ method: 'POST', path: ZONES, afterApplying: true, ...fault });
+      const error = await rejection(h.client.dns.createZone({ name: `lost-${index}.example` }));
+      assert.equal(error.kind, kind, JSON.stringify(fault));
+      assert.equal(error.mayHaveApplied, true, JSON.stringify(fault));
+      assert.equal(h.emulator.requests.length, 1, `${JSON.stringify(fault)} is not sent again`);
+    }
+    h.emulator.inject({ method: 'POST', path: ZONES, status: 500 });
+    assert.ok(!(await rejection(h.client.dns.createZone({ name: 'refused.example' }))).mayHaveApplied, 'a 500 is an answer');
+    h.emulator.inject({ method: 'GET', path: FLAVORS, status: 502, times: 3 });
+    assert.ok(!(await rejection(h.client.gpu.listFlavors(LOCATION))).mayHaveApplied, 'a read changes nothing');
+  });
+
   it('says a cancelled write may have applied once it was sent, and not before', async () => {
     h.emulator.inject({ method: 'PATCH', path: /\/containers\//, delayMs: 2_000 });
     const controller = new AbortController();

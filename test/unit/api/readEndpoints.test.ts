@@ -88,6 +88,7 @@ describe('GcoreClient read endpoints', () => {
       states: ['NEW', 'RUNNING'],
       projectIds: [7, 1],
       regionIds: [76],
+      taskTypes: ['patch_caas_container'],
       fromTimestamp: '2026-01-01T00:00:00.000Z',
       limit: 5_000,
       offset: 0,
@@ -99,7 +100,7 @@ describe('GcoreClient read endpoints', () => {
     );
     assert.equal(
       h.emulator.requests.at(-1)?.url,
-      '/cloud/v1/tasks?state=NEW&state=RUNNING&project_id=7&project_id=1&region_id=76&from_timestamp=2026-01-01T00%3A00%3A00.000Z&limit=1000&offset=0',
+      '/cloud/v1/tasks?state=NEW&state=RUNNING&project_id=7&project_id=1&region_id=76&task_type=patch_caas_container&from_timestamp=2026-01-01T00%3A00%3A00.000Z&limit=1000&offset=0',
     );
     await h.client.account.listTasks({ states: [], projectIds: undefined });
     assert.equal(h.emulator.requests.at(-1)?.url, '/cloud/v1/tasks', 'an empty filter is left out');

@@ -98,6 +98,28 @@ describe('emulator fault injection', () => {
     assert.throws(() => JSON.parse(response.text));
   });
 
+  it('carries a request out before a fault marked afterApplying answers or drops it, and not otherwise', async () => {
+    emulator.inject({ method: 'POST', path: '/dns/v2/zones', status: 502 });
+    assert.equal((await rawRequest(emulator, 'POST', '/dns/v2/zones', { body: { name: 'untouched.com' } })).status, 502);
+    assert.equal(emulator.zone('untouched.com'), undefined);
+
+    emulator.inject({ method: 'POST', path: '/dns/v2/zones', status: 504, afterApplying: true });
+    const gateway = await rawRequest(emulator, 'POST', '/dns/v2/zones', { body: { name: 'made.com' } });
+    assert.equal(gateway.status, 504);
+    assert.equal((gateway.json as Record<string, unknown>).error, 'Gateway Timeout');
+    assert.ok(emulator.zone('made.com'));
+
+    emulator.inject({ method: 'POST', path: '/dns/v2/zones', malformed: true, afterApplying: true });
+    const unreadable = await rawRequest(emulator, 'POST', '/dns/v2/zones', { body: { name: 'read-not.com' } });
+    assert.equal(unreadable.status, 200);
+    assert.throws(() => JSON.parse(unreadable.text));
+    assert.ok(emulator.zone('read-not.com'));
+
+    emulator.inject({ method: 'POST', path: '/dns/v2/zones', drop: true, afterApplying: true });
+    await assert.rejects(rawRequest(emulator, 'POST', '/dns/v2/zones', { body: { name: 'dropped.com' } }));
+    assert.ok(emulator.zone('dropped.com'));
+  });
+
   it('delays a response and then answers normally', async () => {
     emulator.inject({ path: FLAVORS, delayMs: 150 });
     const startedAt = Date.now();

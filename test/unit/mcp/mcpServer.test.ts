@@ -6,8 +6,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TOOL_DEFINITIONS } from '../../../src/agentTools';
-import { LARGE_ZONE_NAME, SEEDED_CONTAINER_NAMES, start, type Emulator } from '../../emulator/server';
+import { LARGE_ZONE_NAME, SEEDED_CONTAINER_NAMES, start, type Emulator, type Fault } from '../../emulator/server';
 import { eventually, present } from '../../support/eventually';
+import { virtualClusterBody } from '../../support/gpuClusterBodies';
 
 const SERVER = path.resolve(__dirname, '..', '..', '..', '..', 'dist', 'mcp-server.js');
 const KEY = 'mcp-test-key-$ecret-0123456789';
@@ -136,6 +137,41 @@ describe('the MCP server (dist/mcp-server.js) driven by the SDK client over stdi
     );
     assert.deepEqual(JSON.parse(texts(result)[1]), { tasks: [emulator.container(7, 76, 'web-app')?.rolloutTaskId] });
     assert.equal(emulator.container(7, 76, 'web-app')?.config.timeout, 30);
+  });
+
+  it("creates a GPU cluster whose answer was lost on the command's path: one POST, the running task named", async () => {
+    const { client, stderr } = await connect(withKey(), ['--allow-writes']);
+    const clusters = '/cloud/v3/gpu/virtual/7/76/clusters';
+    const lost: { name: string; fault: Omit<Fault, 'path'> }[] = [
+      { name: 'lost-502', fault: { status: 502, afterApplying: true } },
+      { name: 'lost-504', fault: { status: 504, afterApplying: true } },
+      { name: 'lost-unreadable', fault: { malformed: true, afterApplying: true } },
+      { name: 'lost-cut-short', fault: { resetMidBody: true } },
+    ];
+    for (const { name, fault } of lost) {
+      emulator.requests.length = 0;
+      emulator.inject({ method: 'POST', path: clusters, ...fault });
+      const result = await client.callTool({
+        name: 'gcore_createGpuCluster',
+        arguments: { projectId: 7, regionId: 76, cluster: virtualClusterBody({ name }) },
+      });
+      assert.equal(result.isError, undefined, `${name}: ${texts(result)[0]}`);
+      const posts = emulator.requests.filter((request) => request.method === 'POST' && request.path === clusters);
+      assert.equal(posts.length, 1, `${name}: one POST`);
+      const taskIds = JSON.parse(texts(result)[1]).tasks as string[];
+      assert.equal(taskIds.length, 1, name);
+      const task = (await (
+        await fetch(`${emulator.url}/cloud/v1/tasks/${taskIds[0]}`, { headers: { authorization: `apikey ${KEY}` } })
+      ).json()) as {
+        task_type: string;
+        state: string;
+        data: { name: string };
+      };
+      assert.deepEqual([task.task_type, task.data.name], ['create_gpu_virtual_cluster', name]);
+      assert.match(task.state, /^(NEW|RUNNING)$/);
+      assert.match(texts(result)[0], new RegExp(`^Gcore is creating GPU cluster ${name} in project 7, region 76: task ${taskIds[0]}\\.`));
+    }
+    await eventually(() => assert.match(stderr.join(''), /warning: the answer to the create of GPU cluster lost-502 was lost/));
   });
 
   it("answers a refused input and an API failure as errors, naming the field or carrying Gcore's message", async () => {

@@ -6,6 +6,7 @@ import {
   leaseOf,
   leasePatchBody,
   parseLeaseValue,
+  sameLease,
   validateSetGpuLeaseArgs,
 } from '../../../src/models/gpuLease';
 
@@ -17,6 +18,24 @@ describe('GPU cluster leases', () => {
     assert.equal(formatLeaseValue({ endMs: END + 999, stopWithoutAsking: false }), 'until=2026-11-27T15:00:00Z;stop=ask');
     assert.equal(formatLeaseValue({ endMs: END, stopWithoutAsking: true }), 'until=2026-11-27T15:00:00Z;stop=auto');
     assert.deepEqual(parseLeaseValue('until=2026-11-27T15:00:00Z;stop=auto'), { endMs: END, stopWithoutAsking: true });
+  });
+
+  it("writes and reads a window's claim on the stop at the end, the same lease whoever claimed it", () => {
+    const claimed = { endMs: END, stopWithoutAsking: true, claim: '0123456789abcdef' };
+    assert.equal(formatLeaseValue(claimed), 'until=2026-11-27T15:00:00Z;stop=auto;claim=0123456789abcdef');
+    assert.deepEqual(parseLeaseValue('until=2026-11-27T15:00:00Z;stop=auto;claim=0123456789abcdef'), claimed);
+    assert.ok(sameLease(claimed, { endMs: END, stopWithoutAsking: true }));
+    assert.ok(!sameLease(claimed, { endMs: END, stopWithoutAsking: false }));
+    assert.ok(!sameLease(claimed, { endMs: END + 1000, stopWithoutAsking: true }));
+    assert.deepEqual(extendedLease(claimed, END), { endMs: END + 3_600_000, stopWithoutAsking: true }, 'an extended lease is unclaimed');
+    for (const value of [
+      'until=2026-11-27T15:00:00Z;stop=auto;claim=',
+      'until=2026-11-27T15:00:00Z;stop=auto;claim=0123456789ABCDEF',
+      'until=2026-11-27T15:00:00Z;stop=auto;claim=0123456789abcdef0',
+      'until=2026-11-27T15:00:00Z;claim=0123456789abcdef;stop=auto',
+    ]) {
+      assert.equal(parseLeaseValue(value), undefined, value);
+    }
   });
 
   it('reads nothing but the exact form of a real time', () => {

@@ -97,6 +97,22 @@ describe('GPU cluster create tools against the emulator', () => {
       assert.match(result.text, /Do not send the create again/);
     });
 
+    it("takes the command's path through the client: an answer a gateway lost is looked up, the create sent once", async () => {
+      h.emulator.inject({ method: 'POST', path: '/cloud/v3/gpu/virtual/7/76/clusters', status: 502, afterApplying: true });
+      const result = await run(tool('gcore_createGpuCluster'), CREATE, h);
+      const posts = writesReceived(h).filter((request) => request.path === '/cloud/v3/gpu/virtual/7/76/clusters');
+      assert.equal(posts.length, 1, 'one POST');
+      const active = await h.client.gpuClusters.activeTasks(LOCATION, ['create_gpu_virtual_cluster']);
+      const running = active.results.filter((task) => (task.data as { name?: string }).name === 'new-train').map((task) => task.id);
+      assert.equal(running.length, 1);
+      assert.deepEqual(result.json, { tasks: running });
+      assert.match(result.text, new RegExp(`^Gcore is creating GPU cluster new-train in project 7, region 76: task ${running[0]}\\.`));
+      assert.ok(
+        h.log.lines.some((line) => /^warn the answer to the create of GPU cluster new-train was lost .*: looking the name up$/.test(line)),
+        h.log.lines.join('\n'),
+      );
+    });
+
     it('refuses a bad payload naming the field before any request', () => {
       const create = tool('gcore_createGpuCluster');
       assertRefused(create, { ...LOCATION, cluster: { ...CLUSTER, name: '-bad' } }, /cluster\.name/, h);
