@@ -14,7 +14,7 @@ import { clusterStatusWords } from '../../views/presentation/gpu/clusterView';
 import { privateAddresses, reachableAddress } from '../../views/presentation/gpu/serverView';
 import { leaseTooltipText } from '../../views/presentation/gpu/leaseWords';
 import { leaseOf } from '../../models/gpuLease';
-import { readSshOptions, readSshUser } from '../../models/ssh/sshEntry';
+import { clusterSshUser, readSshOptions, readSshUser } from '../../models/ssh/sshEntry';
 import { standaloneSshCommand } from '../../models/ssh/sshCommandLines';
 import type { ToolContext, ToolDefinition } from '../toolDefinition';
 import { LOCATION_PROPERTIES, LOCATION_REQUIRED, objectInput, specSchema } from '../toolSchemas';
@@ -50,7 +50,7 @@ function serverLine(server: GpuServer & { ssh_command?: string }): string {
  */
 function withSshCommand(server: GpuServer, clusterId: string, settings: ToolContext['sshSettings']): GpuServer & { ssh_command?: string } {
   const raw = settings?.();
-  const user = raw?.clusterUser?.(clusterId) ?? readSshUser(raw?.user).user;
+  const user = clusterSshUser({ chosen: raw?.clusterUser?.(clusterId), setting: readSshUser(raw?.user).user });
   const { options } = readSshOptions(raw?.options);
   const address = reachableAddress(server, options);
   return address === undefined ? server : { ...server, ssh_command: standaloneSshCommand(user, address, undefined, options) };
