@@ -1,13 +1,17 @@
 import * as l10n from '@vscode/l10n';
 import type { ListGaps } from '../api';
+import { oneLine } from '../core/wellFormedText';
 import { listGapViews, type GapsOfList } from '../views/presentation/listGapsView';
 
 /** The most items a result's text lists one by one: an agent reads the rest in the JSON, as far as it is not cut (resultCap.ts). */
 export const ITEMS_IN_TEXT = 50;
 
-/** A heading, then one line per item (the first ITEMS_IN_TEXT), then how many more the JSON holds. */
+/**
+ * A heading, then one line per item (the first ITEMS_IN_TEXT), then how many more the JSON holds. An item is kept on
+ * its line whatever Gcore's values in it hold, so that a name with a line break cannot add an item of its own.
+ */
 export function itemLines(heading: string, items: readonly string[]): string {
-  const shown = items.slice(0, ITEMS_IN_TEXT).map((item) => `- ${item}`);
+  const shown = items.slice(0, ITEMS_IN_TEXT).map((item) => `- ${oneLine(item)}`);
   const more = items.length - shown.length;
   return [heading, ...shown, ...(more > 0 ? [l10n.t('… and {0} more (see the JSON).', more)] : [])].join('\n');
 }

@@ -2,7 +2,8 @@
 # Installs the Debian packages the tests use, system-wide with apt-get (as root, or with sudo -n), those that
 # are missing only: Chromium, libkrb5-dev and a C/C++ toolchain for code-server and the UI suite, and BIND's
 # tools (bind9-utils: named-compilezone, named-checkzone), against which the zone file tests check the reader
-# and the export, ssh-keygen and ssh (openssh-client), with which the SSH key tests make a local pair and connect, and
+# and the export, ssh-keygen and ssh (openssh-client), with which the SSH key tests make a local pair and connect and
+# the SSH entry tests read back what was written (ssh -G), and
 # sshd (openssh-server), which the GPU SSH tests start on a loopback port of their own. Progress and failures go to
 # stderr; a failure names the command and shows its output's end.
 set -euo pipefail
@@ -14,7 +15,7 @@ command -v make >/dev/null 2>&1 || need_apt+=(make)
 command -v g++ >/dev/null 2>&1 || need_apt+=(g++)
 command -v python3 >/dev/null 2>&1 || need_apt+=(python3)
 command -v named-compilezone >/dev/null 2>&1 || need_apt+=(bind9-utils)
-command -v ssh-keygen >/dev/null 2>&1 || need_apt+=(openssh-client)
+{ command -v ssh-keygen && command -v ssh; } >/dev/null 2>&1 || need_apt+=(openssh-client)
 # sbin is not on every user's PATH: Debian's place is looked at too.
 { command -v sshd || [ -x /usr/sbin/sshd ]; } >/dev/null 2>&1 || need_apt+=(openssh-server)
 [ "${#need_apt[@]}" -eq 0 ] && exit 0

@@ -11,16 +11,17 @@ import {
 } from '../../models/gpuClusterArgs';
 import { unwrap } from '../../validation/problems';
 import { clusterStatusWords } from '../../views/presentation/gpu/clusterView';
-import { privateAddresses, reachableAddress } from '../../views/presentation/gpu/serverView';
+import { privateAddresses, publicAddress, reachableAddress, refusedAddresses } from '../../views/presentation/gpu/serverView';
 import { leaseTooltipText } from '../../views/presentation/gpu/leaseWords';
 import { leaseOf } from '../../models/gpuLease';
-import { readSshOptions, readSshUser } from '../../models/ssh/sshEntry';
+import { clusterSshUser, readSshOptions, readSshUser } from '../../models/ssh/sshEntry';
+import { oneLine } from '../../core/wellFormedText';
 import { standaloneSshCommand } from '../../models/ssh/sshCommandLines';
 import type { ToolContext, ToolDefinition } from '../toolDefinition';
 import { LOCATION_PROPERTIES, LOCATION_REQUIRED, objectInput, specSchema } from '../toolSchemas';
 import { gapLines, itemLines, lines } from '../toolText';
 
-/** `train-h100 (058e…): running · g3-ai-24-232-1000-h100-80-1 · 2 servers`. */
+/** `train-h100 (058e…): running · g3-ai-24-232-1000-h100-80-1 · 2 servers`, on one line whatever Gcore's values hold. */
 function clusterLine(cluster: GpuCluster): string {
   const parts = [
     clusterStatusWords(cluster),
@@ -28,16 +29,21 @@ function clusterLine(cluster: GpuCluster): string {
     typeof cluster.servers_count === 'number' ? l10n.t('{0} servers', cluster.servers_count) : undefined,
     cluster.managed_by === 'k8s' ? l10n.t('managed by Kubernetes') : undefined,
   ];
-  return `${cluster.name} (${cluster.id}): ${parts.filter(Boolean).join(' · ')}`;
+  return oneLine(`${cluster.name} (${cluster.id}): ${parts.filter(Boolean).join(' · ')}`);
 }
 
-/** `train-h100-1: ACTIVE · public 203.0.113.10 · private 10.0.0.5 · ssh ubuntu@203.0.113.10`. */
+/**
+ * `train-h100-1: ACTIVE · public 203.0.113.10 · private 10.0.0.5 · ssh ubuntu@203.0.113.10`, with why an address Gcore
+ * gives that is not one is not used.
+ */
 function serverLine(server: GpuServer & { ssh_command?: string }): string {
+  const publicOne = publicAddress(server);
   const privates = privateAddresses(server);
   const parts = [
     server.status ?? l10n.t('status unknown'),
-    server.public_ip ? l10n.t('public {0}', server.public_ip) : l10n.t('no public address'),
+    publicOne ? l10n.t('public {0}', publicOne) : l10n.t('no public address'),
     privates.length > 0 ? l10n.t('private {0}', privates.join(', ')) : undefined,
+    ...refusedAddresses(server).map((reason) => l10n.t('not used: {0}', reason)),
     server.ssh_command,
   ];
   return `${server.name}: ${parts.filter(Boolean).join(' · ')}`;
@@ -50,7 +56,7 @@ function serverLine(server: GpuServer & { ssh_command?: string }): string {
  */
 function withSshCommand(server: GpuServer, clusterId: string, settings: ToolContext['sshSettings']): GpuServer & { ssh_command?: string } {
   const raw = settings?.();
-  const user = raw?.clusterUser?.(clusterId) ?? readSshUser(raw?.user).user;
+  const user = clusterSshUser({ chosen: raw?.clusterUser?.(clusterId), setting: readSshUser(raw?.user).user });
   const { options } = readSshOptions(raw?.options);
   const address = reachableAddress(server, options);
   return address === undefined ? server : { ...server, ssh_command: standaloneSshCommand(user, address, undefined, options) };
@@ -59,7 +65,9 @@ function withSshCommand(server: GpuServer, clusterId: string, settings: ToolCont
 /** The lease, as the row's hover says it, and its tag's reading for the JSON. */
 function leaseFacts(cluster: GpuCluster): { line: string; json: unknown } {
   const state = leaseOf(cluster);
-  const line = leaseTooltipText(cluster.name, state) ?? l10n.t('No lease: nothing stops GPU cluster {0} on its own.', cluster.name);
+  const line = oneLine(
+    leaseTooltipText(cluster.name, state) ?? l10n.t('No lease: nothing stops GPU cluster {0} on its own.', cluster.name),
+  );
   const json =
     state.kind === 'set'
       ? { ends_at: new Date(state.lease.endMs).toISOString(), stop_without_asking: state.lease.stopWithoutAsking }

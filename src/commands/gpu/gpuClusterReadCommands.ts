@@ -10,12 +10,14 @@ import {
   type GpuClusterArgs,
   type GpuLocationArgs,
 } from '../../models/gpuClusterArgs';
+import { checkClusterId } from '../../models/ssh/sshValues';
 import { orCancel } from '../../ui/loneAnswer';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { pickToCopy } from '../../ui/pickers/pickToCopy';
 import type { PromptUi } from '../../ui/promptUi';
 import { unwrap } from '../../validation/problems';
 import { clusterStatusWords } from '../../views/presentation/gpu/clusterView';
+import { publicAddress } from '../../views/presentation/gpu/serverView';
 import { isGpuClusterNode } from '../../views/sections/gpuNodes';
 import { command, type Command } from '../flow/command';
 import { mayBeMissingEndpoint, notOffered, sayNotOffered } from '../notOffered';
@@ -52,7 +54,10 @@ function kindWords(kind: GpuKind): string {
   return kind === 'baremetal' ? vscode.l10n.t('bare-metal') : vscode.l10n.t('virtual');
 }
 
-/** A cluster picked in the palette: a location, a kind, then one of its clusters as its row describes it. */
+/**
+ * A cluster picked in the palette: a location, a kind, then one of its clusters as its row describes it. A cluster
+ * whose id is not a UUID is not offered, as its row offers nothing.
+ */
 export async function pickGpuCluster(
   reads: Pick<GpuClusterReads, 'clustersOf'>,
   ui: PromptUi,
@@ -65,11 +70,13 @@ export async function pickGpuCluster(
     await ui.pick<GpuCluster>({
       title,
       placeholder: vscode.l10n.t('Choose a cluster'),
-      items: loaded.value.results.map((cluster) => ({
-        label: cluster.name,
-        description: clusterStatusWords(cluster),
-        value: cluster,
-      })),
+      items: loaded.value.results
+        .filter((cluster) => checkClusterId(cluster.id).ok)
+        .map((cluster) => ({
+          label: cluster.name,
+          description: clusterStatusWords(cluster),
+          value: cluster,
+        })),
     }),
   );
   return { ...location, clusterId: chosen.id, clusterName: chosen.name };
@@ -134,10 +141,10 @@ export function gpuClusterReadCommands(services: AreaServices<GpuClusterReads>):
           vscode.l10n.t('GPU cluster servers ({0})', list.count),
           list.results.map((server) => ({
             label: server.name,
-            description: server.public_ip ?? vscode.l10n.t('private only'),
+            description: publicAddress(server) ?? vscode.l10n.t('private only'),
             value: server,
           })),
-          (server) => server.public_ip ?? server.name,
+          (server) => publicAddress(server) ?? server.name,
           vscode.l10n.t('The cluster has no servers.'),
         ),
     }),

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { COMMAND } from '../../core/contributions';
-import { serverAddressToCopy } from '../../views/presentation/gpu/serverView';
+import { refusedAddresses, serverAddressToCopy } from '../../views/presentation/gpu/serverView';
 import type { GpuClusterNode, GpuServerNode } from '../../views/sections/gpuClusterNodes';
 import { isGpuClusterNode, isGpuServerNode } from '../../views/sections/gpuNodes';
 import { command, type Command } from '../flow/command';
@@ -8,7 +8,10 @@ import { rowOf } from '../treeCommands';
 
 const isClusterOrServer = (value: unknown): value is GpuClusterNode | GpuServerNode => isGpuClusterNode(value) || isGpuServerNode(value);
 
-/** Copy Name on a GPU cluster's or server's row, and Copy Address on a server's: they work on the row and call no API. */
+/**
+ * Copy Name on a GPU cluster's or server's row, and Copy Address on a server's: they work on the row and call no API.
+ * Only an address that is one is copied: text that is not could run as commands where it is pasted.
+ */
 export function gpuRowCommands(): Command<never, unknown, never>[] {
   return [
     command<GpuClusterNode | GpuServerNode, string>({
@@ -32,6 +35,10 @@ export function gpuRowCommands(): Command<never, unknown, never>[] {
       ask: async (_ui, _draft, node) => rowOf(node, isGpuServerNode, l10n.t("must be a GPU server's row of the Gcore tree")),
       run: async (node, { ui }) => {
         const target = serverAddressToCopy(node.server);
+        const refused = refusedAddresses(node.server);
+        if (!target && refused.length > 0) {
+          throw new Error(l10n.t('Server {0} has no address to copy: {1}.', node.server.name, refused.join('; ')));
+        }
         if (!target) throw new Error(l10n.t('Gcore lists no address for server {0}.', node.server.name));
         await ui.copyToClipboard(target.address);
         return target.address;

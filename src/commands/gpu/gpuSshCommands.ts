@@ -24,11 +24,11 @@ import { orCancel } from '../../ui/loneAnswer';
 import { UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import { unwrap } from '../../validation/problems';
 import { clusterStatusWords } from '../../views/presentation/gpu/clusterStatusWords';
-import { privateAddresses, serverAddressToCopy } from '../../views/presentation/gpu/serverView';
-import { noPublicAddressWords, sshFailureWords } from '../../views/presentation/gpu/sshWords';
+import { serverAddressToCopy } from '../../views/presentation/gpu/serverView';
+import { sshFailureWords, unreachableServerWords } from '../../views/presentation/gpu/sshWords';
 import { callOptions, command, type Command, type RunContext } from '../flow/command';
 import { reported } from '../flow/flowRunner';
-import { readClusterSsh, serverOf } from './gpuSshTargets';
+import { readClusterSsh, serverOf, sshClusterRef } from './gpuSshTargets';
 import { freeLocalPort, waitForLocalPort } from './localPorts';
 import { addInclude, includesClusterFiles, knownHostsFile, writeClusterEntry } from './sshConfigFiles';
 import { forgetHostKey, runProgram, testConnection } from './sshConnection';
@@ -39,7 +39,6 @@ import {
   chooseServer,
   isClusterOrServer,
   openSshTerminal,
-  refOf,
   sayNoPublicAddress,
   sshDeps,
   sshTargetOf,
@@ -138,7 +137,7 @@ async function startAndWait(deps: GpuSshDeps, ref: GpuClusterRef, name: string, 
 async function connect(deps: GpuSshDeps, args: ConnectInput, context: RunContext): Promise<ConnectResult> {
   const { settings, ssh } = checkedSshSettings(deps.services.log);
   const targets = sshDeps(deps, settings);
-  const ref = refOf(args);
+  const ref = sshClusterRef(args);
   let read = await readClusterSsh(targets, ref, callOptions(context));
   let booting = args.booting === true || recentlyCreated(read.cluster, Date.now());
   if (args.start) {
@@ -148,10 +147,11 @@ async function connect(deps: GpuSshDeps, args: ConnectInput, context: RunContext
   }
   const server = serverOf(read, args.serverId);
   const host = read.hosts.get(server.id);
-  if (!host) throw new Error(noAddressText(server));
+  if (!host) throw new Error(unreachableServerWords(server));
   const { places } = settings;
+  const { clusterId } = read.entry;
   if (args.writeSshConfig) {
-    await writeClusterEntry(places, read.cluster.id, read.text);
+    await writeClusterEntry(places, clusterId, read.text);
     if (args.include) await addInclude(places);
   }
   const included = await includesClusterFiles(places);
@@ -165,7 +165,7 @@ async function connect(deps: GpuSshDeps, args: ConnectInput, context: RunContext
     entry: read.text,
     outcome: 'notOpened',
     serverName: server.name,
-    target: sshTargetOf(places, read.cluster.id, host.alias, included),
+    target: sshTargetOf(places, clusterId, host.alias, included),
     ssh,
   };
   if (!args.open) return result;
@@ -195,7 +195,7 @@ async function connect(deps: GpuSshDeps, args: ConnectInput, context: RunContext
       keyName: read.keyName,
       identityFile: read.entry.identityFile,
     });
-    throw new SshTestError(words, failure, knownHostsFile(places, read.cluster.id));
+    throw new SshTestError(words, failure, knownHostsFile(places, clusterId));
   }
   if (!included) return { ...result, outcome: 'notIncluded' };
   const opened = await context.ui.openWindow(result.uri);
@@ -207,17 +207,14 @@ async function connect(deps: GpuSshDeps, args: ConnectInput, context: RunContext
   return { ...result, outcome: opened ? 'opened' : 'noRemoteSsh' };
 }
 
-function noAddressText(server: GpuServer): string {
-  return noPublicAddressWords(server.name, privateAddresses(server)[0]);
-}
-
 /** The cluster a command is for, the settings checked, and the cluster read (with progress) for the command's questions. */
 async function readTarget(deps: GpuSshDeps, ui: PromptUi, node: unknown, title: string) {
   const base = await targetOf(deps, ui, node, title);
+  const ref = sshClusterRef(base);
   const settings = checkedSshSettings(deps.services.log);
   const read = await ui.withProgress({
     title: vscode.l10n.t('Reading GPU cluster {0}…', base.clusterName ?? base.clusterId),
-    run: (signal) => readClusterSsh(sshDeps(deps, settings.settings), refOf(base), { signal }),
+    run: (signal) => readClusterSsh(sshDeps(deps, settings.settings), ref, { signal }),
   });
   return { base, settings, read, status: clusterStatus(read.cluster) };
 }
@@ -365,8 +362,12 @@ async function readyServer(deps: GpuSshDeps, ui: PromptUi, node: unknown, title:
   }
   const { places } = settings.settings;
   // The cluster's own file, which terminals read when the user's config does not include it; the user's config is not touched.
-  await writeClusterEntry(places, read.cluster.id, read.text);
-  return { server, ssh: settings.ssh, target: sshTargetOf(places, read.cluster.id, host.alias, await includesClusterFiles(places)) };
+  await writeClusterEntry(places, read.entry.clusterId, read.text);
+  return {
+    server,
+    ssh: settings.ssh,
+    target: sshTargetOf(places, read.entry.clusterId, host.alias, await includesClusterFiles(places)),
+  };
 }
 
 /**
@@ -456,11 +457,11 @@ function copyCommand(deps: GpuSshDeps) {
     ask: (ui, _draft, node) => askCopy(deps, ui, node),
     run: async (args, { ui, signal }) => {
       const { settings } = checkedSshSettings(deps.services.log);
-      const read = await readClusterSsh(sshDeps(deps, settings), refOf(args), { signal });
+      const read = await readClusterSsh(sshDeps(deps, settings), sshClusterRef(args), { signal });
       const server = serverOf(read, args.serverId);
       // A private address still makes a command for a machine on the cluster's network.
       const address = read.hosts.get(server.id)?.address ?? serverAddressToCopy(server)?.address;
-      if (address === undefined) throw new Error(noAddressText(server));
+      if (address === undefined) throw new Error(unreachableServerWords(server));
       const line = standaloneSshCommand(read.entry.user, address, read.entry.identityFile, settings.options);
       await ui.copyToClipboard(line);
       return { command: line, serverName: server.name };

@@ -15,6 +15,7 @@ import {
   type SshHost,
   type SshOption,
 } from '../../models/ssh/sshEntry';
+import { checkClusterId, type ClusterId, type LoginName } from '../../models/ssh/sshValues';
 import { aliasesOfOtherClusters, clusterFile, knownHostsFile, type SshPlaces } from './sshConfigFiles';
 import { listLocalPublicKeys, privateKeyFileOf } from './localSshKeys';
 
@@ -25,9 +26,28 @@ import { listLocalPublicKeys, privateKeyFileOf } from './localSshKeys';
 
 /** What the SSH entries take from the settings: the user (when set), the extra options, where the files live. */
 export interface SshSettings {
-  user?: string;
+  user?: LoginName;
   options: readonly SshOption[];
   places: SshPlaces;
+}
+
+/** A cluster SSH may be set up for: its id is a UUID, which its files and aliases are named with. */
+export interface SshClusterRef extends GpuClusterRef {
+  clusterId: ClusterId;
+}
+
+/** The cluster's reference for SSH; an id that is not a UUID is refused, saying why, before anything is read or written. */
+export function sshClusterRef(ref: GpuClusterRef & { clusterName?: string }): SshClusterRef {
+  const id = checkClusterId(ref.clusterId);
+  if (!id.ok) {
+    const why = l10n.t('{0}, and its SSH entry, files and commands would be named with it', id.reason);
+    throw new Error(
+      ref.clusterName === undefined
+        ? l10n.t('This GPU cluster is not used for SSH: {0}.', why)
+        : l10n.t('GPU cluster {0} is not used for SSH: {1}.', ref.clusterName, why),
+    );
+  }
+  return { projectId: ref.projectId, regionId: ref.regionId, kind: ref.kind, clusterId: id.value };
 }
 
 export interface ClusterSsh {
@@ -77,8 +97,11 @@ async function imageDistro(deps: ClusterSshDeps, ref: GpuClusterRef, imageId: st
   }
 }
 
-/** Reads the cluster and its servers, and makes the entry of every server SSH can reach. */
-export async function readClusterSsh(deps: ClusterSshDeps, ref: GpuClusterRef, options: CallOptions = {}): Promise<ClusterSsh> {
+/**
+ * Reads the cluster and its servers, and makes the entry of every server SSH can reach: named with the id asked for,
+ * whatever the answer's says, and with the addresses that are addresses.
+ */
+export async function readClusterSsh(deps: ClusterSshDeps, ref: SshClusterRef, options: CallOptions = {}): Promise<ClusterSsh> {
   const [cluster, servers] = await Promise.all([
     deps.client.gpuClusters.get(ref, options),
     deps.client.gpuClusters.serversWithAddresses(ref, options),
@@ -88,8 +111,11 @@ export async function readClusterSsh(deps: ClusterSshDeps, ref: GpuClusterRef, o
   const inOrder = serversInOrder(servers.results);
   const keyName =
     nonEmptyText(cluster.servers_settings?.ssh_key_name) ?? inOrder.map((server) => nonEmptyText(server.ssh_key_name)).find(Boolean);
-  const reachable = inOrder.filter((server) => reachableAddress(server, settings.options) !== undefined);
-  const chosen = deps.users.get(cluster.id);
+  const reachable = inOrder.flatMap((server) => {
+    const address = reachableAddress(server, settings.options);
+    return address === undefined ? [] : [{ server, address }];
+  });
+  const chosen = deps.users.get(ref.clusterId);
   // The image is read only when neither the user's choice for the cluster nor the setting names the user.
   const imageId =
     (chosen ?? settings.user)
@@ -97,22 +123,19 @@ export async function readClusterSsh(deps: ClusterSshDeps, ref: GpuClusterRef, o
       : (inOrder.map((server) => nonEmptyText(server.image_id)).find(Boolean) ?? nonEmptyText(cluster.image_id));
   const [identityFile, taken, osDistro] = await Promise.all([
     identityOf(deps, ref.projectId, keyName, options),
-    aliasesOfOtherClusters(settings.places, cluster.id),
+    aliasesOfOtherClusters(settings.places, ref.clusterId),
     imageDistro(deps, ref, imageId, options),
   ]);
   const aliases = assignAliases(
-    reachable.map((server) => server.name),
-    cluster.id,
+    reachable.map(({ server }) => server.name),
+    ref.clusterId,
     taken,
   );
   const hosts = new Map<string, SshHost>(
-    reachable.map((server, index) => [
-      server.id,
-      { alias: aliases[index], address: reachableAddress(server, settings.options)!, serverName: server.name },
-    ]),
+    reachable.map(({ server, address }, index) => [server.id, { alias: aliases[index], address, serverName: server.name }]),
   );
   const entry: ClusterSshEntry = {
-    clusterId: cluster.id,
+    clusterId: ref.clusterId,
     clusterName: cluster.name,
     projectId: ref.projectId,
     regionId: ref.regionId,
@@ -120,7 +143,7 @@ export async function readClusterSsh(deps: ClusterSshDeps, ref: GpuClusterRef, o
     user: clusterSshUser({ chosen, setting: settings.user, osDistro }),
     hosts: [...hosts.values()],
     identityFile,
-    knownHostsFile: knownHostsFile(settings.places, cluster.id),
+    knownHostsFile: knownHostsFile(settings.places, ref.clusterId),
     options: settings.options,
   };
   return {
@@ -128,7 +151,7 @@ export async function readClusterSsh(deps: ClusterSshDeps, ref: GpuClusterRef, o
     servers: inOrder,
     entry,
     text: clusterEntryText(entry),
-    file: clusterFile(settings.places, cluster.id),
+    file: clusterFile(settings.places, ref.clusterId),
     keyName,
     hosts,
   };

@@ -3,9 +3,9 @@ import { COMMAND } from '../../core/contributions';
 import { DEFAULT_SSH_USER, readClusterUser } from '../../models/ssh/sshEntry';
 import { orCancel } from '../../ui/loneAnswer';
 import { command } from '../flow/command';
-import { readClusterSsh } from './gpuSshTargets';
+import { readClusterSsh, sshClusterRef } from './gpuSshTargets';
 import { hasClusterEntry, writeClusterEntry } from './sshConfigFiles';
-import { checkedSshSettings, refOf, sshDeps, targetOf, type GpuSshDeps, type SshCommandArgs } from './sshSetup';
+import { checkedSshSettings, sshDeps, targetOf, type GpuSshDeps, type SshCommandArgs } from './sshSetup';
 
 /** A cluster and the user chosen for it; no user: the setting's (or the image's) again. */
 interface SetUserInput extends SshCommandArgs {
@@ -42,10 +42,11 @@ export function setGpuSshUserCommand(deps: GpuSshDeps) {
     },
     progress: (args) => vscode.l10n.t('Setting the SSH user of GPU cluster {0}…', args.clusterName ?? args.clusterId),
     run: async (args, { signal }) => {
-      await deps.users.set(args.clusterId, args.user);
+      const ref = sshClusterRef(args);
+      await deps.users.set(ref.clusterId, args.user);
       const { settings } = checkedSshSettings(deps.services.log);
-      const read = await readClusterSsh(sshDeps(deps, settings), refOf(args), { signal });
-      if (await hasClusterEntry(settings.places, read.cluster.id)) await writeClusterEntry(settings.places, read.cluster.id, read.text);
+      const read = await readClusterSsh(sshDeps(deps, settings), ref, { signal });
+      if (await hasClusterEntry(settings.places, ref.clusterId)) await writeClusterEntry(settings.places, ref.clusterId, read.text);
       return { clusterName: read.cluster.name, user: read.entry.user };
     },
     report: (ui, result) =>

@@ -51,6 +51,16 @@ export async function fileExists(file: string): Promise<boolean> {
   }
 }
 
+/** Why a new file cannot be made beside `file` (its folder missing, or not the user's to write), or undefined when it can. */
+export async function folderUnwritable(file: string): Promise<string | undefined> {
+  try {
+    await access(path.dirname(file), constants.W_OK);
+    return undefined;
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'ENOENT' ? l10n.t('its folder does not exist') : l10n.t('its folder is not writable');
+  }
+}
+
 /** The key's type and base64 part: what makes two lines the same key, whatever their comments. */
 function keyBody(publicKey: string | null | undefined): string | undefined {
   const [type, body] = (publicKey ?? '').trim().split(/\s+/);

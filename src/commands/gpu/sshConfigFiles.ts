@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import type { GpuLocationRef } from '../../api/gpuClusterTypes';
 import { aliasesIn, entryOwner } from '../../models/ssh/sshEntry';
 import { hasInclude, withInclude } from '../../models/ssh/sshInclude';
+import type { ClusterId } from '../../models/ssh/sshValues';
 
 /*
  * Where the GPU clusters' SSH entries live, and the writes that keep them: each cluster's hosts in
@@ -30,11 +31,11 @@ export function sshPlaces(configFileSetting: string | undefined, home: string): 
   return { userConfig, named, folder: path.join(path.dirname(userConfig), 'gcore'), home };
 }
 
-export function clusterFile(places: SshPlaces, clusterId: string): string {
+export function clusterFile(places: SshPlaces, clusterId: ClusterId): string {
   return path.join(places.folder, `${clusterId}.conf`);
 }
 
-export function knownHostsFile(places: SshPlaces, clusterId: string): string {
+export function knownHostsFile(places: SshPlaces, clusterId: ClusterId): string {
   return path.join(places.folder, `${clusterId}.known_hosts`);
 }
 
@@ -62,13 +63,13 @@ async function replaceWhole(file: string, content: Uint8Array | string, mode: nu
 }
 
 /** Writes a cluster's entry (only the user may read it, as SSH wants its config files). */
-export async function writeClusterEntry(places: SshPlaces, clusterId: string, text: string): Promise<void> {
+export async function writeClusterEntry(places: SshPlaces, clusterId: ClusterId, text: string): Promise<void> {
   await mkdir(places.folder, { recursive: true, mode: 0o700 });
   await replaceWhole(clusterFile(places, clusterId), text, 0o600);
 }
 
 /** The aliases the other clusters' files hold, which a new alias must not take. */
-export async function aliasesOfOtherClusters(places: SshPlaces, clusterId: string): Promise<Set<string>> {
+export async function aliasesOfOtherClusters(places: SshPlaces, clusterId: ClusterId): Promise<Set<string>> {
   let names: string[];
   try {
     names = await readdir(places.folder);
@@ -104,12 +105,12 @@ export async function addInclude(places: SshPlaces): Promise<void> {
 }
 
 /** Removes a cluster's entry and its known hosts: what a deleted cluster leaves. */
-export async function removeClusterEntry(places: SshPlaces, clusterId: string): Promise<void> {
+export async function removeClusterEntry(places: SshPlaces, clusterId: ClusterId): Promise<void> {
   await Promise.all([rm(clusterFile(places, clusterId), { force: true }), rm(knownHostsFile(places, clusterId), { force: true })]);
 }
 
 /** Whether the cluster has an entry written. */
-export async function hasClusterEntry(places: SshPlaces, clusterId: string): Promise<boolean> {
+export async function hasClusterEntry(places: SshPlaces, clusterId: ClusterId): Promise<boolean> {
   return (await readIfThere(clusterFile(places, clusterId))) !== undefined;
 }
 

@@ -8,8 +8,10 @@ import { SSH_KEY_NAME_FIELD } from '../../models/sshKeys';
 import { BACK, UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import { runWizard } from '../../ui/wizard';
 import { checkFieldText } from '../../validation/fieldChecks';
+import { failureReason } from '../../logging/failureMessage';
 import {
   fileExists,
+  folderUnwritable,
   keyFileStem,
   listLocalPublicKeys,
   makeKeyPair,
@@ -125,10 +127,54 @@ export async function createNewSshKey(
   if (await fileExists(file)) {
     throw new Error(l10n.t('{0} exists already: choose a new file for the private key, so that no key is overwritten.', file));
   }
-  const created = await deps.client.sshKeys.create(projectId, { name: answer.name }, options);
-  if (typeof created.private_key !== 'string' || created.private_key === '') {
-    throw new Error(l10n.t('Gcore created SSH key {0} but sent no private key: delete the key and make one on this machine.', answer.name));
+  const unwritable = await folderUnwritable(file);
+  if (unwritable !== undefined) {
+    throw new Error(
+      l10n.t('The private key cannot be written to {0} ({1}): choose a file in a folder you may write to.', file, unwritable),
+    );
   }
-  await writePrivateKey(file, created.private_key);
+  const created = await deps.client.sshKeys.create(projectId, { name: answer.name }, options);
+  try {
+    if (typeof created.private_key !== 'string' || created.private_key === '') throw new Error(l10n.t('Gcore sent no private key'));
+    await writePrivateKey(file, created.private_key);
+  } catch (error) {
+    throw await withoutOrphanKey(deps.client, projectId, created, file, error);
+  }
   return { ...created, private_key: undefined };
+}
+
+/**
+ * A key Gcore made whose private half could not be kept here: deleted at Gcore, since a cluster made with it could
+ * not be reached by anyone. The error names the key, and says so when the delete failed too.
+ */
+async function withoutOrphanKey(
+  client: Pick<GcoreClient, 'sshKeys'>,
+  projectId: number,
+  key: CreatedSshKey,
+  file: string,
+  error: unknown,
+): Promise<Error> {
+  const reason = failureReason(error);
+  try {
+    await client.sshKeys.delete(projectId, key.id);
+  } catch (deleteError) {
+    return new Error(
+      l10n.t(
+        'The private key of SSH key {0} could not be written to {1}: {2}. Deleting the key at Gcore failed too ({3}): delete SSH key {0} of project {4} in the Gcore Portal, since no one holds its private key.',
+        key.name,
+        file,
+        reason,
+        failureReason(deleteError),
+        projectId,
+      ),
+    );
+  }
+  return new Error(
+    l10n.t(
+      'The private key of SSH key {0} could not be written to {1}: {2}. The key was deleted at Gcore, so that no cluster is made with a key no one holds: try again with another file.',
+      key.name,
+      file,
+      reason,
+    ),
+  );
 }

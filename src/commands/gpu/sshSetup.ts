@@ -8,10 +8,11 @@ import { gpuPortalPage } from '../../models/portalPages';
 import type { SshTarget } from '../../models/ssh/sshCommandLines';
 import { readSshOptions, readSshUser } from '../../models/ssh/sshEntry';
 import { includeLines } from '../../models/ssh/sshInclude';
+import { checkClusterId, type ClusterId, type SshAlias } from '../../models/ssh/sshValues';
 import { sshSettings } from '../../state/sshSettings';
 import { orCancel } from '../../ui/loneAnswer';
 import type { PromptUi } from '../../ui/promptUi';
-import { noPublicAddressWords } from '../../views/presentation/gpu/sshWords';
+import { unreachableServerWords } from '../../views/presentation/gpu/sshWords';
 import { privateAddresses } from '../../views/presentation/gpu/serverView';
 import type { GpuClusterNode, GpuServerNode } from '../../views/sections/gpuClusterNodes';
 import { isGpuClusterNode, isGpuServerNode } from '../../views/sections/gpuNodes';
@@ -93,11 +94,6 @@ export interface GpuSshDeps {
   users: GpuSshUsers;
 }
 
-/** The cluster's reference alone, without its name or server. */
-export function refOf(args: GpuClusterRef): GpuClusterRef {
-  return { projectId: args.projectId, regionId: args.regionId, kind: args.kind, clusterId: args.clusterId };
-}
-
 /** What reading a cluster for SSH takes: the client, the settings checked now, the users chosen per cluster. */
 export function sshDeps(deps: GpuSshDeps, settings: SshSettings): ClusterSshDeps {
   return { client: deps.services.client, settings, users: deps.users, log: deps.services.log };
@@ -130,9 +126,10 @@ export function checkedSshSettings(log: Log): CheckedSettings {
   };
 }
 
-/** Removes a deleted cluster's SSH entry, wherever Remote-SSH's config is now. */
-export function forgetClusterSsh(clusterId: string): Promise<void> {
-  return removeClusterEntry(sshPlaces(sshSettings().configFile, homedir()), clusterId);
+/** Removes a deleted cluster's SSH entry, wherever Remote-SSH's config is now; an id that is not a UUID never named one. */
+export async function forgetClusterSsh(clusterId: string): Promise<void> {
+  const id = checkClusterId(clusterId);
+  if (id.ok) await removeClusterEntry(sshPlaces(sshSettings().configFile, homedir()), id.value);
 }
 
 /** Removes the entries of a location's clusters of a kind that a list read since `since` no longer has. */
@@ -141,7 +138,7 @@ export async function forgetUnlistedClusters(ref: GpuLocationRef, listedIds: rea
 }
 
 /** What ssh reads the alias from: Remote-SSH's config as Remote-SSH passes it once it includes the clusters' files, else the cluster's own file. */
-export function sshTargetOf(places: SshPlaces, clusterId: string, alias: string, included: boolean): SshTarget {
+export function sshTargetOf(places: SshPlaces, clusterId: ClusterId, alias: SshAlias, included: boolean): SshTarget {
   if (!included) return { alias, configFile: clusterFile(places, clusterId) };
   return places.named ? { alias, configFile: places.userConfig } : { alias };
 }
@@ -173,13 +170,11 @@ export function sayNoPublicAddress(ui: PromptUi, location: ProjectRegionRef, ser
   const copy = vscode.l10n.t('Copy Private Address');
   const portal = vscode.l10n.t('Open Gcore Portal');
   const settings = vscode.l10n.t('Open Settings');
-  void ui
-    .notify('warning', noPublicAddressWords(server.name, privateAddress), ...(privateAddress ? [copy] : []), portal, settings)
-    .then(async (choice) => {
-      if (choice === copy && privateAddress) await ui.copyToClipboard(privateAddress);
-      if (choice === portal) await ui.openExternal(gpuPortalPage(location));
-      if (choice === settings) await vscode.commands.executeCommand('workbench.action.openSettings', 'gcore.gpu.ssh');
-    });
+  void ui.notify('warning', unreachableServerWords(server), ...(privateAddress ? [copy] : []), portal, settings).then(async (choice) => {
+    if (choice === copy && privateAddress) await ui.copyToClipboard(privateAddress);
+    if (choice === portal) await ui.openExternal(gpuPortalPage(location));
+    if (choice === settings) await vscode.commands.executeCommand('workbench.action.openSettings', 'gcore.gpu.ssh');
+  });
 }
 
 /** Asks once whether the Include may be added, showing the lines and the file; declined, the user's config stays untouched. */

@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { SshOption } from './sshEntry';
+import type { HostAddress, LoginName, SshAlias } from './sshValues';
 
 /*
  * The ssh command lines of a GPU server, all through its entry's alias: the connection test, a terminal, Check
@@ -9,7 +10,7 @@ import type { SshOption } from './sshEntry';
  */
 
 export interface SshTarget {
-  alias: string;
+  alias: SshAlias;
   configFile?: string;
 }
 
@@ -61,8 +62,8 @@ export function shellQuote(argument: string): string {
  * Gcore's guides print `ssh ubuntu@<ip>`, with the key file and the extra options when there are any.
  */
 export function standaloneSshCommand(
-  user: string,
-  address: string,
+  user: LoginName,
+  address: HostAddress,
   identityFile: string | undefined,
   options: readonly SshOption[],
 ): string {
@@ -76,12 +77,12 @@ export function standaloneSshCommand(
 }
 
 /** The folder a window opens on the server: the user's home, as Gcore's images have it. */
-export function homeFolder(user: string): string {
+export function homeFolder(user: LoginName): string {
   return user === 'root' ? '/root' : `/home/${user}`;
 }
 
 /** The URI Microsoft's, Cursor's and the open-source Remote-SSH all open: `vscode-remote://ssh-remote+<alias><folder>`. */
-export function remoteWindowUri(alias: string, folder: string): string {
+export function remoteWindowUri(alias: SshAlias, folder: string): string {
   const path = folder.startsWith('/') ? folder : `/${folder}`;
   return `vscode-remote://ssh-remote+${alias}${path.split('/').map(encodeURIComponent).join('/')}`;
 }

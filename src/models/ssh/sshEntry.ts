@@ -1,5 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { GpuKind } from '../../api/gpuClusterTypes';
+import { oneLine } from '../../core/wellFormedText';
+import { checkClusterId, checkLoginName, type ClusterId, type HostAddress, type LoginName, type SshAlias } from './sshValues';
 
 /*
  * A GPU cluster's SSH entry: one `Host` block per server, in a file of the cluster's own that the extension
@@ -11,18 +13,18 @@ import type { GpuKind } from '../../api/gpuClusterTypes';
 
 /** One server of the entry: its alias and the address SSH connects to. */
 export interface SshHost {
-  alias: string;
-  address: string;
+  alias: SshAlias;
+  address: HostAddress;
   serverName: string;
 }
 
 export interface ClusterSshEntry {
-  clusterId: string;
+  clusterId: ClusterId;
   clusterName: string;
   projectId: number;
   regionId: number;
   kind: GpuKind;
-  user: string;
+  user: LoginName;
   hosts: readonly SshHost[];
   /** The private key of the cluster's SSH key on this machine; absent: SSH offers its own defaults and the agent's. */
   identityFile?: string;
@@ -44,16 +46,14 @@ const OPTION_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
 /** How an entry's file begins: what tells a file this extension wrote from a user's. */
 const ENTRY_HEADER = '# Managed by the Gcore extension: cluster '; // not user text: an SSH config comment, English as SSH's own files are
 
-/** A login name as Linux's useradd takes it. */
-const USER_NAME = /^[A-Za-z_][A-Za-z0-9._-]{0,31}$/;
-
 /** The user Gcore's GPU images log in with (gpu-notes.md: "connect using the default username `ubuntu`"). */
-export const DEFAULT_SSH_USER = 'ubuntu';
+export const DEFAULT_SSH_USER = 'ubuntu' as LoginName;
 
 /** `gcore.gpu.sshUser` read: a login name, or the default with a line saying why the setting was not used. */
-export function readSshUser(raw: unknown): { user: string; problem?: string } {
+export function readSshUser(raw: unknown): { user: LoginName; problem?: string } {
   if (raw === undefined || raw === null || raw === '') return { user: DEFAULT_SSH_USER };
-  if (typeof raw === 'string' && USER_NAME.test(raw.trim())) return { user: raw.trim() };
+  const checked = checkLoginName(typeof raw === 'string' ? raw.trim() : raw);
+  if (checked.ok) return { user: checked.value };
   return { user: DEFAULT_SSH_USER, problem: l10n.t('gcore.gpu.sshUser is not a login name, so {0} is used.', DEFAULT_SSH_USER) };
 }
 
@@ -103,16 +103,17 @@ function slug(text: string): string {
 /**
  * Each server's alias, `gcore-<server name>` in lower case (Gcore names servers after their cluster). An alias
  * another cluster's file already holds, or a name two servers share, takes the cluster's id or a number after it,
- * so that no alias names two hosts.
+ * so that no alias names two hosts. Whatever the names hold, an alias is of SshAlias's characters: the slug keeps
+ * only those, and the id is a UUID.
  */
-export function assignAliases(serverNames: readonly string[], clusterId: string, takenElsewhere: ReadonlySet<string>): string[] {
+export function assignAliases(serverNames: readonly string[], clusterId: ClusterId, takenElsewhere: ReadonlySet<string>): SshAlias[] {
   const used = new Set<string>();
   return serverNames.map((name) => {
     const base = `gcore-${slug(name) || 'server'}`;
     let alias = takenElsewhere.has(base) ? `${base}-${clusterId.slice(0, 8).toLowerCase()}` : base;
     for (let index = 2; used.has(alias) || takenElsewhere.has(alias); index += 1) alias = `${base}-${index}`;
     used.add(alias);
-    return alias;
+    return alias as SshAlias;
   });
 }
 
@@ -127,7 +128,7 @@ export function aliasesIn(configText: string): string[] {
 
 /** The file's text: a line saying whose it is, then one block per server. */
 export function clusterEntryText(entry: ClusterSshEntry): string {
-  const header = `${ENTRY_HEADER}${entry.clusterName.replace(/[\r\n]+/g, ' ')} (${entry.clusterId}), project ${entry.projectId}, region ${entry.regionId}, ${entry.kind}. It is written whole each time, and removed with the cluster.`; // not user text: an SSH config comment, English as SSH's own files are
+  const header = `${ENTRY_HEADER}${oneLine(entry.clusterName)} (${entry.clusterId}), project ${entry.projectId}, region ${entry.regionId}, ${entry.kind}. It is written whole each time, and removed with the cluster.`; // not user text: an SSH config comment, English as SSH's own files are
   const blocks = entry.hosts.map((host) => {
     // The user's options come before the entry's defaults, which they may replace (SSH takes an option's first value).
     const options: SshOption[] = [
@@ -147,12 +148,13 @@ export function clusterEntryText(entry: ClusterSshEntry): string {
 }
 
 /** Whose an entry's file is, from its first line: undefined for a file the extension did not write. */
-export function entryOwner(text: string): { clusterId: string; projectId: number; regionId: number; kind: GpuKind } | undefined {
+export function entryOwner(text: string): { clusterId: ClusterId; projectId: number; regionId: number; kind: GpuKind } | undefined {
   const [first] = text.split(/\r?\n/, 1);
   if (!first.startsWith(ENTRY_HEADER)) return undefined;
   const match = /\(([0-9a-f-]{36})\), project (\d+), region (\d+), (virtual|baremetal)\. [^()]*$/i.exec(first);
-  if (!match) return undefined;
-  return { clusterId: match[1].toLowerCase(), projectId: Number(match[2]), regionId: Number(match[3]), kind: match[4] as GpuKind };
+  const id = match && checkClusterId(match[1].toLowerCase());
+  if (!match || !id?.ok) return undefined;
+  return { clusterId: id.value, projectId: Number(match[2]), regionId: Number(match[3]), kind: match[4] as GpuKind };
 }
 
 /**
@@ -160,14 +162,17 @@ export function entryOwner(text: string): { clusterId: string; projectId: number
  * image's distribution, whose name is its default user on cloud images (gpu-notes.md: "Use `os_distro` if present"),
  * else ubuntu.
  */
-export function clusterSshUser(from: { chosen?: string; setting?: string; osDistro?: unknown }): string {
-  const distro = typeof from.osDistro === 'string' ? from.osDistro.trim().toLowerCase() : '';
-  return from.chosen ?? from.setting ?? (USER_NAME.test(distro) ? distro : DEFAULT_SSH_USER);
+export function clusterSshUser(from: { chosen?: string; setting?: LoginName; osDistro?: unknown }): LoginName {
+  const chosen = checkLoginName(from.chosen);
+  if (chosen.ok) return chosen.value;
+  if (from.setting !== undefined) return from.setting;
+  const distro = checkLoginName(typeof from.osDistro === 'string' ? from.osDistro.trim().toLowerCase() : undefined);
+  return distro.ok ? distro.value : DEFAULT_SSH_USER;
 }
 
 /** A user typed for one cluster: its login name, empty (back to the setting), or a message naming what is wrong. */
-export function readClusterUser(text: string): { user?: string; problem?: string } {
-  const user = text.trim();
-  if (user === '') return {};
-  return USER_NAME.test(user) ? { user } : { problem: l10n.t('SSH user: a login name (letters, digits, ".", "_", "-"; at most 32).') };
+export function readClusterUser(text: string): { user?: LoginName; problem?: string } {
+  if (text.trim() === '') return {};
+  const user = checkLoginName(text.trim());
+  return user.ok ? { user: user.value } : { problem: l10n.t('SSH user: a login name (letters, digits, ".", "_", "-"; at most 32).') };
 }

@@ -20,6 +20,8 @@ import {
 } from '../../models/gpuCluster';
 import type { ChangeSubject } from '../../loaders/taskPoller';
 import { hasLeaseTag } from '../../models/gpuLease';
+import { checkClusterId } from '../../models/ssh/sshValues';
+import { refusedClusterView } from '../presentation/gpu/clusterView';
 import { flavorGpuText } from '../presentation/gpu/flavorFacts';
 import { listGapViews } from '../presentation/listGapsView';
 import { errorNode, hintNode, type TreeNode } from '../treeNodes';
@@ -92,7 +94,12 @@ export class GpuClusterRows implements vscode.Disposable {
         this.deps.sawLeases({ ...node.location, kind }, list.value.results);
       }
       this.resolveListed(node, kind, list.value.results, changes);
-      for (const cluster of list.value.results) {
+      for (const [index, cluster] of list.value.results.entries()) {
+        const usable = checkClusterId(cluster.id);
+        if (!usable.ok) {
+          rows.push(hintNode(node, `${kind}-refused-${index}`, refusedClusterView(cluster, usable.reason)));
+          continue;
+        }
         const id = cluster.id.toLowerCase();
         const followed = changes.get(`${kind}:${id}`);
         const change = (followed?.action as GpuClusterChange | undefined) ?? byTask.get(id);

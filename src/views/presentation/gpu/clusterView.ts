@@ -120,3 +120,17 @@ export function clusterTooltip(cluster: GpuCluster, facts: ClusterRowFacts): str
   if (facts.busy) blocks.push(escapeMarkdown(l10n.t('A task is changing this cluster: only Delete is offered until it ends.')));
   return blocks.join('\n\n');
 }
+
+/**
+ * The row of a cluster whose id Gcore gives is not a UUID: its name, and why nothing is offered on it. Every command
+ * of a cluster names it by that id, in a request or in a file of this machine.
+ */
+export function refusedClusterView(cluster: GpuCluster, reason: string): Omit<ItemView, 'contextValue'> {
+  const why = l10n.t('Not used: {0}. Manage it in the Gcore Portal.', reason);
+  return {
+    label: cluster.name,
+    description: l10n.t('not used: its ID is not a UUID'),
+    tooltip: `### ${escapeMarkdown(cluster.name)}\n\n${escapeMarkdown(why)}`,
+    icon: { id: 'warning', color: 'list.warningForeground' },
+  };
+}

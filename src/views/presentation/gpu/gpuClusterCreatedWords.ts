@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { GpuServer } from '../../../api/gpuClusterTypes';
 import { lazy } from '../lazy';
+import { publicAddress } from './serverView';
 
 /** Servers a new cluster's notification names one by one; the rest it counts. */
 const SERVERS_NAMED = 4;
@@ -14,7 +15,9 @@ export function serversInOrder(servers: readonly GpuServer[]): GpuServer[] {
 }
 
 function serverText(server: GpuServer): string {
-  return server.public_ip ? l10n.t('{0} at {1}', server.name, server.public_ip) : l10n.t('{0} (private only)', server.name);
+  const address = publicAddress(server);
+  if (address) return l10n.t('{0} at {1}', server.name, address);
+  return server.public_ip === undefined ? l10n.t('{0} (private only)', server.name) : l10n.t('{0} (public address refused)', server.name);
 }
 
 /**
@@ -31,9 +34,9 @@ export function createdClusterText(name: string, status: string, servers: readon
     : l10n.t('GPU cluster {0} is {1} now, with {2} servers: {3}.', name, status, servers.length, list);
 }
 
-/** The public addresses of a new cluster's servers, in their order: what its notification's Copy copies. */
+/** The public addresses of a new cluster's servers, in their order, of those that are addresses: what its notification's Copy copies. */
 export function publicAddresses(servers: readonly GpuServer[]): string[] {
-  return servers.flatMap((server) => (server.public_ip ? [server.public_ip] : []));
+  return servers.flatMap((server) => publicAddress(server) ?? []);
 }
 
 /** The label of the button that copies them. */

@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import type { GpuImage, GpuServer } from '../../../api/gpuClusterTypes';
 import { ROW_CONTEXT } from '../../../core/contributions';
 import { hasJumpHost, type SshOption } from '../../../models/ssh/sshEntry';
+import { checkHostAddress, type HostAddress } from '../../../models/ssh/sshValues';
 import { escapeMarkdown, type ItemView } from '../itemView';
 import { nonEmptyText } from '../wireValues';
 
@@ -30,19 +31,42 @@ const STATUS_WORDS: ReadonlyMap<string, () => string> = new Map([
   ['ERROR', () => l10n.t('error')],
 ]);
 
-/** The addresses a server has on private networks: every address it lists but its public one. */
-export function privateAddresses(server: GpuServer): string[] {
+/** A server's public address when Gcore gives one that is an address; one that is not is never used (refusedAddresses says why). */
+export function publicAddress(server: GpuServer): HostAddress | undefined {
+  const checked = server.public_ip === undefined ? undefined : checkHostAddress(server.public_ip);
+  return checked?.ok ? checked.value : undefined;
+}
+
+function privateCandidates(server: GpuServer): string[] {
   return (server.ip_addresses ?? []).filter((address) => typeof address === 'string' && address !== server.public_ip);
 }
 
+/** The addresses a server has on private networks: every address it lists but its public one, of those that are addresses. */
+export function privateAddresses(server: GpuServer): HostAddress[] {
+  return privateCandidates(server).flatMap((address) => {
+    const checked = checkHostAddress(address);
+    return checked.ok ? [checked.value] : [];
+  });
+}
+
+/** Why each address Gcore gives the server that is not one is left unused: a line each, which quotes it. */
+export function refusedAddresses(server: GpuServer): string[] {
+  const candidates = [...(server.public_ip === undefined ? [] : [server.public_ip]), ...privateCandidates(server)];
+  return candidates.flatMap((address) => {
+    const checked = checkHostAddress(address);
+    return checked.ok ? [] : [checked.reason];
+  });
+}
+
 /** The address SSH reaches a server at: its public one, or with a jump host its first private one. */
-export function reachableAddress(server: GpuServer, options: readonly SshOption[]): string | undefined {
-  return server.public_ip ?? (hasJumpHost(options) ? privateAddresses(server)[0] : undefined);
+export function reachableAddress(server: GpuServer, options: readonly SshOption[]): HostAddress | undefined {
+  return publicAddress(server) ?? (hasJumpHost(options) ? privateAddresses(server)[0] : undefined);
 }
 
 /** The address a server's Copy Address copies: its public one, or else its first private one, and which it is. */
-export function serverAddressToCopy(server: GpuServer): { address: string; isPublic: boolean } | undefined {
-  if (server.public_ip) return { address: server.public_ip, isPublic: true };
+export function serverAddressToCopy(server: GpuServer): { address: HostAddress; isPublic: boolean } | undefined {
+  const address = publicAddress(server);
+  if (address) return { address, isPublic: true };
   const [first] = privateAddresses(server);
   return first === undefined ? undefined : { address: first, isPublic: false };
 }
@@ -64,16 +88,20 @@ function imageText(image: GpuImage | undefined, imageId: string | undefined): st
 
 /**
  * A server's row: its name, its status in words and its public address (or that it has none: it is then
- * reached through a bastion, a VPN or the portal's console). Private addresses and the image are in the hover.
+ * reached through a bastion, a VPN or the portal's console). Private addresses and the image are in the hover, with
+ * why an address Gcore gives that is not one is not used; a row whose public address is refused says so.
  */
 export function serverRowView(server: GpuServer, image?: GpuImage): ItemView {
   const status = nonEmptyText(server.status)?.toUpperCase() ?? '';
-  const address = server.public_ip ?? l10n.t('private only');
+  const publicOne = publicAddress(server);
+  const refused = refusedAddresses(server);
+  const address = publicOne ?? (server.public_ip === undefined ? l10n.t('private only') : l10n.t('public address refused'));
   const privates = privateAddresses(server);
   const rows: [string, string | undefined][] = [
     [l10n.t('Status'), statusWords(server)],
-    [l10n.t('Public address'), server.public_ip],
+    [l10n.t('Public address'), publicOne],
     [l10n.t('Private addresses'), privates.length > 0 ? privates.join(', ') : undefined],
+    [l10n.t('Addresses not used'), refused.length > 0 ? refused.join('; ') : undefined],
     [l10n.t('Image'), imageText(image, nonEmptyText(server.image_id))],
     [l10n.t('SSH key'), nonEmptyText(server.ssh_key_name)],
     [l10n.t('Flavor'), nonEmptyText(server.flavor)],

@@ -1,5 +1,7 @@
 import * as l10n from '@vscode/l10n';
+import type { GpuServer } from '../../../api/gpuClusterTypes';
 import type { SshFailure } from '../../../models/ssh/sshFailures';
+import { privateAddresses, publicAddress, refusedAddresses } from './serverView';
 
 /** What a failed connection test was to: the server and how the extension tried to reach it. */
 export interface SshAttempt {
@@ -65,8 +67,25 @@ export function sshFailureWords(failure: SshFailure, attempt: SshAttempt): strin
   }
 }
 
-/** A server reachable only on private networks: said with its private address and the ways in. */
-export function noPublicAddressWords(serverName: string, privateAddress: string | undefined): string {
+/**
+ * A server reachable only on private networks: said with its private address and the ways in; `refused`, why the
+ * public address Gcore gives it is not used.
+ */
+export function noPublicAddressWords(serverName: string, privateAddress: string | undefined, refused?: string): string {
+  if (refused !== undefined) {
+    return privateAddress === undefined
+      ? l10n.t(
+          'Server {0} has no address SSH may use: the public address Gcore gives it is refused, as {1}. Reach it through the console in the Gcore Portal.',
+          serverName,
+          refused,
+        )
+      : l10n.t(
+          'Server {0} has no public address SSH may use: the one Gcore gives it is refused, as {1}. It is reachable on its private network, at {2}, through a jump host (ProxyJump in gcore.gpu.sshOptions) or the console in the Gcore Portal.',
+          serverName,
+          refused,
+          privateAddress,
+        );
+  }
   return privateAddress === undefined
     ? l10n.t('Server {0} has no address at all yet: Gcore lists none for it. Refresh its cluster in a moment.', serverName)
     : l10n.t(
@@ -74,4 +93,10 @@ export function noPublicAddressWords(serverName: string, privateAddress: string 
         serverName,
         privateAddress,
       );
+}
+
+/** Why SSH cannot reach a server: no public address, or one Gcore gives that is not an address. */
+export function unreachableServerWords(server: GpuServer): string {
+  const refused = server.public_ip === undefined || publicAddress(server) !== undefined ? undefined : refusedAddresses(server)[0];
+  return noPublicAddressWords(server.name, privateAddresses(server)[0], refused);
 }

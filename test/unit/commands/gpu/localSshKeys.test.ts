@@ -13,7 +13,8 @@ import {
 import { askNewSshKey, createNewSshKey } from '../../../../src/commands/gpu/sshKeyCreation';
 import { BACK } from '../../../../src/ui/promptUi';
 import { CANCEL, ScriptedUi } from '../../../extension/support/scriptedUi';
-import { startHarness, stopHarness, type Harness } from '../../api/clientHarness';
+import { eventually } from '../../../support/eventually';
+import { rejection, startHarness, stopHarness, type Harness } from '../../api/clientHarness';
 
 const ED25519 = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIIjxL6g1II8NsO8odvBwGKvq2Dx/h/xrvsV9b9LVIYKm';
 const RSA = 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQC7';
@@ -213,5 +214,69 @@ describe('a new SSH key, asked', () => {
       /Cancelled/,
     );
     assert.deepEqual(posts(), [], 'nothing is sent before the file is settled');
+  });
+
+  describe('a private key from Gcore that cannot be kept here', () => {
+    const missing = async () => {
+      throw Object.assign(new Error('spawn ssh-keygen ENOENT'), { code: 'ENOENT' });
+    };
+    const deletes = () => harness!.emulator.requests.filter((request) => request.method === 'DELETE');
+
+    /** Has Gcore make a pair for `file`, while another program writes that file once the create is on its way. */
+    async function createWhileTaken(file: string, name: string): Promise<Error> {
+      harness!.emulator.inject({ method: 'POST', path: '/cloud/v1/ssh_keys/7', delayMs: 1_000 });
+      const creating = createNewSshKey(
+        new ScriptedUi([pathToFileURL(file).toString()]),
+        { client: harness!.client, home, run: missing },
+        7,
+        {
+          source: { kind: 'newPair' },
+          name,
+        },
+      );
+      await eventually(() => assert.equal(posts().length, 1));
+      await writeFile(file, 'ANOTHER PROGRAM');
+      return rejection(creating);
+    }
+
+    it('is refused before anything is sent when its folder cannot take a file', async () => {
+      const file = path.join(home, 'no such folder', 'gcore_generated');
+      await assert.rejects(
+        createNewSshKey(new ScriptedUi([pathToFileURL(file).toString()]), { client: harness!.client, home, run: missing }, 7, {
+          source: { kind: 'newPair' },
+          name: 'generated',
+        }),
+        (error: Error) => error.message.startsWith(`The private key cannot be written to ${file} (its folder does not exist)`),
+      );
+      assert.deepEqual(posts(), []);
+    });
+
+    it('does not leave its key at Gcore without it, and says so naming the key', async () => {
+      const file = path.join(home, 'gcore_generated');
+      const error = await createWhileTaken(file, 'generated');
+      assert.match(
+        error.message,
+        /^The private key of SSH key generated could not be written to .*gcore_generated: EEXIST.* The key was deleted at Gcore/,
+      );
+      assert.equal(posts()[0].status, 201, 'Gcore made the key');
+      assert.equal(deletes().length, 1);
+      assert.match(deletes()[0].path, /^\/cloud\/v1\/ssh_keys\/7\/[0-9a-f-]{36}$/);
+      assert.deepEqual(
+        (await harness!.client.sshKeys.list(7)).results.filter((key) => key.name === 'generated'),
+        [],
+        'the key is gone',
+      );
+      assert.equal(await readFile(file, 'utf8'), 'ANOTHER PROGRAM', 'the other file is not overwritten');
+    });
+
+    it('names the key to delete in the portal when Gcore does not delete it either', async () => {
+      harness!.emulator.inject({ method: 'DELETE', path: /^\/cloud\/v1\/ssh_keys\/7\//, status: 500, times: 5 });
+      const error = await createWhileTaken(path.join(home, 'gcore_generated'), 'generated');
+      assert.match(
+        error.message,
+        /^The private key of SSH key generated could not be written to .*: EEXIST.* Deleting the key at Gcore failed too \(.*\): delete SSH key generated of project 7 in the Gcore Portal, since no one holds its private key\.$/,
+      );
+      assert.ok(deletes().length >= 1, 'the delete was tried');
+    });
   });
 });

@@ -15,9 +15,11 @@ import {
 } from '../../../../src/commands/gpu/sshConfigFiles';
 import { clusterEntryText } from '../../../../src/models/ssh/sshEntry';
 import { includeLines } from '../../../../src/models/ssh/sshInclude';
+import type { ClusterId } from '../../../../src/models/ssh/sshValues';
+import { clusterId, hostAddress, loginName, sshAlias } from '../../support/sshValues';
 
-const CLUSTER = '0dd60286-1c3a-4bd1-9a4f-5b0f2c9e7d11';
-const OTHER = '5b0f2c9e-1c3a-4bd1-9a4f-0dd602867d11';
+const CLUSTER = clusterId('0dd60286-1c3a-4bd1-9a4f-5b0f2c9e7d11');
+const OTHER = clusterId('5b0f2c9e-1c3a-4bd1-9a4f-0dd602867d11');
 
 describe('the SSH files of GPU clusters', () => {
   let home: string;
@@ -105,24 +107,24 @@ describe('the SSH files of GPU clusters', () => {
 
   it('removes the entries of a location’s clusters its list no longer has, and nothing else', async () => {
     const places = sshPlaces(undefined, home);
-    const entryOf = (clusterId: string, projectId: number, kind: 'virtual' | 'baremetal') =>
+    const entryOf = (id: ClusterId, projectId: number, kind: 'virtual' | 'baremetal') =>
       clusterEntryText({
-        clusterId,
+        clusterId: id,
         clusterName: 'c',
         projectId,
         regionId: 7,
         kind,
-        user: 'ubuntu',
-        hosts: [{ alias: `gcore-${clusterId.slice(0, 4)}`, address: '10.0.0.1', serverName: 'c-1' }],
-        knownHostsFile: knownHostsFile(places, clusterId),
+        user: loginName('ubuntu'),
+        hosts: [{ alias: sshAlias(`gcore-${id.slice(0, 4)}`), address: hostAddress('10.0.0.1'), serverName: 'c-1' }],
+        knownHostsFile: knownHostsFile(places, id),
         options: [],
       });
     const gone = CLUSTER;
     const listed = OTHER;
-    const otherProject = '11111111-1c3a-4bd1-9a4f-0dd602867d11';
-    const otherKind = '22222222-1c3a-4bd1-9a4f-0dd602867d11';
-    const newer = '33333333-1c3a-4bd1-9a4f-0dd602867d11';
-    const users = '44444444-1c3a-4bd1-9a4f-0dd602867d11';
+    const otherProject = clusterId('11111111-1c3a-4bd1-9a4f-0dd602867d11');
+    const otherKind = clusterId('22222222-1c3a-4bd1-9a4f-0dd602867d11');
+    const newer = clusterId('33333333-1c3a-4bd1-9a4f-0dd602867d11');
+    const users = clusterId('44444444-1c3a-4bd1-9a4f-0dd602867d11');
     await writeClusterEntry(places, gone, entryOf(gone, 1, 'virtual'));
     await writeFile(knownHostsFile(places, gone), 'x ssh-ed25519 AAAA\n');
     await writeClusterEntry(places, listed, entryOf(listed, 1, 'virtual'));

@@ -10,8 +10,9 @@ import {
   standaloneSshCommand,
   terminalArgs,
 } from '../../../../src/models/ssh/sshCommandLines';
+import { hostAddress, loginName, sshAlias } from '../../support/sshValues';
 
-const ALIAS = 'gcore-train-h100-1';
+const ALIAS = sshAlias('gcore-train-h100-1');
 
 describe('the ssh command lines of a GPU server', () => {
   it('tests the connection without asking anything and running nothing', () => {
@@ -33,9 +34,9 @@ describe('the ssh command lines of a GPU server', () => {
   });
 
   it('copies a command that works without the entry, quoted for a POSIX shell', () => {
-    assert.equal(standaloneSshCommand('ubuntu', '85.234.66.234', undefined, []), 'ssh ubuntu@85.234.66.234');
+    assert.equal(standaloneSshCommand(loginName('ubuntu'), hostAddress('85.234.66.234'), undefined, []), 'ssh ubuntu@85.234.66.234');
     assert.equal(
-      standaloneSshCommand('ubuntu', '10.0.0.5', '/home/ann lee/.ssh/key', [
+      standaloneSshCommand(loginName('ubuntu'), hostAddress('10.0.0.5'), '/home/ann lee/.ssh/key', [
         ['ProxyJump', 'bastion'],
         ['Port', '2222'],
       ]),
@@ -45,8 +46,8 @@ describe('the ssh command lines of a GPU server', () => {
   });
 
   it('opens the user’s home in a window whose authority is the alias', () => {
-    assert.equal(remoteWindowUri(ALIAS, homeFolder('ubuntu')), `vscode-remote://ssh-remote+${ALIAS}/home/ubuntu`);
-    assert.equal(remoteWindowUri(ALIAS, homeFolder('root')), `vscode-remote://ssh-remote+${ALIAS}/root`);
+    assert.equal(remoteWindowUri(ALIAS, homeFolder(loginName('ubuntu'))), `vscode-remote://ssh-remote+${ALIAS}/home/ubuntu`);
+    assert.equal(remoteWindowUri(ALIAS, homeFolder(loginName('root'))), `vscode-remote://ssh-remote+${ALIAS}/root`);
     assert.equal(remoteWindowUri(ALIAS, '/data/my runs'), `vscode-remote://ssh-remote+${ALIAS}/data/my%20runs`);
   });
 

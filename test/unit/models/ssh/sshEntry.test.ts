@@ -12,8 +12,9 @@ import {
   sshConfigPath,
   type ClusterSshEntry,
 } from '../../../../src/models/ssh/sshEntry';
+import { clusterId, hostAddress, loginName, sshAlias } from '../../support/sshValues';
 
-const CLUSTER = '0dd60286-1c3a-4bd1-9a4f-5b0f2c9e7d11';
+const CLUSTER = clusterId('0dd60286-1c3a-4bd1-9a4f-5b0f2c9e7d11');
 
 function entry(overrides: Partial<ClusterSshEntry> = {}): ClusterSshEntry {
   return {
@@ -22,10 +23,10 @@ function entry(overrides: Partial<ClusterSshEntry> = {}): ClusterSshEntry {
     projectId: 1,
     regionId: 7,
     kind: 'virtual',
-    user: 'ubuntu',
+    user: loginName('ubuntu'),
     hosts: [
-      { alias: 'gcore-my-gpu-cluster-1', address: '85.234.66.234', serverName: 'my-gpu-cluster-1' },
-      { alias: 'gcore-my-gpu-cluster-2', address: '85.234.66.235', serverName: 'my-gpu-cluster-2' },
+      { alias: sshAlias('gcore-my-gpu-cluster-1'), address: hostAddress('85.234.66.234'), serverName: 'my-gpu-cluster-1' },
+      { alias: sshAlias('gcore-my-gpu-cluster-2'), address: hostAddress('85.234.66.235'), serverName: 'my-gpu-cluster-2' },
     ],
     identityFile: '/home/me/.ssh/gcore_ed25519',
     knownHostsFile: `/home/me/.ssh/gcore/${CLUSTER}.known_hosts`,
@@ -125,8 +126,8 @@ describe('a GPU cluster’s SSH entry', () => {
   });
 
   it('takes the user chosen for the cluster, else the setting, else the image’s distribution, else ubuntu', () => {
-    assert.equal(clusterSshUser({ chosen: 'root', setting: 'admin', osDistro: 'debian' }), 'root');
-    assert.equal(clusterSshUser({ setting: 'admin', osDistro: 'debian' }), 'admin');
+    assert.equal(clusterSshUser({ chosen: 'root', setting: loginName('admin'), osDistro: 'debian' }), 'root');
+    assert.equal(clusterSshUser({ setting: loginName('admin'), osDistro: 'debian' }), 'admin');
     assert.equal(clusterSshUser({ osDistro: ' Debian ' }), 'debian');
     assert.equal(clusterSshUser({ osDistro: 'Red Hat' }), 'ubuntu', 'not a login name');
     assert.equal(clusterSshUser({ osDistro: null }), 'ubuntu');

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { GpuServer } from '../../../../src/api/gpuClusterTypes';
-import { serverAddressToCopy, serverRowView } from '../../../../src/views/presentation/gpu/serverView';
+import { reachableAddress, serverAddressToCopy, serverRowView } from '../../../../src/views/presentation/gpu/serverView';
 import { tableRows } from '../markdownReading';
 
 const SERVER: GpuServer = {
@@ -39,5 +39,27 @@ describe('serverRowView', () => {
     assert.equal(rows.get('Private addresses'), '10.0.0.5, 192.168.200.5');
     assert.equal(rows.get('Image'), 'ubuntu-22.04-nvidia (driver 550.90, CUDA 12.4)');
     assert.equal(new Map(tableRows(serverRowView(SERVER).tooltip ?? '').map((row) => [row.label, row.value])).get('Image'), 'img-1');
+  });
+
+  it('uses no address Gcore gives that is not one: the row says it is refused and why, and copies and reaches none of it', () => {
+    const hostile = '203.0.113.10\n  ProxyCommand touch /tmp/pwned';
+    const server = { ...SERVER, ip_addresses: ['$(id)', hostile], public_ip: hostile };
+    const view = serverRowView(server);
+    assert.equal(view.description, 'running · public address refused');
+    assert.equal(view.contextValue, 'gpuServer', 'no Copy Address');
+    assert.equal(serverAddressToCopy(server), undefined);
+    assert.equal(reachableAddress(server, [['ProxyJump', 'bastion']]), undefined);
+    const rows = new Map(tableRows(view.tooltip ?? '').map((row) => [row.label, row.value]));
+    assert.equal(rows.get('Public address'), undefined);
+    assert.equal(rows.get('Private addresses'), undefined);
+    assert.equal(
+      rows.get('Addresses not used'),
+      '"203.0.113.10\\n  ProxyCommand touch /tmp/pwned" is neither an IP address nor a host name; "$(id)" is neither an IP address nor a host name',
+    );
+
+    const privateOnly = { ...server, ip_addresses: ['$(id)', '10.0.0.5'] };
+    assert.deepEqual(serverAddressToCopy(privateOnly), { address: '10.0.0.5', isPublic: false }, 'the private address that is one');
+    assert.equal(reachableAddress(privateOnly, [['ProxyJump', 'bastion']]), '10.0.0.5');
+    assert.equal(reachableAddress(privateOnly, []), undefined);
   });
 });

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { classifySshFailure } from '../../../../src/models/ssh/sshFailures';
-import { noPublicAddressWords, sshFailureWords } from '../../../../src/views/presentation/gpu/sshWords';
+import { noPublicAddressWords, sshFailureWords, unreachableServerWords } from '../../../../src/views/presentation/gpu/sshWords';
 
 const ATTEMPT = { serverName: 'train-h100-1', address: '85.234.66.234', clusterName: 'train-h100' };
 
@@ -36,5 +36,18 @@ describe('a failed SSH connection test, in words', () => {
       /no public address: .* at 10\.0\.0\.5\. .*jump host.*console in the Gcore Portal/,
     );
     assert.match(noPublicAddressWords('eval-1', undefined), /no address at all yet/);
+  });
+
+  it('says why a server whose public address Gcore gives is not one is not reached, quoting it on one line', () => {
+    const hostile = { id: 's', name: 'eval-1', public_ip: '1.2.3.4\nProxyCommand id', ip_addresses: ['10.0.0.5'] };
+    assert.equal(
+      unreachableServerWords(hostile),
+      'Server eval-1 has no public address SSH may use: the one Gcore gives it is refused, as "1.2.3.4\\nProxyCommand id" is neither an IP address nor a host name. It is reachable on its private network, at 10.0.0.5, through a jump host (ProxyJump in gcore.gpu.sshOptions) or the console in the Gcore Portal.',
+    );
+    assert.match(
+      unreachableServerWords({ ...hostile, ip_addresses: ['$(id)'] }),
+      /^Server eval-1 has no address SSH may use: .*console in the Gcore Portal\.$/,
+    );
+    assert.match(unreachableServerWords({ ...hostile, public_ip: undefined }), /^Server eval-1 has no public address: .* at 10\.0\.0\.5\./);
   });
 });
