@@ -50,6 +50,11 @@ export interface GpuCluster {
   image_id?: string | null;
   /** Bare metal only: `user` or `k8s` (a Managed Kubernetes node pool). */
   managed_by?: string | null;
+  /**
+   * Not Gcore's: the known fields Gcore sent in a shape this extension does not read, left out (a list keeps its
+   * readable entries); absent when there were none.
+   */
+  unreadable_fields?: string[];
   [extra: string]: unknown;
 }
 

@@ -81,6 +81,37 @@ describe('GcoreClient GPU clusters', () => {
     );
   });
 
+  it('keeps a cluster whose tags come as an object or text, leaving out only the odd field and naming it', async () => {
+    h = await startHarness();
+    const id = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+    const env = { key: 'env', value: 'prod', read_only: false };
+    h.emulator.inject({
+      path: CLUSTERS,
+      status: 200,
+      body: {
+        count: 4,
+        results: [
+          { id: id(1), name: 'tags-object', status: 'active', flavor: 'g3', tags: { env: 'prod' } },
+          { id: id(2), name: 'tags-text', status: 'active', tags: 'env=prod', servers_count: '2' },
+          { id: id(3), name: 'tags-mixed', tags: [env, 'junk', { key: 5, value: 'x' }], servers_ids: ['a', 7] },
+          { id: id(4), name: 'plain', status: 'active', tags: [env], servers_ids: ['a'], unreadable_fields: ['status'] },
+        ],
+      },
+    });
+    const list = await h.client.gpuClusters.list(VIRTUAL);
+    assert.deepEqual(
+      list.results.map((cluster) => [cluster.name, cluster.tags, cluster.servers_count, cluster.servers_ids, cluster.unreadable_fields]),
+      [
+        ['tags-object', undefined, undefined, undefined, ['tags']],
+        ['tags-text', undefined, undefined, undefined, ['servers_count', 'tags']],
+        ['tags-mixed', [env], undefined, ['a'], ['tags', 'servers_ids']],
+        ['plain', [env], undefined, ['a'], undefined],
+      ],
+    );
+    assert.equal(list.results[0].flavor, 'g3', 'the fields that read stay');
+    assert.equal(list.unreadableCount, undefined, 'no cluster is left out');
+  });
+
   it('asks bare metal for the clusters of both owners, so that Kubernetes node pools are listed too', async () => {
     h = await startHarness();
     h.emulator.inject({
