@@ -83,6 +83,8 @@ export interface GpuInterface {
   network_details?: { name?: string | null; external?: boolean | null; [extra: string]: unknown } | null;
   floating_ips?: { floating_ip_address?: string | null; fixed_ip_address?: string | null }[] | null;
   floatingip_details?: { floating_ip_address?: string | null; fixed_ip_address?: string | null }[] | null;
+  /** Bare metal: the ports a trunk carries, each in a port's shape, on networks of their own (the public one among them). */
+  sub_ports?: GpuInterface[] | null;
   [extra: string]: unknown;
 }
 

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { GpuClusterRef } from '../../../src/api';
+import type { GpuClusterRef, GpuInterface } from '../../../src/api';
+import { withPublicAddresses } from '../../../src/api/gpuServerAddresses';
 import { rejection, startHarness, stopHarness, type Harness } from './clientHarness';
 
 const CLUSTER_ID = '058e03b4-c44b-4684-9075-810cb0354467';
@@ -173,6 +174,21 @@ describe('GcoreClient GPU clusters', () => {
     assert.equal(Object.hasOwn(servers.results[1], 'public_ip'), false, 'a private-only server has no public_ip at all');
   });
 
+  it('reads only the addresses an interface answer gives as text, wherever an odd value sits', () => {
+    const server = { id: 's', name: 's', ip_addresses: ['10.0.0.5', '198.51.100.7'] };
+    const odd = [
+      { ip_assignments: { ip_address: '198.51.100.7' }, network: { external: true } },
+      { ip_assignments: [{ ip_address: ['198.51.100.7'] }], network_details: { external: true } },
+      { floating_ips: [{ floating_ip_address: { evil: true }, fixed_ip_address: '10.0.0.5' }] },
+      { sub_ports: 'trunk' },
+      { sub_ports: [null, { floatingip_details: [{ floating_ip_address: '203.0.113.9', fixed_ip_address: '10.0.0.5' }] }] },
+    ];
+    assert.deepEqual(
+      withPublicAddresses([server], odd as GpuInterface[]).map((read) => read.public_ip),
+      ['203.0.113.9'],
+    );
+  });
+
   it('sends exactly the action, the resize of each kind on its own path, and the delete flags asked for', async () => {
     h = await startHarness();
     const answer = { tasks: ['7a0210ac-fd82-4c06-8e43-4ebdc2d3d1bc'] };
@@ -314,6 +330,27 @@ describe('GcoreClient GPU clusters against the emulator', () => {
     const servers = await h.client.gpuClusters.serversWithAddresses({ ...location, kind: 'virtual', clusterId: shelved.id });
     assert.ok(servers.results.length > 0);
     for (const server of servers.results) assert.match(server.public_ip ?? '', /^\d+\.\d+\.\d+\.\d+$/, 'reachable through its floating IP');
+  });
+
+  it('finds the public address of a bare-metal server whose ports ride a trunk, among the trunk’s sub-ports', async () => {
+    h = await startHarness();
+    const location = { projectId: 7, regionId: 76, kind: 'baremetal' as const };
+    const cluster = (await h.client.gpuClusters.list(location)).results.find((listed) => listed.name === 'bm-h100-train');
+    assert.ok(cluster);
+    const ref = { ...location, clusterId: cluster.id };
+    const before = (await h.client.gpuClusters.serversWithAddresses(ref)).results;
+    assert.ok(before.every((server) => server.public_ip !== undefined));
+    for (const server of before) h.emulator.setGpuServerTrunk({ ...ref, serverId: server.id }, true);
+    const ports = await h.client.gpuClusters.interfaces(ref);
+    assert.ok(
+      ports.every((port) => port.network_details?.external !== true),
+      'no port of its own is on the public network: the trunks carry it',
+    );
+    const after = (await h.client.gpuClusters.serversWithAddresses(ref)).results;
+    assert.deepEqual(
+      after.map((server) => server.public_ip),
+      before.map((server) => server.public_ip),
+    );
   });
 
   it('stops a running cluster through its task, and Gcore’s refusal of a start that the state does not allow is a conflict', async () => {
