@@ -129,6 +129,10 @@ describe('GPU cluster writes', () => {
       await rejects(run('gcore.gpuClusterAction', { ...LOCATION, clusterId: TRAIN, action: 'pause' }), /action: must be "start"/);
       await rejects(run('gcore.resizeGpuCluster', { ...LOCATION, clusterId: TRAIN, serversCount: 1000 }), /serversCount/);
       await rejects(run('gcore.deleteGpuServer', { ...LOCATION, clusterId: TRAIN, serverId: 'x' }), /serverId: must be the server's UUID/);
+      await rejects(
+        run('gcore.deleteGpuCluster', { ...LOCATION, kind: 'baremetal', clusterId: BARE_METAL, deleteVolumes: false }),
+        /deleteVolumes: is not a choice for a bare-metal cluster, whose disks are local/,
+      );
       assert.deepEqual(emulator.requests, []);
     });
 
