@@ -56,10 +56,13 @@ export class GpuClient {
       pageLimit: FLAVOR_PAGE_LIMIT,
       keyOf: (flavor) => flavor.name,
       fetchPage: async (offset) => {
-        const page = decodeFlavorList<F>((await this.pipeline.send(flavorPageRequest(kind, query, offset, options))).body, problemOf);
+        const { page, total } = decodeFlavorList<F>(
+          (await this.pipeline.send(flavorPageRequest(kind, query, offset, options))).body,
+          problemOf,
+        );
         first ??= page;
         unreadable.push(...(page.unreadable ?? []));
-        return { total: page.count, items: page.results, unreadable: page.unreadable ?? [] };
+        return { total, items: page.results, unreadable: page.unreadable ?? [] };
       },
     });
     const answer: FlavorList<F> = { ...(first as FlavorList<F>), results: all.items };
@@ -164,10 +167,15 @@ function baremetalFlavorProblem(value: unknown, index: number): string | undefin
 }
 
 /**
- * One page of flavors. A flavor the extension cannot read is left out and described in `unreadable`
- * (one bad entry must not hide a region's whole list); a page it cannot read at all is an error.
+ * One page of flavors, and the total it reports (undefined when it reports none: the page's `count` is then
+ * its own length, which says nothing of the pages after it). A flavor the extension cannot read is left out
+ * and described in `unreadable` (one bad entry must not hide a region's whole list); a page it cannot read at
+ * all is an error.
  */
-function decodeFlavorList<F>(value: unknown, problemOf: (value: unknown, index: number) => string | undefined): FlavorList<F> {
+function decodeFlavorList<F>(
+  value: unknown,
+  problemOf: (value: unknown, index: number) => string | undefined,
+): { page: FlavorList<F>; total: number | undefined } {
   const { body, total, entries } = readListPage(value, CLOUD_LIST, FLAVOR_LIST);
   const unreadable: UnreadableFlavor[] = [];
   for (let index = 0; index < entries.length; index++) {
@@ -175,9 +183,9 @@ function decodeFlavorList<F>(value: unknown, problemOf: (value: unknown, index: 
     if (problem !== undefined) unreadable.push({ name: nameOf(entries[index]), problem });
   }
   const count = total ?? entries.length;
-  if (unreadable.length === 0) return { ...body, count, results: entries as F[] };
+  if (unreadable.length === 0) return { page: { ...body, count, results: entries as F[] }, total };
   const results = entries.filter((entry, index) => problemOf(entry, index) === undefined) as F[];
-  return { ...body, count, results, unreadable };
+  return { page: { ...body, count, results, unreadable }, total };
 }
 
 function nameOf(entry: unknown): string | undefined {

@@ -50,6 +50,11 @@ export interface GpuCluster {
   image_id?: string | null;
   /** Bare metal only: `user` or `k8s` (a Managed Kubernetes node pool). */
   managed_by?: string | null;
+  /**
+   * Not Gcore's: the known fields Gcore sent in a shape this extension does not read, left out (a list keeps its
+   * readable entries); absent when there were none.
+   */
+  unreadable_fields?: string[];
   [extra: string]: unknown;
 }
 
@@ -78,6 +83,8 @@ export interface GpuInterface {
   network_details?: { name?: string | null; external?: boolean | null; [extra: string]: unknown } | null;
   floating_ips?: { floating_ip_address?: string | null; fixed_ip_address?: string | null }[] | null;
   floatingip_details?: { floating_ip_address?: string | null; fixed_ip_address?: string | null }[] | null;
+  /** Bare metal: the ports a trunk carries, each in a port's shape, on networks of their own (the public one among them). */
+  sub_ports?: GpuInterface[] | null;
   [extra: string]: unknown;
 }
 

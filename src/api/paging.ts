@@ -80,13 +80,15 @@ export interface AllPages<T> {
 
 /**
  * Every page of a `{count, results}`-style list, and what it could not bring (`gaps`). Totals lie (absent,
- * lower than what the pages hold, a count of one page), so paging goes on while the offset is below the
- * reported total, and, when there is no total or it is below what already came, while the last page came
- * full (a list that then ends exactly at a full page costs one empty page more). A total at least as large
- * as what came is trusted, so that a truthful one costs no extra request. Paging stops on an empty page, on
- * a page that brings nothing new, read or unreadable (a server ignoring `offset` would otherwise repeat its
- * first page forever), and at MAX_LIST_ITEMS entries. A total over MAX_LIST_ITEMS is refused at once, unless
- * the first page already brought all of it.
+ * lower than what the pages hold, a count of one page, lower on a later page than on the first), so the largest
+ * total a page reported counts, and paging goes on while the offset is below it, however short the pages come. A
+ * total at least as large as what came is trusted, so that a truthful one costs no extra request; when there is
+ * none, or it is below what already came, paging goes on while the last page came full (a list that then ends
+ * exactly at a full page costs one empty page more). Paging stops on an empty page, on a page that brings nothing
+ * new, read or unreadable (a server ignoring `offset` would otherwise repeat its first page forever), and at
+ * MAX_LIST_ITEMS entries; stopped by either of the last two without a trusted total to count what is missing, the
+ * gaps say the list may be incomplete. A total over MAX_LIST_ITEMS is refused at once, unless the first page
+ * already brought all of it.
  */
 export async function fetchAllPages<T>(plan: PagingPlan<T>): Promise<AllPages<T>> {
   const first = await plan.fetchPage(undefined);
@@ -114,17 +116,28 @@ export async function fetchAllPages<T>(plan: PagingPlan<T>): Promise<AllPages<T>
     return added;
   };
   addNew(first);
-  let last = first;
   let received = sizeOf(first);
   let reported = first.total;
   const totalTrusted = (): boolean => reported !== undefined && reported >= received;
-  while (received < MAX_LIST_ITEMS && (received < (reported ?? 0) || (!totalTrusted() && sizeOf(last) >= plan.pageLimit))) {
+  // More may come while the total says so, or, without a total to trust, while the last page came full.
+  const mayHaveMore = (last: Page<T>): boolean => (totalTrusted() ? received < (reported as number) : sizeOf(last) >= plan.pageLimit);
+  let stoppedEarly = false;
+  let last = first;
+  while (mayHaveMore(last)) {
+    if (received >= MAX_LIST_ITEMS) {
+      stoppedEarly = true;
+      break;
+    }
     last = await plan.fetchPage(received);
-    if (sizeOf(last) === 0 || !addNew(last)) break;
+    if (sizeOf(last) === 0) break;
+    if (!addNew(last)) {
+      stoppedEarly = true;
+      break;
+    }
     received += sizeOf(last);
-    reported = last.total ?? reported;
+    if (last.total !== undefined) reported = Math.max(reported ?? 0, last.total);
   }
-  return { items, gaps: gapsOf(seenUnreadable.size, reported, received) };
+  return { items, gaps: gapsOf(seenUnreadable.size, reported, received, stoppedEarly && !totalTrusted()) };
 }
 
 function sizeOf(page: Page<unknown>): number {
@@ -133,12 +146,14 @@ function sizeOf(page: Page<unknown>): number {
 
 /**
  * `received` counts every entry of the pages taken, repeats among them too: a zone listed under two
- * spellings arrived twice, and neither is missing.
+ * spellings arrived twice, and neither is missing. `incomplete`: paging stopped before an empty page with no
+ * trusted total to count what is missing.
  */
-function gapsOf(unreadable: number, reported: number | undefined, received: number): ListGaps {
+function gapsOf(unreadable: number, reported: number | undefined, received: number, incomplete: boolean): ListGaps {
   const gaps: ListGaps = {};
   if (unreadable > 0) gaps.unreadableCount = unreadable;
   if (reported !== undefined && reported > received) gaps.missing = { count: reported - received, reportedTotal: reported };
+  if (incomplete) gaps.incomplete = true;
   return gaps;
 }
 

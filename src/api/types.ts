@@ -178,6 +178,11 @@ export interface ListGaps {
   unreadableCount?: number;
   /** Paging ended (an empty page, a repeated one) before the total the server reported: `count` never came. */
   missing?: { count: number; reportedTotal: number };
+  /**
+   * Paging stopped before an empty page (a page repeated entries already listed, or the list reached the most
+   * the extension lists) with no total to say how many did not come: there may be more.
+   */
+  incomplete?: true;
 }
 
 /**

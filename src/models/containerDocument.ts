@@ -6,6 +6,7 @@ import type { DocumentProblem, FieldProblem } from '../validation/problems';
 import { currentValue, sameValue } from './containerUpdate';
 import { CONTAINER_UPDATE_FIELDS, validateContainerName, type ContainerUpdate } from './containerUpdate';
 import { wellFormed } from '../core/wellFormedText';
+import { parseJsonDocument } from '../validation/jsonDocument';
 
 /**
  * A container as the JSON editor shows it: the twelve fields of the update payload, each at its value at
@@ -45,14 +46,10 @@ export type ReadDocument = { ok: true; value: Record<string, unknown> } | { ok: 
 
 /** An edited text read back; an error says what is wrong in words a user can act on. */
 export function readDocument(text: string): ReadDocument {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, message: l10n.t('the document is not valid JSON ({0})', error instanceof Error ? error.message : String(error)) };
-  }
-  if (!isPlainObject(value)) return { ok: false, message: l10n.t('the document must be one JSON object of container fields') };
-  return { ok: true, value };
+  const read = parseJsonDocument(text);
+  if (!read.ok) return read;
+  if (!isPlainObject(read.value)) return { ok: false, message: l10n.t('the document must be one JSON object of container fields') };
+  return { ok: true, value: read.value };
 }
 
 /**

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { GpuClusterAction, GpuKind } from '../api/gpuClusterTypes';
 import type { BooleanFieldSpec, FieldSpec, IntegerFieldSpec, StringFieldSpec } from '../validation/fieldSpec';
-import type { Validated } from '../validation/problems';
+import { validated, type Validated } from '../validation/problems';
 import { validateArgs } from '../validation/argumentObjects';
 import { PROJECT_ID_FIELD, REGION_ID_FIELD } from './projectRegion';
 
@@ -135,8 +135,21 @@ export function validateResizeGpuClusterArgs(input: unknown): Validated<ResizeGp
   return withDefaults(validateArgs<ResizeGpuClusterArgs>(input, [...CLUSTER_FIELDS, SERVERS_COUNT_FIELD]));
 }
 
+/**
+ * A bare-metal cluster has local disks only, which go with its servers: `deleteVolumes` is refused there, since
+ * Gcore's bare-metal delete has no such flag and the choice it names would not be made.
+ */
 export function validateDeleteGpuClusterArgs(input: unknown): Validated<DeleteGpuClusterArgs> {
-  return withDefaults(validateArgs<DeleteGpuClusterArgs>(input, [...CLUSTER_FIELDS, DELETE_VOLUMES_FIELD, DELETE_FLOATING_IPS_FIELD]));
+  const checked = withDefaults(
+    validateArgs<DeleteGpuClusterArgs>(input, [...CLUSTER_FIELDS, DELETE_VOLUMES_FIELD, DELETE_FLOATING_IPS_FIELD]),
+  );
+  if (!checked.ok || checked.value.kind !== 'baremetal' || checked.value.deleteVolumes === undefined) return checked;
+  return validated(checked.value, [
+    {
+      field: DELETE_VOLUMES_FIELD.name,
+      message: l10n.t('is not a choice for a bare-metal cluster, whose disks are local and go with its servers: leave it out'),
+    },
+  ]);
 }
 
 export function validateListSshKeysArgs(input: unknown): Validated<{ projectId: number }> {

@@ -82,6 +82,11 @@ export const GPU_FLAVOR_FIELD: StringFieldSpec = {
   trim: true,
   minLength: 1,
   maxLength: 255,
+  // Gcore's flavor names are one word of these; a line break or a space would reach the request and the texts built from it.
+  pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',
+  patternHint: l10n.t(
+    'must be a flavor name as Gcore lists it: letters, digits, dots, underscores and hyphens, such as g3-ai-32-192-1500-l40s-48-1',
+  ),
 };
 
 export const GPU_SERVERS_COUNT_FIELD: IntegerFieldSpec = {

@@ -8,6 +8,7 @@ import { bootVolumeSizeProblem, GPU_FLAVOR_FIELD, gpuClusterCreateFields, valida
 import { validateGpuLocationArgs, type GpuLocationArgs } from './gpuClusterArgs';
 import type { GpuClusterCatalogue, GpuFlavorChoice } from './gpuClusterOffers';
 import { imagesForFlavor } from './gpuImages';
+import { parseJsonDocument } from '../validation/jsonDocument';
 
 /*
  * New GPU Cluster from JSON: a new cluster's create payload as a document of its location and kind, checked field by
@@ -66,14 +67,10 @@ export function newGpuClusterSchema(kind: GpuKind): JsonSchema {
 
 /** An edited text read back, or what is wrong with it in words a user can act on. */
 export function readNewGpuClusterDocument(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, message: l10n.t('the document is not valid JSON ({0})', error instanceof Error ? error.message : String(error)) };
-  }
-  return isPlainObject(value)
-    ? { ok: true, value }
+  const read = parseJsonDocument(text);
+  if (!read.ok) return read;
+  return isPlainObject(read.value)
+    ? { ok: true, value: read.value }
     : { ok: false, message: l10n.t('the document must be one JSON object: the new GPU cluster') };
 }
 

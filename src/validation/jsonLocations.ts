@@ -12,7 +12,20 @@ export interface JsonLocation {
  * parse (JSON.parse decides that); on text that does not, the locations found before the fault are kept.
  */
 export function locateJsonProperties(text: string): Map<string, JsonLocation> {
+  return scanJson(text).locations;
+}
+
+/**
+ * The path of each key a JSON object of the text names twice, in the order the repeats are written
+ * ('scale.min'). JSON.parse keeps the last value of such a key without a word.
+ */
+export function duplicateJsonKeys(text: string): string[] {
+  return scanJson(text).duplicates;
+}
+
+function scanJson(text: string): { locations: Map<string, JsonLocation>; duplicates: string[] } {
   const found = new Map<string, JsonLocation>();
+  const duplicates: string[] = [];
   let at = 0;
 
   const skipSpace = () => {
@@ -31,6 +44,7 @@ export function locateJsonProperties(text: string): Map<string, JsonLocation> {
     if (char === '{') {
       at++;
       skipSpace();
+      const keys = new Set<string>();
       while (at < text.length && text[at] !== '}') {
         skipSpace();
         if (text[at] !== '"') throw new SyntaxError('property name expected'); // not user text: caught below, it only ends the scan
@@ -41,6 +55,8 @@ export function locateJsonProperties(text: string): Map<string, JsonLocation> {
         at++; // the colon
         skipSpace();
         const childPath = path === '' ? key : `${path}.${key}`;
+        if (keys.has(key)) duplicates.push(childPath);
+        keys.add(key);
         const valueStart = at;
         readValue(childPath);
         found.set(childPath, { keyStart, keyEnd, valueStart, valueEnd: at });
@@ -74,5 +90,5 @@ export function locateJsonProperties(text: string): Map<string, JsonLocation> {
   } catch {
     // A text that does not parse keeps the locations found so far.
   }
-  return found;
+  return { locations: found, duplicates };
 }

@@ -1,5 +1,5 @@
 import type { GpuClusterRecord } from './gpu-cluster-store';
-import type { GpuPort } from './gpu-servers';
+import type { GpuPort, GpuServerRecord } from './gpu-servers';
 
 function networkOf(port: GpuPort): Record<string, unknown> {
   return {
@@ -36,26 +36,38 @@ function commonFields(port: GpuPort): Record<string, unknown> {
   };
 }
 
+function baremetalFields(port: GpuPort): Record<string, unknown> {
+  return {
+    ...commonFields(port),
+    network_details: networkOf(port),
+    floatingip_details: floatingIpsOf(port),
+    interface_name: port.interfaceName,
+    allowed_address_pairs: [],
+  };
+}
+
+/** A server's bare-metal ports: each on its own, or those its trunk carries as the trunk's sub-ports (VLANs from 100). */
+function baremetalPorts(server: GpuServerRecord): Record<string, unknown>[] {
+  if (!server.trunk) return server.ports.map((port) => ({ ...baremetalFields(port), sub_ports: [] }));
+  const carried = server.ports.filter((port) => !port.infiniband);
+  const trunk = {
+    ...baremetalFields(server.trunk),
+    sub_ports: carried.map((port, index) => ({ ...baremetalFields(port), segmentation_id: 100 + index, segmentation_type: 'vlan' })),
+  };
+  return [trunk, ...server.ports.filter((port) => port.infiniband).map((port) => ({ ...baremetalFields(port), sub_ports: [] }))];
+}
+
 /**
  * The ports of every server of the cluster, in the shape of its kind's interfaces endpoint: virtual
  * (`/cloud/v3/…/interfaces`) names `network` and `floating_ips`; bare metal (the v1 path) `network_details`
- * and `floatingip_details`, with `interface_name`, `allowed_address_pairs` and `sub_ports`. Neither names
- * the server a port belongs to.
+ * and `floatingip_details`, with `interface_name`, `allowed_address_pairs` and `sub_ports` (a trunk's, its
+ * InstanceInterfaceTrunkSerializer). Neither names the server a port belongs to.
  */
 export function interfaceViews(record: GpuClusterRecord): Record<string, unknown>[] {
   return record.servers.flatMap((server) =>
-    server.ports.map((port) =>
-      record.kind === 'virtual'
-        ? { ...commonFields(port), network: networkOf(port), floating_ips: floatingIpsOf(port) }
-        : {
-            ...commonFields(port),
-            network_details: networkOf(port),
-            floatingip_details: floatingIpsOf(port),
-            interface_name: port.interfaceName,
-            allowed_address_pairs: [],
-            sub_ports: [],
-          },
-    ),
+    record.kind === 'virtual'
+      ? server.ports.map((port) => ({ ...commonFields(port), network: networkOf(port), floating_ips: floatingIpsOf(port) }))
+      : baremetalPorts(server),
   );
 }
 

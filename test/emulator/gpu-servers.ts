@@ -35,6 +35,11 @@ export interface GpuServerRecord {
   failed: boolean;
   /** Added by a resize still under way (BUILD until it ends). */
   building: boolean;
+  /**
+   * Bare metal: the trunk port its ports but InfiniBand ride on, on a private network of its own, as Gcore answers
+   * a server whose interfaces share a port group: those ports are then the trunk's sub-ports.
+   */
+  trunk?: GpuPort;
 }
 
 /** An interface of the cluster's template, as the create asked for it (wire field names). */
@@ -150,9 +155,31 @@ export function makeServer(
   };
 }
 
-/** The addresses a server lists, in the order of its ports; a floating IP follows the address behind it. */
+/** The addresses a server lists, in the order of its ports (its trunk's first); a floating IP follows the address behind it. */
 export function serverAddresses(server: GpuServerRecord): string[] {
-  return server.ports.flatMap((port) => (port.floatingIp ? [port.ipAddress, port.floatingIp.address] : [port.ipAddress]));
+  const ports = server.trunk ? [server.trunk, ...server.ports] : server.ports;
+  return ports.flatMap((port) => (port.floatingIp ? [port.ipAddress, port.floatingIp.address] : [port.ipAddress]));
+}
+
+/** Puts the server's ports but InfiniBand on a trunk (a new port on a private network), or with false takes them off it. */
+export function setTrunk(server: GpuServerRecord, trunked: boolean): void {
+  if (!trunked) {
+    server.trunk = undefined;
+    return;
+  }
+  const bytes = bytesOf(server.id, 'trunk');
+  const networkId = stableUuid(server.id, 'trunk-network');
+  server.trunk = {
+    portId: stableUuid(server.id, 'trunk-port'),
+    macAddress: ['fa', '16', '3e', ...[0, 1, 2].map((i) => bytes[i].toString(16).padStart(2, '0'))].join(':'),
+    networkId,
+    networkName: `trunk-${networkId.slice(0, 8)}`,
+    subnetId: stableUuid(networkId, 'subnet'),
+    external: false,
+    infiniband: false,
+    ipAddress: `172.16.${bytes[3] % 256}.${2 + (bytes[4] % 250)}`,
+    interfaceName: 'bond0',
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { checkedQuota, defaultQuota, type QuotaLimits } from './container-quota'
 import { ContainerStore, type ContainerRecord } from './container-store';
 import { FaultQueue, type Fault } from './fault-queue';
 import { GpuFlavorCatalogue } from './gpu-flavor-catalogue';
-import { setPublicAddress } from './gpu-servers';
+import { setPublicAddress, setTrunk, type GpuServerRecord } from './gpu-servers';
 import { findGpuImage } from './gpu-images';
 import type { GpuKind } from './gpu-kind';
 import { checkedGpuQuota, DEFAULT_GPU_QUOTA, type GpuQuota } from './gpu-limits';
@@ -199,6 +199,12 @@ export interface Emulator {
    * server that is not there; a reset restores the seeded addresses.
    */
   setGpuServerAddress(server: GpuServerRef, address: string | null): void;
+  /**
+   * Bare metal: puts the server's ports but InfiniBand on a trunk (a port of its own on a private network, listed
+   * first in its addresses), so that the interfaces answer carries its public address in the trunk's `sub_ports`;
+   * false takes them off it. A RangeError for a server that is not there; a reset restores the seeded ports.
+   */
+  setGpuServerTrunk(server: GpuServerRef, trunked: boolean): void;
   /**
    * Sets a tag of a GPU cluster (null removes it) as another writer would, outside any request: a portal, another
    * window. A RangeError for a cluster that is not there; a reset restores the seeded tags.
@@ -420,12 +426,20 @@ class EmulatorServer implements Emulator {
     return this.state.gpu.clusters.keptAt({ projectId, regionId });
   }
 
-  setGpuServerAddress({ kind, projectId, regionId, clusterId, serverId }: GpuServerRef, address: string | null): void {
+  setGpuServerAddress(ref: GpuServerRef, address: string | null): void {
+    setPublicAddress(this.gpuServer(ref), address);
+  }
+
+  setGpuServerTrunk(ref: GpuServerRef, trunked: boolean): void {
+    setTrunk(this.gpuServer(ref), trunked);
+  }
+
+  private gpuServer({ kind, projectId, regionId, clusterId, serverId }: GpuServerRef): GpuServerRecord {
     const server = this.state.gpu.clusters
       .find({ projectId, regionId }, kind, clusterId)
       ?.servers.find((candidate) => candidate.id === serverId);
     if (!server) throw new RangeError(`No server ${serverId} in ${kind} GPU cluster ${clusterId} at ${projectId}/${regionId}`);
-    setPublicAddress(server, address);
+    return server;
   }
 
   setGpuClusterTag({ kind, projectId, regionId, clusterId }: GpuClusterKey, key: string, value: string | null): void {

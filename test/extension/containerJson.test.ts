@@ -213,6 +213,22 @@ describe('editing a container as JSON', () => {
     assert.deepEqual(patches(emulator), []);
   });
 
+  it('refuses a document that writes a key twice, naming the key, and sends nothing', async () => {
+    const document = await openDocument();
+    await replaceText(document, document.getText().replace(/^\{\n/, '{\n  "timeout": 0,\n'));
+    const { saved } = await saveWith(document, []);
+    assert.equal(saved, false);
+    assert.ok(document.isDirty);
+    const ui = new ScriptedUi([]);
+    await useUi(ui);
+    await vscode.commands.executeCommand('gcore.applyContainerJson', document.uri);
+    assert.ok(
+      ui.notifications.some((notification) => /the document has the key timeout twice: write it once/.test(notification.message)),
+      JSON.stringify(ui.notifications),
+    );
+    assert.deepEqual(patches(emulator), []);
+  });
+
   it('reviews a save as a diff and, on Apply, sends exactly the changed fields, then follows the update and reloads the values', async () => {
     const document = await openDocument();
     await edit(document, (fields) => {

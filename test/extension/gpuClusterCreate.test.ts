@@ -93,6 +93,10 @@ describe('GPU cluster create', () => {
       /cluster\.servers_settings\.volumes: needs a boot volume from an image/,
     );
     await rejects(run('gcore.previewGpuCluster', { ...LOCATION, cluster: { ...CLUSTER, name: 'x' } }), /cluster\.name/);
+    await rejects(
+      run('gcore.createGpuCluster', { ...LOCATION, cluster: { ...CLUSTER, flavor: `${CLUSTER.flavor}\nProxyCommand touch /tmp/x` } }),
+      /cluster\.flavor: must be a flavor name as Gcore lists it/,
+    );
     await rejects(run('gcore.createGpuCluster', {}), /projectId/);
     assert.deepEqual(emulator.requests, []);
   });

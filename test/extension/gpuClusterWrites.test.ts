@@ -129,6 +129,10 @@ describe('GPU cluster writes', () => {
       await rejects(run('gcore.gpuClusterAction', { ...LOCATION, clusterId: TRAIN, action: 'pause' }), /action: must be "start"/);
       await rejects(run('gcore.resizeGpuCluster', { ...LOCATION, clusterId: TRAIN, serversCount: 1000 }), /serversCount/);
       await rejects(run('gcore.deleteGpuServer', { ...LOCATION, clusterId: TRAIN, serverId: 'x' }), /serverId: must be the server's UUID/);
+      await rejects(
+        run('gcore.deleteGpuCluster', { ...LOCATION, kind: 'baremetal', clusterId: BARE_METAL, deleteVolumes: false }),
+        /deleteVolumes: is not a choice for a bare-metal cluster, whose disks are local/,
+      );
       assert.deepEqual(emulator.requests, []);
     });
 
@@ -252,6 +256,34 @@ describe('GPU cluster writes', () => {
         assert.deepEqual(pick.descriptions, ['project 1 · region 77 · 3 servers free']);
         const read = emulator.requests.map((request) => request.path);
         assert.ok(read.includes('/cloud/v3/gpu/virtual/1/77/flavors') && read.includes('/cloud/v3/gpu/virtual/1/78/flavors'));
+      } finally {
+        await setLocations([{ ...LOCATION, label: 'Prod' }]);
+      }
+    });
+
+    it("offers the other locations when a start task fails with the capacity refusal Gcore's guides publish", async function () {
+      this.timeout(40_000);
+      await setLocations([
+        { ...LOCATION, label: 'Prod' },
+        { projectId: 1, regionId: 77, label: 'Staging' },
+      ]);
+      try {
+        emulator.setGpuFlavorCapacity('virtual', 1, 77, L40S, 2);
+        emulator.failGpuTask({
+          kind: 'virtual',
+          change: 'start',
+          error: `The region Luxembourg-2 has reached the limit of flavor ${L40S}`,
+        });
+        const cluster = await readCluster(emulator, 'virtual', EVAL);
+        const ui = new ScriptedUi(['Staging']).answerNotification(/^GPU cluster eval-l40s could not start/, 'Other Locations');
+        await useUi(ui);
+        await vscode.commands.executeCommand('gcore.startGpuCluster', clusterNode(cluster));
+        emulator.advanceTasks(AN_HOUR_MS);
+        const pick = await eventually(async () => ui.shown.find((shown) => shown.kind === 'pick') ?? assert.fail('no pick yet'), 30_000);
+        const failure = ui.notifications.find((notification) => notification.severity === 'error');
+        assert.match(failure?.message ?? '', /ran out in this location \(The region Luxembourg-2 has reached the limit of flavor/);
+        assert.ok(failure?.actions.includes('Other Locations'));
+        assert.deepEqual(pick.labels, ['Staging']);
       } finally {
         await setLocations([{ ...LOCATION, label: 'Prod' }]);
       }

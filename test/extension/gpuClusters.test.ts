@@ -264,6 +264,33 @@ describe('GPU clusters in the tree', () => {
     );
   });
 
+  it('lists every cluster of a location when some have tags in a shape Gcore does not document, each saying so on its own row', async () => {
+    const path = '/cloud/v3/gpu/virtual/1/76/clusters';
+    const response = await fetch(`${emulator.url}${path}?limit=1000`, { headers: { authorization: `apikey ${TEST_KEY}` } });
+    const listed = (await response.json()) as { count: number; results: Record<string, unknown>[] };
+    const odd: Record<string, unknown> = { 'train-h100': { env: 'prod' }, 'eval-l40s': 'env=prod' };
+    const results = listed.results.map((cluster) =>
+      String(cluster.name) in odd ? { ...cluster, tags: odd[String(cluster.name)] } : cluster,
+    );
+    emulator.inject({ path, status: 200, body: { ...listed, results }, times: 20 });
+    const clusters = await childLabelled(await gpuLocation(), 'Clusters');
+    const drawn = await rows(clusters);
+    assert.deepEqual(
+      drawn.map(([name, , context]) => [name, context]),
+      [
+        ['finetune-h100x2', 'gpuCluster.busy'],
+        ['train-h100', 'gpuCluster.active'],
+        ['eval-l40s', 'gpuCluster.shutoff'],
+        ['bm-h100-train', 'gpuCluster.active'],
+        ['k8s-a100-pool', 'gpuCluster.active'],
+      ],
+    );
+    const described = new Map(drawn.map(([name, description]) => [name, description]));
+    assert.match(described.get('train-h100') ?? '', /^running · tags unreadable · 1× H100/);
+    assert.match(described.get('eval-l40s') ?? '', /^stopped · tags unreadable · /);
+    assert.doesNotMatch(described.get('finetune-h100x2') ?? '', /unreadable/);
+  });
+
   it('reads again every 5 s only the list of a kind with a moving cluster, and nothing once it stops', async function () {
     this.timeout(30_000);
     const clusters = await childLabelled(await gpuLocation(), 'Clusters');

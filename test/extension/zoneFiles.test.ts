@@ -145,6 +145,32 @@ describe('Zone files', () => {
       );
     });
 
+    it("writes, when Gcore's record list has no SOA, the SOA of the zone's settings, so that BIND loads the file", async function () {
+      this.timeout(600_000);
+      ensureBindTools();
+      const zone = emulator.zone(ZONE);
+      assert.ok(zone);
+      Object.assign(zone, {
+        contact: 'dns.admin@zonefile.example',
+        serial: 2026052301,
+        refresh: 7200,
+        retry: 900,
+        expiry: 604800,
+        nx_ttl: 300,
+      });
+      assert.ok(zone.rrsets.delete(ZONE, 'SOA'));
+      const text = await run<string>('gcore.exportZoneFile', { zoneName: ZONE });
+      assert.match(text, /^@\s+300\s+IN\s+SOA\s+ns1\.gcorelabs\.net\. dns\\\.admin\.zonefile\.example\. 2026052301 7200 900 604800 300$/m);
+      assert.match(text, /^@\s+3600\s+IN\s+NS\s+ns2\.gcdn\.services\.$/m);
+      const check = checkZone(ZONE, text);
+      assert.ok(check.ok, `named-checkzone: ${check.output}\n${text}`);
+      assert.deepEqual(
+        emulator.requests.map((request) => request.path),
+        [RRSETS, `/dns/v2/zones/${ZONE}`],
+        'the sets, then the zone whose settings the SOA is written from',
+      );
+    });
+
     it('gives a file that, imported into the same zone, changes nothing', async () => {
       const text = await run<string>('gcore.exportZoneFile', { zoneName: ZONE });
       emulator.requests.length = 0;

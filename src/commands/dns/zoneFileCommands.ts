@@ -1,11 +1,12 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import type { RecordSet } from '../../api';
+import type { DnsZone, RecordSet } from '../../api';
+import { isEndpointMissing } from '../../api/errors';
 import { COMMAND, SCHEME } from '../../core/contributions';
 import type { ZoneFileEditor } from '../../documents/zoneFileDocuments';
 import type { Snapshots } from '../../documents/snapshots';
 import { zoneNameForDisplay } from '../../models/zoneCreate';
-import { printZoneFile } from '../../models/zoneFile/zoneFileWriter';
+import { exportNeedsZoneSettings, printZoneFile } from '../../models/zoneFile/zoneFileWriter';
 import { confirmedPlanOf, refuseUnconfirmedPlan } from '../../models/confirmedImportPlan';
 import { validateImportZoneFileArgs, ZONE_FILE_MAX_LENGTH, type ImportZoneFileArgs } from '../../models/zoneFileArgs';
 import {
@@ -89,6 +90,16 @@ async function askZone(
 
 async function readSets(services: Pick<Services, 'client'>, zoneName: string, signal?: AbortSignal): Promise<readonly RecordSet[]> {
   return (await services.client.dns.listRecords(zoneName, { signal })).rrsets;
+}
+
+/** The zone whose settings an export's SOA is written from; undefined when this API reads no zone (the SOA then has defaults). */
+async function readZoneForExport(services: Pick<Services, 'client'>, zoneName: string, signal?: AbortSignal): Promise<DnsZone | undefined> {
+  try {
+    return await services.client.dns.getZone(zoneName, { signal });
+  } catch (error) {
+    if (isEndpointMissing(error)) return undefined;
+    throw error;
+  }
 }
 
 async function planImport(
@@ -176,7 +187,11 @@ function exportZoneFile(services: ZoneFileServices): Command<never, unknown, nev
     parse: (arg) => zoneNameArgument(arg) as string,
     ask: (ui, _draft, node) => askZone(services, ui, l10n.t('Gcore: Export Zone File'), node),
     progress: (zone) => l10n.t('Reading the record sets of {0}…', zoneNameForDisplay(zone)),
-    run: async (zoneName, { signal }) => printZoneFile(zoneName, await readSets(services, zoneName, signal), 'export'),
+    run: async (zoneName, { signal }) => {
+      const sets = await readSets(services, zoneName, signal);
+      const settings = exportNeedsZoneSettings(zoneName, sets) ? await readZoneForExport(services, zoneName, signal) : undefined;
+      return printZoneFile(zoneName, sets, 'export', settings);
+    },
     report: async (ui, text, zoneName) => {
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
       const chosen = await ui.chooseFile({

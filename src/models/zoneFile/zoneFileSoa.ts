@@ -58,12 +58,20 @@ export function readSoaContent(
   return [primary, mailbox, serial, refresh, retry, expire, minimum];
 }
 
-/** Gcore's SOA content read as SoaContent; undefined when it does not hold seven such fields. */
+/**
+ * A name as one token of a zone file: nothing that ends the token or the line, opens a comment or a group, or
+ * quotes. Gcore's answer is written into files BIND loads, so a name with a line break must not add lines.
+ */
+const ONE_TOKEN = /^[^\s\p{Cc};()"]+$/u;
+
+/** Gcore's SOA content read as SoaContent; undefined when it does not hold seven such fields, each name one token. */
 export function soaContentAtGcore(content: unknown): SoaContent | undefined {
   if (!Array.isArray(content) || content.length !== 7) return undefined;
   const [primary, mailbox] = content;
   const numbers = content.slice(2).map(uint32);
-  if (typeof primary !== 'string' || typeof mailbox !== 'string' || primary.trim() === '' || mailbox.trim() === '') return undefined;
+  if (typeof primary !== 'string' || typeof mailbox !== 'string' || !ONE_TOKEN.test(primary.trim()) || !ONE_TOKEN.test(mailbox.trim())) {
+    return undefined;
+  }
   if (numbers.some((number) => number === undefined)) return undefined;
   const [serial, refresh, retry, expire, minimum] = numbers as number[];
   return [absolute(primary.trim()), absolute(mailbox.trim()), serial, refresh, retry, expire, minimum];

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { RecordSet, ResourceRecord } from '../../api/types';
+import type { DnsZone, RecordSet, ResourceRecord } from '../../api/types';
 import { domainNameKey } from '../../core/domainNameKey';
 import { isPlainObject } from '../../validation/fieldChecks';
 import { checkRecordContent, checkResourceRecords, formatRecordContent, unquotedText } from '../recordContent';
@@ -9,6 +9,7 @@ import { isDynamicRecordSet } from '../recordSets';
 import { zoneFileEditability } from './zoneFileEditability';
 import { compareTypes, nameOrderKey } from './zoneFileOrder';
 import { soaContentAtGcore } from './zoneFileSoa';
+import { soaFromZoneSettings } from './zoneFileSoaFromSettings';
 import { characterStrings, printableText, quotedText } from './zoneFileText';
 
 /** The $TTL of a zone with no editable set that has a TTL: an hour, the usual default of zone files. */
@@ -27,6 +28,8 @@ interface Row {
   reason?: string;
   /** The SOA or the apex NS set, Gcore's own, written as records so that BIND loads the file. */
   gcore?: true;
+  /** Comment lines above the set's records: where an SOA the list did not carry comes from. */
+  notes?: readonly string[];
 }
 
 interface Columns {
@@ -47,11 +50,15 @@ export type ZoneFileForm = 'document' | 'export';
  * A zone's record sets as an RFC 1035 master file: a header that says what the file is, `$ORIGIN`, `$TTL`
  * (the most common TTL of the editable sets), then one line per record, its TTL written on every line, names
  * relative to the zone, hosts absolute, columns aligned. A set the file cannot carry (zoneFileEditability) is
- * written as comments under the reason, so that reading the file gives no record of it.
+ * written as comments under the reason, so that reading the file gives no record of it. An export of a list
+ * without an SOA it can write takes the SOA from the zone's settings (`zoneSettings`, undefined when they could
+ * not be read; exportNeedsZoneSettings says when), as Gcore's list would hold it.
  */
-export function printZoneFile(zoneName: string, sets: readonly RecordSet[], form: ZoneFileForm): string {
+export function printZoneFile(zoneName: string, sets: readonly RecordSet[], form: ZoneFileForm, zoneSettings?: DnsZone): string {
   const zone = domainNameKey(zoneName);
-  const rows = sets.map((set) => rowOf(set, zone, form)).sort(compareRows);
+  const rows = sets.map((set) => rowOf(set, zone, form));
+  if (form === 'export' && !rows.some(isGcoreSoa)) rows.push(soaRowFromSettings(zone, zoneSettings, rows));
+  rows.sort(compareRows);
   const columns: Columns = { name: 1, ttl: 0, type: 1 };
   for (const row of rows) {
     columns.name = Math.max(columns.name, Math.min(row.name.length, MAX_NAME_COLUMN));
@@ -77,7 +84,7 @@ export function printZoneFile(zoneName: string, sets: readonly RecordSet[], form
     if ((comment || commented) && lines[lines.length - 1] !== '') lines.push('');
     commented = comment;
     if (row.gcore) {
-      lines.push(...gcoreLines(row, columns));
+      lines.push(...(row.notes ?? []).map((note) => `; ${printableText(note)}`), ...gcoreLines(row, columns));
     } else if (row.reason === undefined) {
       lines.push(...editableLines(row, columns));
     } else {
@@ -101,6 +108,25 @@ function rowOf(set: RecordSet, zone: string, form: ZoneFileForm): Row {
   if (form === 'export' && isGcoreLines(set, fullName, zone)) row.gcore = true;
   else if (reason !== undefined) row.reason = reason;
   return row;
+}
+
+/** Whether an export of these sets takes its SOA from the zone's settings: the list holds no SOA it can write as records. */
+export function exportNeedsZoneSettings(zoneName: string, sets: readonly RecordSet[]): boolean {
+  const zone = domainNameKey(zoneName);
+  return !sets.some((set) => isGcoreSoa(rowOf(set, zone, 'export')));
+}
+
+function isGcoreSoa(row: Row): boolean {
+  return row.gcore === true && row.type === 'SOA';
+}
+
+/** The SOA the zone's settings give, under the notes that say so; the apex NS set's first server stands in for a missing primary. */
+function soaRowFromSettings(zone: string, settings: DnsZone | undefined, rows: readonly Row[]): Row {
+  const apexNs = rows.find((row) => row.gcore === true && row.type === 'NS');
+  const firstServer = apexNs === undefined ? undefined : host(checkRecordContent('NS', recordsOf(apexNs.set)[0].content, '', [])[0]);
+  const soa = soaFromZoneSettings(zone, settings, firstServer);
+  const set: RecordSet = { name: zone, type: 'SOA', ttl: soa.ttl, resource_records: [{ content: soa.content }] };
+  return { ...rowOf(set, zone, 'export'), notes: soa.notes };
 }
 
 /** The SOA and the apex NS set, when each of their records is enabled and reads as its type's data. */

@@ -266,6 +266,23 @@ describe('GcoreClient against lists that lie', () => {
     assert.deepEqual(offsets(), ['0', '100', '200']);
   });
 
+  it('keeps paging a flavor list without a count while its pages come full', async () => {
+    h.emulator.inject({ path: FLAVORS, status: 200, body: { results: named('g3', 0, 1_000) } });
+    h.emulator.inject({ path: FLAVORS, status: 200, body: { results: named('g3', 1_000, 20) } });
+    const list = await h.client.gpu.listFlavors(LOCATION);
+    assert.equal(list.results.length, 1_020);
+    assert.deepEqual(offsets(), [undefined, '1000']);
+  });
+
+  it('says a list without a total may be incomplete when its server repeats the first page', async () => {
+    h.emulator.inject({ path: ZONES, status: 200, body: { zones: named('zone', 0, 100) }, times: 10 });
+    const list = await h.client.dns.listZones();
+    assert.equal(list.zones.length, 100);
+    assert.equal(list.incomplete, true);
+    assert.equal(list.missing, undefined);
+    assert.equal(h.emulator.requests.length, 2);
+  });
+
   it('keeps paging past a total lower than what the pages bring, and counts what came', async () => {
     h.emulator.inject({ path: CONTAINERS, status: 200, body: { count: 5, results: named('app', 0, 1_000) } });
     h.emulator.inject({ path: CONTAINERS, status: 200, body: { count: 5, results: named('app', 1_000, 1_000) } });

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { GpuClusterRef } from '../../../src/api';
+import type { GpuClusterRef, GpuInterface } from '../../../src/api';
+import { withPublicAddresses } from '../../../src/api/gpuServerAddresses';
 import { rejection, startHarness, stopHarness, type Harness } from './clientHarness';
 
 const CLUSTER_ID = '058e03b4-c44b-4684-9075-810cb0354467';
@@ -81,6 +82,37 @@ describe('GcoreClient GPU clusters', () => {
     );
   });
 
+  it('keeps a cluster whose tags come as an object or text, leaving out only the odd field and naming it', async () => {
+    h = await startHarness();
+    const id = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+    const env = { key: 'env', value: 'prod', read_only: false };
+    h.emulator.inject({
+      path: CLUSTERS,
+      status: 200,
+      body: {
+        count: 4,
+        results: [
+          { id: id(1), name: 'tags-object', status: 'active', flavor: 'g3', tags: { env: 'prod' } },
+          { id: id(2), name: 'tags-text', status: 'active', tags: 'env=prod', servers_count: '2' },
+          { id: id(3), name: 'tags-mixed', tags: [env, 'junk', { key: 5, value: 'x' }], servers_ids: ['a', 7] },
+          { id: id(4), name: 'plain', status: 'active', tags: [env], servers_ids: ['a'], unreadable_fields: ['status'] },
+        ],
+      },
+    });
+    const list = await h.client.gpuClusters.list(VIRTUAL);
+    assert.deepEqual(
+      list.results.map((cluster) => [cluster.name, cluster.tags, cluster.servers_count, cluster.servers_ids, cluster.unreadable_fields]),
+      [
+        ['tags-object', undefined, undefined, undefined, ['tags']],
+        ['tags-text', undefined, undefined, undefined, ['servers_count', 'tags']],
+        ['tags-mixed', [env], undefined, ['a'], ['tags', 'servers_ids']],
+        ['plain', [env], undefined, ['a'], undefined],
+      ],
+    );
+    assert.equal(list.results[0].flavor, 'g3', 'the fields that read stay');
+    assert.equal(list.unreadableCount, undefined, 'no cluster is left out');
+  });
+
   it('asks bare metal for the clusters of both owners, so that Kubernetes node pools are listed too', async () => {
     h = await startHarness();
     h.emulator.inject({
@@ -140,6 +172,21 @@ describe('GcoreClient GPU clusters', () => {
       ['85.234.84.39', undefined],
     );
     assert.equal(Object.hasOwn(servers.results[1], 'public_ip'), false, 'a private-only server has no public_ip at all');
+  });
+
+  it('reads only the addresses an interface answer gives as text, wherever an odd value sits', () => {
+    const server = { id: 's', name: 's', ip_addresses: ['10.0.0.5', '198.51.100.7'] };
+    const odd = [
+      { ip_assignments: { ip_address: '198.51.100.7' }, network: { external: true } },
+      { ip_assignments: [{ ip_address: ['198.51.100.7'] }], network_details: { external: true } },
+      { floating_ips: [{ floating_ip_address: { evil: true }, fixed_ip_address: '10.0.0.5' }] },
+      { sub_ports: 'trunk' },
+      { sub_ports: [null, { floatingip_details: [{ floating_ip_address: '203.0.113.9', fixed_ip_address: '10.0.0.5' }] }] },
+    ];
+    assert.deepEqual(
+      withPublicAddresses([server], odd as GpuInterface[]).map((read) => read.public_ip),
+      ['203.0.113.9'],
+    );
   });
 
   it('sends exactly the action, the resize of each kind on its own path, and the delete flags asked for', async () => {
@@ -283,6 +330,27 @@ describe('GcoreClient GPU clusters against the emulator', () => {
     const servers = await h.client.gpuClusters.serversWithAddresses({ ...location, kind: 'virtual', clusterId: shelved.id });
     assert.ok(servers.results.length > 0);
     for (const server of servers.results) assert.match(server.public_ip ?? '', /^\d+\.\d+\.\d+\.\d+$/, 'reachable through its floating IP');
+  });
+
+  it('finds the public address of a bare-metal server whose ports ride a trunk, among the trunk’s sub-ports', async () => {
+    h = await startHarness();
+    const location = { projectId: 7, regionId: 76, kind: 'baremetal' as const };
+    const cluster = (await h.client.gpuClusters.list(location)).results.find((listed) => listed.name === 'bm-h100-train');
+    assert.ok(cluster);
+    const ref = { ...location, clusterId: cluster.id };
+    const before = (await h.client.gpuClusters.serversWithAddresses(ref)).results;
+    assert.ok(before.every((server) => server.public_ip !== undefined));
+    for (const server of before) h.emulator.setGpuServerTrunk({ ...ref, serverId: server.id }, true);
+    const ports = await h.client.gpuClusters.interfaces(ref);
+    assert.ok(
+      ports.every((port) => port.network_details?.external !== true),
+      'no port of its own is on the public network: the trunks carry it',
+    );
+    const after = (await h.client.gpuClusters.serversWithAddresses(ref)).results;
+    assert.deepEqual(
+      after.map((server) => server.public_ip),
+      before.map((server) => server.public_ip),
+    );
   });
 
   it('stops a running cluster through its task, and Gcore’s refusal of a start that the state does not allow is a conflict', async () => {

@@ -41,16 +41,26 @@ describe('fetchAllPages', () => {
   function server(
     total: number,
     limit: number,
-    options: { ignoresOffset?: boolean; reportedTotal?: number | null; unreadableFrom?: number; unreadableTo?: number } = {},
+    options: {
+      ignoresOffset?: boolean;
+      reportedTotal?: number | null;
+      /** The total each page reports, by its offset: a server whose later pages count themselves only. */
+      totalAt?: (offset: number) => number;
+      /** The server's own page size, below what is asked for (`limit`). */
+      servesAtMost?: number;
+      unreadableFrom?: number;
+      unreadableTo?: number;
+    } = {},
   ) {
     const offsets: (number | undefined)[] = [];
     const fetchPage = async (offset: number | undefined): Promise<Page<string>> => {
       offsets.push(offset);
       const start = options.ignoresOffset ? 0 : (offset ?? 0);
-      const entries = Array.from({ length: Math.max(0, Math.min(limit, total - start)) }, (_, index) => start + index);
+      const size = Math.min(limit, options.servesAtMost ?? limit);
+      const entries = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, index) => start + index);
       const unreadable = (index: number) => index >= (options.unreadableFrom ?? total) && index < (options.unreadableTo ?? total);
       return {
-        total: options.reportedTotal === null ? undefined : (options.reportedTotal ?? total),
+        total: options.totalAt?.(offset ?? 0) ?? (options.reportedTotal === null ? undefined : (options.reportedTotal ?? total)),
         items: entries.filter((index) => !unreadable(index)).map((index) => `item-${index}`),
         unreadable: entries.filter(unreadable).map((index) => ({ broken: index })),
       };
@@ -77,6 +87,24 @@ describe('fetchAllPages', () => {
     assert.equal(repeating.offsets.length, 2);
   });
 
+  it('reads on after pages shorter than asked for while a total says more, though later pages count only themselves', async () => {
+    const { offsets, plan } = server(25, 1_000, { servesAtMost: 10, totalAt: (offset) => (offset === 0 ? 25 : Math.min(10, 25 - offset)) });
+    const all = await fetchAllPages(plan);
+    assert.equal(all.items.length, 25);
+    assert.deepEqual(all.gaps, {});
+    assert.deepEqual(offsets, [undefined, 10, 20]);
+  });
+
+  it('says, without a total, that a list may be incomplete when a page repeats entries already listed', async () => {
+    const repeating = server(5_000, 1_000, { ignoresOffset: true, reportedTotal: null });
+    const all = await fetchAllPages(repeating.plan);
+    assert.equal(all.items.length, 1_000);
+    assert.deepEqual(all.gaps, { incomplete: true });
+    assert.equal(repeating.offsets.length, 2);
+    const belowWhatCame = server(5_000, 1_000, { ignoresOffset: true, reportedTotal: 10 });
+    assert.deepEqual((await fetchAllPages(belowWhatCame.plan)).gaps, { incomplete: true });
+  });
+
   it('goes past a page of entries it cannot read, and counts them once', async () => {
     const { offsets, plan } = server(2_500, 1_000, { unreadableFrom: 1_000, unreadableTo: 2_000 });
     const all = await fetchAllPages(plan);
@@ -99,9 +127,11 @@ describe('fetchAllPages', () => {
     assert.deepEqual(offsets, [undefined, 1_000, 2_000]);
   });
 
-  it(`stops at ${MAX_LIST_ITEMS} entries when pages keep coming full`, async () => {
+  it(`stops at ${MAX_LIST_ITEMS} entries when pages keep coming full, and says the list may be incomplete`, async () => {
     const { offsets, plan } = server(MAX_LIST_ITEMS * 2, 1_000, { reportedTotal: 5 });
-    assert.equal((await fetchAllPages(plan)).items.length, MAX_LIST_ITEMS);
+    const all = await fetchAllPages(plan);
+    assert.equal(all.items.length, MAX_LIST_ITEMS);
+    assert.deepEqual(all.gaps, { incomplete: true });
     assert.equal(offsets.length, MAX_LIST_ITEMS / 1_000);
   });
 

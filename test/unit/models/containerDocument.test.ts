@@ -79,6 +79,22 @@ describe('container documents', () => {
       assert.deepEqual(readDocument('[1, 2]'), { ok: false, message: 'the document must be one JSON object of container fields' });
       assert.deepEqual(readDocument('null'), { ok: false, message: 'the document must be one JSON object of container fields' });
     });
+
+    it('refuses a key written twice, naming it, where JSON would keep the last without a word', () => {
+      assert.deepEqual(readDocument('{ "timeout": 45, "image": "nginx", "timeout": 0 }'), {
+        ok: false,
+        message: 'the document has the key timeout twice: write it once',
+      });
+      assert.deepEqual(readDocument('{ "scale": { "min": 1, "max": 3, "min": 0 } }'), {
+        ok: false,
+        message: 'the document has the key scale.min twice: write it once',
+      });
+      assert.deepEqual(readDocument('{ "timeout": 45, "\\u0074imeout": 0 }'), {
+        ok: false,
+        message: 'the document has the key timeout twice: write it once',
+      });
+      assert.equal(readDocument('{ "envs": { "min": "1" }, "scale": { "min": 1 } }').ok, true, 'one name in two objects is no repeat');
+    });
   });
 
   describe('documentChanges: the edited document made into the smallest update', () => {

@@ -33,9 +33,19 @@ describe('GPU cluster command arguments', () => {
     assert.equal(!server.ok && server.problems[0].field, 'serverId');
   });
 
-  it('takes the delete flags as booleans and refuses a field it does not know', () => {
+  it('takes the delete flags as booleans, refuses a field it does not know, and a volume choice for bare metal', () => {
     assert.equal(validateDeleteGpuClusterArgs({ ...CLUSTER, deleteVolumes: false, deleteFloatingIps: true }).ok, true);
     const wrong = validateDeleteGpuClusterArgs({ ...CLUSTER, deleteVolumes: 'no', keepDisks: true });
     assert.deepEqual(!wrong.ok && wrong.problems.map((problem) => problem.field), ['deleteVolumes', 'keepDisks']);
+    for (const deleteVolumes of [true, false]) {
+      const bareMetal = validateDeleteGpuClusterArgs({ ...CLUSTER, kind: 'baremetal', deleteVolumes });
+      assert.deepEqual(bareMetal.ok ? [] : bareMetal.problems, [
+        {
+          field: 'deleteVolumes',
+          message: 'is not a choice for a bare-metal cluster, whose disks are local and go with its servers: leave it out',
+        },
+      ]);
+    }
+    assert.equal(validateDeleteGpuClusterArgs({ ...CLUSTER, kind: 'baremetal', deleteFloatingIps: true }).ok, true);
   });
 });

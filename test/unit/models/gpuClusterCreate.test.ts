@@ -49,6 +49,23 @@ describe('a new GPU cluster, checked as Gcore checks it', () => {
     assert.equal(checkFieldText(GPU_SERVERS_COUNT_FIELD, '1000'), 'must be between 1 and 999');
   });
 
+  it('refuses a flavor name with a line break, a space or a quote, naming the field', () => {
+    for (const bad of ['g3-ai-32\nProxyCommand touch /tmp/x', 'g3 ai', 'g3"', "g3'$(id)", 'g3\u2028x']) {
+      const result = validateGpuClusterCreate('virtual', virtual({ flavor: bad }));
+      assert.deepEqual(fields(result), ['flavor'], JSON.stringify(bad));
+      assert.match(result.ok ? '' : result.problems[0].message, /must be a flavor name as Gcore lists it/);
+    }
+    assert.deepEqual(
+      validateGpuClusterCreate('baremetal', {
+        ...virtual(),
+        flavor: 'bm3-ai-1xlarge-h100-80-8-spot',
+        servers_settings: { interfaces: [{ type: 'external' }] },
+        image_id: IMAGE,
+      }).ok,
+      true,
+    );
+  });
+
   it('refuses what Gcore refuses, naming each field: required fields, bounds, unknown keys, the top-level image of the guide', () => {
     assert.deepEqual(fields(validateGpuClusterCreate('virtual', {})), ['flavor', 'name', 'servers_count', 'servers_settings']);
     assert.deepEqual(fields(validateGpuClusterCreate('virtual', virtual({ image_id: IMAGE }))), ['image_id']);

@@ -159,6 +159,14 @@ describe('new GPU cluster documents', () => {
       assert.ok(!broken.ok && /^the document is not valid JSON/.test(broken.message));
       const list = readNewGpuClusterDocument('[]');
       assert.ok(!list.ok && /one JSON object: the new GPU cluster/.test(list.message));
+      assert.deepEqual(readNewGpuClusterDocument('{"flavor": "g3-ai-32-192-1500-l40s-48-1", "servers_count": 1, "flavor": "bm3"}'), {
+        ok: false,
+        message: 'the document has the key flavor twice: write it once',
+      });
+      assert.deepEqual(readNewGpuClusterDocument('{"servers_settings": {"interfaces": [{"type": "external", "type": "subnet"}]}}'), {
+        ok: false,
+        message: 'the document has the key servers_settings.interfaces.0.type twice: write it once',
+      });
     });
   });
 

@@ -8,7 +8,7 @@ import { unquotedText } from '../../../src/models/recordContent';
 import { planZoneFile } from '../../../src/models/zoneFileChanges';
 import { readZoneFileSets } from '../../../src/models/zoneFileDocument';
 import { readZoneFile, type ZoneFileRecord } from '../../../src/models/zoneFile/zoneFileReader';
-import { printZoneFile } from '../../../src/models/zoneFile/zoneFileWriter';
+import { exportNeedsZoneSettings, printZoneFile } from '../../../src/models/zoneFile/zoneFileWriter';
 import { bindStrings, bindUnescape, checkZone, compileZone, ensureBindTools, type BindRecord } from '../../support/bind';
 
 /*
@@ -161,5 +161,71 @@ describe('Export Zone File writes a zone file BIND loads (named-checkzone)', () 
     const plan = planZoneFile('shop.example', GCORE_ZONE, reading.sets, { deleteMissing: false });
     assert.deepEqual([plan.changes, plan.skipped, plan.missing], [[], [], []]);
     assert.equal(plan.unchanged, 13);
+  });
+});
+
+describe('Export Zone File of a zone whose record list has no SOA loads in BIND (named-checkzone)', () => {
+  const withoutSoa = GCORE_ZONE.filter((set) => set.type !== 'SOA');
+  const soaOf = (text: string): string[] =>
+    compileZone('shop.example', text)
+      .records.filter((record) => record.type === 'SOA')
+      .map((record) => `${record.owner} ${record.ttl} ${record.data}`);
+
+  before(function () {
+    this.timeout(600_000);
+    ensureBindTools();
+  });
+
+  it("writes the SOA from the zone's settings: primary server, contact as a mailbox, serial and timers", () => {
+    const text = printZoneFile('shop.example', withoutSoa, 'export', {
+      name: 'shop.example',
+      primary_server: 'ns1.gcorelabs.net',
+      contact: 'dns.admin@shop.example',
+      serial: '2026052301',
+      refresh: 7200,
+      retry: 900,
+      expiry: 604800,
+      nx_ttl: 300,
+    });
+    const check = checkZone('shop.example', text);
+    assert.ok(check.ok, `${check.output}\n${text}`);
+    assert.deepEqual(soaOf(text), ['shop.example. 300 ns1.gcorelabs.net. dns\\.admin.shop.example. 2026052301 7200 900 604800 300']);
+    assert.match(text, /^; Gcore's record list holds no SOA a zone file can carry: the SOA below is written from the zone's settings\.$/m);
+    const bind = compileZone('shop.example', text).records.filter(
+      (record) => record.type === 'NS' && name(record.owner) === 'shop.example',
+    );
+    assert.equal(bind.length, 2, 'the apex NS set from the list');
+  });
+
+  it('writes no line of a setting that is not a name or a number, and says what it wrote instead', () => {
+    const text = printZoneFile('shop.example', withoutSoa, 'export', {
+      name: 'shop.example',
+      primary_server: 'ns1.evil.example.\nevil 300 IN A 192.0.2.66',
+      contact: 'root@shop.example\n@ 300 IN TXT "planted"',
+      serial: -1,
+      refresh: 'soon',
+    });
+    const check = checkZone('shop.example', text);
+    assert.ok(check.ok, `${check.output}\n${text}`);
+    assert.deepEqual(soaOf(text), ['shop.example. 3600 ns1.gcorelabs.net. hostmaster.shop.example. 1 3600 3600 1209600 3600']);
+    const records = compileZone('shop.example', text).records;
+    assert.ok(!records.some((record) => record.owner.startsWith('evil.') || record.data.includes('planted')), text);
+    assert.match(text, /^; ns1\.gcorelabs\.net\. is written for primary_server: the zone's settings give none a zone file can carry\.$/m);
+    assert.match(text, /^; 1 is written for serial: the zone's settings give none a zone file can carry\.$/m);
+  });
+
+  it("writes an SOA of defaults when the zone's settings cannot be read, and in place of one Gcore lists with a line break", () => {
+    const unread = printZoneFile('shop.example', withoutSoa, 'export', undefined);
+    assert.ok(checkZone('shop.example', unread).ok, unread);
+    assert.deepEqual(soaOf(unread), ['shop.example. 3600 ns1.gcorelabs.net. hostmaster.shop.example. 1 3600 3600 1209600 3600']);
+    const planted = atGcore('shop.example', 'SOA', 3600, [
+      ['ns1.gcorelabs.net.\nevil 300 IN A 192.0.2.66 ;', 'support.gcore.com.', 1, 3600, 3600, 1209600, 3600],
+    ]);
+    assert.equal(exportNeedsZoneSettings('shop.example', [planted, ...withoutSoa]), true);
+    const text = printZoneFile('shop.example', [planted, ...withoutSoa], 'export', { name: 'shop.example', nx_ttl: 600 });
+    const check = checkZone('shop.example', text);
+    assert.ok(check.ok, `${check.output}\n${text}`);
+    assert.ok(!compileZone('shop.example', text).records.some((record) => record.owner.startsWith('evil.')), text);
+    assert.equal(exportNeedsZoneSettings('shop.example', GCORE_ZONE), false);
   });
 });

@@ -194,7 +194,7 @@ describe('printZoneFile', () => {
     assert.deepEqual([...new Set(read)].slice(0, 3), ['example.com SOA', 'example.com NS', 'example.com MX']);
   });
 
-  it('writes as comments an SOA or apex NS set that does not read as records, with its reason', () => {
+  it('writes as comments an SOA or apex NS set that does not read as records, with its reason, and an SOA of defaults', () => {
     const text = printZoneFile(
       'example.com',
       [
@@ -207,13 +207,19 @@ describe('printZoneFile', () => {
     );
     assert.deepEqual(text.split('\n').slice(7, -1), [
       '; @ SOA: not editable here, as this set is managed by Gcore (Edit Zone Settings changes its contact, primary server and timers).',
-      '; @ 60 IN SOA a. b. 1 2 3 4',
+      '; @   60 IN SOA a. b. 1 2 3 4',
+      '',
+      "; Gcore's record list holds no SOA a zone file can carry, and the zone's settings could not be read: the SOA below is written with defaults.",
+      '@ 3600 IN SOA ns1.gcorelabs.net. hostmaster.example.com. 1 3600 3600 1209600 3600',
       '',
       "; @ NS: not editable here, as this set is the zone's NS set at the apex, which Gcore manages.",
-      '; @ 60 IN NS  ns1.example.net.',
-      '; @ 60 IN NS  ns2.example.net. ; disabled',
+      '; @   60 IN NS  ns1.example.net.',
+      '; @   60 IN NS  ns2.example.net. ; disabled',
     ]);
-    assert.deepEqual(readZoneFile(text, 'example.com').records, []);
+    assert.deepEqual(
+      readZoneFile(text, 'example.com').records.map((record) => record.type),
+      ['SOA'],
+    );
   });
 
   it('writes a text Gcore holds in quotes as its text, and one whose own quotes the API keeps quoted, with its quotes', () => {

@@ -28,8 +28,18 @@ describe('listGapViews', () => {
     assert.equal(listGapViews({ unreadableCount: 7 }, 'zones')[0].view.label, '7 zones could not be read');
   });
 
+  it('says, of a list without a total that stopped before its end, that Gcore may have more', () => {
+    const [row, ...more] = listGapViews({ incomplete: true }, 'gpuClusters');
+    assert.deepEqual(more, []);
+    assert.equal(row.view.label, 'Gcore may have more GPU clusters than these');
+    assert.equal(row.view.icon?.id, 'warning');
+    assert.match(row.view.tooltip ?? '', /gave no total/);
+  });
+
   it('keys its rows so that no container or zone name can share their id', () => {
-    const keys = listGapViews({ unreadableCount: 1, missing: { count: 1, reportedTotal: 2 } }, 'zones').map((row) => row.key);
+    const keys = listGapViews({ unreadableCount: 1, missing: { count: 1, reportedTotal: 2 }, incomplete: true }, 'zones').map(
+      (row) => row.key,
+    );
     const containerName = /^[a-z0-9]+(?:-+[a-z0-9]+)*(?:\.[a-z0-9]+(?:-+[a-z0-9]+)*)*$/;
     assert.ok(
       keys.every((key) => !containerName.test(key)),

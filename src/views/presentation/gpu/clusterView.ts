@@ -51,6 +51,12 @@ function serversText(cluster: GpuCluster): string | undefined {
   return count === 1 ? l10n.t('1 server') : l10n.t('{0} servers', count);
 }
 
+/** The fields Gcore sent in a shape the extension does not read, as the decoder named them. */
+function unreadableFields(cluster: GpuCluster): string | undefined {
+  const fields = Array.isArray(cluster.unreadable_fields) ? cluster.unreadable_fields.filter((field) => typeof field === 'string') : [];
+  return fields.length === 0 ? undefined : fields.join(', ');
+}
+
 function isKubernetesPool(cluster: GpuCluster): boolean {
   return nonEmptyText(cluster.managed_by)?.toLowerCase() === 'k8s';
 }
@@ -65,16 +71,18 @@ function contextOf(cluster: GpuCluster, facts: ClusterRowFacts): RowContext {
 }
 
 /**
- * A cluster's row: its name, then the status in words (the icon's colour alone fails colour-blind users), its
- * GPUs, servers, what kind of cluster it is and its price. A change in progress leads: VS Code cuts
- * descriptions at the end.
+ * A cluster's row: its name, then the status in words (the icon's colour alone fails colour-blind users), the
+ * fields Gcore sent in a shape the extension does not read, its GPUs, servers, what kind of cluster it is and its
+ * price. A change in progress leads: VS Code cuts descriptions at the end.
  */
 export function clusterRowView(cluster: GpuCluster, facts: ClusterRowFacts): ItemView {
   const status = clusterStatus(cluster);
   const saidByChange = facts.change !== undefined && status !== undefined && STATUS_OF_CHANGE.get(facts.change) === status;
+  const unreadable = unreadableFields(cluster);
   const parts = [
     facts.change ? GPU_CLUSTER_CHANGES.get(facts.change)?.inProgress() : undefined,
     saidByChange ? undefined : clusterStatusWords(cluster),
+    unreadable === undefined ? undefined : l10n.t('{0} unreadable', unreadable),
     facts.gpus ?? nonEmptyText(cluster.flavor),
     serversText(cluster),
     facts.kind === 'baremetal' ? l10n.t('bare metal') : undefined,
@@ -94,7 +102,7 @@ export function clusterRowView(cluster: GpuCluster, facts: ClusterRowFacts): Ite
 
 /** The hover: the cluster's facts as a table, and why no action is offered while a task runs. */
 export function clusterTooltip(cluster: GpuCluster, facts: ClusterRowFacts): string {
-  const tags = (cluster.tags ?? [])
+  const tags = (Array.isArray(cluster.tags) ? cluster.tags : [])
     .filter((tag) => typeof tag?.key === 'string')
     .map((tag) => `${tag.key}=${String(tag.value)}`)
     .join(', ');
@@ -115,6 +123,10 @@ export function clusterTooltip(cluster: GpuCluster, facts: ClusterRowFacts): str
     .map(([name, value]) => `| ${escapeMarkdown(name)} | ${escapeMarkdown(value)} |`)
     .join('\n');
   const blocks = [`### ${escapeMarkdown(cluster.name)}`, `| ${l10n.t('Field')} | ${l10n.t('Value')} |\n|---|---|\n${table}`];
+  const unreadable = unreadableFields(cluster);
+  if (unreadable !== undefined) {
+    blocks.push(escapeMarkdown(l10n.t('Gcore sent {0} in a shape this extension cannot read: left out here.', unreadable)));
+  }
   const lease = leaseTooltipText(cluster.name, leaseOf(cluster));
   if (lease) blocks.push(escapeMarkdown(lease));
   if (facts.busy) blocks.push(escapeMarkdown(l10n.t('A task is changing this cluster: only Delete is offered until it ends.')));

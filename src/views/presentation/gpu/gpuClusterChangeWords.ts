@@ -23,9 +23,13 @@ function changeWords(
   };
 }
 
-/** Gcore's words for a start or resize refused for want of free servers of the cluster's flavor. */
+/**
+ * Gcore's words for a start or resize refused for want of free servers of the cluster's flavor: its scheduler's,
+ * and the refusal its guides publish ("The region … has reached the limit of flavor …"), which a start task's
+ * error carries as a 403 does.
+ */
 export function isCapacityFailure(reason: string): boolean {
-  return /capacity|no valid host|not enough .*(servers|hosts)/i.test(reason);
+  return /capacity|no valid host|not enough .*(servers|hosts)|reached the limit of flavor/i.test(reason);
 }
 
 /** The button of such a failure: the cluster's flavor in the user's other locations that have it now. */

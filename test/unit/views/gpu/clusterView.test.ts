@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { GpuCluster } from '../../../../src/api/gpuClusterTypes';
 import { clusterRowView } from '../../../../src/views/presentation/gpu/clusterView';
 import { formatHourlyPrice } from '../../../../src/views/presentation/gpu/flavorPrice';
-import { tableRows } from '../markdownReading';
+import { tableRows, unescapeMarkdown } from '../markdownReading';
 
 /** A running virtual cluster as Gcore lists it. */
 const RUNNING: GpuCluster = {
@@ -30,6 +30,16 @@ describe('clusterRowView', () => {
       { nowMs: 0, kind: 'baremetal', busy: false },
     );
     assert.equal(view.description, 'running · bm2-ai-1xlarge-a100-80-8 · 1 server · bare metal · managed by Kubernetes');
+  });
+
+  it('says which fields Gcore sent in a shape it cannot read, in the row and its hover', () => {
+    const { tags: _tags, ...untagged } = RUNNING;
+    const view = clusterRowView({ ...untagged, unreadable_fields: ['tags', 'servers_ids'] }, { nowMs: 0, kind: 'virtual', busy: false });
+    assert.equal(view.description, 'running · tags, servers_ids unreadable · g3-ai-24-232-1000-h100-80-1 · 2 servers');
+    assert.match(
+      unescapeMarkdown(String(view.tooltip)),
+      /Gcore sent tags, servers_ids in a shape this extension cannot read: left out here\./,
+    );
   });
 
   it('offers by status: Start when stopped, only Delete while busy, nothing while deleting', () => {

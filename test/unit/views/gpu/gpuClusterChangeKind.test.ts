@@ -202,20 +202,29 @@ describe('the GPU cluster kind of change', () => {
   const CAPACITY_FAILURES = [
     {
       action: 'start',
+      how: "in its scheduler's words",
       name: 'eval-l40s',
       error: 'Failed to start servers: not enough capacity for flavor g3-ai-32-192-1500-l40s-48-1 (2 servers needed, 0 available)',
       says: /^GPU cluster eval-l40s could not start: the free capacity of its flavor ran out in this location \(Failed to start/,
     },
     {
+      action: 'start',
+      how: "in the words Gcore's guides publish",
+      name: 'eval-l40s',
+      error: 'The region Luxembourg-2 has reached the limit of flavor g3-ai-32-192-1500-l40s-48-1',
+      says: /^GPU cluster eval-l40s could not start: the free capacity of its flavor ran out in this location \(The region Luxembourg-2 has/,
+    },
+    {
       action: 'resize',
+      how: "in its scheduler's words",
       name: 'train-h100',
       error: 'Not enough capacity for flavor g3-ai-24-232-1000-h100-80-1: 2 servers requested, 0 available',
       says: /^GPU cluster train-h100 could not be resized: its flavor has too few free servers in this location \(Not enough/,
     },
   ] as const;
 
-  for (const { action, name, error, says } of CAPACITY_FAILURES) {
-    it(`says a ${action} that failed for capacity that free servers ran out, by the cluster name, and offers the flavor in other locations`, async () => {
+  for (const { action, how, name, error, says } of CAPACITY_FAILURES) {
+    it(`says a ${action} that failed for capacity (${how}) that free servers ran out, by the cluster name, and offers the flavor in other locations`, async () => {
       follow(
         (id) => [{ id, state: 'ERROR', error }],
         async () => assert.fail('a failure reads nothing'),

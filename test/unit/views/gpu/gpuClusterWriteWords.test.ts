@@ -30,6 +30,8 @@ describe('what a GPU cluster write says before it is sent', () => {
   it("reads Gcore's words for a start without capacity", () => {
     assert.ok(isCapacityFailure('Failed to start servers: not enough capacity for flavor x (2 servers needed, 0 available)'));
     assert.ok(isCapacityFailure('No valid host was found. There are not enough hosts available.'));
+    assert.ok(isCapacityFailure('The region Luxembourg-2 has reached the limit of flavor g3-ai-32-192-1500-l40s-48-1'));
     assert.ok(!isCapacityFailure('image is gone'));
+    assert.ok(!isCapacityFailure('Quota limit for gpu_virtual_l40s_count exceeded by 1'));
   });
 });
