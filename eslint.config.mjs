@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 /**
  * The layers of src/, lowest first (docs/architecture.md). A layer may import the layers before it and
@@ -33,15 +34,19 @@ const WITHOUT_VSCODE = [
   'src/loaders/**/*.ts',
   'src/writes/**/*.ts',
   'src/views/presentation/**/*.ts',
+  'src/views/*/presentation/**/*.ts',
   'src/agentTools/**/*.ts',
 ];
 
 /**
- * The areas, each a folder inside the wide layers (commands/dns/, views/presentation/dns/, agentTools/dns/):
- * a file in one area's folder imports no other area's folder, in any layer. What areas share sits beside
- * their folders.
+ * The areas, each a folder in every layer that holds its code (api/gpu/, views/gpu/, commands/gpu/…), named by
+ * the folders of src/areas/: a new area is a new folder there, and this list follows. A file in one area's folder
+ * imports no other area's folder, in any layer.
  */
-const AREAS = ['account', 'agents', 'containers', 'dns', 'gpu', 'tasks'];
+const AREAS = readdirSync(new URL('./src/areas/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 
 /**
  * Files of layers that use VS Code elsewhere which the unit tests load in plain Node: the command machinery,
@@ -136,7 +141,7 @@ export default tseslint.config(
   {
     // Pure presentation: API objects in, rows out, tested in plain Node. This entry replaces the views
     // layer's rule for these files, so it repeats the layer order and adds its own bans.
-    files: ['src/views/presentation/**/*.ts'],
+    files: ['src/views/presentation/**/*.ts', 'src/views/*/presentation/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -173,7 +178,10 @@ export default tseslint.config(
           patterns: [
             ...higherLayerPatterns('agentTools'),
             ...mcpServerPatterns('The tools'),
-            { regex: '^(\\.\\./)+views/(?!presentation/)', message: 'The tools may import only the pure presentation of views/.' },
+            {
+              regex: '^(\\.\\./)+views/(?!([a-z]+/)?presentation/)',
+              message: 'The tools may import only the pure presentation of views/.',
+            },
           ],
         },
       ],

@@ -1,13 +1,13 @@
 // First: the translations must be in place before any other module of the extension loads.
 import './localization';
 import * as vscode from 'vscode';
-import { accountArea } from './areas/accountArea';
-import { agentsArea } from './areas/agentsArea';
-import { containersArea } from './areas/containersArea';
+import { accountArea } from './areas/account/accountArea';
+import { agentsArea } from './areas/agents/agentsArea';
+import { containersArea } from './areas/containers/containersArea';
 import { createCore } from './areas/core';
-import { gpuArea } from './areas/gpuArea';
-import { tasksArea } from './areas/tasksArea';
-import { zonesArea } from './areas/zonesArea';
+import { gpuArea } from './areas/gpu/gpuArea';
+import { tasksArea } from './areas/tasks/tasksArea';
+import { zonesArea } from './areas/dns/zonesArea';
 import { registerCommands } from './commands/commandRegistration';
 import type { Services } from './commands/services';
 import { treeCommands } from './commands/treeCommands';

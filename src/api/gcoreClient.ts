@@ -1,12 +1,12 @@
 import { AccountClient } from './accountClient';
-import { ContainersClient } from './containersClient';
-import { DnsClient } from './dnsClient';
-import { GpuClient } from './gpuClient';
+import { ContainersClient } from './containers/containersClient';
+import { DnsClient } from './dns/dnsClient';
+import { GpuClient } from './gpu/gpuClient';
 import { lazyClient } from './lazyClient';
-import type { GpuClustersClient } from './gpuClustersClient';
-import { PullSecretsClient } from './pullSecretsClient';
+import type { GpuClustersClient } from './gpu/gpuClustersClient';
+import { PullSecretsClient } from './containers/pullSecretsClient';
 import { RequestPipeline, type PipelineOptions } from './http/requestPipeline';
-import type { SshKeysClient } from './sshKeysClient';
+import type { SshKeysClient } from './gpu/sshKeysClient';
 
 const GPU_CLUSTERS_METHODS: { readonly [K in keyof GpuClustersClient]: true } = {
   list: true,
@@ -52,9 +52,9 @@ export class GcoreClient {
     // Only a GPU cluster row or command calls these: their code loads then, on the same pipeline.
     this.gpuClusters = lazyClient(
       GPU_CLUSTERS_METHODS,
-      async () => new (await import('./gpuClustersClient.js')).GpuClustersClient(this.pipeline),
+      async () => new (await import('./gpu/gpuClustersClient.js')).GpuClustersClient(this.pipeline),
     );
-    this.sshKeys = lazyClient(SSH_KEYS_METHODS, async () => new (await import('./sshKeysClient.js')).SshKeysClient(this.pipeline));
+    this.sshKeys = lazyClient(SSH_KEYS_METHODS, async () => new (await import('./gpu/sshKeysClient.js')).SshKeysClient(this.pipeline));
     this.containers = new ContainersClient(this.pipeline);
     this.pullSecrets = new PullSecretsClient(this.pipeline);
     this.dns = new DnsClient(this.pipeline);

@@ -9,7 +9,7 @@ import { Loaders } from '../loaders/loaders';
 import { TaskPoller } from '../loaders/taskPoller';
 import { Logger } from '../logging/logger';
 import { requestLogLine } from '../logging/requestLogLine';
-import { KnownZonesStore } from '../state/knownZones';
+import { KnownZonesStore } from '../state/dns/knownZones';
 import { RecentValues } from '../state/recentValues';
 import { connectionSettings, taskSettings } from '../state/settings';
 import { TaskHistory } from '../state/taskHistory';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { validateZoneNameArg } from '../models/commandArgs';
-import { isRecordNode, isRecordSetNode, isZoneDetailNode, isZoneNode } from '../views/sections/zoneNodes';
+import { isRecordNode, isRecordSetNode, isZoneDetailNode, isZoneNode } from '../views/dns/zoneNodes';
 import { unwrap } from '../validation/problems';
 import { command } from './flow/command';
 

@@ -3,7 +3,7 @@ import type { GcoreClient } from '../api';
 import type { ApiKeyStore } from '../auth/apiKeyStore';
 import type { TaskPoller } from '../loaders/taskPoller';
 import type { Logger } from '../logging/logger';
-import type { KnownZonesStore } from '../state/knownZones';
+import type { KnownZonesStore } from '../state/dns/knownZones';
 import type { RecentValues } from '../state/recentValues';
 import type { Explorer } from '../views/explorer';
 import type { TaskTracking } from '../views/taskTracking';

@@ -2,15 +2,15 @@ import * as l10n from '@vscode/l10n';
 import { LOOKUP_SERVERS } from '../api/types';
 import type { LookupServer, RecordBody, RecordPicker } from '../api/types';
 import { normalizeDnsName } from '../validation/domainName';
-import { CONTAINER_NAME_FIELD, CONTAINER_UPDATE_FIELDS } from './containerUpdate';
-import type { ContainerUpdate } from './containerUpdate';
+import { CONTAINER_NAME_FIELD, CONTAINER_UPDATE_FIELDS } from './containers/containerUpdate';
+import type { ContainerUpdate } from './containers/containerUpdate';
 import { checkFields, isPlainObject } from '../validation/fieldChecks';
 import type { FieldSpec, StringFieldSpec } from '../validation/fieldSpec';
 import { validateArgs } from '../validation/argumentObjects';
 import { PROJECT_ID_FIELD, REGION_ID_FIELD } from './projectRegion';
 import { validated } from '../validation/problems';
 import type { FieldProblem, Validated } from '../validation/problems';
-import { normalizeZoneName, ZONE_NAME_FIELD } from './zoneCreate';
+import { normalizeZoneName, ZONE_NAME_FIELD } from './dns/zoneCreate';
 import {
   API_RECORD_TYPES,
   checkResourceRecords,
@@ -18,9 +18,9 @@ import {
   normalizeRecordType,
   RECORD_TYPE_FIELD,
   RECORD_TYPES,
-} from './recordContent';
-import { RECORD_NAME_FIELD, resolveRecordName } from './recordName';
-import { checkPickers, RECORD_SET_META_FIELD, RECORD_TTL_FIELD } from './recordSets';
+} from './dns/recordContent';
+import { RECORD_NAME_FIELD, resolveRecordName } from './dns/recordName';
+import { checkPickers, RECORD_SET_META_FIELD, RECORD_TTL_FIELD } from './dns/recordSets';
 
 /*
  * Argument objects of the programmatic commands (see the extension contract). Problems name the

@@ -3,7 +3,7 @@ import { DEFAULT_CONNECTION, type ConnectionSettings } from '../api';
 import { describeProblems } from '../validation/problems';
 import { projectRegionKey } from '../core/projectRegion';
 import { validateProjectRegion, withLocation, withoutLocation, type ProjectRegion } from '../models/projectRegion';
-import type { FlavorFilters } from '../loaders/flavorLoader';
+import type { FlavorFilters } from '../loaders/gpu/flavorLoader';
 
 export const SECTION = 'gcore';
 const DEFAULT_TIMEOUT_SECONDS = DEFAULT_CONNECTION.timeoutMs / 1000;

@@ -4,7 +4,7 @@ import type { Account } from '../api/types';
 import { API_KEY_ENV, type ApiKeyStore } from '../auth/apiKeyStore';
 import type { Loaded } from '../loaders/keyedLoader';
 import { CONTEXT_KEY } from '../core/contributions';
-import { accountLabel } from './presentation/account/accountLabel';
+import { accountLabel } from './presentation/accountLabel';
 
 export type KeyState = { kind: 'none' | 'secretStorage' | 'environment' } | { kind: 'unavailable'; error: unknown };
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { COMMAND } from '../core/contributions';
 import type { TaskPoller } from '../loaders/taskPoller';
 import type { ChangeVocabulary } from './presentation/changeWords';
-import { runningUpdatesText } from './presentation/tasks/taskView';
+import { runningUpdatesText } from './tasks/presentation/taskView';
 
 /**
  * "Gcore: 2 updates running" in the status bar while tasks are followed, opening the Tasks section; gone

@@ -5,9 +5,9 @@ import { taskErrorText } from '../models/task';
 import type { TaskHistory } from '../state/taskHistory';
 import type { PromptUi } from '../ui/promptUi';
 import type { ChangeKinds } from './changeKinds';
-import { progressLine } from './presentation/tasks/taskView';
+import { progressLine } from './tasks/presentation/taskView';
 import type { SectionNode } from './treeNodes';
-import { TASKS_SECTION } from './sections/taskNodes';
+import { TASKS_SECTION } from './tasks/taskNodes';
 import type { TreeChanges } from './treeChanges';
 
 export interface TaskTrackingDeps {

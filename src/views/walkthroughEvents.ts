@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { TaskPoller } from '../loaders/taskPoller';
-import type { KnownZonesStore } from '../state/knownZones';
+import type { KnownZonesStore } from '../state/dns/knownZones';
 import { CONTEXT_KEY } from '../core/contributions';
 
 /**

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { FlavorLoader, type FlavorFilters, type FlavorLoad } from '../../src/loaders/flavorLoader';
+import { FlavorLoader, type FlavorFilters, type FlavorLoad } from '../../src/loaders/gpu/flavorLoader';
 import type { ProjectRegion } from '../../src/models/projectRegion';
 import { start, type Emulator, type Fault } from '../emulator/server';
 import { BENCH_API_KEY, benchClient, flavorsPath } from './bench-client';

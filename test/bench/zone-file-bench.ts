@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { applyRecordSetChanges, RECORD_SET_WRITES_IN_FLIGHT } from '../../src/writes/dns/recordSetBatch';
-import { planZoneFile } from '../../src/models/zoneFileChanges';
-import { readZoneFileSets } from '../../src/models/zoneFileDocument';
+import { planZoneFile } from '../../src/models/dns/zoneFileChanges';
+import { readZoneFileSets } from '../../src/models/dns/zoneFileDocument';
 import { start } from '../emulator/server';
 import { BENCH_API_KEY, benchClient } from './bench-client';
 import type { Figure } from './bench-table';

@@ -4,7 +4,7 @@ import { Explorer } from '../../src/views/explorer';
 import type { KeyState, KeyStatus } from '../../src/views/keyStatus';
 import type { Section } from '../../src/views/section';
 import type { TreeNode } from '../../src/views/treeNodes';
-import { GPU_SECTION } from '../../src/views/sections/gpuNodes';
+import { GPU_SECTION } from '../../src/views/gpu/gpuNodes';
 import { TreeChanges } from '../../src/views/treeChanges';
 import { extensionApi } from './support/harness';
 

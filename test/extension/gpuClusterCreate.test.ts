@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { GpuCluster } from '../../src/api/gpuClusterTypes';
+import type { GpuCluster } from '../../src/api/gpu/gpuClusterTypes';
 import type { Emulator, Fault, RecordedRequest } from '../emulator/server';
 import { eventually, extensionApi, gcoreConfig, rejects, run, signedInAt, TEST_KEY, useUi } from './support/harness';
 import { CANCEL, ScriptedUi } from './support/scriptedUi';

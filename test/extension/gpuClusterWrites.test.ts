@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GpuCluster, GpuKind, GpuServer } from '../../src/api/gpuClusterTypes';
+import type { GpuCluster, GpuKind, GpuServer } from '../../src/api/gpu/gpuClusterTypes';
 import type { Emulator, RecordedRequest } from '../emulator/server';
 import { stableUuid } from '../emulator/gpu-servers';
 import { eventually, extensionApi, rejects, run, setLocations, signedInAt, TEST_KEY, useUi } from './support/harness';

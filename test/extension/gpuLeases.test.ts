@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { GcoreClient } from '../../src/api';
-import type { GpuCluster } from '../../src/api/gpuClusterTypes';
+import type { GpuCluster } from '../../src/api/gpu/gpuClusterTypes';
 import { GpuClusterWrites } from '../../src/commands/gpu/gpuClusterWrites';
 import { CLAIM_SETTLE_MS, gpuLeaseClock } from '../../src/commands/gpu/gpuLeaseClock';
 import type { Log } from '../../src/logging/log';

@@ -8,14 +8,14 @@ import {
   type ContainerLogsArgs,
   type ContainerRefArgs,
 } from '../../models/commandArgs';
-import { containerStatus } from '../../models/container';
-import { formatLogLine, orderLines, readLogLine } from '../../models/containerLogs';
-import { CONTAINER_NAME_FIELD } from '../../models/containerUpdate';
+import { containerStatus } from '../../models/containers/container';
+import { formatLogLine, orderLines, readLogLine } from '../../models/containers/containerLogs';
+import { CONTAINER_NAME_FIELD } from '../../models/containers/containerUpdate';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { checkFields, isPlainObject } from '../../validation/fieldChecks';
 import type { StringFieldSpec } from '../../validation/fieldSpec';
 import { unwrap, validated, type FieldProblem } from '../../validation/problems';
-import { containerDetailRows, instancesText } from '../../views/presentation/containers/containerView';
+import { containerDetailRows, instancesText } from '../../views/containers/presentation/containerView';
 import { nonEmptyText } from '../../views/presentation/wireValues';
 import type { ToolDefinition } from '../toolDefinition';
 import { LOCATION_PROPERTIES, LOCATION_REQUIRED, objectInput, specSchema } from '../toolSchemas';

@@ -8,14 +8,19 @@ import {
   type ContainerRefArgs,
   type UpdateContainerArgs,
 } from '../../models/commandArgs';
-import { containerChange, containerStatus } from '../../models/container';
-import { CONTAINER_CREATE_FIELDS, quotaRequest, validateCreateContainerArgs, type CreateContainerArgs } from '../../models/containerCreate';
-import { CONTAINER_UPDATE_FIELDS } from '../../models/containerUpdate';
+import { containerChange, containerStatus } from '../../models/containers/container';
+import {
+  CONTAINER_CREATE_FIELDS,
+  quotaRequest,
+  validateCreateContainerArgs,
+  type CreateContainerArgs,
+} from '../../models/containers/containerCreate';
+import { CONTAINER_UPDATE_FIELDS } from '../../models/containers/containerUpdate';
 import { unwrap } from '../../validation/problems';
-import { createSummary } from '../../views/presentation/containers/containerCreateSummary';
+import { createSummary } from '../../views/containers/presentation/containerCreateSummary';
 import { locationName } from '../../views/presentation/locationName';
-import { instancesText } from '../../views/presentation/containers/containerView';
-import { updateSummary } from '../../views/presentation/containers/updateSummary';
+import { instancesText } from '../../views/containers/presentation/containerView';
+import { updateSummary } from '../../views/containers/presentation/updateSummary';
 import { nonEmptyText } from '../../views/presentation/wireValues';
 import { CONTAINER_REF_PROPERTIES, CONTAINER_REF_REQUIRED, CONTAINER_REF_SCHEMA } from './containerTools';
 import { currentUnknownLine, readCurrent } from '../currentState';

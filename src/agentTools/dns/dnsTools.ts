@@ -11,15 +11,15 @@ import {
   type ListRecordsArgs,
   type LookupNameArgs,
 } from '../../models/commandArgs';
-import { API_RECORD_TYPES, formatRecordContent } from '../../models/recordContent';
-import { recordNameForDisplay } from '../../models/recordName';
-import { ttlText } from '../../models/recordTtl';
-import { ZONE_NAME_FIELD, zoneNameForDisplay } from '../../models/zoneCreate';
+import { API_RECORD_TYPES, formatRecordContent } from '../../models/dns/recordContent';
+import { recordNameForDisplay } from '../../models/dns/recordName';
+import { ttlText } from '../../models/dns/recordTtl';
+import { ZONE_NAME_FIELD, zoneNameForDisplay } from '../../models/dns/zoneCreate';
 import { validateNoArgs } from '../../validation/argumentObjects';
 import { unwrap } from '../../validation/problems';
-import { recordSetRows } from '../../views/presentation/dns/recordView';
-import { recordSetCountText } from '../../views/presentation/dns/recordSetCount';
-import { resolverName } from '../../views/presentation/dns/resolutionReport';
+import { recordSetRows } from '../../views/dns/presentation/recordView';
+import { recordSetCountText } from '../../views/dns/presentation/recordSetCount';
+import { resolverName } from '../../views/dns/presentation/resolutionReport';
 import { nonEmptyText } from '../../views/presentation/wireValues';
 import type { ToolDefinition } from '../toolDefinition';
 import { objectInput, specSchema } from '../toolSchemas';

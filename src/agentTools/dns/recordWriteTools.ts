@@ -1,10 +1,10 @@
 import * as l10n from '@vscode/l10n';
 import type { RecordSet, RecordSetBody } from '../../api';
-import type { DeleteRecordResult } from '../../api/dnsClient';
+import type { DeleteRecordResult } from '../../api/dns/dnsClient';
 import { COMMAND } from '../../core/contributions';
 import { validateRecordRefArgs, validateRecordSetArgs, type RecordRefArgs, type RecordSetArgs } from '../../models/commandArgs';
-import { API_RECORD_TYPES, formatRecordContent, RECORD_TYPE_FIELD, RECORD_TYPES } from '../../models/recordContent';
-import { RECORD_NAME_FIELD } from '../../models/recordName';
+import { API_RECORD_TYPES, formatRecordContent, RECORD_TYPE_FIELD, RECORD_TYPES } from '../../models/dns/recordContent';
+import { RECORD_NAME_FIELD } from '../../models/dns/recordName';
 import {
   editedRecordSetBody,
   RECORD_SET_META_FIELD,
@@ -12,8 +12,8 @@ import {
   recordSetChanged,
   recordSetChangeLines,
   recordSetSelection,
-} from '../../models/recordSets';
-import { ttlText } from '../../models/recordTtl';
+} from '../../models/dns/recordSets';
+import { ttlText } from '../../models/dns/recordTtl';
 import { unwrap } from '../../validation/problems';
 import { currentUnknownLine, readCurrent } from '../currentState';
 import { givenRecordSetBody, recordSetNames } from '../../writes/dns/recordArgs';

@@ -1,9 +1,9 @@
 import * as l10n from '@vscode/l10n';
 import type { GcoreClient } from '../../api';
-import type { ZoneFileSet } from '../../models/zoneFile/zoneFileSets';
-import type { ImportZoneFileArgs } from '../../models/zoneFileArgs';
-import { planZoneFile, type ZoneFilePlan } from '../../models/zoneFileChanges';
-import { readZoneFileSets } from '../../models/zoneFileDocument';
+import type { ZoneFileSet } from '../../models/dns/zoneFile/zoneFileSets';
+import type { ImportZoneFileArgs } from '../../models/dns/zoneFileArgs';
+import { planZoneFile, type ZoneFilePlan } from '../../models/dns/zoneFileChanges';
+import { readZoneFileSets } from '../../models/dns/zoneFileDocument';
 import { InvalidArgumentError } from '../../validation/problems';
 
 /** How many problems of a text that does not read are named; the rest are counted. */

@@ -2,8 +2,8 @@ import * as l10n from '@vscode/l10n';
 import type { CreateZoneResult, DnssecState } from '../../api';
 import { COMMAND } from '../../core/contributions';
 import { validateZoneNameArg } from '../../models/commandArgs';
-import { validateZoneCreate, ZONE_CREATE_FIELDS, zoneNameForDisplay, type ZoneCreate } from '../../models/zoneCreate';
-import { validateImportZoneFileArgs, ZONE_FILE_MAX_LENGTH, type ImportZoneFileArgs } from '../../models/zoneFileArgs';
+import { validateZoneCreate, ZONE_CREATE_FIELDS, zoneNameForDisplay, type ZoneCreate } from '../../models/dns/zoneCreate';
+import { validateImportZoneFileArgs, ZONE_FILE_MAX_LENGTH, type ImportZoneFileArgs } from '../../models/dns/zoneFileArgs';
 import {
   changeCounts,
   changeLines,
@@ -14,8 +14,8 @@ import {
   oneSecondTtlChanges,
   oneSecondTtlNote,
   type ZoneFileImportResult,
-} from '../../models/zoneFileChanges';
-import { planDigest, refuseUnconfirmedPlan, withConfirmedPlan } from '../../models/confirmedImportPlan';
+} from '../../models/dns/zoneFileChanges';
+import { planDigest, refuseUnconfirmedPlan, withConfirmedPlan } from '../../models/dns/confirmedImportPlan';
 import { unwrap } from '../../validation/problems';
 import { currentUnknownLine, readCurrent } from '../currentState';
 import { dnssecState, ZONE_NAME_PROPERTIES } from './dnsTools';

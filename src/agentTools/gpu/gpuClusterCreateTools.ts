@@ -1,18 +1,18 @@
 import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult, GcoreClient } from '../../api';
-import type { GpuImage, GpuLocationRef } from '../../api/gpuClusterTypes';
+import type { GpuImage, GpuLocationRef } from '../../api/gpu/gpuClusterTypes';
 import { COMMAND } from '../../core/contributions';
-import { GPU_KIND_FIELD } from '../../models/gpuClusterArgs';
+import { GPU_KIND_FIELD } from '../../models/gpu/gpuClusterArgs';
 import {
   GPU_IMAGE_ID_FIELD,
   gpuClusterCreateFields,
   validateGpuClusterCreateArgs,
   type GpuClusterCreate,
   type GpuClusterCreateArgs,
-} from '../../models/gpuClusterCreate';
+} from '../../models/gpu/gpuClusterCreate';
 import type { FieldSpec } from '../../validation/fieldSpec';
 import { unwrap } from '../../validation/problems';
-import { gpuClusterReview, type GpuClusterReview } from '../../views/presentation/gpu/gpuClusterReview';
+import { gpuClusterReview, type GpuClusterReview } from '../../views/gpu/presentation/gpuClusterReview';
 import { sendGpuClusterCreate } from '../../writes/gpu/gpuClusterCreates';
 import { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
 import type { ToolContext, ToolDefinition, ToolWrite } from '../toolDefinition';

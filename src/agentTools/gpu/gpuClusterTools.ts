@@ -8,15 +8,15 @@ import {
   validateGpuLocationArgs,
   type GpuClusterArgs,
   type GpuLocationArgs,
-} from '../../models/gpuClusterArgs';
+} from '../../models/gpu/gpuClusterArgs';
 import { unwrap } from '../../validation/problems';
-import { clusterStatusWords } from '../../views/presentation/gpu/clusterView';
-import { privateAddresses, publicAddress, reachableAddress, refusedAddresses } from '../../views/presentation/gpu/serverView';
-import { leaseTooltipText } from '../../views/presentation/gpu/leaseWords';
-import { leaseOf } from '../../models/gpuLease';
-import { clusterSshUser, readSshOptions, readSshUser } from '../../models/ssh/sshEntry';
+import { clusterStatusWords } from '../../views/gpu/presentation/clusterView';
+import { privateAddresses, publicAddress, reachableAddress, refusedAddresses } from '../../views/gpu/presentation/serverView';
+import { leaseTooltipText } from '../../views/gpu/presentation/leaseWords';
+import { leaseOf } from '../../models/gpu/gpuLease';
+import { clusterSshUser, readSshOptions, readSshUser } from '../../models/gpu/ssh/sshEntry';
 import { oneLine } from '../../core/wellFormedText';
-import { standaloneSshCommand } from '../../models/ssh/sshCommandLines';
+import { standaloneSshCommand } from '../../models/gpu/ssh/sshCommandLines';
 import type { ToolContext, ToolDefinition } from '../toolDefinition';
 import { LOCATION_PROPERTIES, LOCATION_REQUIRED, objectInput, specSchema } from '../toolSchemas';
 import { gapLines, itemLines, lines } from '../toolText';

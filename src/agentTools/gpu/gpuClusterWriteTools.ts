@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult, GcoreClient } from '../../api';
-import type { GpuCluster, GpuClusterAction, GpuClusterRef, GpuDeleteOptions } from '../../api/gpuClusterTypes';
+import type { GpuCluster, GpuClusterAction, GpuClusterRef, GpuDeleteOptions } from '../../api/gpu/gpuClusterTypes';
 import { COMMAND } from '../../core/contributions';
-import { clusterStatus, gpuClusterChange, type GpuClusterChange } from '../../models/gpuCluster';
+import { clusterStatus, gpuClusterChange, type GpuClusterChange } from '../../models/gpu/gpuCluster';
 import {
   CLUSTER_ACTION_FIELD,
   CLUSTER_ID_FIELD,
@@ -17,7 +17,7 @@ import {
   type GpuClusterActionArgs,
   type GpuClusterArgs,
   type ResizeGpuClusterArgs,
-} from '../../models/gpuClusterArgs';
+} from '../../models/gpu/gpuClusterArgs';
 import {
   LEASE_HOURS_FIELD,
   leaseFor,
@@ -25,10 +25,10 @@ import {
   STOP_WITHOUT_ASKING_FIELD,
   validateSetGpuLeaseArgs,
   type SetGpuLeaseArgs,
-} from '../../models/gpuLease';
+} from '../../models/gpu/gpuLease';
 import { unwrap } from '../../validation/problems';
-import { leaseMeaning } from '../../views/presentation/gpu/leaseWords';
-import { actionTitle, resizeMeaning, stopMeaning } from '../../views/presentation/gpu/gpuClusterWriteWords';
+import { leaseMeaning } from '../../views/gpu/presentation/leaseWords';
+import { actionTitle, resizeMeaning, stopMeaning } from '../../views/gpu/presentation/gpuClusterWriteWords';
 import { currentUnknownLine, readCurrent, type Current } from '../currentState';
 import type { ToolContext, ToolDefinition, ToolResult, ToolWrite } from '../toolDefinition';
 import { LOCATION_PROPERTIES, LOCATION_REQUIRED, objectInput, specSchema } from '../toolSchemas';

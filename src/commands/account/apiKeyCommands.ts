@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import { validateNoArgs } from '../../validation/argumentObjects';
 import { COMMAND } from '../../core/contributions';
 import { apiKeyProblem } from '../../api/http/apiKeyText';
-import { API_KEY_FIELD, validateApiKeyArg } from '../../models/apiKeyArgs';
+import { API_KEY_FIELD, validateApiKeyArg } from '../../models/account/apiKeyArgs';
 import type { Services } from '../services';
 import { API_KEY_ENV } from '../../auth/apiKeyStore';
 import { promptField } from '../../ui/fieldInput';
@@ -11,7 +11,7 @@ import { UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import type { Account } from '../../api/types';
 import { isEndpointMissing, isGcoreApiError } from '../../api/errors';
 import { failureReason } from '../../logging/failureMessage';
-import { accountLabel } from '../../views/presentation/account/accountLabel';
+import { accountLabel } from '../../views/presentation/accountLabel';
 import { unwrap } from '../../validation/problems';
 import { command, type Command } from '../flow/command';
 

@@ -3,19 +3,19 @@ import { validateListRegionsArgs, type RegionProductArg } from '../../models/com
 import { validateNoArgs } from '../../validation/argumentObjects';
 import type { CloudList, Project, Region } from '../../api/types';
 import { validateProjectRegion, type ProjectRegion } from '../../models/projectRegion';
-import type { FlavorLoader } from '../../loaders/flavorLoader';
 import type { AreaServices } from '../services';
 import type { AccountReads } from '../../loaders/accountReads';
 import { addLocation, removeLocation } from '../../state/settings';
 import { COMMAND } from '../../core/contributions';
-import { isLocationNode } from '../../views/sections/locationNodes';
+import { isLocationNode } from '../../views/locationNodes';
 import { promptNewProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { unwrap } from '../../validation/problems';
 import { command, type Command } from '../flow/command';
 
 export function locationCommands(
   services: AreaServices<AccountReads>,
-  flavors: Pick<FlavorLoader, 'invalidate'>,
+  /** What the area that shows the locations forgets of one removed. */
+  forgetLocation: (location: ProjectRegion) => void,
 ): Command<never, unknown, never>[] {
   return [
     command<ProjectRegion, boolean>({
@@ -56,7 +56,7 @@ export function locationCommands(
       ask: async (_ui, _draft, node) => (isLocationNode(node) ? node.location : unwrap(validateProjectRegion(node))),
       run: async (location) => {
         await removeLocation(location);
-        flavors.invalidate(location);
+        forgetLocation(location);
         return undefined;
       },
       report: (ui, _result, location) =>

@@ -24,8 +24,8 @@ async function definition(
 ): Promise<{ tool: AnyToolDefinition; tools: typeof ToolsModule; ssh: ToolContext['sshSettings'] }> {
   const [tools, { sshSettings }, { GpuSshUsers }] = await Promise.all([
     import('../../agentTools/index.js'),
-    import('../../state/sshSettings.js'),
-    import('../../state/gpuSshUsers.js'),
+    import('../../state/gpu/sshSettings.js'),
+    import('../../state/gpu/gpuSshUsers.js'),
   ]);
   const tool = tools.toolNamed(name);
   if (!tool) throw new Error(`No Gcore tool is named ${name}`); // not user text: package.json names a tool the code does not hold, a mistake of the build

@@ -5,15 +5,15 @@ import { unwrap } from '../../validation/problems';
 import { reviewDocumentCommand } from '../arguments';
 import { command, type Command } from '../flow/command';
 import { askContainer } from './containerSources';
-import type { ContainerEditor } from '../../documents/containerDocuments';
-import type { NewContainerEditor } from '../../documents/newContainerDocuments';
+import type { ContainerEditor } from '../../documents/containers/containerDocuments';
+import type { NewContainerEditor } from '../../documents/containers/newContainerDocuments';
 import { validateProjectRegionArgs } from '../../models/commandArgs';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
-import { CONTAINERS_SECTION } from '../../views/sections/containerNodes';
-import { isLocationNode } from '../../views/sections/locationNodes';
+import { CONTAINERS_SECTION } from '../../views/containers/containerNodes';
+import { isLocationNode } from '../../views/locationNodes';
 import type { AreaServices } from '../services';
-import type { ContainerReads } from '../../loaders/containerReads';
+import type { ContainerReads } from '../../loaders/containers/containerReads';
 
 const TITLE = vscode.l10n.t('Gcore: Edit Container as JSON');
 

@@ -2,25 +2,25 @@ import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult } from '../../api';
 import { COMMAND } from '../../core/contributions';
 import { validateContainerRefArgs, type ContainerRefArgs } from '../../models/commandArgs';
-import { containerChange } from '../../models/container';
-import { validateContainerCreate, validateCreateContainerArgs, type CreateContainerArgs } from '../../models/containerCreate';
+import { containerChange } from '../../models/containers/container';
+import { validateContainerCreate, validateCreateContainerArgs, type CreateContainerArgs } from '../../models/containers/containerCreate';
 import { orCancel } from '../../ui/loneAnswer';
 import { UserCancelledError } from '../../ui/promptUi';
 import { runWizard } from '../../ui/wizard';
-import { createContainerPlan, type CreateAnswers, type CreateSources } from '../../ui/wizards/containerCreateWizard';
+import { createContainerPlan, type CreateAnswers, type CreateSources } from '../../ui/containers/containerCreateWizard';
 import { unwrap } from '../../validation/problems';
 import { readLocations } from '../../state/settings';
-import { createSummary, quotaExceededText } from '../../views/presentation/containers/containerCreateSummary';
+import { createSummary, quotaExceededText } from '../../views/containers/presentation/containerCreateSummary';
 import { locationName } from '../../views/presentation/locationName';
-import { CONTAINERS_SECTION } from '../../views/sections/containerNodes';
-import { isLocationNode } from '../../views/sections/locationNodes';
+import { CONTAINERS_SECTION } from '../../views/containers/containerNodes';
+import { isLocationNode } from '../../views/locationNodes';
 import { command, type Command } from '../flow/command';
 import { askContainer, updateSources } from './containerSources';
 import type { ContainerWrites } from './containerWrites';
 import { sayNotOffered } from '../notOffered';
 import { listedSecrets } from './pullSecretCommands';
 import type { AreaServices } from '../services';
-import type { ContainerReads } from '../../loaders/containerReads';
+import type { ContainerReads } from '../../loaders/containers/containerReads';
 
 /** New Container and Delete Container, from the palette, a location's row or a container's, and as the contract's commands. */
 export function containerLifecycleCommands(

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMAND, SCHEME } from '../../core/contributions';
 import type { ContainerLogs } from '../../api';
-import { logLinesThatFit } from '../../api/containersClient';
+import { logLinesThatFit } from '../../api/containers/containersClient';
 import { isGcoreApiError } from '../../api/errors';
 import { failureReason } from '../../logging/failureMessage';
 import type { PromptUi } from '../../ui/promptUi';
@@ -17,9 +17,9 @@ import { editorDocumentArgument } from '../arguments';
 import { command, type Command, type FailureHandling } from '../flow/command';
 import { reported } from '../flow/flowRunner';
 import { askContainer } from './containerSources';
-import type { LogDocuments } from '../../documents/logDocuments';
+import type { LogDocuments } from '../../documents/containers/logDocuments';
 import type { AreaServices } from '../services';
-import type { ContainerReads } from '../../loaders/containerReads';
+import type { ContainerReads } from '../../loaders/containers/containerReads';
 
 const TITLE = vscode.l10n.t('Gcore: Show Logs');
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Container, ContainerFlavorList, ContainerList } from '../../api';
 import { COMMAND } from '../../core/contributions';
 import { validateContainerRefArgs, validateProjectRegionArgs, type ContainerRefArgs } from '../../models/commandArgs';
-import { containerStatus } from '../../models/container';
+import { containerStatus } from '../../models/containers/container';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { pickToCopy } from '../../ui/pickers/pickToCopy';
@@ -11,7 +11,7 @@ import { unwrap } from '../../validation/problems';
 import { command, type Command } from '../flow/command';
 import { askContainer } from './containerSources';
 import type { AreaServices } from '../services';
-import type { ContainerReads } from '../../loaders/containerReads';
+import type { ContainerReads } from '../../loaders/containers/containerReads';
 
 function containerItem(container: Container): PickItem<Container> {
   return {

@@ -1,7 +1,12 @@
 import * as l10n from '@vscode/l10n';
 import { COMMAND } from '../../core/contributions';
-import type { ContainersSection } from '../../views/sections/containersSection';
-import { isContainerDetailNode, isContainerNode, type ContainerDetailNode, type ContainerNode } from '../../views/sections/containerNodes';
+import type { ContainersSection } from '../../views/containers/containersSection';
+import {
+  isContainerDetailNode,
+  isContainerNode,
+  type ContainerDetailNode,
+  type ContainerNode,
+} from '../../views/containers/containerNodes';
 import { command, type Command } from '../flow/command';
 import { rowOf } from '../treeCommands';
 

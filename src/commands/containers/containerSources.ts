@@ -1,14 +1,14 @@
 import type { ProjectRegionRef } from '../../api';
-import { CONTAINER_LIST_REUSE_MS } from '../../loaders/containerReads';
+import { CONTAINER_LIST_REUSE_MS } from '../../loaders/containers/containerReads';
 import { validateContainerRefArgs, type ContainerRefArgs } from '../../models/commandArgs';
-import { promptContainerName } from '../../ui/pickers/containerNamePicker';
+import { promptContainerName } from '../../ui/containers/containerNamePicker';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import type { PromptUi } from '../../ui/promptUi';
-import type { UpdateSources } from '../../ui/wizards/containerUpdateWizard';
+import type { UpdateSources } from '../../ui/containers/containerUpdateWizard';
 import { unwrap } from '../../validation/problems';
-import { isContainerNode } from '../../views/sections/containerNodes';
+import { isContainerNode } from '../../views/containers/containerNodes';
 import type { AreaServices } from '../services';
-import type { ContainerReads } from '../../loaders/containerReads';
+import type { ContainerReads } from '../../loaders/containers/containerReads';
 
 /** Which container a command is about (its row, or asked), the same way for every container command. */
 export function askContainer(

@@ -14,7 +14,7 @@ import {
   type CreatePullSecretArgs,
   type PullSecretRef,
   type UpdatePullSecretArgs,
-} from '../../models/pullSecret';
+} from '../../models/containers/pullSecret';
 import { failureReason } from '../../logging/failureMessage';
 import { fieldTextProblem } from '../../ui/fieldPrompts/textPrompt';
 import { orCancel } from '../../ui/loneAnswer';
@@ -22,15 +22,15 @@ import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { pickToCopy } from '../../ui/pickers/pickToCopy';
 import { BACK, UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import { runWizard } from '../../ui/wizard';
-import { createPullSecretPlan, updatePullSecretPlan, type PullSecretAnswers } from '../../ui/wizards/pullSecretPrompts';
+import { createPullSecretPlan, updatePullSecretPlan, type PullSecretAnswers } from '../../ui/containers/pullSecretPrompts';
 import { unwrap, type Validated } from '../../validation/problems';
-import { isLocationNode } from '../../views/sections/locationNodes';
-import { CONTAINERS_SECTION } from '../../views/sections/containerNodes';
-import { isPullSecretNode, isPullSecretsNode } from '../../views/sections/pullSecretNodes';
+import { isLocationNode } from '../../views/locationNodes';
+import { CONTAINERS_SECTION } from '../../views/containers/containerNodes';
+import { isPullSecretNode, isPullSecretsNode } from '../../views/containers/pullSecretNodes';
 import { command, type Command } from '../flow/command';
 import { mayBeMissingEndpoint, notOffered, sayNotOffered } from '../notOffered';
 import type { AreaServices, Services } from '../services';
-import type { ContainerReads } from '../../loaders/containerReads';
+import type { ContainerReads } from '../../loaders/containers/containerReads';
 
 /** How long a secret list just shown is reused by the prompts instead of being read again. */
 const SECRET_LIST_REUSE_MS = 30_000;

@@ -3,10 +3,10 @@ import * as vscode from 'vscode';
 import type { RecordSet, RecordSetList } from '../../api';
 import { COMMAND } from '../../core/contributions';
 import { validateRecordRefArgs, validateRecordSetArgs, type RecordRefArgs } from '../../models/commandArgs';
-import { formatRecordContent, isEditableRecordType } from '../../models/recordContent';
-import { removeRecordValue as removalOf } from '../../models/recordSets';
-import { ttlText } from '../../models/recordTtl';
-import { zoneNameForDisplay } from '../../models/zoneCreate';
+import { formatRecordContent, isEditableRecordType } from '../../models/dns/recordContent';
+import { removeRecordValue as removalOf } from '../../models/dns/recordSets';
+import { ttlText } from '../../models/dns/recordTtl';
+import { zoneNameForDisplay } from '../../models/dns/zoneCreate';
 import { orCancel } from '../../ui/loneAnswer';
 import type { Back, PromptUi, StepPosition } from '../../ui/promptUi';
 import { recordSetDisplayName } from '../../writes/dns/recordArgs';
@@ -21,15 +21,15 @@ import {
   reviewedWrite,
   type RecordAnswers,
   type RecordWizardDeps,
-} from '../../ui/wizards/recordWizard';
+} from '../../ui/dns/recordWizard';
 import { unwrap } from '../../validation/problems';
-import { recordSetRows, type RecordSetRow } from '../../views/presentation/dns/recordView';
-import { isRecordNode, isRecordSetNode, type RecordNode } from '../../views/sections/zoneNodes';
+import { recordSetRows, type RecordSetRow } from '../../views/dns/presentation/recordView';
+import { isRecordNode, isRecordSetNode, type RecordNode } from '../../views/dns/zoneNodes';
 import { zoneNameArgument } from '../arguments';
 import { callOptions, command, waitShown, type Command, type RunContext } from '../flow/command';
 import { pickAccountZone } from './zoneChoices';
 import type { AreaServices } from '../services';
-import type { DnsReads } from '../../loaders/dnsReads';
+import type { DnsReads } from '../../loaders/dns/dnsReads';
 import { rowOf } from '../treeCommands';
 
 /** A set to delete, with its values as last read (for the confirmation) when the call came from the tree or a pick. */

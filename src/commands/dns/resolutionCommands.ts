@@ -6,17 +6,17 @@ import { domainNameKey } from '../../core/domainNameKey';
 import type { Snapshots } from '../../documents/snapshots';
 import { failureReason } from '../../logging/failureMessage';
 import { validateLookupNameArgs, type LookupNameArgs } from '../../models/commandArgs';
-import { formatRecordContent } from '../../models/recordContent';
+import { formatRecordContent } from '../../models/dns/recordContent';
 import { orCancel } from '../../ui/loneAnswer';
 import type { PromptUi } from '../../ui/promptUi';
 import { normalizeDnsName } from '../../validation/domainName';
 import { unwrap } from '../../validation/problems';
-import { RESOLVER_ORDER, resolutionReport, resolverName, type ResolverResult } from '../../views/presentation/dns/resolutionReport';
-import { isRecordSetNode, isZoneNode } from '../../views/sections/zoneNodes';
+import { RESOLVER_ORDER, resolutionReport, resolverName, type ResolverResult } from '../../views/dns/presentation/resolutionReport';
+import { isRecordSetNode, isZoneNode } from '../../views/dns/zoneNodes';
 import { command, type Command } from '../flow/command';
 import { zoneChoices, zoneHolding } from './zoneChoices';
 import type { AreaServices } from '../services';
-import type { DnsReads } from '../../loaders/dnsReads';
+import type { DnsReads } from '../../loaders/dns/dnsReads';
 
 /** What Check Resolution looks at: a name, the type of the set it came from, and the zone that holds it when known. */
 export interface ResolutionTarget {

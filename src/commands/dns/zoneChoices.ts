@@ -1,14 +1,14 @@
 import * as l10n from '@vscode/l10n';
 import type { DnsZone } from '../../api/types';
 import { domainNameKey } from '../../core/domainNameKey';
-import type { KnownZone } from '../../state/knownZones';
-import { pickZone } from '../../ui/pickers/zonePicker';
+import type { KnownZone } from '../../state/dns/knownZones';
+import { pickZone } from '../../ui/dns/zonePicker';
 import type { Back, PromptUi, StepPosition } from '../../ui/promptUi';
-import { zoneRowDescription } from '../../views/presentation/dns/recordSetCount';
-import { zoneRows } from '../../views/presentation/dns/zoneRows';
-import { zoneAtGcoreSummary } from '../../views/presentation/dns/zoneView';
+import { zoneRowDescription } from '../../views/dns/presentation/recordSetCount';
+import { zoneRows } from '../../views/dns/presentation/zoneRows';
+import { zoneAtGcoreSummary } from '../../views/dns/presentation/zoneView';
 import type { AreaServices } from '../services';
-import type { DnsReads } from '../../loaders/dnsReads';
+import type { DnsReads } from '../../loaders/dns/dnsReads';
 
 /** The zones a picker offers, and what the account's list says of each. */
 export interface ZoneChoices {

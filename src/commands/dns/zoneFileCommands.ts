@@ -3,20 +3,20 @@ import * as vscode from 'vscode';
 import type { DnsZone, RecordSet } from '../../api';
 import { isEndpointMissing } from '../../api/errors';
 import { COMMAND, SCHEME } from '../../core/contributions';
-import type { ZoneFileEditor } from '../../documents/zoneFileDocuments';
+import type { ZoneFileEditor } from '../../documents/dns/zoneFileDocuments';
 import type { Snapshots } from '../../documents/snapshots';
-import { zoneNameForDisplay } from '../../models/zoneCreate';
-import { exportNeedsZoneSettings, printZoneFile } from '../../models/zoneFile/zoneFileWriter';
-import { confirmedPlanOf, refuseUnconfirmedPlan } from '../../models/confirmedImportPlan';
-import { validateImportZoneFileArgs, ZONE_FILE_MAX_LENGTH, type ImportZoneFileArgs } from '../../models/zoneFileArgs';
+import { zoneNameForDisplay } from '../../models/dns/zoneCreate';
+import { exportNeedsZoneSettings, printZoneFile } from '../../models/dns/zoneFile/zoneFileWriter';
+import { confirmedPlanOf, refuseUnconfirmedPlan } from '../../models/dns/confirmedImportPlan';
+import { validateImportZoneFileArgs, ZONE_FILE_MAX_LENGTH, type ImportZoneFileArgs } from '../../models/dns/zoneFileArgs';
 import {
   importResult,
   planZoneFile,
   type RecordSetChange,
   type ZoneFileImportResult,
   type ZoneFilePlan,
-} from '../../models/zoneFileChanges';
-import { readZoneFileSets } from '../../models/zoneFileDocument';
+} from '../../models/dns/zoneFileChanges';
+import { readZoneFileSets } from '../../models/dns/zoneFileDocument';
 import { orCancel } from '../../ui/loneAnswer';
 import { UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import { unwrap } from '../../validation/problems';
@@ -26,7 +26,7 @@ import { applyRecordSetChanges, isPartlyApplied } from '../../writes/dns/recordS
 import { pickAccountZone } from './zoneChoices';
 import { reviewImport } from './zoneFileImportReview';
 import type { AreaServices, Services } from '../services';
-import type { DnsReads } from '../../loaders/dnsReads';
+import type { DnsReads } from '../../loaders/dns/dnsReads';
 
 /** An import as the user set it up: the file's text and where it came from; the review's plan and choice. */
 interface ImportRequest extends ImportZoneFileArgs {

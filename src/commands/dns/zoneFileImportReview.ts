@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { Snapshots } from '../../documents/snapshots';
-import { zoneNameForDisplay } from '../../models/zoneCreate';
+import { zoneNameForDisplay } from '../../models/dns/zoneCreate';
 import {
   CLOUDFLARE_AUTOMATIC_TTL,
   changeCounts,
@@ -16,7 +16,7 @@ import {
   withOneSecondTtlsAs,
   type RecordSetChange,
   type ZoneFilePlan,
-} from '../../models/zoneFileChanges';
+} from '../../models/dns/zoneFileChanges';
 import type { PromptUi } from '../../ui/promptUi';
 
 /** The review of an import as a document: everything it will do and everything it will not, with why. */

@@ -1,28 +1,28 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { DelegationStatus, DnsZone, GcoreClient } from '../../api';
-import type { DeleteZoneResult } from '../../api/dnsClient';
+import type { DeleteZoneResult } from '../../api/dns/dnsClient';
 import { isGcoreApiError } from '../../api/errors';
 import { COMMAND } from '../../core/contributions';
 import { domainNameKey } from '../../core/domainNameKey';
 import type { Snapshots } from '../../documents/snapshots';
-import { zoneNameForDisplay } from '../../models/zoneCreate';
-import { validateUpdateZoneArgs, validateZoneSettings, type UpdateZoneArgs } from '../../models/zoneLifecycleArgs';
-import { settingsNotAsSent, zoneSettingsBody } from '../../models/zoneSettings';
+import { zoneNameForDisplay } from '../../models/dns/zoneCreate';
+import { validateUpdateZoneArgs, validateZoneSettings, type UpdateZoneArgs } from '../../models/dns/zoneLifecycleArgs';
+import { settingsNotAsSent, zoneSettingsBody } from '../../models/dns/zoneSettings';
 import { orCancel } from '../../ui/loneAnswer';
 import type { PromptUi } from '../../ui/promptUi';
 import { runWizard } from '../../ui/wizard';
-import { ZONE_SETTINGS_TITLE, zoneSettingsPlan, type ZoneSettingsAnswers } from '../../ui/wizards/zoneSettingsWizard';
+import { ZONE_SETTINGS_TITLE, zoneSettingsPlan, type ZoneSettingsAnswers } from '../../ui/dns/zoneSettingsWizard';
 import { unwrap } from '../../validation/problems';
-import { delegationReport } from '../../views/presentation/dns/delegationReport';
-import { recordSetCountText } from '../../views/presentation/dns/recordSetCount';
-import { ZONES_SECTION, isZoneNode } from '../../views/sections/zoneNodes';
+import { delegationReport } from '../../views/dns/presentation/delegationReport';
+import { recordSetCountText } from '../../views/dns/presentation/recordSetCount';
+import { ZONES_SECTION, isZoneNode } from '../../views/dns/zoneNodes';
 import { zoneNameArgument } from '../arguments';
 import { callOptions, command, type Command } from '../flow/command';
 import { mayBeMissingEndpoint, notOffered, sayNotOffered } from '../notOffered';
 import { pickAccountZone } from './zoneChoices';
 import type { AreaServices, Services } from '../services';
-import type { DnsReads } from '../../loaders/dnsReads';
+import type { DnsReads } from '../../loaders/dns/dnsReads';
 
 /** A zone to delete; from its row, what the account's list says of it (for the count of record sets that go). */
 interface ZoneToDelete {

@@ -1,10 +1,10 @@
 import * as l10n from '@vscode/l10n';
 import { COMMAND } from '../../core/contributions';
-import { zoneNameForDisplay } from '../../models/zoneCreate';
+import { zoneNameForDisplay } from '../../models/dns/zoneCreate';
 import { orCancel } from '../../ui/loneAnswer';
-import { recordTypeCounts } from '../../views/presentation/dns/recordTypes';
-import type { DnsZonesSection } from '../../views/sections/dnsZonesSection';
-import { isZoneNode } from '../../views/sections/zoneNodes';
+import { recordTypeCounts } from '../../views/dns/presentation/recordTypes';
+import type { DnsZonesSection } from '../../views/dns/dnsZonesSection';
+import { isZoneNode } from '../../views/dns/zoneNodes';
 import { command, type Command } from '../flow/command';
 import { rowOf } from '../treeCommands';
 

@@ -1,17 +1,17 @@
 import * as l10n from '@vscode/l10n';
-import type { GpuClusterRef, GpuKind } from '../../api/gpuClusterTypes';
+import type { GpuClusterRef, GpuKind } from '../../api/gpu/gpuClusterTypes';
 import type { GpuBaremetalFlavor, GpuFlavor } from '../../api/types';
 import { COMMAND } from '../../core/contributions';
 import { projectRegionKey } from '../../core/projectRegion';
-import type { FlavorLoader } from '../../loaders/flavorLoader';
-import { validateGpuClusterArgs } from '../../models/gpuClusterArgs';
+import type { FlavorLoader } from '../../loaders/gpu/flavorLoader';
+import { validateGpuClusterArgs } from '../../models/gpu/gpuClusterArgs';
 import { readLocations } from '../../state/settings';
 import { orCancel } from '../../ui/loneAnswer';
 import type { PromptUi } from '../../ui/promptUi';
 import { unwrap } from '../../validation/problems';
-import { flavorPlaceItem, flavorWithCapacity, type AnyGpuFlavor, type FlavorPlace } from '../../views/presentation/gpu/flavorElsewhere';
+import { flavorPlaceItem, flavorWithCapacity, type AnyGpuFlavor, type FlavorPlace } from '../../views/gpu/presentation/flavorElsewhere';
 import { nonEmptyText } from '../../views/presentation/wireValues';
-import { baremetalFlavorNode, flavorNode, gpuLocationNode, isGpuClusterNode } from '../../views/sections/gpuNodes';
+import { baremetalFlavorNode, flavorNode, gpuLocationNode, isGpuClusterNode } from '../../views/gpu/gpuNodes';
 import { command, type Command } from '../flow/command';
 import type { Services } from '../services';
 

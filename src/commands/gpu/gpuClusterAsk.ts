@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
-import type { GpuImage, GpuKind, GpuLocationRef } from '../../api/gpuClusterTypes';
+import type { GpuImage, GpuKind, GpuLocationRef } from '../../api/gpu/gpuClusterTypes';
 import { loadOnce } from '../../core/loadOnce';
-import { offeredVolumeTypes, validateGpuClusterCreate, type GpuClusterCreateArgs } from '../../models/gpuClusterCreate';
-import type { GpuKeyChoice } from '../../models/gpuClusterOffers';
+import { offeredVolumeTypes, validateGpuClusterCreate, type GpuClusterCreateArgs } from '../../models/gpu/gpuClusterCreate';
+import type { GpuKeyChoice } from '../../models/gpu/gpuClusterOffers';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { BACK, UserCancelledError, type PromptUi } from '../../ui/promptUi';
@@ -13,11 +13,11 @@ import {
   gpuClusterTitle,
   type GpuClusterAnswers,
   type GpuClusterSources,
-} from '../../ui/wizards/gpuClusterCreateWizard';
+} from '../../ui/gpu/gpuClusterCreateWizard';
 import { unwrap } from '../../validation/problems';
-import { gpuClusterReview, reviewQuestion } from '../../views/presentation/gpu/gpuClusterReview';
-import { isFlavorNode, isGpuClustersNode } from '../../views/sections/gpuNodes';
-import { isLocationNode } from '../../views/sections/locationNodes';
+import { gpuClusterReview, reviewQuestion } from '../../views/gpu/presentation/gpuClusterReview';
+import { isFlavorNode, isGpuClustersNode } from '../../views/gpu/gpuNodes';
+import { isLocationNode } from '../../views/locationNodes';
 import { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
 import type { Services } from '../services';
 import { readFlavorChoices, readKeyChoices } from './gpuClusterOffers';

@@ -1,12 +1,12 @@
 import * as l10n from '@vscode/l10n';
 import { homedir } from 'node:os';
-import type { CreatedSshKey } from '../../api/gpuClusterTypes';
+import type { CreatedSshKey } from '../../api/gpu/gpuClusterTypes';
 import { COMMAND } from '../../core/contributions';
-import { validateGpuClusterCreateArgs, type GpuClusterCreateArgs } from '../../models/gpuClusterCreate';
-import { validateCreateSshKeyArgs, type CreateSshKeyArgs } from '../../models/sshKeys';
+import { validateGpuClusterCreateArgs, type GpuClusterCreateArgs } from '../../models/gpu/gpuClusterCreate';
+import { validateCreateSshKeyArgs, type CreateSshKeyArgs } from '../../models/gpu/sshKeys';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { unwrap } from '../../validation/problems';
-import { gpuClusterReview, reviewText, type GpuClusterForecast } from '../../views/presentation/gpu/gpuClusterReview';
+import { gpuClusterReview, reviewText, type GpuClusterForecast } from '../../views/gpu/presentation/gpuClusterReview';
 import { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
 import { callOptions, command, type Command } from '../flow/command';
 import type { Services } from '../services';

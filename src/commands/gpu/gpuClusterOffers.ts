@@ -1,13 +1,13 @@
 import type { GcoreClient } from '../../api';
 import type { CallOptions } from '../../api/callOptions';
-import type { GpuKind, GpuLocationRef } from '../../api/gpuClusterTypes';
+import type { GpuKind, GpuLocationRef } from '../../api/gpu/gpuClusterTypes';
 import type { FlavorPrice } from '../../api/types';
-import { offeredVolumeTypes } from '../../models/gpuClusterCreate';
-import type { GpuClusterCatalogue, GpuFlavorChoice, GpuKeyChoice } from '../../models/gpuClusterOffers';
+import { offeredVolumeTypes } from '../../models/gpu/gpuClusterCreate';
+import type { GpuClusterCatalogue, GpuFlavorChoice, GpuKeyChoice } from '../../models/gpu/gpuClusterOffers';
 import type { ProjectRegionRef } from '../../core/projectRegion';
-import { baremetalAvailability } from '../../views/presentation/gpu/baremetalFlavorView';
-import { flavorAvailability, type FlavorAvailability } from '../../views/presentation/gpu/flavorAvailability';
-import { formatHourlyPrice } from '../../views/presentation/gpu/flavorPrice';
+import { baremetalAvailability } from '../../views/gpu/presentation/baremetalFlavorView';
+import { flavorAvailability, type FlavorAvailability } from '../../views/gpu/presentation/flavorAvailability';
+import { formatHourlyPrice } from '../../views/gpu/presentation/flavorPrice';
 import { listLocalPublicKeys, markKeysOfThisMachine } from './localSshKeys';
 
 /** A kind's flavors as a new cluster is offered them: disabled ones left out, out-of-stock ones marked. */

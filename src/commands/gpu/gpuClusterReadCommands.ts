@@ -2,23 +2,23 @@ import * as vscode from 'vscode';
 import type { GpuCluster, GpuImage, GpuKind, GpuServer, SshKey } from '../../api';
 import type { CloudList } from '../../api/types';
 import { COMMAND } from '../../core/contributions';
-import type { GpuClusterReads } from '../../loaders/gpuClusterReads';
+import type { GpuClusterReads } from '../../loaders/gpu/gpuClusterReads';
 import {
   validateGpuClusterArgs,
   validateGpuLocationArgs,
   validateListSshKeysArgs,
   type GpuClusterArgs,
   type GpuLocationArgs,
-} from '../../models/gpuClusterArgs';
-import { checkClusterId } from '../../models/ssh/sshValues';
+} from '../../models/gpu/gpuClusterArgs';
+import { checkClusterId } from '../../models/gpu/ssh/sshValues';
 import { orCancel } from '../../ui/loneAnswer';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { pickToCopy } from '../../ui/pickers/pickToCopy';
 import type { PromptUi } from '../../ui/promptUi';
 import { unwrap } from '../../validation/problems';
-import { clusterStatusWords } from '../../views/presentation/gpu/clusterView';
-import { publicAddress } from '../../views/presentation/gpu/serverView';
-import { isGpuClusterNode } from '../../views/sections/gpuNodes';
+import { clusterStatusWords } from '../../views/gpu/presentation/clusterView';
+import { publicAddress } from '../../views/gpu/presentation/serverView';
+import { isGpuClusterNode } from '../../views/gpu/gpuNodes';
 import { command, type Command } from '../flow/command';
 import { mayBeMissingEndpoint, notOffered, sayNotOffered } from '../notOffered';
 import type { AreaServices } from '../services';

@@ -7,9 +7,9 @@ import {
   type GpuClusterRef,
   type GpuDeleteOptions,
   type GpuKind,
-} from '../../api/gpuClusterTypes';
+} from '../../api/gpu/gpuClusterTypes';
 import { COMMAND } from '../../core/contributions';
-import { gpuClusterChange, offeredActions, type GpuClusterChange } from '../../models/gpuCluster';
+import { gpuClusterChange, offeredActions, type GpuClusterChange } from '../../models/gpu/gpuCluster';
 import {
   SERVERS_COUNT_FIELD,
   validateDeleteGpuClusterArgs,
@@ -21,15 +21,15 @@ import {
   type GpuClusterArgs,
   type GpuServerArgs,
   type ResizeGpuClusterArgs,
-} from '../../models/gpuClusterArgs';
+} from '../../models/gpu/gpuClusterArgs';
 import { orCancel } from '../../ui/loneAnswer';
 import { UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import { checkFieldText, parseIntegerText } from '../../validation/fieldChecks';
 import { unwrap } from '../../validation/problems';
-import { isCapacityFailure, otherLocationsLabel } from '../../views/presentation/gpu/gpuClusterChangeWords';
-import { actionTitle, exceededQuotaLines, resizeMeaning, stopMeaning } from '../../views/presentation/gpu/gpuClusterWriteWords';
-import type { GpuClusterNode } from '../../views/sections/gpuClusterNodes';
-import { isGpuClusterNode, isGpuServerNode } from '../../views/sections/gpuNodes';
+import { isCapacityFailure, otherLocationsLabel } from '../../views/gpu/presentation/gpuClusterChangeWords';
+import { actionTitle, exceededQuotaLines, resizeMeaning, stopMeaning } from '../../views/gpu/presentation/gpuClusterWriteWords';
+import type { GpuClusterNode } from '../../views/gpu/gpuClusterNodes';
+import { isGpuClusterNode, isGpuServerNode } from '../../views/gpu/gpuNodes';
 import { callOptions, command, type Alternative, type Command } from '../flow/command';
 import type { Services } from '../services';
 import type { GpuClusterWrites } from './gpuClusterWrites';

@@ -1,14 +1,21 @@
 import * as l10n from '@vscode/l10n';
 import type { GpuCluster } from '../../api';
 import { COMMAND } from '../../core/contributions';
-import { LEASE_HOURS_FIELD, leaseFor, leaseOf, validateSetGpuLeaseArgs, type GpuLease, type SetGpuLeaseArgs } from '../../models/gpuLease';
+import {
+  LEASE_HOURS_FIELD,
+  leaseFor,
+  leaseOf,
+  validateSetGpuLeaseArgs,
+  type GpuLease,
+  type SetGpuLeaseArgs,
+} from '../../models/gpu/gpuLease';
 import { orCancel } from '../../ui/loneAnswer';
 import type { PromptUi } from '../../ui/promptUi';
 import { checkFieldText, parseIntegerText } from '../../validation/fieldChecks';
 import { unwrap } from '../../validation/problems';
-import { leaseMeaning } from '../../views/presentation/gpu/leaseWords';
-import type { GpuClusterNode } from '../../views/sections/gpuClusterNodes';
-import { isGpuClusterNode } from '../../views/sections/gpuNodes';
+import { leaseMeaning } from '../../views/gpu/presentation/leaseWords';
+import type { GpuClusterNode } from '../../views/gpu/gpuClusterNodes';
+import { isGpuClusterNode } from '../../views/gpu/gpuNodes';
 import { callOptions, command, type Command } from '../flow/command';
 import { rowOf } from '../treeCommands';
 import type { GpuClusterWrites } from './gpuClusterWrites';

@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import { COMMAND } from '../../core/contributions';
-import { refusedAddresses, serverAddressToCopy } from '../../views/presentation/gpu/serverView';
-import type { GpuClusterNode, GpuServerNode } from '../../views/sections/gpuClusterNodes';
-import { isGpuClusterNode, isGpuServerNode } from '../../views/sections/gpuNodes';
+import { refusedAddresses, serverAddressToCopy } from '../../views/gpu/presentation/serverView';
+import type { GpuClusterNode, GpuServerNode } from '../../views/gpu/gpuClusterNodes';
+import { isGpuClusterNode, isGpuServerNode } from '../../views/gpu/gpuNodes';
 import { command, type Command } from '../flow/command';
 import { rowOf } from '../treeCommands';
 

@@ -1,11 +1,16 @@
 import * as vscode from 'vscode';
 import type { GpuCluster, GpuServer } from '../../api';
-import type { GpuClusterRef } from '../../api/gpuClusterTypes';
+import type { GpuClusterRef } from '../../api/gpu/gpuClusterTypes';
 import { COMMAND } from '../../core/contributions';
 import { utcTimeMs } from '../../core/utcTime';
-import { clusterStatus } from '../../models/gpuCluster';
-import { validateConnectGpuServerArgs, validateGpuSshArgs, type ConnectGpuServerArgs, type GpuSshArgs } from '../../models/ssh/gpuSshArgs';
-import { remoteSshToInstall } from '../../models/ssh/remoteSsh';
+import { clusterStatus } from '../../models/gpu/gpuCluster';
+import {
+  validateConnectGpuServerArgs,
+  validateGpuSshArgs,
+  type ConnectGpuServerArgs,
+  type GpuSshArgs,
+} from '../../models/gpu/ssh/gpuSshArgs';
+import { remoteSshToInstall } from '../../models/gpu/ssh/remoteSsh';
 import {
   checkGpusArgs,
   connectionTestArgs,
@@ -16,16 +21,16 @@ import {
   terminalArgs,
   WELL_KNOWN_PORTS,
   type SshTarget,
-} from '../../models/ssh/sshCommandLines';
-import type { SshFailure } from '../../models/ssh/sshFailures';
+} from '../../models/gpu/ssh/sshCommandLines';
+import type { SshFailure } from '../../models/gpu/ssh/sshFailures';
 import { taskErrorText } from '../../models/task';
 import { taskSettings } from '../../state/settings';
 import { orCancel } from '../../ui/loneAnswer';
 import { UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import { unwrap } from '../../validation/problems';
-import { clusterStatusWords } from '../../views/presentation/gpu/clusterStatusWords';
-import { serverAddressToCopy } from '../../views/presentation/gpu/serverView';
-import { sshFailureWords, unreachableServerWords } from '../../views/presentation/gpu/sshWords';
+import { clusterStatusWords } from '../../views/gpu/presentation/clusterStatusWords';
+import { serverAddressToCopy } from '../../views/gpu/presentation/serverView';
+import { sshFailureWords, unreachableServerWords } from '../../views/gpu/presentation/sshWords';
 import { callOptions, command, type Command, type RunContext } from '../flow/command';
 import { reported } from '../flow/flowRunner';
 import { readClusterSsh, serverOf, sshClusterRef } from './gpuSshTargets';

@@ -1,12 +1,12 @@
 import * as l10n from '@vscode/l10n';
 import type { GcoreClient, GpuCluster, GpuServer } from '../../api';
 import type { CallOptions } from '../../api/callOptions';
-import type { GpuClusterRef } from '../../api/gpuClusterTypes';
+import type { GpuClusterRef } from '../../api/gpu/gpuClusterTypes';
 import { failureReason } from '../../logging/failureMessage';
 import type { Log } from '../../logging/log';
 import { nonEmptyText } from '../../views/presentation/wireValues';
-import { serversInOrder } from '../../views/presentation/gpu/gpuClusterCreatedWords';
-import { reachableAddress } from '../../views/presentation/gpu/serverView';
+import { serversInOrder } from '../../views/gpu/presentation/gpuClusterCreatedWords';
+import { reachableAddress } from '../../views/gpu/presentation/serverView';
 import {
   assignAliases,
   clusterEntryText,
@@ -14,8 +14,8 @@ import {
   type ClusterSshEntry,
   type SshHost,
   type SshOption,
-} from '../../models/ssh/sshEntry';
-import { checkClusterId, type ClusterId, type LoginName } from '../../models/ssh/sshValues';
+} from '../../models/gpu/ssh/sshEntry';
+import { checkClusterId, type ClusterId, type LoginName } from '../../models/gpu/ssh/sshValues';
 import { aliasesOfOtherClusters, clusterFile, knownHostsFile, type SshPlaces } from './sshConfigFiles';
 import { listLocalPublicKeys, privateKeyFileOf } from './localSshKeys';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { COMMAND } from '../../core/contributions';
-import { DEFAULT_SSH_USER, readClusterUser } from '../../models/ssh/sshEntry';
+import { DEFAULT_SSH_USER, readClusterUser } from '../../models/gpu/ssh/sshEntry';
 import { orCancel } from '../../ui/loneAnswer';
 import { command } from '../flow/command';
 import { readClusterSsh, sshClusterRef } from './gpuSshTargets';

@@ -3,8 +3,8 @@ import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { SshKey } from '../../api/gpuClusterTypes';
-import { PUBLIC_KEY_FIELD } from '../../models/sshKeys';
+import type { SshKey } from '../../api/gpu/gpuClusterTypes';
+import { PUBLIC_KEY_FIELD } from '../../models/gpu/sshKeys';
 
 /*
  * The SSH keys of this machine, for a GPU cluster's key step: the `*.pub` files in `~/.ssh` (the home folder is

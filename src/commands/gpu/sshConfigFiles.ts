@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { GpuLocationRef } from '../../api/gpuClusterTypes';
-import { aliasesIn, entryOwner } from '../../models/ssh/sshEntry';
-import { hasInclude, withInclude } from '../../models/ssh/sshInclude';
-import type { ClusterId } from '../../models/ssh/sshValues';
+import type { GpuLocationRef } from '../../api/gpu/gpuClusterTypes';
+import { aliasesIn, entryOwner } from '../../models/gpu/ssh/sshEntry';
+import { hasInclude, withInclude } from '../../models/gpu/ssh/sshInclude';
+import type { ClusterId } from '../../models/gpu/ssh/sshValues';
 
 /*
  * Where the GPU clusters' SSH entries live, and the writes that keep them: each cluster's hosts in

@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
-import { CONNECT_TIMEOUT_SECONDS } from '../../models/ssh/sshCommandLines';
-import { classifySshFailure, mayPassAfterBoot, nextAttemptDelay, type SshFailure } from '../../models/ssh/sshFailures';
+import { CONNECT_TIMEOUT_SECONDS } from '../../models/gpu/ssh/sshCommandLines';
+import { classifySshFailure, mayPassAfterBoot, nextAttemptDelay, type SshFailure } from '../../models/gpu/ssh/sshFailures';
 import { UserCancelledError } from '../../ui/promptUi';
 
 /*

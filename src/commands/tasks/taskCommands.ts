@@ -10,7 +10,7 @@ import { command, type Command } from '../flow/command';
 import { rowOf } from '../treeCommands';
 import type { Services } from '../services';
 import { COMMAND } from '../../core/contributions';
-import { TASKS_SECTION, isTaskNode, type TaskNode } from '../../views/sections/taskNodes';
+import { TASKS_SECTION, isTaskNode, type TaskNode } from '../../views/tasks/taskNodes';
 
 /** Why a wait cannot resolve with a final task for this one, or undefined when it can. */
 function unfinishedReason(task: TrackedTask): unknown {

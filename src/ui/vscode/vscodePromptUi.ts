@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isSshRemoteAuthority, REMOTE_SSH_EXTENSION_IDS } from '../../models/ssh/remoteSsh';
+import { isSshRemoteAuthority, REMOTE_SSH_EXTENSION_IDS } from '../../models/gpu/ssh/remoteSsh';
 import {
   BACK,
   UserCancelledError,

@@ -1,14 +1,14 @@
 import * as l10n from '@vscode/l10n';
 import type { Container, GcoreClient } from '../../api';
-import type { ContainerReads } from '../../loaders/containerReads';
+import type { ContainerReads } from '../../loaders/containers/containerReads';
 import type { ChangeSubject } from '../../loaders/taskPoller';
 import type { Log } from '../../logging/log';
-import { CONTAINER_KIND, containerChange, containerStatus } from '../../models/container';
+import { CONTAINER_KIND, containerChange, containerStatus } from '../../models/containers/container';
 import type { PromptUi } from '../../ui/promptUi';
 import type { ChangeKind } from '../changeKinds';
-import { CONTAINER_CHANGES, containerAction, containerTaskTypes } from '../presentation/containers/containerChangeWords';
-import { instancesText } from '../presentation/containers/containerView';
-import { CONTAINERS_SECTION } from '../sections/containerNodes';
+import { CONTAINER_CHANGES, containerAction, containerTaskTypes } from './presentation/containerChangeWords';
+import { instancesText } from './presentation/containerView';
+import { CONTAINERS_SECTION } from './containerNodes';
 
 export interface ContainerChangeKindDeps {
   client: Pick<GcoreClient, 'containers'>;

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { GcoreClient } from '../../api';
 import { isGcoreApiError } from '../../api/errors';
-import type { GpuCluster, GpuClusterRef, GpuLocationRef } from '../../api/gpuClusterTypes';
+import type { GpuCluster, GpuClusterRef, GpuLocationRef } from '../../api/gpu/gpuClusterTypes';
 import { subjectTitle, type ChangeSubject } from '../../loaders/taskPoller';
 import type { Log } from '../../logging/log';
 import {
@@ -14,12 +14,12 @@ import {
   GPU_CLUSTER_KIND,
   GPU_CLUSTER_TASK_TYPES,
   type GpuClusterChange,
-} from '../../models/gpuCluster';
+} from '../../models/gpu/gpuCluster';
 import type { PromptUi } from '../../ui/promptUi';
 import type { ChangeKind } from '../changeKinds';
-import { GPU_CLUSTER_CHANGES, isCapacityFailure, otherLocationsLabel, setLeaseLabel } from '../presentation/gpu/gpuClusterChangeWords';
-import { clusterStatusWords } from '../presentation/gpu/clusterStatusWords';
-import { GPU_SECTION } from '../sections/gpuNodes';
+import { GPU_CLUSTER_CHANGES, isCapacityFailure, otherLocationsLabel, setLeaseLabel } from './presentation/gpuClusterChangeWords';
+import { clusterStatusWords } from './presentation/clusterStatusWords';
+import { GPU_SECTION } from './gpuNodes';
 
 /** What the GPU area hands its kind of change: the client, the location's clusters to read again, where to look for capacity. */
 export interface GpuClusterChangeKindDeps {

@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
-import type { GpuClusterRef, GpuServer } from '../../api/gpuClusterTypes';
+import type { GpuClusterRef, GpuServer } from '../../api/gpu/gpuClusterTypes';
 import type { PromptUi } from '../../ui/promptUi';
-import { setLeaseLabel } from '../presentation/gpu/gpuClusterChangeWords';
-import { copyAddressesLabel, createdClusterText, publicAddresses, serversInOrder } from '../presentation/gpu/gpuClusterCreatedWords';
+import { setLeaseLabel } from './presentation/gpuClusterChangeWords';
+import { copyAddressesLabel, createdClusterText, publicAddresses, serversInOrder } from './presentation/gpuClusterCreatedWords';
 import type { GpuClusterChangeKindDeps } from './gpuClusterChangeKind';
 
 /**

@@ -1,5 +1,5 @@
 import { isGcoreApiError } from '../../api/errors';
-import type { GpuClusterRef } from '../../api/gpuClusterTypes';
+import type { GpuClusterRef } from '../../api/gpu/gpuClusterTypes';
 import type { GpuClusterChangeKindDeps } from './gpuClusterChangeKind';
 
 /**

@@ -1,8 +1,8 @@
 import type { RecordSetBody } from '../../api';
 import type { RecordRefArgs, RecordSetArgs } from '../../models/commandArgs';
-import { recordNameForDisplay } from '../../models/recordName';
-import { recordSetBody } from '../../models/recordSets';
-import { zoneNameForDisplay } from '../../models/zoneCreate';
+import { recordNameForDisplay } from '../../models/dns/recordName';
+import { recordSetBody } from '../../models/dns/recordSets';
+import { zoneNameForDisplay } from '../../models/dns/zoneCreate';
 
 /** `www MX`, as rows and messages show a set: its name relative to the zone, then its type. */
 export function recordSetDisplayName(ref: RecordRefArgs): string {

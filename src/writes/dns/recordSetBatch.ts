@@ -1,10 +1,10 @@
 import * as l10n from '@vscode/l10n';
 import type { CallOptions } from '../../api/callOptions';
-import type { DnsClient } from '../../api/dnsClient';
+import type { DnsClient } from '../../api/dns/dnsClient';
 import { ConcurrencyLimit } from '../../loaders/concurrencyLimit';
 import { failureReason } from '../../logging/failureMessage';
-import { changeName, type RecordSetChange } from '../../models/zoneFileChanges';
-import { zoneNameForDisplay } from '../../models/zoneCreate';
+import { changeName, type RecordSetChange } from '../../models/dns/zoneFileChanges';
+import { zoneNameForDisplay } from '../../models/dns/zoneCreate';
 
 /**
  * How many record-set writes of one batch are in flight at once. A zone file of thousands of sets is sent

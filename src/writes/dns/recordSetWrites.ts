@@ -1,9 +1,9 @@
 import * as l10n from '@vscode/l10n';
 import type { CallOptions, RecordSet, RecordSetBody } from '../../api';
-import type { DnsClient } from '../../api/dnsClient';
+import type { DnsClient } from '../../api/dns/dnsClient';
 import { GcoreApiError, isGcoreApiError } from '../../api/errors';
 import type { RecordSetArgs } from '../../models/commandArgs';
-import { editedRecordSetBody, type RecordSetEdit } from '../../models/recordSets';
+import { editedRecordSetBody, type RecordSetEdit } from '../../models/dns/recordSets';
 import { givenRecordSetBody, recordSetNames } from './recordArgs';
 
 /**

@@ -2,12 +2,12 @@ import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult, GcoreClient } from '../../api';
 import type { CallOptions } from '../../api/callOptions';
 import { GcoreApiError, isGcoreApiError, UnknownOutcomeError } from '../../api/errors';
-import type { GpuCluster, GpuLocationRef } from '../../api/gpuClusterTypes';
+import type { GpuCluster, GpuLocationRef } from '../../api/gpu/gpuClusterTypes';
 import type { Task } from '../../api/types';
 import type { ChangeSubject } from '../../loaders/taskPoller';
 import type { Log } from '../../logging/log';
-import { clusterNameOfTask, clustersOfTask, gpuClusterChange, newClusterChange, taskTypesOf } from '../../models/gpuCluster';
-import type { GpuClusterCreate } from '../../models/gpuClusterCreate';
+import { clusterNameOfTask, clustersOfTask, gpuClusterChange, newClusterChange, taskTypesOf } from '../../models/gpu/gpuCluster';
+import type { GpuClusterCreate } from '../../models/gpu/gpuClusterCreate';
 
 export interface GpuClusterCreatesDeps {
   client: Pick<GcoreClient, 'gpuClusters'>;

@@ -1,8 +1,8 @@
 import type { GcoreClient } from '../../api';
 import type { CallOptions } from '../../api/callOptions';
-import type { GpuLocationRef, GpuPrice, GpuQuotaCheck } from '../../api/gpuClusterTypes';
+import type { GpuLocationRef, GpuPrice, GpuQuotaCheck } from '../../api/gpu/gpuClusterTypes';
 import type { Log } from '../../logging/log';
-import { pricePreviewRequest, quotaCheckRequest, type GpuClusterCreate } from '../../models/gpuClusterCreate';
+import { pricePreviewRequest, quotaCheckRequest, type GpuClusterCreate } from '../../models/gpu/gpuClusterCreate';
 
 /**
  * Quota and price of a cluster as it would be created, each asked in its own body and each null when Gcore does

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { createGuardedAgents } from '../../../src/api/http/attemptGuard';
 import type { TreeNode } from '../../../src/views/treeNodes';
-import { isGpuClusterNode, isGpuClustersNode, type GpuClustersNode } from '../../../src/views/sections/gpuNodes';
+import { isGpuClusterNode, isGpuClustersNode, type GpuClustersNode } from '../../../src/views/gpu/gpuNodes';
 import { fetchJsonAsSent } from '../fetch-as-sent';
 import type { GpuProbeInput, GpuProbeResult, ProjectRegionRef } from '../probe-contract';
 import { median } from '../sample-statistics';

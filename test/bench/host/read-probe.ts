@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { TestingApi } from '../../../src/extension';
 import type { TreeNode } from '../../../src/views/treeNodes';
-import { isContainerNode } from '../../../src/views/sections/containerNodes';
+import { isContainerNode } from '../../../src/views/containers/containerNodes';
 import { start, type Emulator } from '../../emulator/server';
 import { CANCEL, ScriptedUi } from '../../extension/support/scriptedUi';
 import { bareGetJson } from '../bare-http';

@@ -7,7 +7,7 @@ import { API_KEY_ENV } from '../../../src/auth/apiKeyStore';
 import { TEST_KEY, eventually, extensionApi, gcoreConfig, sharedEmulator, useUi } from '../support/harness';
 import { ScriptedUi } from '../support/scriptedUi';
 import { virtualClusterBody } from '../../support/gpuClusterBodies';
-import type { TaskNode } from '../../../src/views/sections/taskNodes';
+import type { TaskNode } from '../../../src/views/tasks/taskNodes';
 import { ADDED_ZONE, CREATED_GPU_CLUSTER, DNSSEC_ZONE, FOLLOWED_CONTAINER, LOCATION } from './reloadFixture';
 import { rowNamed, rowsUnder, sectionRow } from './treeReading';
 

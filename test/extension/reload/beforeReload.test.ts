@@ -6,7 +6,7 @@ import type { Emulator } from '../../emulator/server';
 import { TEST_KEY, eventually, extensionApi, gcoreConfig, setKey, sharedEmulator, useUi } from '../support/harness';
 import { ScriptedUi } from '../support/scriptedUi';
 import { virtualClusterBody } from '../../support/gpuClusterBodies';
-import type { TaskNode } from '../../../src/views/sections/taskNodes';
+import type { TaskNode } from '../../../src/views/tasks/taskNodes';
 import { ADDED_ZONE, CREATED_GPU_CLUSTER, DNSSEC_ZONE, FOLLOWED_CONTAINER, LOCATION } from './reloadFixture';
 import { rowNamed, rowsUnder, sectionRow } from './treeReading';
 

@@ -10,7 +10,7 @@ import {
   type ToolWrites,
 } from '../../../src/agentTools';
 import type { ChangeSubject } from '../../../src/loaders/taskPoller';
-import { withConfirmedPlan } from '../../../src/models/confirmedImportPlan';
+import { withConfirmedPlan } from '../../../src/models/dns/confirmedImportPlan';
 import { recordedLog } from '../support/recordedLog';
 
 /*

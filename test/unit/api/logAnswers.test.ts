@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { logAnswerCap, logLinesThatFit } from '../../../src/api/containersClient';
+import { logAnswerCap, logLinesThatFit } from '../../../src/api/containers/containersClient';
 import { MAX_RESPONSE_BYTES } from '../../../src/api/http/attemptGuard';
 import { rejection, startHarness, stopHarness, type Harness } from './clientHarness';
 

@@ -1,13 +1,12 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { ESLint } from 'eslint';
-
-const ROOT = path.resolve(__dirname, '../../../..');
+import { REPO_ROOT } from '../../support/repoRoot';
 
 /** The import rules' messages for `source` placed at `file` (relative to the project). */
 async function importProblems(file: string, source: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: ROOT });
-  const [result] = await eslint.lintText(source, { filePath: path.join(ROOT, file) });
+  const eslint = new ESLint({ cwd: REPO_ROOT });
+  const [result] = await eslint.lintText(source, { filePath: path.join(REPO_ROOT, file) });
   return result.messages
     .filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === '@typescript-eslint/no-restricted-imports')
     .map((message) => message.message);
@@ -25,7 +24,7 @@ describe('lint keeps the layers in order', function () {
       ['src/api/x.ts', "import '../views/explorer';"],
       ['src/models/x.ts', "import '../state/settings';"],
       ['src/views/x.ts', "import '../documents/logDocuments';"],
-      ['src/views/sections/x.ts', "import '../../commands/flow/flowRunner';"],
+      ['src/views/dns/x.ts', "import '../../commands/flow/flowRunner';"],
       ['src/views/presentation/x.ts', "import '../../documents/logDocuments';"],
       ['src/views/presentation/x.ts', "import '../../commands/flow/flowRunner';"],
       ['src/documents/x.ts', "import '../commands/flow/flowRunner';"],
@@ -48,7 +47,14 @@ describe('lint keeps the layers in order', function () {
   });
 
   it('keeps VS Code and prompts out of what runs in plain Node', async () => {
-    for (const file of ['src/api/x.ts', 'src/models/x.ts', 'src/loaders/x.ts', 'src/writes/dns/x.ts', 'src/views/presentation/x.ts']) {
+    for (const file of [
+      'src/api/x.ts',
+      'src/models/x.ts',
+      'src/loaders/x.ts',
+      'src/writes/dns/x.ts',
+      'src/views/presentation/x.ts',
+      'src/views/gpu/presentation/x.ts',
+    ]) {
       assert.match((await importProblems(file, "import * as vscode from 'vscode';")).join(' | '), /must not depend on VS Code/, file);
     }
     assert.match(
@@ -88,7 +94,7 @@ describe('lint keeps the layers in order', function () {
     }
     assert.match((await importProblems('src/agentTools/x.ts', "import '../views/explorer';")).join(' | '), /only the pure presentation/);
     assert.match(
-      (await importProblems('src/agentTools/x.ts', "import '../views/sections/zoneNodes';")).join(' | '),
+      (await importProblems('src/agentTools/x.ts', "import '../views/dns/zoneNodes';")).join(' | '),
       /only the pure presentation/,
     );
     assert.match(
@@ -97,7 +103,7 @@ describe('lint keeps the layers in order', function () {
     );
     for (const source of [
       "import './commands/flowRunner';",
-      "import './views/presentation/zoneView';",
+      "import './views/dns/presentation/zoneView';",
       "import './state/settings';",
       "import './logging/logger';",
       "import './extension';",
@@ -129,19 +135,23 @@ describe('lint keeps the layers in order', function () {
       await importProblems('src/views/presentation/x.ts', "import '../../api/types';\nimport '../../logging/redaction';"),
       [],
     );
-    assert.deepEqual(await importProblems('src/commands/x.ts', "import '../documents/logDocuments';\nimport '../views/explorer';"), []);
+    assert.deepEqual(
+      await importProblems('src/commands/x.ts', "import '../documents/resourceFileSystem';\nimport '../views/explorer';"),
+      [],
+    );
     assert.deepEqual(
       await importProblems(
         'src/agentTools/x.ts',
-        "import '../api';\nimport '../models/zoneFileChanges';\nimport '../logging/failureMessage';\nimport '../loaders/concurrencyLimit';\nimport '../views/presentation/zoneView';",
+        "import '../api';\nimport '../models/jsonDocuments';\nimport '../logging/failureMessage';\nimport '../loaders/concurrencyLimit';\nimport '../views/presentation/money';",
       ),
       [],
     );
+    assert.deepEqual(await importProblems('src/agentTools/dns/x.ts', "import '../../views/dns/presentation/zoneView';"), []);
     assert.deepEqual(await importProblems('src/commands/x.ts', "import '../agentTools';"), []);
     assert.deepEqual(
       await importProblems(
         'src/writes/dns/x.ts',
-        "import '../../api';\nimport '../../models/zoneFileChanges';\nimport '../../logging/failureMessage';\nimport '../../loaders/concurrencyLimit';",
+        "import '../../api';\nimport '../../models/dns/zoneFileChanges';\nimport '../../logging/failureMessage';\nimport '../../loaders/concurrencyLimit';",
       ),
       [],
     );
@@ -157,8 +167,10 @@ describe('lint keeps the layers in order', function () {
   it("refuses an import of another area's folder, in any layer, and lets an area use its own and the layer's shared files", async () => {
     const cases: [string, string][] = [
       ['src/commands/containers/x.ts', "import '../dns/zoneChoices';"],
-      ['src/commands/gpu/x.ts', "import '../../views/presentation/containers/containerView';"],
-      ['src/views/presentation/containers/x.ts', "import '../gpu/flavorPrice';"],
+      ['src/commands/gpu/x.ts', "import '../../views/containers/presentation/containerView';"],
+      ['src/views/containers/presentation/x.ts', "import '../../gpu/presentation/flavorPrice';"],
+      ['src/models/gpu/x.ts', "import '../containers/containerDocument';"],
+      ['src/api/dns/x.ts', "import '../gpu/gpuClient';"],
       ['src/agentTools/dns/x.ts', "import '../containers/containerTools';"],
       ['src/agentTools/tasks/x.ts', "import '../../commands/agents/languageModelTools';"],
     ];
@@ -168,14 +180,14 @@ describe('lint keeps the layers in order', function () {
     assert.deepEqual(
       await importProblems(
         'src/commands/gpu/x.ts',
-        "import './flavorCommands';\nimport '../flow/command';\nimport '../../views/presentation/gpu/flavorView';\nimport '../../views/presentation/money';",
+        "import './flavorCommands';\nimport '../flow/command';\nimport '../../views/gpu/presentation/flavorView';\nimport '../../views/presentation/money';",
       ),
       [],
     );
   });
 
   it('keeps VS Code out of the prompts but those in ui/vscode/, and out of the logging but the output channel', async () => {
-    for (const file of ['src/ui/wizards/x.ts', 'src/ui/pickers/x.ts', 'src/logging/x.ts']) {
+    for (const file of ['src/ui/dns/x.ts', 'src/ui/pickers/x.ts', 'src/logging/x.ts']) {
       assert.match((await importProblems(file, "import * as vscode from 'vscode';")).join(' | '), /runs in plain Node too/, file);
     }
     for (const file of ['src/ui/vscode/x.ts', 'src/logging/logger.ts']) {
@@ -184,9 +196,9 @@ describe('lint keeps the layers in order', function () {
   });
 
   it('refuses an Intl object made when a module loads, which would cost activation its ICU start-up', async () => {
-    const eslint = new ESLint({ cwd: ROOT });
+    const eslint = new ESLint({ cwd: REPO_ROOT });
     const problems = async (source: string) => {
-      const [result] = await eslint.lintText(source, { filePath: path.join(ROOT, 'src/views/presentation/x.ts') });
+      const [result] = await eslint.lintText(source, { filePath: path.join(REPO_ROOT, 'src/views/presentation/x.ts') });
       return result.messages.filter((message) => message.ruleId === 'no-restricted-syntax').map((message) => message.message);
     };
     assert.match((await problems("export const numbers = new Intl.NumberFormat('en');\n")).join(' | '), /ICU start-up/);

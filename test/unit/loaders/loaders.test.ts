@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import type { CallOptions, ProjectRegionRef } from '../../../src/api';
 import { AccountReads } from '../../../src/loaders/accountReads';
-import { ContainerReads } from '../../../src/loaders/containerReads';
-import { DnsReads } from '../../../src/loaders/dnsReads';
-import { FlavorLoader, MAX_CONCURRENT_FLAVOR_REQUESTS } from '../../../src/loaders/flavorLoader';
+import { ContainerReads } from '../../../src/loaders/containers/containerReads';
+import { DnsReads } from '../../../src/loaders/dns/dnsReads';
+import { FlavorLoader, MAX_CONCURRENT_FLAVOR_REQUESTS } from '../../../src/loaders/gpu/flavorLoader';
 import { KeyedLoader } from '../../../src/loaders/keyedLoader';
 import { Loaders } from '../../../src/loaders/loaders';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { validateApiKeyArg } from '../../../src/models/apiKeyArgs';
+import { validateApiKeyArg } from '../../../src/models/account/apiKeyArgs';
 import { validateListGpuFlavorsArgs, validateUpdateContainerArgs, validateZoneNameArg } from '../../../src/models/commandArgs';
 import { describeProblems } from '../../../src/validation/problems';
 import { validatorRows } from '../validation/expectations';

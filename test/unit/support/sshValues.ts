@@ -8,7 +8,7 @@ import {
   type HostAddress,
   type LoginName,
   type SshAlias,
-} from '../../../src/models/ssh/sshValues';
+} from '../../../src/models/gpu/ssh/sshValues';
 
 /*
  * Checked SSH values for fixtures: each passes its check, or the test fails there.

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { CONTAINER_UPDATE_FIELDS } from '../../../src/models/containerUpdate';
+import { CONTAINER_UPDATE_FIELDS } from '../../../src/models/containers/containerUpdate';
 import { findFieldSpec } from '../../../src/validation/fieldChecks';
 import type { BooleanFieldSpec, FieldSpec, ObjectFieldSpec, StringMapFieldSpec } from '../../../src/validation/fieldSpec';
 import { promptField } from '../../../src/ui/fieldInput';
@@ -7,7 +7,7 @@ import type { FieldSlot, ObjectDrafts } from '../../../src/ui/fieldPrompts/field
 import type { MapEntryWords } from '../../../src/ui/fieldPrompts/stringMapPrompt';
 import { fieldSteps, type FieldStepOptions } from '../../../src/ui/fieldSteps';
 import { BACK } from '../../../src/ui/promptUi';
-import { SCALE_PARTS } from '../../../src/ui/wizards/containerFieldPrompts';
+import { SCALE_PARTS } from '../../../src/ui/containers/containerFieldPrompts';
 import { runWizard, type StepContext, type WizardStep } from '../../../src/ui/wizard';
 import { CANCEL, type Answer } from '../../extension/support/scriptedUi';
 import { RecordingUi } from './recordingUi';

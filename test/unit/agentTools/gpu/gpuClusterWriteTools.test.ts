@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { ToolWrite, ToolWrites } from '../../../../src/agentTools';
-import { gpuClusterChange } from '../../../../src/models/gpuCluster';
+import { gpuClusterChange } from '../../../../src/models/gpu/gpuCluster';
 import { stableUuid } from '../../../emulator/gpu-servers';
 import { assertRefused, confirmation, LOCATION, run, startTools, stopTools, tool, writesReceived, type ToolHarness } from '../toolHarness';
 

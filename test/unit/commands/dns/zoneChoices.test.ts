@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { DnsZoneList } from '../../../../src/api';
 import type { Loaded } from '../../../../src/loaders/keyedLoader';
 import { zoneChoices, zoneHolding } from '../../../../src/commands/dns/zoneChoices';
-import type { KnownZone } from '../../../../src/state/knownZones';
+import type { KnownZone } from '../../../../src/state/dns/knownZones';
 
 const known = (...names: string[]): KnownZone[] => names.map((name) => ({ name, dnssec: 'off' }));
 

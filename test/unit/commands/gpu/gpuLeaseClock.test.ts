@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { GcoreApiError } from '../../../../src/api/errors';
-import type { GpuCluster } from '../../../../src/api/gpuClusterTypes';
+import type { GpuCluster } from '../../../../src/api/gpu/gpuClusterTypes';
 import { CLAIM_SETTLE_MS, LeaseClock } from '../../../../src/commands/gpu/gpuLeaseClock';
 import type { Log } from '../../../../src/logging/log';
-import { formatLeaseValue, type GpuLease } from '../../../../src/models/gpuLease';
+import { formatLeaseValue, type GpuLease } from '../../../../src/models/gpu/gpuLease';
 import { FakeClock } from '../../support/fakeClock';
 
 const LOCATION = { projectId: 1, regionId: 76, kind: 'virtual' as const };

@@ -13,9 +13,9 @@ import {
   sshPlaces,
   writeClusterEntry,
 } from '../../../../src/commands/gpu/sshConfigFiles';
-import { clusterEntryText } from '../../../../src/models/ssh/sshEntry';
-import { includeLines } from '../../../../src/models/ssh/sshInclude';
-import type { ClusterId } from '../../../../src/models/ssh/sshValues';
+import { clusterEntryText } from '../../../../src/models/gpu/ssh/sshEntry';
+import { includeLines } from '../../../../src/models/gpu/ssh/sshInclude';
+import type { ClusterId } from '../../../../src/models/gpu/ssh/sshValues';
 import { clusterId, hostAddress, loginName, sshAlias } from '../../support/sshValues';
 
 const CLUSTER = clusterId('0dd60286-1c3a-4bd1-9a4f-5b0f2c9e7d11');

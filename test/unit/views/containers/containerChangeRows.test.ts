@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Container } from '../../../../src/api/types';
-import { containerRowView } from '../../../../src/views/presentation/containers/containerView';
+import { containerRowView } from '../../../../src/views/containers/presentation/containerView';
 
 /** A container as Gcore lists it once it runs. */
 const LISTED: Container = {

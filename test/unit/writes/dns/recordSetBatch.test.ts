@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import type { DnsClient } from '../../../../src/api/dnsClient';
+import type { DnsClient } from '../../../../src/api/dns/dnsClient';
 import { applyRecordSetChanges, isPartlyApplied, RECORD_SET_WRITES_IN_FLIGHT } from '../../../../src/writes/dns/recordSetBatch';
-import type { RecordSetChange } from '../../../../src/models/zoneFileChanges';
+import type { RecordSetChange } from '../../../../src/models/dns/zoneFileChanges';
 
 function create(name: string): RecordSetChange {
   return {

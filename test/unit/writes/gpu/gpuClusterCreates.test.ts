@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { UnknownOutcomeError } from '../../../../src/api/errors';
-import type { GpuCluster } from '../../../../src/api/gpuClusterTypes';
-import type { GpuClusterCreate } from '../../../../src/models/gpuClusterCreate';
+import type { GpuCluster } from '../../../../src/api/gpu/gpuClusterTypes';
+import type { GpuClusterCreate } from '../../../../src/models/gpu/gpuClusterCreate';
 import { sendGpuClusterCreate } from '../../../../src/writes/gpu/gpuClusterCreates';
 import type { Fault } from '../../../emulator/server';
 import { virtualClusterBody } from '../../../support/gpuClusterBodies';

@@ -1,0 +1,448 @@
+import * as vscode from 'vscode';
+import { COMMAND, CONTEXT_KEY, SCHEME } from '../../core/contributions';
+import type { GcoreClient } from '../../api';
+import { isGcoreApiError } from '../../api/errors';
+import { failureReason } from '../../logging/failureMessage';
+import { redactSessionSecrets } from '../../logging/redaction';
+import type { Logger } from '../../logging/logger';
+import { LogReads, formatLogLine, localOffsetMinutes, readLogLine, type LogLine } from '../../models/containers/containerLogs';
+import {
+  containerDocumentPath,
+  parseContainerDocumentPath,
+  type ContainerDocumentAddress,
+} from '../../models/containers/containerDocument';
+import type { PromptUi } from '../../ui/promptUi';
+
+/** A document keeps at most this many lines (the API's own limit); following drops the oldest. */
+const MAX_LINES = 100_000;
+/** A log of up to this many lines opens in one step (the setting's default asks for 1,000). */
+const ONE_STEP_LINES = 2_000;
+/**
+ * A longer log opens in two steps: a document of its newest lines at once, then a document of every line in
+ * its place. VS Code takes seconds to bring 100,000 lines into an editor (the text crosses to the window and
+ * back), and the newest lines are what people read first. The whole log is a document of its own rather
+ * than the first one's text replaced: a replacement costs the window more than opening (a round trip to its
+ * editor worker, the edit, the open editor redrawn), and the first step is kept small because the window
+ * draws it while the whole text is on its way.
+ */
+const FIRST_LINES = 500;
+
+/** One container's log as a read-only document. */
+interface LogView {
+  address: ContainerDocumentAddress;
+  /** The container's own address (`uriFor`): every document of its log shares its path. */
+  container: string;
+  /** The lines each read asks for: the setting, or fewer when the user chose fewer for this log. */
+  limit: number;
+  lines: string[];
+  reads: LogReads;
+  following: boolean;
+  /** The document's text, joined once per change (VS Code asks for all of it at each change). */
+  text?: string;
+  /** A first step's: the whole log it stands for, which Follow and the status bar act on. */
+  wholeLog?: LogView;
+  timer?: ReturnType<typeof setTimeout>;
+  reading?: AbortController;
+}
+
+export interface LogDocumentsDeps {
+  client: Pick<GcoreClient, 'containers'>;
+  settings: () => { lines: number; followIntervalMs: number };
+  placeOf(address: ContainerDocumentAddress): string;
+  ui(): PromptUi;
+  log: Logger;
+  /** Opens Set API Key, when Gcore refuses the key while a log is followed. */
+  setApiKey(): Promise<unknown>;
+}
+
+/**
+ * Container logs in read-only editors (`gcore-logs:/{project}/{region}/{name} · {place}.log`, shown with
+ * VS Code's log colouring): local time, pod, message, the newest at the bottom. Following re-reads every
+ * interval while the editor is visible and appends only the lines not shown yet; a hidden editor costs
+ * nothing, a closed one stops following, a failure stops it with a message and keeps what was shown.
+ */
+export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly views = new Map<string, LogView>();
+  /** Numbers the documents of long logs, which each read opens anew. */
+  private longReads = 0;
+  private readonly changes = new vscode.EventEmitter<vscode.Uri>();
+  private readonly status = vscode.window.createStatusBarItem('gcore.logs', vscode.StatusBarAlignment.Left, 10);
+  private readonly subscriptions: vscode.Disposable[];
+  readonly onDidChange = this.changes.event;
+
+  constructor(private readonly deps: LogDocumentsDeps) {
+    this.status.name = vscode.l10n.t('Gcore Logs');
+    this.subscriptions = [
+      vscode.window.onDidChangeVisibleTextEditors(() => this.scheduleVisible()),
+      vscode.window.onDidChangeActiveTextEditor(() => this.showState()),
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        if (document.uri.scheme === SCHEME.logs) this.forget(document.uri);
+      }),
+    ];
+  }
+
+  uriFor(address: ContainerDocumentAddress): vscode.Uri {
+    return vscode.Uri.from({
+      scheme: SCHEME.logs,
+      path: containerDocumentPath(address, this.deps.placeOf(address)).replace(/\.json$/, '.log'),
+    });
+  }
+
+  /**
+   * Reads the newest `limit` lines (the setting's number unless given) and shows them; an open log of the
+   * container is read again from scratch, in one tab.
+   */
+  async show(
+    address: ContainerDocumentAddress,
+    signal?: AbortSignal,
+    limit = this.deps.settings().lines,
+  ): Promise<{ uri: vscode.Uri; lines: number }> {
+    const container = this.uriFor(address);
+    const { logs } = await this.deps.client.containers.logs(address, address.containerName, limit, { signal });
+    const reads = new LogReads();
+    const { lines } = reads.read(logs.map(readLogLine));
+    // Read from scratch: a log shown before (and maybe followed) starts again, not followed.
+    for (const [, earlier] of this.entriesOf(container.toString())) {
+      this.stopTimer(earlier);
+      earlier.reading?.abort();
+    }
+    const view: LogView = { address, limit, container: container.toString(), lines: [], reads, following: false };
+    const shown =
+      lines.length > ONE_STEP_LINES ? await this.showInTwoSteps(container, view, lines) : await this.showInOneStep(container, view, lines);
+    this.closeOthers(view, shown);
+    this.scheduleVisible();
+    this.showState();
+    return { uri: shown, lines: view.lines.length };
+  }
+
+  private async showInOneStep(uri: vscode.Uri, view: LogView, lines: readonly LogLine[]): Promise<vscode.Uri> {
+    view.lines = lines.map(formatted);
+    this.views.set(uri.toString(), view);
+    const text = this.provideTextDocumentContent(uri);
+    const open = heldDocument(uri);
+    // VS Code asks again for the text of a document it has open; the new lines must be in it before it is shown.
+    const updated =
+      open && open.getText() !== text ? documentChanged(uri.toString(), (document) => document.getText() === text) : Promise.resolve(true);
+    this.changes.fire(uri);
+    await updated;
+    openAtEnd(await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false }));
+    return uri;
+  }
+
+  /** The newest lines in an editor of their own, then the whole log in a new document in that editor's place. */
+  private async showInTwoSteps(container: vscode.Uri, view: LogView, lines: readonly LogLine[]): Promise<vscode.Uri> {
+    const read = ++this.longReads;
+    const older = lines.length - FIRST_LINES;
+    const firstUri = container.with({ query: `newest-${read}` });
+    // Only the lines shown first are formatted before their editor opens; the older ones wait for it.
+    const newest = lines.slice(older).map(formatted);
+    const first: LogView = { ...view, lines: newest, wholeLog: view };
+    first.text = `${vscode.l10n.t('… {0} older lines are on their way', older.toLocaleString(vscode.env.language))}\n${newest.join('\n')}\n`;
+    this.views.set(firstUri.toString(), first);
+    openAtEnd(await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(firstUri), { preview: false }));
+    view.lines = lines.slice(0, older).map(formatted).concat(newest);
+    // A document VS Code still holds would have its text replaced, which is what the second step avoids.
+    const wholeUri = heldDocument(container) ? container.with({ query: `read-${read}` }) : container;
+    this.views.set(wholeUri.toString(), view);
+    const whole = await vscode.workspace.openTextDocument(wholeUri);
+    try {
+      await this.putInPlaceOf(firstUri, whole, older);
+    } finally {
+      this.forget(firstUri);
+    }
+    return wholeUri;
+  }
+
+  /**
+   * Shows `whole` where the first step's document is, as the reader left it: at the end if it was there,
+   * else at the same line; behind another tab if it was, and without taking the focus from elsewhere. A first
+   * step closed in the meantime is not shown again.
+   */
+  private async putInPlaceOf(firstUri: vscode.Uri, whole: vscode.TextDocument, older: number): Promise<void> {
+    const [tab] = tabsOf(firstUri);
+    if (!tab) return;
+    const firstEditor = vscode.window.visibleTextEditors.find(
+      (editor) => editor.document.uri.toString() === firstUri.toString() && editor.viewColumn === tab.group.viewColumn,
+    );
+    // The first step's line n is the whole log's line n - 1 + older (its first line is the note).
+    const lineInWhole = (line: number) => Math.max(0, line - 1 + older);
+    const atEnd = !firstEditor || showsEnd(firstEditor);
+    const cursor = firstEditor && !atEnd ? lineInWhole(readerLine(firstEditor)) : lastTextLine(whole);
+    const options: vscode.TextDocumentShowOptions = {
+      viewColumn: tab.group.viewColumn,
+      preview: false,
+      preserveFocus: vscode.window.activeTextEditor?.document.uri.toString() !== firstUri.toString(),
+      selection: new vscode.Range(cursor, 0, cursor, 0),
+    };
+    if (tab.isActive) {
+      // The selection has the editor open where the reader is (not at the top for a moment); it is revealed
+      // in the middle, so the view is then put where the first step's was: the last line at the bottom, or
+      // the same top line.
+      const editor = await vscode.window.showTextDocument(whole, options);
+      const shown = firstEditor?.visibleRanges[0];
+      if (shown) {
+        const top = atEnd ? Math.max(0, whole.lineCount - 1 - (shown.end.line - shown.start.line)) : lineInWhole(shown.start.line);
+        editor.revealRange(new vscode.Range(top, 0, top, 0), vscode.TextEditorRevealType.AtTop);
+      }
+    } else {
+      // Behind another tab no editor can be scrolled: the cursor takes the reader's place instead.
+      await vscode.commands.executeCommand('vscode.open', whole.uri, { ...options, background: true });
+    }
+    this.closeTabs(tabsOf(firstUri));
+  }
+
+  /** One tab per container's log: those of its earlier reads go once the new one is shown. */
+  private closeOthers(view: LogView, shown: vscode.Uri): void {
+    const others = this.entriesOf(view.container).filter(([key]) => key !== shown.toString());
+    for (const [key] of others) this.forget(vscode.Uri.parse(key));
+    this.closeTabs(others.flatMap(([key]) => tabsOf(vscode.Uri.parse(key))));
+  }
+
+  private closeTabs(tabs: readonly vscode.Tab[]): void {
+    if (tabs.length === 0) return;
+    vscode.window.tabGroups
+      .close(tabs)
+      .then(undefined, (error: unknown) => this.deps.log.warn(`closing an earlier log tab failed: ${failureReason(error)}`));
+  }
+
+  /** The log a document shows: a first step's is the whole log's, which starts following once it is shown. */
+  private viewAt(uri: vscode.Uri): LogView | undefined {
+    const view = this.views.get(uri.toString());
+    return view?.wholeLog ?? view;
+  }
+
+  /** The documents of a container's log, by key: its reads, and a first step while the whole log comes. */
+  private entriesOf(container: string): [string, LogView][] {
+    return [...this.views].filter(([, view]) => view.container === container);
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const view = this.views.get(uri.toString());
+    if (!view) {
+      const address = parseContainerDocumentPath(uri.path.replace(/\.log$/, '.json'));
+      return address ? `${vscode.l10n.t('The logs of {0} are not loaded: use Gcore: Show Logs.', address.containerName)}\n` : '';
+    }
+    view.text ??=
+      view.lines.length === 0
+        ? `${vscode.l10n.t('No log lines from {0} yet.', view.address.containerName)}\n`
+        : `${view.lines.join('\n')}\n`;
+    return view.text;
+  }
+
+  follow(uri: vscode.Uri): void {
+    const view = this.viewAt(uri);
+    if (!view) throw new Error(vscode.l10n.t('This log is not loaded any more: open it again with Show Logs.'));
+    view.following = true;
+    this.scheduleVisible();
+    this.showState();
+  }
+
+  stopFollowing(uri: vscode.Uri): void {
+    const view = this.viewAt(uri);
+    if (!view) return;
+    view.following = false;
+    this.stopTimer(view);
+    this.showState();
+  }
+
+  dispose(): void {
+    for (const view of this.views.values()) this.stopTimer(view);
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.changes.dispose();
+    this.status.dispose();
+  }
+
+  /** Every followed log that is visible reads again after an interval; a hidden one holds no timer. */
+  private scheduleVisible(): void {
+    const visible = new Set(vscode.window.visibleTextEditors.map((editor) => editor.document.uri.toString()));
+    for (const [key, view] of this.views) {
+      if (!view.following || !visible.has(key)) {
+        this.stopTimer(view);
+      } else if (!view.timer && !view.reading) {
+        view.timer = setTimeout(() => void this.readAgain(key), this.deps.settings().followIntervalMs);
+      }
+    }
+  }
+
+  private async readAgain(key: string): Promise<void> {
+    const view = this.views.get(key);
+    if (!view) return;
+    view.timer = undefined;
+    view.reading = new AbortController();
+    try {
+      // A setting lowered since the log was opened applies at once; the lines chosen for it stay the most.
+      const limit = Math.min(view.limit, this.deps.settings().lines);
+      const { logs } = await this.deps.client.containers.logs(view.address, view.address.containerName, limit, {
+        signal: view.reading.signal,
+      });
+      if (this.views.get(key) !== view || !view.following) return;
+      const { lines, gap } = view.reads.read(logs.map(readLogLine), limit);
+      if (gap) view.lines.push(gapLine(limit));
+      if (lines.length > 0 || gap) {
+        view.lines.push(...lines.map(formatted));
+        if (view.lines.length > MAX_LINES) view.lines.splice(0, view.lines.length - MAX_LINES);
+        view.text = undefined;
+        const uri = vscode.Uri.parse(key);
+        const atEnd = vscode.window.visibleTextEditors.filter((editor) => editor.document.uri.toString() === key && showsEnd(editor));
+        // Those who watched the end keep watching it; those who scrolled up stay where they are.
+        if (atEnd.length > 0) void documentChanged(key, () => true).then((changed) => changed && atEnd.forEach(revealEnd));
+        this.changes.fire(uri);
+      }
+    } catch (error) {
+      if (view.reading?.signal.aborted) return;
+      view.following = false;
+      this.showState();
+      void this.reportStop(view, error);
+    } finally {
+      view.reading = undefined;
+    }
+    this.scheduleVisible();
+  }
+
+  private async reportStop(view: LogView, error: unknown): Promise<void> {
+    this.deps.log.warn(`following the logs of ${view.address.containerName} stopped: ${failureReason(error)}`);
+    const unauthorized = isGcoreApiError(error) && (error.kind === 'unauthorized' || error.kind === 'badApiKey');
+    const tooLarge = isGcoreApiError(error) && error.tooLarge !== undefined;
+    const reason = failureReason(error);
+    const message = tooLarge
+      ? vscode.l10n.t(
+          'Stopped following the logs of {0}: {1} Lower the setting gcore.logs.lines, then follow again. The lines shown are kept.',
+          view.address.containerName,
+          reason,
+        )
+      : vscode.l10n.t('Stopped following the logs of {0}: {1} The lines shown are kept.', view.address.containerName, reason);
+    const setApiKey = vscode.l10n.t('Set API Key');
+    const openSettings = vscode.l10n.t('Open Settings');
+    const choice = await this.deps.ui().notify('error', message, ...(unauthorized ? [setApiKey] : []), ...(tooLarge ? [openSettings] : []));
+    if (choice === setApiKey) await this.deps.setApiKey();
+    if (choice === openSettings) await vscode.commands.executeCommand('workbench.action.openSettings', 'gcore.logs.lines');
+  }
+
+  private forget(uri: vscode.Uri): void {
+    const view = this.views.get(uri.toString());
+    if (!view) return;
+    this.stopTimer(view);
+    view.reading?.abort();
+    this.views.delete(uri.toString());
+    this.showState();
+  }
+
+  private stopTimer(view: LogView | undefined): void {
+    if (view?.timer) clearTimeout(view.timer);
+    if (view) view.timer = undefined;
+  }
+
+  /** The editor title's toggle and the status bar follow the active editor. */
+  private showState(): void {
+    const active = vscode.window.activeTextEditor?.document.uri;
+    const view = active?.scheme === SCHEME.logs ? this.viewAt(active) : undefined;
+    // The editor title's Follow / Stop Following.
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEY.activeLogFollowed, view?.following === true);
+    if (view?.following) {
+      this.status.text = `$(sync~spin) ${vscode.l10n.t('Following {0}', view.address.containerName)}`;
+      this.status.tooltip = vscode.l10n.t(
+        'The logs of {0} are read again every {1} s while shown. Click to stop.',
+        view.address.containerName,
+        this.deps.settings().followIntervalMs / 1000,
+      );
+      this.status.command = {
+        title: vscode.l10n.t('Stop Following Logs'),
+        command: COMMAND.stopFollowingContainerLogs,
+        arguments: [active],
+      };
+      this.status.show();
+    } else {
+      this.status.hide();
+    }
+  }
+}
+
+/** A line as shown: a container that logs its environment must not put the API key on the screen. */
+function formatted(line: LogLine): string {
+  return redactSessionSecrets(formatLogLine(line, localOffsetMinutes));
+}
+
+/** Where lines are missing: more were written between two reads than one read brings. */
+function gapLine(limit: number): string {
+  return limit === 1
+    ? vscode.l10n.t(
+        '… Lines are missing here: more than 1 line was written since the last read. Raise gcore.logs.lines or lower gcore.logs.followIntervalSeconds to keep up.',
+      )
+    : vscode.l10n.t(
+        '… Lines are missing here: more than {0} lines were written since the last read. Raise gcore.logs.lines or lower gcore.logs.followIntervalSeconds to keep up.',
+        limit.toLocaleString(vscode.env.language),
+      );
+}
+
+/** Whether the editor shows the last line of text of its document (or the empty line after it). */
+function showsEnd(editor: vscode.TextEditor): boolean {
+  return editor.visibleRanges.some((range) => range.end.line >= lastTextLine(editor.document));
+}
+
+/** How long a change of an open document is waited for: a log of up to 2,000 lines changes in well under a second. */
+const CHANGE_TIMEOUT_MS = 5_000;
+
+/**
+ * Resolves true once VS Code changed the open document `key` as `until` says; false when it was closed first
+ * or did not change in time.
+ */
+function documentChanged(key: string, until: (document: vscode.TextDocument) => boolean): Promise<boolean> {
+  return new Promise((resolve) => {
+    const subscriptions = [
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.document.uri.toString() === key && until(event.document)) done(true);
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        if (document.uri.toString() === key) done(false);
+      }),
+    ];
+    const timer = setTimeout(() => done(false), CHANGE_TIMEOUT_MS);
+    const done = (changed: boolean) => {
+      clearTimeout(timer);
+      for (const subscription of subscriptions) subscription.dispose();
+      resolve(changed);
+    };
+  });
+}
+
+/** The document VS Code holds for `uri` (shown or not), if any. */
+function heldDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
+  const key = uri.toString();
+  return vscode.workspace.textDocuments.find((document) => document.uri.toString() === key);
+}
+
+/** The tabs, in every group, of the text document `uri`. */
+function tabsOf(uri: vscode.Uri): vscode.Tab[] {
+  const key = uri.toString();
+  return vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === key);
+}
+
+function revealEnd(editor: vscode.TextEditor): void {
+  const end = new vscode.Position(editor.document.lineCount - 1, 0);
+  editor.revealRange(new vscode.Range(end, end), vscode.TextEditorRevealType.Default);
+}
+
+/** Where a reader who scrolled is: their cursor if it is in view, else the top line in view. */
+function readerLine(editor: vscode.TextEditor): number {
+  const line = editor.selection.active.line;
+  const shown = editor.visibleRanges[0];
+  return shown && (line < shown.start.line || line > shown.end.line) ? shown.start.line : line;
+}
+
+/**
+ * A log just opened: the cursor on its last line (as Ctrl+End would put it; at the top it would highlight
+ * the first line's date in every line), then the end in view. A followed log only scrolls: a reader's
+ * cursor and selection stay where they put them.
+ */
+function openAtEnd(editor: vscode.TextEditor): void {
+  const last = lastTextLine(editor.document);
+  editor.selection = new vscode.Selection(last, 0, last, 0);
+  revealEnd(editor);
+}
+
+/** A log's text ends with a line break: its last line of text is the one before the document's last. */
+function lastTextLine(document: vscode.TextDocument): number {
+  return Math.max(0, document.lineCount - 2);
+}

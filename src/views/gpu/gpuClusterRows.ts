@@ -1,0 +1,245 @@
+import * as vscode from 'vscode';
+import { isCancelled, isEndpointMissing } from '../../api/errors';
+import { GPU_KINDS, type GpuCluster, type GpuClusterCost, type GpuKind } from '../../api';
+import type { CloudList, GpuBaremetalFlavor, GpuFlavor, Task } from '../../api/types';
+import { projectRegionKey, type ProjectRegionRef } from '../../core/projectRegion';
+import type { FlavorLoader } from '../../loaders/gpu/flavorLoader';
+import type { GpuClusterReads } from '../../loaders/gpu/gpuClusterReads';
+import type { Loaded } from '../../loaders/keyedLoader';
+import { LocationPolls } from '../../loaders/gpu/locationPolls';
+import {
+  changeOfTaskType,
+  clusterOfChangeName,
+  clustersOfTask,
+  createdClusterAmong,
+  gpuClusterChange,
+  isBusy,
+  isTransitional,
+  newClusterOfChangeName,
+  type GpuClusterChange,
+} from '../../models/gpu/gpuCluster';
+import type { ChangeSubject } from '../../loaders/taskPoller';
+import { hasLeaseTag } from '../../models/gpu/gpuLease';
+import { checkClusterId } from '../../models/gpu/ssh/sshValues';
+import { refusedClusterView } from './presentation/clusterView';
+import { flavorGpuText } from './presentation/flavorFacts';
+import { listGapViews } from '../presentation/listGapsView';
+import { errorNode, hintNode, type TreeNode } from '../treeNodes';
+import { gpuClusterNode, gpuServerNode, type GpuClusterNode } from './gpuClusterNodes';
+import type { GpuClustersNode } from './gpuNodes';
+import type { GpuClusterSource } from './gpuFlavorsSection';
+
+/** What the cluster rows are built with, besides the section's cluster source. */
+export interface GpuClusterRowsDeps extends Omit<GpuClusterSource, 'reads'> {
+  reads: GpuClusterReads;
+  /** The location's flavors: a cluster's GPUs are said as its flavor's row says them. */
+  flavors: FlavorLoader;
+  viewId: string;
+  /** The API has no GPU cluster list (a server with the core operations only). */
+  unavailable(node: GpuClustersNode): void;
+}
+
+/**
+ * The GPU section's clusters and their servers, loaded on the first expansion of a Clusters row (a start
+ * shows none): the rows, and the polls of the locations whose clusters are moving, no other.
+ */
+export class GpuClusterRows implements vscode.Disposable {
+  private readonly polls = new LocationPolls();
+  /** The clusters (by row id) whose price is being read for the rows shown: each read redraws them once, when it ends. */
+  private readonly pricing = new Set<string>();
+  /** Per location, the clusters (`<kind>:<id>`) the last read found moving by their own status. */
+  private readonly movingByStatus = new Map<string, Set<string>>();
+  /** Some cluster read had a lease tag: from then on every list read goes to the lease clock, so that it sees one go. */
+  private leasesSeen = false;
+
+  constructor(private readonly deps: GpuClusterRowsDeps) {}
+
+  async clusterRows(node: GpuClustersNode): Promise<TreeNode[]> {
+    const loaded = await vscode.window.withProgress({ location: { viewId: this.deps.viewId } }, () =>
+      this.deps.reads.clusters(node.location),
+    );
+    const lists = GPU_KINDS.map((kind) => ({ kind, list: loaded[kind] }));
+    // A refresh cancelled a load this row was waiting for; the fresh load answers instead.
+    if ([...lists.map(({ list }) => list), loaded.tasks].some((list) => list.state === 'failed' && isCancelled(list.error))) {
+      return this.clusterRows(node);
+    }
+    if (loaded.virtual.state === 'failed' && isEndpointMissing(loaded.virtual.error)) {
+      this.deps.unavailable(node);
+      return [];
+    }
+    const gpus = await this.gpuTexts(node.location);
+    const changes = new Map(this.deps.changesAt(node.location));
+    const tasks = loaded.tasks.state === 'loaded' ? loaded.tasks.value.results : [];
+    const rows: TreeNode[] = [];
+    const moving = new Set<GpuKind>();
+    let taskMarked = false;
+    const locationKey = projectRegionKey(node.location);
+    const movedBefore = this.movingByStatus.get(locationKey);
+    const movingNow = new Set<string>();
+    let tasksStale = false;
+    for (const { kind, list } of lists) {
+      if (list.state === 'failed') {
+        // A server with virtual clusters only answers bare metal's list as missing: nothing to say of it.
+        if (kind === 'baremetal' && isEndpointMissing(list.error)) continue;
+        const title =
+          kind === 'virtual'
+            ? vscode.l10n.t('Failed to load virtual GPU clusters')
+            : vscode.l10n.t('Failed to load bare-metal GPU clusters');
+        rows.push({ ...errorNode(node, node.section, title, list.error, node), id: `${node.id}/error-${kind}` });
+        continue;
+      }
+      const byTask = tasksOfKind(kind, list, tasks);
+      if (this.leasesSeen || list.value.results.some(hasLeaseTag)) {
+        this.leasesSeen = true;
+        this.deps.sawLeases({ ...node.location, kind }, list.value.results);
+      }
+      this.resolveListed(node, kind, list.value.results, changes);
+      for (const [index, cluster] of list.value.results.entries()) {
+        const usable = checkClusterId(cluster.id);
+        if (!usable.ok) {
+          rows.push(hintNode(node, `${kind}-refused-${index}`, refusedClusterView(cluster, usable.reason)));
+          continue;
+        }
+        const id = cluster.id.toLowerCase();
+        const followed = changes.get(`${kind}:${id}`);
+        const change = (followed?.action as GpuClusterChange | undefined) ?? byTask.get(id);
+        if (isTransitional(cluster) || followed || byTask.has(id)) moving.add(kind);
+        // A cluster whose own status moves is seen to end in its list; only one at rest needs the tasks read again,
+        // at once when it has just come to rest (the tasks read while it moved may hold its finished task).
+        if (isTransitional(cluster)) movingNow.add(`${kind}:${id}`);
+        else if (byTask.has(id)) {
+          taskMarked = true;
+          if (movedBefore?.has(`${kind}:${id}`)) tasksStale = true;
+        }
+        const busy = isBusy(cluster, [], change !== undefined);
+        const flavorGpus = typeof cluster.flavor === 'string' ? gpus[kind].get(cluster.flavor) : undefined;
+        const price = this.priceOf(node, kind, cluster);
+        rows.push(gpuClusterNode(node, cluster, { kind, busy, change, gpus: flavorGpus, price, nowMs: Date.now() }));
+      }
+      rows.push(...listGapViews(list.value, 'gpuClusters').map(({ key, view }) => hintNode(node, `${kind}-${key}`, view)));
+    }
+    this.movingByStatus.set(locationKey, movingNow);
+    // The location's active tasks are read again at once, the lists just read stay.
+    if (tasksStale) this.readThenRedraw(node, [], true);
+    else if (moving.size > 0 || taskMarked) this.pollLater(node, [...moving], taskMarked);
+    if (rows.length > 0) return rows;
+    return [hintNode(node, 'empty', { label: vscode.l10n.t('No GPU clusters in this location'), icon: { id: 'info' } })];
+  }
+
+  async serverRows(node: GpuClusterNode): Promise<TreeNode[]> {
+    const ref = { ...node.location, kind: node.gpuKind, clusterId: node.cluster.id };
+    const [result, images] = await vscode.window.withProgress({ location: { viewId: this.deps.viewId } }, () =>
+      Promise.all([this.deps.reads.servers(ref), this.deps.reads.imagesOf(ref)]),
+    );
+    if (result.state === 'failed') {
+      if (isCancelled(result.error)) return this.serverRows(node);
+      return [errorNode(node, node.section, vscode.l10n.t('Failed to load the servers of {0}', node.cluster.name), result.error, node)];
+    }
+    const imageById = new Map(images.state === 'loaded' ? images.value.results.map((image) => [image.id, image]) : []);
+    const rows: TreeNode[] = result.value.results.map((server) =>
+      gpuServerNode(node, server, typeof server.image_id === 'string' ? imageById.get(server.image_id) : undefined),
+    );
+    rows.push(...listGapViews(result.value, 'gpuServers').map(({ key, view }) => hintNode(node, key, view)));
+    if (rows.length > 0) return rows;
+    return [hintNode(node, 'empty', { label: vscode.l10n.t('No servers in this cluster'), icon: { id: 'info' } })];
+  }
+
+  dispose(): void {
+    this.polls.dispose();
+  }
+
+  /**
+   * The cluster's price when it is read; otherwise its read starts, and the rows are drawn again when it ends:
+   * the rows never wait for a price. A price that cannot be read is told in the log, and the row has none.
+   */
+  private priceOf(node: GpuClustersNode, kind: GpuKind, cluster: GpuCluster): GpuClusterCost | undefined {
+    const ref = { ...node.location, kind, clusterId: cluster.id };
+    const settled = this.deps.reads.settledPrice(ref, cluster);
+    if (settled) return settled.state === 'loaded' ? settled.value : undefined;
+    const key = `${node.id}/${kind}/${cluster.id}`;
+    if (this.pricing.has(key)) return undefined;
+    this.pricing.add(key);
+    void this.deps.reads.price(ref, cluster).then((result) => {
+      this.pricing.delete(key);
+      // A reload cancelled it: the rows it makes are drawn anew, and read the price again.
+      if (result.state === 'loaded') this.deps.redraw(node);
+      else if (!isCancelled(result.error)) {
+        this.deps.log.warn(`The price of GPU cluster ${cluster.name} could not be read: ${String(result.error)}`);
+      }
+    });
+    return undefined;
+  }
+
+  /**
+   * The creates followed by name alone whose cluster this list of a kind shows now: followed by its id from now
+   * on, in `changes` too, so that its row says Creating… and its end reads it.
+   */
+  private resolveListed(node: GpuClustersNode, kind: GpuKind, clusters: readonly GpuCluster[], changes: Map<string, ChangeSubject>): void {
+    const followedIds = new Set([...changes.keys()].flatMap((name) => clusterOfChangeName(name)?.clusterId ?? []));
+    for (const [name, subject] of changes) {
+      const created = newClusterOfChangeName(name);
+      if (created?.kind !== kind) continue;
+      const clusterId = createdClusterAmong(clusters, created.clusterName, followedIds);
+      if (!clusterId) continue;
+      const listed = gpuClusterChange({ ...node.location, kind, clusterId }, created.clusterName, 'create');
+      this.deps.rename(subject, listed);
+      changes.delete(name);
+      changes.set(listed.name, listed);
+      followedIds.add(clusterId);
+    }
+  }
+
+  /** Reads the moving kinds' lists again in a while (the tasks too when they marked a cluster), then redraws. */
+  private pollLater(node: GpuClustersNode, kinds: GpuKind[], tasks: boolean): void {
+    // A task found running on a cluster at rest: the tasks are read again with its list, to see it end.
+    this.polls.schedule(projectRegionKey(node.location), () => this.readThenRedraw(node, kinds, tasks));
+  }
+
+  /**
+   * Reads the kinds' lists (and the tasks when `tasks`) again, then redraws; the other lists just read stay.
+   * Read first: VS Code forgets the handles of a row's children while it asks for them again, and a menu
+   * command chosen on a cluster then comes without its row; answered from what was read, the asking is brief.
+   */
+  private readThenRedraw(node: GpuClustersNode, kinds: GpuKind[], tasks: boolean): void {
+    this.deps.reads.invalidateClusters(node.location, kinds, tasks);
+    const redraw = () => this.deps.redraw(node);
+    void this.deps.reads.clusters(node.location).then(redraw, redraw);
+  }
+
+  /**
+   * The GPUs of each flavor of the location as its flavor row says them, by kind and flavor name, from the
+   * flavors loaded (the location's row has asked for both kinds already).
+   */
+  private async gpuTexts(location: ProjectRegionRef): Promise<Record<GpuKind, Map<string, string>>> {
+    const [virtual, baremetal] = await Promise.all([this.deps.flavors.load(location), this.deps.flavors.loadBaremetal(location)]);
+    return {
+      virtual: gpuTextsByName(virtual.state === 'loaded' ? virtual.list.results : []),
+      baremetal: gpuTextsByName(baremetal.state === 'loaded' ? baremetal.value.results : []),
+    };
+  }
+}
+
+function gpuTextsByName(flavors: readonly (GpuFlavor | GpuBaremetalFlavor)[]): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const flavor of flavors) {
+    const text = flavorGpuText(flavor);
+    if (text !== undefined) texts.set(flavor.name, text);
+  }
+  return texts;
+}
+
+/** The change each cluster of a kind's list is going through according to the location's active tasks, by cluster id. */
+function tasksOfKind(
+  kind: GpuKind,
+  list: Extract<Loaded<CloudList<GpuCluster>>, { state: 'loaded' }>,
+  tasks: readonly Task[],
+): Map<string, GpuClusterChange> {
+  const ids = new Set(list.value.results.map((cluster) => cluster.id.toLowerCase()));
+  const changes = new Map<string, GpuClusterChange>();
+  for (const task of tasks) {
+    const change = changeOfTaskType(task.task_type);
+    if (change?.kind !== kind) continue;
+    for (const id of clustersOfTask(task, ids)) changes.set(id, change.change);
+  }
+  return changes;
+}
