@@ -6,7 +6,7 @@
  * a placeholder address. These checks run on the texts that ship, before `vsce package`.
  */
 
-/** Hosts that stand for no real place: the documentation ranges (RFC 2606, 6761) and the placeholder repository. */
+/** Hosts that stand for no real place: the names reserved for documentation and tests, and the placeholder repository. */
 const PLACEHOLDER_HOSTS = [/(^|\.)example(\.(com|org|net))?$/, /(^|\.)(test|invalid|localhost)$/, /^localhost$/];
 const PLACEHOLDER_PREFIXES = ['https://github.com/gcore-vscode/', 'http://github.com/gcore-vscode/'];
 
@@ -16,9 +16,35 @@ export interface LinkProblem {
   reason: string;
 }
 
+const FENCED_BLOCK = /^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm;
+const INLINE_CODE = /`[^`\n]*`/g;
+
+/** `text` with `prose` applied to the parts `code` does not match, and `other` to the parts it does. */
+function editAround(text: string, code: RegExp, prose: (part: string) => string, other: (part: string) => string): string {
+  let edited = '';
+  let from = 0;
+  for (const match of text.matchAll(code)) {
+    edited += prose(text.slice(from, match.index)) + other(match[0]);
+    from = match.index + match[0].length;
+  }
+  return edited + prose(text.slice(from));
+}
+
+/**
+ * A Markdown text with `edit` applied to its prose only: code (fenced blocks and inline spans), whose links
+ * are not links, is kept as it is, or replaced by what `code` makes of it.
+ */
+export function editProse(markdown: string, edit: (prose: string) => string, code: (code: string) => string = (kept) => kept): string {
+  return editAround(markdown, FENCED_BLOCK, (outside) => editAround(outside, INLINE_CODE, edit, code), code);
+}
+
 /** A Markdown text without its code (fenced blocks and inline spans), whose links are not links. */
 function withoutCode(markdown: string): string {
-  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').replace(/`[^`\n]*`/g, '');
+  return editProse(
+    markdown,
+    (prose) => prose,
+    () => '',
+  );
 }
 
 /** Every link and image target a Markdown text holds: `[..](url)`, `![..](url)`, `<img src>`, `<a href>`. */

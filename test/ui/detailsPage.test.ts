@@ -5,6 +5,7 @@ import type { Frame } from 'playwright-core';
 import { REPO_ROOT } from '../runner/extension-under-test';
 import { eventually } from '../support/eventually';
 import { linkTargets, placeholderReason } from '../packaging/packageLinks';
+import { PACKAGED_README } from '../packaging/packagedReadmePath';
 import { startUiSession, type UiSession } from './ui-session';
 
 const FAILURE_DIR = path.join(REPO_ROOT, 'test-results');
@@ -12,8 +13,9 @@ const FAILURE_DIR = path.join(REPO_ROOT, 'test-results');
 const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
 
 /**
- * The details page of the installed .vsix, as a user opens it from the Extensions view: the README's
- * pictures load from inside the package, and every link leads where the project means.
+ * The details page of the installed .vsix, as a user opens it from the Extensions view: the README with the
+ * guides it links, no broken picture, every link leading where the project means and every in-page link to a
+ * heading of the page.
  */
 describe("The extension's details page, as installed from the .vsix", function () {
   this.timeout(120_000);
@@ -49,7 +51,7 @@ describe("The extension's details page, as installed from the .vsix", function (
     }, 60_000);
   }
 
-  it('shows the README with no broken picture and only the links the README means', async () => {
+  it('shows the README and its guides with no broken picture, only the links they mean, and in-page links that lead somewhere', async () => {
     const wb = session.workbench;
     // Right after start-up the palette may not list the Extensions view's commands yet: ask again until it does.
     await eventually(async () => {
@@ -65,6 +67,7 @@ describe("The extension's details page, as installed from the .vsix", function (
 
     const frame = await readmeFrame();
     await frame.locator('h2', { hasText: 'Getting help' }).waitFor();
+    await frame.locator('h2', { hasText: 'Troubleshooting' }).waitFor();
     // VS Code shows a README's pictures only from https addresses; the packaged README has none, so nothing is broken.
     const images = await frame.locator('img').evaluateAll((shown) =>
       shown.map((image) => {
@@ -78,14 +81,18 @@ describe("The extension's details page, as installed from the .vsix", function (
       'every picture on the page loaded',
     );
     const links = await frame.locator('a[href]').evaluateAll((shown) => shown.map((link) => link.getAttribute('href') ?? ''));
-    const meant = new Set(
-      linkTargets(fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')).filter((target) => /^https?:/.test(target)),
-    );
+    const meant = new Set(linkTargets(fs.readFileSync(PACKAGED_README, 'utf8')).filter((target) => /^https?:/.test(target)));
     assert.ok(links.length > 0, "the README's links are on the page");
     for (const link of links.filter((href) => !href.startsWith('#'))) {
-      assert.ok(meant.has(link), `${link} is a link the README holds`);
+      assert.ok(meant.has(link), `${link} is a link the packaged README holds`);
       assert.equal(placeholderReason(link), undefined, link);
     }
+    // The packaged README's links to the guides became in-page links: the page's renderer must give the headings those ids.
+    const ids = new Set(await frame.locator('[id]').evaluateAll((shown) => shown.map((element) => element.id)));
+    // `#` alone is the page's own scroll-to-top link.
+    const inPage = links.filter((href) => href.startsWith('#') && href !== '#');
+    assert.ok(inPage.length > 0, 'the links to the guides are on the page');
+    for (const link of inPage) assert.ok(ids.has(decodeURIComponent(link.slice(1))), `${link} leads to a heading of the page`);
 
     // The page's header offers no Repository or Issues link to a placeholder.
     const headerLinks = await wb.page
@@ -98,5 +105,12 @@ describe("The extension's details page, as installed from the .vsix", function (
       'marked Preview while the version is 0.x',
     );
     await wb.screenshot('details-page');
+
+    // Following one of them scrolls the page to that guide.
+    await frame.locator('a[href="#troubleshooting"]').first().click();
+    await eventually(async () => {
+      const top = await frame.locator('h2#troubleshooting').evaluate((heading) => heading.getBoundingClientRect().top);
+      assert.ok(top >= 0 && top < 200, `the Troubleshooting guide is at the top of the page (${top})`);
+    }, 10_000);
   });
 });

@@ -1,5 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { linkTargets, manifestProblems, packageLinkProblems, placeholderReason, readmeWithoutPictures } from '../../packaging/packageLinks';
+import {
+  editProse,
+  linkTargets,
+  manifestProblems,
+  packageLinkProblems,
+  placeholderReason,
+  readmeWithoutPictures,
+} from '../../packaging/packageLinks';
 
 describe('package links: what the details page of the .vsix would show broken', () => {
   it('finds Markdown links and images and HTML img/a targets, not what code shows', () => {
@@ -50,6 +57,14 @@ describe('package links: what the details page of the .vsix would show broken', 
     assert.deepEqual(
       problems.map((problem) => problem.link.split(':')[0]),
       ['repository', 'bugs'],
+    );
+  });
+
+  it('edits prose and keeps code, fenced or inline, as it is', () => {
+    const markdown = ['a `a` a', '```', 'a', '```', 'a'].join('\n');
+    assert.equal(
+      editProse(markdown, (prose) => prose.replace(/a/g, 'b')),
+      ['b `a` b', '```', 'a', '```', 'b'].join('\n'),
     );
   });
 });
