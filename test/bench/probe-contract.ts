@@ -47,6 +47,8 @@ export interface ActivationProbeResult {
   codeCacheSaved?: boolean;
   /** What the extension says loading dist/main.js took, inside activate(): the cache read, compile, its modules run (absent for the empty extension). */
   mainLoadMs?: number;
+  /** What the extension says each part of activate() took: the shared core, each area, the view, the commands (absent for the empty extension). */
+  setUpMs?: { part: string; ms: number }[];
 }
 
 export interface TreeProbeInput {

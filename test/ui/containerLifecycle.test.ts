@@ -23,7 +23,7 @@ const PRICING_PATH = `/cloud/v1/pricing/${PROJECT}/${REGION}/caas`;
 const NEW_CONTAINER = { name: 'hello-api', image: 'nginx:1.27', listening_port: 8080, flavor: '250mCPU-512MiB', scale: { min: 1, max: 2 } };
 /** A seeded container of every location. */
 const DOOMED = 'staging-api';
-// A test run must not leave the README's images modified; GCORE_SCREENSHOTS_DIR=docs/images refreshes them.
+// A test run must not leave the docs' images modified; GCORE_SCREENSHOTS_DIR=docs/images refreshes them.
 const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
 /**
  * The emulator's create task takes 4 s and its delete task 6.5 s at the session's timings, polled every

@@ -9,7 +9,7 @@ import { PACKAGED_README } from '../packaging/packagedReadmePath';
 import { startUiSession, type UiSession } from './ui-session';
 
 const FAILURE_DIR = path.join(REPO_ROOT, 'test-results');
-// As in the user journey: GCORE_SCREENSHOTS_DIR=docs/images refreshes the README's image.
+// As in the user journey: GCORE_SCREENSHOTS_DIR=docs/images refreshes the docs' image.
 const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
 
 /**

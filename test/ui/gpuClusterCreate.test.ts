@@ -23,7 +23,7 @@ const FLAVOR = 'g3-ai-24-232-1000-h100-80-1';
 const CLUSTERS_PATH = `/cloud/v3/gpu/virtual/${PROJECT}/${REGION}/clusters`;
 const NAME = 'llm-train';
 const WIZARD = /^Gcore: New GPU Cluster/;
-// A test run must not leave the README's images modified; GCORE_SCREENSHOTS_DIR=docs/images refreshes them.
+// A test run must not leave the docs' images modified; GCORE_SCREENSHOTS_DIR=docs/images refreshes them.
 const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
 /** A virtual create takes Gcore's minutes: the emulator's time is moved on past them once the row is seen. */
 const AN_HOUR_MS = 60 * 60_000;

@@ -22,7 +22,7 @@ const LOCATION_LABEL = 'Production · Luxembourg-2';
 const CLUSTERS_PATH = `/cloud/v3/gpu/virtual/${PROJECT}/${REGION}/clusters`;
 /** The seeded running virtual cluster with two servers on the public network. */
 const CLUSTER = 'train-h100';
-// A test run must not leave the README's images modified; GCORE_SCREENSHOTS_DIR=docs/images refreshes them.
+// A test run must not leave the docs' images modified; GCORE_SCREENSHOTS_DIR=docs/images refreshes them.
 const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
 /**
  * A stop queued a second, then running long enough to be seen running on a loaded machine (another

@@ -23,7 +23,7 @@ export const RECORD_NAME_FIELD: StringFieldSpec = {
 const RECORD_NAME_RULES: DnsNameRules = { underscores: true, wildcard: true };
 
 /**
- * The full name of a record set from a name as a zone file reads it (the rule the README's Commands give): `@` is
+ * The full name of a record set from a name as a zone file reads it (the rule docs/guide/reference.md gives): `@` is
  * the apex; a name with a trailing dot is absolute and must be inside the zone; a name that ends with the
  * zone's name is full; any other name is relative to the zone, dots included (`selector1._domainkey`). The
  * result is the name the API's path carries: without the trailing dot, lower-case, punycode.

@@ -6,7 +6,7 @@ import { ZONE_NAME_FIELD } from './zoneCreate';
 import { ZONE_SETTING_FIELDS, type ZoneSettings } from './zoneSettings';
 
 /*
- * Arguments of the zone lifecycle's programmatic commands (the README's
+ * Arguments of the zone lifecycle's programmatic commands (docs/guide/reference.md's
  * Commands). deleteZone, enableZone, disableZone and checkDelegation take a zone as every zone
  * command does (validateZoneNameArg); updateZone takes `{ zoneName, changes }`.
  */

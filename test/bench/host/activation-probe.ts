@@ -128,7 +128,9 @@ export async function run(): Promise<void> {
   // A request that activation only started would still arrive at the emulator in this time.
   await delay(input.settleMs);
   const featuresLoaded = path.resolve(path.dirname(input.bundlePath), 'features.js') in require.cache;
-  const codeCache = (extension.exports as { codeCache?: { use: string; saved: Promise<boolean>; loadMs: number } } | undefined)?.codeCache;
+  const exported = extension.exports as
+    { codeCache?: { use: string; saved: Promise<boolean>; loadMs: number }; setUpMs?: { part: string; ms: number }[] } | undefined;
+  const codeCache = exported?.codeCache;
   const codeCacheSaved = input.awaitCodeCacheSave && codeCache ? await codeCache.saved : undefined;
   const result: ActivationProbeResult = {
     loadMs,
@@ -142,6 +144,7 @@ export async function run(): Promise<void> {
     codeCache: codeCache?.use,
     codeCacheSaved,
     mainLoadMs: codeCache?.loadMs,
+    setUpMs: exported?.setUpMs,
   };
   writeProbeResult(input.resultFile, result);
 }

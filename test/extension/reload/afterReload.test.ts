@@ -68,6 +68,15 @@ describe('after a reload: state kept', () => {
     assert.equal(await codeCache.saved, false, 'a cache that was used is not written again');
   });
 
+  it("times each part of its activation, every area's set-up among them, for the benchmark", async () => {
+    const { setUpMs } = await extensionApi();
+    assert.deepEqual(
+      setUpMs.map((entry) => entry.part),
+      ['core', 'tasks', 'gpu', 'dns', 'containers', 'account', 'agents', 'view', 'commands', 'documents'],
+    );
+    assert.ok(setUpMs.every((entry) => Number.isFinite(entry.ms) && entry.ms >= 0));
+  });
+
   it('runs against a new emulator, with no key in the environment', () => {
     assert.equal(emulator.zone(DNSSEC_ZONE), undefined);
     assert.equal(process.env[API_KEY_ENV], undefined);
