@@ -1,7 +1,7 @@
 /*
  * The names package.json and the code share: command ids, the context values of the tree's rows (what
  * menus match with `viewItem`), the context keys `when` clauses read, the view and the document schemes.
- * The code names them only through these constants, and test/unit/contributions/ checks them against
+ * The code names them only through these constants, and test/unit/core/contributions.test.ts checks them against
  * package.json in both directions, so a renamed command, a row without its menu or a menu for a row
  * that no longer exists cannot slip through.
  */
