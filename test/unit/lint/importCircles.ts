@@ -47,7 +47,10 @@ function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean 
   );
 }
 
-/** The module names `source` imports, each with how: declarations, `import()` calls and `import('…')` types. */
+/**
+ * The module names `source` imports, each with how: declarations (`import x = require('…')` too), `import()` calls
+ * and `import('…')` types.
+ */
 function importedNames(source: ts.SourceFile): { name: string; kind: ImportKind }[] {
   const found: { name: string; kind: ImportKind }[] = [];
   const visit = (node: ts.Node): void => {
@@ -57,6 +60,12 @@ function importedNames(source: ts.SourceFile): { name: string; kind: ImportKind 
       ts.isStringLiteral(node.moduleSpecifier)
     ) {
       found.push({ name: node.moduleSpecifier.text, kind: isTypeOnly(node) ? 'type' : 'static' });
+    } else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference) &&
+      ts.isStringLiteral(node.moduleReference.expression)
+    ) {
+      found.push({ name: node.moduleReference.expression.text, kind: node.isTypeOnly ? 'type' : 'static' });
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [argument] = node.arguments;
       if (argument && ts.isStringLiteralLike(argument)) found.push({ name: argument.text, kind: 'dynamic' });
