@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { GcoreClient } from '../../src/api';
 import type { GpuCluster } from '../../src/api/gpu/gpuClusterTypes';
-import { GpuClusterWrites } from '../../src/commands/gpu/gpuClusterWrites';
-import { CLAIM_SETTLE_MS, gpuLeaseClock } from '../../src/commands/gpu/gpuLeaseClock';
+import { gpuClusterChanges } from '../../src/views/gpu/gpuClusterChanges';
+import { CLAIM_SETTLE_MS, gpuLeaseClock } from '../../src/views/gpu/gpuLeaseClock';
 import type { Log } from '../../src/logging/log';
 import type { PromptUi } from '../../src/ui/promptUi';
 import { stableUuid } from '../emulator/gpu-servers';
@@ -255,15 +255,17 @@ describe('GPU leases', () => {
     });
     const said: string[] = [];
     const notify = async (_severity: string, message: string) => void said.push(message);
+    const changes = gpuClusterChanges({
+      tasks: { start: () => [], follow: async () => undefined },
+      taskPoller: { remember: () => undefined },
+      clusters: { invalidateLocation: () => undefined },
+      tree: { refresh: () => undefined },
+      forgetSsh: async () => undefined,
+      log: quietLog,
+    });
     const second = gpuLeaseClock({
       client,
-      writes: new GpuClusterWrites({
-        client,
-        tasks: { start: () => [], follow: async () => undefined },
-        clusters: { invalidateLocation: () => undefined },
-        tree: { refresh: () => undefined },
-        log: quietLog,
-      }),
+      changes,
       ui: () => ({ notify }) as unknown as PromptUi,
       tree: { refresh: () => undefined },
       log: quietLog,

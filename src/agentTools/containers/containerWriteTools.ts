@@ -9,12 +9,7 @@ import {
   type UpdateContainerArgs,
 } from '../../models/commandArgs';
 import { containerChange, containerStatus } from '../../models/containers/container';
-import {
-  CONTAINER_CREATE_FIELDS,
-  quotaRequest,
-  validateCreateContainerArgs,
-  type CreateContainerArgs,
-} from '../../models/containers/containerCreate';
+import { CONTAINER_CREATE_FIELDS, validateCreateContainerArgs, type CreateContainerArgs } from '../../models/containers/containerCreate';
 import { CONTAINER_UPDATE_FIELDS } from '../../models/containers/containerUpdate';
 import { unwrap } from '../../validation/problems';
 import { createSummary } from '../../views/containers/presentation/containerCreateSummary';
@@ -22,6 +17,8 @@ import { locationName } from '../../views/presentation/locationName';
 import { instancesText } from '../../views/containers/presentation/containerView';
 import { updateSummary } from '../../views/containers/presentation/updateSummary';
 import { nonEmptyText } from '../../views/presentation/wireValues';
+import { forecastContainer } from '../../writes/containers/containerForecast';
+import { sendContainerCreate, sendContainerDelete, sendContainerUpdate } from '../../writes/containers/containerWrites';
 import { CONTAINER_REF_PROPERTIES, CONTAINER_REF_REQUIRED, CONTAINER_REF_SCHEMA } from './containerTools';
 import { currentUnknownLine, readCurrent } from '../currentState';
 import type { ToolDefinition, ToolWrite } from '../toolDefinition';
@@ -57,7 +54,8 @@ function updateWrite({ projectId, regionId, containerName, changes }: UpdateCont
   return {
     command: COMMAND.updateContainer,
     argument: { projectId, regionId, containerName, changes },
-    viaClient: (client, signal) => client.containers.update(location, containerName, changes, { signal }),
+    viaClient: async (client, signal, log) =>
+      (await sendContainerUpdate({ client, log }, { ...location, containerName }, changes, { signal })).result,
     follows: containerChange(location, containerName, 'update'),
   };
 }
@@ -123,7 +121,7 @@ function createWrite({ projectId, regionId, container }: CreateContainerArgs): T
   return {
     command: COMMAND.createContainer,
     argument: { projectId, regionId, container },
-    viaClient: (client, signal) => client.containers.create(location, container, { signal }),
+    viaClient: async (client, signal, log) => (await sendContainerCreate({ client, log }, location, container, { signal })).result,
     follows: containerChange(location, container.name, 'create'),
   };
 }
@@ -141,20 +139,9 @@ export const createContainer: ToolDefinition<CreateContainerArgs> = {
   parse: (input) => unwrap(validateCreateContainerArgs(input)),
   confirm: async ({ projectId, regionId, container }, { client, signal, configuredLocations }) => {
     const location = { projectId, regionId };
-    // Both are additions of the API: either may be "not available", never a reason not to ask.
-    const [quota, price] = await Promise.all([
-      readCurrent(() => client.containers.checkLimits(location, quotaRequest(container), { signal })),
-      readCurrent(() =>
-        client.containers.price(
-          location,
-          { flavor: container.flavor, scale: { min: container.scale.min, max: container.scale.max } },
-          { signal },
-        ),
-      ),
-    ]);
     return {
       title: l10n.t('Create container {0} in {1}?', container.name, locationName(location, configuredLocations())),
-      message: createSummary(container, { quota: quota.known ? quota.value : undefined, price: price.known ? price.value : undefined }),
+      message: createSummary(container, await forecastContainer({ client }, location, container, { signal })),
     };
   },
   invoke: async (args, { writes, signal }) => {
@@ -202,13 +189,7 @@ function deleteWrite(ref: ContainerRefArgs): ToolWrite<ContainerUpdateResult> {
   return {
     command: COMMAND.deleteContainer,
     argument: { projectId, regionId, containerName },
-    viaClient: async (client, signal) => {
-      try {
-        return await client.containers.delete(ref, containerName, { signal });
-      } catch (error) {
-        throw (await client.containers.deleteFailedAsGone(ref, containerName, error, { signal })) ?? error;
-      }
-    },
+    viaClient: async (client, signal, log) => (await sendContainerDelete({ client, log }, ref, { signal })).result,
     follows: containerChange(ref, containerName, 'delete'),
   };
 }

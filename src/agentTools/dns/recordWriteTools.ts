@@ -17,7 +17,7 @@ import { ttlText } from '../../models/dns/recordTtl';
 import { unwrap } from '../../validation/problems';
 import { currentUnknownLine, readCurrent } from '../currentState';
 import { givenRecordSetBody, recordSetNames } from '../../writes/dns/recordArgs';
-import { recordSetWriteOf, sendRecordSetWrite } from '../../writes/dns/recordSetWrites';
+import { recordSetWriteOf, sendRecordSetDelete, sendRecordSetWrite } from '../../writes/dns/recordSetWrites';
 import { ZONE_NAME_PROPERTIES } from './dnsTools';
 import type { ToolConfirmation, ToolContext, ToolDefinition, ToolWrite } from '../toolDefinition';
 import { objectInput, specSchema, type ToolSchema } from '../toolSchemas';
@@ -203,7 +203,7 @@ function deleteRecordWrite({ zoneName, name, type }: RecordRefArgs): ToolWrite<D
   return {
     command: COMMAND.deleteRecord,
     argument: { zoneName, name, type },
-    viaClient: (client, signal) => client.dns.deleteRecord(zoneName, name, type, { signal }),
+    viaClient: (client, signal) => sendRecordSetDelete(client.dns, { zoneName, name, type }, { signal }),
   };
 }
 

@@ -2,9 +2,10 @@ import * as l10n from '@vscode/l10n';
 import type { GcoreClient } from '../../api';
 import type { ZoneFileSet } from '../../models/dns/zoneFile/zoneFileSets';
 import type { ImportZoneFileArgs } from '../../models/dns/zoneFileArgs';
-import { planZoneFile, type ZoneFilePlan } from '../../models/dns/zoneFileChanges';
+import type { ZoneFilePlan } from '../../models/dns/zoneFileChanges';
 import { readZoneFileSets } from '../../models/dns/zoneFileDocument';
 import { InvalidArgumentError } from '../../validation/problems';
+import { planZoneFileImport } from '../../writes/dns/zoneFileImports';
 
 /** How many problems of a text that does not read are named; the rest are counted. */
 const PROBLEMS_NAMED = 5;
@@ -21,8 +22,6 @@ export function zoneFileSetsOf(args: ImportZoneFileArgs): ZoneFileSet[] {
 }
 
 /** What importing the text comes to against the zone's record sets as Gcore holds them now. */
-export async function planImport(client: GcoreClient, args: ImportZoneFileArgs, signal?: AbortSignal): Promise<ZoneFilePlan> {
-  const sets = zoneFileSetsOf(args);
-  const { rrsets } = await client.dns.listRecords(args.zoneName, { signal });
-  return planZoneFile(args.zoneName, rrsets, sets, { deleteMissing: args.deleteMissing });
+export function planImport(client: GcoreClient, args: ImportZoneFileArgs, signal?: AbortSignal): Promise<ZoneFilePlan> {
+  return planZoneFileImport(client.dns, args, zoneFileSetsOf(args), { signal });
 }

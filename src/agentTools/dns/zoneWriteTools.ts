@@ -15,11 +15,13 @@ import {
   oneSecondTtlNote,
   type ZoneFileImportResult,
 } from '../../models/dns/zoneFileChanges';
-import { planDigest, refuseUnconfirmedPlan, withConfirmedPlan } from '../../models/dns/confirmedImportPlan';
+import { planDigest, withConfirmedPlan } from '../../models/dns/confirmedImportPlan';
 import { unwrap } from '../../validation/problems';
 import { currentUnknownLine, readCurrent } from '../currentState';
 import { dnssecState, ZONE_NAME_PROPERTIES } from './dnsTools';
 import { applyRecordSetChanges } from '../../writes/dns/recordSetBatch';
+import { unreviewedImportPlan } from '../../writes/dns/zoneFileImports';
+import { sendDnssec, sendZoneCreate } from '../../writes/dns/zoneWrites';
 import type { ToolConfirmation, ToolContext, ToolDefinition, ToolWrite } from '../toolDefinition';
 import { objectInput, specSchema } from '../toolSchemas';
 import { itemLines, lines } from '../toolText';
@@ -32,7 +34,7 @@ function settingLine(field: string, value: unknown): string {
 
 /** gcore.createZone's change. */
 function createZoneWrite(zone: ZoneCreate): ToolWrite<CreateZoneResult> {
-  return { command: COMMAND.createZone, argument: zone, viaClient: (client, signal) => client.dns.createZone(zone, { signal }) };
+  return { command: COMMAND.createZone, argument: zone, viaClient: (client, signal) => sendZoneCreate({ client }, zone, { signal }) };
 }
 
 export const createZone: ToolDefinition<ZoneCreate> = {
@@ -101,7 +103,7 @@ function dnssecWrite(zoneName: string, enabled: boolean): ToolWrite<DnssecState>
   return {
     command: enabled ? COMMAND.enableDnssec : COMMAND.disableDnssec,
     argument: { zoneName },
-    viaClient: (client, signal) => client.dns.setDnssec(zoneName, enabled, { signal }),
+    viaClient: (client, signal, log) => sendDnssec({ client, log }, zoneName, enabled, { signal }),
   };
 }
 
@@ -160,8 +162,7 @@ function importWrite(request: ImportZoneFileArgs, confirmed: string | undefined)
     command: COMMAND.importZoneFile,
     argument: withConfirmedPlan(request, confirmed),
     viaClient: async (client, signal) => {
-      const plan = await planImport(client, request, signal);
-      refuseUnconfirmedPlan(request.zoneName, plan, confirmed);
+      const plan = await unreviewedImportPlan(client.dns, request, zoneFileSetsOf(request), confirmed, { signal });
       await applyRecordSetChanges(client.dns, request.zoneName, plan.changes, signal);
       return importResult(plan);
     },

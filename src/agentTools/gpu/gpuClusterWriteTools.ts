@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult, GcoreClient } from '../../api';
+import type { Log } from '../../logging/log';
 import type { GpuCluster, GpuClusterAction, GpuClusterRef, GpuDeleteOptions } from '../../api/gpu/gpuClusterTypes';
 import { COMMAND } from '../../core/contributions';
 import { clusterStatus, gpuClusterChange, type GpuClusterChange } from '../../models/gpu/gpuCluster';
@@ -21,7 +22,6 @@ import {
 import {
   LEASE_HOURS_FIELD,
   leaseFor,
-  leasePatchBody,
   STOP_WITHOUT_ASKING_FIELD,
   validateSetGpuLeaseArgs,
   type SetGpuLeaseArgs,
@@ -29,6 +29,15 @@ import {
 import { unwrap } from '../../validation/problems';
 import { leaseMeaning } from '../../views/gpu/presentation/leaseWords';
 import { actionTitle, resizeMeaning, stopMeaning } from '../../views/gpu/presentation/gpuClusterWriteWords';
+import {
+  sendGpuClusterAction,
+  sendGpuClusterDelete,
+  sendGpuClusterLease,
+  sendGpuClusterResize,
+  type GpuClusterTarget,
+  type GpuClusterWritesDeps,
+  type SentGpuClusterChange,
+} from '../../writes/gpu/gpuClusterWrites';
 import { currentUnknownLine, readCurrent, type Current } from '../currentState';
 import type { ToolContext, ToolDefinition, ToolResult, ToolWrite } from '../toolDefinition';
 import { LOCATION_PROPERTIES, LOCATION_REQUIRED, objectInput, specSchema } from '../toolSchemas';
@@ -66,15 +75,24 @@ function nameOf(args: GpuClusterArgs, current: Current<GpuCluster>): string {
   return current.known ? current.value.name : args.clusterId;
 }
 
-/** The write a command makes, as both surfaces send it, its tasks followed under the cluster's name. */
+/**
+ * The write a command makes, as both surfaces send it, its tasks followed under the cluster's name: in the MCP
+ * server through the same write path as the command's, with the name the tool read.
+ */
 function clusterWrite(
   command: string,
   args: GpuClusterArgs,
   name: string,
   change: GpuClusterChange,
-  viaClient: (client: GcoreClient, signal?: AbortSignal) => Promise<ContainerUpdateResult>,
+  send: (deps: GpuClusterWritesDeps, target: GpuClusterTarget, signal?: AbortSignal) => Promise<SentGpuClusterChange>,
 ): ToolWrite<ContainerUpdateResult> {
-  return { command, argument: args, viaClient, follows: gpuClusterChange(refOf(args), name, change) };
+  return {
+    command,
+    argument: args,
+    viaClient: async (client: GcoreClient, signal: AbortSignal | undefined, log: Log) =>
+      (await send({ client, log }, { ...refOf(args), clusterName: name }, signal)).result,
+    follows: gpuClusterChange(refOf(args), name, change),
+  };
 }
 
 /** The answer to a change sent: its tasks, and how to know when it is done. */
@@ -127,8 +145,8 @@ export const gpuClusterAction: ToolDefinition<GpuClusterActionArgs> = {
   },
   invoke: async (args, context) => {
     const name = nameOf(args, await readCluster(args, context));
-    const write = clusterWrite(COMMAND.gpuClusterAction, args, name, args.action, (client, signal) =>
-      client.gpuClusters.action(refOf(args), args.action, { signal }),
+    const write = clusterWrite(COMMAND.gpuClusterAction, args, name, args.action, (deps, target, signal) =>
+      sendGpuClusterAction(deps, target, args.action, { signal }),
     );
     const result = await context.writes.send(write, context.signal);
     return sentText(result, l10n.t('Sent {0} to GPU cluster {1}.', args.action, name));
@@ -163,8 +181,8 @@ export const resizeGpuCluster: ToolDefinition<ResizeGpuClusterArgs> = {
   },
   invoke: async (args, context) => {
     const name = nameOf(args, await readCluster(args, context));
-    const write = clusterWrite(COMMAND.resizeGpuCluster, args, name, 'resize', (client, signal) =>
-      client.gpuClusters.resize(refOf(args), args.serversCount, { signal }),
+    const write = clusterWrite(COMMAND.resizeGpuCluster, args, name, 'resize', (deps, target, signal) =>
+      sendGpuClusterResize(deps, target, args.serversCount, { signal }),
     );
     const result = await context.writes.send(write, context.signal);
     return sentText(result, l10n.t('Sent the resize of GPU cluster {0} to {1} servers.', name, args.serversCount));
@@ -208,8 +226,8 @@ export const deleteGpuCluster: ToolDefinition<DeleteGpuClusterArgs> = {
   },
   invoke: async (args, context) => {
     const name = nameOf(args, await readCluster(args, context));
-    const write = clusterWrite(COMMAND.deleteGpuCluster, args, name, 'delete', (client, signal) =>
-      client.gpuClusters.deleteCluster(refOf(args), leftovers(args), { signal }),
+    const write = clusterWrite(COMMAND.deleteGpuCluster, args, name, 'delete', (deps, target, signal) =>
+      sendGpuClusterDelete(deps, target, leftovers(args), { signal }),
     );
     const result = await context.writes.send(write, context.signal);
     return sentText(result, l10n.t('Gcore is deleting GPU cluster {0}.', name));
@@ -254,7 +272,7 @@ export const setGpuLease: ToolDefinition<SetGpuLeaseArgs> = {
       {
         command: COMMAND.setGpuLease,
         argument: args,
-        viaClient: (client, signal) => client.gpuClusters.patchTags(refOf(args), leasePatchBody(lease).tags, { signal }),
+        viaClient: (client, signal, log) => sendGpuClusterLease({ client, log }, refOf(args), lease, { signal }),
       },
       context.signal,
     );

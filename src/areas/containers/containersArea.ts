@@ -38,25 +38,23 @@ export function containersArea(core: Core): Area {
     (node) => core.treeChanges.refresh(node),
     (location) => core.tasks.changesAt(CONTAINER_KIND, location),
   );
-  // One write path for the commands and the documents, loaded with the first of them.
-  const writes = loadOnce(async () => {
-    const { ContainerWrites } = await import('../../commands/containers/containerWrites.js');
-    return new ContainerWrites({
-      client,
-      taskPoller: core.taskPoller,
+  // What a change the commands and the documents send leaves behind, loaded with the first of them.
+  const sentChanges = loadOnce(async () =>
+    (await import('../../views/containers/containerChanges.js')).containerChanges({
       tasks: core.tasks,
+      taskPoller: core.taskPoller,
+      tree: core.treeChanges,
       recentContainers: core.recentContainers,
       reads,
-      tree: core.treeChanges,
-      log,
-    });
-  });
+    }),
+  );
   // The documents' readers, writers and reviews load with the first document of theirs or the first command.
   const editor = new LazyDocuments({ scheme: SCHEME.container, applyCommand: COMMAND.applyContainerJson }, async () => {
-    const [{ containerResource }, { ResourceFileSystem }, write] = await Promise.all([
+    const [{ containerResource }, { ResourceFileSystem }, { sendContainerUpdate }, sent] = await Promise.all([
       import('../../documents/containers/containerDocuments.js'),
       import('../../documents/resourceFileSystem.js'),
-      writes(),
+      import('../../writes/containers/containerWrites.js'),
+      sentChanges(),
     ]);
     const loaded: ContainerEditor = new ResourceFileSystem(
       containerResource({
@@ -67,28 +65,31 @@ export function containersArea(core: Core): Area {
         },
         sizes,
         placeOf,
-        update: (address, changes, signal) => write.update(address, changes, signal),
+        update: async (address, update, signal) => (await sent.record(await sendContainerUpdate(core, address, update, { signal }))).result,
         updated: (address, result, reopen) =>
-          write.report(ui.get(), containerChange(address, address.containerName, 'update'), result, reopen),
+          sent.report(ui.get(), containerChange(address, address.containerName, 'update'), result, reopen),
       }),
       { ui: ui.get, log, snapshots },
     );
     return loaded;
   });
   const newEditor = new LazyDocuments({ scheme: SCHEME.newContainer, applyCommand: COMMAND.applyNewContainerJson }, async () => {
-    const [{ newContainerResource }, { ResourceFileSystem }, write] = await Promise.all([
+    const [{ newContainerResource }, { ResourceFileSystem }, { sendContainerCreate }, { forecastContainer }, sent] = await Promise.all([
       import('../../documents/containers/newContainerDocuments.js'),
       import('../../documents/resourceFileSystem.js'),
-      writes(),
+      import('../../writes/containers/containerWrites.js'),
+      import('../../writes/containers/containerForecast.js'),
+      sentChanges(),
     ]);
     const loaded: NewContainerEditor = new ResourceFileSystem(
       newContainerResource({
         sizes,
         placeOf,
-        forecast: (location, container) => write.forecast(location, container),
-        create: (location, container, signal) => write.create(location, container, signal),
+        forecast: (location, container) => forecastContainer(core, location, container),
+        create: async (location, container, signal) =>
+          (await sent.record(await sendContainerCreate(core, location, container, { signal }))).result,
         created: (location, container, result, reopen) =>
-          write.report(ui.get(), containerChange(location, container.name, 'create'), result, reopen),
+          sent.report(ui.get(), containerChange(location, container.name, 'create'), result, reopen),
       }),
       { ui: ui.get, log, snapshots },
     );
@@ -136,20 +137,20 @@ export function containersArea(core: Core): Area {
           ...[COMMAND.listContainers, COMMAND.getContainer, COMMAND.listContainerFlavors],
         ],
         async () => {
-          const [update, lifecycleCommands, pullSecrets, json, logCommands, reading, write] = await Promise.all([
+          const [update, lifecycleCommands, pullSecrets, json, logCommands, reading, sent] = await Promise.all([
             import('../../commands/containers/containerCommands.js'),
             import('../../commands/containers/containerLifecycleCommands.js'),
             import('../../commands/containers/pullSecretCommands.js'),
             import('../../commands/containers/containerJsonCommands.js'),
             import('../../commands/containers/containerLogCommands.js'),
             import('../../commands/containers/containerReadCommands.js'),
-            writes(),
+            sentChanges(),
           ]);
           const withReads = { ...services, reads };
           const secrets = pullSecrets.pullSecretCommands(withReads);
           return [
-            ...update.containerCommands(withReads, write),
-            ...lifecycleCommands.containerLifecycleCommands(withReads, write, secrets.createHere),
+            ...update.containerCommands(withReads, sent),
+            ...lifecycleCommands.containerLifecycleCommands(withReads, sent, secrets.createHere),
             ...secrets.commands,
             ...json.containerJsonCommands(withReads, await editor.editor(), await newEditor.editor()),
             ...logCommands.containerLogCommands(withReads, await logs.documents()),

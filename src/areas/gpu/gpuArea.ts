@@ -28,14 +28,10 @@ export function gpuArea(core: Core): Area {
   );
   core.loaders.register({ invalidate: () => clusterReads.loaded?.invalidate() });
   // The lease clock loads once the tree has read a cluster with a lease: without one, no code and no timer.
-  const leaseClock = loadOnce(async () =>
-    (await import('../../commands/gpu/gpuLeaseClock.js')).gpuLeaseClock({
-      ...core,
-      ui: core.ui.get,
-      tree: core.treeChanges,
-      writes: await writes(),
-    }),
-  );
+  const leaseClock = loadOnce(async () => {
+    const [{ gpuLeaseClock }, changes] = await Promise.all([import('../../views/gpu/gpuLeaseClock.js'), sentChanges()]);
+    return gpuLeaseClock({ ...core, ui: core.ui.get, tree: core.treeChanges, changes });
+  });
   const section = new GpuFlavorsSection(flavors, VIEW_ID, {
     reads: clusterReads,
     redraw: (node) => core.treeChanges.refresh(node),
@@ -53,12 +49,18 @@ export function gpuArea(core: Core): Area {
   };
   // Where a start or resize that found no free servers leads: the flavor in the user's other locations.
   const findFlavorElsewhere = async (cluster: GpuClusterRef) => vscode.commands.executeCommand(COMMAND.findGpuFlavorElsewhere, cluster);
-  // One write path for the write, create and SSH commands, built when the first of them loads.
-  const writes = loadOnce(async () => {
-    const [{ GpuClusterWrites }, { forgetClusterSsh }] = await Promise.all([import('../../commands/gpu/gpuClusterWrites.js'), ssh()]);
+  // What a change the write, create and SSH commands send leaves behind, built when the first of them loads.
+  const sentChanges = loadOnce(async () => {
+    const [{ gpuClusterChanges }, { forgetClusterSsh }] = await Promise.all([import('../../views/gpu/gpuClusterChanges.js'), ssh()]);
     // A deleted cluster's SSH entry goes with it.
-    const deps = { client: core.client, tasks: core.tasks, clusters, tree: core.treeChanges, log: core.log };
-    return new GpuClusterWrites({ ...deps, forgetSsh: forgetClusterSsh });
+    return gpuClusterChanges({
+      tasks: core.tasks,
+      taskPoller: core.taskPoller,
+      clusters,
+      tree: core.treeChanges,
+      log: core.log,
+      forgetSsh: forgetClusterSsh,
+    });
   });
   // A lease is set from a cluster's row: a create's or start's end hands its cluster as a row would.
   const setLease = async ({ projectId, regionId, kind }: GpuClusterRef, cluster: GpuCluster) =>
@@ -85,7 +87,7 @@ export function gpuArea(core: Core): Area {
       log: core.log,
       ui: core.ui.get,
       snapshots: core.snapshots,
-      writes,
+      changes: sentChanges,
     }),
   );
   const newClusters = new LazyDocuments(
@@ -160,15 +162,15 @@ export function gpuArea(core: Core): Area {
         async () =>
           (await import('../../commands/gpu/gpuClusterWriteCommands.js')).gpuClusterWriteCommands(
             services,
-            await writes(),
+            await sentChanges(),
             findFlavorElsewhere,
           ),
       ),
       lazyCommands([COMMAND.setGpuLease], async () =>
-        (await import('../../commands/gpu/gpuLeaseCommands.js')).gpuLeaseCommands(await writes()),
+        (await import('../../commands/gpu/gpuLeaseCommands.js')).gpuLeaseCommands(services, await sentChanges()),
       ),
       lazyCommands([COMMAND.createSshKey, COMMAND.previewGpuCluster, COMMAND.createGpuCluster], async () =>
-        (await import('../../commands/gpu/gpuClusterCreateCommands.js')).gpuClusterCreateCommands(services, await writes()),
+        (await import('../../commands/gpu/gpuClusterCreateCommands.js')).gpuClusterCreateCommands(services, await sentChanges()),
       ),
       lazyCommands([COMMAND.newGpuClusterJson, COMMAND.applyNewGpuClusterJson], async () =>
         (await import('../../commands/gpu/gpuClusterJsonCommands.js')).gpuClusterJsonCommands(await jsonDocuments()),
@@ -188,7 +190,7 @@ export function gpuArea(core: Core): Area {
             import('../../state/gpu/gpuSshUsers.js'),
           ]);
           const users = new GpuSshUsers(core.context.globalState);
-          return gpuSshCommands({ services, writes: await writes(), reads: await clusterReads(), users });
+          return gpuSshCommands({ services, changes: await sentChanges(), reads: await clusterReads(), users });
         },
       ),
     ],

@@ -2,14 +2,14 @@ import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult } from '../../api';
 import { validateUpdateContainerArgs, type UpdateContainerArgs } from '../../models/commandArgs';
 import type { Container } from '../../api';
-import { containerChange } from '../../models/containers/container';
 import { changedFields } from '../../models/containers/containerUpdate';
 import { validateContainerName, validateContainerUpdate, type ContainerUpdate } from '../../models/containers/containerUpdate';
 import { updateSummary } from '../../views/containers/presentation/updateSummary';
 import { COMMAND } from '../../core/contributions';
+import type { ContainerChanges } from '../../views/containers/containerChanges';
 import { isContainerNode } from '../../views/containers/containerNodes';
+import { sendContainerUpdate, type SentContainerChange } from '../../writes/containers/containerWrites';
 import { updateSources } from './containerSources';
-import type { ContainerWrites } from './containerWrites';
 import type { AreaServices } from '../services';
 import type { ContainerReads } from '../../loaders/containers/containerReads';
 import { runWizard } from '../../ui/wizard';
@@ -20,10 +20,10 @@ import { command, type Command } from '../flow/command';
 /** An update's input; interactively also the container as it was when the wizard read it. */
 type UpdateArgs = UpdateContainerArgs & { current?: Container };
 
-export function containerCommands(services: AreaServices<ContainerReads>, writes: ContainerWrites): Command<never, unknown, never>[] {
+export function containerCommands(services: AreaServices<ContainerReads>, changes: ContainerChanges): Command<never, unknown, never>[] {
   const sources = updateSources(services);
   return [
-    command<UpdateArgs, ContainerUpdateResult, UpdateAnswers>({
+    command<UpdateArgs, SentContainerChange, UpdateAnswers>({
       id: COMMAND.updateContainer,
       what: (args) => (args ? l10n.t('Update container {0}', args.containerName) : l10n.t('Update container')),
       parse: (arg) => unwrap(validateUpdateContainerArgs(arg)),
@@ -56,7 +56,8 @@ export function containerCommands(services: AreaServices<ContainerReads>, writes
       },
       confirmed: (args) => services.recentContainers.remember(args.containerName),
       progress: (args) => l10n.t('Updating container {0}…', args.containerName),
-      run: (args, { signal }) => writes.update(args, args.changes, signal),
+      run: async (args, { signal }) => changes.record(await sendContainerUpdate(services, args, args.changes, { signal })),
+      returns: (sent): ContainerUpdateResult => sent.result,
       editable: true,
       cancelledAfterSending: ({ containerName }) => ({
         message: l10n.t(
@@ -64,7 +65,7 @@ export function containerCommands(services: AreaServices<ContainerReads>, writes
           containerName,
         ),
       }),
-      report: (ui, result, args, flow) => writes.report(ui, containerChange(args, args.containerName, 'update'), result, flow.reopen),
+      report: (ui, { change, result }, _args, flow) => changes.report(ui, change, result, flow.reopen),
     }),
   ];
 }

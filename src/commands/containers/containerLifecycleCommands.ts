@@ -2,7 +2,6 @@ import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult } from '../../api';
 import { COMMAND } from '../../core/contributions';
 import { validateContainerRefArgs, type ContainerRefArgs } from '../../models/commandArgs';
-import { containerChange } from '../../models/containers/container';
 import { validateContainerCreate, validateCreateContainerArgs, type CreateContainerArgs } from '../../models/containers/containerCreate';
 import { orCancel } from '../../ui/loneAnswer';
 import { UserCancelledError } from '../../ui/promptUi';
@@ -12,11 +11,13 @@ import { unwrap } from '../../validation/problems';
 import { readLocations } from '../../state/settings';
 import { createSummary, quotaExceededText } from '../../views/containers/presentation/containerCreateSummary';
 import { locationName } from '../../views/presentation/locationName';
+import type { ContainerChanges } from '../../views/containers/containerChanges';
 import { CONTAINERS_SECTION } from '../../views/containers/containerNodes';
 import { isLocationNode } from '../../views/locationNodes';
 import { command, type Command } from '../flow/command';
+import { forecastContainer } from '../../writes/containers/containerForecast';
+import { sendContainerCreate, sendContainerDelete, type SentContainerChange } from '../../writes/containers/containerWrites';
 import { askContainer, updateSources } from './containerSources';
-import type { ContainerWrites } from './containerWrites';
 import { sayNotOffered } from '../notOffered';
 import { listedSecrets } from './pullSecretCommands';
 import type { AreaServices } from '../services';
@@ -25,7 +26,7 @@ import type { ContainerReads } from '../../loaders/containers/containerReads';
 /** New Container and Delete Container, from the palette, a location's row or a container's, and as the contract's commands. */
 export function containerLifecycleCommands(
   services: AreaServices<ContainerReads>,
-  writes: ContainerWrites,
+  changes: ContainerChanges,
   createSecret: CreateSources['createSecret'],
 ): Command<never, unknown, never>[] {
   const update = updateSources(services);
@@ -36,7 +37,7 @@ export function containerLifecycleCommands(
     createSecret,
   };
 
-  const create = command<CreateContainerArgs, ContainerUpdateResult, CreateAnswers>({
+  const create = command<CreateContainerArgs, SentContainerChange, CreateAnswers>({
     id: COMMAND.createContainer,
     what: (args) => (args ? l10n.t('Create container {0}', args.container.name) : l10n.t('Create container')),
     parse: (arg) => unwrap(validateCreateContainerArgs(arg)),
@@ -52,7 +53,7 @@ export function containerLifecycleCommands(
         const container = unwrap(validateContainerCreate(answers.container));
         const forecast = await ui.withProgress({
           title: l10n.t('Checking the quota and price of container {0}…', container.name),
-          run: () => writes.forecast(location, container),
+          run: () => forecastContainer(services, location, container),
         });
         const [send, edit] = [quotaExceededText(forecast.quota) ? l10n.t('Create Anyway') : l10n.t('Create'), l10n.t('Edit')];
         const choice = await ui.choose({
@@ -65,7 +66,11 @@ export function containerLifecycleCommands(
       }
     },
     progress: (args) => l10n.t('Creating container {0}…', args.container.name),
-    run: (args, { signal }) => writes.create({ projectId: args.projectId, regionId: args.regionId }, args.container, signal),
+    run: async (args, { signal }) =>
+      changes.record(
+        await sendContainerCreate(services, { projectId: args.projectId, regionId: args.regionId }, args.container, { signal }),
+      ),
+    returns: (sent): ContainerUpdateResult => sent.result,
     onFailure: sayNotOffered,
     editable: true,
     cancelledAfterSending: ({ container }) => ({
@@ -74,10 +79,10 @@ export function containerLifecycleCommands(
         container.name,
       ),
     }),
-    report: (ui, result, args, flow) => writes.report(ui, containerChange(args, args.container.name, 'create'), result, flow.reopen),
+    report: (ui, { change, result }, _args, flow) => changes.report(ui, change, result, flow.reopen),
   });
 
-  const remove = command<ContainerRefArgs, ContainerUpdateResult>({
+  const remove = command<ContainerRefArgs, SentContainerChange>({
     id: COMMAND.deleteContainer,
     what: (args) => (args ? l10n.t('Delete container {0}', args.containerName) : l10n.t('Delete container')),
     parse: (arg) => unwrap(validateContainerRefArgs(arg)),
@@ -103,7 +108,8 @@ export function containerLifecycleCommands(
       return true;
     },
     progress: ({ containerName }) => l10n.t('Deleting container {0}…', containerName),
-    run: (args, { signal }) => writes.delete(args, signal),
+    run: async (args, { signal }) => changes.record(await sendContainerDelete(services, args, { signal })),
+    returns: (sent): ContainerUpdateResult => sent.result,
     onFailure: sayNotOffered,
     cancelledAfterSending: ({ containerName }) => ({
       message: l10n.t(
@@ -111,7 +117,7 @@ export function containerLifecycleCommands(
         containerName,
       ),
     }),
-    report: (ui, result, args, flow) => writes.report(ui, containerChange(args, args.containerName, 'delete'), result, flow.reopen),
+    report: (ui, { change, result }, _args, flow) => changes.report(ui, change, result, flow.reopen),
   });
 
   return [create, remove];

@@ -28,7 +28,8 @@ import { isLocationNode } from '../../views/locationNodes';
 import { CONTAINERS_SECTION } from '../../views/containers/containerNodes';
 import { isPullSecretNode, isPullSecretsNode } from '../../views/containers/pullSecretNodes';
 import { command, type Command } from '../flow/command';
-import { mayBeMissingEndpoint, notOffered, sayNotOffered } from '../notOffered';
+import { mayBeMissingEndpoint, notOffered } from '../../logging/notOffered';
+import { sayNotOffered } from '../notOffered';
 import type { AreaServices, Services } from '../services';
 import type { ContainerReads } from '../../loaders/containers/containerReads';
 

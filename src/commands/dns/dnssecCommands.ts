@@ -9,6 +9,7 @@ import type { DnsReads } from '../../loaders/dns/dnsReads';
 import { orCancel } from '../../ui/loneAnswer';
 import type { PromptUi } from '../../ui/promptUi';
 import { zoneNameArgument } from '../arguments';
+import { sendDnssec } from '../../writes/dns/zoneWrites';
 import { command, type Command } from '../flow/command';
 import { reported } from '../flow/flowRunner';
 import { pickAccountZone } from './zoneChoices';
@@ -47,9 +48,8 @@ export function dnssecCommands(services: AreaServices<DnsReads>): Command<never,
           ? l10n.t('Enabling DNSSEC for {0}…', zoneNameForDisplay(name))
           : l10n.t('Disabling DNSSEC for {0}…', zoneNameForDisplay(name)),
       run: async ({ name, force }, { signal }) => {
-        const response = await services.client.dns.setDnssec(name, enabled, { signal, forceDisable: force });
+        const response = await sendDnssec(services, name, enabled, { signal, forceDisable: force });
         await services.zones.recordDnssec(name, enabled, response);
-        services.log.info(`DNSSEC ${enabled ? 'enabled' : 'disabled'} for ${name}`);
         return response;
       },
       onFailure: async (ui, error, args) => {

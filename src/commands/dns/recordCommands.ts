@@ -10,7 +10,7 @@ import { zoneNameForDisplay } from '../../models/dns/zoneCreate';
 import { orCancel } from '../../ui/loneAnswer';
 import type { Back, PromptUi, StepPosition } from '../../ui/promptUi';
 import { recordSetDisplayName } from '../../writes/dns/recordArgs';
-import { recordSetWriteOf, sendRecordSetWrite, type RecordSetWrite } from '../../writes/dns/recordSetWrites';
+import { recordSetWriteOf, sendRecordSetDelete, sendRecordSetWrite, type RecordSetWrite } from '../../writes/dns/recordSetWrites';
 import { runWizard } from '../../ui/wizard';
 import {
   addRecordPlan,
@@ -269,7 +269,7 @@ function deleteRecord(services: RecordServices, changed: Changed): Command<never
     },
     progress: (ref) => l10n.t('Deleting {0} from {1}…', recordSetDisplayName(ref), inZone(ref)),
     run: async (ref, context) => {
-      const result = await services.client.dns.deleteRecord(ref.zoneName, ref.name, ref.type, callOptions(context));
+      const result = await sendRecordSetDelete(services.client.dns, ref, callOptions(context));
       changed(ref.zoneName);
       return result;
     },

@@ -19,6 +19,7 @@ import { runWizard } from '../../ui/wizard';
 import { createZonePlan, type CreateZoneAnswers } from '../../ui/dns/zoneCreateWizard';
 import { unwrap } from '../../validation/problems';
 import { zoneNameArgument } from '../arguments';
+import { sendZoneCreate } from '../../writes/dns/zoneWrites';
 import { command, type Command } from '../flow/command';
 
 export function zoneCommands(services: AreaServices<DnsReads>): Command<never, unknown, never>[] {
@@ -34,7 +35,7 @@ export function zoneCommands(services: AreaServices<DnsReads>): Command<never, u
       },
       progress: (zone) => vscode.l10n.t('Creating DNS zone {0}…', zoneNameForDisplay(zone.name)),
       run: async (zone, { signal }) => {
-        const result = await services.client.dns.createZone(zone, { signal });
+        const result = await sendZoneCreate(services, zone, { signal });
         await rememberCreated(services, zone.name);
         return result;
       },

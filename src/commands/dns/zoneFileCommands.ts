@@ -7,22 +7,17 @@ import type { ZoneFileEditor } from '../../documents/dns/zoneFileDocuments';
 import type { Snapshots } from '../../documents/snapshots';
 import { zoneNameForDisplay } from '../../models/dns/zoneCreate';
 import { exportNeedsZoneSettings, printZoneFile } from '../../models/dns/zoneFile/zoneFileWriter';
-import { confirmedPlanOf, refuseUnconfirmedPlan } from '../../models/dns/confirmedImportPlan';
+import { confirmedPlanOf } from '../../models/dns/confirmedImportPlan';
 import { validateImportZoneFileArgs, ZONE_FILE_MAX_LENGTH, type ImportZoneFileArgs } from '../../models/dns/zoneFileArgs';
-import {
-  importResult,
-  planZoneFile,
-  type RecordSetChange,
-  type ZoneFileImportResult,
-  type ZoneFilePlan,
-} from '../../models/dns/zoneFileChanges';
-import { readZoneFileSets } from '../../models/dns/zoneFileDocument';
+import { importResult, type RecordSetChange, type ZoneFileImportResult, type ZoneFilePlan } from '../../models/dns/zoneFileChanges';
+import { readZoneFileSets, type ZoneFileSets } from '../../models/dns/zoneFileDocument';
 import { orCancel } from '../../ui/loneAnswer';
 import { UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import { unwrap } from '../../validation/problems';
 import { reviewDocumentCommand, zoneNameArgument } from '../arguments';
 import { command, waitShown, type Command } from '../flow/command';
 import { applyRecordSetChanges, isPartlyApplied } from '../../writes/dns/recordSetBatch';
+import { planZoneFileImport, unreviewedImportPlan } from '../../writes/dns/zoneFileImports';
 import { pickAccountZone } from './zoneChoices';
 import { reviewImport } from './zoneFileImportReview';
 import type { AreaServices, Services } from '../services';
@@ -102,17 +97,22 @@ async function readZoneForExport(services: Pick<Services, 'client'>, zoneName: s
   }
 }
 
+/** The record sets of the text, and what it noted; a text that does not read is refused before any request. */
+function readImport(args: ImportZoneFileArgs, source: string): ZoneFileSets {
+  const reading = readZoneFileSets(args.text, args.zoneName);
+  if (reading.problems.length > 0) refuseProblems(source, reading.problems);
+  return reading;
+}
+
+/** The plan a review shows: what the text comes to against the zone at Gcore, with what its reading noted. */
 async function planImport(
   services: Pick<Services, 'client'>,
   args: ImportZoneFileArgs,
   source: string,
   signal?: AbortSignal,
 ): Promise<ZoneFilePlan> {
-  const reading = readZoneFileSets(args.text, args.zoneName);
-  if (reading.problems.length > 0) refuseProblems(source, reading.problems);
-  const plan = planZoneFile(args.zoneName, await readSets(services, args.zoneName, signal), reading.sets, {
-    deleteMissing: args.deleteMissing,
-  });
+  const reading = readImport(args, source);
+  const plan = await planZoneFileImport(services.client.dns, args, reading.sets, { signal });
   return reading.notes.length === 0 ? plan : { ...plan, notes: reading.notes };
 }
 
@@ -249,8 +249,11 @@ function importZoneFile(
     progress: (request) => l10n.t('Importing into {0}…', zoneNameForDisplay(request.zoneName)),
     run: async (request, { signal, report }) => {
       // A programmatic import plans on its own; a reviewed one applies what the user saw, and a retry the rest.
-      const plan = request.reviewed ?? (await planImport(services, request, l10n.t('The text'), signal));
-      if (request.reviewed === undefined) refuseUnconfirmedPlan(request.zoneName, plan, request.confirmed);
+      const plan =
+        request.reviewed ??
+        (await unreviewedImportPlan(services.client.dns, request, readImport(request, l10n.t('The text')).sets, request.confirmed, {
+          signal,
+        }));
       try {
         await applyRecordSetChanges(services.client.dns, request.zoneName, plan.changes, signal, waitShown(report));
       } catch (error) {

@@ -19,7 +19,8 @@ import { recordSetCountText } from '../../views/dns/presentation/recordSetCount'
 import { ZONES_SECTION, isZoneNode } from '../../views/dns/zoneNodes';
 import { zoneNameArgument } from '../arguments';
 import { callOptions, command, type Command } from '../flow/command';
-import { mayBeMissingEndpoint, notOffered, sayNotOffered } from '../notOffered';
+import { mayBeMissingEndpoint, notOffered } from '../../logging/notOffered';
+import { sayNotOffered } from '../notOffered';
 import { pickAccountZone } from './zoneChoices';
 import type { AreaServices, Services } from '../services';
 import type { DnsReads } from '../../loaders/dns/dnsReads';

@@ -11,8 +11,9 @@ import { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
 import { callOptions, command, type Command } from '../flow/command';
 import type { Services } from '../services';
 import { askGpuCluster, newGpuClusterDraft, type GpuClusterDraft } from './gpuClusterAsk';
-import type { SentCreate } from '../../writes/gpu/gpuClusterCreates';
-import type { GpuClusterWrites } from './gpuClusterWrites';
+import { sendGpuClusterCreate } from '../../writes/gpu/gpuClusterCreates';
+import type { SentGpuClusterChange } from '../../writes/gpu/gpuClusterWrites';
+import type { GpuClusterChanges } from '../../views/gpu/gpuClusterChanges';
 import { askNewSshKey, createNewSshKey, type KeySource } from './sshKeyCreation';
 
 /*
@@ -65,8 +66,8 @@ function previewCommand(services: Services) {
   });
 }
 
-function createCommand(services: Services, writes: GpuClusterWrites) {
-  return command<GpuClusterCreateArgs, SentCreate, GpuClusterDraft>({
+function createCommand(services: Services, changes: GpuClusterChanges) {
+  return command<GpuClusterCreateArgs, SentGpuClusterChange, GpuClusterDraft>({
     id: COMMAND.createGpuCluster,
     what: (args) => (args ? l10n.t('Create GPU cluster {0}', args.cluster.name) : l10n.t('Create a GPU cluster')),
     parse: (arg) => unwrap(validateGpuClusterCreateArgs(arg)),
@@ -74,7 +75,8 @@ function createCommand(services: Services, writes: GpuClusterWrites) {
     ask: (ui, draft, node) => askGpuCluster(ui, services, draft, node, { home: homedir(), review: true }),
     editable: true,
     progress: (args) => l10n.t('Creating GPU cluster {0}…', args.cluster.name),
-    run: ({ cluster, ...location }, context) => writes.create(location, cluster, callOptions(context)),
+    run: async ({ cluster, ...location }, context) =>
+      changes.record(await sendGpuClusterCreate(services, location, cluster, callOptions(context))),
     returns: ({ result }) => ({ tasks: result.tasks }),
     cancelledAfterSending: (args) => ({
       message: l10n.t(
@@ -82,11 +84,11 @@ function createCommand(services: Services, writes: GpuClusterWrites) {
         args.cluster.name,
       ),
     }),
-    report: (ui, { result, change }, _args, flow) => writes.report(ui, change, result, flow.reopen),
+    report: (ui, { result, change }, _args, flow) => changes.report(ui, change, result, flow.reopen),
   });
 }
 
 /** Create SSH Key, Preview GPU Cluster and Create GPU Cluster, as the contract names them. */
-export function gpuClusterCreateCommands(services: Services, writes: GpuClusterWrites): Command<never, unknown, never>[] {
-  return [createSshKeyCommand(services), previewCommand(services), createCommand(services, writes)];
+export function gpuClusterCreateCommands(services: Services, changes: GpuClusterChanges): Command<never, unknown, never>[] {
+  return [createSshKeyCommand(services), previewCommand(services), createCommand(services, changes)];
 }

@@ -10,20 +10,21 @@ import { readLocations } from '../../state/settings';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { unwrap } from '../../validation/problems';
 import { locationName } from '../../views/presentation/locationName';
+import { sendGpuClusterCreate } from '../../writes/gpu/gpuClusterCreates';
 import { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
+import type { SentGpuClusterChange } from '../../writes/gpu/gpuClusterWrites';
 import { reviewDocumentCommand } from '../arguments';
 import { command, type Command } from '../flow/command';
 import { gpuClusterStartingRow } from './gpuClusterAsk';
-import type { SentCreate } from '../../writes/gpu/gpuClusterCreates';
 import { readGpuClusterCatalogue } from './gpuClusterOffers';
-import type { GpuClusterWrites } from './gpuClusterWrites';
+import type { GpuClusterChanges } from '../../views/gpu/gpuClusterChanges';
 
-export type GpuClusterJsonDocuments = NewGpuClusterDocuments<SentCreate>;
+export type GpuClusterJsonDocuments = NewGpuClusterDocuments<SentGpuClusterChange>;
 
 export interface GpuClusterJsonDeps extends ResourceFileSystemDeps {
   client: Pick<GcoreClient, 'gpu' | 'gpuClusters' | 'sshKeys'>;
-  /** The one write path of GPU clusters, which New GPU Cluster sends its create through. */
-  writes(): Promise<GpuClusterWrites>;
+  /** What a change of a GPU cluster sent here leaves behind, and how it is told, as for New GPU Cluster. */
+  changes(): Promise<GpuClusterChanges>;
 }
 
 /**
@@ -33,7 +34,7 @@ export interface GpuClusterJsonDeps extends ResourceFileSystemDeps {
  */
 export function gpuClusterJsonDocuments(deps: GpuClusterJsonDeps): GpuClusterJsonDocuments {
   const { client, log } = deps;
-  return newGpuClusterDocuments<SentCreate>(
+  return newGpuClusterDocuments<SentGpuClusterChange>(
     {
       catalogue: (address) =>
         readGpuClusterCatalogue(client, address, homedir(), (part, error) =>
@@ -47,9 +48,12 @@ export function gpuClusterJsonDocuments(deps: GpuClusterJsonDeps): GpuClusterJso
           title: vscode.l10n.t('Checking the quota and price of GPU cluster {0}…', cluster.name),
           run: (signal) => forecastGpuCluster(deps, address, cluster, { signal }),
         }),
-      create: async (address, cluster, signal) => (await deps.writes()).create(address, cluster, { signal }),
+      create: async (address, cluster, signal) => {
+        const sent = await sendGpuClusterCreate(deps, address, cluster, { signal });
+        return (await deps.changes()).record(sent);
+      },
       created: (_address, { result, change }, reopen) =>
-        void deps.writes().then((writes) => writes.report(deps.ui(), change, result, reopen)),
+        void deps.changes().then((changes) => changes.report(deps.ui(), change, result, reopen)),
     },
     deps,
   );

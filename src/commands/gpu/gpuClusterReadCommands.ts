@@ -20,7 +20,8 @@ import { clusterStatusWords } from '../../views/gpu/presentation/clusterView';
 import { publicAddress } from '../../views/gpu/presentation/serverView';
 import { isGpuClusterNode } from '../../views/gpu/gpuNodes';
 import { command, type Command } from '../flow/command';
-import { mayBeMissingEndpoint, notOffered, sayNotOffered } from '../notOffered';
+import { mayBeMissingEndpoint, notOffered } from '../../logging/notOffered';
+import { sayNotOffered } from '../notOffered';
 import type { AreaServices } from '../services';
 
 /** A list this API may not have: its 404, 405 or 501 said once as a warning, not as a failure to retry. */

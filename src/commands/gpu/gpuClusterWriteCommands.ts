@@ -1,5 +1,4 @@
 import * as l10n from '@vscode/l10n';
-import type { ContainerUpdateResult } from '../../api';
 import { isGcoreApiError } from '../../api/errors';
 import {
   GPU_CLUSTER_ACTIONS,
@@ -9,7 +8,7 @@ import {
   type GpuKind,
 } from '../../api/gpu/gpuClusterTypes';
 import { COMMAND } from '../../core/contributions';
-import { gpuClusterChange, offeredActions, type GpuClusterChange } from '../../models/gpu/gpuCluster';
+import { offeredActions } from '../../models/gpu/gpuCluster';
 import {
   SERVERS_COUNT_FIELD,
   validateDeleteGpuClusterArgs,
@@ -29,19 +28,26 @@ import { unwrap } from '../../validation/problems';
 import { isCapacityFailure, otherLocationsLabel } from '../../views/gpu/presentation/gpuClusterChangeWords';
 import { actionTitle, exceededQuotaLines, resizeMeaning, stopMeaning } from '../../views/gpu/presentation/gpuClusterWriteWords';
 import type { GpuClusterNode } from '../../views/gpu/gpuClusterNodes';
+import type { GpuClusterChanges } from '../../views/gpu/gpuClusterChanges';
 import { isGpuClusterNode, isGpuServerNode } from '../../views/gpu/gpuNodes';
+import {
+  sendGpuClusterAction,
+  sendGpuClusterDelete,
+  sendGpuClusterResize,
+  sendGpuServerDelete,
+  type SentGpuClusterChange,
+} from '../../writes/gpu/gpuClusterWrites';
 import { callOptions, command, type Alternative, type Command } from '../flow/command';
 import type { Services } from '../services';
-import type { GpuClusterWrites } from './gpuClusterWrites';
 
 /** A command's input: the contract's argument, with the cluster's name when a row gave it (otherwise it is read). */
 type Named<Args> = Args & { clusterName?: string };
 
 /** Undefined: Gcore refused the change for want of free servers, and the user went to look in other locations instead. */
-type Result = ContainerUpdateResult | undefined;
+type Result = SentGpuClusterChange | undefined;
 
 /** What a programmatic caller receives: the tasks Gcore started. */
-const tasksOnly = (result: Result) => ({ tasks: result?.tasks ?? [] });
+const tasksOnly = (sent: Result) => ({ tasks: sent?.result.tasks ?? [] });
 
 /** Shows the cluster's flavor in the user's other locations that have free servers of it now. */
 export type FindFlavorElsewhere = (cluster: GpuClusterRef) => Promise<unknown>;
@@ -117,7 +123,13 @@ async function confirmAction(ui: PromptUi, args: Named<GpuClusterActionArgs>): P
 }
 
 /** gcore.gpuClusterAction and the row's Start, Stop and Reboot: one action each, from the row's cluster. */
-function actionCommand(writes: GpuClusterWrites, findElsewhere: FindFlavorElsewhere, id: string, actions?: readonly GpuClusterAction[]) {
+function actionCommand(
+  services: Services,
+  changes: GpuClusterChanges,
+  findElsewhere: FindFlavorElsewhere,
+  id: string,
+  actions?: readonly GpuClusterAction[],
+) {
   return command<Named<GpuClusterActionArgs>, Result>({
     id,
     what: (args) =>
@@ -137,15 +149,11 @@ function actionCommand(writes: GpuClusterWrites, findElsewhere: FindFlavorElsewh
     },
     confirm: confirmAction,
     progress: (args) => l10n.t('Sending {0} to GPU cluster {1}…', actionTitle(args.action), clusterLabel(args)),
-    run: (args, context) => writes.action(args, args.action, callOptions(context)),
+    run: async (args, context) => changes.record(await sendGpuClusterAction(services, args, args.action, callOptions(context))),
     returns: tasksOnly,
     alternative: (args) => (args.action === 'start' ? otherLocations(findElsewhere, args) : undefined),
-    report: (ui, result, args, flow) => result && writes.report(ui, change(args, args.action), result, flow.reopen),
+    report: (ui, sent, _args, flow) => sent && changes.report(ui, sent.change, sent.result, flow.reopen),
   });
-}
-
-function change(args: Named<GpuClusterArgs>, action: GpuClusterChange) {
-  return gpuClusterChange(args, clusterLabel(args), action);
 }
 
 /** The new count, 1 to 999, asked with the current one shown; a wrong one is said naming the field. */
@@ -170,7 +178,7 @@ async function askServersCount(ui: PromptUi, name: string, current: number | und
   return parseIntegerText(text)!;
 }
 
-function resizeCommand(services: Services, writes: GpuClusterWrites, findElsewhere: FindFlavorElsewhere) {
+function resizeCommand(services: Services, changes: GpuClusterChanges, findElsewhere: FindFlavorElsewhere) {
   return command<Named<ResizeGpuClusterArgs>, Result>({
     id: COMMAND.resizeGpuCluster,
     what: (args) => (args ? l10n.t('Resize GPU cluster {0}', clusterLabel(args)) : l10n.t('Resize a GPU cluster')),
@@ -216,10 +224,10 @@ function resizeCommand(services: Services, writes: GpuClusterWrites, findElsewhe
       return args;
     },
     progress: (args) => l10n.t('Resizing GPU cluster {0}…', clusterLabel(args)),
-    run: (args, context) => writes.resize(args, args.serversCount, callOptions(context)),
+    run: async (args, context) => changes.record(await sendGpuClusterResize(services, args, args.serversCount, callOptions(context))),
     returns: tasksOnly,
     alternative: (args) => otherLocations(findElsewhere, args),
-    report: (ui, result, args, flow) => result && writes.report(ui, change(args, 'resize'), result, flow.reopen),
+    report: (ui, sent, _args, flow) => sent && changes.report(ui, sent.change, sent.result, flow.reopen),
   });
 }
 
@@ -259,8 +267,8 @@ async function askDeleteCluster(ui: PromptUi, name: string, kind: GpuKind, what:
   return deleteVolumes === undefined ? { deleteFloatingIps } : { deleteVolumes, deleteFloatingIps };
 }
 
-function deleteClusterCommand(writes: GpuClusterWrites) {
-  return command<Named<DeleteGpuClusterArgs>, ContainerUpdateResult>({
+function deleteClusterCommand(services: Services, changes: GpuClusterChanges) {
+  return command<Named<DeleteGpuClusterArgs>, SentGpuClusterChange>({
     id: COMMAND.deleteGpuCluster,
     what: (args) => (args ? l10n.t('Delete GPU cluster {0}', clusterLabel(args)) : l10n.t('Delete a GPU cluster')),
     parse: (arg) => unwrap(validateDeleteGpuClusterArgs(arg)),
@@ -274,8 +282,15 @@ function deleteClusterCommand(writes: GpuClusterWrites) {
       return { ...fromNode(row), ...(await askDeleteCluster(ui, row.cluster.name, row.gpuKind, what)) };
     },
     progress: (args) => l10n.t('Deleting GPU cluster {0}…', clusterLabel(args)),
-    run: (args, context) =>
-      writes.deleteCluster(args, { deleteVolumes: args.deleteVolumes, deleteFloatingIps: args.deleteFloatingIps }, callOptions(context)),
+    run: async (args, context) =>
+      changes.record(
+        await sendGpuClusterDelete(
+          services,
+          args,
+          { deleteVolumes: args.deleteVolumes, deleteFloatingIps: args.deleteFloatingIps },
+          callOptions(context),
+        ),
+      ),
     returns: tasksOnly,
     cancelledAfterSending: (args) => ({
       message: l10n.t(
@@ -283,12 +298,12 @@ function deleteClusterCommand(writes: GpuClusterWrites) {
         clusterLabel(args),
       ),
     }),
-    report: (ui, result, args, flow) => writes.report(ui, change(args, 'delete'), result, flow.reopen),
+    report: (ui, { change, result }, _args, flow) => changes.report(ui, change, result, flow.reopen),
   });
 }
 
-function deleteServerCommand(writes: GpuClusterWrites) {
-  return command<Named<GpuServerArgs> & GpuDeleteOptions & { serverName?: string }, ContainerUpdateResult>({
+function deleteServerCommand(services: Services, changes: GpuClusterChanges) {
+  return command<Named<GpuServerArgs> & GpuDeleteOptions & { serverName?: string }, SentGpuClusterChange>({
     id: COMMAND.deleteGpuServer,
     what: (args) => (args ? l10n.t('Delete a server of GPU cluster {0}', clusterLabel(args)) : l10n.t('Delete a GPU server')),
     parse: (arg) => unwrap(validateGpuServerArgs(arg)),
@@ -319,31 +334,34 @@ function deleteServerCommand(writes: GpuClusterWrites) {
       return args;
     },
     progress: (args) => l10n.t('Deleting server {0} of GPU cluster {1}…', args.serverName ?? args.serverId, clusterLabel(args)),
-    run: (args, context) =>
-      writes.deleteServer(
-        args,
-        args.serverId,
-        { deleteVolumes: args.deleteVolumes, deleteFloatingIps: args.deleteFloatingIps },
-        callOptions(context),
+    run: async (args, context) =>
+      changes.record(
+        await sendGpuServerDelete(
+          services,
+          args,
+          args.serverId,
+          { deleteVolumes: args.deleteVolumes, deleteFloatingIps: args.deleteFloatingIps },
+          callOptions(context),
+        ),
       ),
     returns: tasksOnly,
-    report: (ui, result, args, flow) => writes.report(ui, change(args, 'deleteServer'), result, flow.reopen),
+    report: (ui, { change, result }, _args, flow) => changes.report(ui, change, result, flow.reopen),
   });
 }
 
 /** The contract's GPU cluster writes and the rows' Start, Stop, Reboot, Resize, Delete and Delete Server. */
 export function gpuClusterWriteCommands(
   services: Services,
-  writes: GpuClusterWrites,
+  changes: GpuClusterChanges,
   findElsewhere: FindFlavorElsewhere,
 ): Command<never, unknown, never>[] {
   return [
-    actionCommand(writes, findElsewhere, COMMAND.gpuClusterAction),
-    actionCommand(writes, findElsewhere, COMMAND.startGpuCluster, ['start']),
-    actionCommand(writes, findElsewhere, COMMAND.stopGpuCluster, ['stop']),
-    actionCommand(writes, findElsewhere, COMMAND.rebootGpuCluster, ['soft_reboot', 'hard_reboot']),
-    resizeCommand(services, writes, findElsewhere),
-    deleteClusterCommand(writes),
-    deleteServerCommand(writes),
+    actionCommand(services, changes, findElsewhere, COMMAND.gpuClusterAction),
+    actionCommand(services, changes, findElsewhere, COMMAND.startGpuCluster, ['start']),
+    actionCommand(services, changes, findElsewhere, COMMAND.stopGpuCluster, ['stop']),
+    actionCommand(services, changes, findElsewhere, COMMAND.rebootGpuCluster, ['soft_reboot', 'hard_reboot']),
+    resizeCommand(services, changes, findElsewhere),
+    deleteClusterCommand(services, changes),
+    deleteServerCommand(services, changes),
   ];
 }

@@ -14,11 +14,12 @@ import type { PromptUi } from '../../ui/promptUi';
 import { checkFieldText, parseIntegerText } from '../../validation/fieldChecks';
 import { unwrap } from '../../validation/problems';
 import { leaseMeaning } from '../../views/gpu/presentation/leaseWords';
+import type { GpuClusterChanges } from '../../views/gpu/gpuClusterChanges';
 import type { GpuClusterNode } from '../../views/gpu/gpuClusterNodes';
 import { isGpuClusterNode } from '../../views/gpu/gpuNodes';
+import { clustersOf, sendGpuClusterLease, type GpuClusterWritesDeps } from '../../writes/gpu/gpuClusterWrites';
 import { callOptions, command, type Command } from '../flow/command';
 import { rowOf } from '../treeCommands';
-import type { GpuClusterWrites } from './gpuClusterWrites';
 import { fromNode } from './gpuClusterWriteCommands';
 
 /** The hours a lease is picked from; any other number is typed. */
@@ -87,7 +88,7 @@ async function askStopWithoutAsking(ui: PromptUi, cluster: GpuCluster): Promise<
 }
 
 /** gcore.setGpuLease: from a cluster's row, or programmatically (hours null removes the lease). */
-function setLeaseCommand(writes: GpuClusterWrites) {
+function setLeaseCommand(deps: GpuClusterWritesDeps, changes: GpuClusterChanges) {
   return command<LeaseInput, LeaseSet>({
     id: COMMAND.setGpuLease,
     what: (args) =>
@@ -102,7 +103,10 @@ function setLeaseCommand(writes: GpuClusterWrites) {
     progress: (args) => l10n.t('Setting the lease of GPU cluster {0}…', args.clusterName ?? args.clusterId),
     run: async (args, context) => {
       const lease = args.hours === null ? null : leaseFor(Date.now(), args.hours, args.stopWithoutAsking === true);
-      return { cluster: await writes.setLease(args, lease, callOptions(context)), lease };
+      const cluster = await sendGpuClusterLease(deps, args, lease, callOptions(context));
+      // The location's clusters, read again, are where the lease clock learns of it.
+      changes.changed(clustersOf(args));
+      return { cluster, lease };
     },
     returns: () => undefined,
     report: (ui, { cluster, lease }) =>
@@ -113,6 +117,6 @@ function setLeaseCommand(writes: GpuClusterWrites) {
   });
 }
 
-export function gpuLeaseCommands(writes: GpuClusterWrites): Command<never, unknown, never>[] {
-  return [setLeaseCommand(writes)];
+export function gpuLeaseCommands(deps: GpuClusterWritesDeps, changes: GpuClusterChanges): Command<never, unknown, never>[] {
+  return [setLeaseCommand(deps, changes)];
 }

@@ -28,6 +28,7 @@ import { taskSettings } from '../../state/settings';
 import { orCancel } from '../../ui/loneAnswer';
 import { UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import { unwrap } from '../../validation/problems';
+import { sendGpuClusterAction } from '../../writes/gpu/gpuClusterWrites';
 import { clusterStatusWords } from '../../views/gpu/presentation/clusterStatusWords';
 import { serverAddressToCopy } from '../../views/gpu/presentation/serverView';
 import { sshFailureWords, unreachableServerWords } from '../../views/gpu/presentation/sshWords';
@@ -126,8 +127,10 @@ function unlessCancelled<T>(promise: Promise<T>, signal: AbortSignal | undefined
 /** Sends Start and follows it to its end (the Tasks view shows it too); a start Gcore failed is said with its reason. */
 async function startAndWait(deps: GpuSshDeps, ref: GpuClusterRef, name: string, context: RunContext): Promise<void> {
   context.report?.(vscode.l10n.t('Starting GPU cluster {0}; this takes a few minutes…', name));
-  const sent = await deps.writes.action({ ...ref, clusterName: name }, 'start', callOptions(context));
-  const tasks = await unlessCancelled(deps.services.taskPoller.waitFor(sent.tasks, taskSettings().timeoutMs), context.signal);
+  const { result } = await deps.changes.record(
+    await sendGpuClusterAction(deps.services, { ...ref, clusterName: name }, 'start', callOptions(context)),
+  );
+  const tasks = await unlessCancelled(deps.services.taskPoller.waitFor(result.tasks, taskSettings().timeoutMs), context.signal);
   const failed = tasks.find((task) => task.end?.kind === 'error');
   if (failed) {
     const reason = taskErrorText(failed.task?.error, 400) ?? vscode.l10n.t('Gcore gave no reason');

@@ -21,7 +21,7 @@ import type { GpuClusterReads } from '../../loaders/gpu/gpuClusterReads';
 import type { GpuSshUsers } from '../../state/gpu/gpuSshUsers';
 import type { Services } from '../services';
 import { pickGpuCluster } from './gpuClusterReadCommands';
-import type { GpuClusterWrites } from './gpuClusterWrites';
+import type { GpuClusterChanges } from '../../views/gpu/gpuClusterChanges';
 import type { ClusterSsh, ClusterSshDeps, SshSettings } from './gpuSshTargets';
 import { clusterFile, removeClusterEntry, removeUnlistedEntries, sshPlaces, type SshPlaces } from './sshConfigFiles';
 
@@ -87,7 +87,7 @@ export async function commandTarget(node: unknown, pick: () => Promise<SshComman
 
 export interface GpuSshDeps {
   services: Services;
-  writes: GpuClusterWrites;
+  changes: GpuClusterChanges;
   /** The location's clusters, which the palette picks one of. */
   reads: Pick<GpuClusterReads, 'clustersOf'>;
   /** The user chosen for each cluster (Set SSH User…). */

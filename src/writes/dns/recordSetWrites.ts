@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import type { CallOptions, RecordSet, RecordSetBody } from '../../api';
-import type { DnsClient } from '../../api/dns/dnsClient';
+import type { DeleteRecordResult, DnsClient } from '../../api/dns/dnsClient';
 import { GcoreApiError, isGcoreApiError } from '../../api/errors';
-import type { RecordSetArgs } from '../../models/commandArgs';
+import type { RecordRefArgs, RecordSetArgs } from '../../models/commandArgs';
 import { editedRecordSetBody, type RecordSetEdit } from '../../models/dns/recordSets';
 import { givenRecordSetBody, recordSetNames } from './recordArgs';
 
@@ -72,4 +72,9 @@ export async function sendRecordSetWrite(
       },
     );
   }
+}
+
+/** Deletes a whole set (every value of one name and type); a set already gone counts as deleted (`alreadyGone`). */
+export function sendRecordSetDelete(dns: DnsClient, ref: RecordRefArgs, options: CallOptions = {}): Promise<DeleteRecordResult> {
+  return dns.deleteRecord(ref.zoneName, ref.name, ref.type, options);
 }

@@ -1,24 +1,12 @@
 import * as l10n from '@vscode/l10n';
-import type { ContainerUpdateResult, GcoreClient } from '../../api';
+import type { ContainerUpdateResult } from '../../api';
 import type { CallOptions } from '../../api/callOptions';
 import { GcoreApiError, isGcoreApiError, UnknownOutcomeError } from '../../api/errors';
 import type { GpuCluster, GpuLocationRef } from '../../api/gpu/gpuClusterTypes';
 import type { Task } from '../../api/types';
-import type { ChangeSubject } from '../../loaders/taskPoller';
-import type { Log } from '../../logging/log';
 import { clusterNameOfTask, clustersOfTask, gpuClusterChange, newClusterChange, taskTypesOf } from '../../models/gpu/gpuCluster';
 import type { GpuClusterCreate } from '../../models/gpu/gpuClusterCreate';
-
-export interface GpuClusterCreatesDeps {
-  client: Pick<GcoreClient, 'gpuClusters'>;
-  log: Log;
-}
-
-/** A create Gcore took: its tasks, and the subject they are followed under (the new cluster's, once listed). */
-export interface SentCreate {
-  result: ContainerUpdateResult;
-  change: ChangeSubject;
-}
+import { clustersOf, loggedGpuClusterChange, type GpuClusterWritesDeps, type SentGpuClusterChange } from './gpuClusterWrites';
 
 /** The ids of the clusters of that name a location lists (names may repeat at Gcore). */
 function idsNamed(clusters: readonly GpuCluster[], name: string): Set<string> {
@@ -41,15 +29,15 @@ function lostReason(lost: GcoreApiError): string {
  * answer is lost (a timeout, a reset, a gateway's 502 or 504, a body that cannot be read) the list read again tells
  * whether Gcore made it: a new one of that name is the cluster, and the create counts as sent, with its running
  * task; none, while no create of that name is under way at the location, means nothing was made, and the error says
- * it may be sent again; anything less certain says the cluster may exist, never offering to send it again. The change
- * subject is the new cluster's when the location lists it; `GpuClusterWrites.create` records what follows from it.
+ * it may be sent again; anything less certain says the cluster may exist, never offering to send it again. Its tasks'
+ * subject is the new cluster's when the location lists it, its name alone until then.
  */
 export async function sendGpuClusterCreate(
-  deps: GpuClusterCreatesDeps,
+  deps: GpuClusterWritesDeps,
   location: GpuLocationRef,
   cluster: GpuClusterCreate,
   options: CallOptions = {},
-): Promise<SentCreate> {
+): Promise<SentGpuClusterChange> {
   const { gpuClusters } = deps.client;
   const before = idsNamed((await gpuClusters.list(location, options)).results, cluster.name);
   let result: ContainerUpdateResult;
@@ -67,12 +55,12 @@ export async function sendGpuClusterCreate(
     ? gpuClusterChange({ ...location, clusterId: createdId }, cluster.name, 'create')
     : // Not listed yet: followed under its name alone until the location lists it or its task names it.
       newClusterChange(location, cluster.name);
-  return { result, change };
+  return loggedGpuClusterChange(deps.log, { result, change, stale: clustersOf(location) });
 }
 
 /** After a lost answer: the cluster Gcore made of that name, or an error that says whether to send it again. */
 async function newClusterId(
-  deps: GpuClusterCreatesDeps,
+  deps: GpuClusterWritesDeps,
   location: GpuLocationRef,
   name: string,
   before: ReadonlySet<string>,
@@ -113,7 +101,7 @@ async function newClusterId(
  * read cannot rule it out. Either way the outcome is unknown.
  */
 async function refuseWhileUnderWay(
-  deps: GpuClusterCreatesDeps,
+  deps: GpuClusterWritesDeps,
   location: GpuLocationRef,
   name: string,
   before: ReadonlySet<string>,
@@ -147,7 +135,7 @@ async function refuseWhileUnderWay(
 
 /** The new cluster's id once a create was answered; undefined when the location does not list it (yet). */
 async function listedId(
-  deps: GpuClusterCreatesDeps,
+  deps: GpuClusterWritesDeps,
   location: GpuLocationRef,
   name: string,
   before: ReadonlySet<string>,
@@ -163,7 +151,7 @@ async function listedId(
 }
 
 /** The location's create tasks of this product still running. */
-async function runningCreates(deps: GpuClusterCreatesDeps, location: GpuLocationRef, options: CallOptions): Promise<Task[]> {
+async function runningCreates(deps: GpuClusterWritesDeps, location: GpuLocationRef, options: CallOptions): Promise<Task[]> {
   return (await deps.client.gpuClusters.activeTasks(location, taskTypesOf(location.kind, 'create'), options)).results;
 }
 
@@ -177,7 +165,7 @@ function createsNamed(tasks: readonly Task[], name: string, before: ReadonlySet<
  * still running may name only what it was asked for, those of its name.
  */
 async function createTasks(
-  deps: GpuClusterCreatesDeps,
+  deps: GpuClusterWritesDeps,
   location: GpuLocationRef,
   clusterId: string,
   name: string,

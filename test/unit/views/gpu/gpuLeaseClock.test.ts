@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { GcoreApiError } from '../../../../src/api/errors';
 import type { GpuCluster } from '../../../../src/api/gpu/gpuClusterTypes';
-import { CLAIM_SETTLE_MS, LeaseClock } from '../../../../src/commands/gpu/gpuLeaseClock';
+import { CLAIM_SETTLE_MS, LeaseClock } from '../../../../src/views/gpu/gpuLeaseClock';
 import type { Log } from '../../../../src/logging/log';
 import { formatLeaseValue, type GpuLease } from '../../../../src/models/gpu/gpuLease';
 import { FakeClock } from '../../support/fakeClock';

@@ -2,18 +2,25 @@ import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
 import { markEmptyAnswer } from '../../../../src/api/decode';
 import type { Task } from '../../../../src/api/types';
-import { ContainerWrites } from '../../../../src/commands/containers/containerWrites';
+import { containerChanges } from '../../../../src/views/containers/containerChanges';
 import { ContainerReads } from '../../../../src/loaders/containers/containerReads';
 import { Loaders } from '../../../../src/loaders/loaders';
 import { TaskPoller } from '../../../../src/loaders/taskPoller';
 import type { Log } from '../../../../src/logging/log';
 import { CONTAINER_KIND, containerChange } from '../../../../src/models/containers/container';
 import type { ContainerCreate } from '../../../../src/models/containers/containerCreate';
+import type { ContainerUpdate } from '../../../../src/models/containers/containerUpdate';
 import { RecentValues } from '../../../../src/state/recentValues';
 import { TaskHistory } from '../../../../src/state/taskHistory';
 import { ChangeKinds } from '../../../../src/views/changeKinds';
 import { containerChangeKind } from '../../../../src/views/containers/containerChangeKind';
 import { TaskTracking } from '../../../../src/views/taskTracking';
+import {
+  sendContainerCreate,
+  sendContainerDelete,
+  sendContainerUpdate,
+  type ContainerRef,
+} from '../../../../src/writes/containers/containerWrites';
 import { ScriptedUi } from '../../../extension/support/scriptedUi';
 import { startHarness, stopHarness, type Harness } from '../../api/clientHarness';
 import { FakeClock } from '../../support/fakeClock';
@@ -38,8 +45,9 @@ class MapMemento implements Pick<vscode.Memento, 'get' | 'update'> {
 }
 
 /**
- * The containers area's write path as the area builds it, on a client of the emulator: its reads registered
- * with the loaders, and the task tracking that marks a change on its row (Gcore's tasks end at the first poll).
+ * The containers' write path as their commands take it, on a client of the emulator: what is sent
+ * (writes/containers/), and what it leaves behind (`containerChanges`), with the area's reads registered with the
+ * loaders and the task tracking that marks a change on its row (Gcore's tasks end at the first poll).
  */
 function containersArea(harness: Harness) {
   const memento = new MapMemento() as unknown as vscode.Memento;
@@ -64,15 +72,22 @@ function containersArea(harness: Harness) {
     setApiKey: async () => undefined,
   });
   const recent = new RecentValues(memento, 'gcore.recentContainers');
-  const writes = new ContainerWrites({
-    client: harness.client,
+  const changes = containerChanges({
     taskPoller: poller,
     tasks: tracking,
     recentContainers: recent,
     reads,
     tree: { refresh: () => undefined },
-    log: QUIET,
   });
+  const deps = { client: harness.client, log: QUIET };
+  const writes = {
+    update: async (ref: ContainerRef, update: ContainerUpdate) =>
+      (await changes.record(await sendContainerUpdate(deps, ref, update))).result,
+    create: async (location: typeof HERE, container: ContainerCreate) =>
+      (await changes.record(await sendContainerCreate(deps, location, container))).result,
+    delete: async (ref: ContainerRef) => (await changes.record(await sendContainerDelete(deps, ref))).result,
+    report: changes.report.bind(changes),
+  };
   /** What the Containers section's rows of the location say is under way, by name. */
   const rowChanges = () =>
     Object.fromEntries([...tracking.changesAt(CONTAINER_KIND, HERE)].map(([name, subject]) => [name, subject.action]));
@@ -83,7 +98,7 @@ function containersArea(harness: Harness) {
   return { writes, reads, poller, recent, clock, rowChanges, dispose };
 }
 
-describe('ContainerWrites', () => {
+describe("the containers' changes once sent", () => {
   let harness: Harness;
   let area: ReturnType<typeof containersArea>;
 
@@ -97,29 +112,7 @@ describe('ContainerWrites', () => {
     await stopHarness(harness);
   });
 
-  /** The writes the emulator received: method, path and body. */
-  const sentWrites = () =>
-    harness.emulator.requests.filter((request) => request.method !== 'GET').map((request) => [request.method, request.path, request.json]);
   const listReads = () => harness.emulator.requests.filter((request) => request.method === 'GET' && request.path === CONTAINERS).length;
-
-  it('sends an update, a stop, a start, a create and a delete as the commands and documents always sent them', async () => {
-    const { writes } = area;
-    await writes.update(WEB_APP, { timeout: 30 });
-    await writes.update(WEB_APP, { is_disabled: true });
-    await writes.update(WEB_APP, { is_disabled: false });
-    await writes.update(WEB_APP, { timeout: 45, is_disabled: true });
-    await writes.create(HERE, NEW_CONTAINER as ContainerCreate);
-    await writes.delete(WEB_APP);
-    assert.deepEqual(sentWrites(), [
-      ['PATCH', `${CONTAINERS}/web-app`, { timeout: 30 }],
-      ['PATCH', `${CONTAINERS}/web-app`, { is_disabled: true }],
-      ['PATCH', `${CONTAINERS}/web-app`, { is_disabled: false }],
-      ['PATCH', `${CONTAINERS}/web-app`, { timeout: 45 }],
-      ['PATCH', `${CONTAINERS}/web-app`, { is_disabled: true }],
-      ['POST', CONTAINERS, NEW_CONTAINER],
-      ['DELETE', `${CONTAINERS}/web-app`, undefined],
-    ]);
-  });
 
   it("reads the location's containers again after every change, and offers the names changed as recent", async () => {
     const { writes, reads, recent } = area;

@@ -7,14 +7,15 @@ import type { Task } from '../../api/types';
 import { SYSTEM_CLOCK, type PollerClock } from '../../loaders/taskPoller';
 import { failureReason } from '../../logging/failureMessage';
 import type { Log } from '../../logging/log';
-import { clustersOfTask, clusterStatus, gpuClusterChange, taskTypesOf } from '../../models/gpu/gpuCluster';
+import { clustersOfTask, clusterStatus, taskTypesOf } from '../../models/gpu/gpuCluster';
 import { extendedLease, LEASE_REMINDER_MS, leaseOf, sameLease, type GpuLease } from '../../models/gpu/gpuLease';
 import type { PromptUi } from '../../ui/promptUi';
-import { stopMeaning } from '../../views/gpu/presentation/gpuClusterWriteWords';
-import { leaseEndText, leaseMeaning } from '../../views/gpu/presentation/leaseWords';
-import { GPU_SECTION } from '../../views/gpu/gpuNodes';
-import type { TreeChanges } from '../../views/treeChanges';
-import type { GpuClusterWrites } from './gpuClusterWrites';
+import { clustersOf, sendGpuClusterAction, sendGpuClusterLease } from '../../writes/gpu/gpuClusterWrites';
+import type { TreeChanges } from '../treeChanges';
+import type { GpuClusterChanges } from './gpuClusterChanges';
+import { GPU_SECTION } from './gpuNodes';
+import { stopMeaning } from './presentation/gpuClusterWriteWords';
+import { leaseEndText, leaseMeaning } from './presentation/leaseWords';
 
 /*
  * The clock of the leases the tree has shown: a reminder 15 minutes before a lease ends, and at its end the
@@ -401,17 +402,21 @@ export class LeaseClock {
   }
 }
 
-/** The clock as the GPU area runs it: on the system's time, its stop and lease changes through the cluster writes. */
+/**
+ * The clock as the GPU area runs it: on the system's time, its lease changes and stops sent and told as Set Lease and
+ * Stop send and tell them (the stop's notification follows its task; Retry sends it again).
+ */
 export function gpuLeaseClock(deps: {
   client: Pick<GcoreClient, 'gpuClusters' | 'account'>;
-  writes: GpuClusterWrites;
+  changes: GpuClusterChanges;
   ui: () => PromptUi;
   tree: Pick<TreeChanges, 'refresh'>;
   log: Log;
 }): LeaseClock {
+  const { changes } = deps;
   const stop = async (ref: GpuClusterRef, clusterName: string): Promise<void> => {
-    const result = await deps.writes.action({ ...ref, clusterName }, 'stop');
-    deps.writes.report(deps.ui(), gpuClusterChange(ref, clusterName, 'stop'), result, () => stop(ref, clusterName));
+    const { change, result } = await changes.record(await sendGpuClusterAction(deps, { ...ref, clusterName }, 'stop'));
+    changes.report(deps.ui(), change, result, () => stop(ref, clusterName));
   };
   const namesCluster = (ref: GpuClusterRef) => {
     const ids = new Set([ref.clusterId.toLowerCase()]);
@@ -420,7 +425,10 @@ export function gpuLeaseClock(deps: {
   return new LeaseClock({
     clock: SYSTEM_CLOCK,
     read: (ref) => deps.client.gpuClusters.get(ref),
-    setLease: (ref, lease) => deps.writes.setLease(ref, lease),
+    setLease: async (ref, lease) => {
+      await sendGpuClusterLease(deps, ref, lease);
+      changes.changed(clustersOf(ref));
+    },
     stop,
     startedSince: async (ref, sinceMs) => {
       const { results } = await deps.client.account.listTasks({
