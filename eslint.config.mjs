@@ -19,6 +19,8 @@ const LAYERS = [
   'state',
   'ui',
   'views',
+  // What the extension does on this machine (files under ~/.ssh, ssh processes, local ports), without VS Code.
+  'machine',
   'agentTools',
   'documents',
   'commands',
@@ -35,6 +37,7 @@ const WITHOUT_VSCODE = [
   'src/writes/**/*.ts',
   'src/views/presentation/**/*.ts',
   'src/views/*/presentation/**/*.ts',
+  'src/machine/**/*.ts',
   'src/agentTools/**/*.ts',
 ];
 

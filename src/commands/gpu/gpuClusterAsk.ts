@@ -21,7 +21,7 @@ import { isLocationNode } from '../../views/locationNodes';
 import { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
 import type { Services } from '../services';
 import { readFlavorChoices, readKeyChoices } from './gpuClusterOffers';
-import { askNewSshKey, createNewSshKey } from './sshKeyCreation';
+import { askNewSshKey, createNewSshKey } from '../../machine/gpu/sshKeyCreation';
 
 /** New GPU Cluster's draft: the location (from its row, or picked) and the wizard's answers. */
 export interface GpuClusterDraft {

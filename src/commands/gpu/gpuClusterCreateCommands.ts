@@ -14,7 +14,7 @@ import { askGpuCluster, newGpuClusterDraft, type GpuClusterDraft } from './gpuCl
 import { sendGpuClusterCreate } from '../../writes/gpu/gpuClusterCreates';
 import type { SentGpuClusterChange } from '../../writes/gpu/gpuClusterWrites';
 import type { GpuClusterChanges } from '../../views/gpu/gpuClusterChanges';
-import { askNewSshKey, createNewSshKey, type KeySource } from './sshKeyCreation';
+import { askNewSshKey, createNewSshKey, type KeySource } from '../../machine/gpu/sshKeyCreation';
 
 /*
  * The contract's GPU cluster creation commands: each argument is checked before any request, naming the field.

@@ -8,7 +8,7 @@ import type { ProjectRegionRef } from '../../core/projectRegion';
 import { baremetalAvailability } from '../../views/gpu/presentation/baremetalFlavorView';
 import { flavorAvailability, type FlavorAvailability } from '../../views/gpu/presentation/flavorAvailability';
 import { formatHourlyPrice } from '../../views/gpu/presentation/flavorPrice';
-import { listLocalPublicKeys, markKeysOfThisMachine } from './localSshKeys';
+import { listLocalPublicKeys, markKeysOfThisMachine } from '../../machine/gpu/localSshKeys';
 
 /** A kind's flavors as a new cluster is offered them: disabled ones left out, out-of-stock ones marked. */
 function flavorChoices<F extends GpuFlavorChoice['flavor'] & { name: string; price?: FlavorPrice | null }>(

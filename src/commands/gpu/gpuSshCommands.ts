@@ -34,10 +34,10 @@ import { serverAddressToCopy } from '../../views/gpu/presentation/serverView';
 import { sshFailureWords, unreachableServerWords } from '../../views/gpu/presentation/sshWords';
 import { callOptions, command, type Command, type RunContext } from '../flow/command';
 import { reported } from '../flow/flowRunner';
-import { readClusterSsh, serverOf, sshClusterRef } from './gpuSshTargets';
-import { freeLocalPort, waitForLocalPort } from './localPorts';
-import { addInclude, includesClusterFiles, knownHostsFile, writeClusterEntry } from './sshConfigFiles';
-import { forgetHostKey, runProgram, testConnection } from './sshConnection';
+import { readClusterSsh, serverOf, sshClusterRef } from '../../machine/gpu/gpuSshTargets';
+import { freeLocalPort, waitForLocalPort } from '../../machine/gpu/localPorts';
+import { addInclude, includesClusterFiles, knownHostsFile, writeClusterEntry } from '../../machine/gpu/sshConfigFiles';
+import { forgetHostKey, runProgram, testConnection } from '../../machine/gpu/sshConnection';
 import {
   argsOfRow,
   askToInclude,

@@ -3,8 +3,8 @@ import { COMMAND } from '../../core/contributions';
 import { DEFAULT_SSH_USER, readClusterUser } from '../../models/gpu/ssh/sshEntry';
 import { orCancel } from '../../ui/loneAnswer';
 import { command } from '../flow/command';
-import { readClusterSsh, sshClusterRef } from './gpuSshTargets';
-import { hasClusterEntry, writeClusterEntry } from './sshConfigFiles';
+import { readClusterSsh, sshClusterRef } from '../../machine/gpu/gpuSshTargets';
+import { hasClusterEntry, writeClusterEntry } from '../../machine/gpu/sshConfigFiles';
 import { checkedSshSettings, sshDeps, targetOf, type GpuSshDeps, type SshCommandArgs } from './sshSetup';
 
 /** A cluster and the user chosen for it; no user: the setting's (or the image's) again. */

@@ -22,8 +22,8 @@ import type { GpuSshUsers } from '../../state/gpu/gpuSshUsers';
 import type { Services } from '../services';
 import { pickGpuCluster } from './gpuClusterReadCommands';
 import type { GpuClusterChanges } from '../../views/gpu/gpuClusterChanges';
-import type { ClusterSsh, ClusterSshDeps, SshSettings } from './gpuSshTargets';
-import { clusterFile, removeClusterEntry, removeUnlistedEntries, sshPlaces, type SshPlaces } from './sshConfigFiles';
+import type { ClusterSsh, ClusterSshDeps, SshSettings } from '../../machine/gpu/gpuSshTargets';
+import { clusterFile, removeClusterEntry, removeUnlistedEntries, sshPlaces, type SshPlaces } from '../../machine/gpu/sshConfigFiles';
 
 /*
  * What the SSH commands of GPU servers share in VS Code: the settings read and checked, the row a command was

@@ -25,6 +25,8 @@ describe('lint keeps the layers in order', function () {
       ['src/models/x.ts', "import '../state/settings';"],
       ['src/views/x.ts', "import '../documents/logDocuments';"],
       ['src/views/dns/x.ts', "import '../../commands/flow/flowRunner';"],
+      ['src/views/gpu/x.ts', "import '../../machine/gpu/sshConfigFiles';"],
+      ['src/machine/gpu/x.ts', "import '../../commands/gpu/gpuSshCommands';"],
       ['src/views/presentation/x.ts', "import '../../documents/logDocuments';"],
       ['src/views/presentation/x.ts', "import '../../commands/flow/flowRunner';"],
       ['src/documents/x.ts', "import '../commands/flow/flowRunner';"],
@@ -52,6 +54,7 @@ describe('lint keeps the layers in order', function () {
       'src/models/x.ts',
       'src/loaders/x.ts',
       'src/writes/dns/x.ts',
+      'src/machine/gpu/x.ts',
       'src/views/presentation/x.ts',
       'src/views/gpu/presentation/x.ts',
     ]) {

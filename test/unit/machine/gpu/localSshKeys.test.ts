@@ -9,8 +9,8 @@ import {
   markKeysOfThisMachine,
   SshKeygenMissingError,
   writePrivateKey,
-} from '../../../../src/commands/gpu/localSshKeys';
-import { askNewSshKey, createNewSshKey } from '../../../../src/commands/gpu/sshKeyCreation';
+} from '../../../../src/machine/gpu/localSshKeys';
+import { askNewSshKey, createNewSshKey } from '../../../../src/machine/gpu/sshKeyCreation';
 import { BACK } from '../../../../src/ui/promptUi';
 import { CANCEL, ScriptedUi } from '../../../extension/support/scriptedUi';
 import { eventually } from '../../../support/eventually';

@@ -12,7 +12,7 @@ import {
   removeUnlistedEntries,
   sshPlaces,
   writeClusterEntry,
-} from '../../../../src/commands/gpu/sshConfigFiles';
+} from '../../../../src/machine/gpu/sshConfigFiles';
 import { clusterEntryText } from '../../../../src/models/gpu/ssh/sshEntry';
 import { includeLines } from '../../../../src/models/gpu/ssh/sshInclude';
 import type { ClusterId } from '../../../../src/models/gpu/ssh/sshValues';

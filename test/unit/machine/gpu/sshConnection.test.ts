@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { forgetHostKey, sshKeygenBeside, testConnection, type Clock, type ProgramRun } from '../../../../src/commands/gpu/sshConnection';
+import { forgetHostKey, sshKeygenBeside, testConnection, type Clock, type ProgramRun } from '../../../../src/machine/gpu/sshConnection';
 
 /** A clock that moves only when the test sleeps on it. */
 function fakeClock(): Clock & { slept: number[] } {
