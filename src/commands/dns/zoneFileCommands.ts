@@ -19,7 +19,7 @@ import { command, waitShown, type Command } from '../flow/command';
 import { applyRecordSetChanges, isPartlyApplied } from '../../writes/dns/recordSetBatch';
 import { planZoneFileImport, unreviewedImportPlan } from '../../writes/dns/zoneFileImports';
 import { pickAccountZone } from './zoneChoices';
-import { reviewImport } from './zoneFileImportReview';
+import { reviewImport } from '../../documents/dns/zoneFileImportReview';
 import type { AreaServices, Services } from '../services';
 import type { DnsReads } from '../../loaders/dns/dnsReads';
 

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import type { Snapshots } from '../../documents/snapshots';
+import type { Snapshots } from '../snapshots';
 import { zoneNameForDisplay } from '../../models/dns/zoneCreate';
 import {
   CLOUDFLARE_AUTOMATIC_TTL,

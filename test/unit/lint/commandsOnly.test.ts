@@ -1,0 +1,68 @@
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { REPO_ROOT } from '../../support/repoRoot';
+
+/**
+ * The files under an area's folder of src/commands/ that are not commands yet, each with what keeps it there: the
+ * layer it belongs to cannot import what it needs. A new file there is a command file.
+ */
+const NOT_COMMANDS_YET: Record<string, string> = {
+  'agents/commandToolWrites.ts': "the agent tools' writes through the commands: VS Code's side of a registration",
+  'agents/languageModelTools.ts': "VS Code's language model tools: a registration",
+  'agents/mcpServerDefinitions.ts': "VS Code's MCP server definition: a registration",
+  'containers/containerSources.ts': "prompts over the views' rows and the loaders: above ui/",
+  'dns/zoneChoices.ts': "a zone prompt over the views' presentation: above ui/",
+  'gpu/gpuClusterAsk.ts': "the New GPU Cluster prompts over the views' rows and presentation: above ui/",
+  'gpu/gpuClusterOffers.ts': "what a location offers a new cluster, in the views' presentation: above ui/",
+  'gpu/sshSetup.ts': "the SSH commands' VS Code part (terminal, settings, rows)",
+};
+
+/** Why a file of an area's commands is not one, or undefined: it is named for its commands and exports what makes them. */
+function notCommandFile(file: string, text: string): string | undefined {
+  const name = path.basename(file, '.ts');
+  if (!/Commands?$/.test(name)) return `${file}: not named for commands (…Commands.ts)`;
+  if (!new RegExp(`^export (async )?function \\w*Commands?\\b`, 'm').test(text)) return `${file}: exports no function that makes commands`;
+  return undefined;
+}
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+describe('commands/ holds commands only', () => {
+  const areas = readdirSync(path.join(REPO_ROOT, 'src', 'areas'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+  it("finds in every area's folder of src/commands/ files of commands only", () => {
+    const commands = path.join(REPO_ROOT, 'src', 'commands');
+    const found = areas
+      .flatMap((area) => filesUnder(path.join(commands, area)))
+      .map((file) => ({ file: path.relative(commands, file).split(path.sep).join('/'), text: readFileSync(file, 'utf8') }))
+      .filter(({ file }) => NOT_COMMANDS_YET[file] === undefined)
+      .map(({ file, text }) => notCommandFile(file, text))
+      .filter((problem) => problem !== undefined);
+    assert.deepEqual(found, []);
+  });
+
+  it('lists no file that is gone or has become a command file', () => {
+    const commands = path.join(REPO_ROOT, 'src', 'commands');
+    for (const file of Object.keys(NOT_COMMANDS_YET)) {
+      const text = readFileSync(path.join(commands, file), 'utf8');
+      assert.notEqual(notCommandFile(file, text), undefined, `${file} is a command file now: take it off the list`);
+    }
+  });
+
+  it('refuses a file that is not named for commands, or makes none', () => {
+    assert.match(notCommandFile('gpu/sshConfigFiles.ts', 'export function clusterFile() {}') ?? '', /not named for commands/);
+    assert.match(
+      notCommandFile('gpu/leaseCommands.ts', 'export function leaseClock() {}') ?? '',
+      /exports no function that makes commands/,
+    );
+    assert.equal(notCommandFile('gpu/leaseCommands.ts', 'export function leaseCommands() {}'), undefined);
+    assert.equal(notCommandFile('gpu/sshUserCommand.ts', 'export function setSshUserCommand() {}'), undefined);
+  });
+});
