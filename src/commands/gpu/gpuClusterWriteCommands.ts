@@ -27,9 +27,8 @@ import { checkFieldText, parseIntegerText } from '../../validation/fieldChecks';
 import { unwrap } from '../../validation/problems';
 import { isCapacityFailure, otherLocationsLabel } from '../../views/gpu/presentation/gpuClusterChangeWords';
 import { actionTitle, exceededQuotaLines, resizeMeaning, stopMeaning } from '../../views/gpu/presentation/gpuClusterWriteWords';
-import type { GpuClusterNode } from '../../views/gpu/gpuClusterNodes';
 import type { GpuClusterChanges } from '../../views/gpu/gpuClusterChanges';
-import { isGpuClusterNode, isGpuServerNode } from '../../views/gpu/gpuNodes';
+import { isGpuClusterNode, isGpuServerNode, type GpuClusterNode } from '../../views/gpu/gpuNodes';
 import {
   sendGpuClusterAction,
   sendGpuClusterDelete,

@@ -1,8 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { COMMAND } from '../../core/contributions';
 import { refusedAddresses, serverAddressToCopy } from '../../views/gpu/presentation/serverView';
-import type { GpuClusterNode, GpuServerNode } from '../../views/gpu/gpuClusterNodes';
-import { isGpuClusterNode, isGpuServerNode } from '../../views/gpu/gpuNodes';
+import { isGpuClusterNode, isGpuServerNode, type GpuClusterNode, type GpuServerNode } from '../../views/gpu/gpuNodes';
 import { command, type Command } from '../flow/command';
 import { rowOf } from '../treeCommands';
 

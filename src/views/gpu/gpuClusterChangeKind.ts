@@ -1,9 +1,7 @@
 import * as l10n from '@vscode/l10n';
-import type { GcoreClient } from '../../api';
 import { isGcoreApiError } from '../../api/errors';
-import type { GpuCluster, GpuClusterRef, GpuLocationRef } from '../../api/gpu/gpuClusterTypes';
+import type { GpuCluster, GpuClusterRef } from '../../api/gpu/gpuClusterTypes';
 import { subjectTitle, type ChangeSubject } from '../../loaders/taskPoller';
-import type { Log } from '../../logging/log';
 import {
   changeOfTaskType,
   clusterOfChangeName,
@@ -19,23 +17,8 @@ import type { PromptUi } from '../../ui/promptUi';
 import type { ChangeKind } from '../changeKinds';
 import { GPU_CLUSTER_CHANGES, isCapacityFailure, otherLocationsLabel, setLeaseLabel } from './presentation/gpuClusterChangeWords';
 import { clusterStatusWords } from './presentation/clusterStatusWords';
+import type { GpuClusterChangeKindDeps } from './gpuClusterChangeDeps';
 import { GPU_SECTION } from './gpuNodes';
-
-/** What the GPU area hands its kind of change: the client, the location's clusters to read again, where to look for capacity. */
-export interface GpuClusterChangeKindDeps {
-  client: Pick<GcoreClient, 'gpuClusters'>;
-  /** The clusters of a location and product are read again when one of them changed. */
-  clusters: { invalidateLocation(ref: GpuLocationRef): void };
-  log: Log;
-  /** A start or resize found no free servers: the cluster's flavor in the user's other locations that have it now. */
-  findFlavorElsewhere(cluster: GpuClusterRef): Promise<unknown>;
-  /** Open in VS Code on a new cluster, asked as on its row. */
-  connect(cluster: GpuClusterRef, name: string): Promise<unknown>;
-  /** Removes the SSH entry of a cluster Gcore deleted. */
-  forgetSsh(clusterId: string): Promise<void>;
-  /** Set Lease… on a cluster a create or a start made here has brought up. */
-  setLease(ref: GpuClusterRef, cluster: GpuCluster): Promise<unknown>;
-}
 
 /**
  * The changes of GPU clusters (power, resize, delete, create) as the task tracking follows them: their words,

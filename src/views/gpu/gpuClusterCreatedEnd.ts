@@ -3,7 +3,7 @@ import type { GpuClusterRef, GpuServer } from '../../api/gpu/gpuClusterTypes';
 import type { PromptUi } from '../../ui/promptUi';
 import { setLeaseLabel } from './presentation/gpuClusterChangeWords';
 import { copyAddressesLabel, createdClusterText, publicAddresses, serversInOrder } from './presentation/gpuClusterCreatedWords';
-import type { GpuClusterChangeKindDeps } from './gpuClusterChangeKind';
+import type { GpuClusterChangeKindDeps } from './gpuClusterChangeDeps';
 
 /**
  * A new cluster's end: its servers and the addresses they are reached at, which Copy puts on the clipboard, and

@@ -1,6 +1,6 @@
 import { isGcoreApiError } from '../../api/errors';
 import type { GpuClusterRef } from '../../api/gpu/gpuClusterTypes';
-import type { GpuClusterChangeKindDeps } from './gpuClusterChangeKind';
+import type { GpuClusterChangeKindDeps } from './gpuClusterChangeDeps';
 
 /**
  * A cluster's delete that ended, or a server's after which Gcore deleted the cluster (it was the last), takes the

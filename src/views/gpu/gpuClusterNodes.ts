@@ -1,19 +1,8 @@
-import type { GpuCluster, GpuImage, GpuKind, GpuServer } from '../../api';
+import type { GpuCluster, GpuImage, GpuServer } from '../../api';
 import { gpuPortalPage } from '../../models/portalPages';
-import type { ProjectRegion } from '../../models/projectRegion';
 import { clusterRowView, type ClusterRowFacts } from './presentation/clusterView';
 import { serverRowView } from './presentation/serverView';
-import type { NodeView, TreeNode } from '../treeNodes';
-import { GPU_SECTION, type GpuClustersNode } from './gpuNodes';
-
-/** A GPU cluster's row under its location's Clusters row. */
-export interface GpuClusterNode extends TreeNode {
-  readonly nodeType: 'gpuCluster';
-  readonly view: NodeView;
-  readonly location: ProjectRegion;
-  readonly gpuKind: GpuKind;
-  readonly cluster: GpuCluster;
-}
+import { GPU_SECTION, type GpuClusterNode, type GpuClustersNode, type GpuServerNode } from './gpuNodes';
 
 export function gpuClusterNode(parent: GpuClustersNode, cluster: GpuCluster, facts: ClusterRowFacts): GpuClusterNode {
   return {
@@ -27,16 +16,6 @@ export function gpuClusterNode(parent: GpuClustersNode, cluster: GpuCluster, fac
     portal: gpuPortalPage(parent.location),
     view: { ...clusterRowView(cluster, facts), collapsible: 'collapsed' },
   };
-}
-
-/** A server of a GPU cluster: its cluster's child. */
-export interface GpuServerNode extends TreeNode {
-  readonly nodeType: 'gpuServer';
-  readonly view: NodeView;
-  readonly location: ProjectRegion;
-  readonly gpuKind: GpuKind;
-  readonly cluster: GpuCluster;
-  readonly server: GpuServer;
 }
 
 export function gpuServerNode(parent: GpuClusterNode, server: GpuServer, image?: GpuImage): GpuServerNode {

@@ -25,9 +25,9 @@ import { refusedClusterView } from './presentation/clusterView';
 import { flavorGpuText } from './presentation/flavorFacts';
 import { listGapViews } from '../presentation/listGapsView';
 import { errorNode, hintNode, type TreeNode } from '../treeNodes';
-import { gpuClusterNode, gpuServerNode, type GpuClusterNode } from './gpuClusterNodes';
-import type { GpuClustersNode } from './gpuNodes';
-import type { GpuClusterSource } from './gpuFlavorsSection';
+import { gpuClusterNode, gpuServerNode } from './gpuClusterNodes';
+import type { GpuClusterNode, GpuClustersNode } from './gpuNodes';
+import type { GpuClusterSource } from './gpuClusterSource';
 
 /** What the cluster rows are built with, besides the section's cluster source. */
 export interface GpuClusterRowsDeps extends Omit<GpuClusterSource, 'reads'> {

@@ -1,21 +1,17 @@
 import * as vscode from 'vscode';
 import { COMMAND } from '../../core/contributions';
 import { isCancelled, isEndpointMissing } from '../../api/errors';
-import type { GpuCluster, GpuLocationRef } from '../../api/gpu/gpuClusterTypes';
 import type { GpuBaremetalFlavorList } from '../../api/types';
-import { loadOnce, type LoadOnce } from '../../core/loadOnce';
-import type { ProjectRegionRef } from '../../core/projectRegion';
+import { loadOnce } from '../../core/loadOnce';
 import type { FlavorLoad, FlavorLoader } from '../../loaders/gpu/flavorLoader';
-import type { GpuClusterReads } from '../../loaders/gpu/gpuClusterReads';
 import type { Loaded } from '../../loaders/keyedLoader';
-import type { ChangeSubject } from '../../loaders/taskPoller';
-import type { Log } from '../../logging/log';
 import { readLocations } from '../../state/settings';
 import { baremetalFlavorTooltip, baremetalFlavorView, sortBaremetalFlavors } from './presentation/baremetalFlavorView';
 import { flavorTooltipMarkdown, flavorView, sortFlavors, unreadableFlavorsView } from './presentation/flavorView';
 import type { Section } from '../section';
 import { errorNode, hintNode, isSectionNode, type NodeView, type TreeNode } from '../treeNodes';
 import type { GpuClusterRows } from './gpuClusterRows';
+import type { GpuClusterSource } from './gpuClusterSource';
 import {
   GPU_SECTION,
   baremetalFlavorNode,
@@ -28,22 +24,6 @@ import {
   isGpuServerNode,
 } from './gpuNodes';
 import { isLocationNode, type LocationNode } from '../locationNodes';
-
-/** What the GPU section reads its clusters with, besides the flavors. */
-export interface GpuClusterSource {
-  /** The clusters' reads, loaded with the rows' code on first need. */
-  reads: LoadOnce<GpuClusterReads>;
-  /** Draws a row again from what is loaded. */
-  redraw: (node: TreeNode) => void;
-  /** The GPU cluster changes followed at a location, by subject name (`<kind>:<id>`). */
-  changesAt: (location: ProjectRegionRef) => ReadonlyMap<string, ChangeSubject>;
-  /** A change followed under `from` is followed under `to` from now on (a new cluster, listed with its id). */
-  rename: (from: ChangeSubject, to: ChangeSubject) => void;
-  /** Where a price that could not be read is told: the row goes without one. */
-  log: Pick<Log, 'warn'>;
-  /** A kind's clusters of a location as just read, once one of them has had a lease: what the lease clock keeps. */
-  sawLeases: (location: GpuLocationRef, clusters: readonly GpuCluster[]) => void;
-}
 
 /**
  * GPU: one node per configured project and region. Under each, first its clusters (virtual and bare metal,

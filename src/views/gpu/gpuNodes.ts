@@ -1,11 +1,10 @@
 import * as l10n from '@vscode/l10n';
-import type { GpuBaremetalFlavor, GpuFlavor } from '../../api';
+import type { GpuBaremetalFlavor, GpuCluster, GpuFlavor, GpuKind, GpuServer } from '../../api';
 import { projectRegionKey } from '../../core/projectRegion';
 import { ROW_CONTEXT } from '../../core/contributions';
 import { gpuPortalPage } from '../../models/portalPages';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { nodeGuard, sectionNode, type NodeView, type TreeNode } from '../treeNodes';
-import type { GpuClusterNode, GpuServerNode } from './gpuClusterNodes';
 import { locationNode, type LocationNode } from '../locationNodes';
 
 export const GPU_SECTION = sectionNode('gpu', l10n.t('GPU'), 'circuit-board', ROW_CONTEXT.gpuSection);
@@ -47,8 +46,30 @@ export function gpuClustersNode(parent: LocationNode): GpuClustersNode {
   };
 }
 
-/** The rows under a Clusters row, built by code loaded when it is first expanded (gpuClusterNodes.ts). */
+/**
+ * A GPU cluster's row under its location's Clusters row. The rows under a Clusters row are made by code loaded when
+ * one is first expanded (gpuClusterNodes.ts); what they are is known from the start, to the menus' commands too.
+ */
+export interface GpuClusterNode extends TreeNode {
+  readonly nodeType: 'gpuCluster';
+  readonly view: NodeView;
+  readonly location: ProjectRegion;
+  readonly gpuKind: GpuKind;
+  readonly cluster: GpuCluster;
+}
+
 export const isGpuClusterNode = nodeGuard<GpuClusterNode>('gpuCluster');
+
+/** A server of a GPU cluster: its cluster's child. */
+export interface GpuServerNode extends TreeNode {
+  readonly nodeType: 'gpuServer';
+  readonly view: NodeView;
+  readonly location: ProjectRegion;
+  readonly gpuKind: GpuKind;
+  readonly cluster: GpuCluster;
+  readonly server: GpuServer;
+}
+
 export const isGpuServerNode = nodeGuard<GpuServerNode>('gpuServer');
 
 interface FlavorRow extends TreeNode {
