@@ -54,14 +54,23 @@ const AREAS = readdirSync(new URL('./src/areas/', import.meta.url), { withFileTy
 /**
  * Files of layers that use VS Code elsewhere which the unit tests load in plain Node: the command machinery,
  * the prompt port and what is built on it (the prompts that use VS Code are in ui/vscode/), the redaction
- * and failure messages (the output channel is logger.ts), the tree's node kinds, the task tracking and the
- * kinds of change it follows.
+ * and failure messages (the output channel is logger.ts), the tree's node kinds, its sections and the kit they
+ * are built with (views/kit/: VS Code's view is a port it is handed), the task tracking and the kinds of change
+ * it follows.
  */
 const PLAIN_NODE_FILES = {
   logging: { files: ['src/logging/**/*.ts'], ignores: ['src/logging/logger.ts'] },
   ui: { files: ['src/ui/**/*.ts'], ignores: ['src/ui/vscode/**'] },
   views: {
-    files: ['src/views/**/*Nodes.ts', 'src/views/taskTracking.ts', 'src/views/changeKinds.ts', 'src/views/*/*ChangeKind.ts'],
+    files: [
+      'src/views/**/*Nodes.ts',
+      'src/views/kit/**/*.ts',
+      'src/views/*/*Section.ts',
+      'src/views/*/*Rows.ts',
+      'src/views/taskTracking.ts',
+      'src/views/changeKinds.ts',
+      'src/views/*/*ChangeKind.ts',
+    ],
     ignores: [],
   },
   commands: { files: ['src/commands/flow/**/*.ts'], ignores: [] },

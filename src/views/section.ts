@@ -3,8 +3,8 @@ import type { NodeView, SectionNode, TreeNode } from './treeNodes';
 /**
  * One top-level node of the tree and everything under it. The explorer only routes: it asks the section a
  * node belongs to for its children, its tooltip on hover and what to forget before a refresh. Adding a
- * section is adding one of these, with the kinds of rows it shows in a module of their own
- * (sections/*Nodes.ts).
+ * section is declaring one with the kit (views/kit/sectionOf.ts), with the kinds of rows it shows in a module
+ * of their own (views/<area>/*Nodes.ts).
  */
 export interface Section {
   /** The `section` of every node it shows (its root's id). */

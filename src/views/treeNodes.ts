@@ -22,7 +22,7 @@ export interface CopyTarget {
 
 /**
  * One element of the tree. Each section declares the kinds of rows it shows (`nodeType`) and what they
- * carry, in a module of its own (sections/*Nodes.ts); this is what every row has. Menus pass nodes to
+ * carry, in a module of its own (views/<area>/*Nodes.ts); this is what every row has. Menus pass nodes to
  * commands, which tell them from programmatic arguments by `nodeType`. What a row offers to every section's
  * commands alike (Copy Value, Open in Gcore Portal) it carries as data, so that those commands serve a new
  * kind of row without knowing it.

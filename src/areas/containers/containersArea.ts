@@ -3,7 +3,7 @@ import type { ProjectRegionRef } from '../../api';
 import { containerRowCommands } from '../../commands/containers/containerRowCommands';
 import { loadOnce } from '../../core/loadOnce';
 import type { NewContainerEditor } from '../../documents/containers/newContainerDocuments';
-import { COMMAND, SCHEME, VIEW_ID } from '../../core/contributions';
+import { COMMAND, SCHEME } from '../../core/contributions';
 import type { ContainerEditor } from '../../documents/containers/containerDocuments';
 import { LazyDocuments } from '../../documents/lazyDocuments';
 import { LazyTextDocuments } from '../../documents/lazyTextDocuments';
@@ -15,7 +15,7 @@ import { failureReason } from '../../logging/failureMessage';
 import { CONTAINER_KIND, containerChange } from '../../models/containers/container';
 import { logSettings, readLocations } from '../../state/settings';
 import { containerChangeKind } from '../../views/containers/containerChangeKind';
-import { ContainersSection } from '../../views/containers/containersSection';
+import { containersSection } from '../../views/containers/containersSection';
 import { locationName } from '../../views/presentation/locationName';
 import { lazyCommands } from '../../commands/flow/lazyCommands';
 import type { Area } from '../area';
@@ -32,12 +32,12 @@ export function containersArea(core: Core): Area {
     const loaded = await reads.containerSizes(location);
     return loaded.state === 'loaded' ? loaded.value.results : undefined;
   };
-  const section = new ContainersSection(
+  const section = containersSection({
     reads,
-    VIEW_ID,
-    (node) => core.treeChanges.refresh(node),
-    (location) => core.tasks.changesAt(CONTAINER_KIND, location),
-  );
+    view: core.treeChanges,
+    locations: readLocations,
+    changesAt: (location) => core.tasks.changesAt(CONTAINER_KIND, location),
+  });
   // What a change the commands and the documents send leaves behind, loaded with the first of them.
   const sentChanges = loadOnce(async () =>
     (await import('../../views/containers/containerChanges.js')).containerChanges({

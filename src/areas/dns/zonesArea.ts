@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { zoneRowCommands } from '../../commands/dns/zoneRowCommands';
-import { COMMAND, SCHEME, VIEW_ID } from '../../core/contributions';
+import { COMMAND, SCHEME } from '../../core/contributions';
 import { LazyDocuments } from '../../documents/lazyDocuments';
 import { Snapshots } from '../../documents/snapshots';
 import { DnsReads } from '../../loaders/dns/dnsReads';
 import type { ZoneFileEditor } from '../../documents/dns/zoneFileDocuments';
 import { zoneNameForDisplay } from '../../models/dns/zoneCreate';
 import { ZONES_SECTION } from '../../views/dns/zoneNodes';
-import { DnsZonesSection } from '../../views/dns/dnsZonesSection';
+import { dnsZonesSection } from '../../views/dns/dnsZonesSection';
 import { lazyCommands } from '../../commands/flow/lazyCommands';
 import type { Area } from '../area';
 import type { Core } from '../core';
@@ -16,7 +16,7 @@ import type { Core } from '../core';
 export function zonesArea(core: Core): Area {
   const { client, ui } = core;
   const reads = core.loaders.register(new DnsReads(client, core.loaders.limit));
-  const section = new DnsZonesSection(core.zones, reads, VIEW_ID, (node) => core.treeChanges.refresh(node));
+  const section = dnsZonesSection({ zones: core.zones, reads, view: core.treeChanges });
   const reports = new Snapshots(SCHEME.resolution);
   /** After a write to a zone's record sets: they and the account's counts are read again, and the zones redrawn. */
   const written = (zoneName: string): void => {

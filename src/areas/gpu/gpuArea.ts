@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
 import type { GpuCluster, GpuClusterRef, GpuLocationRef } from '../../api/gpu/gpuClusterTypes';
 import { lazyCommands } from '../../commands/flow/lazyCommands';
-import { COMMAND, SCHEME, VIEW_ID } from '../../core/contributions';
+import { COMMAND, SCHEME } from '../../core/contributions';
 import { loadOnce } from '../../core/loadOnce';
 import { LazyDocuments } from '../../documents/lazyDocuments';
 import { FlavorLoader } from '../../loaders/gpu/flavorLoader';
 import { GPU_CLUSTER_KIND } from '../../models/gpu/gpuCluster';
-import { flavorFilters } from '../../state/settings';
+import { flavorFilters, readLocations } from '../../state/settings';
 import { gpuClusterChangeKind } from '../../views/gpu/gpuClusterChangeKind';
 import { GPU_SECTION } from '../../views/gpu/gpuNodes';
-import { GpuFlavorsSection } from '../../views/gpu/gpuFlavorsSection';
+import { gpuFlavorsSection } from '../../views/gpu/gpuFlavorsSection';
 import type { Area } from '../area';
 import type { Core } from '../core';
 
@@ -32,13 +32,17 @@ export function gpuArea(core: Core): Area {
     const [{ gpuLeaseClock }, changes] = await Promise.all([import('../../views/gpu/gpuLeaseClock.js'), sentChanges()]);
     return gpuLeaseClock({ ...core, ui: core.ui.get, tree: core.treeChanges, changes });
   });
-  const section = new GpuFlavorsSection(flavors, VIEW_ID, {
-    reads: clusterReads,
-    redraw: (node) => core.treeChanges.refresh(node),
-    changesAt: (location) => core.tasks.changesAt(GPU_CLUSTER_KIND, location),
-    rename: (from, to) => core.tasks.rename(from, to),
-    log: core.log,
-    sawLeases: (location, list) => void leaseClock().then((clock) => clock.saw(location, list)),
+  const section = gpuFlavorsSection({
+    flavors,
+    view: core.treeChanges,
+    locations: readLocations,
+    clusters: {
+      reads: clusterReads,
+      changesAt: (location) => core.tasks.changesAt(GPU_CLUSTER_KIND, location),
+      rename: (from, to) => core.tasks.rename(from, to),
+      log: core.log,
+      sawLeases: (location, list) => void leaseClock().then((clock) => clock.saw(location, list)),
+    },
   });
   // What a change of a cluster makes stale: the location's clusters and their tasks, as the GPU section shows them.
   const clusters = {

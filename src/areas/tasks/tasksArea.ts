@@ -1,6 +1,6 @@
 import { lazyCommands } from '../../commands/flow/lazyCommands';
 import { COMMAND } from '../../core/contributions';
-import { TasksSection } from '../../views/tasks/tasksSection';
+import { tasksSection } from '../../views/tasks/tasksSection';
 import { TaskStatusBar } from '../../views/taskStatusBar';
 import type { Area } from '../area';
 import type { Core } from '../core';
@@ -8,7 +8,7 @@ import type { Core } from '../core';
 /** The tasks of changes made here: their section, the status bar, their commands. */
 export function tasksArea(core: Core): Area {
   return {
-    sections: [new TasksSection(core.taskHistory, core.changeKinds)],
+    sections: [tasksSection(core.taskHistory, core.changeKinds)],
     lazyCommands: (services) => [
       lazyCommands([COMMAND.showTasks, COMMAND.getTask, COMMAND.waitForTasks, COMMAND.copyTaskId, COMMAND.stopWatchingTask], async () =>
         (await import('../../commands/tasks/taskCommands.js')).taskCommands(services),

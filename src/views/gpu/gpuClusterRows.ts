@@ -1,12 +1,10 @@
-import * as vscode from 'vscode';
+import * as l10n from '@vscode/l10n';
 import { isCancelled, isEndpointMissing } from '../../api/errors';
 import { GPU_KINDS, type GpuCluster, type GpuClusterCost, type GpuKind } from '../../api';
 import type { CloudList, GpuBaremetalFlavor, GpuFlavor, Task } from '../../api/types';
 import { projectRegionKey, type ProjectRegionRef } from '../../core/projectRegion';
-import type { FlavorLoader } from '../../loaders/gpu/flavorLoader';
-import type { GpuClusterReads } from '../../loaders/gpu/gpuClusterReads';
+import type { LocationClusters } from '../../loaders/gpu/gpuClusterReads';
 import type { Loaded } from '../../loaders/keyedLoader';
-import { LocationPolls } from '../../loaders/gpu/locationPolls';
 import {
   changeOfTaskType,
   clusterOfChangeName,
@@ -21,30 +19,25 @@ import {
 import type { ChangeSubject } from '../../loaders/taskPoller';
 import { hasLeaseTag } from '../../models/gpu/gpuLease';
 import { checkClusterId } from '../../models/gpu/ssh/sshValues';
+import { shownLoad, wasCancelled } from '../kit/listRows';
+import { LocationPolls } from '../kit/locationPolls';
+import { failedRow, gapRows } from '../kit/rows';
 import { refusedClusterView } from './presentation/clusterView';
 import { flavorGpuText } from './presentation/flavorFacts';
-import { listGapViews } from '../presentation/listGapsView';
-import { errorNode, hintNode, type TreeNode } from '../treeNodes';
+import { hintNode, type TreeNode } from '../treeNodes';
 import { gpuClusterNode, gpuServerNode } from './gpuClusterNodes';
 import type { GpuClusterNode, GpuClustersNode } from './gpuNodes';
-import type { GpuClusterSource } from './gpuClusterSource';
+import type { GpuClusterRows, GpuClusterRowsDeps } from './gpuClusterSource';
 
-/** What the cluster rows are built with, besides the section's cluster source. */
-export interface GpuClusterRowsDeps extends Omit<GpuClusterSource, 'reads'> {
-  reads: GpuClusterReads;
-  /** The location's flavors: a cluster's GPUs are said as its flavor's row says them. */
-  flavors: FlavorLoader;
-  viewId: string;
-  /** The API has no GPU cluster list (a server with the core operations only). */
-  unavailable(node: GpuClustersNode): void;
-}
+/** How long a location with a moving GPU cluster waits before its clusters are read again. */
+export const MOVING_CLUSTER_POLL_MS = 5_000;
 
 /**
  * The GPU section's clusters and their servers, loaded on the first expansion of a Clusters row (a start
  * shows none): the rows, and the polls of the locations whose clusters are moving, no other.
  */
-export class GpuClusterRows implements vscode.Disposable {
-  private readonly polls = new LocationPolls();
+export class ClusterRows implements GpuClusterRows {
+  private readonly polls = new LocationPolls(MOVING_CLUSTER_POLL_MS);
   /** The clusters (by row id) whose price is being read for the rows shown: each read redraws them once, when it ends. */
   private readonly pricing = new Set<string>();
   /** Per location, the clusters (`<kind>:<id>`) the last read found moving by their own status. */
@@ -55,16 +48,10 @@ export class GpuClusterRows implements vscode.Disposable {
   constructor(private readonly deps: GpuClusterRowsDeps) {}
 
   async clusterRows(node: GpuClustersNode): Promise<TreeNode[]> {
-    const loaded = await vscode.window.withProgress({ location: { viewId: this.deps.viewId } }, () =>
-      this.deps.reads.clusters(node.location),
-    );
+    const loaded = await shownLoad(this.deps.view, () => this.deps.reads.clusters(node.location), anyCancelled);
     const lists = GPU_KINDS.map((kind) => ({ kind, list: loaded[kind] }));
-    // A refresh cancelled a load this row was waiting for; the fresh load answers instead.
-    if ([...lists.map(({ list }) => list), loaded.tasks].some((list) => list.state === 'failed' && isCancelled(list.error))) {
-      return this.clusterRows(node);
-    }
     if (loaded.virtual.state === 'failed' && isEndpointMissing(loaded.virtual.error)) {
-      this.deps.unavailable(node);
+      this.deps.unavailable.mark(node);
       return [];
     }
     const gpus = await this.gpuTexts(node.location);
@@ -81,11 +68,8 @@ export class GpuClusterRows implements vscode.Disposable {
       if (list.state === 'failed') {
         // A server with virtual clusters only answers bare metal's list as missing: nothing to say of it.
         if (kind === 'baremetal' && isEndpointMissing(list.error)) continue;
-        const title =
-          kind === 'virtual'
-            ? vscode.l10n.t('Failed to load virtual GPU clusters')
-            : vscode.l10n.t('Failed to load bare-metal GPU clusters');
-        rows.push({ ...errorNode(node, node.section, title, list.error, node), id: `${node.id}/error-${kind}` });
+        const title = kind === 'virtual' ? l10n.t('Failed to load virtual GPU clusters') : l10n.t('Failed to load bare-metal GPU clusters');
+        rows.push({ ...failedRow(node, title, list.error), id: `${node.id}/error-${kind}` });
         continue;
       }
       const byTask = tasksOfKind(kind, list, tasks);
@@ -116,32 +100,31 @@ export class GpuClusterRows implements vscode.Disposable {
         const price = this.priceOf(node, kind, cluster);
         rows.push(gpuClusterNode(node, cluster, { kind, busy, change, gpus: flavorGpus, price, nowMs: Date.now() }));
       }
-      rows.push(...listGapViews(list.value, 'gpuClusters').map(({ key, view }) => hintNode(node, `${kind}-${key}`, view)));
+      rows.push(...gapRows(node, list.value, 'gpuClusters', `${kind}-`));
     }
     this.movingByStatus.set(locationKey, movingNow);
     // The location's active tasks are read again at once, the lists just read stay.
     if (tasksStale) this.readThenRedraw(node, [], true);
     else if (moving.size > 0 || taskMarked) this.pollLater(node, [...moving], taskMarked);
     if (rows.length > 0) return rows;
-    return [hintNode(node, 'empty', { label: vscode.l10n.t('No GPU clusters in this location'), icon: { id: 'info' } })];
+    return [hintNode(node, 'empty', { label: l10n.t('No GPU clusters in this location'), icon: { id: 'info' } })];
   }
 
   async serverRows(node: GpuClusterNode): Promise<TreeNode[]> {
     const ref = { ...node.location, kind: node.gpuKind, clusterId: node.cluster.id };
-    const [result, images] = await vscode.window.withProgress({ location: { viewId: this.deps.viewId } }, () =>
-      Promise.all([this.deps.reads.servers(ref), this.deps.reads.imagesOf(ref)]),
+    const [result, images] = await shownLoad(
+      this.deps.view,
+      () => Promise.all([this.deps.reads.servers(ref), this.deps.reads.imagesOf(ref)]),
+      ([servers]) => wasCancelled(servers),
     );
-    if (result.state === 'failed') {
-      if (isCancelled(result.error)) return this.serverRows(node);
-      return [errorNode(node, node.section, vscode.l10n.t('Failed to load the servers of {0}', node.cluster.name), result.error, node)];
-    }
+    if (result.state === 'failed') return [failedRow(node, l10n.t('Failed to load the servers of {0}', node.cluster.name), result.error)];
     const imageById = new Map(images.state === 'loaded' ? images.value.results.map((image) => [image.id, image]) : []);
     const rows: TreeNode[] = result.value.results.map((server) =>
       gpuServerNode(node, server, typeof server.image_id === 'string' ? imageById.get(server.image_id) : undefined),
     );
-    rows.push(...listGapViews(result.value, 'gpuServers').map(({ key, view }) => hintNode(node, key, view)));
+    rows.push(...gapRows(node, result.value, 'gpuServers'));
     if (rows.length > 0) return rows;
-    return [hintNode(node, 'empty', { label: vscode.l10n.t('No servers in this cluster'), icon: { id: 'info' } })];
+    return [hintNode(node, 'empty', { label: l10n.t('No servers in this cluster'), icon: { id: 'info' } })];
   }
 
   dispose(): void {
@@ -162,7 +145,7 @@ export class GpuClusterRows implements vscode.Disposable {
     void this.deps.reads.price(ref, cluster).then((result) => {
       this.pricing.delete(key);
       // A reload cancelled it: the rows it makes are drawn anew, and read the price again.
-      if (result.state === 'loaded') this.deps.redraw(node);
+      if (result.state === 'loaded') this.deps.view.refresh(node);
       else if (!isCancelled(result.error)) {
         this.deps.log.warn(`The price of GPU cluster ${cluster.name} could not be read: ${String(result.error)}`);
       }
@@ -202,7 +185,7 @@ export class GpuClusterRows implements vscode.Disposable {
    */
   private readThenRedraw(node: GpuClustersNode, kinds: GpuKind[], tasks: boolean): void {
     this.deps.reads.invalidateClusters(node.location, kinds, tasks);
-    const redraw = () => this.deps.redraw(node);
+    const redraw = () => this.deps.view.refresh(node);
     void this.deps.reads.clusters(node.location).then(redraw, redraw);
   }
 
@@ -242,4 +225,9 @@ function tasksOfKind(
     for (const id of clustersOfTask(task, ids)) changes.set(id, change.change);
   }
   return changes;
+}
+
+/** A refresh cancelled a load this row was waiting for (any of the location's lists): the fresh load answers instead. */
+function anyCancelled(loaded: LocationClusters): boolean {
+  return [...GPU_KINDS.map((kind) => loaded[kind]), loaded.tasks].some(wasCancelled);
 }

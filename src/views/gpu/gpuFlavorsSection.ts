@@ -1,16 +1,19 @@
-import * as vscode from 'vscode';
-import { COMMAND } from '../../core/contributions';
+import * as l10n from '@vscode/l10n';
 import { isCancelled, isEndpointMissing } from '../../api/errors';
 import type { GpuBaremetalFlavorList } from '../../api/types';
 import { loadOnce } from '../../core/loadOnce';
 import type { FlavorLoad, FlavorLoader } from '../../loaders/gpu/flavorLoader';
 import type { Loaded } from '../../loaders/keyedLoader';
-import { readLocations } from '../../state/settings';
-import { baremetalFlavorTooltip, baremetalFlavorView, sortBaremetalFlavors } from './presentation/baremetalFlavorView';
-import { flavorTooltipMarkdown, flavorView, sortFlavors, unreadableFlavorsView } from './presentation/flavorView';
+import type { LocationsReading } from '../../state/settings';
+import { lazyRows } from '../kit/lazyRows';
+import { listRows } from '../kit/listRows';
+import { MissingList } from '../kit/missingList';
+import { failedRow, locationRows, quietRow } from '../kit/rows';
+import { rowKind, sectionOf } from '../kit/sectionOf';
+import type { SectionView } from '../kit/sectionView';
+import { isLocationNode, type LocationNode } from '../locationNodes';
 import type { Section } from '../section';
-import { errorNode, hintNode, isSectionNode, type NodeView, type TreeNode } from '../treeNodes';
-import type { GpuClusterRows } from './gpuClusterRows';
+import { hintNode, type TreeNode } from '../treeNodes';
 import type { GpuClusterSource } from './gpuClusterSource';
 import {
   GPU_SECTION,
@@ -22,8 +25,20 @@ import {
   isGpuClusterNode,
   isGpuClustersNode,
   isGpuServerNode,
+  type GpuClusterNode,
+  type GpuClustersNode,
 } from './gpuNodes';
-import { isLocationNode, type LocationNode } from '../locationNodes';
+import { baremetalFlavorTooltip, baremetalFlavorView, sortBaremetalFlavors } from './presentation/baremetalFlavorView';
+import { flavorTooltipMarkdown, flavorView, sortFlavors, unreadableFlavorsView } from './presentation/flavorView';
+
+export interface GpuFlavorsSectionDeps {
+  flavors: Pick<FlavorLoader, 'load' | 'loadBaremetal' | 'settledBaremetal' | 'filters' | 'invalidate'>;
+  view: SectionView;
+  locations: () => LocationsReading;
+  clusters: GpuClusterSource;
+}
+
+type LoadedFlavors = Extract<FlavorLoad, { state: 'loaded' }>;
 
 /**
  * GPU: one node per configured project and region. Under each, first its clusters (virtual and bare metal,
@@ -32,173 +47,139 @@ import { isLocationNode, type LocationNode } from '../locationNodes';
  * whose clusters are moving is read again every few seconds, and no other. The clusters' code (their reads,
  * rows and polls) loads when a Clusters row is first expanded: a start shows none.
  */
-export class GpuFlavorsSection implements Section, vscode.Disposable {
-  readonly id = GPU_SECTION.section;
-  readonly root = GPU_SECTION;
+export function gpuFlavorsSection({ flavors, view, locations, clusters }: GpuFlavorsSectionDeps): Section & { dispose(): void } {
+  const root = GPU_SECTION;
+  /** The API has no GPU cluster list (a server with the core operations only): one quiet row in place of each location's Clusters row. */
+  const clustersUnavailable = new MissingList(view, (parent) =>
+    quietRow(
+      parent,
+      'clusters-unavailable',
+      l10n.t('GPU clusters are not available from this API'),
+      l10n.t('The API at gcore.apiBaseUrl has no GPU cluster list. The flavors below are listed as before.'),
+    ),
+  );
+  const clusterCode = loadOnce(async () => {
+    const [{ ClusterRows }, reads] = await Promise.all([import('./gpuClusterRows.js'), clusters.reads()]);
+    return new ClusterRows({ ...clusters, reads, flavors, view, unavailable: clustersUnavailable });
+  });
+  // The clusters' code could not be loaded (dist/features.js unreadable): said in the row, whose click tries again.
+  const clusterRows = lazyRows(
+    clusterCode,
+    () => l10n.t('Failed to load GPU clusters'),
+    (rows, node: GpuClustersNode) => rows.clusterRows(node),
+  );
+  const serverRows = lazyRows(
+    clusterCode,
+    () => l10n.t('Failed to load GPU clusters'),
+    (rows, node: GpuClusterNode) => rows.serverRows(node),
+  );
+
   /**
    * The rows of each load, built once: VS Code's view and a reveal or a test may all ask for the same
    * location's children, and a location can hold thousands of flavors.
    */
-  private readonly rowsOfLoad = new WeakMap<FlavorLoad, TreeNode[]>();
-  private readonly baremetalRowsOfLoad = new WeakMap<object, TreeNode[]>();
-  /** The API has no GPU cluster list (a server with the core operations only): said once per location, not asked again. */
-  private clustersUnavailable = false;
-  private readonly clusterCode = loadOnce(async () => {
-    const [{ GpuClusterRows }, reads] = await Promise.all([import('./gpuClusterRows.js'), this.clusters.reads()]);
-    return new GpuClusterRows({
-      ...this.clusters,
-      reads,
-      flavors: this.flavors,
-      viewId: this.viewId,
-      unavailable: (node) => {
-        // One quiet row in place of each location's Clusters row, not an error under each.
-        this.clustersUnavailable = true;
-        if (node.parent) this.clusters.redraw(node.parent);
-      },
-    });
-  });
-
-  constructor(
-    private readonly flavors: FlavorLoader,
-    private readonly viewId: string,
-    private readonly clusters: GpuClusterSource,
-  ) {}
-
-  async children(node: TreeNode): Promise<TreeNode[]> {
-    if (node === this.root || isSectionNode(node)) return this.locations();
-    if (isLocationNode(node)) {
-      const virtual = await this.flavorRows(node);
-      // The virtual flavors never wait for the bare-metal ones: those not read yet redraw the location when they come.
-      const settled = this.flavors.settledBaremetal(node.location);
-      if (!settled) void this.flavors.loadBaremetal(node.location).then(() => this.clusters.redraw(node));
-      return [this.clustersRow(node), ...virtual, ...(settled ? this.baremetalFlavorRows(node, settled) : [])];
-    }
-    if (isGpuClustersNode(node) || isGpuClusterNode(node)) {
-      let rows: GpuClusterRows;
-      try {
-        rows = await this.clusterCode();
-      } catch (error) {
-        // The clusters' code could not be loaded (dist/features.js unreadable): said in the row, whose click tries again.
-        return [errorNode(node, node.section, vscode.l10n.t('Failed to load GPU clusters'), error, node)];
+  const rowsOfLoad = new WeakMap<LoadedFlavors, TreeNode[]>();
+  const baremetalRowsOfLoad = new WeakMap<object, TreeNode[]>();
+  const flavorRows = listRows(view, {
+    load: async (node: LocationNode): Promise<Loaded<LoadedFlavors>> => {
+      const load = await flavors.load(node.location);
+      return load.state === 'loaded' ? { state: 'loaded', value: load } : load;
+    },
+    failed: () => l10n.t('Failed to load GPU flavors'),
+    rows: (node, load) => {
+      let rows = rowsOfLoad.get(load);
+      if (!rows) {
+        rows = flavorRowsOf(node, load);
+        rowsOfLoad.set(load, rows);
       }
-      return isGpuClustersNode(node) ? rows.clusterRows(node) : rows.serverRows(node);
-    }
-    return [];
-  }
-
-  invalidate(node: TreeNode): TreeNode | undefined {
-    if (isLocationNode(node)) {
-      this.flavors.invalidate(node.location);
-      this.clusters.reads.loaded?.invalidateClusters(node.location);
-    } else if (node === this.root || isSectionNode(node)) {
-      this.clustersUnavailable = false;
-      this.flavors.invalidate();
-      this.clusters.reads.loaded?.invalidateClusters();
-    } else if (isGpuClustersNode(node)) {
-      this.clusters.reads.loaded?.invalidateClusters(node.location);
-    } else if (isGpuClusterNode(node)) {
-      // A cluster's row comes from its kind's list: that list is read again, and its servers.
-      this.clusters.reads.loaded?.invalidateClusters(node.location, [node.gpuKind]);
-      this.clusters.reads.loaded?.invalidateServers({ ...node.location, kind: node.gpuKind, clusterId: node.cluster.id });
-      return node.parent;
-    } else if (isGpuServerNode(node)) {
-      this.clusters.reads.loaded?.invalidateServers({ ...node.location, kind: node.gpuKind, clusterId: node.cluster.id });
-      return node.parent;
-    } else return undefined;
-    return node;
-  }
-
-  dispose(): void {
-    this.clusterCode.loaded?.dispose();
-  }
-
-  view(node: TreeNode): NodeView {
-    if (!isFlavorNode(node)) throw new Error(vscode.l10n.t('{0} draws itself', node.id));
-    if (node.baremetal) return baremetalFlavorView(node.flavor, { showPrices: node.showPrices });
-    return flavorView(node.flavor, { showPrices: node.showPrices });
-  }
-
-  resolveTooltip(node: TreeNode): string | undefined {
-    if (!isFlavorNode(node)) return undefined;
-    return node.baremetal ? baremetalFlavorTooltip(node.flavor) : flavorTooltipMarkdown(node.flavor);
-  }
-
-  private locations(): TreeNode[] {
-    const { locations, problems } = readLocations();
-    const nodes: TreeNode[] = locations.map(gpuLocationNode);
-    if (problems.length > 0) {
-      nodes.push(
-        hintNode(this.root, 'invalid-locations', {
-          label:
-            problems.length === 1
-              ? vscode.l10n.t('1 invalid entry in gcore.locations skipped')
-              : vscode.l10n.t('{0} invalid entries in gcore.locations skipped', problems.length),
-          icon: { id: 'warning' },
-          command: { id: 'workbench.action.openSettingsJson', title: vscode.l10n.t('Open Settings') },
-        }),
-      );
-    }
-    if (locations.length === 0) {
-      nodes.push(
-        hintNode(this.root, 'add-location', {
-          label: vscode.l10n.t('Add Project and Region…'),
-          icon: { id: 'add' },
-          command: { id: COMMAND.addLocation, title: vscode.l10n.t('Add Project and Region') },
-        }),
-      );
-    }
-    return nodes;
-  }
-
-  private clustersRow(node: LocationNode): TreeNode {
-    if (!this.clustersUnavailable) return gpuClustersNode(node);
-    return hintNode(node, 'clusters-unavailable', {
-      label: vscode.l10n.t('GPU clusters are not available from this API'),
-      icon: { id: 'circle-slash' },
-      tooltip: vscode.l10n.t('The API at gcore.apiBaseUrl has no GPU cluster list. The flavors below are listed as before.'),
-    });
-  }
-
-  private async flavorRows(node: LocationNode): Promise<TreeNode[]> {
-    const result = await vscode.window.withProgress({ location: { viewId: this.viewId } }, () => this.flavors.load(node.location));
-    if (result.state === 'failed') {
-      // A refresh cancelled the load this row was waiting for; the fresh load answers instead.
-      if (isCancelled(result.error)) return this.flavorRows(node);
-      return [errorNode(node, node.section, vscode.l10n.t('Failed to load GPU flavors'), result.error, node)];
-    }
-    let rows = this.rowsOfLoad.get(result);
-    if (!rows) {
-      rows = this.rowsFor(node, result);
-      this.rowsOfLoad.set(result, rows);
-    }
-    return rows;
-  }
-
+      return rows;
+    },
+    empty: (node, load) => {
+      const label = load.filters.hideDisabled
+        ? l10n.t('No GPU flavors here (disabled flavors are hidden by gcore.gpuFlavors.hideDisabled)')
+        : l10n.t('No GPU flavors here');
+      return hintNode(node, 'empty', { label, icon: { id: 'info' } });
+    },
+  });
   /** The bare-metal flavors after the virtual ones; nothing at all from an API that lists none. */
-  private baremetalFlavorRows(node: LocationNode, result: Loaded<GpuBaremetalFlavorList>): TreeNode[] {
+  const baremetalFlavorRows = (node: LocationNode, result: Loaded<GpuBaremetalFlavorList>): TreeNode[] => {
     if (result.state === 'failed') {
       if (isEndpointMissing(result.error) || isCancelled(result.error)) return [];
-      const failed = errorNode(node, node.section, vscode.l10n.t('Failed to load bare-metal GPU flavors'), result.error, node);
-      return [{ ...failed, id: `${node.id}/error-baremetal` }];
+      return [failedRow(node, l10n.t('Failed to load bare-metal GPU flavors'), result.error, 'baremetal')];
     }
-    let rows = this.baremetalRowsOfLoad.get(result);
+    let rows = baremetalRowsOfLoad.get(result);
     if (!rows) {
-      const showPrices = this.flavors.filters().includePrices;
+      const showPrices = flavors.filters().includePrices;
       rows = sortBaremetalFlavors(result.value.results).map((flavor) => baremetalFlavorNode(node, flavor, showPrices));
-      this.baremetalRowsOfLoad.set(result, rows);
+      baremetalRowsOfLoad.set(result, rows);
     }
     return rows;
-  }
+  };
+  return {
+    ...sectionOf({
+      root,
+      rows: () => locationRows(root, locations(), gpuLocationNode, true),
+      forget: () => {
+        flavors.invalidate();
+        clusters.reads.loaded?.invalidateClusters();
+      },
+      missing: [clustersUnavailable],
+      kinds: [
+        // First: a location holds thousands of flavors, drawn on demand.
+        rowKind(isFlavorNode, {
+          view: (node) =>
+            node.baremetal
+              ? baremetalFlavorView(node.flavor, { showPrices: node.showPrices })
+              : flavorView(node.flavor, { showPrices: node.showPrices }),
+          tooltip: (node) => (node.baremetal ? baremetalFlavorTooltip(node.flavor) : flavorTooltipMarkdown(node.flavor)),
+        }),
+        rowKind(isLocationNode, {
+          children: async (node) => {
+            const virtual = await flavorRows(node);
+            // The virtual flavors never wait for the bare-metal ones: those not read yet redraw the location when they come.
+            const settled = flavors.settledBaremetal(node.location);
+            if (!settled) void flavors.loadBaremetal(node.location).then(() => view.refresh(node));
+            const clustersRow = clustersUnavailable.known ? clustersUnavailable.row(node) : gpuClustersNode(node);
+            return [clustersRow, ...virtual, ...(settled ? baremetalFlavorRows(node, settled) : [])];
+          },
+          invalidate: (node) => {
+            flavors.invalidate(node.location);
+            clusters.reads.loaded?.invalidateClusters(node.location);
+            return node;
+          },
+        }),
+        rowKind(isGpuClustersNode, {
+          children: clusterRows,
+          invalidate: (node) => {
+            clusters.reads.loaded?.invalidateClusters(node.location);
+            return node;
+          },
+        }),
+        rowKind(isGpuClusterNode, {
+          children: serverRows,
+          // A cluster's row comes from its kind's list: that list is read again, and its servers.
+          invalidate: (node) => {
+            clusters.reads.loaded?.invalidateClusters(node.location, [node.gpuKind]);
+            clusters.reads.loaded?.invalidateServers({ ...node.location, kind: node.gpuKind, clusterId: node.cluster.id });
+            return node.parent;
+          },
+        }),
+        rowKind(isGpuServerNode, {
+          invalidate: (node) => {
+            clusters.reads.loaded?.invalidateServers({ ...node.location, kind: node.gpuKind, clusterId: node.cluster.id });
+            return node.parent;
+          },
+        }),
+      ],
+    }),
+    dispose: () => clusterCode.loaded?.dispose(),
+  };
+}
 
-  private rowsFor(node: LocationNode, result: Extract<FlavorLoad, { state: 'loaded' }>): TreeNode[] {
-    const showPrices = result.filters.includePrices;
-    const rows: TreeNode[] = sortFlavors(result.list.results).map((flavor) => flavorNode(node, flavor, showPrices));
-    const unreadable = result.list.unreadable ?? [];
-    if (unreadable.length > 0) rows.push(hintNode(node, 'unreadable', { ...unreadableFlavorsView(unreadable), icon: { id: 'warning' } }));
-    if (rows.length > 0) return rows;
-    const label = result.filters.hideDisabled
-      ? vscode.l10n.t('No GPU flavors here (disabled flavors are hidden by gcore.gpuFlavors.hideDisabled)')
-      : vscode.l10n.t('No GPU flavors here');
-    return [hintNode(node, 'empty', { label, icon: { id: 'info' } })];
-  }
+/** A location's virtual flavors, and a row for those that could not be read. */
+function flavorRowsOf(node: LocationNode, load: LoadedFlavors): TreeNode[] {
+  const rows: TreeNode[] = sortFlavors(load.list.results).map((flavor) => flavorNode(node, flavor, load.filters.includePrices));
+  const unreadable = load.list.unreadable ?? [];
+  if (unreadable.length > 0) rows.push(hintNode(node, 'unreadable', { ...unreadableFlavorsView(unreadable), icon: { id: 'warning' } }));
+  return rows;
 }

@@ -1,15 +1,12 @@
-/** How long a location with a moving GPU cluster waits before its clusters are read again. */
-export const MOVING_CLUSTER_POLL_MS = 5_000;
-
 /**
- * One pending read-again per location, and none while nothing moves: a location's list asks for the next
- * read when it shows something on its way to another state, and a timer that fires is forgotten, so the
- * next list decides again. Disposed with the extension.
+ * One pending read-again per location, and none while nothing moves: a location's list asks for the next read when
+ * it shows something on its way to another state, and a timer that fires is forgotten, so the next list decides
+ * again. Disposed with its section.
  */
 export class LocationPolls {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
 
-  constructor(private readonly intervalMs = MOVING_CLUSTER_POLL_MS) {}
+  constructor(private readonly intervalMs: number) {}
 
   /** `run` once after the interval, unless one is already pending for `key`. */
   schedule(key: string, run: () => void): void {
