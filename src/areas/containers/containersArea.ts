@@ -2,36 +2,28 @@ import * as vscode from 'vscode';
 import type { ProjectRegionRef } from '../../api';
 import { containerRowCommands } from '../../commands/containers/containerRowCommands';
 import { loadOnce } from '../../core/loadOnce';
-import type { NewContainerEditor } from '../../documents/containers/newContainerDocuments';
 import { COMMAND, SCHEME } from '../../core/contributions';
-import type { ContainerEditor } from '../../documents/containers/containerDocuments';
-import { LazyDocuments } from '../../documents/lazyDocuments';
 import { LazyTextDocuments } from '../../documents/lazyTextDocuments';
-import type { LogDocuments } from '../../documents/containers/logDocuments';
-import { SizeCompletions, type SizeSource } from '../../documents/containers/sizeCompletions';
+import { SizeCompletions } from '../../documents/containers/sizeCompletions';
 import type { ChangeSubject } from '../../loaders/taskPoller';
-import { CONTAINER_LIST_REUSE_MS, ContainerReads } from '../../loaders/containers/containerReads';
+import { ContainerReads } from '../../loaders/containers/containerReads';
 import { failureReason } from '../../logging/failureMessage';
-import { CONTAINER_KIND, containerChange } from '../../models/containers/container';
-import { logSettings, readLocations } from '../../state/settings';
+import { CONTAINER_KIND } from '../../models/containers/container';
+import { readLocations } from '../../state/settings';
 import { containerChangeKind } from '../../views/containers/containerChangeKind';
 import { containersSection } from '../../views/containers/containersSection';
-import { locationName } from '../../views/presentation/locationName';
 import { lazyCommands } from '../../commands/flow/lazyCommands';
 import type { Area } from '../area';
 import type { Core } from '../core';
+import { baseOfLoaded, containerDocumentParts } from './containerDocumentParts';
 
 /**
  * Serverless containers: their reads, their section, their creation, updates and deletion (one write path,
  * and how their tasks are followed), their pull secrets, their JSON documents and their logs.
  */
 export function containersArea(core: Core): Area {
-  const { client, log, ui, snapshots } = core;
+  const { client, log, ui } = core;
   const reads = core.loaders.register(new ContainerReads(client, core.loaders.limit));
-  const sizes = async (location: ProjectRegionRef) => {
-    const loaded = await reads.containerSizes(location);
-    return loaded.state === 'loaded' ? loaded.value.results : undefined;
-  };
   const section = containersSection({
     reads,
     view: core.treeChanges,
@@ -48,64 +40,7 @@ export function containersArea(core: Core): Area {
       reads,
     }),
   );
-  // The documents' readers, writers and reviews load with the first document of theirs or the first command.
-  const editor = new LazyDocuments({ scheme: SCHEME.container, applyCommand: COMMAND.applyContainerJson }, async () => {
-    const [{ containerResource }, { ResourceFileSystem }, { sendContainerUpdate }, sent] = await Promise.all([
-      import('../../documents/containers/containerDocuments.js'),
-      import('../../documents/resourceFileSystem.js'),
-      import('../../writes/containers/containerWrites.js'),
-      sentChanges(),
-    ]);
-    const loaded: ContainerEditor = new ResourceFileSystem(
-      containerResource({
-        client,
-        listed: async (location) => {
-          const loaded = await reads.containers(location, CONTAINER_LIST_REUSE_MS);
-          return loaded.state === 'loaded' ? loaded.value.results : undefined;
-        },
-        sizes,
-        placeOf,
-        update: async (address, update, signal) => (await sent.record(await sendContainerUpdate(core, address, update, { signal }))).result,
-        updated: (address, result, reopen) =>
-          sent.report(ui.get(), containerChange(address, address.containerName, 'update'), result, reopen),
-      }),
-      { ui: ui.get, log, snapshots },
-    );
-    return loaded;
-  });
-  const newEditor = new LazyDocuments({ scheme: SCHEME.newContainer, applyCommand: COMMAND.applyNewContainerJson }, async () => {
-    const [{ newContainerResource }, { ResourceFileSystem }, { sendContainerCreate }, { forecastContainer }, sent] = await Promise.all([
-      import('../../documents/containers/newContainerDocuments.js'),
-      import('../../documents/resourceFileSystem.js'),
-      import('../../writes/containers/containerWrites.js'),
-      import('../../writes/containers/containerForecast.js'),
-      sentChanges(),
-    ]);
-    const loaded: NewContainerEditor = new ResourceFileSystem(
-      newContainerResource({
-        sizes,
-        placeOf,
-        forecast: (location, container) => forecastContainer(core, location, container),
-        create: async (location, container, signal) =>
-          (await sent.record(await sendContainerCreate(core, location, container, { signal }))).result,
-        created: (location, container, result, reopen) =>
-          sent.report(ui.get(), containerChange(location, container.name, 'create'), result, reopen),
-      }),
-      { ui: ui.get, log, snapshots },
-    );
-    return loaded;
-  });
-  const logs = new LazyTextDocuments<LogDocuments>(async () => {
-    const { LogDocuments } = await import('../../documents/containers/logDocuments.js');
-    return new LogDocuments({
-      client,
-      settings: logSettings,
-      placeOf,
-      ui: ui.get,
-      log,
-      setApiKey: async () => vscode.commands.executeCommand(COMMAND.setApiKey),
-    });
-  });
+  const { editor, newEditor, logs } = containerDocumentParts(core, reads, sentChanges);
   const schemas = new LazyTextDocuments(async () => new (await import('../../documents/containers/schemaDocuments.js')).SchemaDocuments());
   const changes = containerChangeKind({
     client,
@@ -176,16 +111,6 @@ export function containersArea(core: Core): Area {
   };
 }
 
-/** How an editor's tab and New Container from JSON's review name a location: as the tree does. */
-function placeOf(location: ProjectRegionRef): string {
-  return locationName(location, readLocations().locations);
-}
-
 function sameContainer(address: ProjectRegionRef & { containerName: string }, subject: ChangeSubject): boolean {
   return address.projectId === subject.projectId && address.regionId === subject.regionId && address.containerName === subject.name;
-}
-
-/** Sizes are offered in an open document, whose editor code has loaded by then. */
-function baseOfLoaded(documents: LazyDocuments<ContainerEditor> | LazyDocuments<NewContainerEditor>): SizeSource {
-  return { baseOf: (uri) => documents.editor.loaded?.baseOf(uri) };
 }
