@@ -9,7 +9,6 @@ import { Loaders } from '../loaders/loaders';
 import { TaskPoller } from '../loaders/taskPoller';
 import { Logger } from '../logging/logger';
 import { requestLogLine } from '../logging/requestLogLine';
-import { KnownZonesStore } from '../state/dns/knownZones';
 import { RecentValues } from '../state/recentValues';
 import { connectionSettings, taskSettings } from '../state/settings';
 import { TaskHistory } from '../state/taskHistory';
@@ -31,7 +30,6 @@ export interface Core {
   readonly loaders: Loaders;
   /** The account, its projects and regions: the key's status and the Accounts menu need the account. */
   readonly accountReads: AccountReads;
-  readonly zones: KnownZonesStore;
   readonly recentContainers: RecentValues;
   /** Redraws of the tree, which sections and followed tasks ask for before the tree exists. */
   readonly treeChanges: TreeChanges;
@@ -65,7 +63,6 @@ export function createCore(context: vscode.ExtensionContext): Core {
   });
   const loaders = new Loaders();
   const accountReads = loaders.register(new AccountReads(client, loaders.limit));
-  const zones = new KnownZonesStore(context.globalState);
   const recentContainers = new RecentValues(context.globalState, 'gcore.recentContainers');
   const treeChanges = new TreeChanges();
   const accounts = new GcoreAuthProvider({
@@ -111,7 +108,6 @@ export function createCore(context: vscode.ExtensionContext): Core {
     client,
     loaders,
     accountReads,
-    zones,
     recentContainers,
     treeChanges,
     keyStatus,
@@ -124,7 +120,6 @@ export function createCore(context: vscode.ExtensionContext): Core {
     disposables: [
       log,
       apiKey,
-      zones,
       treeChanges,
       keyStatus,
       accounts,

@@ -4,10 +4,10 @@ import { COMMAND } from '../../core/contributions';
 import {
   validateContainerLogsArgs,
   validateContainerRefArgs,
-  validateProjectRegionArgs,
   type ContainerLogsArgs,
   type ContainerRefArgs,
-} from '../../models/commandArgs';
+} from '../../models/containers/containerArgs';
+import { validateProjectRegionArgs } from '../../models/projectRegion';
 import { containerStatus } from '../../models/containers/container';
 import { formatLogLine, orderLines, readLogLine } from '../../models/containers/containerLogs';
 import { CONTAINER_NAME_FIELD } from '../../models/containers/containerUpdate';

@@ -7,7 +7,7 @@ import {
   validateUpdateContainerArgs,
   type ContainerRefArgs,
   type UpdateContainerArgs,
-} from '../../models/commandArgs';
+} from '../../models/containers/containerArgs';
 import { containerChange, containerStatus } from '../../models/containers/container';
 import { CONTAINER_CREATE_FIELDS, validateCreateContainerArgs, type CreateContainerArgs } from '../../models/containers/containerCreate';
 import { CONTAINER_UPDATE_FIELDS } from '../../models/containers/containerUpdate';

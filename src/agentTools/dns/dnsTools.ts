@@ -7,10 +7,9 @@ import {
   RECORD_NAME_FILTER_FIELD,
   RECORD_TYPE_FILTER_FIELD,
   validateListRecordsArgs,
-  validateLookupNameArgs,
   type ListRecordsArgs,
-  type LookupNameArgs,
-} from '../../models/commandArgs';
+} from '../../models/dns/recordSetArgs';
+import { validateLookupNameArgs, type LookupNameArgs } from '../../models/dns/lookupNameArgs';
 import { API_RECORD_TYPES, formatRecordContent } from '../../models/dns/recordContent';
 import { recordNameForDisplay } from '../../models/dns/recordName';
 import { ttlText } from '../../models/dns/recordTtl';

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult } from '../../api';
-import { validateUpdateContainerArgs, type UpdateContainerArgs } from '../../models/commandArgs';
+import { validateUpdateContainerArgs, type UpdateContainerArgs } from '../../models/containers/containerArgs';
 import type { Container } from '../../api';
 import { changedFields } from '../../models/containers/containerUpdate';
 import { validateContainerName, validateContainerUpdate, type ContainerUpdate } from '../../models/containers/containerUpdate';

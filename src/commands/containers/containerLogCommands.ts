@@ -10,7 +10,7 @@ import {
   validateContainerRefArgs,
   type ContainerLogsArgs,
   type ContainerRefArgs,
-} from '../../models/commandArgs';
+} from '../../models/containers/containerArgs';
 import { logSettings } from '../../state/settings';
 import { unwrap } from '../../validation/problems';
 import { editorDocumentArgument } from '../arguments';

@@ -3,7 +3,7 @@ import type { CloudList, GcoreClient, PullSecret, ProjectRegionRef } from '../..
 import { isCancelled, isGcoreApiError } from '../../api/errors';
 import { COMMAND } from '../../core/contributions';
 import { hideSecret } from '../../logging/redaction';
-import { validateProjectRegionArgs } from '../../models/commandArgs';
+import { validateProjectRegionArgs } from '../../models/projectRegion';
 import type { ProjectRegion } from '../../models/projectRegion';
 import {
   PULL_SECRET_NAME_FIELD,

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { GpuFlavorList } from '../../api';
-import { validateListGpuFlavorsArgs, type ListGpuFlavorsArgs } from '../../models/commandArgs';
+import { validateListGpuFlavorsArgs, type ListGpuFlavorsArgs } from '../../models/gpu/gpuFlavorArgs';
 import type { Services } from '../services';
 import { flavorFilters } from '../../state/settings';
 import { flavorView, sortFlavors } from '../../views/gpu/presentation/flavorView';
