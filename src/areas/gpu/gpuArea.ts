@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { GPU_SSH_SETTINGS } from '../../agentTools/gpu/gpuSshToolSettings';
 import type { GpuCluster, GpuClusterRef, GpuLocationRef } from '../../api/gpu/gpuClusterTypes';
 import { lazyCommands } from '../../commands/flow/lazyCommands';
 import { COMMAND, SCHEME, VIEW_ID } from '../../core/contributions';
@@ -6,15 +7,19 @@ import { loadOnce } from '../../core/loadOnce';
 import { LazyDocuments } from '../../documents/lazyDocuments';
 import { FlavorLoader } from '../../loaders/gpu/flavorLoader';
 import { GPU_CLUSTER_KIND } from '../../models/gpu/gpuCluster';
-import { flavorFilters } from '../../state/settings';
+import { REMOTE_SSH_WINDOWS } from '../../models/gpu/ssh/remoteSsh';
+import { flavorFilters } from '../../state/gpu/flavorSettings';
 import { gpuClusterChangeKind } from '../../views/gpu/gpuClusterChangeKind';
 import { GPU_SECTION } from '../../views/gpu/gpuNodes';
 import { GpuFlavorsSection } from '../../views/gpu/gpuFlavorsSection';
 import type { Area } from '../area';
 import type { Core } from '../core';
+import { gpuSshToolSettings } from './gpuToolContext';
 
 /** GPU clusters and flavors of the configured projects and regions, the locations themselves, and the clusters' changes. */
 export function gpuArea(core: Core): Area {
+  core.remoteWindows.register(REMOTE_SSH_WINDOWS);
+  core.toolContext.register(GPU_SSH_SETTINGS, () => gpuSshToolSettings(core.context.globalState));
   const flavors = core.loaders.register(new FlavorLoader(core.client.gpu, flavorFilters));
   // The clusters' reads load with their first row or command; until then a new key has nothing of theirs to forget.
   const ssh = () => import('../../commands/gpu/sshSetup.js');

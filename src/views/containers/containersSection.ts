@@ -20,6 +20,7 @@ import { isLocationNode, type LocationNode } from '../locationNodes';
 import { isPullSecretsNode, pullSecretNode, pullSecretsNode, type PullSecretsNode } from './pullSecretNodes';
 import type { ChangeSubject } from '../../loaders/taskPoller';
 import { containerAction } from './presentation/containerChangeWords';
+import { CONTAINER_GAPS, PULL_SECRET_GAPS } from './presentation/containerGaps';
 
 /**
  * Containers: one node per configured project and region, listing every container there when expanded,
@@ -134,7 +135,7 @@ export class ContainersSection implements Section {
     for (const name of changes.keys()) {
       if (changeOf(name) === 'create' && !listed.has(name)) containers.push(containerNode(node, { name }, 'create'));
     }
-    containers.push(...listGapViews(result.value, 'containers').map(({ key, view }) => hintNode(node, key, view)));
+    containers.push(...listGapViews(result.value, CONTAINER_GAPS).map(({ key, view }) => hintNode(node, key, view)));
     if (containers.length === 0) {
       containers.push(
         hintNode(node, 'empty', {
@@ -163,7 +164,7 @@ export class ContainersSection implements Section {
       return [errorNode(node, node.section, vscode.l10n.t('Failed to load pull secrets'), result.error, node)];
     }
     const rows: TreeNode[] = result.value.results.map((secret) => pullSecretNode(node, secret));
-    rows.push(...listGapViews(result.value, 'pullSecrets').map(({ key, view }) => hintNode(node, key, view)));
+    rows.push(...listGapViews(result.value, PULL_SECRET_GAPS).map(({ key, view }) => hintNode(node, key, view)));
     if (rows.length > 0) return rows;
     return [
       hintNode(node, 'empty', {

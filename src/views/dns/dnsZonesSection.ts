@@ -20,6 +20,7 @@ import {
   zoneNode,
   type ZoneNode,
 } from './zoneNodes';
+import { RECORD_SET_GAPS, ZONE_GAPS } from './presentation/dnsGaps';
 
 /**
  * DNS Zones: every zone of the account, merged by name with the zones created or added here; each with
@@ -62,7 +63,7 @@ export class DnsZonesSection implements Section {
       rows = zoneRows(known, listed.value.zones).map(({ zone, atGcore, gone }) =>
         zoneNode(zone, atGcore, gone, { available: !this.recordsUnavailable, types: this.typeFilters.get(zone.name) ?? new Set() }),
       );
-      notes.push(...listGapViews(listed.value, 'zones').map(({ key, view }) => hintNode(this.root, key, view)));
+      notes.push(...listGapViews(listed.value, ZONE_GAPS).map(({ key, view }) => hintNode(this.root, key, view)));
       if (this.recordsUnavailable) {
         notes.push(
           hintNode(this.root, 'records-unavailable', {
@@ -172,7 +173,7 @@ export class DnsZonesSection implements Section {
     const sets = views.code
       .recordSetRows(node.zone.name, loaded.value.rrsets, { types: this.typeFilterOf(node.zone.name) })
       .map((row) => recordSetNode(node, row));
-    const gaps = listGapViews(loaded.value, 'recordSets').map(({ key, view }) => hintNode(node, key, view));
+    const gaps = listGapViews(loaded.value, RECORD_SET_GAPS).map(({ key, view }) => hintNode(node, key, view));
     if (sets.length > 0 || gaps.length > 0) return [...details, ...sets, ...gaps];
     return [...details, hintNode(node, 'no-records', { label: vscode.l10n.t('No record sets of these types'), icon: { id: 'info' } })];
   }

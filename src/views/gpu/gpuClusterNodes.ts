@@ -1,5 +1,5 @@
 import type { GpuCluster, GpuImage, GpuKind, GpuServer } from '../../api';
-import { gpuPortalPage } from '../../models/portalPages';
+import { gpuPortalPage } from '../../models/gpu/gpuPortalPages';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { clusterRowView, type ClusterRowFacts } from './presentation/clusterView';
 import { serverRowView } from './presentation/serverView';

@@ -28,6 +28,7 @@ import { errorNode, hintNode, type TreeNode } from '../treeNodes';
 import { gpuClusterNode, gpuServerNode, type GpuClusterNode } from './gpuClusterNodes';
 import type { GpuClustersNode } from './gpuNodes';
 import type { GpuClusterSource } from './gpuFlavorsSection';
+import { GPU_CLUSTER_GAPS, GPU_SERVER_GAPS } from './presentation/gpuGaps';
 
 /** What the cluster rows are built with, besides the section's cluster source. */
 export interface GpuClusterRowsDeps extends Omit<GpuClusterSource, 'reads'> {
@@ -116,7 +117,7 @@ export class GpuClusterRows implements vscode.Disposable {
         const price = this.priceOf(node, kind, cluster);
         rows.push(gpuClusterNode(node, cluster, { kind, busy, change, gpus: flavorGpus, price, nowMs: Date.now() }));
       }
-      rows.push(...listGapViews(list.value, 'gpuClusters').map(({ key, view }) => hintNode(node, `${kind}-${key}`, view)));
+      rows.push(...listGapViews(list.value, GPU_CLUSTER_GAPS).map(({ key, view }) => hintNode(node, `${kind}-${key}`, view)));
     }
     this.movingByStatus.set(locationKey, movingNow);
     // The location's active tasks are read again at once, the lists just read stay.
@@ -139,7 +140,7 @@ export class GpuClusterRows implements vscode.Disposable {
     const rows: TreeNode[] = result.value.results.map((server) =>
       gpuServerNode(node, server, typeof server.image_id === 'string' ? imageById.get(server.image_id) : undefined),
     );
-    rows.push(...listGapViews(result.value, 'gpuServers').map(({ key, view }) => hintNode(node, key, view)));
+    rows.push(...listGapViews(result.value, GPU_SERVER_GAPS).map(({ key, view }) => hintNode(node, key, view)));
     if (rows.length > 0) return rows;
     return [hintNode(node, 'empty', { label: vscode.l10n.t('No servers in this cluster'), icon: { id: 'info' } })];
   }

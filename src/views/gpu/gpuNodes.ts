@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import type { GpuBaremetalFlavor, GpuFlavor } from '../../api';
 import { projectRegionKey } from '../../core/projectRegion';
 import { ROW_CONTEXT } from '../../core/contributions';
-import { gpuPortalPage } from '../../models/portalPages';
+import { gpuPortalPage } from '../../models/gpu/gpuPortalPages';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { nodeGuard, sectionNode, type NodeView, type TreeNode } from '../treeNodes';
 import type { GpuClusterNode, GpuServerNode } from './gpuClusterNodes';
