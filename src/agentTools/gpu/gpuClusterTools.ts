@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { GpuCluster, GpuServer } from '../../api';
+import type { GpuCluster, GpuServer } from '../../api/gpu/gpuClusterTypes';
 import { COMMAND } from '../../core/contributions';
 import {
   CLUSTER_ID_FIELD,

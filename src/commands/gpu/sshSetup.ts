@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { homedir } from 'node:os';
-import type { GpuServer } from '../../api';
+import type { GpuServer } from '../../api/gpu/gpuClusterTypes';
 import type { GpuClusterRef, GpuLocationRef } from '../../api/gpu/gpuClusterTypes';
 import type { ProjectRegionRef } from '../../core/projectRegion';
 import type { Log } from '../../logging/log';

@@ -1,4 +1,4 @@
-import type { GpuCluster, GpuImage, GpuKind, GpuServer } from '../../api';
+import type { GpuCluster, GpuImage, GpuKind, GpuServer } from '../../api/gpu/gpuClusterTypes';
 import { gpuPortalPage } from '../../models/gpu/gpuPortalPages';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { clusterRowView, type ClusterRowFacts } from './presentation/clusterView';

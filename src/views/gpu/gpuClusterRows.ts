@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isCancelled, isEndpointMissing } from '../../api/errors';
-import { GPU_KINDS, type GpuCluster, type GpuClusterCost, type GpuKind } from '../../api';
+import { GPU_KINDS, type GpuCluster, type GpuClusterCost, type GpuKind } from '../../api/gpu/gpuClusterTypes';
 import type { CloudList, GpuBaremetalFlavor, GpuFlavor, Task } from '../../api/types';
 import { projectRegionKey, type ProjectRegionRef } from '../../core/projectRegion';
 import type { FlavorLoader } from '../../loaders/gpu/flavorLoader';
