@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { Container, ContainerFlavor } from '../../api';
+import type { Container, ContainerFlavor } from '../../api/containers/containerTypes';
 import { COMMAND } from '../../core/contributions';
 import {
   validateContainerLogsArgs,

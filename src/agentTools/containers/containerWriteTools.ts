@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
-import type { Container, ContainerUpdateResult } from '../../api';
+import type { ContainerUpdateResult } from '../../api';
+import type { Container } from '../../api/containers/containerTypes';
 import { wasEmptyAnswer } from '../../api/decode';
 import { COMMAND } from '../../core/contributions';
 import {

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
-import type { DnsZone, LookupAnswer } from '../../api';
-import { LOOKUP_SERVERS } from '../../api/types';
+import type { DnsZone, LookupAnswer } from '../../api/dns/dnsTypes';
+import { LOOKUP_SERVERS } from '../../api/dns/dnsTypes';
 import { COMMAND } from '../../core/contributions';
 import { domainNameKey } from '../../core/domainNameKey';
 import {

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { RecordSet, RecordSetBody } from '../../api';
+import type { RecordSet, RecordSetBody } from '../../api/dns/dnsTypes';
 import type { DeleteRecordResult } from '../../api/dns/dnsClient';
 import { COMMAND } from '../../core/contributions';
 import { validateRecordRefArgs, validateRecordSetArgs, type RecordRefArgs, type RecordSetArgs } from '../../models/dns/recordSetArgs';

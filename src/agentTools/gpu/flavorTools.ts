@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { GpuFlavor } from '../../api';
+import type { GpuFlavor } from '../../api/gpu/gpuFlavorTypes';
 import { COMMAND } from '../../core/contributions';
 import { validateListGpuFlavorsArgs, type ListGpuFlavorsArgs } from '../../models/gpu/gpuFlavorArgs';
 import { unwrap } from '../../validation/problems';

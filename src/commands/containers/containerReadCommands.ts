@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Container, ContainerFlavorList, ContainerList } from '../../api';
+import type { Container, ContainerFlavorList, ContainerList } from '../../api/containers/containerTypes';
 import { COMMAND } from '../../core/contributions';
 import { validateContainerRefArgs, type ContainerRefArgs } from '../../models/containers/containerArgs';
 import { validateProjectRegionArgs } from '../../models/projectRegion';

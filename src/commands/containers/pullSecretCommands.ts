@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
-import type { CloudList, GcoreClient, PullSecret, ProjectRegionRef } from '../../api';
+import type { CloudList, GcoreClient, ProjectRegionRef } from '../../api';
+import type { PullSecret } from '../../api/containers/containerTypes';
 import { isCancelled, isGcoreApiError } from '../../api/errors';
 import { COMMAND } from '../../core/contributions';
 import { hideSecret } from '../../logging/redaction';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { DnssecState } from '../../api';
+import type { DnssecState } from '../../api/dns/dnsTypes';
 import { COMMAND } from '../../core/contributions';
 import { isGcoreApiError } from '../../api/errors';
 import { failureReason } from '../../logging/failureMessage';

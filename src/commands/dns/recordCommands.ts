@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import type { RecordSet, RecordSetList } from '../../api';
+import type { RecordSet, RecordSetList } from '../../api/dns/dnsTypes';
 import { COMMAND } from '../../core/contributions';
 import { validateRecordRefArgs, validateRecordSetArgs, type RecordRefArgs } from '../../models/dns/recordSetArgs';
 import { formatRecordContent, isEditableRecordType } from '../../models/dns/recordContent';

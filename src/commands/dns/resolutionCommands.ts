@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import type { LookupAnswer, LookupServer, RecordSet } from '../../api';
+import type { LookupAnswer, LookupServer, RecordSet } from '../../api/dns/dnsTypes';
 import { COMMAND } from '../../core/contributions';
 import { domainNameKey } from '../../core/domainNameKey';
 import type { Snapshots } from '../../documents/snapshots';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { DnsZone } from '../../api/types';
+import type { DnsZone } from '../../api/dns/dnsTypes';
 import { domainNameKey } from '../../core/domainNameKey';
 import type { KnownZone } from '../../state/dns/knownZones';
 import { pickZone } from '../../ui/dns/zonePicker';

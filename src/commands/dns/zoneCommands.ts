@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
 import { validateNoArgs } from '../../validation/argumentObjects';
-import type { DnsZoneList } from '../../api';
+import type { DnsZoneList } from '../../api/dns/dnsTypes';
 import { COMMAND } from '../../core/contributions';
-import type { CreateZoneResult } from '../../api';
+import type { CreateZoneResult } from '../../api/dns/dnsTypes';
 import { domainNameKey } from '../../core/domainNameKey';
 import { isGcoreApiError } from '../../api/errors';
 import { validateZoneCreate, zoneNameForDisplay, type ZoneCreate } from '../../models/dns/zoneCreate';
 import type { DnsServices } from './dnsServices';
 import { ZONES_SECTION, isZoneNode, zoneNode, type ZoneNode } from '../../views/dns/zoneNodes';
-import type { DnsZone } from '../../api/types';
+import type { DnsZone } from '../../api/dns/dnsTypes';
 import { zoneStateMessage } from '../../views/dns/presentation/zoneView';
 import { rowOf } from '../treeCommands';
 import { promptZoneName, pickZone } from '../../ui/dns/zonePicker';

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import type { DnsZone, RecordSet } from '../../api';
+import type { DnsZone, RecordSet } from '../../api/dns/dnsTypes';
 import { isEndpointMissing } from '../../api/errors';
 import { COMMAND, SCHEME } from '../../core/contributions';
 import type { ZoneFileEditor } from '../../documents/dns/zoneFileDocuments';

@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import type { DelegationStatus, DnsZone, GcoreClient } from '../../api';
+import type { GcoreClient } from '../../api';
+import type { DelegationStatus, DnsZone } from '../../api/dns/dnsTypes';
 import type { DeleteZoneResult } from '../../api/dns/dnsClient';
 import { isGcoreApiError } from '../../api/errors';
 import { COMMAND } from '../../core/contributions';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { GpuFlavorList } from '../../api';
+import type { GpuFlavorList } from '../../api/gpu/gpuFlavorTypes';
 import { validateListGpuFlavorsArgs, type ListGpuFlavorsArgs } from '../../models/gpu/gpuFlavorArgs';
 import type { Services } from '../services';
 import { flavorFilters } from '../../state/gpu/flavorSettings';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { RecordSet } from '../../api';
+import type { RecordSet } from '../../api/dns/dnsTypes';
 import { isEndpointMissing } from '../../api/errors';
 import { waitNotice, type RetryWait } from '../../api/http/retryWords';
 import { COMMAND, SCHEME } from '../../core/contributions';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { LOOKUP_SERVERS, type LookupServer } from '../../api/types';
+import { LOOKUP_SERVERS, type LookupServer } from '../../api/dns/dnsTypes';
 import { normalizeDnsName } from '../../validation/domainName';
 import type { FieldSpec } from '../../validation/fieldSpec';
 import { validateArgs } from '../../validation/argumentObjects';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { RecordBody, RecordPicker } from '../../api/types';
+import type { RecordBody, RecordPicker } from '../../api/dns/dnsTypes';
 import { checkFields, isPlainObject } from '../../validation/fieldChecks';
 import type { FieldSpec, StringFieldSpec } from '../../validation/fieldSpec';
 import { validateArgs } from '../../validation/argumentObjects';

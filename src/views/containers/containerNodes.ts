@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { Container } from '../../api';
+import type { Container } from '../../api/containers/containerTypes';
 import { ROW_CONTEXT } from '../../core/contributions';
 import { projectRegionKey } from '../../core/projectRegion';
 import type { ContainerAction } from '../../models/containers/container';

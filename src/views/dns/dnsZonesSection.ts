@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { RecordSet } from '../../api';
+import type { RecordSet } from '../../api/dns/dnsTypes';
 import { COMMAND } from '../../core/contributions';
 import { loadOnce } from '../../core/loadOnce';
 import { isEndpointMissing, isGcoreApiError } from '../../api/errors';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { DnsZone } from '../../api';
+import type { DnsZone } from '../../api/dns/dnsTypes';
 import { ROW_CONTEXT } from '../../core/contributions';
 import type { KnownZone } from '../../state/dns/knownZones';
 import { zoneNameForDisplay } from '../../models/dns/zoneCreate';

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { isCancelled, isEndpointMissing } from '../../api/errors';
 import { GPU_KINDS, type GpuCluster, type GpuClusterCost, type GpuKind } from '../../api/gpu/gpuClusterTypes';
-import type { CloudList, GpuBaremetalFlavor, GpuFlavor, Task } from '../../api/types';
+import type { CloudList, Task } from '../../api/types';
+import type { GpuBaremetalFlavor, GpuFlavor } from '../../api/gpu/gpuFlavorTypes';
 import { projectRegionKey, type ProjectRegionRef } from '../../core/projectRegion';
 import type { FlavorLoader } from '../../loaders/gpu/flavorLoader';
 import type { GpuClusterReads } from '../../loaders/gpu/gpuClusterReads';

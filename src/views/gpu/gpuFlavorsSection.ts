@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { COMMAND } from '../../core/contributions';
 import { isCancelled, isEndpointMissing } from '../../api/errors';
 import type { GpuCluster, GpuLocationRef } from '../../api/gpu/gpuClusterTypes';
-import type { GpuBaremetalFlavorList } from '../../api/types';
+import type { GpuBaremetalFlavorList } from '../../api/gpu/gpuFlavorTypes';
 import { loadOnce, type LoadOnce } from '../../core/loadOnce';
 import type { ProjectRegionRef } from '../../core/projectRegion';
 import type { FlavorLoad, FlavorLoader } from '../../loaders/gpu/flavorLoader';

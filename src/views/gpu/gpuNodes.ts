@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { GpuBaremetalFlavor, GpuFlavor } from '../../api';
+import type { GpuBaremetalFlavor, GpuFlavor } from '../../api/gpu/gpuFlavorTypes';
 import { projectRegionKey } from '../../core/projectRegion';
 import { ROW_CONTEXT } from '../../core/contributions';
 import { gpuPortalPage } from '../../models/gpu/gpuPortalPages';

@@ -1,4 +1,4 @@
-import type { RecordSetBody } from '../../api';
+import type { RecordSetBody } from '../../api/dns/dnsTypes';
 import type { RecordRefArgs, RecordSetArgs } from '../../models/dns/recordSetArgs';
 import { recordNameForDisplay } from '../../models/dns/recordName';
 import { recordSetBody } from '../../models/dns/recordSets';

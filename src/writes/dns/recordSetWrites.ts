@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
-import type { CallOptions, RecordSet, RecordSetBody } from '../../api';
+import type { CallOptions } from '../../api';
+import type { RecordSet, RecordSetBody } from '../../api/dns/dnsTypes';
 import type { DeleteRecordResult, DnsClient } from '../../api/dns/dnsClient';
 import { GcoreApiError, isGcoreApiError } from '../../api/errors';
 import type { RecordRefArgs, RecordSetArgs } from '../../models/dns/recordSetArgs';

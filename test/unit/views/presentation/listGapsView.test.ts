@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { ContainerList } from '../../../../src/api/types';
+import type { ContainerList } from '../../../../src/api/containers/containerTypes';
 import { CONTAINER_GAPS } from '../../../../src/views/containers/presentation/containerGaps';
 import { ZONE_GAPS } from '../../../../src/views/dns/presentation/dnsGaps';
 import { GPU_CLUSTER_GAPS } from '../../../../src/views/gpu/presentation/gpuGaps';
