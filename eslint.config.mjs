@@ -55,7 +55,7 @@ const AREAS = readdirSync(new URL('./src/areas/', import.meta.url), { withFileTy
  * The files that list the areas, a line per area: the only shared files (outside every area's folders) that import
  * an area's folder. Everything else the areas share takes what an area adds through registration.
  */
-const SHARED_REGISTRIES = ['src/extension.ts', 'src/mcpServer.ts', 'src/api/gcoreClient.ts', 'src/agentTools/index.ts'];
+const SHARED_REGISTRIES = ['src/extension.ts', 'src/api/gcoreClient.ts', 'src/agentTools/index.ts'];
 
 /**
  * Files of layers that use VS Code elsewhere which the unit tests load in plain Node: the command machinery,

@@ -201,13 +201,13 @@ describe('lint keeps the layers in order', function () {
       ['src/areas/core.ts', "import '../commands/dns/knownZones';"],
       ['src/views/walkthroughEvents.ts', "import './dns/dnssecWalkthroughStep';"],
       ['src/commands/services.ts', "import { DnsServices } from './dns/dnsServices';"],
+      ['src/mcpServer.ts', "import './agentTools/dns/dnsTools';"],
     ];
     for (const [file, source] of cases) {
       assert.match((await importProblems(file, source)).join(' | '), /A shared file imports no area's folder/, `${file}: ${source}`);
     }
     for (const [file, source] of [
       ['src/extension.ts', "import './areas/gpu/gpuArea';"],
-      ['src/mcpServer.ts', "import './agentTools/dns/dnsTools';"],
       ['src/api/gcoreClient.ts', "import './gpu/gpuClient';"],
       ['src/agentTools/index.ts', "import './containers/containerTools';"],
       ['src/views/presentation/x.ts', "import '../treeNodes';\nimport './listGapsView';"],
