@@ -7,7 +7,8 @@ import { itemGone } from '../itemGone';
 import { stringField } from '../http/errorBody';
 import type { RequestPipeline } from '../http/requestPipeline';
 import { decodeLookupAnswer, decodeRecordSet, decodeZone } from './decodeDnsItems';
-import { DNS_RECORD_SET_LIST, DNS_ZONE_LIST, fetchAllPages, fetchList, readListPage, type Page, type PagedListMessages } from '../paging';
+import { fetchAllPages, fetchList, readListPage, type Page, type PagedListMessages } from '../paging';
+import { DNS_RECORD_SET_LIST, DNS_ZONE_LIST } from './dnsListShapes';
 import { decodeDelegationStatus } from './delegationStatus';
 import type {
   CreateZoneResult,
