@@ -52,6 +52,12 @@ const AREAS = readdirSync(new URL('./src/areas/', import.meta.url), { withFileTy
   .sort();
 
 /**
+ * The files that list the areas, a line per area: the only shared files (outside every area's folders) that import
+ * an area's folder. Everything else the areas share takes what an area adds through registration.
+ */
+const SHARED_REGISTRIES = ['src/extension.ts', 'src/api/gcoreClient.ts', 'src/agentTools/index.ts'];
+
+/**
  * Files of layers that use VS Code elsewhere which the unit tests load in plain Node: the command machinery,
  * the prompt port and what is built on it (the prompts that use VS Code are in ui/vscode/), the redaction
  * and failure messages (the output channel is logger.ts), the tree's node kinds, its sections and the kit they
@@ -219,6 +225,25 @@ export default tseslint.config(
       },
     };
   }),
+  {
+    // What the areas share knows none of them: it takes what an area adds through registration. The twin of
+    // the area rule above, which holds the area folders these files leave out.
+    files: ['src/**/*.ts'],
+    ignores: [...AREAS.map((area) => `src/**/${area}/**`), ...SHARED_REGISTRIES],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\./|(\\.\\./)+)(.+/)?(${AREAS.join('|')})(/|$)`,
+              message: `A shared file imports no area's folder (${AREAS.join(', ')}): the area registers what it adds.`,
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // The MCP server's entry: on top of the layers as extension.ts is, but in plain Node.
     files: ['src/mcpServer.ts'],

@@ -24,6 +24,7 @@ export {
   type ToolWrite,
   type ToolWrites,
 } from './toolDefinition';
+export { ToolContextRegistry, type ToolContextParts } from './toolContextParts';
 export type { ToolSchema } from './toolSchemas';
 
 /** Every tool, in the contract's order: the reads, then the writes. */

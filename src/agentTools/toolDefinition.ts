@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import type { GcoreClient } from '../api';
 import type { ChangeSubject } from '../loaders/taskPoller';
 import type { Log } from '../logging/log';
+import type { ToolContextParts } from './toolContextParts';
 import type { ToolSchema } from './toolSchemas';
 
 /**
@@ -32,11 +33,8 @@ export interface ToolContext {
   writes: ToolWrites;
   /** The project and region pairs the user set up (`gcore.locations`); none outside VS Code. */
   configuredLocations(): readonly { projectId: number; regionId: number; label?: string }[];
-  /**
-   * `gcore.gpu.sshUser` and `gcore.gpu.sshOptions` as written, and the user Set SSH User… chose for a cluster
-   * (VS Code's); absent, Gcore's images' default user and no options.
-   */
-  sshSettings?(): { user: unknown; options: unknown; clusterUser?(clusterId: string): string | undefined };
+  /** What the areas add on this surface (VS Code's settings), each read by its own tools (`contextPart`); none in the MCP server. */
+  parts?: ToolContextParts;
   signal?: AbortSignal;
   /**
    * The `confirmed` of the confirmation a person allowed for this very input (VS Code's); undefined where none

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ListGaps } from '../api';
 import { oneLine } from '../core/wellFormedText';
-import { listGapViews, type GapsOfList } from '../views/presentation/listGapsView';
+import { listGapViews, type ListGapWords } from '../views/presentation/listGapsView';
 
 /** The most items a result's text lists one by one: an agent reads the rest in the JSON, as far as it is not cut (resultCap.ts). */
 export const ITEMS_IN_TEXT = 50;
@@ -17,8 +17,8 @@ export function itemLines(heading: string, items: readonly string[]): string {
 }
 
 /** What a list left out (entries it could not read, entries that never came), a line each. */
-export function gapLines(gaps: ListGaps, list: GapsOfList): string[] {
-  return listGapViews(gaps, list).map((row) => `${row.view.label}.`);
+export function gapLines(gaps: ListGaps, words: ListGapWords): string[] {
+  return listGapViews(gaps, words).map((row) => `${row.view.label}.`);
 }
 
 /** Lines joined, the empty ones left out. */

@@ -2,34 +2,11 @@ import { AccountClient } from './accountClient';
 import { ContainersClient } from './containers/containersClient';
 import { DnsClient } from './dns/dnsClient';
 import { GpuClient } from './gpu/gpuClient';
-import { lazyClient } from './lazyClient';
+import { lazyGpuClustersClient, lazySshKeysClient } from './gpu/lazyGpuClients';
 import type { GpuClustersClient } from './gpu/gpuClustersClient';
 import { PullSecretsClient } from './containers/pullSecretsClient';
 import { RequestPipeline, type PipelineOptions } from './http/requestPipeline';
 import type { SshKeysClient } from './gpu/sshKeysClient';
-
-const GPU_CLUSTERS_METHODS: { readonly [K in keyof GpuClustersClient]: true } = {
-  list: true,
-  get: true,
-  patchTags: true,
-  servers: true,
-  interfaces: true,
-  serversWithAddresses: true,
-  volumes: true,
-  images: true,
-  action: true,
-  resize: true,
-  deleteCluster: true,
-  deleteServer: true,
-  create: true,
-  checkLimits: true,
-  pricePreview: true,
-  price: true,
-  regionVolumeTypes: true,
-  activeTasks: true,
-};
-
-const SSH_KEYS_METHODS: { readonly [K in keyof SshKeysClient]: true } = { list: true, create: true, delete: true };
 
 /**
  * The Gcore API, one client per area, all sending through one request pipeline (one keep-alive pool,
@@ -50,11 +27,8 @@ export class GcoreClient {
     this.pipeline = new RequestPipeline(options);
     this.gpu = new GpuClient(this.pipeline);
     // Only a GPU cluster row or command calls these: their code loads then, on the same pipeline.
-    this.gpuClusters = lazyClient(
-      GPU_CLUSTERS_METHODS,
-      async () => new (await import('./gpu/gpuClustersClient.js')).GpuClustersClient(this.pipeline),
-    );
-    this.sshKeys = lazyClient(SSH_KEYS_METHODS, async () => new (await import('./gpu/sshKeysClient.js')).SshKeysClient(this.pipeline));
+    this.gpuClusters = lazyGpuClustersClient(this.pipeline);
+    this.sshKeys = lazySshKeysClient(this.pipeline);
     this.containers = new ContainersClient(this.pipeline);
     this.pullSecrets = new PullSecretsClient(this.pipeline);
     this.dns = new DnsClient(this.pipeline);

@@ -5,11 +5,12 @@ import { GcoreApiError } from './errors';
 import type { ApiRequest, RequestPipeline } from './http/requestPipeline';
 import type { ListGaps } from './types';
 
-/** The API's list shapes: Cloud's `{count, results}`, the DNS zone list's `{total_amount, zones}` and a zone's `{total_amount, rrsets}`. */
-export type ListShape = { total: 'count'; items: 'results' } | { total: 'total_amount'; items: 'zones' | 'rrsets' };
+/** A list's shape: the fields of its total and its items. Cloud's is `{count, results}`; an area's own are in api/<area>/. */
+export interface ListShape {
+  readonly total: string;
+  readonly items: string;
+}
 export const CLOUD_LIST: ListShape = { total: 'count', items: 'results' };
-export const DNS_ZONE_LIST: ListShape = { total: 'total_amount', items: 'zones' };
-export const DNS_RECORD_SET_LIST: ListShape = { total: 'total_amount', items: 'rrsets' };
 
 /**
  * What the errors about one list say. Each is a whole sentence with the list's name in it, so that a

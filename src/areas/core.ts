@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { ToolContextRegistry } from '../agentTools/toolContextParts';
 import { GcoreClient } from '../api';
 import { ApiKeyStore } from '../auth/apiKeyStore';
 import { GcoreAuthProvider } from '../auth/gcoreAuthProvider';
@@ -9,11 +10,11 @@ import { Loaders } from '../loaders/loaders';
 import { TaskPoller } from '../loaders/taskPoller';
 import { Logger } from '../logging/logger';
 import { requestLogLine } from '../logging/requestLogLine';
-import { KnownZonesStore } from '../state/dns/knownZones';
 import { RecentValues } from '../state/recentValues';
 import { connectionSettings, taskSettings } from '../state/settings';
 import { TaskHistory } from '../state/taskHistory';
 import { ActiveUi } from '../ui/activeUi';
+import { RemoteWindowKinds } from '../ui/remoteWindows';
 import { EnvironmentKeyOffer } from '../ui/vscode/environmentKeyOffer';
 import { ChangeKinds } from '../views/changeKinds';
 import { KeyStatus } from '../views/keyStatus';
@@ -26,12 +27,13 @@ export interface Core {
   readonly log: Logger;
   readonly apiKey: ApiKeyStore;
   readonly ui: ActiveUi;
+  /** The kinds of remote window the areas open (a GPU server's), each registered by its area with the extensions it needs. */
+  readonly remoteWindows: RemoteWindowKinds;
   readonly client: GcoreClient;
   /** The hub each area registers its loaders with; a new key or base URL invalidates them all. */
   readonly loaders: Loaders;
   /** The account, its projects and regions: the key's status and the Accounts menu need the account. */
   readonly accountReads: AccountReads;
-  readonly zones: KnownZonesStore;
   readonly recentContainers: RecentValues;
   /** Redraws of the tree, which sections and followed tasks ask for before the tree exists. */
   readonly treeChanges: TreeChanges;
@@ -40,6 +42,8 @@ export interface Core {
   readonly accounts: GcoreAuthProvider;
   readonly taskPoller: TaskPoller;
   readonly taskHistory: TaskHistory;
+  /** What the areas add to their agent tools' context in VS Code (their settings), each registered by its area. */
+  readonly toolContext: ToolContextRegistry;
   /** The kinds of resource whose changes are followed; each area registers its own (`Area.changeKinds`). */
   readonly changeKinds: ChangeKinds;
   readonly tasks: TaskTracking;
@@ -55,7 +59,8 @@ const run = (id: string, ...args: unknown[]): Thenable<unknown> => vscode.comman
 export function createCore(context: vscode.ExtensionContext): Core {
   const log = new Logger();
   const apiKey = new ApiKeyStore(context.secrets);
-  const ui = new ActiveUi();
+  const remoteWindows = new RemoteWindowKinds();
+  const ui = new ActiveUi(remoteWindows);
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   const client = new GcoreClient({
     settings: connectionSettings,
@@ -65,7 +70,6 @@ export function createCore(context: vscode.ExtensionContext): Core {
   });
   const loaders = new Loaders();
   const accountReads = loaders.register(new AccountReads(client, loaders.limit));
-  const zones = new KnownZonesStore(context.globalState);
   const recentContainers = new RecentValues(context.globalState, 'gcore.recentContainers');
   const treeChanges = new TreeChanges();
   const accounts = new GcoreAuthProvider({
@@ -90,6 +94,7 @@ export function createCore(context: vscode.ExtensionContext): Core {
     settings: taskSettings,
   });
   const changeKinds = new ChangeKinds();
+  const toolContext = new ToolContextRegistry();
   const taskHistory = new TaskHistory(
     context.globalState,
     (stored) => changeKinds.readStored(stored),
@@ -108,23 +113,23 @@ export function createCore(context: vscode.ExtensionContext): Core {
     log,
     apiKey,
     ui,
+    remoteWindows,
     client,
     loaders,
     accountReads,
-    zones,
     recentContainers,
     treeChanges,
     keyStatus,
     accounts,
     taskPoller,
     taskHistory,
+    toolContext,
     changeKinds,
     tasks,
     snapshots,
     disposables: [
       log,
       apiKey,
-      zones,
       treeChanges,
       keyStatus,
       accounts,

@@ -3,7 +3,6 @@ import type { GcoreClient } from '../api';
 import type { ApiKeyStore } from '../auth/apiKeyStore';
 import type { TaskPoller } from '../loaders/taskPoller';
 import type { Logger } from '../logging/logger';
-import type { KnownZonesStore } from '../state/dns/knownZones';
 import type { RecentValues } from '../state/recentValues';
 import type { Explorer } from '../views/explorer';
 import type { TaskTracking } from '../views/taskTracking';
@@ -17,7 +16,6 @@ export interface Services {
   client: GcoreClient;
   log: Logger;
   apiKey: ApiKeyStore;
-  zones: KnownZonesStore;
   recentContainers: RecentValues;
   tree: Explorer;
   treeView: vscode.TreeView<TreeNode>;

@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { ProjectRegionRef } from '../core/projectRegion';
+import { validateArgs } from '../validation/argumentObjects';
 import { checkFields, isPlainObject } from '../validation/fieldChecks';
 import type { FieldSpec, IntegerFieldSpec, StringFieldSpec } from '../validation/fieldSpec';
 import { validated } from '../validation/problems';
@@ -85,4 +86,9 @@ export function withoutLocation(entries: unknown, location: ProjectRegionRef): {
   const list = Array.isArray(entries) ? entries : [];
   const kept = list.filter((entry) => !isEntryOf(entry, location));
   return { entries: kept, removed: kept.length < list.length };
+}
+
+/** `{ projectId, regionId }` of listContainers and listContainerFlavors. */
+export function validateProjectRegionArgs(input: unknown): Validated<{ projectId: number; regionId: number }> {
+  return validateArgs(input, [PROJECT_ID_FIELD, REGION_ID_FIELD]);
 }

@@ -3,7 +3,6 @@ import { DEFAULT_CONNECTION, type ConnectionSettings } from '../api';
 import { describeProblems } from '../validation/problems';
 import { projectRegionKey } from '../core/projectRegion';
 import { validateProjectRegion, withLocation, withoutLocation, type ProjectRegion } from '../models/projectRegion';
-import type { FlavorFilters } from '../loaders/gpu/flavorLoader';
 
 export const SECTION = 'gcore';
 const DEFAULT_TIMEOUT_SECONDS = DEFAULT_CONNECTION.timeoutMs / 1000;
@@ -55,14 +54,6 @@ export function logSettings(): { lines: number; followIntervalMs: number } {
   const lines = Math.round(boundedNumber(settings.get('logs.lines'), 1000, 1, 100_000));
   const seconds = boundedNumber(settings.get('logs.followIntervalSeconds'), 5, 1, 600);
   return { lines, followIntervalMs: seconds * 1000 };
-}
-
-export function flavorFilters(): FlavorFilters {
-  const settings = config();
-  return {
-    hideDisabled: settings.get<boolean>('gpuFlavors.hideDisabled', true) === true,
-    includePrices: settings.get<boolean>('gpuFlavors.includePrices', false) === true,
-  };
 }
 
 /** The configured locations, valid and without duplicates; invalid entries are reported, not fatal. */

@@ -5,9 +5,8 @@ import { taskErrorText } from '../models/task';
 import type { TaskHistory } from '../state/taskHistory';
 import type { PromptUi } from '../ui/promptUi';
 import type { ChangeKinds } from './changeKinds';
-import { progressLine } from './tasks/presentation/taskView';
+import { progressLine } from './presentation/taskProgress';
 import type { SectionNode } from './treeNodes';
-import { TASKS_SECTION } from './tasks/taskNodes';
 import type { TreeChanges } from './treeChanges';
 
 export interface TaskTrackingDeps {
@@ -33,6 +32,7 @@ const NOTIFIED_ERROR_LENGTH = 400;
 export class TaskTracking {
   private readonly now: () => number;
   private readonly unsubscribe: () => void;
+  private readonly recorded = new Set<() => void>();
 
   constructor(private readonly deps: TaskTrackingDeps) {
     this.now = deps.now ?? Date.now;
@@ -65,6 +65,12 @@ export class TaskTracking {
   rename(from: ChangeSubject, to: ChangeSubject): void {
     const renamed = this.deps.poller.rename(from, to);
     if (renamed.length > 0) this.changed(renamed);
+  }
+
+  /** Hears each change of the history this tracking records (what the Tasks section shows); returns how to stop. */
+  onDidRecord(listener: () => void): () => void {
+    this.recorded.add(listener);
+    return () => void this.recorded.delete(listener);
   }
 
   /** Starts following the tasks of a change; the resource's row shows it at once. */
@@ -124,7 +130,7 @@ export class TaskTracking {
     // A long task answers RUNNING round after round: only a change is stored and redrawn.
     const settled = this.settle(tasks);
     if (!this.deps.history.record(settled, this.now())) return;
-    this.deps.tree.refresh(TASKS_SECTION);
+    for (const listener of this.recorded) listener();
     // The rows' "Updating…" comes and goes with the tracking; what an ended change touched is read again.
     const sections = new Set<SectionNode>();
     for (const { subject, end, task } of settled) {

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Project, Region } from '../../api';
 import { COMMAND } from '../../core/contributions';
-import { validateListRegionsArgs, type RegionProductArg } from '../../models/commandArgs';
+import { validateListRegionsArgs, type RegionProductArg } from '../../models/account/locationArgs';
 import { unwrap } from '../../validation/problems';
 import type { ToolDefinition } from '../toolDefinition';
 import { objectInput } from '../toolSchemas';

@@ -1,13 +1,13 @@
 import * as l10n from '@vscode/l10n';
-import type { Container, ContainerFlavor } from '../../api';
+import type { Container, ContainerFlavor } from '../../api/containers/containerTypes';
 import { COMMAND } from '../../core/contributions';
 import {
   validateContainerLogsArgs,
   validateContainerRefArgs,
-  validateProjectRegionArgs,
   type ContainerLogsArgs,
   type ContainerRefArgs,
-} from '../../models/commandArgs';
+} from '../../models/containers/containerArgs';
+import { validateProjectRegionArgs } from '../../models/projectRegion';
 import { containerStatus } from '../../models/containers/container';
 import { formatLogLine, orderLines, readLogLine } from '../../models/containers/containerLogs';
 import { CONTAINER_NAME_FIELD } from '../../models/containers/containerUpdate';
@@ -20,6 +20,7 @@ import { nonEmptyText } from '../../views/presentation/wireValues';
 import type { ToolDefinition } from '../toolDefinition';
 import { LOCATION_PROPERTIES, LOCATION_REQUIRED, objectInput, specSchema } from '../toolSchemas';
 import { gapLines, itemLines, ITEMS_IN_TEXT, lines } from '../toolText';
+import { CONTAINER_GAPS } from '../../views/containers/presentation/containerGaps';
 
 export const CONTAINER_REF_PROPERTIES = { ...LOCATION_PROPERTIES, containerName: specSchema(CONTAINER_NAME_FIELD) };
 export const CONTAINER_REF_REQUIRED = [...LOCATION_REQUIRED, 'containerName'];
@@ -53,7 +54,7 @@ export const listContainers: ToolDefinition<ProjectRegion> = {
         ? l10n.t('No containers in project {0}, region {1}.', location.projectId, location.regionId)
         : l10n.t('{0} containers in project {1}, region {2}:', list.count, location.projectId, location.regionId);
     return {
-      text: lines(list.count === 0 ? heading : itemLines(heading, list.results.map(containerLine)), ...gapLines(list, 'containers')),
+      text: lines(list.count === 0 ? heading : itemLines(heading, list.results.map(containerLine)), ...gapLines(list, CONTAINER_GAPS)),
       json: list,
     };
   },

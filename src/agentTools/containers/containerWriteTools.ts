@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
-import type { Container, ContainerUpdateResult } from '../../api';
+import type { ContainerUpdateResult } from '../../api';
+import type { Container } from '../../api/containers/containerTypes';
 import { wasEmptyAnswer } from '../../api/decode';
 import { COMMAND } from '../../core/contributions';
 import {
@@ -7,7 +8,7 @@ import {
   validateUpdateContainerArgs,
   type ContainerRefArgs,
   type UpdateContainerArgs,
-} from '../../models/commandArgs';
+} from '../../models/containers/containerArgs';
 import { containerChange, containerStatus } from '../../models/containers/container';
 import { CONTAINER_CREATE_FIELDS, validateCreateContainerArgs, type CreateContainerArgs } from '../../models/containers/containerCreate';
 import { CONTAINER_UPDATE_FIELDS } from '../../models/containers/containerUpdate';

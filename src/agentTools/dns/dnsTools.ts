@@ -1,16 +1,15 @@
 import * as l10n from '@vscode/l10n';
-import type { DnsZone, LookupAnswer } from '../../api';
-import { LOOKUP_SERVERS } from '../../api/types';
+import type { DnsZone, LookupAnswer } from '../../api/dns/dnsTypes';
+import { LOOKUP_SERVERS } from '../../api/dns/dnsTypes';
 import { COMMAND } from '../../core/contributions';
 import { domainNameKey } from '../../core/domainNameKey';
 import {
   RECORD_NAME_FILTER_FIELD,
   RECORD_TYPE_FILTER_FIELD,
   validateListRecordsArgs,
-  validateLookupNameArgs,
   type ListRecordsArgs,
-  type LookupNameArgs,
-} from '../../models/commandArgs';
+} from '../../models/dns/recordSetArgs';
+import { validateLookupNameArgs, type LookupNameArgs } from '../../models/dns/lookupNameArgs';
 import { API_RECORD_TYPES, formatRecordContent } from '../../models/dns/recordContent';
 import { recordNameForDisplay } from '../../models/dns/recordName';
 import { ttlText } from '../../models/dns/recordTtl';
@@ -24,6 +23,7 @@ import { nonEmptyText } from '../../views/presentation/wireValues';
 import type { ToolDefinition } from '../toolDefinition';
 import { objectInput, specSchema } from '../toolSchemas';
 import { gapLines, itemLines, lines } from '../toolText';
+import { RECORD_SET_GAPS, ZONE_GAPS } from '../../views/dns/presentation/dnsGaps';
 
 /** `{ zoneName }`, the argument of every tool about one zone. */
 export const ZONE_NAME_PROPERTIES = { zoneName: specSchema({ ...ZONE_NAME_FIELD, name: 'zoneName' }) };
@@ -58,7 +58,7 @@ export const listZones: ToolDefinition<Record<string, never>> = {
     const list = await client.dns.listZones({ signal });
     const heading = list.total_amount === 0 ? l10n.t('The account has no DNS zones.') : l10n.t('{0} DNS zones:', list.total_amount);
     return {
-      text: lines(list.total_amount === 0 ? heading : itemLines(heading, list.zones.map(zoneLine)), ...gapLines(list, 'zones')),
+      text: lines(list.total_amount === 0 ? heading : itemLines(heading, list.zones.map(zoneLine)), ...gapLines(list, ZONE_GAPS)),
       json: list,
     };
   },
@@ -123,7 +123,7 @@ export const listRecords: ToolDefinition<ListRecordsArgs> = {
               heading,
               rows.map((row) => `${row.name.label} ${row.view.description ?? row.type}`),
             ),
-        ...gapLines(list, 'recordSets'),
+        ...gapLines(list, RECORD_SET_GAPS),
       ),
       json,
     };

@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
-import type { RecordSet, RecordSetBody } from '../../api';
+import type { RecordSet, RecordSetBody } from '../../api/dns/dnsTypes';
 import type { DeleteRecordResult } from '../../api/dns/dnsClient';
 import { COMMAND } from '../../core/contributions';
-import { validateRecordRefArgs, validateRecordSetArgs, type RecordRefArgs, type RecordSetArgs } from '../../models/commandArgs';
+import { validateRecordRefArgs, validateRecordSetArgs, type RecordRefArgs, type RecordSetArgs } from '../../models/dns/recordSetArgs';
 import { API_RECORD_TYPES, formatRecordContent, RECORD_TYPE_FIELD, RECORD_TYPES } from '../../models/dns/recordContent';
 import { RECORD_NAME_FIELD } from '../../models/dns/recordName';
 import {

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
-import type { CreateZoneResult, DnssecState } from '../../api';
+import type { CreateZoneResult, DnssecState } from '../../api/dns/dnsTypes';
 import { COMMAND } from '../../core/contributions';
-import { validateZoneNameArg } from '../../models/commandArgs';
+import { validateZoneNameArg } from '../../models/dns/zoneNameArg';
 import { validateZoneCreate, ZONE_CREATE_FIELDS, zoneNameForDisplay, type ZoneCreate } from '../../models/dns/zoneCreate';
 import { validateImportZoneFileArgs, ZONE_FILE_MAX_LENGTH, type ImportZoneFileArgs } from '../../models/dns/zoneFileArgs';
 import {

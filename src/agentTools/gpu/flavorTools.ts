@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
-import type { GpuFlavor } from '../../api';
+import type { GpuFlavor } from '../../api/gpu/gpuFlavorTypes';
 import { COMMAND } from '../../core/contributions';
-import { validateListGpuFlavorsArgs, type ListGpuFlavorsArgs } from '../../models/commandArgs';
+import { validateListGpuFlavorsArgs, type ListGpuFlavorsArgs } from '../../models/gpu/gpuFlavorArgs';
 import { unwrap } from '../../validation/problems';
 import { flavorAvailability, type FlavorAvailability } from '../../views/gpu/presentation/flavorAvailability';
 import { hardwareSummaryParts, readFlavorHardware } from '../../views/gpu/presentation/flavorFacts';

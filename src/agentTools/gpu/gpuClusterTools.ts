@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { GpuCluster, GpuServer } from '../../api';
+import type { GpuCluster, GpuServer } from '../../api/gpu/gpuClusterTypes';
 import { COMMAND } from '../../core/contributions';
 import {
   CLUSTER_ID_FIELD,
@@ -17,9 +17,12 @@ import { leaseOf } from '../../models/gpu/gpuLease';
 import { clusterSshUser, readSshOptions, readSshUser } from '../../models/gpu/ssh/sshEntry';
 import { oneLine } from '../../core/wellFormedText';
 import { standaloneSshCommand } from '../../models/gpu/ssh/sshCommandLines';
-import type { ToolContext, ToolDefinition } from '../toolDefinition';
+import { contextPart } from '../toolContextParts';
+import type { ToolDefinition } from '../toolDefinition';
+import { GPU_SSH_SETTINGS, type GpuSshToolSettings } from './gpuSshToolSettings';
 import { LOCATION_PROPERTIES, LOCATION_REQUIRED, objectInput, specSchema } from '../toolSchemas';
 import { gapLines, itemLines, lines } from '../toolText';
+import { GPU_CLUSTER_GAPS, GPU_SERVER_GAPS } from '../../views/gpu/presentation/gpuGaps';
 
 /** `train-h100 (058e…): running · g3-ai-24-232-1000-h100-80-1 · 2 servers`, on one line whatever Gcore's values hold. */
 function clusterLine(cluster: GpuCluster): string {
@@ -54,8 +57,7 @@ function serverLine(server: GpuServer & { ssh_command?: string }): string {
  * settings', and their options), where it has an address SSH can reach; the key is the one the cluster was created
  * with, which the caller holds. An image's own user (`os_distro`) is not read here: Gcore's GPU images are Ubuntu's.
  */
-function withSshCommand(server: GpuServer, clusterId: string, settings: ToolContext['sshSettings']): GpuServer & { ssh_command?: string } {
-  const raw = settings?.();
+function withSshCommand(server: GpuServer, clusterId: string, raw: GpuSshToolSettings | undefined): GpuServer & { ssh_command?: string } {
   const user = clusterSshUser({ chosen: raw?.clusterUser?.(clusterId), setting: readSshUser(raw?.user).user });
   const { options } = readSshOptions(raw?.options);
   const address = reachableAddress(server, options);
@@ -99,7 +101,7 @@ export const listGpuClusters: ToolDefinition<GpuLocationArgs> = {
         : l10n.t('{0} {1} GPU clusters in project {2}, region {3}:', list.results.length, kind, args.projectId, args.regionId);
     const text = lines(
       list.results.length === 0 ? heading : itemLines(heading, list.results.map(clusterLine)),
-      ...gapLines(list, 'gpuClusters'),
+      ...gapLines(list, GPU_CLUSTER_GAPS),
     );
     return { text, json: list };
   },
@@ -125,13 +127,13 @@ export const getGpuCluster: ToolDefinition<GpuClusterArgs> = {
       client.gpuClusters.get(ref, { signal }),
       client.gpuClusters.serversWithAddresses(ref, { signal }),
     ]);
-    const reached = servers.results.map((server) => withSshCommand(server, ref.clusterId, context.sshSettings));
+    const reached = servers.results.map((server) => withSshCommand(server, ref.clusterId, contextPart(context, GPU_SSH_SETTINGS)));
     const lease = leaseFacts(cluster);
     const text = lines(
       l10n.t('GPU cluster {0} in project {1}, region {2}:', clusterLine(cluster), ref.projectId, ref.regionId),
       lease.line,
       reached.length === 0 ? l10n.t('No servers.') : itemLines(l10n.t('{0} servers:', reached.length), reached.map(serverLine)),
-      ...gapLines(servers, 'gpuServers'),
+      ...gapLines(servers, GPU_SERVER_GAPS),
     );
     return { text, json: { ...cluster, lease: lease.json, servers: reached } };
   },

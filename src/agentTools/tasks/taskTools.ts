@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { COMMAND } from '../../core/contributions';
-import { validateTaskIdArg } from '../../models/commandArgs';
+import { validateTaskIdArg } from '../../models/tasks/taskArgs';
 import { taskErrorText } from '../../models/task';
 import { unwrap } from '../../validation/problems';
 import type { ToolDefinition } from '../toolDefinition';

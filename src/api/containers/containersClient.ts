@@ -7,8 +7,9 @@ import { megabytes, type RequestPipeline } from '../http/requestPipeline';
 import { isGcoreApiError } from '../errors';
 import { itemGone } from '../itemGone';
 import { decodeTaskAnswer } from '../taskAnswer';
-import { decodeContainer, decodeContainerFlavor } from '../decodeItems';
+import { decodeContainer, decodeContainerFlavor } from './decodeContainerItems';
 import { CLOUD_LIST, fetchList, readListPage, type ListMessages, type PagedListMessages } from '../paging';
+import type { ContainerUpdateResult } from '../types';
 import type {
   Container,
   ContainerFlavor,
@@ -17,8 +18,7 @@ import type {
   ContainerLogs,
   ContainerPrice,
   ContainerQuota,
-  ContainerUpdateResult,
-} from '../types';
+} from './containerTypes';
 
 /** The largest page of containers the API gives (its default too). */
 const CONTAINER_PAGE_LIMIT = 1000;

@@ -1,11 +1,12 @@
 import * as l10n from '@vscode/l10n';
 import type { ProjectRegionRef } from '../../core/projectRegion';
 import type { CallOptions } from '../callOptions';
-import { decodePullSecret } from '../decodeItems';
+import { decodePullSecret } from './decodeContainerItems';
 import { unexpected } from '../decode';
 import { CLOUD_LIST, fetchList, type PagedListMessages } from '../paging';
 import type { RequestPipeline } from '../http/requestPipeline';
-import type { CloudList, PullSecret } from '../types';
+import type { CloudList } from '../types';
+import type { PullSecret } from './containerTypes';
 
 /** The largest page of pull secrets the API gives. */
 const SECRET_PAGE_LIMIT = 1000;

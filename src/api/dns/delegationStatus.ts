@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { asObject } from '../decode';
-import type { DelegationNameServer, DelegationStatus } from '../types';
+import type { DelegationNameServer, DelegationStatus } from './dnsTypes';
 
 type Json = Record<string, unknown>;
 

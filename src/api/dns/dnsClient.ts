@@ -6,8 +6,9 @@ import { GcoreApiError, isEndpointMissing } from '../errors';
 import { itemGone } from '../itemGone';
 import { stringField } from '../http/errorBody';
 import type { RequestPipeline } from '../http/requestPipeline';
-import { decodeLookupAnswer, decodeRecordSet, decodeZone } from '../decodeItems';
-import { DNS_RECORD_SET_LIST, DNS_ZONE_LIST, fetchAllPages, fetchList, readListPage, type Page, type PagedListMessages } from '../paging';
+import { decodeLookupAnswer, decodeRecordSet, decodeZone } from './decodeDnsItems';
+import { fetchAllPages, fetchList, readListPage, type Page, type PagedListMessages } from '../paging';
+import { DNS_RECORD_SET_LIST, DNS_ZONE_LIST } from './dnsListShapes';
 import { decodeDelegationStatus } from './delegationStatus';
 import type {
   CreateZoneResult,
@@ -21,7 +22,7 @@ import type {
   RecordSetBody,
   RecordSetList,
   ZoneSettingsBody,
-} from '../types';
+} from './dnsTypes';
 
 /** The page size Gcore's own Go DNS client asks for; the limit is not documented. */
 const ZONE_PAGE_LIMIT = 100;

@@ -1,3 +1,4 @@
+import { jsonObject, nonBlankText } from '../decodeItems';
 import type { GpuCluster, GpuImage, GpuInterface, GpuServer, GpuVolume, SshKey } from './gpuClusterTypes';
 
 /*
@@ -8,20 +9,12 @@ import type { GpuCluster, GpuImage, GpuInterface, GpuServer, GpuVolume, SshKey }
 
 type Json = Record<string, unknown>;
 
-function object(value: unknown): Json | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
 /** An item with an `id`, and its `name` or, lacking one, its id: a name is what a row shows. */
 function withIdAndName<T>(value: unknown): T | undefined {
-  const item = object(value);
-  const id = item && text(item.id);
+  const item = jsonObject(value);
+  const id = item && nonBlankText(item.id);
   if (!item || id === undefined) return undefined;
-  return (text(item.name) === undefined ? { ...item, name: id } : item) as T;
+  return (nonBlankText(item.name) === undefined ? { ...item, name: id } : item) as T;
 }
 
 function isAbsent(value: unknown): boolean {
@@ -41,11 +34,11 @@ const CLUSTER_FIELD_SHAPES: readonly [field: string, readable: (value: unknown) 
   ['has_pending_changes', (value) => typeof value === 'boolean'],
   ['image_id', (value) => typeof value === 'string'],
   ['managed_by', (value) => typeof value === 'string'],
-  ['servers_settings', (value) => object(value) !== undefined],
+  ['servers_settings', (value) => jsonObject(value) !== undefined],
 ];
 
 function isTag(value: unknown): boolean {
-  const tag = object(value);
+  const tag = jsonObject(value);
   return tag !== undefined && typeof tag.key === 'string' && (isAbsent(tag.value) || typeof tag.value === 'string');
 }
 
@@ -95,15 +88,15 @@ export function decodeGpuImage(value: unknown): GpuImage | undefined {
 }
 
 export function decodeSshKey(value: unknown): SshKey | undefined {
-  const key = object(value);
-  return key && text(key.id) && text(key.name) ? (key as SshKey) : undefined;
+  const key = jsonObject(value);
+  return key && nonBlankText(key.id) && nonBlankText(key.name) ? (key as SshKey) : undefined;
 }
 
 export function decodeGpuVolume(value: unknown): GpuVolume | undefined {
-  const volume = object(value);
-  return volume && text(volume.id) ? (volume as GpuVolume) : undefined;
+  const volume = jsonObject(value);
+  return volume && nonBlankText(volume.id) ? (volume as GpuVolume) : undefined;
 }
 
 export function decodeGpuInterface(value: unknown): GpuInterface | undefined {
-  return object(value) as GpuInterface | undefined;
+  return jsonObject(value) as GpuInterface | undefined;
 }

@@ -5,7 +5,7 @@ import { CLOUD_LIST, fetchAllPages, readListPage, type PagedListMessages } from 
 import type { CallOptions } from '../callOptions';
 import type { ProjectRegionRef } from '../../core/projectRegion';
 import type { GpuKind } from './gpuClusterTypes';
-import type { FlavorList, GpuBaremetalFlavor, GpuBaremetalFlavorList, GpuFlavor, GpuFlavorList, UnreadableFlavor } from '../types';
+import type { FlavorList, GpuBaremetalFlavor, GpuBaremetalFlavorList, GpuFlavor, GpuFlavorList, UnreadableFlavor } from './gpuFlavorTypes';
 
 /** The API's largest page of flavors. */
 const FLAVOR_PAGE_LIMIT = 1000;

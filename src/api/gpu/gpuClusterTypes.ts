@@ -1,5 +1,5 @@
 import type { ProjectRegionRef } from '../../core/projectRegion';
-import type { FlavorPrice } from '../types';
+import type { FlavorPrice } from './gpuFlavorTypes';
 
 /*
  * GPU clusters as Gcore answers them (docs/gcore-api.md, "GPU clusters"). Only what a caller relies on is

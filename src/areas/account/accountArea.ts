@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { apiKeyCommands } from '../../commands/account/apiKeyCommands';
 import { logCommands } from '../../commands/account/logCommands';
 import { AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL } from '../../auth/gcoreAuthProvider';
-import { walkthroughEvents } from '../../views/walkthroughEvents';
+import { changeFinishedStep } from '../../views/walkthroughEvents';
 import type { Area } from '../area';
 import type { Core } from '../core';
 
@@ -14,7 +14,7 @@ export function accountArea(core: Core): Area {
       vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, core.accounts, {
         supportsMultipleAccounts: false,
       }),
-      walkthroughEvents(core.taskPoller, core.zones),
+      changeFinishedStep(core.taskPoller),
     ],
   };
 }

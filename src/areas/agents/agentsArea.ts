@@ -25,7 +25,7 @@ export function agentsArea(core: Core): Area & { mcpServers: McpServerDefinition
     apiKey: core.apiKey,
     log: core.log,
     writes: commandToolWrites(core.tasks),
-    globalState: core.context.globalState,
+    parts: core.toolContext,
   };
   const tools = (manifest.contributes?.languageModelTools ?? []).map(({ name }) =>
     vscode.lm.registerTool(name, languageModelTool(name, deps)),

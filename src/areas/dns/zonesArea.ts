@@ -6,6 +6,8 @@ import { Snapshots } from '../../documents/snapshots';
 import { DnsReads } from '../../loaders/dns/dnsReads';
 import type { ZoneFileEditor } from '../../documents/dns/zoneFileDocuments';
 import { zoneNameForDisplay } from '../../models/dns/zoneCreate';
+import { KnownZonesStore } from '../../state/dns/knownZones';
+import { dnssecWalkthroughStep } from '../../views/dns/dnssecWalkthroughStep';
 import { ZONES_SECTION } from '../../views/dns/zoneNodes';
 import { dnsZonesSection } from '../../views/dns/dnsZonesSection';
 import { lazyCommands } from '../../commands/flow/lazyCommands';
@@ -16,7 +18,8 @@ import type { Core } from '../core';
 export function zonesArea(core: Core): Area {
   const { client, ui } = core;
   const reads = core.loaders.register(new DnsReads(client, core.loaders.limit));
-  const section = dnsZonesSection({ zones: core.zones, reads, view: core.treeChanges });
+  const zones = new KnownZonesStore(core.context.globalState);
+  const section = dnsZonesSection({ zones, reads, view: core.treeChanges });
   const reports = new Snapshots(SCHEME.resolution);
   /** After a write to a zone's record sets: they and the account's counts are read again, and the zones redrawn. */
   const written = (zoneName: string): void => {
@@ -80,7 +83,7 @@ export function zonesArea(core: Core): Area {
             import('../../commands/dns/zoneLifecycleCommands.js'),
             import('../../commands/dns/zoneFileCommands.js'),
           ]);
-          const withReads = { ...services, reads };
+          const withReads = { ...services, reads, zones };
           return [
             ...zone.zoneCommands(withReads),
             ...dnssec.dnssecCommands(withReads),
@@ -93,12 +96,14 @@ export function zonesArea(core: Core): Area {
       ),
     ],
     disposables: [
+      zones,
+      dnssecWalkthroughStep(zones),
       reports,
       zoneFiles,
       vscode.workspace.registerTextDocumentContentProvider(SCHEME.resolution, reports),
       vscode.workspace.registerFileSystemProvider(SCHEME.zoneFile, zoneFiles, { isCaseSensitive: true }),
       // A zone created, added or toggled here: the account's list and DS records are read again.
-      core.zones.onDidChange(() => core.treeChanges.refresh(section.invalidate(section.root))),
+      zones.onDidChange(() => core.treeChanges.refresh(section.invalidate(section.root))),
     ],
   };
 }

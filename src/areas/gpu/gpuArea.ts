@@ -1,17 +1,23 @@
 import * as vscode from 'vscode';
+import { GPU_SSH_SETTINGS } from '../../agentTools/gpu/gpuSshToolSettings';
 import { COMMAND, SCHEME } from '../../core/contributions';
 import { LazyDocuments } from '../../documents/lazyDocuments';
 import { FlavorLoader } from '../../loaders/gpu/flavorLoader';
 import { GPU_CLUSTER_KIND } from '../../models/gpu/gpuCluster';
-import { flavorFilters, readLocations } from '../../state/settings';
+import { REMOTE_SSH_WINDOWS } from '../../models/gpu/ssh/remoteSsh';
+import { flavorFilters } from '../../state/gpu/flavorSettings';
+import { readLocations } from '../../state/settings';
 import { gpuFlavorsSection } from '../../views/gpu/gpuFlavorsSection';
 import type { Area } from '../area';
 import type { Core } from '../core';
 import { gpuClusterParts } from './gpuClusterParts';
 import { gpuCommandLoads } from './gpuCommandLoads';
+import { gpuSshToolSettings } from './gpuToolContext';
 
 /** GPU clusters and flavors of the configured projects and regions, the locations themselves, and the clusters' changes. */
 export function gpuArea(core: Core): Area {
+  core.remoteWindows.register(REMOTE_SSH_WINDOWS);
+  core.toolContext.register(GPU_SSH_SETTINGS, () => gpuSshToolSettings(core.context.globalState));
   const flavors = core.loaders.register(new FlavorLoader(core.client.gpu, flavorFilters));
   const parts = gpuClusterParts(core);
   const { jsonDocuments, leaseClock } = parts;

@@ -1,7 +1,8 @@
 import { lazyCommands } from '../../commands/flow/lazyCommands';
 import { COMMAND } from '../../core/contributions';
 import { tasksSection } from '../../views/tasks/tasksSection';
-import { TaskStatusBar } from '../../views/taskStatusBar';
+import { TaskStatusBar } from '../../views/tasks/taskStatusBar';
+import { TASKS_SECTION } from '../../views/tasks/taskNodes';
 import type { Area } from '../area';
 import type { Core } from '../core';
 
@@ -14,6 +15,9 @@ export function tasksArea(core: Core): Area {
         (await import('../../commands/tasks/taskCommands.js')).taskCommands(services),
       ),
     ],
-    disposables: [new TaskStatusBar(core.taskPoller, core.changeKinds)],
+    disposables: [
+      new TaskStatusBar(core.taskPoller, core.changeKinds),
+      { dispose: core.tasks.onDidRecord(() => core.treeChanges.refresh(TASKS_SECTION)) },
+    ],
   };
 }

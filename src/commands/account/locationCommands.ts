@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { validateListRegionsArgs, type RegionProductArg } from '../../models/commandArgs';
+import { validateListRegionsArgs, type RegionProductArg } from '../../models/account/locationArgs';
 import { validateNoArgs } from '../../validation/argumentObjects';
 import type { CloudList, Project, Region } from '../../api/types';
 import { validateProjectRegion, type ProjectRegion } from '../../models/projectRegion';

@@ -4,7 +4,7 @@ import type { ApiKeyStore } from '../../auth/apiKeyStore';
 import type { Log } from '../../logging/log';
 import { agentToolSettings, readLocations } from '../../state/settings';
 import type { GcoreClient } from '../../api';
-import type { AnyToolDefinition, ToolContext, ToolWrites } from '../../agentTools';
+import type { AnyToolDefinition, ToolContext, ToolContextParts, ToolContextRegistry, ToolWrites } from '../../agentTools';
 import type * as ToolsModule from '../../agentTools';
 
 export interface LanguageModelToolDeps {
@@ -13,24 +13,22 @@ export interface LanguageModelToolDeps {
   log: Log;
   /** The extension's write paths: each change goes through the command that makes it. */
   writes: ToolWrites;
-  /** Where Set SSH User… keeps the user chosen for each GPU cluster. */
-  globalState: vscode.Memento;
+  /** What the areas add to their tools' context in VS Code (their settings), provided anew for each call. */
+  parts: Pick<ToolContextRegistry, 'parts'>;
 }
 
-/** The tools' code, loaded with the commands' code on the first call of any tool, and the definition named. */
+/**
+ * The tools' code, loaded with the commands' code on the first call of any tool, the definition named, and what
+ * the areas add to the call's context.
+ */
 async function definition(
   name: string,
-  globalState: vscode.Memento,
-): Promise<{ tool: AnyToolDefinition; tools: typeof ToolsModule; ssh: ToolContext['sshSettings'] }> {
-  const [tools, { sshSettings }, { GpuSshUsers }] = await Promise.all([
-    import('../../agentTools/index.js'),
-    import('../../state/gpu/sshSettings.js'),
-    import('../../state/gpu/gpuSshUsers.js'),
-  ]);
+  registry: Pick<ToolContextRegistry, 'parts'>,
+): Promise<{ tool: AnyToolDefinition; tools: typeof ToolsModule; parts: ToolContextParts }> {
+  const [tools, parts] = await Promise.all([import('../../agentTools/index.js'), registry.parts()]);
   const tool = tools.toolNamed(name);
   if (!tool) throw new Error(`No Gcore tool is named ${name}`); // not user text: package.json names a tool the code does not hold, a mistake of the build
-  const users = new GpuSshUsers(globalState);
-  return { tool, tools, ssh: () => ({ ...sshSettings(), clusterUser: (clusterId) => users.get(clusterId) }) };
+  return { tool, tools, parts };
 }
 
 /** How many confirmations a tool remembers until their calls run: more than a chat has waiting at once. */
@@ -52,24 +50,24 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
   // VS Code confirms a call (prepareInvocation) and then runs it (invoke) with the same input and nothing else
   // in common: what a confirmation showed is kept by its input until the call runs.
   const confirmed = new Map<string, string>();
-  const context = (token: vscode.CancellationToken, ssh: ToolContext['sshSettings'], shown?: string): ToolContext => {
+  const context = (token: vscode.CancellationToken, parts: ToolContextParts, shown?: string): ToolContext => {
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort());
     return {
       client: deps.client,
       writes: deps.writes,
       configuredLocations: () => readLocations().locations,
-      sshSettings: ssh,
+      parts,
       signal: controller.signal,
       confirmed: shown,
     };
   };
   return {
     prepareInvocation: async (options, token) => {
-      const { tool, ssh } = await definition(name, deps.globalState);
+      const { tool, parts } = await definition(name, deps.parts);
       if (tool.kind === 'read' || !tool.confirm) return { invocationMessage: tool.displayName };
       const input = tool.parse(options.input);
-      const confirmation = await tool.confirm(input, context(token, ssh));
+      const confirmation = await tool.confirm(input, context(token, parts));
       const key = inputKey(options.input);
       confirmed.delete(key);
       if (confirmation.confirmed !== undefined) {
@@ -87,7 +85,7 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
       const key = inputKey(options.input);
       const shown = confirmed.get(key);
       confirmed.delete(key);
-      const { tool, tools, ssh } = await definition(name, deps.globalState);
+      const { tool, tools, parts } = await definition(name, deps.parts);
       const started = Date.now();
       const trace = (outcome: string) => deps.log.info(`agent tool ${name}: ${outcome} in ${Date.now() - started} ms`); // not user text: the log's own line format, like the request lines
       const allowed = agentToolSettings();
@@ -105,7 +103,7 @@ export function languageModelTool(name: string, deps: LanguageModelToolDeps): vs
         trace('no API key'); // not user text: a word of the log line
         return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(tools.toolNoKeyText('vscode'))]);
       }
-      const outcome = await tools.callTool(tool, options.input, context(token, ssh, shown));
+      const outcome = await tools.callTool(tool, options.input, context(token, parts, shown));
       trace(outcome.ok ? 'ok' : 'failed');
       if (!outcome.ok) throw new Error(outcome.text);
       return new vscode.LanguageModelToolResult([

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult } from '../../api';
-import { validateUpdateContainerArgs, type UpdateContainerArgs } from '../../models/commandArgs';
-import type { Container } from '../../api';
+import { validateUpdateContainerArgs, type UpdateContainerArgs } from '../../models/containers/containerArgs';
+import type { Container } from '../../api/containers/containerTypes';
 import { changedFields } from '../../models/containers/containerUpdate';
 import { validateContainerName, validateContainerUpdate, type ContainerUpdate } from '../../models/containers/containerUpdate';
 import { updateSummary } from '../../views/containers/presentation/updateSummary';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { validateContainerRefArgs, type ContainerRefArgs } from '../../models/commandArgs';
+import { validateContainerRefArgs, type ContainerRefArgs } from '../../models/containers/containerArgs';
 import { COMMAND, SCHEME } from '../../core/contributions';
 import { unwrap } from '../../validation/problems';
 import { reviewDocumentCommand } from '../arguments';
@@ -7,7 +7,7 @@ import { command, type Command } from '../flow/command';
 import { askContainer } from './containerSources';
 import type { ContainerEditor } from '../../documents/containers/containerDocuments';
 import type { NewContainerEditor } from '../../documents/containers/newContainerDocuments';
-import { validateProjectRegionArgs } from '../../models/commandArgs';
+import { validateProjectRegionArgs } from '../../models/projectRegion';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { CONTAINERS_SECTION } from '../../views/containers/containerNodes';

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ContainerUpdateResult } from '../../api';
 import { COMMAND } from '../../core/contributions';
-import { validateContainerRefArgs, type ContainerRefArgs } from '../../models/commandArgs';
+import { validateContainerRefArgs, type ContainerRefArgs } from '../../models/containers/containerArgs';
 import { validateContainerCreate, validateCreateContainerArgs, type CreateContainerArgs } from '../../models/containers/containerCreate';
 import { orCancel } from '../../ui/loneAnswer';
 import { UserCancelledError } from '../../ui/promptUi';

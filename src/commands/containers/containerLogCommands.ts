@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { COMMAND, SCHEME } from '../../core/contributions';
-import type { ContainerLogs } from '../../api';
+import type { ContainerLogs } from '../../api/containers/containerTypes';
 import { logLinesThatFit } from '../../api/containers/containersClient';
 import { isGcoreApiError } from '../../api/errors';
 import { failureReason } from '../../logging/failureMessage';
@@ -10,7 +10,7 @@ import {
   validateContainerRefArgs,
   type ContainerLogsArgs,
   type ContainerRefArgs,
-} from '../../models/commandArgs';
+} from '../../models/containers/containerArgs';
 import { logSettings } from '../../state/settings';
 import { unwrap } from '../../validation/problems';
 import { editorDocumentArgument } from '../arguments';

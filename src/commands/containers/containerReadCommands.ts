@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import type { Container, ContainerFlavorList, ContainerList } from '../../api';
+import type { Container, ContainerFlavorList, ContainerList } from '../../api/containers/containerTypes';
 import { COMMAND } from '../../core/contributions';
-import { validateContainerRefArgs, validateProjectRegionArgs, type ContainerRefArgs } from '../../models/commandArgs';
+import { validateContainerRefArgs, type ContainerRefArgs } from '../../models/containers/containerArgs';
+import { validateProjectRegionArgs } from '../../models/projectRegion';
 import { containerStatus } from '../../models/containers/container';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';

@@ -1,6 +1,6 @@
 import type { ProjectRegionRef } from '../../api';
 import { CONTAINER_LIST_REUSE_MS } from '../../loaders/containers/containerReads';
-import { validateContainerRefArgs, type ContainerRefArgs } from '../../models/commandArgs';
+import { validateContainerRefArgs, type ContainerRefArgs } from '../../models/containers/containerArgs';
 import { promptContainerName } from '../../ui/containers/containerNamePicker';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import type { PromptUi } from '../../ui/promptUi';

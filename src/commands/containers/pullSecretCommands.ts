@@ -1,9 +1,10 @@
 import * as l10n from '@vscode/l10n';
-import type { CloudList, GcoreClient, PullSecret, ProjectRegionRef } from '../../api';
+import type { CloudList, GcoreClient, ProjectRegionRef } from '../../api';
+import type { PullSecret } from '../../api/containers/containerTypes';
 import { isCancelled, isGcoreApiError } from '../../api/errors';
 import { COMMAND } from '../../core/contributions';
 import { hideSecret } from '../../logging/redaction';
-import { validateProjectRegionArgs } from '../../models/commandArgs';
+import { validateProjectRegionArgs } from '../../models/projectRegion';
 import type { ProjectRegion } from '../../models/projectRegion';
 import {
   PULL_SECRET_NAME_FIELD,

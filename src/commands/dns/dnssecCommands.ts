@@ -1,14 +1,13 @@
 import * as l10n from '@vscode/l10n';
-import type { DnssecState } from '../../api';
+import type { DnssecState } from '../../api/dns/dnsTypes';
 import { COMMAND } from '../../core/contributions';
 import { isGcoreApiError } from '../../api/errors';
 import { failureReason } from '../../logging/failureMessage';
 import { zoneNameForDisplay } from '../../models/dns/zoneCreate';
-import type { AreaServices } from '../services';
-import type { DnsReads } from '../../loaders/dns/dnsReads';
+import type { DnsServices } from './dnsServices';
 import { orCancel } from '../../ui/loneAnswer';
 import type { PromptUi } from '../../ui/promptUi';
-import { zoneNameArgument } from '../arguments';
+import { zoneNameArgument } from './zoneArgument';
 import { sendDnssec } from '../../writes/dns/zoneWrites';
 import { command, type Command } from '../flow/command';
 import { reported } from '../flow/flowRunner';
@@ -22,7 +21,7 @@ interface Toggle {
   force?: boolean;
 }
 
-export function dnssecCommands(services: AreaServices<DnsReads>): Command<never, unknown, never>[] {
+export function dnssecCommands(services: DnsServices): Command<never, unknown, never>[] {
   const toggle = (enabled: boolean) =>
     command<Toggle, DnssecState>({
       id: enabled ? COMMAND.enableDnssec : COMMAND.disableDnssec,
@@ -123,7 +122,7 @@ function announce(ui: PromptUi, display: string, enabled: boolean, response: Dns
  */
 async function askZone(
   ui: PromptUi,
-  services: AreaServices<DnsReads>,
+  services: DnsServices,
   title: string,
   prefer: (dnssecOn: boolean | undefined) => boolean,
 ): Promise<string> {
@@ -131,7 +130,7 @@ async function askZone(
 }
 
 /** The DS record as the account's zone reads it now, where the API can say (undefined otherwise). */
-async function readDsRecord(services: AreaServices<DnsReads>, name: string): Promise<string | undefined> {
+async function readDsRecord(services: DnsServices, name: string): Promise<string | undefined> {
   const loaded = await services.reads.dnssec(name);
   return loaded.state === 'loaded' ? loaded.value.ds : undefined;
 }

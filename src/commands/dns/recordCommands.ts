@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import type { RecordSet, RecordSetList } from '../../api';
+import type { RecordSet, RecordSetList } from '../../api/dns/dnsTypes';
 import { COMMAND } from '../../core/contributions';
-import { validateRecordRefArgs, validateRecordSetArgs, type RecordRefArgs } from '../../models/commandArgs';
+import { validateRecordRefArgs, validateRecordSetArgs, type RecordRefArgs } from '../../models/dns/recordSetArgs';
 import { formatRecordContent, isEditableRecordType } from '../../models/dns/recordContent';
 import { removeRecordValue as removalOf } from '../../models/dns/recordSets';
 import { ttlText } from '../../models/dns/recordTtl';
@@ -25,11 +25,10 @@ import {
 import { unwrap } from '../../validation/problems';
 import { recordSetRows, type RecordSetRow } from '../../views/dns/presentation/recordView';
 import { isRecordNode, isRecordSetNode, type RecordNode } from '../../views/dns/zoneNodes';
-import { zoneNameArgument } from '../arguments';
+import { zoneNameArgument } from './zoneArgument';
 import { callOptions, command, waitShown, type Command, type RunContext } from '../flow/command';
 import { pickAccountZone } from './zoneChoices';
-import type { AreaServices } from '../services';
-import type { DnsReads } from '../../loaders/dns/dnsReads';
+import type { DnsServices } from './dnsServices';
 import { rowOf } from '../treeCommands';
 
 /** A set to delete, with its values as last read (for the confirmation) when the call came from the tree or a pick. */
@@ -65,12 +64,12 @@ function answeredWrite(draft: RecordAnswers): RecordSetWrite {
   return reviewedWrite(draft, required(draft.zoneName), required(answeredName(draft)), required(draft.type));
 }
 
-type RecordServices = Pick<AreaServices<DnsReads>, 'client' | 'zones' | 'reads'>;
+type RecordServices = Pick<DnsServices, 'client' | 'zones' | 'reads'>;
 
 /** After a write: the zone's sets and the account's counts are read again and the zones redrawn. */
 type Changed = (zoneName: string) => void;
 
-function askZone(services: Pick<AreaServices<DnsReads>, 'zones' | 'reads'>, ui: PromptUi, position: StepPosition): Promise<string | Back> {
+function askZone(services: Pick<DnsServices, 'zones' | 'reads'>, ui: PromptUi, position: StepPosition): Promise<string | Back> {
   return pickAccountZone(services, ui, position);
 }
 
@@ -337,7 +336,7 @@ function removeRecordValue(services: RecordServices, changed: Changed): Command<
   });
 }
 
-export function recordCommands(services: AreaServices<DnsReads>, changed: Changed): Command<never, unknown, never>[] {
+export function recordCommands(services: DnsServices, changed: Changed): Command<never, unknown, never>[] {
   return [
     listRecords(services),
     getRecord(services),

@@ -1,11 +1,11 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import type { LookupAnswer, LookupServer, RecordSet } from '../../api';
+import type { LookupAnswer, LookupServer, RecordSet } from '../../api/dns/dnsTypes';
 import { COMMAND } from '../../core/contributions';
 import { domainNameKey } from '../../core/domainNameKey';
 import type { Snapshots } from '../../documents/snapshots';
 import { failureReason } from '../../logging/failureMessage';
-import { validateLookupNameArgs, type LookupNameArgs } from '../../models/commandArgs';
+import { validateLookupNameArgs, type LookupNameArgs } from '../../models/dns/lookupNameArgs';
 import { formatRecordContent } from '../../models/dns/recordContent';
 import { orCancel } from '../../ui/loneAnswer';
 import type { PromptUi } from '../../ui/promptUi';
@@ -15,8 +15,7 @@ import { RESOLVER_ORDER, resolutionReport, resolverName, type ResolverResult } f
 import { isRecordSetNode, isZoneNode } from '../../views/dns/zoneNodes';
 import { command, type Command } from '../flow/command';
 import { zoneChoices, zoneHolding } from './zoneChoices';
-import type { AreaServices } from '../services';
-import type { DnsReads } from '../../loaders/dns/dnsReads';
+import type { DnsServices } from './dnsServices';
 
 /** What Check Resolution looks at: a name, the type of the set it came from, and the zone that holds it when known. */
 export interface ResolutionTarget {
@@ -67,7 +66,7 @@ async function askName(ui: PromptUi, title: string): Promise<string> {
 }
 
 /** Check Resolution, and the contract's lookupName (one resolver, its answer as Gcore returned it). */
-export function resolutionCommands(services: AreaServices<DnsReads>, reports: Snapshots): Command<never, unknown, never>[] {
+export function resolutionCommands(services: DnsServices, reports: Snapshots): Command<never, unknown, never>[] {
   const { client } = services;
 
   /** The zone's sets at the name (of the type, when one is checked), read now rather than from the tree. */

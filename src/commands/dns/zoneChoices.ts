@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { DnsZone } from '../../api/types';
+import type { DnsZone } from '../../api/dns/dnsTypes';
 import { domainNameKey } from '../../core/domainNameKey';
 import type { KnownZone } from '../../state/dns/knownZones';
 import { pickZone } from '../../ui/dns/zonePicker';
@@ -7,8 +7,7 @@ import type { Back, PromptUi, StepPosition } from '../../ui/promptUi';
 import { zoneRowDescription } from '../../views/dns/presentation/recordSetCount';
 import { zoneRows } from '../../views/dns/presentation/zoneRows';
 import { zoneAtGcoreSummary } from '../../views/dns/presentation/zoneView';
-import type { AreaServices } from '../services';
-import type { DnsReads } from '../../loaders/dns/dnsReads';
+import type { DnsServices } from './dnsServices';
 
 /** The zones a picker offers, and what the account's list says of each. */
 export interface ZoneChoices {
@@ -29,7 +28,7 @@ function dnssecSeenHere(zone: KnownZone): boolean | undefined {
  * The zones a command offers and record sets are read and written in: the account's, with those known here;
  * the known ones alone when the account's list cannot be read (an API without it).
  */
-export async function zoneChoices(services: Pick<AreaServices<DnsReads>, 'zones' | 'reads'>): Promise<ZoneChoices> {
+export async function zoneChoices(services: Pick<DnsServices, 'zones' | 'reads'>): Promise<ZoneChoices> {
   const known = services.zones.all();
   const listed = await services.reads.zones();
   if (listed.state !== 'loaded') {
@@ -60,7 +59,7 @@ export async function zoneChoices(services: Pick<AreaServices<DnsReads>, 'zones'
  * it holds for, given what the account's list says of them.
  */
 export async function pickAccountZone(
-  services: Pick<AreaServices<DnsReads>, 'zones' | 'reads'>,
+  services: Pick<DnsServices, 'zones' | 'reads'>,
   ui: PromptUi,
   position: StepPosition,
   prefer?: (zone: KnownZone, choices: ZoneChoices) => boolean,

@@ -1,15 +1,14 @@
 import * as vscode from 'vscode';
 import { validateNoArgs } from '../../validation/argumentObjects';
-import type { DnsZoneList } from '../../api';
+import type { DnsZoneList } from '../../api/dns/dnsTypes';
 import { COMMAND } from '../../core/contributions';
-import type { CreateZoneResult } from '../../api';
+import type { CreateZoneResult } from '../../api/dns/dnsTypes';
 import { domainNameKey } from '../../core/domainNameKey';
 import { isGcoreApiError } from '../../api/errors';
 import { validateZoneCreate, zoneNameForDisplay, type ZoneCreate } from '../../models/dns/zoneCreate';
-import type { AreaServices, Services } from '../services';
-import type { DnsReads } from '../../loaders/dns/dnsReads';
+import type { DnsServices } from './dnsServices';
 import { ZONES_SECTION, isZoneNode, zoneNode, type ZoneNode } from '../../views/dns/zoneNodes';
-import type { DnsZone } from '../../api/types';
+import type { DnsZone } from '../../api/dns/dnsTypes';
 import { zoneStateMessage } from '../../views/dns/presentation/zoneView';
 import { rowOf } from '../treeCommands';
 import { promptZoneName, pickZone } from '../../ui/dns/zonePicker';
@@ -18,11 +17,11 @@ import type { PromptUi } from '../../ui/promptUi';
 import { runWizard } from '../../ui/wizard';
 import { createZonePlan, type CreateZoneAnswers } from '../../ui/dns/zoneCreateWizard';
 import { unwrap } from '../../validation/problems';
-import { zoneNameArgument } from '../arguments';
+import { zoneNameArgument } from './zoneArgument';
 import { sendZoneCreate } from '../../writes/dns/zoneWrites';
 import { command, type Command } from '../flow/command';
 
-export function zoneCommands(services: AreaServices<DnsReads>): Command<never, unknown, never>[] {
+export function zoneCommands(services: DnsServices): Command<never, unknown, never>[] {
   return [
     command<ZoneCreate, CreateZoneResult | undefined, CreateZoneAnswers>({
       id: COMMAND.createZone,
@@ -154,17 +153,17 @@ function announceCreated(ui: PromptUi, name: string, result: CreateZoneResult): 
   }
 }
 
-async function rememberCreated(services: Services, name: string): Promise<void> {
+async function rememberCreated(services: DnsServices, name: string): Promise<void> {
   await services.zones.upsert({ name, dnssec: 'off', createdHere: true });
 }
 
-async function addAndReveal(services: Services, name: string): Promise<undefined> {
+async function addAndReveal(services: DnsServices, name: string): Promise<undefined> {
   await services.zones.add(name);
   await reveal(services, name);
   return undefined;
 }
 
-async function reveal(services: Services, name: string): Promise<void> {
+async function reveal(services: DnsServices, name: string): Promise<void> {
   const zone = services.zones.get(name);
   if (!zone || !services.treeView.visible) return;
   try {

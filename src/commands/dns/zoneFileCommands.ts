@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import type { DnsZone, RecordSet } from '../../api';
+import type { DnsZone, RecordSet } from '../../api/dns/dnsTypes';
 import { isEndpointMissing } from '../../api/errors';
 import { COMMAND, SCHEME } from '../../core/contributions';
 import type { ZoneFileEditor } from '../../documents/dns/zoneFileDocuments';
@@ -14,14 +14,15 @@ import { readZoneFileSets, type ZoneFileSets } from '../../models/dns/zoneFileDo
 import { orCancel } from '../../ui/loneAnswer';
 import { UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import { unwrap } from '../../validation/problems';
-import { reviewDocumentCommand, zoneNameArgument } from '../arguments';
+import { reviewDocumentCommand } from '../arguments';
+import { zoneNameArgument } from './zoneArgument';
 import { command, waitShown, type Command } from '../flow/command';
 import { applyRecordSetChanges, isPartlyApplied } from '../../writes/dns/recordSetBatch';
 import { planZoneFileImport, unreviewedImportPlan } from '../../writes/dns/zoneFileImports';
 import { pickAccountZone } from './zoneChoices';
 import { reviewImport } from '../../documents/dns/zoneFileImportReview';
-import type { AreaServices, Services } from '../services';
-import type { DnsReads } from '../../loaders/dns/dnsReads';
+import type { Services } from '../services';
+import type { DnsServices } from './dnsServices';
 
 /** An import as the user set it up: the file's text and where it came from; the review's plan and choice. */
 interface ImportRequest extends ImportZoneFileArgs {
@@ -72,14 +73,9 @@ function refuseLargerThanZoneFile(source: string, bytes: number): void {
   );
 }
 
-type ZoneFileServices = Pick<AreaServices<DnsReads>, 'client' | 'zones' | 'reads'>;
+type ZoneFileServices = Pick<DnsServices, 'client' | 'zones' | 'reads'>;
 
-async function askZone(
-  services: Pick<AreaServices<DnsReads>, 'zones' | 'reads'>,
-  ui: PromptUi,
-  title: string,
-  node: unknown,
-): Promise<string> {
+async function askZone(services: Pick<DnsServices, 'zones' | 'reads'>, ui: PromptUi, title: string, node: unknown): Promise<string> {
   return zoneNameArgument(node) ?? orCancel(await pickAccountZone(services, ui, { title }));
 }
 
@@ -294,7 +290,7 @@ function importZoneFile(
  * `written`: after an import, the zone's sets and the account's counts are read again and the zones redrawn.
  */
 export function zoneFileCommands(
-  services: AreaServices<DnsReads>,
+  services: DnsServices,
   editor: ZoneFileEditor,
   reports: Snapshots,
   written: (zoneName: string) => void,

@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import type { DelegationStatus, DnsZone, GcoreClient } from '../../api';
+import type { GcoreClient } from '../../api';
+import type { DelegationStatus, DnsZone } from '../../api/dns/dnsTypes';
 import type { DeleteZoneResult } from '../../api/dns/dnsClient';
 import { isGcoreApiError } from '../../api/errors';
 import { COMMAND } from '../../core/contributions';
@@ -17,13 +18,13 @@ import { unwrap } from '../../validation/problems';
 import { delegationReport } from '../../views/dns/presentation/delegationReport';
 import { recordSetCountText } from '../../views/dns/presentation/recordSetCount';
 import { ZONES_SECTION, isZoneNode } from '../../views/dns/zoneNodes';
-import { zoneNameArgument } from '../arguments';
+import { zoneNameArgument } from './zoneArgument';
 import { callOptions, command, type Command } from '../flow/command';
 import { mayBeMissingEndpoint, notOffered } from '../../logging/notOffered';
 import { sayNotOffered } from '../notOffered';
 import { pickAccountZone } from './zoneChoices';
-import type { AreaServices, Services } from '../services';
-import type { DnsReads } from '../../loaders/dns/dnsReads';
+import type { Services } from '../services';
+import type { DnsServices } from './dnsServices';
 
 /** A zone to delete; from its row, what the account's list says of it (for the count of record sets that go). */
 interface ZoneToDelete {
@@ -55,11 +56,11 @@ function confirmsDelete(text: string, zoneName: string): boolean {
   return typed === display(zoneName) || typed === zoneName;
 }
 
-type ZoneLifecycleServices = Pick<AreaServices<DnsReads>, 'client' | 'zones' | 'reads' | 'tree' | 'log'>;
+type ZoneLifecycleServices = Pick<DnsServices, 'client' | 'zones' | 'reads' | 'tree' | 'log'>;
 
 /** A zone of the account's (with those known here), or a typed one; `prefer` lists first those it holds for. */
 async function askZone(
-  services: Pick<AreaServices<DnsReads>, 'zones' | 'reads'>,
+  services: Pick<DnsServices, 'zones' | 'reads'>,
   ui: PromptUi,
   title: string,
   prefer?: (atGcore: DnsZone | undefined) => boolean,
@@ -325,7 +326,7 @@ function checkDelegation(services: ZoneLifecycleServices, reports: Snapshots): C
 }
 
 /** The zone's DNSSEC state in the account's list, where the list can be read (it usually is already). */
-async function listedDnssecStatus(services: Pick<AreaServices<DnsReads>, 'reads'>, zoneName: string): Promise<string | undefined> {
+async function listedDnssecStatus(services: Pick<DnsServices, 'reads'>, zoneName: string): Promise<string | undefined> {
   const listed = await services.reads.zones();
   if (listed.state !== 'loaded') return undefined;
   const zone = listed.value.zones.find((candidate) => domainNameKey(candidate.name) === zoneName);
@@ -336,7 +337,7 @@ async function listedDnssecStatus(services: Pick<AreaServices<DnsReads>, 'reads'
  * Delete Zone, Enable Zone and Disable Zone, Edit Zone Settings and Check Delegation: the rest of a zone's life,
  * each from the zone's row or the palette, and as the contract's commands.
  */
-export function zoneLifecycleCommands(services: AreaServices<DnsReads>, reports: Snapshots): Command<never, unknown, never>[] {
+export function zoneLifecycleCommands(services: DnsServices, reports: Snapshots): Command<never, unknown, never>[] {
   return [
     deleteZone(services),
     toggleZone(services, true),

@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
-import type { GpuFlavorList } from '../../api';
-import { validateListGpuFlavorsArgs, type ListGpuFlavorsArgs } from '../../models/commandArgs';
+import type { GpuFlavorList } from '../../api/gpu/gpuFlavorTypes';
+import { validateListGpuFlavorsArgs, type ListGpuFlavorsArgs } from '../../models/gpu/gpuFlavorArgs';
 import type { Services } from '../services';
-import { flavorFilters } from '../../state/settings';
+import { flavorFilters } from '../../state/gpu/flavorSettings';
 import { flavorView, sortFlavors } from '../../views/gpu/presentation/flavorView';
 import { COMMAND } from '../../core/contributions';
 import { isFlavorNode, type FlavorNode } from '../../views/gpu/gpuNodes';

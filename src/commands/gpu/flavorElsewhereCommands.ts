@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { GpuClusterRef, GpuKind } from '../../api/gpu/gpuClusterTypes';
-import type { GpuBaremetalFlavor, GpuFlavor } from '../../api/types';
+import type { GpuBaremetalFlavor, GpuFlavor } from '../../api/gpu/gpuFlavorTypes';
 import { COMMAND } from '../../core/contributions';
 import { projectRegionKey } from '../../core/projectRegion';
 import type { FlavorLoader } from '../../loaders/gpu/flavorLoader';

@@ -1,7 +1,7 @@
 import type { GcoreClient } from '../../api';
 import type { CallOptions } from '../../api/callOptions';
 import type { GpuKind, GpuLocationRef } from '../../api/gpu/gpuClusterTypes';
-import type { FlavorPrice } from '../../api/types';
+import type { FlavorPrice } from '../../api/gpu/gpuFlavorTypes';
 import { offeredVolumeTypes } from '../../models/gpu/gpuClusterCreate';
 import type { GpuClusterCatalogue, GpuFlavorChoice, GpuKeyChoice } from '../../models/gpu/gpuClusterOffers';
 import type { ProjectRegionRef } from '../../core/projectRegion';

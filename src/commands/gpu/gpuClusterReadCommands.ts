@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { GpuCluster, GpuImage, GpuKind, GpuServer, SshKey } from '../../api';
+import type { GpuCluster, GpuImage, GpuKind, GpuServer, SshKey } from '../../api/gpu/gpuClusterTypes';
 import type { CloudList } from '../../api/types';
 import { COMMAND } from '../../core/contributions';
 import type { GpuClusterReads } from '../../loaders/gpu/gpuClusterReads';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { GpuCluster } from '../../api';
+import type { GpuCluster } from '../../api/gpu/gpuClusterTypes';
 import { COMMAND } from '../../core/contributions';
 import {
   LEASE_HOURS_FIELD,

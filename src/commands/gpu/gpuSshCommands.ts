@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { GpuCluster, GpuServer } from '../../api';
+import type { GpuCluster, GpuServer } from '../../api/gpu/gpuClusterTypes';
 import type { GpuClusterRef } from '../../api/gpu/gpuClusterTypes';
 import { COMMAND } from '../../core/contributions';
 import { utcTimeMs } from '../../core/utcTime';

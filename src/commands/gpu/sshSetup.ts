@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { homedir } from 'node:os';
-import type { GpuServer } from '../../api';
+import type { GpuServer } from '../../api/gpu/gpuClusterTypes';
 import type { GpuClusterRef, GpuLocationRef } from '../../api/gpu/gpuClusterTypes';
 import type { ProjectRegionRef } from '../../core/projectRegion';
 import type { Log } from '../../logging/log';
-import { gpuPortalPage } from '../../models/portalPages';
+import { gpuPortalPage } from '../../models/gpu/gpuPortalPages';
 import type { SshTarget } from '../../models/gpu/ssh/sshCommandLines';
 import { readSshOptions, readSshUser } from '../../models/gpu/ssh/sshEntry';
 import { includeLines } from '../../models/gpu/ssh/sshInclude';

@@ -1,9 +1,9 @@
 import * as l10n from '@vscode/l10n';
 import { orCancel } from '../../ui/loneAnswer';
-import { validateTaskIdArg } from '../../models/commandArgs';
+import { validateTaskIdArg } from '../../models/tasks/taskArgs';
 import type { Task } from '../../api/types';
 import { TaskWaitTimeout, type TrackedTask } from '../../loaders/taskPoller';
-import { validateWaitForTasksArgs, type WaitForTasksArgs } from '../../models/commandArgs';
+import { validateWaitForTasksArgs, type WaitForTasksArgs } from '../../models/tasks/taskArgs';
 import { taskSettings } from '../../state/settings';
 import { unwrap } from '../../validation/problems';
 import { command, type Command } from '../flow/command';

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { Container, ContainerFlavor, ContainerUpdateResult, GcoreClient, ProjectRegionRef } from '../../api';
+import type { ContainerUpdateResult, GcoreClient, ProjectRegionRef } from '../../api';
+import type { Container, ContainerFlavor } from '../../api/containers/containerTypes';
 import { isEndpointMissing } from '../../api/errors';
 import { COMMAND, SCHEME } from '../../core/contributions';
 import {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { Container, ContainerFlavor, ContainerUpdateResult } from '../../api';
+import type { ContainerUpdateResult } from '../../api';
+import type { Container, ContainerFlavor } from '../../api/containers/containerTypes';
 import { COMMAND, SCHEME } from '../../core/contributions';
 import { validateContainerCreate, type ContainerCreate } from '../../models/containers/containerCreate';
 import { readDocument } from '../../models/containers/containerDocument';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ContainerFlavor } from '../../api';
+import type { ContainerFlavor } from '../../api/containers/containerTypes';
 
 export interface SizeSource {
   baseOf(uri: vscode.Uri): { context: { sizes?: readonly ContainerFlavor[] } } | undefined;

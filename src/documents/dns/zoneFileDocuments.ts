@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import type { RecordSet } from '../../api';
+import type { RecordSet } from '../../api/dns/dnsTypes';
 import { isEndpointMissing } from '../../api/errors';
 import { waitNotice, type RetryWait } from '../../api/http/retryWords';
 import { COMMAND, SCHEME } from '../../core/contributions';
 import { failureReason } from '../../logging/failureMessage';
-import { validateZoneNameArg } from '../../models/commandArgs';
+import { validateZoneNameArg } from '../../models/dns/zoneNameArg';
 import { zoneNameForDisplay } from '../../models/dns/zoneCreate';
 import { printZoneFile } from '../../models/dns/zoneFile/zoneFileWriter';
 import { readZoneFileSets, type ZoneFileSets } from '../../models/dns/zoneFileDocument';

@@ -1,5 +1,7 @@
-import type { ContainerFlavorList, ContainerList, GcoreClient, ProjectRegionRef } from '../../api';
-import type { CloudList, PullSecret } from '../../api/types';
+import type { GcoreClient, ProjectRegionRef } from '../../api';
+import type { ContainerFlavorList, ContainerList } from '../../api/containers/containerTypes';
+import type { CloudList } from '../../api/types';
+import type { PullSecret } from '../../api/containers/containerTypes';
 import { projectRegionKey } from '../../core/projectRegion';
 import type { ConcurrencyLimit } from '../concurrencyLimit';
 import { KeyedLoader, type Loaded } from '../keyedLoader';

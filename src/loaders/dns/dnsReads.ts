@@ -1,5 +1,6 @@
-import type { DnsZoneList, GcoreClient } from '../../api';
-import type { DnssecState, RecordSetList } from '../../api/types';
+import type { GcoreClient } from '../../api';
+import type { DnsZoneList } from '../../api/dns/dnsTypes';
+import type { DnssecState, RecordSetList } from '../../api/dns/dnsTypes';
 import type { ConcurrencyLimit } from '../concurrencyLimit';
 import { KeyedLoader, type Loaded } from '../keyedLoader';
 

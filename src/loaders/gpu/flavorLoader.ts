@@ -1,4 +1,4 @@
-import type { GpuBaremetalFlavorList, GpuFlavorList } from '../../api';
+import type { GpuBaremetalFlavorList, GpuFlavorList } from '../../api/gpu/gpuFlavorTypes';
 import type { GpuClient } from '../../api/gpu/gpuClient';
 import { projectRegionKey } from '../../core/projectRegion';
 import type { ProjectRegion } from '../../models/projectRegion';

@@ -1,5 +1,5 @@
+import type { GcoreClient, ProjectRegionRef } from '../../api';
 import type {
-  GcoreClient,
   GpuCluster,
   GpuClusterCost,
   GpuClusterRef,
@@ -7,8 +7,7 @@ import type {
   GpuKind,
   GpuLocationRef,
   GpuServer,
-  ProjectRegionRef,
-} from '../../api';
+} from '../../api/gpu/gpuClusterTypes';
 import type { CloudList, Task } from '../../api/types';
 import { projectRegionKey } from '../../core/projectRegion';
 import { clusterStatus, GPU_CLUSTER_TASK_TYPES } from '../../models/gpu/gpuCluster';

@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
-import type { GcoreClient, GpuCluster, GpuServer } from '../../api';
+import type { GcoreClient } from '../../api';
+import type { GpuCluster, GpuServer } from '../../api/gpu/gpuClusterTypes';
 import type { CallOptions } from '../../api/callOptions';
 import type { GpuClusterRef } from '../../api/gpu/gpuClusterTypes';
 import { failureReason } from '../../logging/failureMessage';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { Container } from '../../api/types';
+import type { Container } from '../../api/containers/containerTypes';
 import type { ProjectRegionRef } from '../../core/projectRegion';
 
 /** A container's status as it came, or "Unknown"; the API documents no list of statuses. */

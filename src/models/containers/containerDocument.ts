@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { Container, ContainerFlavor } from '../../api/types';
+import type { Container, ContainerFlavor } from '../../api/containers/containerTypes';
 import { checkFields, isPlainObject } from '../../validation/fieldChecks';
 import { objectSchema, type JsonSchema } from '../../validation/jsonSchema';
 import type { DocumentProblem, FieldProblem } from '../../validation/problems';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { ContainerQuota } from '../../api/types';
+import type { ContainerQuota } from '../../api/containers/containerTypes';
 import { wireAmount } from '../wireAmount';
 
 /** One quota of a location as a create would change it. */

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { Container } from '../../api/types';
+import type { Container } from '../../api/containers/containerTypes';
 import { checkFieldText, checkFields, findFieldSpec, isPlainObject, knownFields } from '../../validation/fieldChecks';
 import type { FieldSpec, ObjectFieldSpec, StringFieldSpec, StringMapFieldSpec } from '../../validation/fieldSpec';
 import { validated } from '../../validation/problems';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { ContainerFlavor } from '../../api/types';
+import type { ContainerFlavor } from '../../api/containers/containerTypes';
 import type { ProjectRegionRef } from '../../core/projectRegion';
 import { objectSchema, type JsonSchema } from '../../validation/jsonSchema';
 import type { DocumentProblem } from '../../validation/problems';

@@ -7,7 +7,7 @@ import { checkValue, isPlainObject, parseIntegerText } from '../../validation/fi
 import type { BooleanFieldSpec, JsonObjectFieldSpec, StringFieldSpec } from '../../validation/fieldSpec';
 import { validated } from '../../validation/problems';
 import type { FieldProblem, Validated } from '../../validation/problems';
-import type { RecordBody } from '../../api/types';
+import type { RecordBody } from '../../api/dns/dnsTypes';
 import { characterStrings, quotedText } from './zoneFile/zoneFileText';
 
 /*

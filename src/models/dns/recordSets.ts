@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { isDeepStrictEqual } from 'node:util';
-import type { RecordBody, RecordPicker, RecordSetBody } from '../../api/types';
+import type { RecordBody, RecordPicker, RecordSetBody } from '../../api/dns/dnsTypes';
 import { checkFields, isPlainObject } from '../../validation/fieldChecks';
 import type { FieldSpec, IntegerFieldSpec, JsonObjectFieldSpec } from '../../validation/fieldSpec';
 import type { FieldProblem } from '../../validation/problems';

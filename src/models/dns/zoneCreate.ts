@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import { domainNameForDisplay } from '../../validation/domainName';
 import { checkFields, isPlainObject } from '../../validation/fieldChecks';
 import type { FieldSpec, IntegerFieldSpec, StringFieldSpec } from '../../validation/fieldSpec';
-import type { ZoneSettingsBody } from '../../api/types';
+import type { ZoneSettingsBody } from '../../api/dns/dnsTypes';
 import { validated } from '../../validation/problems';
 import type { FieldProblem, Validated } from '../../validation/problems';
 

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { RecordSet, RecordSetBody } from '../../api/types';
+import type { RecordSet, RecordSetBody } from '../../api/dns/dnsTypes';
 import { domainNameKey } from '../../core/domainNameKey';
 import { formatRecordContent, isEditableRecordType, recordContentKey } from './recordContent';
 import { recordNameForDisplay } from './recordName';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { DnsZone, ZoneSettingsBody } from '../../api/types';
+import type { DnsZone, ZoneSettingsBody } from '../../api/dns/dnsTypes';
 import type { FieldSpec } from '../../validation/fieldSpec';
 import { ttlText } from './recordTtl';
 import { ZONE_CREATE_FIELDS, zoneNameForDisplay, type ZoneCreate, type ZoneFieldSpec } from './zoneCreate';

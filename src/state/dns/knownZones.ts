@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { DnssecState } from '../../api';
+import type { DnssecState } from '../../api/dns/dnsTypes';
 
 export type DnssecStatus = 'on' | 'off' | 'unknown';
 

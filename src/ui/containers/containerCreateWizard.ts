@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { ContainerFlavor, PullSecret } from '../../api';
+import type { ContainerFlavor, PullSecret } from '../../api/containers/containerTypes';
 import type { ProjectRegionRef } from '../../core/projectRegion';
 import { CONTAINER_CREATE_FIELDS, NEW_CONTAINER_NAME_FIELD, type ContainerCreate } from '../../models/containers/containerCreate';
 import type { ContainerFieldSpec } from '../../models/containers/containerUpdate';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { Container } from '../../api';
+import type { Container } from '../../api/containers/containerTypes';
 import type { ProjectRegionRef } from '../../core/projectRegion';
 import { CONTAINER_NAME_FIELD } from '../../models/containers/containerUpdate';
 import { containerStatus } from '../../models/containers/container';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { ContainerFlavor } from '../../api';
+import type { ContainerFlavor } from '../../api/containers/containerTypes';
 import type { TextFieldSpec } from '../../validation/fieldSpec';
 import { promptField } from '../fieldInput';
 import { fieldTextProblem } from '../fieldPrompts/textPrompt';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { Container, ContainerFlavor } from '../../api';
+import type { Container, ContainerFlavor } from '../../api/containers/containerTypes';
 import { currentValue } from '../../models/containers/containerUpdate';
 import { CONTAINER_UPDATE_FIELDS, type ContainerFieldSpec, type ContainerUpdate } from '../../models/containers/containerUpdate';
 import type { TextFieldSpec } from '../../validation/fieldSpec';

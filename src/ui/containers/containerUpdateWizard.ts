@@ -1,4 +1,4 @@
-import type { Container, ContainerFlavor } from '../../api';
+import type { Container, ContainerFlavor } from '../../api/containers/containerTypes';
 import type { ProjectRegionRef } from '../../core/projectRegion';
 import { containerNameStep, type ContainerNames } from './containerNamePicker';
 import { projectRegionSteps, type ProjectRegionAnswers } from '../pickers/projectRegionPicker';

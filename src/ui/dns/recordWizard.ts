@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { RecordSet, RecordSetBody } from '../../api/types';
+import type { RecordSet, RecordSetBody } from '../../api/dns/dnsTypes';
 import { EDITABLE_RECORD_TYPES, formatRecordContent, recordContentKey, type EditableRecordType } from '../../models/dns/recordContent';
 import { APEX, RECORD_NAME_FIELD, recordNameForDisplay, resolveRecordName } from '../../models/dns/recordName';
 import {

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { DnsZone } from '../../api/types';
+import type { DnsZone } from '../../api/dns/dnsTypes';
 import { zoneNameForDisplay } from '../../models/dns/zoneCreate';
 import { validateZoneSettings } from '../../models/dns/zoneLifecycleArgs';
 import {

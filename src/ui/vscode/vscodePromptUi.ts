@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { isSshRemoteAuthority, REMOTE_SSH_EXTENSION_IDS } from '../../models/gpu/ssh/remoteSsh';
 import {
   BACK,
   UserCancelledError,
@@ -15,11 +14,15 @@ import {
   type Severity,
   type StepPosition,
 } from '../promptUi';
+import type { RemoteWindowKinds } from '../remoteWindows';
 
 type QuickItem<T> = vscode.QuickPickItem & { value?: T; custom?: string };
 
 /** The real prompts: quick inputs with a step counter, Back button, inline validation and progress. */
 export class VscodePromptUi implements PromptUi {
+  /** `remoteWindows`: which extensions a remote window needs, as the areas that open them registered. */
+  constructor(private readonly remoteWindows: Pick<RemoteWindowKinds, 'resolversOf'>) {}
+
   input(request: InputRequest): Promise<string | Back> {
     const box = vscode.window.createInputBox();
     applyPosition(box, request);
@@ -109,8 +112,8 @@ export class VscodePromptUi implements PromptUi {
   async openWindow(uri: string): Promise<boolean> {
     const parsed = vscode.Uri.parse(uri);
     // VS Code starts the resolver of a remote authority in the new window; without one installed that window fails.
-    const needsRemoteSsh = parsed.scheme === 'vscode-remote' && isSshRemoteAuthority(parsed.authority);
-    if (needsRemoteSsh && !REMOTE_SSH_EXTENSION_IDS.some((id) => vscode.extensions.getExtension(id) !== undefined)) return false;
+    const resolvers = parsed.scheme === 'vscode-remote' ? this.remoteWindows.resolversOf(parsed.authority) : undefined;
+    if (resolvers && !resolvers.some((id) => vscode.extensions.getExtension(id) !== undefined)) return false;
     await vscode.commands.executeCommand('vscode.openFolder', parsed, { forceNewWindow: true });
     return true;
   }

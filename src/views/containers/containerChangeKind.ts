@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
-import type { Container, GcoreClient } from '../../api';
+import type { GcoreClient } from '../../api';
+import type { Container } from '../../api/containers/containerTypes';
 import type { ContainerReads } from '../../loaders/containers/containerReads';
 import type { ChangeSubject } from '../../loaders/taskPoller';
 import type { Log } from '../../logging/log';

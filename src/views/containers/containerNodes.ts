@@ -1,11 +1,11 @@
 import * as l10n from '@vscode/l10n';
-import type { Container } from '../../api';
+import type { Container } from '../../api/containers/containerTypes';
 import { ROW_CONTEXT } from '../../core/contributions';
 import { projectRegionKey } from '../../core/projectRegion';
 import type { ContainerAction } from '../../models/containers/container';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { containerRowView, type ContainerDetailRow } from './presentation/containerView';
-import { containersPortalPage } from '../../models/portalPages';
+import { containersPortalPage } from '../../models/containers/containerPortalPages';
 import { nodeGuard, sectionNode, type NodeView, type TreeNode } from '../treeNodes';
 import { locationNode, type LocationNode } from '../locationNodes';
 

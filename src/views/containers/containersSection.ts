@@ -23,6 +23,7 @@ import {
 import { containerAction } from './presentation/containerChangeWords';
 import { containerDetailRows, containerTooltip } from './presentation/containerView';
 import { isPullSecretsNode, pullSecretNode, pullSecretsNode, type PullSecretsNode } from './pullSecretNodes';
+import { CONTAINER_GAPS, PULL_SECRET_GAPS } from './presentation/containerGaps';
 
 export interface ContainersSectionDeps {
   reads: Pick<ContainerReads, 'containers' | 'pullSecrets' | 'invalidateContainers' | 'invalidatePullSecrets'>;
@@ -71,7 +72,7 @@ export function containersSection({ reads, view, locations, changesAt = () => ne
       for (const name of changes.keys()) {
         if (changeOf(name) === 'create' && !listed.has(name)) rows.push(containerNode(node, { name }, 'create'));
       }
-      return [...rows, ...gapRows(node, list, 'containers')];
+      return [...rows, ...gapRows(node, list, CONTAINER_GAPS)];
     },
     empty: (node) =>
       hintNode(node, 'empty', {
@@ -93,7 +94,7 @@ export function containersSection({ reads, view, locations, changesAt = () => ne
         l10n.t('The API at gcore.apiBaseUrl has no pull secret list. Containers still name a secret by typing it.'),
       ),
     ],
-    rows: (node, list) => [...list.results.map((secret) => pullSecretNode(node, secret)), ...gapRows(node, list, 'pullSecrets')],
+    rows: (node, list) => [...list.results.map((secret) => pullSecretNode(node, secret)), ...gapRows(node, list, PULL_SECRET_GAPS)],
     empty: (node) =>
       hintNode(node, 'empty', {
         label: l10n.t('No pull secrets here: Create Pull Secret…'),

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { PullSecret } from '../../api/types';
+import type { PullSecret } from '../../api/containers/containerTypes';
 import { ROW_CONTEXT } from '../../core/contributions';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { pullSecretRowView } from './presentation/pullSecretView';

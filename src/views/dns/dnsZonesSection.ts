@@ -1,6 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { RecordSet } from '../../api';
-import type { RecordSetList } from '../../api/types';
+import type { RecordSet, RecordSetList } from '../../api/dns/dnsTypes';
 import { COMMAND } from '../../core/contributions';
 import { loadOnce } from '../../core/loadOnce';
 import { isEndpointMissing } from '../../api/errors';
@@ -28,6 +27,7 @@ import {
   zoneNode,
   type ZoneNode,
 } from './zoneNodes';
+import { RECORD_SET_GAPS, ZONE_GAPS } from './presentation/dnsGaps';
 
 export interface DnsZonesSectionDeps {
   zones: Pick<KnownZonesStore, 'all'>;
@@ -77,7 +77,7 @@ export function dnsZonesSection({ zones, reads, view }: DnsZonesSectionDeps): Dn
       rows = zoneRows(known, listed.value.zones).map(({ zone, atGcore, gone }) =>
         zoneNode(zone, atGcore, gone, { available: !recordsUnavailable.known, types: typeFilterOf(zone.name) }),
       );
-      notes.push(...gapRows(root, listed.value, 'zones'));
+      notes.push(...gapRows(root, listed.value, ZONE_GAPS));
       if (recordsUnavailable.known) notes.push(recordsUnavailable.row(root));
     } else {
       // A server without the zone list has none of the other DNS reads either: zones do not expand to record sets.
@@ -137,7 +137,7 @@ export function dnsZonesSection({ zones, reads, view }: DnsZonesSectionDeps): Dn
     missing: recordsUnavailable,
     rows: (node, { list, code }) => [
       ...code.recordSetRows(node.zone.name, list.rrsets, { types: typeFilterOf(node.zone.name) }).map((row) => recordSetNode(node, row)),
-      ...gapRows(node, list, 'recordSets'),
+      ...gapRows(node, list, RECORD_SET_GAPS),
     ],
     empty: (node) => hintNode(node, 'no-records', { label: l10n.t('No record sets of these types'), icon: { id: 'info' } }),
   });

@@ -1,12 +1,12 @@
 import * as l10n from '@vscode/l10n';
-import type { DnsZone } from '../../api';
+import type { DnsZone } from '../../api/dns/dnsTypes';
 import { ROW_CONTEXT } from '../../core/contributions';
 import type { KnownZone } from '../../state/dns/knownZones';
 import { zoneNameForDisplay } from '../../models/dns/zoneCreate';
 import { zoneRowDescription } from './presentation/recordSetCount';
 import type { RecordRow, RecordSetRow } from './presentation/recordView';
 import { DNSSEC_ON_CONTEXTS, dnssecDetailRows, zoneView, type DsDetailRow } from './presentation/zoneView';
-import { DNS_ZONES_PORTAL_PAGE } from '../../models/portalPages';
+import { DNS_ZONES_PORTAL_PAGE } from '../../models/dns/dnsPortalPages';
 import { nodeGuard, sectionNode, type NodeView, type TreeNode } from '../treeNodes';
 
 export const ZONES_SECTION = sectionNode('zones', l10n.t('DNS Zones'), 'globe', ROW_CONTEXT.zonesSection);

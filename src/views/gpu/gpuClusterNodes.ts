@@ -1,5 +1,5 @@
-import type { GpuCluster, GpuImage, GpuServer } from '../../api';
-import { gpuPortalPage } from '../../models/portalPages';
+import type { GpuCluster, GpuImage, GpuServer } from '../../api/gpu/gpuClusterTypes';
+import { gpuPortalPage } from '../../models/gpu/gpuPortalPages';
 import { clusterRowView, type ClusterRowFacts } from './presentation/clusterView';
 import { serverRowView } from './presentation/serverView';
 import { GPU_SECTION, type GpuClusterNode, type GpuClustersNode, type GpuServerNode } from './gpuNodes';

@@ -1,7 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import { isCancelled, isEndpointMissing } from '../../api/errors';
-import { GPU_KINDS, type GpuCluster, type GpuClusterCost, type GpuKind } from '../../api';
-import type { CloudList, GpuBaremetalFlavor, GpuFlavor, Task } from '../../api/types';
+import { GPU_KINDS, type GpuCluster, type GpuClusterCost, type GpuKind } from '../../api/gpu/gpuClusterTypes';
+import type { GpuBaremetalFlavor, GpuFlavor } from '../../api/gpu/gpuFlavorTypes';
+import type { CloudList, Task } from '../../api/types';
 import { projectRegionKey, type ProjectRegionRef } from '../../core/projectRegion';
 import type { LocationClusters } from '../../loaders/gpu/gpuClusterReads';
 import type { Loaded } from '../../loaders/keyedLoader';
@@ -28,6 +29,7 @@ import { hintNode, type TreeNode } from '../treeNodes';
 import { gpuClusterNode, gpuServerNode } from './gpuClusterNodes';
 import type { GpuClusterNode, GpuClustersNode } from './gpuNodes';
 import type { GpuClusterRows, GpuClusterRowsDeps } from './gpuClusterSource';
+import { GPU_CLUSTER_GAPS, GPU_SERVER_GAPS } from './presentation/gpuGaps';
 
 /** How long a location with a moving GPU cluster waits before its clusters are read again. */
 export const MOVING_CLUSTER_POLL_MS = 5_000;
@@ -100,7 +102,7 @@ export class ClusterRows implements GpuClusterRows {
         const price = this.priceOf(node, kind, cluster);
         rows.push(gpuClusterNode(node, cluster, { kind, busy, change, gpus: flavorGpus, price, nowMs: Date.now() }));
       }
-      rows.push(...gapRows(node, list.value, 'gpuClusters', `${kind}-`));
+      rows.push(...gapRows(node, list.value, GPU_CLUSTER_GAPS, `${kind}-`));
     }
     this.movingByStatus.set(locationKey, movingNow);
     // The location's active tasks are read again at once, the lists just read stay.
@@ -122,7 +124,7 @@ export class ClusterRows implements GpuClusterRows {
     const rows: TreeNode[] = result.value.results.map((server) =>
       gpuServerNode(node, server, typeof server.image_id === 'string' ? imageById.get(server.image_id) : undefined),
     );
-    rows.push(...gapRows(node, result.value, 'gpuServers'));
+    rows.push(...gapRows(node, result.value, GPU_SERVER_GAPS));
     if (rows.length > 0) return rows;
     return [hintNode(node, 'empty', { label: l10n.t('No servers in this cluster'), icon: { id: 'info' } })];
   }

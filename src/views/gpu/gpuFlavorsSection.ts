@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { isCancelled, isEndpointMissing } from '../../api/errors';
-import type { GpuBaremetalFlavorList } from '../../api/types';
+import type { GpuBaremetalFlavorList } from '../../api/gpu/gpuFlavorTypes';
 import { loadOnce } from '../../core/loadOnce';
 import type { FlavorLoad, FlavorLoader } from '../../loaders/gpu/flavorLoader';
 import type { Loaded } from '../../loaders/keyedLoader';

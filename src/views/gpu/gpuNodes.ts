@@ -1,8 +1,9 @@
 import * as l10n from '@vscode/l10n';
-import type { GpuBaremetalFlavor, GpuCluster, GpuFlavor, GpuKind, GpuServer } from '../../api';
+import type { GpuBaremetalFlavor, GpuFlavor } from '../../api/gpu/gpuFlavorTypes';
+import type { GpuCluster, GpuKind, GpuServer } from '../../api/gpu/gpuClusterTypes';
 import { projectRegionKey } from '../../core/projectRegion';
 import { ROW_CONTEXT } from '../../core/contributions';
-import { gpuPortalPage } from '../../models/portalPages';
+import { gpuPortalPage } from '../../models/gpu/gpuPortalPages';
 import type { ProjectRegion } from '../../models/projectRegion';
 import { nodeGuard, sectionNode, type NodeView, type TreeNode } from '../treeNodes';
 import { locationNode, type LocationNode } from '../locationNodes';

@@ -3,7 +3,7 @@ import type { ListGaps } from '../../api/types';
 import { COMMAND } from '../../core/contributions';
 import type { ProjectRegion } from '../../models/projectRegion';
 import type { LocationsReading } from '../../state/settings';
-import { listGapViews, type GapsOfList } from '../presentation/listGapsView';
+import { listGapViews, type ListGapWords } from '../presentation/listGapsView';
 import { errorNode, hintNode, type ErrorNode, type HintNode, type SectionNode, type TreeNode } from '../treeNodes';
 
 /**
@@ -16,8 +16,8 @@ export function failedRow(node: TreeNode, title: string, error: unknown, key?: s
 }
 
 /** The warning rows of what a list left out, under its rows; `keyPrefix` tells apart two lists under one row. */
-export function gapRows(node: TreeNode, gaps: ListGaps, list: GapsOfList, keyPrefix = ''): HintNode[] {
-  return listGapViews(gaps, list).map(({ key, view }) => hintNode(node, `${keyPrefix}${key}`, view));
+export function gapRows(node: TreeNode, gaps: ListGaps, words: ListGapWords, keyPrefix = ''): HintNode[] {
+  return listGapViews(gaps, words).map(({ key, view }) => hintNode(node, `${keyPrefix}${key}`, view));
 }
 
 /** A row that says, without alarm, that this API lacks something the section would show. */

@@ -1,4 +1,5 @@
-import type { ContainerPrice, ContainerQuota, GcoreClient, ProjectRegionRef } from '../../api';
+import type { GcoreClient, ProjectRegionRef } from '../../api';
+import type { ContainerPrice, ContainerQuota } from '../../api/containers/containerTypes';
 import type { CallOptions } from '../../api/callOptions';
 import type { Log } from '../../logging/log';
 import { quotaRequest, type ContainerCreate } from '../../models/containers/containerCreate';

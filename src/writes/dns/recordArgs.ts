@@ -1,5 +1,5 @@
-import type { RecordSetBody } from '../../api';
-import type { RecordRefArgs, RecordSetArgs } from '../../models/commandArgs';
+import type { RecordSetBody } from '../../api/dns/dnsTypes';
+import type { RecordRefArgs, RecordSetArgs } from '../../models/dns/recordSetArgs';
 import { recordNameForDisplay } from '../../models/dns/recordName';
 import { recordSetBody } from '../../models/dns/recordSets';
 import { zoneNameForDisplay } from '../../models/dns/zoneCreate';

@@ -1,8 +1,9 @@
 import * as l10n from '@vscode/l10n';
-import type { CallOptions, RecordSet, RecordSetBody } from '../../api';
+import type { CallOptions } from '../../api';
+import type { RecordSet, RecordSetBody } from '../../api/dns/dnsTypes';
 import type { DeleteRecordResult, DnsClient } from '../../api/dns/dnsClient';
 import { GcoreApiError, isGcoreApiError } from '../../api/errors';
-import type { RecordRefArgs, RecordSetArgs } from '../../models/commandArgs';
+import type { RecordRefArgs, RecordSetArgs } from '../../models/dns/recordSetArgs';
 import { editedRecordSetBody, type RecordSetEdit } from '../../models/dns/recordSets';
 import { givenRecordSetBody, recordSetNames } from './recordArgs';
 

@@ -1,4 +1,5 @@
-import type { CallOptions, CreateZoneResult, DnssecState, GcoreClient } from '../../api';
+import type { CallOptions, GcoreClient } from '../../api';
+import type { CreateZoneResult, DnssecState } from '../../api/dns/dnsTypes';
 import type { Log } from '../../logging/log';
 import type { ZoneCreate } from '../../models/dns/zoneCreate';
 

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import * as assert from 'node:assert/strict';
 import { callTool, toolNamed, type AnyToolDefinition } from '../../../src/agentTools';
+import { GPU_SSH_SETTINGS } from '../../../src/agentTools/gpu/gpuSshToolSettings';
 import { TOOL_RESULT_MAX_BYTES } from '../../../src/agentTools/resultCap';
 import { LARGE_ZONE_NAME, SEEDED_CONTAINER_NAMES } from '../../emulator/server';
 import { TEST_KEY } from '../api/clientHarness';
@@ -82,7 +83,7 @@ describe('read tools against the emulator', () => {
         'gcore-vscode-lease',
         'until=2031-01-02T03:04:05Z;stop=auto',
       );
-      const context = { ...h.context, sshSettings: () => ({ user: 'root', options: { Port: 2222 } }) };
+      const context = { ...h.context, parts: new Map([[GPU_SSH_SETTINGS, { user: 'root', options: { Port: 2222 } }]]) };
       const definition = tool('gcore_getGpuCluster');
       const leased = await definition.invoke(definition.parse({ ...LOCATION, clusterId: train.id }), context);
       assert.match(leased.text, /· ssh -o Port=2222 root@\d+\.\d+\.\d+\.\d+$/m);
@@ -94,7 +95,9 @@ describe('read tools against the emulator', () => {
       // The user Set SSH User… chose for this cluster comes before the setting's.
       const chosen = {
         ...h.context,
-        sshSettings: () => ({ user: 'root', options: [], clusterUser: (id: string) => (id === train.id ? 'admin' : undefined) }),
+        parts: new Map([
+          [GPU_SSH_SETTINGS, { user: 'root', options: [], clusterUser: (id: string) => (id === train.id ? 'admin' : undefined) }],
+        ]),
       };
       const withChosen = await definition.invoke(definition.parse({ ...LOCATION, clusterId: train.id }), chosen);
       assert.match(withChosen.text, /· ssh admin@\d+\.\d+\.\d+\.\d+$/m);

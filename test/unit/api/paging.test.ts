@@ -1,13 +1,6 @@
 import * as assert from 'node:assert/strict';
-import {
-  CLOUD_LIST,
-  DNS_ZONE_LIST,
-  MAX_LIST_ITEMS,
-  fetchAllPages,
-  readListPage,
-  type ListMessages,
-  type Page,
-} from '../../../src/api/paging';
+import { CLOUD_LIST, MAX_LIST_ITEMS, fetchAllPages, readListPage, type ListMessages, type Page } from '../../../src/api/paging';
+import { DNS_ZONE_LIST } from '../../../src/api/dns/dnsListShapes';
 
 describe('readListPage', () => {
   const list: ListMessages = { notAnObject: () => 'the list is not an object', noItems: (field) => `the zone list has no ${field} array` };

@@ -13,6 +13,8 @@ const NOT_COMMANDS_YET: Record<string, string> = {
   'agents/mcpServerDefinitions.ts': "VS Code's MCP server definition: a registration",
   'containers/containerSources.ts': "prompts over the views' rows and the loaders: above ui/",
   'dns/zoneChoices.ts': "a zone prompt over the views' presentation: above ui/",
+  'dns/dnsServices.ts': "what the DNS area hands its commands (its reads and known zones): the commands' side of Services",
+  'dns/zoneArgument.ts': "the zone a DNS command is about, from its argument or its row: the commands' side of a row",
   'gpu/gpuClusterAsk.ts': "the New GPU Cluster prompts over the views' rows and presentation: above ui/",
   'gpu/gpuClusterOffers.ts': "what a location offers a new cluster, in the views' presentation: above ui/",
   'gpu/sshSetup.ts': "the SSH commands' VS Code part (terminal, settings, rows)",

@@ -192,6 +192,33 @@ describe('lint keeps the layers in order', function () {
     );
   });
 
+  it("refuses an area's folder in a shared file, but in the registries that list the areas", async () => {
+    const cases: [string, string][] = [
+      ['src/api/index.ts', "export type * from './gpu/gpuClusterTypes';"],
+      ['src/api/types.ts', "import type { DnsZone } from './dns/dnsTypes';"],
+      ['src/ui/vscode/vscodePromptUi.ts', "import '../../models/gpu/ssh/remoteSsh';"],
+      ['src/agentTools/toolDefinition.ts', "import './gpu/gpuSshToolSettings';"],
+      ['src/views/presentation/listGapsView.ts', "import '../containers/presentation/containerGaps';"],
+      ['src/views/taskTracking.ts', "import './tasks/taskStatusBar';"],
+      ['src/state/settings.ts', "import type { FlavorFilters } from '../loaders/gpu/flavorLoader';"],
+      ['src/areas/core.ts', "import '../commands/dns/knownZones';"],
+      ['src/views/walkthroughEvents.ts', "import './dns/dnssecWalkthroughStep';"],
+      ['src/commands/services.ts', "import { DnsServices } from './dns/dnsServices';"],
+      ['src/mcpServer.ts', "import './agentTools/dns/dnsTools';"],
+    ];
+    for (const [file, source] of cases) {
+      assert.match((await importProblems(file, source)).join(' | '), /A shared file imports no area's folder/, `${file}: ${source}`);
+    }
+    for (const [file, source] of [
+      ['src/extension.ts', "import './areas/gpu/gpuArea';"],
+      ['src/api/gcoreClient.ts', "import './gpu/gpuClient';"],
+      ['src/agentTools/index.ts', "import './containers/containerTools';"],
+      ['src/views/presentation/x.ts', "import '../treeNodes';\nimport './listGapsView';"],
+    ]) {
+      assert.deepEqual(await importProblems(file, source), [], `${file}: ${source}`);
+    }
+  });
+
   it('keeps VS Code out of the prompts but those in ui/vscode/, and out of the logging but the output channel', async () => {
     for (const file of ['src/ui/dns/x.ts', 'src/ui/pickers/x.ts', 'src/logging/x.ts']) {
       assert.match((await importProblems(file, "import * as vscode from 'vscode';")).join(' | '), /runs in plain Node too/, file);

@@ -1,4 +1,4 @@
-import type { ContainerQuota } from '../../../src/api/types';
+import type { ContainerQuota } from '../../../src/api/containers/containerTypes';
 
 /** A `check_limits` answer in Gcore's names that a create fits in: containers, CPU (millicores) and RAM (MiB). */
 export const QUOTA_ANSWER: ContainerQuota = {

@@ -95,6 +95,7 @@ describe('TaskTracking', () => {
       now: () => clock.now(),
       setApiKey: async () => undefined,
     });
+    tracking.onDidRecord(() => refreshed.push(TASKS_SECTION));
   }
 
   beforeEach(() => {

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { RecordSet } from '../../../api/types';
+import type { RecordSet } from '../../../api/dns/dnsTypes';
 import { domainNameKey } from '../../../core/domainNameKey';
 import { normalizeDnsName } from '../../../validation/domainName';
 import { isPlainObject } from '../../../validation/fieldChecks';

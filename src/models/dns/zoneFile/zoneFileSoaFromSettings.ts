@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { DnsZone } from '../../../api/types';
+import type { DnsZone } from '../../../api/dns/dnsTypes';
 import { normalizeDomainName } from '../../../validation/domainName';
 import { normalizeEmailAddress } from '../../../validation/emailAddress';
 import { readZoneSettings, type ZoneSettings } from '../zoneSettings';

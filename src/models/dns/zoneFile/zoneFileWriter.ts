@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { DnsZone, RecordSet, ResourceRecord } from '../../../api/types';
+import type { DnsZone, RecordSet, ResourceRecord } from '../../../api/dns/dnsTypes';
 import { domainNameKey } from '../../../core/domainNameKey';
 import { isPlainObject } from '../../../validation/fieldChecks';
 import { checkRecordContent, checkResourceRecords, formatRecordContent, unquotedText } from '../recordContent';

@@ -17,6 +17,9 @@ export function isSshRemoteAuthority(authority: string): boolean {
   return authority.startsWith('ssh-remote+');
 }
 
+/** Remote-SSH's windows, as the GPU area registers them with the prompts: they open only with one of these installed. */
+export const REMOTE_SSH_WINDOWS = { matches: isSshRemoteAuthority, extensionIds: REMOTE_SSH_EXTENSION_IDS };
+
 /** The one to offer when none is installed, by the editor's name (`vscode.env.appName`) and its marketplace. */
 export function remoteSshToInstall(appName: string): string {
   if (/cursor/i.test(appName)) return REMOTE_SSH_EXTENSIONS.cursor;

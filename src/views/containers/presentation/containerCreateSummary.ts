@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { ContainerPrice, ContainerQuota } from '../../../api/types';
+import type { ContainerPrice, ContainerQuota } from '../../../api/containers/containerTypes';
 import type { ContainerCreate } from '../../../models/containers/containerCreate';
 import { quotaUses, type QuotaUse } from '../../../models/containers/containerQuota';
 import { autoscalingText } from '../../../models/containers/containerScale';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { Container } from '../../../api/types';
+import type { Container } from '../../../api/containers/containerTypes';
 import { ROW_CONTEXT, type RowContext } from '../../../core/contributions';
 import { utcTimeMs } from '../../../core/utcTime';
 import { containerStatus, type ContainerAction } from '../../../models/containers/container';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { PullSecret } from '../../../api/types';
+import type { PullSecret } from '../../../api/containers/containerTypes';
 import { ROW_CONTEXT } from '../../../core/contributions';
 import { escapeMarkdown, type ItemView } from '../../presentation/itemView';
 import { nonEmptyText, updatedAtText } from '../../presentation/wireValues';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { Container } from '../../../api/types';
+import type { Container } from '../../../api/containers/containerTypes';
 import { currentValue } from '../../../models/containers/containerUpdate';
 import { scaleText } from '../../../models/containers/containerScale';
 import type { ContainerUpdate } from '../../../models/containers/containerUpdate';

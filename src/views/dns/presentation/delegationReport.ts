@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { DelegationStatus } from '../../../api/types';
+import type { DelegationStatus } from '../../../api/dns/dnsTypes';
 import { domainNameKey } from '../../../core/domainNameKey';
 import { domainNameForDisplay } from '../../../validation/domainName';
 

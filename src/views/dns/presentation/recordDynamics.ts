@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { RecordPicker, RecordSet } from '../../../api/types';
+import type { RecordPicker, RecordSet } from '../../../api/dns/dnsTypes';
 import { pickerName } from '../../../models/dns/recordSets';
 import { contentPartText } from './recordValues';
 import { finiteNumber, isRecord, nonEmptyText } from '../../presentation/wireValues';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { RecordSet } from '../../../api/types';
+import type { RecordSet } from '../../../api/dns/dnsTypes';
 
 /**
  * The types of one name in the order a zone file usually lists them: the zone's own records, then

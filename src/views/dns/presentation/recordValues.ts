@@ -1,4 +1,4 @@
-import type { ResourceRecord } from '../../../api/types';
+import type { ResourceRecord } from '../../../api/dns/dnsTypes';
 
 /** A record's `content`, or none when Gcore sent something else. */
 export function contentOf(record: ResourceRecord): readonly unknown[] {

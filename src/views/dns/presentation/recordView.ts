@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { RecordSet, ResourceRecord } from '../../../api/types';
+import type { RecordSet, ResourceRecord } from '../../../api/dns/dnsTypes';
 import { ROW_CONTEXT, type RowContext } from '../../../core/contributions';
 import { domainNameKey } from '../../../core/domainNameKey';
 import { escapeMarkdown, sharedIcon, type ItemView } from '../../presentation/itemView';

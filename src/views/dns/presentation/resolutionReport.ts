@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { LookupAnswer, LookupServer, RecordSet } from '../../../api/types';
+import type { LookupAnswer, LookupServer, RecordSet } from '../../../api/dns/dnsTypes';
 import { domainNameKey } from '../../../core/domainNameKey';
 import { formatRecordContent, recordContentKey } from '../../../models/dns/recordContent';
 import { recordNameForDisplay } from '../../../models/dns/recordName';

@@ -1,4 +1,4 @@
-import type { DnsZone } from '../../../api/types';
+import type { DnsZone } from '../../../api/dns/dnsTypes';
 import { domainNameKey } from '../../../core/domainNameKey';
 import type { KnownZone } from '../../../state/dns/knownZones';
 

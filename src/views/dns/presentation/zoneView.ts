@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { DnssecState } from '../../../api/types';
+import type { DnssecState } from '../../../api/dns/dnsTypes';
 import { ROW_CONTEXT, type RowContext } from '../../../core/contributions';
 import type { DnssecStatus, KnownZone } from '../../../state/dns/knownZones';
 import { domainNameForDisplay } from '../../../validation/domainName';

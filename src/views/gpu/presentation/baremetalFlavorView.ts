@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { GpuBaremetalFlavor } from '../../../api/types';
+import type { GpuBaremetalFlavor } from '../../../api/gpu/gpuFlavorTypes';
 import { ROW_CONTEXT, type RowContext } from '../../../core/contributions';
 import { flavorAvailability, type FlavorAvailability } from './flavorAvailability';
 import { flavorGpuText } from './flavorFacts';

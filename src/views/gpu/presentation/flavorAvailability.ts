@@ -1,4 +1,4 @@
-import type { GpuFlavor } from '../../../api/types';
+import type { GpuFlavor } from '../../../api/gpu/gpuFlavorTypes';
 
 export type FlavorAvailability = 'available' | 'outOfStock' | 'disabled';
 

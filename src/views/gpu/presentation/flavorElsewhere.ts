@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { GpuKind } from '../../../api/gpu/gpuClusterTypes';
-import type { GpuBaremetalFlavor, GpuFlavor } from '../../../api/types';
+import type { GpuBaremetalFlavor, GpuFlavor } from '../../../api/gpu/gpuFlavorTypes';
 import type { ProjectRegion } from '../../../models/projectRegion';
 import { locationIds } from '../../presentation/locationName';
 import { finiteNumber } from '../../presentation/wireValues';

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { remembered } from '../../../core/boundedMemory';
-import type { GpuFlavor } from '../../../api/types';
+import type { GpuFlavor } from '../../../api/gpu/gpuFlavorTypes';
 import { finiteNumber, isRecord, nonEmptyText } from '../../presentation/wireValues';
 import { lazy } from '../../presentation/lazy';
 import { rowMessage } from '../../presentation/rowMessage';

@@ -1,4 +1,4 @@
-import type { GpuFlavor } from '../../../api/types';
+import type { GpuFlavor } from '../../../api/gpu/gpuFlavorTypes';
 import { flavorAvailability, type FlavorAvailability } from './flavorAvailability';
 import { flavorName, readFlavorHardware } from './flavorFacts';
 import { lazy } from '../../presentation/lazy';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { FlavorPrice } from '../../../api/types';
+import type { FlavorPrice } from '../../../api/gpu/gpuFlavorTypes';
 import { finiteNumber } from '../../presentation/wireValues';
 import { formatMoney } from '../../presentation/money';
 import { rowMessage } from '../../presentation/rowMessage';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { FlavorPrice, GpuFlavor } from '../../../api/types';
+import type { FlavorPrice, GpuFlavor } from '../../../api/gpu/gpuFlavorTypes';
 import type { FlavorAvailability } from './flavorAvailability';
 import { flavorName, formatCount, formatMemoryMiB } from './flavorFacts';
 import { isPriceShown } from './flavorPrice';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { GpuClusterRef, GpuInterface } from '../../../../src/api';
+import type { GpuClusterRef, GpuInterface } from '../../../../src/api/gpu/gpuClusterTypes';
 import { withPublicAddresses } from '../../../../src/api/gpu/gpuServerAddresses';
 import { rejection, startHarness, stopHarness, type Harness } from '../clientHarness';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { DnsZoneList } from '../../../../src/api';
+import type { DnsZoneList } from '../../../../src/api/dns/dnsTypes';
 import type { Loaded } from '../../../../src/loaders/keyedLoader';
 import { zoneChoices, zoneHolding } from '../../../../src/commands/dns/zoneChoices';
 import type { KnownZone } from '../../../../src/state/dns/knownZones';

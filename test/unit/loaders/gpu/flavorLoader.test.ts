@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import type { CallOptions, FlavorQuery, GpuBaremetalFlavorList, GpuFlavorList } from '../../../../src/api';
+import type { CallOptions } from '../../../../src/api';
+import type { GpuBaremetalFlavorList, GpuFlavorList } from '../../../../src/api/gpu/gpuFlavorTypes';
+import type { FlavorQuery } from '../../../../src/api/gpu/gpuClient';
 import { ConcurrencyLimit } from '../../../../src/loaders/concurrencyLimit';
 import { FlavorLoader, MAX_CONCURRENT_FLAVOR_REQUESTS } from '../../../../src/loaders/gpu/flavorLoader';
 

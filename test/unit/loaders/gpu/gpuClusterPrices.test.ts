@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { CallOptions, GpuCluster, GpuClusterCost, GpuClusterRef } from '../../../../src/api';
+import type { CallOptions } from '../../../../src/api';
+import type { GpuCluster, GpuClusterCost, GpuClusterRef } from '../../../../src/api/gpu/gpuClusterTypes';
 import { ConcurrencyLimit } from '../../../../src/loaders/concurrencyLimit';
 import { GpuClusterReads, MAX_CONCURRENT_PRICE_READS } from '../../../../src/loaders/gpu/gpuClusterReads';
 

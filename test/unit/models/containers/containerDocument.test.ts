@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { Container } from '../../../../src/api/types';
+import type { Container } from '../../../../src/api/containers/containerTypes';
 import {
   containerDocument,
   containerDocumentPath,

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { ContainerQuota } from '../../../../src/api/types';
+import type { ContainerQuota } from '../../../../src/api/containers/containerTypes';
 import { quotaUses } from '../../../../src/models/containers/containerQuota';
 import { QUOTA_ANSWER } from '../../support/containerQuotaAnswer';
 

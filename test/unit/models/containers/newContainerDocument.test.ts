@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { ContainerFlavor } from '../../../../src/api/types';
+import type { ContainerFlavor } from '../../../../src/api/containers/containerTypes';
 import { CONTAINER_CREATE_FIELDS, validateContainerCreate } from '../../../../src/models/containers/containerCreate';
 import { containerDocumentPath } from '../../../../src/models/containers/containerDocument';
 import {

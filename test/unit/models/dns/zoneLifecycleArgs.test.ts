@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { DnsZone } from '../../../../src/api/types';
+import type { DnsZone } from '../../../../src/api/dns/dnsTypes';
 import { validateUpdateZoneArgs, validateZoneSettings } from '../../../../src/models/dns/zoneLifecycleArgs';
 import {
   changedSettings,

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { Container, ContainerFlavor } from '../../../../src/api';
+import type { Container, ContainerFlavor } from '../../../../src/api/containers/containerTypes';
 import { BACK } from '../../../../src/ui/promptUi';
 import { runWizard } from '../../../../src/ui/wizard';
 import { updateFieldSteps, type UpdateFieldAnswers } from '../../../../src/ui/containers/containerUpdateFields';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { GcoreApiError } from '../../../../src/api';
-import type { RecordSet } from '../../../../src/api/types';
+import type { RecordSet } from '../../../../src/api/dns/dnsTypes';
 import { BACK } from '../../../../src/ui/promptUi';
 import { runWizard } from '../../../../src/ui/wizard';
 import {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { DnsZone } from '../../../../src/api/types';
+import type { DnsZone } from '../../../../src/api/dns/dnsTypes';
 import { BACK, isUserCancelled } from '../../../../src/ui/promptUi';
 import { runWizard } from '../../../../src/ui/wizard';
 import { zoneSettingsPlan, type ZoneSettingsAnswers } from '../../../../src/ui/dns/zoneSettingsWizard';

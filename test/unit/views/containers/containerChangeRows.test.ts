@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { Container } from '../../../../src/api/types';
+import type { Container } from '../../../../src/api/containers/containerTypes';
 import { containerRowView } from '../../../../src/views/containers/presentation/containerView';
 
 /** A container as Gcore lists it once it runs. */

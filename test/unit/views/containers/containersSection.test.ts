@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { CloudList, Container, ContainerList, PullSecret } from '../../../../src/api/types';
+import type { Container, ContainerList, PullSecret } from '../../../../src/api/containers/containerTypes';
+import type { CloudList } from '../../../../src/api/types';
 import { COMMAND } from '../../../../src/core/contributions';
 import type { ProjectRegionRef } from '../../../../src/core/projectRegion';
 import type { Loaded } from '../../../../src/loaders/keyedLoader';

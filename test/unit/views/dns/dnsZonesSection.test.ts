@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { DnsZone, DnsZoneList, DnssecState, RecordSet, RecordSetList } from '../../../../src/api/types';
+import type { DnsZone, DnsZoneList, DnssecState, RecordSet, RecordSetList } from '../../../../src/api/dns/dnsTypes';
 import { COMMAND } from '../../../../src/core/contributions';
 import type { Loaded } from '../../../../src/loaders/keyedLoader';
 import type { KnownZone } from '../../../../src/state/dns/knownZones';

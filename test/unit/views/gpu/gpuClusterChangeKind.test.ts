@@ -77,6 +77,7 @@ describe('the GPU cluster kind of change', () => {
       now: () => clock.now(),
       setApiKey: async () => undefined,
     });
+    tracking.onDidRecord(() => refreshed.push(TASKS_SECTION));
   }
 
   beforeEach(() => {

@@ -1,5 +1,6 @@
 import type { GpuCluster, GpuClusterCost, GpuImage, GpuServer } from '../../../../src/api/gpu/gpuClusterTypes';
-import type { CloudList, GpuBaremetalFlavorList, GpuFlavor, Task } from '../../../../src/api/types';
+import type { GpuBaremetalFlavorList, GpuFlavor } from '../../../../src/api/gpu/gpuFlavorTypes';
+import type { CloudList, Task } from '../../../../src/api/types';
 import type { ProjectRegionRef } from '../../../../src/core/projectRegion';
 import type { FlavorFilters, FlavorLoad } from '../../../../src/loaders/gpu/flavorLoader';
 import type { GpuClusterReads, LocationClusters } from '../../../../src/loaders/gpu/gpuClusterReads';

@@ -2,8 +2,16 @@ import * as assert from 'node:assert/strict';
 import { COMMAND, ROW_CONTEXT } from '../../../../src/core/contributions';
 import type { ProjectRegion } from '../../../../src/models/projectRegion';
 import { failedRow, gapRows, locationRows, quietRow } from '../../../../src/views/kit/rows';
+import type { ListGapWords } from '../../../../src/views/presentation/listGapsView';
 import { hintNode, sectionNode, type TreeNode } from '../../../../src/views/treeNodes';
 import { SERVER_ERROR, ids, labels } from '../../support/fakeSectionView';
+
+/** A list's words, as an area gives them. */
+const WIDGET_GAPS: ListGapWords = {
+  unreadable: (count) => `${count} widgets could not be read`,
+  missing: (count, reported) => `${count} of ${reported} widgets did not arrive`,
+  incomplete: () => 'Gcore may have more widgets than these',
+};
 
 const ROOT = sectionNode('widgets', 'Widgets', 'beaker', ROW_CONTEXT.containersSection);
 const LOCATION: ProjectRegion = { projectId: 1, regionId: 76 };
@@ -17,10 +25,10 @@ describe('the rows every section shows', () => {
   });
 
   it('gapRows: a warning row for each gap of the list, its key prefixed', () => {
-    const rows = gapRows(ROOT, { unreadableCount: 2, incomplete: true }, 'containers', 'virtual-');
+    const rows = gapRows(ROOT, { unreadableCount: 2, incomplete: true }, WIDGET_GAPS, 'virtual-');
     assert.deepEqual(ids(rows), ['widgets/virtual-gaps:unreadable', 'widgets/virtual-gaps:incomplete']);
-    assert.deepEqual(labels(rows), ['2 containers could not be read', 'Gcore may have more containers than these']);
-    assert.deepEqual(gapRows(ROOT, {}, 'containers'), []);
+    assert.deepEqual(labels(rows), ['2 widgets could not be read', 'Gcore may have more widgets than these']);
+    assert.deepEqual(gapRows(ROOT, {}, WIDGET_GAPS), []);
   });
 
   it('quietRow: a row that says what this API lacks, without an error’s icon', () => {

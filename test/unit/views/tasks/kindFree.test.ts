@@ -11,7 +11,7 @@ const TASK_MACHINERY = [
   'src/state/taskHistory.ts',
   'src/state/settings.ts',
   'src/views/taskTracking.ts',
-  'src/views/taskStatusBar.ts',
+  'src/views/presentation/taskProgress.ts',
   'src/views/changeKinds.ts',
   'src/views/presentation/changeWords.ts',
   'src/views/tasks',

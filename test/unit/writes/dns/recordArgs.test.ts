@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { validateLookupNameArgs, validateRecordRefArgs, validateRecordSetArgs } from '../../../../src/models/commandArgs';
+import { validateLookupNameArgs } from '../../../../src/models/dns/lookupNameArgs';
+import { validateRecordRefArgs, validateRecordSetArgs } from '../../../../src/models/dns/recordSetArgs';
 import { describeProblems, InvalidArgumentError, unwrap } from '../../../../src/validation/problems';
 import { validatorRows } from '../../validation/expectations';
 import type { ExpectedProblem } from '../../validation/expectations';

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { SocketAddress } from 'node:net';
 import * as path from 'node:path';
-import type { RecordSet } from '../../../../../src/api/types';
+import type { RecordSet } from '../../../../../src/api/dns/dnsTypes';
 import { domainNameKey } from '../../../../../src/core/domainNameKey';
 import { unquotedText } from '../../../../../src/models/dns/recordContent';
 import { planZoneFile } from '../../../../../src/models/dns/zoneFileChanges';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { RecordSet } from '../../../../../src/api/types';
+import type { RecordSet } from '../../../../../src/api/dns/dnsTypes';
 import { domainNameKey } from '../../../../../src/core/domainNameKey';
 import { EDITABLE_RECORD_TYPES, recordContentKey } from '../../../../../src/models/dns/recordContent';
 import { zoneFileEditability } from '../../../../../src/models/dns/zoneFile/zoneFileEditability';

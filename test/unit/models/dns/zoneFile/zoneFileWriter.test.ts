@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { RecordSet } from '../../../../../src/api/types';
+import type { RecordSet } from '../../../../../src/api/dns/dnsTypes';
 import { zoneFileEditability } from '../../../../../src/models/dns/zoneFile/zoneFileEditability';
 import { readZoneFile } from '../../../../../src/models/dns/zoneFile/zoneFileReader';
 import { printZoneFile } from '../../../../../src/models/dns/zoneFile/zoneFileWriter';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { ContainerPrice } from '../../../../../src/api/types';
+import type { ContainerPrice } from '../../../../../src/api/containers/containerTypes';
 import type { ContainerCreate } from '../../../../../src/models/containers/containerCreate';
 import {
   createSummary,

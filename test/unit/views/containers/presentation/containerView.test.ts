@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { Container } from '../../../../../src/api/types';
+import type { Container } from '../../../../../src/api/containers/containerTypes';
 import { changedFields, currentValue } from '../../../../../src/models/containers/containerUpdate';
 import { sameValue } from '../../../../../src/models/jsonDocuments';
 import { containerDetailRows, containerRowView, containerTooltip } from '../../../../../src/views/containers/presentation/containerView';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { PullSecret } from '../../../../../src/api/types';
+import type { PullSecret } from '../../../../../src/api/containers/containerTypes';
 import { pullSecretRowView } from '../../../../../src/views/containers/presentation/pullSecretView';
 import { tableRows, unescapedPunctuation, unescapeMarkdown } from '../../markdownReading';
 

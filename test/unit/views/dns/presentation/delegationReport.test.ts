@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { DelegationStatus } from '../../../../../src/api/types';
+import type { DelegationStatus } from '../../../../../src/api/dns/dnsTypes';
 import { delegationReport, delegationSummary, readDelegation } from '../../../../../src/views/dns/presentation/delegationReport';
 
 const GCORE = [

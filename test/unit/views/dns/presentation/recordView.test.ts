@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { RecordSet } from '../../../../../src/api/types';
+import type { RecordSet } from '../../../../../src/api/dns/dnsTypes';
 import { escapeMarkdown } from '../../../../../src/views/presentation/itemView';
 import { recordSetCountText } from '../../../../../src/views/dns/presentation/recordSetCount';
 import { recordRows, recordSetRow, recordSetRows, recordSetTooltip } from '../../../../../src/views/dns/presentation/recordView';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { LOOKUP_SERVERS, type LookupAnswer, type RecordSet } from '../../../../../src/api/types';
+import { LOOKUP_SERVERS, type LookupAnswer, type RecordSet } from '../../../../../src/api/dns/dnsTypes';
 import {
   agreementOf,
   comparedAnswers,

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { DnsZone } from '../../../../../src/api/types';
+import type { DnsZone } from '../../../../../src/api/dns/dnsTypes';
 import type { KnownZone } from '../../../../../src/state/dns/knownZones';
 import { zoneNode } from '../../../../../src/views/dns/zoneNodes';
 import { zoneRows } from '../../../../../src/views/dns/presentation/zoneRows';

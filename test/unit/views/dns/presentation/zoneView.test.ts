@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { DnssecState } from '../../../../../src/api/types';
+import type { DnssecState } from '../../../../../src/api/dns/dnsTypes';
 import { escapeMarkdown } from '../../../../../src/views/presentation/itemView';
 import type { KnownZone } from '../../../../../src/state/dns/knownZones';
 import { DNSSEC_ON_CONTEXTS, dnssecDetailRows, zoneAtGcoreSummary, zoneView } from '../../../../../src/views/dns/presentation/zoneView';

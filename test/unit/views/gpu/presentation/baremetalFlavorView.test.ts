@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { GpuBaremetalFlavor } from '../../../../../src/api/types';
+import type { GpuBaremetalFlavor } from '../../../../../src/api/gpu/gpuFlavorTypes';
 import {
   baremetalFlavorTooltip,
   baremetalFlavorView,

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { GpuBaremetalFlavor, GpuFlavor } from '../../../../../src/api/types';
+import type { GpuBaremetalFlavor, GpuFlavor } from '../../../../../src/api/gpu/gpuFlavorTypes';
 import { flavorPlaceItem, flavorWithCapacity } from '../../../../../src/views/gpu/presentation/flavorElsewhere';
 
 const L40S = 'g3-ai-32-192-1500-l40s-48-1';

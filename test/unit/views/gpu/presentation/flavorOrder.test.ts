@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { GpuFlavor } from '../../../../../src/api/types';
+import type { GpuFlavor } from '../../../../../src/api/gpu/gpuFlavorTypes';
 import { compareFlavors, flavorAvailability, sortFlavors } from '../../../../../src/views/gpu/presentation/flavorView';
 
 interface Spec {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { FlavorPrice } from '../../../../../src/api/types';
+import type { FlavorPrice } from '../../../../../src/api/gpu/gpuFlavorTypes';
 import { formatMoney } from '../../../../../src/views/presentation/money';
 import { formatHourlyPrice } from '../../../../../src/views/gpu/presentation/flavorView';
 

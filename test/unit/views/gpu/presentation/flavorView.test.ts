@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { GpuFlavor } from '../../../../../src/api/types';
+import type { GpuFlavor } from '../../../../../src/api/gpu/gpuFlavorTypes';
 import { flavorTooltipMarkdown, flavorView, unreadableFlavorsView } from '../../../../../src/views/gpu/presentation/flavorView';
 import { escapeMarkdown } from '../../../../../src/views/presentation/itemView';
 import { tableRows, unescapeMarkdown, unescapedPunctuation } from '../../markdownReading';

@@ -5,12 +5,7 @@ import type { TaskRecord } from '../../../../../src/state/taskHistory';
 import { ChangeKinds } from '../../../../../src/views/changeKinds';
 import { containerChangeKind } from '../../../../../src/views/containers/containerChangeKind';
 import { containerRowView } from '../../../../../src/views/containers/presentation/containerView';
-import {
-  durationText,
-  progressLine,
-  runningUpdatesText as countedText,
-  taskRowView as rowView,
-} from '../../../../../src/views/tasks/presentation/taskView';
+import { runningUpdatesText as countedText, taskRowView as rowView } from '../../../../../src/views/tasks/presentation/taskView';
 import { unescapeMarkdown } from '../../markdownReading';
 
 const STARTED = Date.UTC(2026, 10, 23, 14, 5, 0);
@@ -101,40 +96,9 @@ describe('task rows', () => {
     assert.match(tooltip, /\| Error \| Build failed: step output .*… \|/);
     assert.ok(tooltip.length <= 1_500, `${tooltip.length} characters`);
   });
-
-  it('count durations in words a person reads', () => {
-    assert.deepEqual([0, 59_400, 60_000, 61_000, 3_600_000, 3_720_000].map(durationText), [
-      '0 s',
-      '59 s',
-      '1 min',
-      '1 min 1 s',
-      '1 h 0 min',
-      '1 h 2 min',
-    ]);
-  });
 });
 
 describe('a followed update', () => {
-  it("reports each task's state and the elapsed time under the notification's title", () => {
-    assert.equal(progressLine([{ task: undefined }], 0), 'waiting for Gcore · 0 s');
-    assert.equal(progressLine([{ task: { id: 'a', state: 'RUNNING' } }], 12_000), 'running · 12 s');
-    assert.equal(
-      progressLine([{ task: { id: 'a', state: 'RUNNING' } }, { task: { id: 'b', state: 'NEW' } }], 3_000),
-      '2 tasks: running, queued · 3 s',
-    );
-  });
-
-  it('shows a state word named like a property of every object as it came', () => {
-    const words = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
-    assert.equal(
-      progressLine(
-        words.map((state) => ({ task: { id: state, state } })),
-        0,
-      ),
-      '4 tasks: constructor, __proto__, toString, hasOwnProperty · 0 s',
-    );
-  });
-
   it('puts "Updating…" first on the container\'s row, with a spinning icon', () => {
     const container = { name: 'web-app', status: 'Ready', deploy_status: { ready: 2, total: 2 }, image: 'nginx:1.27' };
     assert.equal(containerRowView(container).description, 'Ready · 2/2 · nginx:1.27');

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { COMMAND } from '../core/contributions';
-import type { TaskPoller } from '../loaders/taskPoller';
-import type { ChangeVocabulary } from './presentation/changeWords';
-import { runningUpdatesText } from './tasks/presentation/taskView';
+import { COMMAND } from '../../core/contributions';
+import type { TaskPoller } from '../../loaders/taskPoller';
+import type { ChangeVocabulary } from '../presentation/changeWords';
+import { runningUpdatesText } from './presentation/taskView';
 
 /**
  * "Gcore: 2 updates running" in the status bar while tasks are followed, opening the Tasks section; gone
