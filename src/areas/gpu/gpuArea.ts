@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { GPU_SSH_SETTINGS } from '../../agentTools/gpu/gpuSshToolSettings';
 import { COMMAND, SCHEME } from '../../core/contributions';
+import { loadOnce } from '../../core/loadOnce';
 import { LazyDocuments } from '../../documents/lazyDocuments';
 import { FlavorLoader } from '../../loaders/gpu/flavorLoader';
 import { GPU_CLUSTER_KIND } from '../../models/gpu/gpuCluster';
@@ -12,12 +13,12 @@ import type { Area } from '../area';
 import type { Core } from '../core';
 import { gpuClusterParts } from './gpuClusterParts';
 import { gpuCommandLoads } from './gpuCommandLoads';
-import { gpuSshToolSettings } from './gpuToolContext';
 
 /** GPU clusters and flavors of the configured projects and regions, the locations themselves, and the clusters' changes. */
 export function gpuArea(core: Core): Area {
   core.remoteWindows.register(REMOTE_SSH_WINDOWS);
-  core.toolContext.register(GPU_SSH_SETTINGS, () => gpuSshToolSettings(core.context.globalState));
+  const toolContext = loadOnce(() => import('./gpuToolContext.js'));
+  core.toolContext.register(GPU_SSH_SETTINGS, async () => (await toolContext()).gpuSshToolSettings(core.context.globalState));
   const flavors = core.loaders.register(new FlavorLoader(core.client.gpu, flavorFilters));
   const parts = gpuClusterParts(core);
   const { jsonDocuments, leaseClock } = parts;
@@ -37,6 +38,8 @@ export function gpuArea(core: Core): Area {
     { scheme: SCHEME.newGpuCluster, applyCommand: COMMAND.applyNewGpuClusterJson },
     async () => (await jsonDocuments()).editor,
   );
+  // The text of the GPU schemas, loaded with the first one opened.
+  const schemas = loadOnce(() => import('../../documents/gpu/newGpuClusterDocuments.js'));
   return {
     sections: [section],
     documentKinds: [
@@ -52,8 +55,7 @@ export function gpuArea(core: Core): Area {
       vscode.workspace.registerFileSystemProvider(SCHEME.newGpuCluster, newClusters, { isCaseSensitive: true }),
       // The GPU schemas beside the containers' (SchemaDocuments): each provider answers only its own paths.
       vscode.workspace.registerTextDocumentContentProvider(SCHEME.schema, {
-        provideTextDocumentContent: async (uri) =>
-          (await import('../../documents/gpu/newGpuClusterDocuments.js')).newGpuClusterSchemaText(uri.path),
+        provideTextDocumentContent: async (uri) => (await schemas()).newGpuClusterSchemaText(uri.path),
       }),
     ],
     changeKinds: [parts.changes],

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ApiKeyStore } from '../../auth/apiKeyStore';
+import { loadOnce } from '../../core/loadOnce';
 import type { Log } from '../../logging/log';
 import { agentToolSettings, readLocations } from '../../state/settings';
 import type { GcoreClient } from '../../api';
@@ -17,15 +18,15 @@ export interface LanguageModelToolDeps {
   parts: Pick<ToolContextRegistry, 'parts'>;
 }
 
-/**
- * The tools' code, loaded with the commands' code on the first call of any tool, the definition named, and what
- * the areas add to the call's context.
- */
+/** The tools' code, one load for every tool: dist/features.js holds it, with the commands' code. */
+const toolsCode = loadOnce(() => import('../../agentTools/index.js'));
+
+/** The tools' code, loaded on the first call of any tool, the definition named, and what the areas add to the call's context. */
 async function definition(
   name: string,
   registry: Pick<ToolContextRegistry, 'parts'>,
 ): Promise<{ tool: AnyToolDefinition; tools: typeof ToolsModule; parts: ToolContextParts }> {
-  const [tools, parts] = await Promise.all([import('../../agentTools/index.js'), registry.parts()]);
+  const [tools, parts] = await Promise.all([toolsCode(), registry.parts()]);
   const tool = tools.toolNamed(name);
   if (!tool) throw new Error(`No Gcore tool is named ${name}`); // not user text: package.json names a tool the code does not hold, a mistake of the build
   return { tool, tools, parts };

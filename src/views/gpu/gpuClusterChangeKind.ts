@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { isGcoreApiError } from '../../api/errors';
 import type { GpuCluster, GpuClusterRef } from '../../api/gpu/gpuClusterTypes';
+import { loadOnce, type LoadOnce } from '../../core/loadOnce';
 import { subjectTitle, type ChangeSubject } from '../../loaders/taskPoller';
 import {
   changeOfTaskType,
@@ -18,6 +19,7 @@ import type { ChangeKind } from '../changeKinds';
 import { GPU_CLUSTER_CHANGES, isCapacityFailure, otherLocationsLabel, setLeaseLabel } from './presentation/gpuClusterChangeWords';
 import { clusterStatusWords } from './presentation/clusterStatusWords';
 import type { GpuClusterChangeKindDeps } from './gpuClusterChangeDeps';
+import type * as CreatedEnd from './gpuClusterCreatedEnd';
 import { GPU_SECTION } from './gpuNodes';
 
 /**
@@ -26,6 +28,9 @@ import { GPU_SECTION } from './gpuNodes';
  * of a start or resize that found no free servers, and the last word, which reads the cluster again to say how it stands.
  */
 export function gpuClusterChangeKind(deps: GpuClusterChangeKindDeps): ChangeKind {
+  // What the end of a delete and of a create do, each loaded with the first such end: a start follows none.
+  const deletedEnd = loadOnce(() => import('./gpuClusterDeletedEnd.js'));
+  const createdEnd = loadOnce(() => import('./gpuClusterCreatedEnd.js'));
   return {
     kind: GPU_CLUSTER_KIND,
     noun: l10n.t('GPU cluster'),
@@ -39,7 +44,7 @@ export function gpuClusterChangeKind(deps: GpuClusterChangeKindDeps): ChangeKind
       // A delete's end, or a last server's (Gcore deletes the cluster with it), takes the cluster's SSH entry: code loaded then.
       if (end.kind === 'finished' && (subject.action === 'delete' || subject.action === 'deleteServer')) {
         const cluster = clusterOf(subject);
-        if (cluster) void import('./gpuClusterDeletedEnd.js').then(({ forgetDeleted }) => forgetDeleted(deps, cluster, subject.action));
+        if (cluster) void deletedEnd().then(({ forgetDeleted }) => forgetDeleted(deps, cluster, subject.action));
       }
     },
     resolve: (subject, task) => {
@@ -58,7 +63,7 @@ export function gpuClusterChangeKind(deps: GpuClusterChangeKindDeps): ChangeKind
       const capacity = (subject.action === 'start' || subject.action === 'resize') && reason !== undefined && isCapacityFailure(reason);
       return cluster && capacity ? [{ title: otherLocationsLabel(), run: () => deps.findFlavorElsewhere(cluster) }] : [];
     },
-    announce: (ui, subject, ids) => announceEnd(deps, ui, subject, ids),
+    announce: (ui, subject, ids) => announceEnd(deps, createdEnd, ui, subject, ids),
   };
 }
 
@@ -83,7 +88,13 @@ function clusterOf(subject: ChangeSubject): GpuClusterRef | undefined {
   return cluster && { projectId: subject.projectId, regionId: subject.regionId, ...cluster };
 }
 
-async function announceEnd(deps: GpuClusterChangeKindDeps, ui: PromptUi, subject: ChangeSubject, ids: string): Promise<void> {
+async function announceEnd(
+  deps: GpuClusterChangeKindDeps,
+  createdEnd: LoadOnce<typeof CreatedEnd>,
+  ui: PromptUi,
+  subject: ChangeSubject,
+  ids: string,
+): Promise<void> {
   const name = subjectTitle(subject);
   if (subject.action === 'delete') {
     void ui.notify('info', l10n.t('Deleted GPU cluster {0}.', name));
@@ -109,7 +120,7 @@ async function announceEnd(deps: GpuClusterChangeKindDeps, ui: PromptUi, subject
   if (subject.action === 'create' && ref) {
     // Its servers and their addresses are read and said by code that loads with the first create's end.
     const offerLease = clusterStatus(cluster) === 'active' ? () => deps.setLease(ref, cluster) : undefined;
-    await (await import('./gpuClusterCreatedEnd.js')).announceCreated(deps, ui, name, ref, status, offerLease);
+    await (await createdEnd()).announceCreated(deps, ui, name, ref, status, offerLease);
     return;
   }
   const servers = typeof cluster.servers_count === 'number' ? cluster.servers_count : cluster.servers_ids?.length;

@@ -23,7 +23,7 @@ export interface Circle {
 }
 
 /** The TypeScript files under `root`, by their paths from it. */
-function sourceFiles(root: string): string[] {
+export function sourceFiles(root: string): string[] {
   return fs
     .readdirSync(root, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
