@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { commandToolWrites } from '../../commands/agents/commandToolWrites';
-import { languageModelTool } from '../../commands/agents/languageModelTools';
-import { McpServerDefinitions } from '../../commands/agents/mcpServerDefinitions';
+import { commandToolWrites } from './commandToolWrites';
+import { languageModelTool } from './languageModelTools';
+import { McpServerDefinitions } from './mcpServerDefinitions';
 import type { Area } from '../area';
 import type { Core } from '../core';
 

@@ -8,9 +8,6 @@ import { REPO_ROOT } from '../../support/repoRoot';
  * layer it belongs to cannot import what it needs. A new file there is a command file.
  */
 const NOT_COMMANDS_YET: Record<string, string> = {
-  'agents/commandToolWrites.ts': "the agent tools' writes through the commands: VS Code's side of a registration",
-  'agents/languageModelTools.ts': "VS Code's language model tools: a registration",
-  'agents/mcpServerDefinitions.ts': "VS Code's MCP server definition: a registration",
   'containers/containerSources.ts': "prompts over the views' rows and the loaders: above ui/",
   'dns/zoneChoices.ts': "a zone prompt over the views' presentation: above ui/",
   'dns/dnsServices.ts': "what the DNS area hands its commands (its reads and known zones): the commands' side of Services",

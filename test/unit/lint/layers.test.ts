@@ -178,7 +178,7 @@ describe('lint keeps the layers in order', function () {
       ['src/models/gpu/x.ts', "import '../containers/containerDocument';"],
       ['src/api/dns/x.ts', "import '../gpu/gpuClient';"],
       ['src/agentTools/dns/x.ts', "import '../containers/containerTools';"],
-      ['src/agentTools/tasks/x.ts', "import '../../commands/agents/languageModelTools';"],
+      ['src/agentTools/tasks/x.ts', "import '../../commands/dns/zoneCommands';"],
     ];
     for (const [file, source] of cases) {
       assert.match((await importProblems(file, source)).join(' | '), /imports no other area's folder/, `${file}: ${source}`);
