@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from '../../support/repoRoot';
 
@@ -25,7 +25,9 @@ function notCommandFile(file: string, text: string): string | undefined {
   return undefined;
 }
 
+/** The TypeScript files under `folder`; none when the area has no such folder (an area needs no commands of its own). */
 function filesUnder(folder: string): string[] {
+  if (!existsSync(folder)) return [];
   return readdirSync(folder, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
     .map((entry) => path.join(entry.parentPath, entry.name));
