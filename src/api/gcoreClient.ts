@@ -4,6 +4,8 @@ import { DnsClient } from './dns/dnsClient';
 import { GpuClient } from './gpu/gpuClient';
 import { lazyGpuClustersClient, lazySshKeysClient } from './gpu/lazyGpuClients';
 import type { GpuClustersClient } from './gpu/gpuClustersClient';
+import type { InferenceApi } from './inference/inferenceTypes';
+import { lazyInferenceClient } from './inference/lazyInferenceClient';
 import { PullSecretsClient } from './containers/pullSecretsClient';
 import { RequestPipeline, type PipelineOptions } from './http/requestPipeline';
 import type { SshKeysClient } from './gpu/sshKeysClient';
@@ -21,6 +23,7 @@ export class GcoreClient {
   readonly pullSecrets: PullSecretsClient;
   readonly dns: DnsClient;
   readonly account: AccountClient;
+  readonly inference: InferenceApi;
   private readonly pipeline: RequestPipeline;
 
   constructor(options: PipelineOptions) {
@@ -33,6 +36,8 @@ export class GcoreClient {
     this.pullSecrets = new PullSecretsClient(this.pipeline);
     this.dns = new DnsClient(this.pipeline);
     this.account = new AccountClient(this.pipeline);
+    // Only an inference row or command calls it: its code loads then.
+    this.inference = lazyInferenceClient(this.pipeline);
   }
 
   dispose(): void {

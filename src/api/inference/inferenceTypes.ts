@@ -73,6 +73,8 @@ export interface InferenceDeployment {
   /** Set on a catalogue application's components: `[{ kind: "AppDeployment", name }]`. */
   object_references?: { kind?: string | null; name?: string | null; [extra: string]: unknown }[] | null;
   created_at?: string | null;
+  /** Known fields Gcore sent in a shape the extension cannot read, left out of this object (api/inference/decodeInferenceItems.ts). */
+  unreadable_fields?: string[];
   [extra: string]: unknown;
 }
 
@@ -124,6 +126,8 @@ export interface InferenceCatalogApplication {
   readme?: string | null;
   tags?: Record<string, string> | string[] | null;
   components?: Record<string, InferenceCatalogComponent> | null;
+  /** Known fields Gcore sent in a shape the extension cannot read, left out of this object (api/inference/decodeInferenceItems.ts). */
+  unreadable_fields?: string[];
   [extra: string]: unknown;
 }
 
@@ -144,6 +148,8 @@ export interface InferenceApplication {
   components_configuration?: Record<string, Record<string, unknown> | null> | null;
   status?: InferenceApplicationStatus | null;
   api_keys?: string[] | null;
+  /** Known fields Gcore sent in a shape the extension cannot read, left out of this object (api/inference/decodeInferenceItems.ts). */
+  unreadable_fields?: string[];
   [extra: string]: unknown;
 }
 
