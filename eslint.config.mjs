@@ -23,6 +23,9 @@ const LAYERS = [
   'machine',
   'agentTools',
   'documents',
+  // What a command asks and resolves before it runs: its subject from a row or from the user, the offers it picks
+  // from, the editor parts it prepares.
+  'prompts',
   'commands',
   'areas',
 ];
@@ -254,7 +257,7 @@ export default tseslint.config(
           paths: [{ ...vscodeBan, message: 'The MCP server runs in plain Node: it must not depend on VS Code.' }],
           patterns: [
             {
-              regex: '^\\./(auth|state|ui|views|documents|commands|areas|extension|localization)(/|$)',
+              regex: '^\\./(auth|state|ui|views|documents|prompts|commands|areas|extension|localization)(/|$)',
               message: 'The MCP server runs in plain Node: it must not import a layer that uses VS Code.',
             },
             { regex: '^\\./logging/logger$', message: "The MCP server runs in plain Node: the output channel is VS Code's." },

@@ -1,15 +1,9 @@
 import * as l10n from '@vscode/l10n';
 import { COMMAND } from '../core/contributions';
+import { rowOf } from '../prompts/rowOf';
 import { isTreeNode, type CopyTarget, type TreeNode } from '../views/treeNodes';
-import { InvalidArgumentError } from '../validation/problems';
 import { command, type Command } from './flow/command';
 import type { Services } from './services';
-
-/** The node a row action was chosen on, if `isRow` says it is one; else an error with `problem`, which says which rows have it. */
-export function rowOf<N extends TreeNode>(node: unknown, isRow: (value: unknown) => value is N, problem: string): N {
-  if (isRow(node)) return node;
-  throw new InvalidArgumentError([{ field: 'node', message: problem }]);
-}
 
 /** A row that can be copied, or opened in the portal: what it carries says so, whatever its section. */
 const hasCopy = (value: unknown): value is TreeNode & { copy: CopyTarget } => isTreeNode(value) && value.copy !== undefined;

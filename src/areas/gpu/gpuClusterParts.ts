@@ -28,7 +28,7 @@ export interface GpuClusterParts {
 
 export function gpuClusterParts(core: Core): GpuClusterParts {
   // The clusters' reads load with their first row or command; until then a new key has nothing of theirs to forget.
-  const ssh = loadOnce(() => import('../../commands/gpu/sshSetup.js'));
+  const ssh = loadOnce(() => import('../../prompts/gpu/sshSetup.js'));
   // A cluster with an SSH entry that a fresh list no longer has was deleted elsewhere: its entry goes.
   const listed = (ref: GpuLocationRef, clusterIds: readonly string[], since: number) =>
     void ssh()

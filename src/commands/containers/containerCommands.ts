@@ -9,7 +9,7 @@ import { COMMAND } from '../../core/contributions';
 import type { ContainerChanges } from '../../views/containers/containerChanges';
 import { isContainerNode } from '../../views/containers/containerNodes';
 import { sendContainerUpdate, type SentContainerChange } from '../../writes/containers/containerWrites';
-import { updateSources } from './containerSources';
+import { updateSources } from '../../prompts/containers/containerSources';
 import type { AreaServices } from '../services';
 import type { ContainerReads } from '../../loaders/containers/containerReads';
 import { runWizard } from '../../ui/wizard';

@@ -4,7 +4,7 @@ import { COMMAND, SCHEME } from '../../core/contributions';
 import { unwrap } from '../../validation/problems';
 import { reviewDocumentCommand } from '../arguments';
 import { command, type Command } from '../flow/command';
-import { askContainer } from './containerSources';
+import { askContainer } from '../../prompts/containers/containerSources';
 import type { ContainerEditor } from '../../documents/containers/containerDocuments';
 import type { NewContainerEditor } from '../../documents/containers/newContainerDocuments';
 import { validateProjectRegionArgs } from '../../models/projectRegion';

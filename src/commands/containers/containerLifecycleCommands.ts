@@ -17,7 +17,7 @@ import { isLocationNode } from '../../views/locationNodes';
 import { command, type Command } from '../flow/command';
 import { forecastContainer } from '../../writes/containers/containerForecast';
 import { sendContainerCreate, sendContainerDelete, type SentContainerChange } from '../../writes/containers/containerWrites';
-import { askContainer, updateSources } from './containerSources';
+import { askContainer, updateSources } from '../../prompts/containers/containerSources';
 import { sayNotOffered } from '../notOffered';
 import { listedSecrets } from './pullSecretCommands';
 import type { AreaServices } from '../services';

@@ -16,7 +16,7 @@ import { unwrap } from '../../validation/problems';
 import { editorDocumentArgument } from '../arguments';
 import { command, type Command, type FailureHandling } from '../flow/command';
 import { reported } from '../flow/flowRunner';
-import { askContainer } from './containerSources';
+import { askContainer } from '../../prompts/containers/containerSources';
 import type { LogDocuments } from '../../documents/containers/logDocuments';
 import type { AreaServices } from '../services';
 import type { ContainerReads } from '../../loaders/containers/containerReads';

@@ -10,7 +10,7 @@ import { pickToCopy } from '../../ui/pickers/pickToCopy';
 import type { PickItem } from '../../ui/promptUi';
 import { unwrap } from '../../validation/problems';
 import { command, type Command } from '../flow/command';
-import { askContainer } from './containerSources';
+import { askContainer } from '../../prompts/containers/containerSources';
 import type { AreaServices } from '../services';
 import type { ContainerReads } from '../../loaders/containers/containerReads';
 

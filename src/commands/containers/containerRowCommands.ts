@@ -8,7 +8,7 @@ import {
   type ContainerNode,
 } from '../../views/containers/containerNodes';
 import { command, type Command } from '../flow/command';
-import { rowOf } from '../treeCommands';
+import { rowOf } from '../../prompts/rowOf';
 
 /** Actions of container rows: they work on the row they are chosen on and call no API. */
 export function containerRowCommands(section: Pick<ContainersSection, 'toggleValue'>): Command<never, unknown, never>[] {

@@ -4,14 +4,14 @@ import { COMMAND } from '../../core/contributions';
 import { isGcoreApiError } from '../../api/errors';
 import { failureReason } from '../../logging/failureMessage';
 import { zoneNameForDisplay } from '../../models/dns/zoneCreate';
-import type { DnsServices } from './dnsServices';
+import type { DnsServices } from './zoneCommands';
 import { orCancel } from '../../ui/loneAnswer';
 import type { PromptUi } from '../../ui/promptUi';
-import { zoneNameArgument } from './zoneArgument';
+import { zoneNameArgument } from '../../prompts/dns/zoneArgument';
 import { sendDnssec } from '../../writes/dns/zoneWrites';
 import { command, type Command } from '../flow/command';
 import { reported } from '../flow/flowRunner';
-import { pickAccountZone } from './zoneChoices';
+import { pickAccountZone } from '../../prompts/dns/zoneChoices';
 
 const REGISTRAR_HINT = l10n.t('Give this DS record to the registrar of the domain so that resolvers can validate the zone.');
 

@@ -25,11 +25,11 @@ import {
 import { unwrap } from '../../validation/problems';
 import { recordSetRows, type RecordSetRow } from '../../views/dns/presentation/recordView';
 import { isRecordNode, isRecordSetNode, type RecordNode } from '../../views/dns/zoneNodes';
-import { zoneNameArgument } from './zoneArgument';
+import { zoneNameArgument } from '../../prompts/dns/zoneArgument';
 import { callOptions, command, waitShown, type Command, type RunContext } from '../flow/command';
-import { pickAccountZone } from './zoneChoices';
-import type { DnsServices } from './dnsServices';
-import { rowOf } from '../treeCommands';
+import { pickAccountZone } from '../../prompts/dns/zoneChoices';
+import type { DnsServices } from './zoneCommands';
+import { rowOf } from '../../prompts/rowOf';
 
 /** A set to delete, with its values as last read (for the confirmation) when the call came from the tree or a pick. */
 interface RecordToDelete extends RecordRefArgs {

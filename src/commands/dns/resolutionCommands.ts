@@ -14,8 +14,8 @@ import { unwrap } from '../../validation/problems';
 import { RESOLVER_ORDER, resolutionReport, resolverName, type ResolverResult } from '../../views/dns/presentation/resolutionReport';
 import { isRecordSetNode, isZoneNode } from '../../views/dns/zoneNodes';
 import { command, type Command } from '../flow/command';
-import { zoneChoices, zoneHolding } from './zoneChoices';
-import type { DnsServices } from './dnsServices';
+import { zoneChoices, zoneHolding } from '../../prompts/dns/zoneChoices';
+import type { DnsServices } from './zoneCommands';
 
 /** What Check Resolution looks at: a name, the type of the set it came from, and the zone that holds it when known. */
 export interface ResolutionTarget {

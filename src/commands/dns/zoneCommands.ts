@@ -6,20 +6,25 @@ import type { CreateZoneResult } from '../../api/dns/dnsTypes';
 import { domainNameKey } from '../../core/domainNameKey';
 import { isGcoreApiError } from '../../api/errors';
 import { validateZoneCreate, zoneNameForDisplay, type ZoneCreate } from '../../models/dns/zoneCreate';
-import type { DnsServices } from './dnsServices';
+import type { DnsReads } from '../../loaders/dns/dnsReads';
+import type { KnownZonesStore } from '../../state/dns/knownZones';
+import type { AreaServices } from '../services';
 import { ZONES_SECTION, isZoneNode, zoneNode, type ZoneNode } from '../../views/dns/zoneNodes';
 import type { DnsZone } from '../../api/dns/dnsTypes';
 import { zoneStateMessage } from '../../views/dns/presentation/zoneView';
-import { rowOf } from '../treeCommands';
+import { rowOf } from '../../prompts/rowOf';
 import { promptZoneName, pickZone } from '../../ui/dns/zonePicker';
 import { orCancel } from '../../ui/loneAnswer';
 import type { PromptUi } from '../../ui/promptUi';
 import { runWizard } from '../../ui/wizard';
 import { createZonePlan, type CreateZoneAnswers } from '../../ui/dns/zoneCreateWizard';
 import { unwrap } from '../../validation/problems';
-import { zoneNameArgument } from './zoneArgument';
+import { zoneNameArgument } from '../../prompts/dns/zoneArgument';
 import { sendZoneCreate } from '../../writes/dns/zoneWrites';
 import { command, type Command } from '../flow/command';
+
+/** What the DNS commands use: what every area shares, the DNS reads, and the zones known here. */
+export type DnsServices = AreaServices<DnsReads> & { readonly zones: KnownZonesStore };
 
 export function zoneCommands(services: DnsServices): Command<never, unknown, never>[] {
   return [

@@ -15,14 +15,14 @@ import { orCancel } from '../../ui/loneAnswer';
 import { UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import { unwrap } from '../../validation/problems';
 import { reviewDocumentCommand } from '../arguments';
-import { zoneNameArgument } from './zoneArgument';
+import { zoneNameArgument } from '../../prompts/dns/zoneArgument';
 import { command, waitShown, type Command } from '../flow/command';
 import { applyRecordSetChanges, isPartlyApplied } from '../../writes/dns/recordSetBatch';
 import { planZoneFileImport, unreviewedImportPlan } from '../../writes/dns/zoneFileImports';
-import { pickAccountZone } from './zoneChoices';
+import { pickAccountZone } from '../../prompts/dns/zoneChoices';
 import { reviewImport } from '../../documents/dns/zoneFileImportReview';
 import type { Services } from '../services';
-import type { DnsServices } from './dnsServices';
+import type { DnsServices } from './zoneCommands';
 
 /** An import as the user set it up: the file's text and where it came from; the review's plan and choice. */
 interface ImportRequest extends ImportZoneFileArgs {

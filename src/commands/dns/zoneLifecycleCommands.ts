@@ -18,13 +18,13 @@ import { unwrap } from '../../validation/problems';
 import { delegationReport } from '../../views/dns/presentation/delegationReport';
 import { recordSetCountText } from '../../views/dns/presentation/recordSetCount';
 import { ZONES_SECTION, isZoneNode } from '../../views/dns/zoneNodes';
-import { zoneNameArgument } from './zoneArgument';
+import { zoneNameArgument } from '../../prompts/dns/zoneArgument';
 import { callOptions, command, type Command } from '../flow/command';
 import { mayBeMissingEndpoint, notOffered } from '../../logging/notOffered';
 import { sayNotOffered } from '../notOffered';
-import { pickAccountZone } from './zoneChoices';
+import { pickAccountZone } from '../../prompts/dns/zoneChoices';
 import type { Services } from '../services';
-import type { DnsServices } from './dnsServices';
+import type { DnsServices } from './zoneCommands';
 
 /** A zone to delete; from its row, what the account's list says of it (for the count of record sets that go). */
 interface ZoneToDelete {

@@ -6,7 +6,7 @@ import { recordTypeCounts } from '../../views/dns/presentation/recordTypes';
 import type { DnsZonesSection } from '../../views/dns/dnsZonesSection';
 import { isZoneNode } from '../../views/dns/zoneNodes';
 import { command, type Command } from '../flow/command';
-import { rowOf } from '../treeCommands';
+import { rowOf } from '../../prompts/rowOf';
 
 interface TypeFilter {
   zoneName: string;

@@ -10,7 +10,7 @@ import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { orCancel } from '../../ui/loneAnswer';
 import { unwrap } from '../../validation/problems';
 import { command, type Command } from '../flow/command';
-import { rowOf } from '../treeCommands';
+import { rowOf } from '../../prompts/rowOf';
 
 export function flavorCommands(services: Services): Command<never, unknown, never>[] {
   return [

@@ -10,7 +10,7 @@ import { gpuClusterReview, reviewText, type GpuClusterForecast } from '../../vie
 import { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
 import { callOptions, command, type Command } from '../flow/command';
 import type { Services } from '../services';
-import { askGpuCluster, newGpuClusterDraft, type GpuClusterDraft } from './gpuClusterAsk';
+import { askGpuCluster, newGpuClusterDraft, type GpuClusterDraft } from '../../prompts/gpu/gpuClusterAsk';
 import { sendGpuClusterCreate } from '../../writes/gpu/gpuClusterCreates';
 import type { SentGpuClusterChange } from '../../writes/gpu/gpuClusterWrites';
 import type { GpuClusterChanges } from '../../views/gpu/gpuClusterChanges';

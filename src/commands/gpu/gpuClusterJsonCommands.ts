@@ -15,8 +15,8 @@ import { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
 import type { SentGpuClusterChange } from '../../writes/gpu/gpuClusterWrites';
 import { reviewDocumentCommand } from '../arguments';
 import { command, type Command } from '../flow/command';
-import { gpuClusterStartingRow } from './gpuClusterAsk';
-import { readGpuClusterCatalogue } from './gpuClusterOffers';
+import { gpuClusterStartingRow } from '../../prompts/gpu/gpuClusterAsk';
+import { readGpuClusterCatalogue } from '../../prompts/gpu/gpuClusterOffers';
 import type { GpuClusterChanges } from '../../views/gpu/gpuClusterChanges';
 
 export type GpuClusterJsonDocuments = NewGpuClusterDocuments<SentGpuClusterChange>;

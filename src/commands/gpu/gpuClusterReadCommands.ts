@@ -10,8 +10,6 @@ import {
   type GpuClusterArgs,
   type GpuLocationArgs,
 } from '../../models/gpu/gpuClusterArgs';
-import { checkClusterId } from '../../models/gpu/ssh/sshValues';
-import { orCancel } from '../../ui/loneAnswer';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import { pickToCopy } from '../../ui/pickers/pickToCopy';
 import type { PromptUi } from '../../ui/promptUi';
@@ -20,6 +18,7 @@ import { clusterStatusWords } from '../../views/gpu/presentation/clusterView';
 import { publicAddress } from '../../views/gpu/presentation/serverView';
 import { isGpuClusterNode } from '../../views/gpu/gpuNodes';
 import { command, type Command } from '../flow/command';
+import { askGpuLocation, pickGpuCluster } from '../../prompts/gpu/gpuClusterPick';
 import { mayBeMissingEndpoint, notOffered } from '../../logging/notOffered';
 import { sayNotOffered } from '../notOffered';
 import type { AreaServices } from '../services';
@@ -34,53 +33,8 @@ async function offered<T>(action: string, read: () => Promise<T>): Promise<T> {
   }
 }
 
-async function pickKind(ui: PromptUi, title: string): Promise<GpuKind> {
-  const kind = await ui.pick<GpuKind>({
-    title,
-    placeholder: vscode.l10n.t('Virtual or bare-metal GPU clusters?'),
-    items: [
-      { label: vscode.l10n.t('Virtual'), value: 'virtual' },
-      { label: vscode.l10n.t('Bare metal'), value: 'baremetal' },
-    ],
-  });
-  return orCancel(kind);
-}
-
-async function askLocation(ui: PromptUi, title: string): Promise<GpuLocationArgs> {
-  const { projectId, regionId } = await pickProjectRegion(ui, title);
-  return { projectId, regionId, kind: await pickKind(ui, title) };
-}
-
 function kindWords(kind: GpuKind): string {
   return kind === 'baremetal' ? vscode.l10n.t('bare-metal') : vscode.l10n.t('virtual');
-}
-
-/**
- * A cluster picked in the palette: a location, a kind, then one of its clusters as its row describes it. A cluster
- * whose id is not a UUID is not offered, as its row offers nothing.
- */
-export async function pickGpuCluster(
-  reads: Pick<GpuClusterReads, 'clustersOf'>,
-  ui: PromptUi,
-  title: string,
-): Promise<GpuClusterArgs & { clusterName: string }> {
-  const location = await askLocation(ui, title);
-  const loaded = await reads.clustersOf(location);
-  if (loaded.state === 'failed') throw loaded.error;
-  const chosen = orCancel(
-    await ui.pick<GpuCluster>({
-      title,
-      placeholder: vscode.l10n.t('Choose a cluster'),
-      items: loaded.value.results
-        .filter((cluster) => checkClusterId(cluster.id).ok)
-        .map((cluster) => ({
-          label: cluster.name,
-          description: clusterStatusWords(cluster),
-          value: cluster,
-        })),
-    }),
-  );
-  return { ...location, clusterId: chosen.id, clusterName: chosen.name };
 }
 
 /** A cluster from the row the command was chosen on, or picked. */
@@ -102,7 +56,7 @@ export function gpuClusterReadCommands(services: AreaServices<GpuClusterReads>):
       id: COMMAND.listGpuClusters,
       what: () => vscode.l10n.t('List GPU clusters'),
       parse: (arg) => unwrap(validateGpuLocationArgs(arg)),
-      ask: (ui) => askLocation(ui, vscode.l10n.t('Gcore: List GPU Clusters')),
+      ask: (ui) => askGpuLocation(ui, vscode.l10n.t('Gcore: List GPU Clusters')),
       progress: ({ projectId, regionId, kind }) =>
         vscode.l10n.t('Loading the {0} GPU clusters of project {1}, region {2}…', kindWords(kind), projectId, regionId),
       run: (args, { signal }) => offered(vscode.l10n.t('GPU clusters'), () => client.gpuClusters.list(args, { signal })),
@@ -153,7 +107,7 @@ export function gpuClusterReadCommands(services: AreaServices<GpuClusterReads>):
       id: COMMAND.listGpuImages,
       what: () => vscode.l10n.t('List GPU images'),
       parse: (arg) => unwrap(validateGpuLocationArgs(arg)),
-      ask: (ui) => askLocation(ui, vscode.l10n.t('Gcore: List GPU Images')),
+      ask: (ui) => askGpuLocation(ui, vscode.l10n.t('Gcore: List GPU Images')),
       progress: ({ projectId, regionId }) => vscode.l10n.t('Loading the GPU images of project {0}, region {1}…', projectId, regionId),
       run: (args, { signal }) => offered(vscode.l10n.t('GPU images'), () => client.gpuClusters.images(args, { signal })),
       onFailure: sayNotOffered,

@@ -18,7 +18,7 @@ import type { GpuClusterChanges } from '../../views/gpu/gpuClusterChanges';
 import { isGpuClusterNode, type GpuClusterNode } from '../../views/gpu/gpuNodes';
 import { clustersOf, sendGpuClusterLease, type GpuClusterWritesDeps } from '../../writes/gpu/gpuClusterWrites';
 import { callOptions, command, type Command } from '../flow/command';
-import { rowOf } from '../treeCommands';
+import { rowOf } from '../../prompts/rowOf';
 import { fromNode } from './gpuClusterWriteCommands';
 
 /** The hours a lease is picked from; any other number is typed. */

@@ -3,7 +3,7 @@ import { COMMAND } from '../../core/contributions';
 import { refusedAddresses, serverAddressToCopy } from '../../views/gpu/presentation/serverView';
 import { isGpuClusterNode, isGpuServerNode, type GpuClusterNode, type GpuServerNode } from '../../views/gpu/gpuNodes';
 import { command, type Command } from '../flow/command';
-import { rowOf } from '../treeCommands';
+import { rowOf } from '../../prompts/rowOf';
 
 const isClusterOrServer = (value: unknown): value is GpuClusterNode | GpuServerNode => isGpuClusterNode(value) || isGpuServerNode(value);
 

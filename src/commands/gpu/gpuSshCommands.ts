@@ -50,13 +50,21 @@ import {
   sshTargetOf,
   targetOf,
   type GpuSshDeps,
-} from './sshSetup';
+} from '../../prompts/gpu/sshSetup';
+import type { GpuClusterChanges } from '../../views/gpu/gpuClusterChanges';
+import type { Services } from '../services';
 import { setGpuSshUserCommand } from './gpuSshUserCommand';
 
 /*
  * Into a GPU server from its row, the palette or a new cluster's notification: Open in VS Code (the entry written, the connection tested, a Remote-SSH window),
  * Start and Connect on a stopped cluster, Open SSH Terminal, Copy SSH Command, Forward Port… and Check GPUs.
  */
+
+/** What the SSH commands use: what they read a cluster with, what every area's commands share, and the changes a start records. */
+interface GpuSshCommandDeps extends GpuSshDeps {
+  services: Services;
+  changes: GpuClusterChanges;
+}
 
 /** How long the connection test tries again after a create or a start (gpu-notes.md: about two minutes). */
 const BOOT_WINDOW_MS = 2 * 60_000;
@@ -125,7 +133,7 @@ function unlessCancelled<T>(promise: Promise<T>, signal: AbortSignal | undefined
 }
 
 /** Sends Start and follows it to its end (the Tasks view shows it too); a start Gcore failed is said with its reason. */
-async function startAndWait(deps: GpuSshDeps, ref: GpuClusterRef, name: string, context: RunContext): Promise<void> {
+async function startAndWait(deps: GpuSshCommandDeps, ref: GpuClusterRef, name: string, context: RunContext): Promise<void> {
   context.report?.(vscode.l10n.t('Starting GPU cluster {0}; this takes a few minutes…', name));
   const { result } = await deps.changes.record(
     await sendGpuClusterAction(deps.services, { ...ref, clusterName: name }, 'start', callOptions(context)),
@@ -142,7 +150,7 @@ async function startAndWait(deps: GpuSshDeps, ref: GpuClusterRef, name: string, 
 }
 
 /** The servers' entry, tested, and the window: every step of Open in VS Code after its questions. */
-async function connect(deps: GpuSshDeps, args: ConnectInput, context: RunContext): Promise<ConnectResult> {
+async function connect(deps: GpuSshCommandDeps, args: ConnectInput, context: RunContext): Promise<ConnectResult> {
   const { settings, ssh } = checkedSshSettings(deps.services.log);
   const targets = sshDeps(deps, settings);
   const ref = sshClusterRef(args);
@@ -216,7 +224,7 @@ async function connect(deps: GpuSshDeps, args: ConnectInput, context: RunContext
 }
 
 /** The cluster a command is for, the settings checked, and the cluster read (with progress) for the command's questions. */
-async function readTarget(deps: GpuSshDeps, ui: PromptUi, node: unknown, title: string) {
+async function readTarget(deps: GpuSshCommandDeps, ui: PromptUi, node: unknown, title: string) {
   const base = await targetOf(deps, ui, node, title);
   const ref = sshClusterRef(base);
   const settings = checkedSshSettings(deps.services.log);
@@ -231,7 +239,7 @@ async function readTarget(deps: GpuSshDeps, ui: PromptUi, node: unknown, title: 
  * What Open in VS Code asks on a row, for a cluster a notification names, or from the palette: to start a stopped
  * cluster, which server, and once whether the Include may be added.
  */
-async function askConnect(deps: GpuSshDeps, ui: PromptUi, node: unknown): Promise<ConnectInput> {
+async function askConnect(deps: GpuSshCommandDeps, ui: PromptUi, node: unknown): Promise<ConnectInput> {
   const { base, settings, read, status } = await readTarget(deps, ui, node, vscode.l10n.t('Open in VS Code'));
   let start = false;
   if (status === 'shutoff') {
@@ -303,7 +311,7 @@ async function reportConnect(ui: PromptUi, result: ConnectResult): Promise<void>
 }
 
 /** A failed connection test: its words, with Retry and what fixes its cause (forgetting a changed host key, the settings). */
-async function onConnectFailure(deps: GpuSshDeps, ui: PromptUi, error: unknown, args: ConnectInput) {
+async function onConnectFailure(deps: GpuSshCommandDeps, ui: PromptUi, error: unknown, args: ConnectInput) {
   if (!(error instanceof SshTestError)) return undefined;
   const retry = vscode.l10n.t('Retry');
   const forget = vscode.l10n.t('Forget Old Host Key');
@@ -326,7 +334,7 @@ async function onConnectFailure(deps: GpuSshDeps, ui: PromptUi, error: unknown, 
   throw reported(error);
 }
 
-function connectCommand(deps: GpuSshDeps) {
+function connectCommand(deps: GpuSshCommandDeps) {
   return command<ConnectInput, ConnectResult>({
     id: COMMAND.connectGpuServer,
     what: (args) =>
@@ -353,7 +361,7 @@ interface ReadyServer {
   ssh: string;
 }
 
-async function readyServer(deps: GpuSshDeps, ui: PromptUi, node: unknown, title: string): Promise<ReadyServer> {
+async function readyServer(deps: GpuSshCommandDeps, ui: PromptUi, node: unknown, title: string): Promise<ReadyServer> {
   const { base, settings, read, status } = await readTarget(deps, ui, node, title);
   if (status !== 'active') {
     throw new Error(
@@ -383,7 +391,7 @@ async function readyServer(deps: GpuSshDeps, ui: PromptUi, node: unknown, title:
  * and writes nothing programmatically.
  */
 function terminalCommand(
-  deps: GpuSshDeps,
+  deps: GpuSshCommandDeps,
   id: string,
   titles: { what: () => string; title: () => string },
   open: (ui: PromptUi, ready: ReadyServer) => Promise<void>,
@@ -451,13 +459,13 @@ async function forwardPort(ui: PromptUi, ready: ReadyServer): Promise<void> {
 }
 
 /** Copy SSH Command's server: a server row's, a cluster row's first, or from the palette the one chosen of the cluster picked. */
-async function askCopy(deps: GpuSshDeps, ui: PromptUi, node: unknown): Promise<GpuSshArgs> {
+async function askCopy(deps: GpuSshCommandDeps, ui: PromptUi, node: unknown): Promise<GpuSshArgs> {
   if (isClusterOrServer(node)) return argsOfRow(node);
   const { base, read } = await readTarget(deps, ui, node, vscode.l10n.t('Copy SSH Command'));
   return { ...base, serverId: (await chooseServer(ui, read, base.serverId)).id };
 }
 
-function copyCommand(deps: GpuSshDeps) {
+function copyCommand(deps: GpuSshCommandDeps) {
   return command<GpuSshArgs, { command: string; serverName: string }>({
     id: COMMAND.copyGpuSshCommand,
     what: () => vscode.l10n.t('Copy SSH command'),
@@ -481,7 +489,7 @@ function copyCommand(deps: GpuSshDeps) {
 }
 
 /** Open in VS Code, Copy SSH Command (the contract's connectGpuServer and copyGpuSshCommand), and the rows' terminals. */
-export function gpuSshCommands(deps: GpuSshDeps): Command<never, unknown, never>[] {
+export function gpuSshCommands(deps: GpuSshCommandDeps): Command<never, unknown, never>[] {
   return [
     connectCommand(deps),
     copyCommand(deps),

@@ -5,7 +5,7 @@ import { orCancel } from '../../ui/loneAnswer';
 import { command } from '../flow/command';
 import { readClusterSsh, sshClusterRef } from '../../machine/gpu/gpuSshTargets';
 import { hasClusterEntry, writeClusterEntry } from '../../machine/gpu/sshConfigFiles';
-import { checkedSshSettings, sshDeps, targetOf, type GpuSshDeps, type SshCommandArgs } from './sshSetup';
+import { checkedSshSettings, sshDeps, targetOf, type GpuSshDeps, type SshCommandArgs } from '../../prompts/gpu/sshSetup';
 
 /** A cluster and the user chosen for it; no user: the setting's (or the image's) again. */
 interface SetUserInput extends SshCommandArgs {

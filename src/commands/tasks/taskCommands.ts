@@ -7,7 +7,7 @@ import { validateWaitForTasksArgs, type WaitForTasksArgs } from '../../models/ta
 import { taskSettings } from '../../state/settings';
 import { unwrap } from '../../validation/problems';
 import { command, type Command } from '../flow/command';
-import { rowOf } from '../treeCommands';
+import { rowOf } from '../../prompts/rowOf';
 import type { Services } from '../services';
 import { COMMAND } from '../../core/contributions';
 import { TASKS_SECTION, isTaskNode, type TaskNode } from '../../views/tasks/taskNodes';

@@ -5,17 +5,10 @@ import { REPO_ROOT } from '../../support/repoRoot';
 
 /**
  * The files under an area's folder of src/commands/ that are not commands yet, each with what keeps it there: the
- * layer it belongs to cannot import what it needs. A new file there is a command file.
+ * layer it belongs to cannot import what it needs. A new file there is a command file; what a command asks before
+ * it runs is in src/prompts/.
  */
-const NOT_COMMANDS_YET: Record<string, string> = {
-  'containers/containerSources.ts': "prompts over the views' rows and the loaders: above ui/",
-  'dns/zoneChoices.ts': "a zone prompt over the views' presentation: above ui/",
-  'dns/dnsServices.ts': "what the DNS area hands its commands (its reads and known zones): the commands' side of Services",
-  'dns/zoneArgument.ts': "the zone a DNS command is about, from its argument or its row: the commands' side of a row",
-  'gpu/gpuClusterAsk.ts': "the New GPU Cluster prompts over the views' rows and presentation: above ui/",
-  'gpu/gpuClusterOffers.ts': "what a location offers a new cluster, in the views' presentation: above ui/",
-  'gpu/sshSetup.ts': "the SSH commands' VS Code part (terminal, settings, rows)",
-};
+const NOT_COMMANDS_YET: Record<string, string> = {};
 
 /** Why a file of an area's commands is not one, or undefined: it is named for its commands and exports what makes them. */
 function notCommandFile(file: string, text: string): string | undefined {

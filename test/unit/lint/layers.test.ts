@@ -42,6 +42,13 @@ describe('lint keeps the layers in order', function () {
       ['src/loaders/x.ts', "import '../writes/dns/recordSetBatch';"],
       ['src/writes/dns/x.ts', "import '../../agentTools/dns/recordWriteTools';"],
       ['src/writes/dns/x.ts', "import '../../commands/dns/recordCommands';"],
+      ['src/prompts/x.ts', "import '../areas/core';"],
+      ['src/prompts/gpu/x.ts', "import '../../commands/gpu/gpuSshCommands';"],
+      ['src/documents/x.ts', "import '../prompts/rowOf';"],
+      ['src/machine/gpu/x.ts', "import '../../prompts/gpu/sshSetup';"],
+      ['src/views/dns/x.ts', "import '../../prompts/dns/zoneChoices';"],
+      ['src/ui/containers/x.ts', "import '../../prompts/containers/containerSources';"],
+      ['src/agentTools/x.ts', "import '../prompts/rowOf';"],
     ];
     for (const [file, source] of cases) {
       assert.match((await importProblems(file, source)).join(' | '), /must not import a higher layer/, `${file}: ${source}`);
@@ -113,6 +120,7 @@ describe('lint keeps the layers in order', function () {
       "import './state/settings';",
       "import './logging/logger';",
       "import './extension';",
+      "import './prompts/rowOf';",
     ]) {
       assert.match((await importProblems('src/mcpServer.ts', source)).join(' | '), /MCP server runs in plain Node/, source);
     }
@@ -156,6 +164,17 @@ describe('lint keeps the layers in order', function () {
     assert.deepEqual(await importProblems('src/commands/x.ts', "import '../agentTools';"), []);
     assert.deepEqual(
       await importProblems(
+        'src/prompts/gpu/x.ts',
+        "import '../../views/gpu/gpuNodes';\nimport '../../machine/gpu/sshConfigFiles';\nimport '../../documents/snapshots';\nimport '../rowOf';",
+      ),
+      [],
+    );
+    assert.deepEqual(
+      await importProblems('src/commands/gpu/x.ts', "import '../../prompts/gpu/sshSetup';\nimport '../../prompts/rowOf';"),
+      [],
+    );
+    assert.deepEqual(
+      await importProblems(
         'src/writes/dns/x.ts',
         "import '../../api';\nimport '../../models/dns/zoneFileChanges';\nimport '../../logging/failureMessage';\nimport '../../loaders/concurrencyLimit';",
       ),
@@ -172,7 +191,9 @@ describe('lint keeps the layers in order', function () {
 
   it("refuses an import of another area's folder, in any layer, and lets an area use its own and the layer's shared files", async () => {
     const cases: [string, string][] = [
-      ['src/commands/containers/x.ts', "import '../dns/zoneChoices';"],
+      ['src/commands/containers/x.ts', "import '../dns/zoneCommands';"],
+      ['src/commands/containers/x.ts', "import '../../prompts/dns/zoneChoices';"],
+      ['src/prompts/gpu/x.ts', "import '../containers/containerSources';"],
       ['src/commands/gpu/x.ts', "import '../../views/containers/presentation/containerView';"],
       ['src/views/containers/presentation/x.ts', "import '../../gpu/presentation/flavorPrice';"],
       ['src/models/gpu/x.ts', "import '../containers/containerDocument';"],
@@ -203,7 +224,8 @@ describe('lint keeps the layers in order', function () {
       ['src/state/settings.ts', "import type { FlavorFilters } from '../loaders/gpu/flavorLoader';"],
       ['src/areas/core.ts', "import '../commands/dns/knownZones';"],
       ['src/views/walkthroughEvents.ts', "import './dns/dnssecWalkthroughStep';"],
-      ['src/commands/services.ts', "import { DnsServices } from './dns/dnsServices';"],
+      ['src/commands/services.ts', "import type { DnsServices } from './dns/zoneCommands';"],
+      ['src/prompts/rowOf.ts', "import './gpu/sshSetup';"],
       ['src/mcpServer.ts', "import './agentTools/dns/dnsTools';"],
     ];
     for (const [file, source] of cases) {

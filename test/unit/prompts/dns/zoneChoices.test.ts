@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { DnsZoneList } from '../../../../src/api/dns/dnsTypes';
 import type { Loaded } from '../../../../src/loaders/keyedLoader';
-import { zoneChoices, zoneHolding } from '../../../../src/commands/dns/zoneChoices';
+import { zoneChoices, zoneHolding } from '../../../../src/prompts/dns/zoneChoices';
 import type { KnownZone } from '../../../../src/state/dns/knownZones';
 
 const known = (...names: string[]): KnownZone[] => names.map((name) => ({ name, dnssec: 'off' }));

@@ -1,18 +1,26 @@
-import type { ProjectRegionRef } from '../../api';
-import { CONTAINER_LIST_REUSE_MS } from '../../loaders/containers/containerReads';
+import type { GcoreClient, ProjectRegionRef } from '../../api';
+import { CONTAINER_LIST_REUSE_MS, type ContainerReads } from '../../loaders/containers/containerReads';
+import type { Log } from '../../logging/log';
 import { validateContainerRefArgs, type ContainerRefArgs } from '../../models/containers/containerArgs';
 import { promptContainerName } from '../../ui/containers/containerNamePicker';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
+import type { RecentValues } from '../../state/recentValues';
 import type { PromptUi } from '../../ui/promptUi';
 import type { UpdateSources } from '../../ui/containers/containerUpdateWizard';
 import { unwrap } from '../../validation/problems';
 import { isContainerNode } from '../../views/containers/containerNodes';
-import type { AreaServices } from '../services';
-import type { ContainerReads } from '../../loaders/containers/containerReads';
+
+/** What the container prompts read: the containers' reads, the names used here, and the client for one container. */
+interface ContainerSourceServices {
+  readonly reads: ContainerReads;
+  recentContainers: RecentValues;
+  client: GcoreClient;
+  log: Log;
+}
 
 /** Which container a command is about (its row, or asked), the same way for every container command. */
 export function askContainer(
-  services: AreaServices<ContainerReads>,
+  services: ContainerSourceServices,
   title: string,
 ): (ui: PromptUi, draft: unknown, node: unknown) => Promise<ContainerRefArgs> {
   return async (ui, _draft, node) => {
@@ -33,7 +41,7 @@ export function askContainer(
 }
 
 /** What the update prompts read of what exists; each answer is undefined when the API cannot tell. */
-export function updateSources(services: AreaServices<ContainerReads>): UpdateSources {
+export function updateSources(services: ContainerSourceServices): UpdateSources {
   const listed = async (location: ProjectRegionRef) => {
     const loaded = await services.reads.containers(location, CONTAINER_LIST_REUSE_MS);
     return loaded.state === 'loaded' ? loaded.value.results : undefined;

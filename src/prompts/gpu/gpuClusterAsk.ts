@@ -1,6 +1,8 @@
 import * as l10n from '@vscode/l10n';
+import type { GcoreClient } from '../../api';
 import type { GpuImage, GpuKind, GpuLocationRef } from '../../api/gpu/gpuClusterTypes';
 import { loadOnce } from '../../core/loadOnce';
+import type { Log } from '../../logging/log';
 import { offeredVolumeTypes, validateGpuClusterCreate, type GpuClusterCreateArgs } from '../../models/gpu/gpuClusterCreate';
 import type { GpuKeyChoice } from '../../models/gpu/gpuClusterOffers';
 import type { ProjectRegion } from '../../models/projectRegion';
@@ -19,9 +21,14 @@ import { gpuClusterReview, reviewQuestion } from '../../views/gpu/presentation/g
 import { isFlavorNode, isGpuClustersNode } from '../../views/gpu/gpuNodes';
 import { isLocationNode } from '../../views/locationNodes';
 import { forecastGpuCluster } from '../../writes/gpu/gpuClusterForecast';
-import type { Services } from '../services';
 import { readFlavorChoices, readKeyChoices } from './gpuClusterOffers';
 import { askNewSshKey, createNewSshKey } from '../../machine/gpu/sshKeyCreation';
+
+/** What New GPU Cluster's questions read with. */
+interface AskServices {
+  client: GcoreClient;
+  log: Log;
+}
 
 /** New GPU Cluster's draft: the location (from its row, or picked) and the wizard's answers. */
 export interface GpuClusterDraft {
@@ -53,12 +60,7 @@ function startFrom(node: unknown, draft: GpuClusterDraft): void {
  * What the wizard reads, each once per wizard; the flavors are read fresh, since capacity changes by the minute. The
  * region's volume types are an addition: unread, every type is offered, which the step says.
  */
-async function wizardSources(
-  ui: PromptUi,
-  services: Pick<Services, 'client' | 'log'>,
-  location: ProjectRegion,
-  home: string,
-): Promise<GpuClusterSources> {
+async function wizardSources(ui: PromptUi, services: AskServices, location: ProjectRegion, home: string): Promise<GpuClusterSources> {
   const { client, log } = services;
   const flavors = await ui.withProgress({
     title: l10n.t('Reading the GPU flavors of the location…'),
@@ -115,7 +117,7 @@ async function wizardSources(
  */
 export async function askGpuCluster(
   ui: PromptUi,
-  services: Pick<Services, 'client' | 'log'>,
+  services: AskServices,
   draft: GpuClusterDraft,
   node: unknown,
   { home, review: withReview }: { home: string; review: boolean },

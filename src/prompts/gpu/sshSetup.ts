@@ -15,12 +15,10 @@ import type { PromptUi } from '../../ui/promptUi';
 import { unreachableServerWords } from '../../views/gpu/presentation/sshWords';
 import { privateAddresses } from '../../views/gpu/presentation/serverView';
 import { isGpuClusterNode, isGpuServerNode, type GpuClusterNode, type GpuServerNode } from '../../views/gpu/gpuNodes';
-import { rowOf } from '../treeCommands';
+import { rowOf } from '../rowOf';
 import type { GpuClusterReads } from '../../loaders/gpu/gpuClusterReads';
 import type { GpuSshUsers } from '../../state/gpu/gpuSshUsers';
-import type { Services } from '../services';
-import { pickGpuCluster } from './gpuClusterReadCommands';
-import type { GpuClusterChanges } from '../../views/gpu/gpuClusterChanges';
+import { pickGpuCluster } from './gpuClusterPick';
 import type { ClusterSsh, ClusterSshDeps, SshSettings } from '../../machine/gpu/gpuSshTargets';
 import { clusterFile, removeClusterEntry, removeUnlistedEntries, sshPlaces, type SshPlaces } from '../../machine/gpu/sshConfigFiles';
 
@@ -84,9 +82,9 @@ export async function commandTarget(node: unknown, pick: () => Promise<SshComman
   return argsOfRow(clusterOrServerRow(node));
 }
 
+/** What the SSH commands read a cluster with; their commands add what they change it with. */
 export interface GpuSshDeps {
-  services: Services;
-  changes: GpuClusterChanges;
+  services: Pick<ClusterSshDeps, 'client' | 'log'>;
   /** The location's clusters, which the palette picks one of. */
   reads: Pick<GpuClusterReads, 'clustersOf'>;
   /** The user chosen for each cluster (Set SSH User…). */

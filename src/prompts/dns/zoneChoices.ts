@@ -1,13 +1,19 @@
 import * as l10n from '@vscode/l10n';
 import type { DnsZone } from '../../api/dns/dnsTypes';
 import { domainNameKey } from '../../core/domainNameKey';
-import type { KnownZone } from '../../state/dns/knownZones';
+import type { DnsReads } from '../../loaders/dns/dnsReads';
+import type { KnownZone, KnownZonesStore } from '../../state/dns/knownZones';
 import { pickZone } from '../../ui/dns/zonePicker';
 import type { Back, PromptUi, StepPosition } from '../../ui/promptUi';
 import { zoneRowDescription } from '../../views/dns/presentation/recordSetCount';
 import { zoneRows } from '../../views/dns/presentation/zoneRows';
 import { zoneAtGcoreSummary } from '../../views/dns/presentation/zoneView';
-import type { DnsServices } from './dnsServices';
+
+/** What the zone prompts read: the zones known here, and the account's list. */
+export interface ZoneSources {
+  readonly zones: KnownZonesStore;
+  readonly reads: DnsReads;
+}
 
 /** The zones a picker offers, and what the account's list says of each. */
 export interface ZoneChoices {
@@ -28,7 +34,7 @@ function dnssecSeenHere(zone: KnownZone): boolean | undefined {
  * The zones a command offers and record sets are read and written in: the account's, with those known here;
  * the known ones alone when the account's list cannot be read (an API without it).
  */
-export async function zoneChoices(services: Pick<DnsServices, 'zones' | 'reads'>): Promise<ZoneChoices> {
+export async function zoneChoices(services: ZoneSources): Promise<ZoneChoices> {
   const known = services.zones.all();
   const listed = await services.reads.zones();
   if (listed.state !== 'loaded') {
@@ -59,7 +65,7 @@ export async function zoneChoices(services: Pick<DnsServices, 'zones' | 'reads'>
  * it holds for, given what the account's list says of them.
  */
 export async function pickAccountZone(
-  services: Pick<DnsServices, 'zones' | 'reads'>,
+  services: ZoneSources,
   ui: PromptUi,
   position: StepPosition,
   prefer?: (zone: KnownZone, choices: ZoneChoices) => boolean,
