@@ -108,6 +108,7 @@ export type CommandId = (typeof COMMAND)[keyof typeof COMMAND];
 /** The `contextValue` of each kind of row; menus in package.json match them with `viewItem`. */
 export const ROW_CONTEXT = {
   gpuSection: 'section.gpu',
+  inferenceSection: 'section.inference',
   containersSection: 'section.containers',
   zonesSection: 'section.zones',
   tasksSection: 'section.tasks',
@@ -132,6 +133,28 @@ export const ROW_CONTEXT = {
   gpuClusterDeleting: 'gpuCluster.deleting',
   gpuServer: 'gpuServer',
   gpuServerWithAddress: 'gpuServer.withAddress',
+  // A project under Inference, its three lists, and the account's quota.
+  inferenceProject: 'inferenceProject',
+  inferenceDeployments: 'inferenceDeployments',
+  inferenceApplications: 'inferenceApplications',
+  inferenceCredentials: 'inferenceCredentials',
+  inferenceQuota: 'inferenceQuota',
+  // A deployment by what its row offers: its state at rest, busy while a change runs (a start or stop too), deleting.
+  inferenceDeployment: 'inferenceDeployment',
+  inferenceDeploymentActive: 'inferenceDeployment.active',
+  inferenceDeploymentPartial: 'inferenceDeployment.partial',
+  inferenceDeploymentScaledToZero: 'inferenceDeployment.scaledToZero',
+  inferenceDeploymentStopped: 'inferenceDeployment.stopped',
+  inferenceDeploymentBusy: 'inferenceDeployment.busy',
+  inferenceDeploymentDeleting: 'inferenceDeployment.deleting',
+  // A catalogue application's component: changed through its application only.
+  inferenceComponent: 'inferenceComponent',
+  inferenceApplication: 'inferenceApplication',
+  inferenceApplicationDeleting: 'inferenceApplication.deleting',
+  inferenceAddress: 'inferenceAddress',
+  inferenceRegion: 'inferenceRegion',
+  inferenceRegionWithAddress: 'inferenceRegion.withAddress',
+  inferenceCredential: 'inferenceCredential',
   container: 'container',
   containerWithAddress: 'container.withAddress',
   // Being deleted here: only what reads it (logs, copy) is offered.

@@ -8,7 +8,12 @@ import type { ProjectRegionRef } from '../core/projectRegion';
 
 const PORTAL_HOME = 'https://portal.gcore.com/';
 
+/** A project's own page of the cloud portal: what its pages in one region, and those of no region, start with. */
+export function projectPortalPage(projectId: number): string {
+  return `${PORTAL_HOME}cloud/project/${projectId}`;
+}
+
 /** A location's own page of the cloud portal (the part of its documented pages' addresses that names it). */
 export function locationPortalPage(location: ProjectRegionRef): string {
-  return `${PORTAL_HOME}cloud/project/${location.projectId}/region/${location.regionId}`;
+  return `${projectPortalPage(location.projectId)}/region/${location.regionId}`;
 }

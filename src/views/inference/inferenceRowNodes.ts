@@ -1,0 +1,120 @@
+import * as l10n from '@vscode/l10n';
+import type {
+  InferenceApplication,
+  InferenceDeployment,
+  InferenceRegionContainer,
+  InferenceRegistryCredential,
+} from '../../api/inference/inferenceTypes';
+import { inferenceDeploymentPortalPage, inferencePortalPage } from '../../models/inference/inferencePortalPages';
+import type { TreeNode } from '../treeNodes';
+import { nonEmptyText } from '../presentation/wireValues';
+import {
+  INFERENCE_SECTION,
+  type InferenceApplicationNode,
+  type InferenceCredentialNode,
+  type InferenceDeploymentNode,
+  type InferenceRegionNode,
+} from './inferenceNodes';
+import type { InferenceChange } from './presentation/inferenceChangeWords';
+import { applicationRowView } from './presentation/applicationView';
+import { credentialRowView } from './presentation/credentialView';
+import { addressRowView, deploymentRowView, regionRowView, type DeploymentChange } from './presentation/deploymentView';
+import { regionsOf } from './presentation/deploymentStates';
+
+/** A deployment's row under Deployments, or under its application (`application`); `change`: one under way. */
+export function inferenceDeploymentNode(
+  parent: TreeNode & { projectId: number },
+  deployment: InferenceDeployment,
+  change?: DeploymentChange,
+  application?: string,
+): InferenceDeploymentNode {
+  const listed = deployment.status !== undefined;
+  return {
+    nodeType: 'inferenceDeployment',
+    id: `${parent.id}/${deployment.name}`,
+    section: INFERENCE_SECTION.section,
+    parent,
+    projectId: parent.projectId,
+    deployment,
+    application,
+    change,
+    portal: inferenceDeploymentPortalPage({ projectId: parent.projectId, name: deployment.name }),
+    // A create not listed yet has nothing under it.
+    view: { ...deploymentRowView(deployment, change, application !== undefined), collapsible: listed ? 'collapsed' : 'none' },
+  };
+}
+
+export function inferenceApplicationNode(
+  parent: TreeNode & { projectId: number },
+  application: InferenceApplication,
+  components: readonly InferenceDeployment[],
+  change?: InferenceChange,
+): InferenceApplicationNode {
+  return {
+    nodeType: 'inferenceApplication',
+    id: `${parent.id}/${application.name}`,
+    section: INFERENCE_SECTION.section,
+    parent,
+    projectId: parent.projectId,
+    application,
+    components,
+    portal: inferencePortalPage(parent.projectId),
+    copy: { value: application.name, label: l10n.t('the name'), of: application.name },
+    view: { ...applicationRowView(application, change), collapsible: 'collapsed' },
+  };
+}
+
+/** What is under a deployment: its address, then each region it runs in. */
+export function deploymentDetailNodes(parent: InferenceDeploymentNode): TreeNode[] {
+  const { deployment } = parent;
+  const rows: TreeNode[] = [];
+  const address = nonEmptyText(deployment.address);
+  if (address !== undefined) {
+    rows.push({
+      nodeType: 'inferenceAddress',
+      id: `${parent.id}/address`,
+      section: INFERENCE_SECTION.section,
+      parent,
+      copy: { value: address, label: l10n.t('the address'), of: deployment.name },
+      view: addressRowView(address),
+    });
+  }
+  rows.push(...regionsOf(deployment).map((region) => regionNode(parent, region)));
+  return rows;
+}
+
+function regionNode(parent: InferenceDeploymentNode, region: InferenceRegionContainer): InferenceRegionNode {
+  const address = nonEmptyText(region.address);
+  return {
+    nodeType: 'inferenceRegion',
+    id: `${parent.id}/region-${region.region_id}`,
+    section: INFERENCE_SECTION.section,
+    parent,
+    projectId: parent.projectId,
+    deployment: parent.deployment,
+    region,
+    portal: parent.portal,
+    copy:
+      address === undefined
+        ? undefined
+        : { value: address, label: l10n.t('the address in region {0}', region.region_id), of: parent.deployment.name },
+    view: regionRowView(region),
+  };
+}
+
+export function inferenceCredentialNode(
+  parent: TreeNode & { projectId: number },
+  credential: InferenceRegistryCredential,
+): InferenceCredentialNode {
+  return {
+    nodeType: 'inferenceCredential',
+    id: `${parent.id}/${credential.name}`,
+    section: INFERENCE_SECTION.section,
+    parent,
+    projectId: parent.projectId,
+    credential,
+    portal: inferencePortalPage(parent.projectId),
+    copy: { value: credential.name, label: l10n.t('the name'), of: credential.name },
+    view: credentialRowView(credential),
+  };
+}

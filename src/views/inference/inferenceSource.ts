@@ -1,0 +1,50 @@
+import type { LoadOnce } from '../../core/loadOnce';
+import type { InferenceReads } from '../../loaders/inference/inferenceReads';
+import type { ChangeSubject } from '../../loaders/taskPoller';
+import type { MissingList } from '../kit/missingList';
+import type { SectionView } from '../kit/sectionView';
+import type { TreeNode } from '../treeNodes';
+import type {
+  InferenceApplicationNode,
+  InferenceDeploymentNode,
+  InferenceListNode,
+  InferenceProjectNode,
+  InferenceQuotaNode,
+} from './inferenceNodes';
+import type { StatusWaits } from './statusWaits';
+
+/** What the Inference section reads with. */
+export interface InferenceSource {
+  /** The reads, loaded with the rows' code on first need. */
+  reads: LoadOnce<InferenceReads>;
+  /** The changes of a kind followed in a project, by the name of what they change. */
+  changesAt: (kind: string, projectId: number) => ReadonlyMap<string, ChangeSubject>;
+  /** How long a project with a moving deployment waits before it is read again (a test's shorter wait). */
+  pollMs?: number;
+}
+
+/**
+ * The rows under a project and its lists, and the polls of the projects whose deployments move: their code
+ * (inferenceRows.ts) loads when a project or the Quota row is first expanded, as a start shows none.
+ */
+export interface InferenceRows {
+  projectRows(node: InferenceProjectNode): Promise<TreeNode[]>;
+  deploymentRows(node: InferenceListNode): Promise<TreeNode[]>;
+  applicationRows(node: InferenceListNode): Promise<TreeNode[]>;
+  componentRows(node: InferenceApplicationNode): TreeNode[];
+  credentialRows(node: InferenceListNode): Promise<TreeNode[]>;
+  detailRows(node: InferenceDeploymentNode): TreeNode[];
+  quotaRows(node: InferenceQuotaNode): Promise<TreeNode[]>;
+  /** "H100 0/0 · L40S 2/4" once the quota is read. */
+  quotaSummary(): string | undefined;
+  dispose(): void;
+}
+
+/** What the rows are made with: the section's source, loaded, and the section's own parts. */
+export interface InferenceRowsDeps extends Omit<InferenceSource, 'reads'> {
+  reads: InferenceReads;
+  view: SectionView;
+  /** The API has no inference deployments (404, 405, 501): the section says so in one row. */
+  unavailable: MissingList;
+  waits: StatusWaits;
+}
