@@ -15,6 +15,19 @@ export const ACCOUNT = {
   capabilities: ['CLOUD', 'DNS', 'CDN'],
 };
 
+/**
+ * The account of the emulator's second key (`newAccountApiKey`): a new one, whose inference quota is zero and
+ * whose projects hold no inference resources; it sees the same projects, regions and other resources.
+ */
+export const NEW_ACCOUNT = {
+  ...ACCOUNT,
+  id: 1_190_204,
+  email: 'new@example.com',
+  name: 'New Example',
+  companyName: 'New Example Ltd',
+  currentUser: 77,
+};
+
 const PROJECTS = [
   {
     id: 1,
@@ -63,7 +76,8 @@ const PROJECTS = [
 ];
 
 /**
- * Regions as `/cloud/v1/regions` lists them; `containers` says whether `product=containers` lists it, `volumeTypes`
+ * Regions as `/cloud/v1/regions` lists them; `containers` says whether `product=containers` lists it, `has_ai`
+ * whether `product=inference` does, `volumeTypes`
  * what `available_volume_types` says when asked with `show_volume_types` (gpu-notes.md §2.1: not every region has
  * every type).
  */
@@ -75,6 +89,7 @@ const REGIONS = [
     state: 'ACTIVE',
     country: 'LU',
     zone: 'EMEA',
+    has_ai: true,
     has_ai_gpu: true,
     coordinates: { latitude: '49.6116', longitude: '6.1319' },
     containers: true,
@@ -87,6 +102,7 @@ const REGIONS = [
     state: 'ACTIVE',
     country: 'DE',
     zone: 'EMEA',
+    has_ai: true,
     has_ai_gpu: false,
     coordinates: { latitude: 50.1109, longitude: 8.6821 },
     containers: true,
@@ -99,6 +115,7 @@ const REGIONS = [
     state: 'ACTIVE',
     country: 'US',
     zone: 'AMERICAS',
+    has_ai: true,
     has_ai_gpu: true,
     coordinates: { latitude: 38.7509, longitude: -77.4753 },
     containers: true,
@@ -111,6 +128,7 @@ const REGIONS = [
     state: 'MAINTENANCE',
     country: 'SG',
     zone: 'APAC',
+    has_ai: false,
     has_ai_gpu: false,
     coordinates: null,
     containers: true,
@@ -123,6 +141,7 @@ const REGIONS = [
     state: 'ACTIVE',
     country: 'FR',
     zone: 'EMEA',
+    has_ai: false,
     has_ai_gpu: false,
     coordinates: null,
     containers: false,
@@ -130,9 +149,9 @@ const REGIONS = [
   },
 ];
 
-/** GET /iam/clients/me */
-export function getAccount(): Reply {
-  return { status: 200, body: { ...ACCOUNT } };
+/** GET /iam/clients/me: the account behind the key. */
+export function getAccount(request: ApiRequest): Reply {
+  return { status: 200, body: request.accountId === NEW_ACCOUNT.id ? { ...NEW_ACCOUNT } : { ...ACCOUNT } };
 }
 
 /** GET /cloud/v1/projects?limit=&offset=&order_by=name.asc */
@@ -154,7 +173,9 @@ export function listRegions(request: ApiRequest): Reply {
   }
   if (Object.keys(invalidFields).length > 0) return cloudValidationError(request.requestId, invalidFields);
   const showVolumeTypes = request.query.get('show_volume_types') === 'true';
-  const listed = REGIONS.filter((region) => product === null || region.containers).map((region) => regionView(region, showVolumeTypes));
+  const listed = REGIONS.filter((region) => (product === 'inference' ? region.has_ai : product === null || region.containers)).map(
+    (region) => regionView(region, showVolumeTypes),
+  );
   return { status: 200, body: { count: listed.length, results: pageOf(listed, page) } };
 }
 
@@ -168,6 +189,16 @@ export function getRegion(request: ApiRequest, regionId: string): Reply {
 /** The volume types a region offers; undefined for a region the emulator does not list (any type goes there). */
 export function regionVolumeTypes(regionId: number): readonly string[] | undefined {
   return REGIONS.find((region) => region.id === regionId)?.volumeTypes;
+}
+
+/** The regions that run inference deployments (`has_ai`). */
+export function aiRegionIds(): number[] {
+  return REGIONS.filter((region) => region.has_ai).map((region) => region.id);
+}
+
+/** A region's slug, for the addresses of what runs there. */
+export function regionSlug(regionId: number): string {
+  return REGIONS.find((region) => region.id === regionId)?.slug ?? `region-${regionId}`;
 }
 
 /** A region as Gcore answers it: `available_volume_types` null unless asked for with `show_volume_types`. */

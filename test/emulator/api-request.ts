@@ -10,6 +10,8 @@ export interface ApiRequest {
   body: string;
   /** Also sent as the X-Request-ID header, so error bodies and headers agree. */
   requestId: string;
+  /** The account behind the key that was accepted (account-endpoints.ts: ACCOUNT or NEW_ACCOUNT). */
+  accountId: number;
 }
 
 export type JsonBodyResult =

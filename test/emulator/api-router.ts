@@ -4,6 +4,8 @@ import type { ContainerStore } from './container-store';
 import { listGpuFlavors } from './gpu-flavor-endpoint';
 import type { GpuFlavorCatalogue } from './gpu-flavor-catalogue';
 import { GPU_ROUTES } from './gpu-routes';
+import { INFERENCE_ROUTES } from './inference-routes';
+import type { InferenceState } from './inference-state';
 import type { GpuState } from './gpu-state';
 import { areaError, areaOfPath, type Reply } from './replies';
 import { getAccount, getRegion, listProjects, listRegions } from './account-endpoints';
@@ -56,6 +58,8 @@ export interface ApiState {
   propagationDelayMs: number;
   /** GPU clusters, their flavors, images and SSH keys; `flavors` is its virtual catalogue. */
   gpu: GpuState;
+  /** Everywhere Inference: deployments, applications, keys and credentials per account and project, quota requests. */
+  inference: InferenceState;
 }
 
 type Params = Record<string, string>;
@@ -201,8 +205,9 @@ const ROUTES: readonly Route[] = [
   { pattern: ['cloud', 'v1', 'projects'], additions: { GET: (request) => listProjects(request) } },
   { pattern: ['cloud', 'v1', 'regions'], additions: { GET: (request) => listRegions(request) } },
   { pattern: ['cloud', 'v1', 'regions', ':regionId'], additions: { GET: (request, { regionId }) => getRegion(request, regionId) } },
-  { pattern: ['iam', 'clients', 'me'], additions: { GET: () => getAccount() } },
+  { pattern: ['iam', 'clients', 'me'], additions: { GET: (request) => getAccount(request) } },
   ...GPU_ROUTES,
+  ...INFERENCE_ROUTES,
 ];
 
 function matchPattern(pattern: readonly string[], segments: readonly string[]): Params | undefined {

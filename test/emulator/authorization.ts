@@ -10,3 +10,13 @@ export function checkAuthorization(header: string | undefined, apiKey: string): 
   if (space === -1 || header.slice(0, space).toLowerCase() !== 'apikey') return 'missing';
   return header.slice(space + 1) === apiKey ? 'accepted' : 'invalid';
 }
+
+/** Which of the accepted keys a request carries: the index in `apiKeys`, or why none is accepted. */
+export function keyOfRequest(header: string | undefined, apiKeys: readonly string[]): number | Exclude<AuthorizationVerdict, 'accepted'> {
+  let verdict: AuthorizationVerdict = 'missing';
+  for (const [index, apiKey] of apiKeys.entries()) {
+    verdict = checkAuthorization(header, apiKey);
+    if (verdict === 'accepted') return index;
+  }
+  return verdict;
+}

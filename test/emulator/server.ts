@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { ApiRequest } from './api-request';
 import { answerApiRequest, type ApiState } from './api-router';
-import { checkAuthorization } from './authorization';
+import { ACCOUNT, NEW_ACCOUNT } from './account-endpoints';
+import { keyOfRequest } from './authorization';
 import { checkedQuota, defaultQuota, type QuotaLimits } from './container-quota';
 import { ContainerStore, type ContainerRecord } from './container-store';
 import { FaultQueue, type Fault } from './fault-queue';
@@ -15,6 +16,17 @@ import type { GpuKind } from './gpu-kind';
 import { checkedGpuQuota, DEFAULT_GPU_QUOTA, type GpuQuota } from './gpu-limits';
 import { createGpuState, resetGpuState } from './gpu-state';
 import { gpuTimings, type GpuTaskFailure } from './gpu-tasks';
+import { seedInferenceProject } from './inference-seed';
+import {
+  accountOf,
+  createInferenceState,
+  DEFAULT_INFERENCE_LIMITS,
+  INFERENCE_QUOTAS,
+  projectOf,
+  REALISTIC_INFERENCE_TIMINGS,
+  resetInferenceState,
+  type InferenceTimings,
+} from './inference-state';
 import { MAX_PROPAGATION_DELAY_MS } from './record-set-store';
 import { PullSecretStore } from './pull-secret-store';
 import { areaError, areaOfPath, cloudError, dnsError, type ApiArea, type Reply } from './replies';
@@ -32,10 +44,17 @@ export type { TaskTimings } from './task-store';
 export type { GpuQuota } from './gpu-limits';
 export type { GpuTaskFailure } from './gpu-tasks';
 export type { KeptResources } from './gpu-cluster-store';
+export type { InferenceTimings } from './inference-state';
+export { SEEDED_API_KEY_SECRET, SEEDED_DEPLOYMENTS, SEEDED_REGISTRY_PASSWORD } from './inference-seed';
 
 export interface EmulatorOptions {
-  /** The only accepted key, sent as `Authorization: apikey <key>` (scheme word case-insensitive). */
+  /** The accepted key, sent as `Authorization: apikey <key>` (scheme word case-insensitive). */
   apiKey: string;
+  /**
+   * A second accepted key, of another account (NEW_ACCOUNT): a new one, whose inference quota is zero and whose
+   * projects hold no inference resources. Everything else it sees as the first key does.
+   */
+  newAccountApiKey?: string;
   /** Default 0 (ephemeral). */
   port?: number;
   /** Default '127.0.0.1'. */
@@ -101,6 +120,16 @@ export interface EmulatorOptions {
    * `taskTimings` (every other GPU task) shorten them.
    */
   gpuClustersPerLocation?: number;
+  /**
+   * How long inference deployments take to roll out, their tasks to end, and limits requests to be granted
+   * (the fields given replace REALISTIC_INFERENCE_TIMINGS': 3 minutes, 2 s + 15 s, 5 minutes).
+   */
+  inferenceTimings?: Partial<InferenceTimings>;
+  /**
+   * The main account's inference limits, by Gcore's names (`inference_gpu_l40s_count_limit`…); the names given
+   * replace DEFAULT_INFERENCE_LIMITS' (room beside the seeded deployments). The second key's account has none.
+   */
+  inferenceLimits?: Record<string, number>;
   /** Called once per request after it was answered or dropped; the CLI logs with it. */
   onResponse?: (request: RecordedRequest, elapsedMs: number) => void;
 }
@@ -210,11 +239,33 @@ export interface Emulator {
    * window. A RangeError for a cluster that is not there; a reset restores the seeded tags.
    */
   setGpuClusterTag(cluster: GpuClusterKey, key: string, value: string | null): void;
+  /**
+   * Changes the main account's inference limits (the names given), as Gcore's support would; a granted limits
+   * request still raises them, a reset restores the starting ones. A RangeError for an unknown name or a value
+   * that is not a whole number from 0.
+   */
+  setInferenceLimits(limits: Record<string, number>): void;
+  /** An inference API key's secret in a project of the main account, or undefined: the list never answers it. */
+  inferenceApiKeySecret(projectId: number, name: string): string | undefined;
+  /** A registry credential's password in a project of the main account, or undefined: no answer carries it. */
+  inferenceRegistryPassword(projectId: number, name: string): string | undefined;
   /** Stops listening and destroys open keep-alive sockets. */
   close(): Promise<void>;
 }
 
 const DEFAULT_PROPAGATION_DELAY_MS = 5_000;
+
+const INFERENCE_LIMIT_NAMES = INFERENCE_QUOTAS.map((quota) => `${quota}_limit`);
+
+function checkedInferenceLimits(limits: Record<string, number>): Record<string, number> {
+  for (const [name, value] of Object.entries(limits)) {
+    if (!INFERENCE_LIMIT_NAMES.includes(name)) throw new RangeError(`No inference limit is named ${name}`);
+    if (!Number.isSafeInteger(value) || value < 0) {
+      throw new RangeError(`The inference limit ${name} must be a whole number from 0, got ${value}`);
+    }
+  }
+  return limits;
+}
 
 /** The record sets keep only as much history as the longest delay needs. */
 function checkedPropagationDelay(ms: number): number {
@@ -287,6 +338,7 @@ class EmulatorServer implements Emulator {
   private readonly state: ApiState;
   private readonly startingQuota: Readonly<QuotaLimits>;
   private readonly startingGpuQuota: Readonly<GpuQuota>;
+  private readonly startingInferenceLimits: Readonly<Record<string, number>>;
   /** Resolvers of pending latency waits, released at close so no handler outlives the server. */
   private readonly waits = new Map<NodeJS.Timeout, () => void>();
   private latencyMs: number;
@@ -302,6 +354,7 @@ class EmulatorServer implements Emulator {
     this.startingQuota = checkedQuota({ ...(options.quota ?? defaultQuota(containers, options.containersPerLocation !== undefined)) });
     this.startingGpuQuota = checkedGpuQuota({ ...DEFAULT_GPU_QUOTA, ...options.gpuQuota });
     const flavors = new GpuFlavorCatalogue(options.flavorsPerLocation);
+    this.startingInferenceLimits = checkedInferenceLimits({ ...DEFAULT_INFERENCE_LIMITS, ...options.inferenceLimits });
     this.state = {
       containers,
       zones: new ZoneStore(options.demo === true, options.zonesInAccount, options.recordSetsInZone),
@@ -318,6 +371,12 @@ class EmulatorServer implements Emulator {
         timings: gpuTimings(options.createTimings, options.taskTimings),
         quota: { ...this.startingGpuQuota },
         clustersPerLocation: options.gpuClustersPerLocation,
+      }),
+      inference: createInferenceState({
+        tasks,
+        timings: { ...REALISTIC_INFERENCE_TIMINGS, ...options.inferenceTimings },
+        limits: this.startingInferenceLimits,
+        seed: seedInferenceProject,
       }),
     };
     this.server = http.createServer((request, response) => {
@@ -374,6 +433,7 @@ class EmulatorServer implements Emulator {
     this.state.secrets.reset();
     this.state.quota = { ...this.startingQuota };
     resetGpuState(this.state.gpu, this.startingGpuQuota);
+    resetInferenceState(this.state.inference, this.startingInferenceLimits);
   }
 
   zone(name: string): ZoneRecord | undefined {
@@ -403,6 +463,20 @@ class EmulatorServer implements Emulator {
 
   advanceTasks(ms: number): void {
     this.state.tasks.advance(ms);
+    this.state.inference.clock.advance(ms);
+  }
+
+  setInferenceLimits(limits: Record<string, number>): void {
+    checkedInferenceLimits(limits);
+    Object.assign(accountOf(this.state.inference, ACCOUNT.id).limits, limits);
+  }
+
+  inferenceApiKeySecret(projectId: number, name: string): string | undefined {
+    return projectOf(this.state.inference, ACCOUNT.id, projectId).apiKeys.get(name)?.secret;
+  }
+
+  inferenceRegistryPassword(projectId: number, name: string): string | undefined {
+    return projectOf(this.state.inference, ACCOUNT.id, projectId).credentials.get(name)?.password;
   }
 
   failGpuTask(failure: GpuTaskFailure = {}): void {
@@ -454,8 +528,13 @@ class EmulatorServer implements Emulator {
   }
 
   holdTasks(held: boolean): void {
-    if (held) this.state.tasks.hold();
-    else this.state.tasks.release();
+    if (held) {
+      this.state.tasks.hold();
+      this.state.inference.clock.hold();
+    } else {
+      this.state.tasks.release();
+      this.state.inference.clock.release();
+    }
   }
 
   setPropagationDelay(ms: number): void {
@@ -556,8 +635,9 @@ class EmulatorServer implements Emulator {
 
   private answer(request: http.IncomingMessage, record: RecordedRequest, query: URLSearchParams, requestId: string): Reply {
     const area = areaOfPath(record.path);
-    const verdict = checkAuthorization(request.headers.authorization, this.options.apiKey);
-    if (verdict !== 'accepted') return authenticationReply(area, verdict, requestId);
+    const keys = [this.options.apiKey, ...(this.options.newAccountApiKey === undefined ? [] : [this.options.newAccountApiKey])];
+    const key = keyOfRequest(request.headers.authorization, keys);
+    if (typeof key !== 'number') return authenticationReply(area, key, requestId);
     const apiRequest: ApiRequest = {
       method: record.method,
       path: record.path,
@@ -565,6 +645,7 @@ class EmulatorServer implements Emulator {
       headers: request.headers,
       body: record.body,
       requestId,
+      accountId: key === 0 ? ACCOUNT.id : NEW_ACCOUNT.id,
     };
     try {
       return answerApiRequest(apiRequest, this.state);
