@@ -6,9 +6,12 @@ export const USAGE = [
   'Usage: node out/emulator/cli.js --port <n> --api-key <key> [--host 127.0.0.1] [--latency-ms <n>]',
   '                                [--flavors-per-location <n>] [--containers-per-location <n>] [--demo] [--core-only]',
   '                                [--task-new-ms <n>] [--task-running-ms <n>] [--record-sets-in-zone <n>] [--propagation-delay-ms <n>]',
+  '                                [--new-account-api-key <key>] [--inference-deploy-ms <n>]',
   "An update's tasks stay NEW, then RUNNING, that long (default 300 and 1200 ms) before they end.",
   '--record-sets-in-zone fills the zone large.example with that many record sets; the public resolvers of',
   '/dns/v2/lookup see a change that long after it is made (--propagation-delay-ms, default 5000, at most 600000).',
+  '--new-account-api-key is a second key, of a new account with zero inference quota; an inference deployment',
+  'rolls out in --inference-deploy-ms (default 180000).',
   '--core-only serves only the four core operations, to try how the extension degrades.',
   'The API key may also come from the GCORE_API_KEY environment variable.',
 ].join('\n');
@@ -26,6 +29,8 @@ const VALUE_FLAGS = new Set([
   '--task-running-ms',
   '--record-sets-in-zone',
   '--propagation-delay-ms',
+  '--new-account-api-key',
+  '--inference-deploy-ms',
 ]);
 
 function parseWholeNumber(flag: string, text: string, max: number): number | string {
@@ -64,6 +69,17 @@ export function parseCliArguments(argv: readonly string[], env: NodeJS.ProcessEn
   const options: EmulatorOptions = { apiKey, demo, ...(coreOnly ? { coreOnly } : {}) };
   const host = values.get('--host');
   if (host !== undefined) options.host = host;
+  const newAccountApiKey = values.get('--new-account-api-key');
+  if (newAccountApiKey === '' || (newAccountApiKey !== undefined && newAccountApiKey === apiKey)) {
+    return { kind: 'usage-error', message: '--new-account-api-key needs a key of its own, not the --api-key' };
+  }
+  if (newAccountApiKey !== undefined) options.newAccountApiKey = newAccountApiKey;
+  const deployMs = values.get('--inference-deploy-ms');
+  if (deployMs !== undefined) {
+    const parsed = parseWholeNumber('--inference-deploy-ms', deployMs, 86_400_000);
+    if (typeof parsed === 'string') return { kind: 'usage-error', message: parsed };
+    options.inferenceTimings = { deployMs: parsed };
+  }
   const numeric: [
     string,
     'port' | 'latencyMs' | 'flavorsPerLocation' | 'containersPerLocation' | 'recordSetsInZone' | 'propagationDelayMs',

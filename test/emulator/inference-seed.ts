@@ -1,5 +1,5 @@
 import { buildDeployment } from './inference-deployment-changes';
-import { SEEDED_DEPLOY_MS, type DeploymentRecord, type InferenceProject, type InferenceState } from './inference-state';
+import { SEEDED_DEPLOY_MS, SEEDED_PROJECT_ID, type DeploymentRecord, type InferenceProject, type InferenceState } from './inference-state';
 
 /** The seeded API key's secret: a test proves with it what a deployment's caller sends (never to show it). */
 export const SEEDED_API_KEY_SECRET = 'seeded-inference-key-0f3b9c2e7a';
@@ -25,6 +25,7 @@ function seeded(projectId: number, body: Record<string, unknown>, createdMs: num
  * DEPLOYING that stays so for half an hour so that the playground always shows one.
  */
 export function seedInferenceProject(state: InferenceState, project: InferenceProject, projectId: number): void {
+  if (projectId !== SEEDED_PROJECT_ID) return;
   const now = state.clock.now();
   project.credentials.set('ghcr-team', {
     name: 'ghcr-team',
@@ -91,4 +92,29 @@ export function seedInferenceProject(state: InferenceState, project: InferencePr
   );
 
   for (const record of [active, pending, deploying]) project.deployments.set(record.name, record);
+}
+
+/**
+ * A seed for load: every project of the main account holds `count` ACTIVE deployments of one CPU pod in
+ * Luxembourg-2, none moving (`inferenceDeploymentsPerProject`).
+ */
+export function generatedInferenceSeed(count: number): InferenceState['seed'] {
+  return (state, project, projectId) => {
+    const settled = state.clock.now() - minutes(60);
+    for (let index = 0; index < count; index++) {
+      const record = buildDeployment(
+        projectId,
+        {
+          name: `model-${String(index).padStart(5, '0')}`,
+          image: 'registry.gcore.com/inference/vllm-openai:0.8.5',
+          listening_port: 8000,
+          flavor_name: 'inference-1vcpu-1gib',
+          containers: [{ region_id: 76, scale: { min: 1, max: 1 } }],
+        },
+        settled,
+        0,
+      );
+      project.deployments.set(record.name, record);
+    }
+  };
 }

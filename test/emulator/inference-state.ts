@@ -169,7 +169,7 @@ export interface InferenceState {
   timings: InferenceTimings;
   tasks: TaskStore;
   accounts: Map<number, InferenceAccount>;
-  /** How the main account's project SEEDED_PROJECT_ID starts (inference-seed.ts); every other project starts empty. */
+  /** How each project of the main account starts (inference-seed.ts); a new account's start empty. */
   seed: (state: InferenceState, project: InferenceProject, projectId: number) => void;
   startingLimits: Record<string, number>;
   nextRequestId: number;
@@ -206,31 +206,23 @@ export function accountOf(state: InferenceState, accountId: number): InferenceAc
     const main = accountId === ACCOUNT.id;
     account = { id: accountId, limits: main ? { ...state.startingLimits } : { ...ZERO_LIMITS }, requests: [], projects: new Map() };
     state.accounts.set(accountId, account);
-    // Seeded at once, so that the account's usage counts it before anything reads the project.
-    if (main) account.projects.set(SEEDED_PROJECT_ID, seededProject(state));
+    // At once, so that the account's usage counts the seeded project before anything reads it.
+    if (main) addProject(state, account, SEEDED_PROJECT_ID);
   }
   return account;
 }
 
-function emptyProject(): InferenceProject {
-  return { deployments: new Map(), applications: new Map(), apiKeys: new Map(), credentials: new Map() };
-}
-
-function seededProject(state: InferenceState): InferenceProject {
-  const project = emptyProject();
-  state.seed(state, project, SEEDED_PROJECT_ID);
+function addProject(state: InferenceState, account: InferenceAccount, projectId: number): InferenceProject {
+  const project: InferenceProject = { deployments: new Map(), applications: new Map(), apiKeys: new Map(), credentials: new Map() };
+  account.projects.set(projectId, project);
+  if (account.id === ACCOUNT.id) state.seed(state, project, projectId);
   return project;
 }
 
-/** A project's inference resources; every project but the main account's seeded one starts empty. */
+/** A project's inference resources, as the seed makes them on first use (a new account's: empty). */
 export function projectOf(state: InferenceState, accountId: number, projectId: number): InferenceProject {
   const account = accountOf(state, accountId);
-  let project = account.projects.get(projectId);
-  if (!project) {
-    project = emptyProject();
-    account.projects.set(projectId, project);
-  }
-  return project;
+  return account.projects.get(projectId) ?? addProject(state, account, projectId);
 }
 
 /** Drops what finished deleting, so that every read sees it gone. */

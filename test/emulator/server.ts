@@ -16,7 +16,7 @@ import type { GpuKind } from './gpu-kind';
 import { checkedGpuQuota, DEFAULT_GPU_QUOTA, type GpuQuota } from './gpu-limits';
 import { createGpuState, resetGpuState } from './gpu-state';
 import { gpuTimings, type GpuTaskFailure } from './gpu-tasks';
-import { seedInferenceProject } from './inference-seed';
+import { generatedInferenceSeed, seedInferenceProject } from './inference-seed';
 import {
   accountOf,
   createInferenceState,
@@ -130,6 +130,11 @@ export interface EmulatorOptions {
    * replace DEFAULT_INFERENCE_LIMITS' (room beside the seeded deployments). The second key's account has none.
    */
   inferenceLimits?: Record<string, number>;
+  /**
+   * Every project of the main account holds this many generated ACTIVE deployments (one CPU pod each, none
+   * moving) instead of the seeded ones (the default project's three, its API key and registry credential).
+   */
+  inferenceDeploymentsPerProject?: number;
   /** Called once per request after it was answered or dropped; the CLI logs with it. */
   onResponse?: (request: RecordedRequest, elapsedMs: number) => void;
 }
@@ -376,7 +381,10 @@ class EmulatorServer implements Emulator {
         tasks,
         timings: { ...REALISTIC_INFERENCE_TIMINGS, ...options.inferenceTimings },
         limits: this.startingInferenceLimits,
-        seed: seedInferenceProject,
+        seed:
+          options.inferenceDeploymentsPerProject === undefined
+            ? seedInferenceProject
+            : generatedInferenceSeed(options.inferenceDeploymentsPerProject),
       }),
     };
     this.server = http.createServer((request, response) => {

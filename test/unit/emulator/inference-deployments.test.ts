@@ -95,6 +95,21 @@ describe('emulator inference deployments', () => {
       assert.deepEqual(invalidFieldNames(await rawRequest(emulator, 'GET', '/cloud/v3/inference/0/deployments')), ['project_id']);
     });
 
+    it('holds generated deployments in every project instead, when asked, paged as any', async () => {
+      const many = await start({ apiKey: API_KEY, inferenceDeploymentsPerProject: 1_200 });
+      try {
+        for (const project of [1, 482, 7]) {
+          const first = await get<List<Deployment>>(many, `/cloud/v3/inference/${project}/deployments`);
+          assert.deepEqual([first.count, first.results.length], [1_200, 1_000]);
+          assert.ok(first.results.every((item) => item.status === 'ACTIVE' && item.object_references.length === 0));
+        }
+        const rest = await get<List<Deployment>>(many, '/cloud/v3/inference/1/deployments?offset=1000');
+        assert.equal(rest.results.length, 200);
+      } finally {
+        await many.close();
+      }
+    });
+
     it('answers 404 NotFoundError for a deployment that is not there, 401 without the key', async () => {
       assert.equal(cloudError(await rawRequest(emulator, 'GET', `${DEPLOYMENTS}/nothing-here`), 404).exception_class, 'NotFoundError');
       const refused = await rawRequest(emulator, 'GET', DEPLOYMENTS, { authorization: null });
