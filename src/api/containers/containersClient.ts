@@ -232,14 +232,9 @@ export class ContainersClient {
     request: { flavor: string; max_replicas: number },
     options: CallOptions = {},
   ): Promise<ContainerQuota> {
-    const response = await this.pipeline.send({
-      method: 'POST',
-      segments: ['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'check_limits'],
-      body: request,
-      signal: options.signal,
-      gate: options.gate,
-    });
-    return asObject(response.body, () => l10n.t('the quota answer is not an object'));
+    return this.ask(['cloud', 'v1', 'caas', ref.projectId, ref.regionId, 'check_limits'], request, options, () =>
+      l10n.t('the quota answer is not an object'),
+    );
   }
 
   /** What a container of this size and scale costs. */
@@ -248,14 +243,15 @@ export class ContainersClient {
     request: { flavor: string; scale: { min: number; max: number } },
     options: CallOptions = {},
   ): Promise<ContainerPrice> {
-    const response = await this.pipeline.send({
-      method: 'POST',
-      segments: ['cloud', 'v1', 'pricing', ref.projectId, ref.regionId, 'caas'],
-      body: request,
-      signal: options.signal,
-      gate: options.gate,
-    });
-    return asObject(response.body, () => l10n.t('the price answer is not an object'));
+    return this.ask(['cloud', 'v1', 'pricing', ref.projectId, ref.regionId, 'caas'], request, options, () =>
+      l10n.t('the price answer is not an object'),
+    );
+  }
+
+  /** A question put as a POST that changes nothing (a quota check, a price), answered with one object. */
+  private async ask(segments: readonly (string | number)[], body: object, options: CallOptions, notAnObject: () => string) {
+    const response = await this.pipeline.send({ method: 'POST', segments, body, signal: options.signal, gate: options.gate });
+    return asObject(response.body, notAnObject);
   }
 
   private async patch(ref: ProjectRegionRef, containerName: string, body: object, options: CallOptions): Promise<ContainerUpdateResult> {

@@ -17,33 +17,13 @@ import { documentChanges, documentText } from '../../models/jsonDocuments';
 import { validateContainerUpdate, type ContainerUpdate } from '../../models/containers/containerUpdate';
 import { locateJsonProperties } from '../../validation/jsonLocations';
 import { updateSummary } from '../../views/containers/presentation/updateSummary';
-import type { EditableResource } from '../editableResource';
-import type { ResourceFileSystem } from '../resourceFileSystem';
-
-/** What a container document is checked against besides its values: the location's sizes, when readable. */
-export interface ContainerContext {
-  sizes?: readonly ContainerFlavor[];
-}
+import type { ContainerJsonEditor, ContainerJsonResource } from './containerJsonResource';
 
 /** Opened from the container as Gcore sends it: the review's summary shows its values, the document its editable fields. */
-export type ContainerResource = EditableResource<
-  ContainerDocumentAddress,
-  Container,
-  ContainerContext,
-  Record<string, unknown>,
-  ContainerUpdate,
-  ContainerUpdateResult
->;
+export type ContainerResource = ContainerJsonResource<ContainerDocumentAddress, ContainerUpdate>;
 
 /** The editor mechanism serving container documents. */
-export type ContainerEditor = ResourceFileSystem<
-  ContainerDocumentAddress,
-  Container,
-  ContainerContext,
-  Record<string, unknown>,
-  ContainerUpdate,
-  ContainerUpdateResult
->;
+export type ContainerEditor = ContainerJsonEditor<ContainerDocumentAddress, ContainerUpdate>;
 
 export interface ContainerDocumentsDeps {
   client: Pick<GcoreClient, 'containers'>;

@@ -14,30 +14,11 @@ import {
 } from '../../models/containers/newContainerDocument';
 import { locateJsonProperties } from '../../validation/jsonLocations';
 import { createSummary, type CreateForecast } from '../../views/containers/presentation/containerCreateSummary';
-import type { EditableResource } from '../editableResource';
-import type { ResourceFileSystem } from '../resourceFileSystem';
-
-export interface NewContainerContext {
-  sizes?: readonly ContainerFlavor[];
-}
+import type { ContainerJsonEditor, ContainerJsonResource } from './containerJsonResource';
 
 /** Nothing at Gcore until it is created; then the container as sent, until its tasks end. */
-export type NewContainerResource = EditableResource<
-  NewContainerAddress,
-  Container,
-  NewContainerContext,
-  Record<string, unknown>,
-  ContainerCreate,
-  ContainerUpdateResult
->;
-export type NewContainerEditor = ResourceFileSystem<
-  NewContainerAddress,
-  Container,
-  NewContainerContext,
-  Record<string, unknown>,
-  ContainerCreate,
-  ContainerUpdateResult
->;
+export type NewContainerResource = ContainerJsonResource<NewContainerAddress, ContainerCreate>;
+export type NewContainerEditor = ContainerJsonEditor<NewContainerAddress, ContainerCreate>;
 
 export interface NewContainerDocumentsDeps {
   sizes(location: NewContainerAddress): Promise<readonly ContainerFlavor[] | undefined>;
