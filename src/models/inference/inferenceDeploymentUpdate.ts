@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import type { InferenceDeployment, InferenceScale } from '../../api/inference/inferenceTypes';
 import { checkFields, checkValue, isPlainObject, joinPath, knownFields } from '../../validation/fieldChecks';
 import type { FieldSpec, ListFieldSpec, ObjectFieldSpec } from '../../validation/fieldSpec';
+import { objectSchema, type JsonSchema } from '../../validation/jsonSchema';
 import { validated, type FieldProblem, type Validated } from '../../validation/problems';
 import { sameValue } from '../jsonDocuments';
 import {
@@ -76,6 +77,38 @@ export function validateInferenceDeploymentChanges(input: unknown, prefix = ''):
     problems.push({ field: prefix, message: l10n.t('must change at least one field') });
   }
   return validated(changes as InferenceDeploymentChanges, problems);
+}
+
+/** The schema of the Edit Deployment (JSON) document: the update's fields, none required. */
+export function inferenceDeploymentChangesSchema(): JsonSchema {
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: l10n.t('Gcore inference deployment (editable fields)'),
+    description: l10n.t(
+      'The fields of a deployment an update changes. containers is the whole set of regions: a region left out is removed. Save to review current → new before anything is sent.',
+    ),
+    ...objectSchema(INFERENCE_DEPLOYMENT_UPDATE_FIELDS),
+  };
+}
+
+/**
+ * A deployment as read, in the update's fields and shapes, for an editor to start from: each region's id and
+ * scale (a null cooldown or interval as Gcore's default), the probes under `probes`, and no `command` read as a
+ * string, which Gcore takes only as a list (the user writes one to change it).
+ */
+export function editableDeployment(current: InferenceDeployment): Record<string, unknown> {
+  const editable: Record<string, unknown> = {};
+  for (const spec of INFERENCE_DEPLOYMENT_UPDATE_FIELDS) {
+    const value = spec.name === 'containers' ? editableRegions(current) : readValue(current, spec.name);
+    if (value === undefined || (spec.name === 'command' && !Array.isArray(value))) continue;
+    editable[spec.name] = spec.kind === 'object' && isPlainObject(value) ? knownFields(spec.fields, value) : value;
+  }
+  return editable;
+}
+
+function editableRegions(current: InferenceDeployment): unknown {
+  if (!Array.isArray(current.containers)) return undefined;
+  return [...readRegions(current)].map(([region_id, scale]) => ({ region_id, scale: scaleAsRead(scale) }));
 }
 
 function readRegions(current: InferenceDeployment): Map<number, InferenceScale | undefined> {

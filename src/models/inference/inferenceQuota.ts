@@ -1,5 +1,6 @@
 import type { InferenceFlavor, InferencePrice, InferenceQuota } from '../../api/inference/inferenceTypes';
 import { wireAmount } from '../wireAmount';
+import type { InferenceApplicationCreate } from './inferenceApplications';
 import type { InferenceContainerSpec } from './inferenceDeploymentCreate';
 
 /*
@@ -46,6 +47,28 @@ export function quotaNeeds(sizing: InferenceSizing, flavor: Pick<InferenceFlavor
   if (model !== undefined) needs[`inference_gpu_${model}_count_limit`] = pods;
   else if (typeof flavor.cpu === 'number' && flavor.cpu > 0) needs[CPU_MILLICORE_LIMIT] = Math.ceil(pods * flavor.cpu * 1000);
   needs[INSTANCE_LIMIT] = 1;
+  return needs;
+}
+
+type QuotaFlavor = Pick<InferenceFlavor, 'name' | 'cpu' | 'gpu' | 'gpu_model'>;
+
+/**
+ * The limits a catalogue application takes: each component runs as a deployment of its own (an instance), with its
+ * pods at their maximum in every region of the application, on its flavor. A component whose flavor is not among
+ * `flavors` is counted as an instance only: what its pods take cannot be told.
+ */
+export function applicationQuotaNeeds(
+  application: Pick<InferenceApplicationCreate, 'regions' | 'components_configuration'>,
+  flavors: readonly QuotaFlavor[],
+): Record<string, number> {
+  const needs: Record<string, number> = {};
+  for (const component of Object.values(application.components_configuration)) {
+    const flavor = flavors.find((candidate) => candidate.name === component.flavor) ?? { name: component.flavor };
+    const containers = application.regions.map((region_id) => ({ region_id, scale: component.scale }));
+    for (const [limit, amount] of Object.entries(quotaNeeds({ flavor_name: component.flavor, containers }, flavor))) {
+      needs[limit] = (needs[limit] ?? 0) + amount;
+    }
+  }
   return needs;
 }
 

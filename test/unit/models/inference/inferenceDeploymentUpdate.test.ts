@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import type { InferenceDeployment } from '../../../../src/api/inference/inferenceTypes';
 import {
   describeChanges,
+  editableDeployment,
+  inferenceDeploymentChangesSchema,
   inferenceUpdateBody,
   removedRegions,
   validateInferenceDeploymentChanges,
@@ -131,5 +133,34 @@ describe('an inference deployment update', () => {
       restarting: ['flavor_name'],
       lines: ['flavor_name: inference-16vcpu-232gib-1xh100-80gb → inference-4vcpu-16gib-1xl40s-48gb'],
     });
+  });
+});
+
+describe('an inference deployment to edit', () => {
+  it("starts from what was read in the update's shapes, without the command read as a string", () => {
+    const editable = editableDeployment({ ...CURRENT, readiness_probe: { enabled: false }, status: 'ACTIVE', address: 'https://x' });
+    assert.deepEqual(editable, {
+      image: CURRENT.image,
+      flavor_name: CURRENT.flavor_name,
+      containers: [
+        {
+          region_id: 7,
+          scale: { min: 0, max: 2, cooldown_period: 90, polling_interval: 15, triggers: { cpu: null, gpu_utilization: { threshold: 70 } } },
+        },
+        { region_id: 8, scale: { min: 1, max: 1, cooldown_period: 60, polling_interval: 30 } },
+      ],
+      envs: CURRENT.envs,
+      probes: { readiness_probe: { enabled: false } },
+      timeout: 120,
+    });
+    assert.equal(validateInferenceDeploymentChanges(editable).ok, true);
+    assert.deepEqual(editableDeployment({ name: 'x', command: ['vllm', 'serve'] }), { command: ['vllm', 'serve'] });
+  });
+
+  it('gives the editor a schema of the update, nothing required', () => {
+    const schema = inferenceDeploymentChangesSchema();
+    assert.equal(schema.required, undefined);
+    assert.equal(schema.properties?.name, undefined);
+    assert.equal(schema.properties?.containers.items?.properties?.scale.required, undefined);
   });
 });

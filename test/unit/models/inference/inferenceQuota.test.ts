@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import {
+  applicationQuotaNeeds,
   gpuQuotaModel,
   maxPods,
   priceCeiling,
@@ -37,6 +38,22 @@ describe('inference quota and price', () => {
     assert.deepEqual(quotaNeeds(SIZING, { cpu: 0.5, gpu: 0, gpu_model: null }), {
       inference_cpu_millicore_count_limit: 2500,
       inference_instance_count_limit: 1,
+    });
+  });
+
+  it("counts an application's components as instances, each with its pods in every region", () => {
+    const application = {
+      regions: [7, 8],
+      components_configuration: {
+        model: { flavor: H100.name, exposed: true, scale: { min: 0, max: 2 } },
+        embedder: { flavor: 'inference-4vcpu-16gib', exposed: false, scale: { min: 1, max: 1 } },
+        unknown: { flavor: 'gone', exposed: false, scale: { min: 1, max: 1 } },
+      },
+    };
+    assert.deepEqual(applicationQuotaNeeds(application, [H100, { name: 'inference-4vcpu-16gib', cpu: 4, gpu: 0 }]), {
+      inference_gpu_h100_count_limit: 4,
+      inference_instance_count_limit: 3,
+      inference_cpu_millicore_count_limit: 8000,
     });
   });
 
