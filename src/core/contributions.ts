@@ -43,6 +43,8 @@ export const COMMAND = {
   checkGpus: 'gcore.checkGpus',
   setGpuSshUser: 'gcore.setGpuSshUser',
   setGpuLease: 'gcore.setGpuLease',
+  copyInferenceName: 'gcore.copyInferenceName',
+  copyInferenceAddress: 'gcore.copyInferenceAddress',
   updateContainer: 'gcore.updateContainer',
   createContainer: 'gcore.createContainer',
   newContainerJson: 'gcore.newContainerJson',

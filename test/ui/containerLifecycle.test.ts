@@ -70,7 +70,7 @@ describe('New Container and Delete Container, from the Containers tree', functio
     await wb.setKeyFromWelcome(API_KEY);
     await wb.treeRow('Containers').waitFor();
     // Room for the containers in the pictures: the other sections are folded, so the location's one row is under Containers.
-    await wb.foldSections(['GPU', 'DNS Zones'], LOCATION_LABEL);
+    await wb.foldSections(['GPU', 'Inference', 'DNS Zones'], LOCATION_LABEL);
     await wb.expandTreeRow(LOCATION_LABEL);
     await containerRow(DOOMED).waitFor();
     const rows = await wb.treeRows();

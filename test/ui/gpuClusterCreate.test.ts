@@ -87,7 +87,7 @@ describe('A GPU cluster created from a flavor row, followed to its end', functio
     // The key's notification would stay in the pictures: cleared before the tree is redrawn by the rows below.
     await wb.notification('Gcore API key saved').waitFor();
     await wb.clearNotifications();
-    await wb.foldSections(['Containers', 'DNS Zones'], LOCATION_LABEL);
+    await wb.foldSections(['Inference', 'Containers', 'DNS Zones'], LOCATION_LABEL);
     await eventually(async () => {
       await wb.expandTreeRow(LOCATION_LABEL);
       await wb.treeRow(FLAVOR).waitFor({ timeout: 5_000 });

@@ -136,7 +136,7 @@ describe('A GPU cluster expanded to its servers, then stopped from its row', fun
     await wb.setKeyFromWelcome(API_KEY);
     await wb.treeRow('GPU').waitFor();
     // Room for the clusters in the pictures: the other sections are folded, so the location's one row is under GPU.
-    await wb.foldSections(['Containers', 'DNS Zones'], LOCATION_LABEL);
+    await wb.foldSections(['Inference', 'Containers', 'DNS Zones'], LOCATION_LABEL);
     await wb.expandTreeRow(LOCATION_LABEL);
     await wb.treeRow('Clusters').waitFor();
     const mark = session.tap.responses.length;

@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import { isEndpointMissing } from '../../api/errors';
 import type { InferenceDeployment } from '../../api/inference/inferenceTypes';
 import type { CloudList } from '../../api/types';
-import type { Loaded } from '../../loaders/keyedLoader';
+import { groupDeployments } from '../../models/inference/inferenceApplications';
 import { INFERENCE_APPLICATION_KIND, INFERENCE_DEPLOYMENT_KIND } from '../../models/inference/inferenceKinds';
 import { listRows, shownLoad, wasCancelled } from '../kit/listRows';
 import { LocationPolls } from '../kit/locationPolls';
@@ -21,7 +21,7 @@ import {
 } from './inferenceNodes';
 import { deploymentDetailNodes, inferenceApplicationNode, inferenceCredentialNode, inferenceDeploymentNode } from './inferenceRowNodes';
 import type { InferenceRows, InferenceRowsDeps } from './inferenceSource';
-import { applicationOf, isMoving } from './presentation/deploymentStates';
+import { isMoving } from './presentation/deploymentStates';
 import { inferenceChange } from './presentation/inferenceChangeWords';
 import { APPLICATION_GAPS, CREDENTIAL_GAPS, DEPLOYMENT_GAPS } from './presentation/inferenceGaps';
 import { hasNoGpuQuota, quotaEntries, quotaEntryDescription, quotaSummary } from './presentation/quotaView';
@@ -91,8 +91,8 @@ export class InferenceRowsOf implements InferenceRows {
         credentials,
       ];
     }
-    const own = list.value.results.filter((deployment) => applicationOf(deployment) === undefined).length;
-    return [inferenceDeploymentsNode(node, own), inferenceApplicationsNode(node), credentials];
+    const { own } = groupDeployments(list.value.results);
+    return [inferenceDeploymentsNode(node, own.length), inferenceApplicationsNode(node), credentials];
   }
 
   /** The project's own deployments (an application's components are under it), those created here and not listed yet after them. */
@@ -102,8 +102,7 @@ export class InferenceRowsOf implements InferenceRows {
     this.watch(node.parent, list.value);
     const changes = this.deps.changesAt(INFERENCE_DEPLOYMENT_KIND, node.projectId);
     const rows: TreeNode[] = [];
-    for (const deployment of list.value.results) {
-      if (applicationOf(deployment) !== undefined) continue;
+    for (const deployment of groupDeployments(list.value.results).own) {
       rows.push(inferenceDeploymentNode(node, deployment, this.changeOf(node.projectId, deployment)));
     }
     const listed = new Set(list.value.results.map((deployment) => deployment.name));
@@ -135,7 +134,7 @@ export class InferenceRowsOf implements InferenceRows {
       }
       return [failedRow(node, l10n.t('Failed to load applications'), applications.error)];
     }
-    const components = componentsByApplication(deployments);
+    const { components } = groupDeployments(deployments.state === 'loaded' ? deployments.value.results : []);
     const changes = this.deps.changesAt(INFERENCE_APPLICATION_KIND, node.projectId);
     const rows: TreeNode[] = applications.value.results.map((application) =>
       inferenceApplicationNode(
@@ -227,16 +226,4 @@ export class InferenceRowsOf implements InferenceRows {
       void reads.deployments(project.projectId).then(redraw, redraw);
     });
   }
-}
-
-/** The project's deployments that are components of an application, by the application's name. */
-function componentsByApplication(deployments: Loaded<DeploymentList>): Map<string, InferenceDeployment[]> {
-  const byApplication = new Map<string, InferenceDeployment[]>();
-  if (deployments.state !== 'loaded') return byApplication;
-  for (const deployment of deployments.value.results) {
-    const application = applicationOf(deployment);
-    if (application === undefined) continue;
-    byApplication.set(application, [...(byApplication.get(application) ?? []), deployment]);
-  }
-  return byApplication;
 }

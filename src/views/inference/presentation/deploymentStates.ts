@@ -47,15 +47,3 @@ export function isMoving(deployment: InferenceDeployment): boolean {
     return pods !== undefined && pods.ready < pods.total && nonEmptyText(region.error_message) === undefined;
   });
 }
-
-/** The catalogue application a deployment is a component of (`object_references: [{kind: "AppDeployment", name}]`). */
-export function applicationOf(deployment: InferenceDeployment): string | undefined {
-  const references = Array.isArray(deployment.object_references) ? deployment.object_references : [];
-  for (const reference of references) {
-    if (reference?.kind === 'AppDeployment') {
-      const name = nonEmptyText(reference.name);
-      if (name !== undefined) return name;
-    }
-  }
-  return undefined;
-}

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { InferenceDeployment } from '../../../../../src/api/inference/inferenceTypes';
-import { applicationOf, deploymentState, isMoving } from '../../../../../src/views/inference/presentation/deploymentStates';
+import { deploymentState, isMoving } from '../../../../../src/views/inference/presentation/deploymentStates';
 
 function withRegion(status: string, ready: number, total: number, error?: string): InferenceDeployment {
   return {
@@ -28,20 +28,5 @@ describe('the states of an inference deployment', () => {
     assert.equal(isMoving(withRegion('PARTIALLYDEPLOYED', 0, 1, 'ImagePullBackOff')), false, 'an error waits for a change');
     assert.equal(isMoving(withRegion('PENDING', 0, 0)), false);
     assert.equal(isMoving(withRegion('DISABLED', 0, 1)), false);
-  });
-
-  it('names the application a component deployment belongs to', () => {
-    assert.equal(
-      applicationOf({
-        name: 'x',
-        object_references: [
-          { kind: 'Other', name: 'a' },
-          { kind: 'AppDeployment', name: 'chat' },
-        ],
-      }),
-      'chat',
-    );
-    assert.equal(applicationOf({ name: 'x', object_references: null }), undefined);
-    assert.equal(applicationOf({ name: 'x' }), undefined);
   });
 });
