@@ -13,6 +13,7 @@ import {
   useUi,
 } from './support/harness';
 import { ScriptedUi, CANCEL, type Answer } from './support/scriptedUi';
+import { CONTAINER_UPDATE_FIELD_NAMES } from '../support/containerFields';
 
 /*
  * Edit Container as JSON: the container's editable fields as a document of the extension's own scheme,
@@ -24,20 +25,6 @@ const LOCATION = { projectId: 1, regionId: 76 };
 const WEB_APP = { ...LOCATION, containerName: 'web-app' };
 /** web-app's autoscaling as the emulator seeds it. */
 const WEB_APP_AUTOSCALING = { cooldown_period: 60, triggers: { cpu: { threshold: 80 }, memory: { threshold: 80 }, http: null } };
-const EDITABLE = [
-  'commands',
-  'description',
-  'envs',
-  'flavor',
-  'image',
-  'is_api_key_auth',
-  'is_disabled',
-  'listening_port',
-  'logging',
-  'pull_secret',
-  'scale',
-  'timeout',
-];
 
 async function openDocument(args: object = WEB_APP): Promise<vscode.TextDocument> {
   const uri = await vscode.commands.executeCommand<string>('gcore.editContainerJson', args);
@@ -113,7 +100,7 @@ describe('editing a container as JSON', () => {
     assert.equal(document.uri.scheme, 'gcore-container');
     assert.equal(document.languageId, 'json');
     const fields = JSON.parse(document.getText()) as Record<string, unknown>;
-    assert.deepEqual(Object.keys(fields).sort(), EDITABLE);
+    assert.deepEqual(Object.keys(fields).sort(), CONTAINER_UPDATE_FIELD_NAMES);
     assert.equal(fields.timeout, 60);
     assert.deepEqual(fields.scale, { min: 1, max: 3, ...WEB_APP_AUTOSCALING });
     assert.deepEqual(fields.envs, { NGINX_PORT: '80' });

@@ -7,6 +7,7 @@ import {
   type ContainerCreate,
 } from '../../../../src/models/containers/containerCreate';
 import { assertProblems, assertValid, label, type ExpectedProblem } from '../../validation/expectations';
+import { CONTAINER_UPDATE_FIELD_NAMES } from '../../../support/containerFields';
 
 const p = (field: string, message: RegExp): ExpectedProblem => ({ field, message });
 const a = (n: number) => 'a'.repeat(n);
@@ -229,21 +230,7 @@ describe('CONTAINER_CREATE_FIELDS', () => {
   it('lists the name, then every field of the update once', () => {
     assert.deepEqual(
       CONTAINER_CREATE_FIELDS.map((spec) => spec.name),
-      [
-        'name',
-        'commands',
-        'description',
-        'envs',
-        'flavor',
-        'image',
-        'is_api_key_auth',
-        'is_disabled',
-        'listening_port',
-        'logging',
-        'pull_secret',
-        'scale',
-        'timeout',
-      ],
+      ['name', ...CONTAINER_UPDATE_FIELD_NAMES],
     );
   });
 

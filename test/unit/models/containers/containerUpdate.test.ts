@@ -4,6 +4,7 @@ import type { ContainerUpdate } from '../../../../src/models/containers/containe
 import { splitDisabledChange } from '../../../../src/api/containers/containersClient';
 import { assertProblems, assertValid, label } from '../../validation/expectations';
 import type { ExpectedProblem } from '../../validation/expectations';
+import { CONTAINER_UPDATE_FIELD_NAMES } from '../../../support/containerFields';
 
 const a = (n: number) => 'a'.repeat(n);
 
@@ -301,20 +302,7 @@ describe('CONTAINER_UPDATE_FIELDS', () => {
   it('lists every field of the update payload once, with a label and a description', () => {
     assert.deepEqual(
       CONTAINER_UPDATE_FIELDS.map((s) => s.name),
-      [
-        'commands',
-        'description',
-        'envs',
-        'flavor',
-        'image',
-        'is_api_key_auth',
-        'is_disabled',
-        'listening_port',
-        'logging',
-        'pull_secret',
-        'scale',
-        'timeout',
-      ],
+      CONTAINER_UPDATE_FIELD_NAMES,
     );
     for (const spec of CONTAINER_UPDATE_FIELDS) {
       assert.ok(spec.label.length > 0 && spec.description.length > 0, spec.name);
