@@ -2,13 +2,13 @@ import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
 import type { Task } from '../../../src/api/types';
 import { ROW_CONTEXT } from '../../../src/core/contributions';
-import { TaskTracking } from '../../../src/views/taskTracking';
-import { TaskPoller, type ChangeSubject, type TaskEnd } from '../../../src/loaders/taskPoller';
+import type { TaskTracking } from '../../../src/views/taskTracking';
+import type { ChangeSubject, TaskEnd, TaskPoller } from '../../../src/loaders/taskPoller';
 import type { Log } from '../../../src/logging/log';
 import { containerChange } from '../../../src/models/containers/container';
 import { TaskHistory } from '../../../src/state/taskHistory';
 import type { PromptUi } from '../../../src/ui/promptUi';
-import { ChangeKinds, type ChangeKind } from '../../../src/views/changeKinds';
+import type { ChangeKind, ChangeKinds } from '../../../src/views/changeKinds';
 import { containerChangeKind } from '../../../src/views/containers/containerChangeKind';
 import type { ChangeWords } from '../../../src/views/presentation/changeWords';
 import { runningUpdatesText, taskRowView } from '../../../src/views/tasks/presentation/taskView';
@@ -16,12 +16,11 @@ import { sectionNode, type TreeNode } from '../../../src/views/treeNodes';
 import { CONTAINERS_SECTION } from '../../../src/views/containers/containerNodes';
 import { TASKS_SECTION } from '../../../src/views/tasks/taskNodes';
 import { FakeClock } from '../support/fakeClock';
-import { CountingMemento, NotedUi } from '../support/trackingFakes';
+import { CountingMemento, NotedUi, trackingRig } from '../support/trackingFakes';
 import { unescapeMarkdown } from './markdownReading';
 
 const LOCATION = { projectId: 1, regionId: 76 };
 const SUBJECT = containerChange(LOCATION, 'web-app', 'update');
-const SETTINGS = { intervalMs: 3_000, timeoutMs: 30 * 60_000 };
 
 const WIDGETS_SECTION = sectionNode('widgets', 'Widgets', 'beaker', ROW_CONTEXT.containersSection);
 
@@ -66,36 +65,19 @@ describe('TaskTracking', () => {
   let refreshed: TreeNode[];
 
   function follow(answers: (id: string) => Task[]): void {
-    const script = new Map<string, Task[]>();
-    poller = new TaskPoller({
-      fetchTask: async (id) => {
-        if (!script.has(id)) script.set(id, answers(id));
-        const queue = script.get(id)!;
-        return queue.length > 1 ? queue.shift()! : queue[0];
-      },
-      settings: () => SETTINGS,
+    ({ poller, kinds, history, tracking } = trackingRig({
+      answers,
       clock,
-    });
-    kinds = new ChangeKinds();
-    kinds.register(
-      containerChangeKind({
+      memento,
+      refresh: (node) => void refreshed.push(node),
+      kind: containerChangeKind({
         client: { containers: { get: async () => ({ name: 'web-app', status: 'Ready', deploy_status: { ready: 1, total: 1 } }) } } as never,
         reads: { invalidateContainers: () => undefined },
         log: { warn: () => undefined } as unknown as Log,
         showLogs: async () => undefined,
         refreshDocuments: () => undefined,
       }),
-    );
-    history = new TaskHistory(memento as unknown as vscode.Memento, (stored) => kinds.readStored(stored));
-    tracking = new TaskTracking({
-      poller,
-      history,
-      kinds,
-      tree: { refresh: (node?: TreeNode) => void refreshed.push(node!) },
-      now: () => clock.now(),
-      setApiKey: async () => undefined,
-    });
-    tracking.onDidRecord(() => refreshed.push(TASKS_SECTION));
+    }));
   }
 
   beforeEach(() => {

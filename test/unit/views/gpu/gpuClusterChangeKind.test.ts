@@ -1,22 +1,21 @@
 import * as assert from 'node:assert/strict';
-import type * as vscode from 'vscode';
 import { GcoreApiError } from '../../../../src/api/errors';
 import type { GpuCluster, GpuClusterRef, GpuLocationRef, GpuServer } from '../../../../src/api/gpu/gpuClusterTypes';
 import type { Task } from '../../../../src/api/types';
-import { TaskPoller } from '../../../../src/loaders/taskPoller';
+import type { TaskPoller } from '../../../../src/loaders/taskPoller';
 import type { Log } from '../../../../src/logging/log';
 import { gpuClusterChange, newClusterChange } from '../../../../src/models/gpu/gpuCluster';
-import { TaskHistory } from '../../../../src/state/taskHistory';
+import type { TaskHistory } from '../../../../src/state/taskHistory';
 import type { PromptUi } from '../../../../src/ui/promptUi';
-import { ChangeKinds } from '../../../../src/views/changeKinds';
+import type { ChangeKinds } from '../../../../src/views/changeKinds';
 import { gpuClusterChangeKind } from '../../../../src/views/gpu/gpuClusterChangeKind';
 import { runningUpdatesText, taskRowView } from '../../../../src/views/tasks/presentation/taskView';
 import { GPU_SECTION } from '../../../../src/views/gpu/gpuNodes';
 import { TASKS_SECTION } from '../../../../src/views/tasks/taskNodes';
-import { TaskTracking } from '../../../../src/views/taskTracking';
+import type { TaskTracking } from '../../../../src/views/taskTracking';
 import type { TreeNode } from '../../../../src/views/treeNodes';
 import { FakeClock } from '../../support/fakeClock';
-import { CountingMemento, NotedUi } from '../../support/trackingFakes';
+import { NotedUi, trackingRig } from '../../support/trackingFakes';
 
 const CLUSTER: GpuClusterRef = { projectId: 1, regionId: 76, kind: 'virtual', clusterId: '058e03b4-c44b-4684-9075-810cb0354467' };
 
@@ -41,21 +40,13 @@ describe('the GPU cluster kind of change', () => {
     read: (ref: GpuClusterRef) => Promise<GpuCluster>,
     servers: (ref: GpuClusterRef) => Promise<{ count: number; results: GpuServer[] }> = async () => assert.fail('no servers are read'),
   ): void {
-    const script = new Map<string, Task[]>();
     // This test's lists: an earlier test's delete whose end loads its code late must not land in them.
     const [forgottenHere, forgotHere] = [forgotten, forgot];
-    poller = new TaskPoller({
-      fetchTask: async (id) => {
-        if (!script.has(id)) script.set(id, answers(id));
-        const queue = script.get(id)!;
-        return queue.length > 1 ? queue.shift()! : queue[0];
-      },
-      settings: () => ({ intervalMs: 3_000, timeoutMs: 30 * 60_000 }),
+    ({ poller, kinds, history, tracking } = trackingRig({
+      answers,
       clock,
-    });
-    kinds = new ChangeKinds();
-    kinds.register(
-      gpuClusterChangeKind({
+      refresh: (node) => void refreshed.push(node),
+      kind: gpuClusterChangeKind({
         client: { gpuClusters: { get: read, serversWithAddresses: servers } } as never,
         clusters: { invalidateLocation: (ref) => void invalidated.push(ref) },
         log: { warn: () => undefined } as unknown as Log,
@@ -67,17 +58,7 @@ describe('the GPU cluster kind of change', () => {
         },
         setLease: async (ref, cluster) => void leased.push({ ref, name: cluster.name }),
       }),
-    );
-    history = new TaskHistory(new CountingMemento() as unknown as vscode.Memento, (stored) => kinds.readStored(stored));
-    tracking = new TaskTracking({
-      poller,
-      history,
-      kinds,
-      tree: { refresh: (node?: TreeNode) => void refreshed.push(node!) },
-      now: () => clock.now(),
-      setApiKey: async () => undefined,
-    });
-    tracking.onDidRecord(() => refreshed.push(TASKS_SECTION));
+    }));
   }
 
   beforeEach(() => {
