@@ -1,6 +1,7 @@
 import type { ApiRequest } from './api-request';
 import { aiRegionIds } from './account-endpoints';
-import { cloudError, type Reply } from './replies';
+import { pageOf, readPageQuery } from './paging-query';
+import { cloudError, cloudValidationError, type InvalidFields, type Reply } from './replies';
 
 /** An inference flavor as `/cloud/v3/inference/flavors` answers it, with the made-up hourly price the emulator bills it at. */
 export interface InferenceFlavor {
@@ -69,9 +70,12 @@ function flavorView({ eurPerHour: _price, ...flavor }: InferenceFlavor): Omit<In
   return flavor;
 }
 
-/** GET /cloud/v3/inference/flavors (no project: the catalogue is Gcore's). */
-export function listInferenceFlavors(): Reply {
-  return { status: 200, body: { count: INFERENCE_FLAVORS.length, results: INFERENCE_FLAVORS.map(flavorView) } };
+/** GET /cloud/v3/inference/flavors?limit=&offset= (no project: the catalogue is Gcore's), 100 a page unless asked. */
+export function listInferenceFlavors(request: ApiRequest): Reply {
+  const invalidFields: InvalidFields = {};
+  const page = readPageQuery(request.query, 1000, 100, invalidFields);
+  if (Object.keys(invalidFields).length > 0) return cloudValidationError(request.requestId, invalidFields);
+  return { status: 200, body: { count: INFERENCE_FLAVORS.length, results: pageOf(INFERENCE_FLAVORS.map(flavorView), page) } };
 }
 
 /** GET /cloud/v3/inference/flavors/{name} */

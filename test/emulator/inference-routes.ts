@@ -48,7 +48,7 @@ const named = (params: Record<string, string>) => ({ projectId: params.projectId
  * ones whose segment there is a parameter.
  */
 export const INFERENCE_ROUTES: readonly Route[] = [
-  { pattern: [...V3, 'flavors'], additions: { GET: () => listInferenceFlavors() } },
+  { pattern: [...V3, 'flavors'], additions: { GET: (request) => listInferenceFlavors(request) } },
   { pattern: [...V3, 'flavors', ':name'], additions: { GET: (request, { name }) => getInferenceFlavor(request, name) } },
   { pattern: [...V3, 'capacity'], additions: { GET: () => inferenceCapacity() } },
   { pattern: [...APPLICATIONS, 'catalog'], additions: { GET: () => listCatalog() } },

@@ -219,13 +219,15 @@ describe('emulator inference quota, prices and catalogue', () => {
   });
 
   describe('flavors, capacity and regions', () => {
-    it('lists CPU-only and GPU flavors (L40S, A100, H100) and gets one by name', async () => {
+    it('lists CPU-only and GPU flavors (L40S, A100, H100), paged, and gets one by name', async () => {
       const flavors = await get<List<Json>>(emulator, '/cloud/v3/inference/flavors');
       assert.deepEqual(
         flavors.results.map((flavor) => flavor.gpu_model),
         [null, null, 'L40S', 'A100', 'H100'],
       );
       assert.equal('eurPerHour' in flavors.results[0], false);
+      const second = await get<List<Json>>(emulator, '/cloud/v3/inference/flavors?limit=2&offset=2');
+      assert.deepEqual([second.count, second.results.map((flavor) => flavor.gpu_model)], [5, ['L40S', 'A100']]);
       const one = await get<Json>(emulator, `/cloud/v3/inference/flavors/${L40S}`);
       assert.deepEqual([one.gpu, one.gpu_memory], [1, 48]);
       assert.equal((await rawRequest(emulator, 'GET', '/cloud/v3/inference/flavors/none')).status, 404);
