@@ -10,6 +10,7 @@ export type Unit =
   | 'flavors'
   | 'containers'
   | 'clusters'
+  | 'deployments'
   | 'zones'
   | 'record sets'
   | 'timers'
@@ -74,6 +75,7 @@ const COUNTED: ReadonlySet<Unit> = new Set([
   'flavors',
   'containers',
   'clusters',
+  'deployments',
   'zones',
   'record sets',
   'timers',
@@ -90,6 +92,7 @@ const DECIMALS: Record<Unit, number> = {
   flavors: 0,
   containers: 0,
   clusters: 0,
+  deployments: 0,
   zones: 0,
   'record sets': 0,
   timers: 0,

@@ -239,3 +239,33 @@ export interface GpuProbeResult {
   /** From the moving clusters' rows shown until the end of the watch. */
   moving: { from: number; to: number; clusters: number };
 }
+
+export interface InferenceProbeInput {
+  resultFile: string;
+  apiKey: string;
+  /** The driver's emulator, with latency and generated deployments in every project. */
+  emulatorUrl: string;
+  /** One location per project: the tree shows a project's inference once, whatever its regions. */
+  locations: ProjectRegionRef[];
+  warmupRounds: number;
+  rounds: number;
+  /** Seconds watched with every Deployments row shown and nothing moving. */
+  quietSeconds: number;
+  /** The projects in which one deployment's image is changed (its pods restart: it moves), then how long the polls are watched. */
+  movingProjects: number[];
+  movingSeconds: number;
+}
+
+/** Times are wall-clock (Date.now()), so that the driver can count its emulator's requests in each window. */
+export interface InferenceProbeResult {
+  /** The first expansion of every Deployments row after the start: it loads the area's rows' code too. */
+  cold: { ms: number; from: number; to: number };
+  /** Per round: from every Deployments row expanded at once until every deployment row's TreeItem exists. */
+  elapsedMs: number[];
+  /** Per round: the median time of one node-fetch GET, sent as the extension must, of one project's deployment list. */
+  roundTripMs: number[];
+  windows: { from: number; to: number }[];
+  deploymentRows: number;
+  quiet: { from: number; to: number };
+  moving: { from: number; to: number; deployments: number };
+}

@@ -14,6 +14,7 @@ import { measureRequestCpu, stopRequestCpuProcess } from './request-cpu';
 import { measureReads } from './read-bench';
 import { measureRecordSets } from './record-bench';
 import { measureGpuClusters } from './gpu-bench';
+import { measureInferenceDeployments } from './inference-bench';
 import { measureLogs } from './logs-bench';
 import { measureRoundTrips } from './round-trips';
 import { measureTaskFollowing, stopTaskEmulator } from './task-bench';
@@ -147,6 +148,11 @@ async function bench(): Promise<number> {
       ),
       hostPart(needs, { area: 'GPU clusters (50 ms latency)', name: '50 locations × 20 clusters in code-server' }, (host, extension) =>
         measureGpuClusters(host, extension, progress),
+      ),
+      hostPart(
+        needs,
+        { area: 'Inference deployments (50 ms latency)', name: '3 projects × 200 deployments in code-server' },
+        (host, extension) => measureInferenceDeployments(host, extension, progress),
       ),
     ],
     rows,
