@@ -4,6 +4,7 @@ import type { InferenceDeployment } from '../../api/inference/inferenceTypes';
 import type { CloudList } from '../../api/types';
 import { groupDeployments } from '../../models/inference/inferenceApplications';
 import { INFERENCE_APPLICATION_KIND, INFERENCE_DEPLOYMENT_KIND } from '../../models/inference/inferenceKinds';
+import { deploymentMoves } from '../../models/inference/inferenceStatus';
 import { listRows, shownLoad, wasCancelled } from '../kit/listRows';
 import { LocationPolls } from '../kit/locationPolls';
 import { failedRow, gapRows, quietRow } from '../kit/rows';
@@ -21,7 +22,6 @@ import {
 } from './inferenceNodes';
 import { deploymentDetailNodes, inferenceApplicationNode, inferenceCredentialNode, inferenceDeploymentNode } from './inferenceRowNodes';
 import type { InferenceRows, InferenceRowsDeps } from './inferenceSource';
-import { isMoving } from './presentation/deploymentStates';
 import { inferenceChange } from './presentation/inferenceChangeWords';
 import { APPLICATION_GAPS, CREDENTIAL_GAPS, DEPLOYMENT_GAPS } from './presentation/inferenceGaps';
 import { hasNoGpuQuota, quotaEntries, quotaEntryDescription, quotaSummary } from './presentation/quotaView';
@@ -212,9 +212,8 @@ export class InferenceRowsOf implements InferenceRows {
   private watch(project: InferenceProjectNode, list: DeploymentList): void {
     const { waits, reads, view } = this.deps;
     waits.forgetUnlisted(project.projectId, new Set(list.results.map((deployment) => deployment.name)));
-    for (const deployment of list.results) waits.changeOf(project.projectId, deployment);
     const moving =
-      list.results.some(isMoving) ||
+      list.results.some((deployment) => deploymentMoves(deployment, waits.changeOf(project.projectId, deployment))) ||
       this.deps.changesAt(INFERENCE_DEPLOYMENT_KIND, project.projectId).size > 0 ||
       waits.pending(project.projectId);
     if (!moving) return;

@@ -1,4 +1,5 @@
 import type { InferenceDeployment } from '../../api/inference/inferenceTypes';
+import { powerShown, type AwaitedPower } from '../../models/inference/inferenceStatus';
 
 /** How long a start or stop is waited for before its row stops saying so: Gcore may never show it (a failure says nothing). */
 export const STATUS_WAIT_MS = 10 * 60_000;
@@ -9,21 +10,20 @@ export const STATUS_WAIT_MS = 10 * 60_000;
  * stop, away from it for a start.
  */
 export class StatusWaits {
-  private readonly waits = new Map<string, { action: 'start' | 'stop'; since: number }>();
+  private readonly waits = new Map<string, { action: AwaitedPower; since: number }>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  expect(ref: { projectId: number; name: string }, action: 'start' | 'stop'): void {
+  expect(ref: { projectId: number; name: string }, action: AwaitedPower): void {
     this.waits.set(keyOf(ref.projectId, ref.name), { action, since: this.now() });
   }
 
   /** The start or stop the deployment waits for, forgotten once its status shows it (or after STATUS_WAIT_MS). */
-  changeOf(projectId: number, deployment: InferenceDeployment): 'start' | 'stop' | undefined {
+  changeOf(projectId: number, deployment: InferenceDeployment): AwaitedPower | undefined {
     const key = keyOf(projectId, deployment.name);
     const wait = this.waits.get(key);
     if (!wait) return undefined;
-    const stopped = String(deployment.status ?? '').toUpperCase() === 'DISABLED';
-    if ((wait.action === 'stop') === stopped || this.now() - wait.since > STATUS_WAIT_MS) {
+    if (powerShown(wait.action, deployment.status) || this.now() - wait.since > STATUS_WAIT_MS) {
       this.waits.delete(key);
       return undefined;
     }

@@ -2,26 +2,15 @@ import * as l10n from '@vscode/l10n';
 import type { InferenceApplication } from '../../../api/inference/inferenceTypes';
 import { ROW_CONTEXT } from '../../../core/contributions';
 import { oneLine } from '../../../core/wellFormedText';
+import { statusKey, statusWords } from '../../../models/inference/inferenceStatus';
 import { escapeMarkdown, type ItemView } from '../../presentation/itemView';
 import { isRecord, nonEmptyText } from '../../presentation/wireValues';
 import { INFERENCE_APPLICATION_CHANGES, type InferenceChange } from './inferenceChangeWords';
 
-/** An application's consolidated status in words (Gcore says it in another casing than a deployment's). */
+/** An application's consolidated status in words (Gcore says it in another casing than a deployment's), when it has one. */
 export function applicationStatusWords(application: InferenceApplication): string | undefined {
   const status = nonEmptyText(application.status?.consolidated_status);
-  if (status === undefined) return undefined;
-  switch (status.toLowerCase()) {
-    case 'active':
-      return l10n.t('active');
-    case 'failed':
-      return l10n.t('failed');
-    case 'partiallydeployed':
-      return l10n.t('partially deployed');
-    case 'unknown':
-      return l10n.t('status unknown');
-    default:
-      return oneLine(status);
-  }
+  return status === undefined ? undefined : oneLine(statusWords(status));
 }
 
 /** Each component's error in a region, as Gcore reports it: "region 7, llm: out of capacity". */
@@ -44,7 +33,7 @@ export function applicationRowView(application: InferenceApplication, change?: I
     status,
     nonEmptyText(application.application_name),
   ].filter((part): part is string => part !== undefined);
-  const failed = nonEmptyText(application.status?.consolidated_status)?.toLowerCase() === 'failed' || errors.length > 0;
+  const failed = statusKey(application.status?.consolidated_status) === 'FAILED' || errors.length > 0;
   const tooltip = [
     `### ${escapeMarkdown(application.name)}`,
     escapeMarkdown(l10n.t('Catalogue application: {0}', nonEmptyText(application.application_name) ?? '?')),

@@ -3,6 +3,7 @@ import type { InferenceDeployment, InferenceRegionContainer } from '../../../api
 import { ROW_CONTEXT, type RowContext } from '../../../core/contributions';
 import { oneLine } from '../../../core/wellFormedText';
 import { escapeMarkdown, type ItemView } from '../../presentation/itemView';
+import { statusWords } from '../../../models/inference/inferenceStatus';
 import { nonEmptyText } from '../../presentation/wireValues';
 import { deploymentState, regionPods, regionsOf, type DeploymentState } from './deploymentStates';
 import { INFERENCE_DEPLOYMENT_CHANGES, type InferenceChange } from './inferenceChangeWords';
@@ -12,22 +13,7 @@ export type DeploymentChange = InferenceChange | 'start' | 'stop';
 
 /** The status in words: PENDING runs at zero pods, DISABLED is stopped; a word the extension does not know, as it came. */
 export function deploymentStatusWords(deployment: InferenceDeployment): string {
-  switch (deploymentState(deployment)) {
-    case 'active':
-      return l10n.t('active');
-    case 'partial':
-      return l10n.t('partially deployed');
-    case 'deploying':
-      return l10n.t('deploying');
-    case 'scaledToZero':
-      return l10n.t('scaled to zero');
-    case 'stopped':
-      return l10n.t('stopped');
-    case 'deleting':
-      return l10n.t('deleting');
-    case 'other':
-      return oneLine(nonEmptyText(deployment.status) ?? l10n.t('status unknown'));
-  }
+  return oneLine(statusWords(deployment.status));
 }
 
 function changeWords(change: DeploymentChange): string {

@@ -152,7 +152,7 @@ describe('the Inference section', () => {
     assert.equal(deployments.view?.description, '1');
     assert.deepEqual(labels(await inference.children(deployments)), ['llama']);
     const [application] = await inference.children(await listRow(inference, 'Applications'));
-    assert.equal(application.view?.description, 'partially deployed · open-webui');
+    assert.equal(application.view?.description, 'partly deployed · open-webui');
     const [componentRow] = await inference.children(application);
     assert.equal(componentRow.view?.label, 'chat-llm');
     assert.equal(componentRow.view?.contextValue, ROW_CONTEXT.inferenceComponent);
