@@ -74,12 +74,12 @@ export function activate(context: vscode.ExtensionContext, startup: Startup): Te
   context.subscriptions.push(codeCache);
   const tasks = timed('tasks', () => tasksArea(core));
   const gpu = timed('gpu', () => gpuArea(core));
-  const inference = timed('inference', () => inferenceArea(core));
   const zones = timed('dns', () => zonesArea(core));
   const containers = timed('containers', () => containersArea(core));
+  const inference = timed('inference', () => inferenceArea(core));
   const account = timed('account', () => accountArea(core));
   const agents = timed('agents', () => agentsArea(core));
-  const areas = [gpu, inference, zones, containers, tasks, account, agents];
+  const areas = [gpu, zones, containers, inference, tasks, account, agents];
   for (const kind of areas.flatMap((area) => area.changeKinds ?? [])) core.changeKinds.register(kind);
   // Tasks a window reload interrupted are followed again, once their kinds can read what earlier versions
   // stored; the first request waits one poll interval.

@@ -73,7 +73,7 @@ describe('the Gcore tree', () => {
     await setKey(undefined);
     await eventually(async () => assert.deepEqual(await children(), []));
     await setKey(TEST_KEY);
-    await eventually(async () => assert.deepEqual((await items()).map(label), ['GPU', 'Inference', 'DNS Zones', 'Containers', 'Tasks']));
+    await eventually(async () => assert.deepEqual((await items()).map(label), ['GPU', 'DNS Zones', 'Containers', 'Inference', 'Tasks']));
   });
 
   it('offers "Add Project and Region…" when no location is configured', async () => {
@@ -273,7 +273,7 @@ describe('the Gcore tree', () => {
     process.env.GCORE_API_KEY = TEST_KEY;
     try {
       await vscode.commands.executeCommand('gcore.refresh');
-      await eventually(async () => assert.deepEqual((await items()).map(label), ['GPU', 'Inference', 'DNS Zones', 'Containers', 'Tasks']));
+      await eventually(async () => assert.deepEqual((await items()).map(label), ['GPU', 'DNS Zones', 'Containers', 'Inference', 'Tasks']));
       await vscode.commands.executeCommand('gcore.listGpuFlavors', { projectId: 1, regionId: 76 });
       assert.equal(emulator.requests.at(-1)?.headers.authorization, `apikey ${TEST_KEY}`);
     } finally {

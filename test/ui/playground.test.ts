@@ -99,8 +99,7 @@ describe('The playground, as it opens', function () {
       );
     });
     // The tree read the containers again as their updates ended.
-    // Its third row: under GPU, its project's under Inference, then under Containers.
-    await wb.expandTreeRow(DEMO_LOCATION.label, 2);
+    await wb.expandTreeRow(DEMO_LOCATION.label, 1);
     await wb
       .treeRow(finishing.containerName)
       .filter({ hasText: `Ready · 1/1 · ${finishing.image}` })

@@ -407,8 +407,7 @@ describe('Gcore in VS Code, used through its UI', function () {
     await wb.collapseTreeRow(LOCATION_LABEL, 0);
     // The zones make room too: the screenshot shows the location's containers in their states.
     await wb.collapseTreeRow('DNS Zones');
-    // The location's third row: under GPU, its project's under Inference, then under Containers.
-    await wb.treeRow(LOCATION_LABEL).nth(2).click();
+    await wb.treeRow(LOCATION_LABEL).nth(1).click();
     await wb.treeRow(CONTAINER).waitFor();
     await wb.screenshot('containers');
     const rows = await wb.treeRows();

@@ -72,7 +72,7 @@ describe('after a reload: state kept', () => {
     const { setUpMs } = await extensionApi();
     assert.deepEqual(
       setUpMs.map((entry) => entry.part),
-      ['core', 'tasks', 'gpu', 'inference', 'dns', 'containers', 'account', 'agents', 'view', 'commands', 'documents'],
+      ['core', 'tasks', 'gpu', 'dns', 'containers', 'inference', 'account', 'agents', 'view', 'commands', 'documents'],
     );
     assert.ok(setUpMs.every((entry) => Number.isFinite(entry.ms) && entry.ms >= 0));
   });
@@ -86,7 +86,7 @@ describe('after a reload: state kept', () => {
     await eventually(async () =>
       assert.deepEqual(
         (await rowsUnder()).map((row) => row.label),
-        ['GPU', 'Inference', 'DNS Zones', 'Containers', 'Tasks'],
+        ['GPU', 'DNS Zones', 'Containers', 'Inference', 'Tasks'],
       ),
     );
     await vscode.commands.executeCommand('gcore.listGpuFlavors', { projectId: LOCATION.projectId, regionId: LOCATION.regionId });
