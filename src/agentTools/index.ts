@@ -5,6 +5,19 @@ import { listGpuFlavors } from './gpu/flavorTools';
 import { createGpuCluster, previewGpuCluster } from './gpu/gpuClusterCreateTools';
 import { getGpuCluster, listGpuClusters } from './gpu/gpuClusterTools';
 import { deleteGpuCluster, gpuClusterAction, resizeGpuCluster, setGpuLease } from './gpu/gpuClusterWriteTools';
+import {
+  getInferenceDeployment,
+  getInferenceLogs,
+  getInferenceQuota,
+  listInferenceDeployments,
+} from './inference/inferenceDeploymentTools';
+import { createInferenceDeployment, previewInferenceDeployment } from './inference/inferenceCreateTools';
+import {
+  deleteInferenceDeployment,
+  startInferenceDeployment,
+  stopInferenceDeployment,
+  updateInferenceDeployment,
+} from './inference/inferenceWriteTools';
 import { listLocations } from './account/locationTools';
 import { createRecord, deleteRecord, updateRecord } from './dns/recordWriteTools';
 import { getTask } from './tasks/taskTools';
@@ -57,6 +70,16 @@ export const TOOL_DEFINITIONS: readonly AnyToolDefinition[] = [
   resizeGpuCluster,
   deleteGpuCluster,
   setGpuLease,
+  listInferenceDeployments,
+  getInferenceDeployment,
+  getInferenceLogs,
+  previewInferenceDeployment,
+  getInferenceQuota,
+  createInferenceDeployment,
+  updateInferenceDeployment,
+  startInferenceDeployment,
+  stopInferenceDeployment,
+  deleteInferenceDeployment,
 ];
 
 /** A tool by its name (`gcore_listZones`), or undefined. */

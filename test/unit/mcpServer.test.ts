@@ -140,6 +140,33 @@ describe('the MCP server (dist/mcp-server.js) driven by the SDK client over stdi
     assert.equal(emulator.container(7, 76, 'web-app')?.config.timeout, 30);
   });
 
+  it('offers the inference reads without --allow-writes and its writes with it, sending each on its write path', async () => {
+    const inference = (names: string[]) => names.filter((name) => name.includes('Inference'));
+    const reads = await connect(withKey());
+    assert.deepEqual(inference((await reads.client.listTools()).tools.map((tool) => tool.name)), [
+      'gcore_listInferenceDeployments',
+      'gcore_getInferenceDeployment',
+      'gcore_getInferenceLogs',
+      'gcore_previewInferenceDeployment',
+      'gcore_getInferenceQuota',
+    ]);
+    const all = await connect(withKey(), ['--allow-writes']);
+    assert.deepEqual(inference((await all.client.listTools()).tools.map((tool) => tool.name)).slice(5), [
+      'gcore_createInferenceDeployment',
+      'gcore_updateInferenceDeployment',
+      'gcore_startInferenceDeployment',
+      'gcore_stopInferenceDeployment',
+      'gcore_deleteInferenceDeployment',
+    ]);
+    emulator.requests.length = 0;
+    const result = await all.client.callTool({ name: 'gcore_stopInferenceDeployment', arguments: { projectId: 1, name: 'llama-chat' } });
+    assert.equal(result.isError, undefined, texts(result)[0]);
+    assert.deepEqual(
+      emulator.requests.map((request) => [request.method, request.path]),
+      [['POST', '/cloud/v3/inference/1/deployments/llama-chat/stop']],
+    );
+  });
+
   it("creates a GPU cluster whose answer was lost on the command's path: one POST, the running task named", async () => {
     const { client, stderr } = await connect(withKey(), ['--allow-writes']);
     const clusters = '/cloud/v3/gpu/virtual/7/76/clusters';

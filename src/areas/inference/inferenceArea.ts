@@ -29,10 +29,20 @@ export function inferenceArea(core: Core): Area {
     reads.loaded?.invalidateApplications(projectId);
     reads.loaded?.invalidateQuota();
   };
+  // What a change the commands send leaves behind, built when the first of them loads.
+  const sentChanges = loadOnce(async () =>
+    (await import('../../views/inference/inferenceSentChanges.js')).inferenceSentChanges({
+      tasks: core.tasks,
+      taskPoller: core.taskPoller,
+      tree: core.treeChanges,
+      changed,
+      expectStatus: (ref, action) => section.expectStatus(ref, action),
+    }),
+  );
   return {
     sections: [section],
     changeKinds: inferenceChangeKinds({ inference: () => core.client.inference, changed, log: core.log }),
-    lazyCommands: () => inferenceCommandLoads(),
+    lazyCommands: (services) => inferenceCommandLoads(services, sentChanges),
     disposables: [section],
   };
 }

@@ -1,11 +1,56 @@
 import { lazyCommands, type LazyCommands } from '../../commands/flow/lazyCommands';
+import type { Services } from '../../commands/services';
 import { COMMAND } from '../../core/contributions';
+import type { LoadOnce } from '../../core/loadOnce';
+import type { InferenceSentChanges } from '../../views/inference/inferenceSentChanges';
 
 /** The inference area's commands, by the code each group loads on the first use of one of them. */
-export function inferenceCommandLoads(): LazyCommands[] {
+export function inferenceCommandLoads(services: Services, sentChanges: LoadOnce<InferenceSentChanges>): LazyCommands[] {
   return [
     lazyCommands([COMMAND.copyInferenceName, COMMAND.copyInferenceAddress], async () =>
       (await import('../../commands/inference/inferenceRowCommands.js')).inferenceRowCommands(),
+    ),
+    lazyCommands(
+      [
+        COMMAND.listInferenceFlavors,
+        COMMAND.listInferenceCapacity,
+        COMMAND.listInferenceCatalog,
+        COMMAND.getInferenceQuota,
+        COMMAND.listInferenceDeployments,
+        COMMAND.getInferenceDeployment,
+        COMMAND.getInferenceLogs,
+        COMMAND.listInferenceApplications,
+        COMMAND.listInferenceRegistryCredentials,
+      ],
+      async () => (await import('../../commands/inference/inferenceReadCommands.js')).inferenceReadCommands(services),
+    ),
+    lazyCommands(
+      [
+        COMMAND.previewInferenceDeployment,
+        COMMAND.createInferenceDeployment,
+        COMMAND.updateInferenceDeployment,
+        COMMAND.startInferenceDeployment,
+        COMMAND.stopInferenceDeployment,
+        COMMAND.deleteInferenceDeployment,
+      ],
+      async () =>
+        (await import('../../commands/inference/inferenceDeploymentCommands.js')).inferenceDeploymentCommands(
+          services,
+          await sentChanges(),
+          {},
+        ),
+    ),
+    lazyCommands([COMMAND.createInferenceApplication, COMMAND.deleteInferenceApplication], async () =>
+      (await import('../../commands/inference/inferenceApplicationCommands.js')).inferenceApplicationCommands(
+        services,
+        await sentChanges(),
+      ),
+    ),
+    lazyCommands([COMMAND.setInferenceRegistryCredential, COMMAND.deleteInferenceRegistryCredential], async () =>
+      (await import('../../commands/inference/inferenceCredentialCommands.js')).inferenceCredentialCommands(services),
+    ),
+    lazyCommands([COMMAND.requestInferenceQuota], async () =>
+      (await import('../../commands/inference/inferenceQuotaCommands.js')).inferenceQuotaCommands(services),
     ),
   ];
 }

@@ -68,7 +68,7 @@ export interface InferenceQuotaRequestArgs {
 
 export const DEFAULT_LOG_LIMIT = 1000;
 
-const LOG_LIMIT_FIELD: IntegerFieldSpec = {
+export const LOG_LIMIT_FIELD: IntegerFieldSpec = {
   name: 'limit',
   kind: 'integer',
   label: l10n.t('Lines'),
@@ -77,7 +77,7 @@ const LOG_LIMIT_FIELD: IntegerFieldSpec = {
   maximum: 100_000,
 };
 
-const LOG_REGION_FIELD: IntegerFieldSpec = {
+export const LOG_REGION_FIELD: IntegerFieldSpec = {
   ...REGION_ID_FIELD,
   required: false,
   description: l10n.t("Only this region's lines; every region's when left out."),
@@ -191,7 +191,7 @@ export function validateInferenceApiKeyArgs(input: unknown): Validated<Inference
   return validateArgs(input, named(API_KEY_NAME_FIELD));
 }
 
-const USERNAME_FIELD: StringFieldSpec = {
+export const USERNAME_FIELD: StringFieldSpec = {
   name: 'username',
   kind: 'string',
   label: l10n.t('User'),
@@ -202,7 +202,7 @@ const USERNAME_FIELD: StringFieldSpec = {
   maxLength: 255,
 };
 
-const PASSWORD_FIELD: StringFieldSpec = {
+export const PASSWORD_FIELD: StringFieldSpec = {
   name: 'password',
   kind: 'string',
   label: l10n.t('Password'),

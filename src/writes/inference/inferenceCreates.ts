@@ -12,8 +12,8 @@ export interface InferenceCreateDeps extends InferenceWritesDeps {
   client: Pick<GcoreClient, 'inference' | 'account'>;
 }
 
-/** What a create sends: a payload with its name (already validated). */
-export type InferenceCreatePayload = { name: string } & Record<string, unknown>;
+/** What a create sends: a payload with its name (already validated), sent as it is. */
+export type InferenceCreatePayload = { readonly name: string };
 
 /** The words and calls that tell a deployment's create from an application's. */
 interface CreateKind {

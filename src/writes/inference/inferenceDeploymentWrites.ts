@@ -9,6 +9,7 @@ import type {
   InferenceTaskAnswer,
 } from '../../api/inference/inferenceTypes';
 import type { Log } from '../../logging/log';
+import type { InferenceScaleSpec } from '../../models/inference/inferenceDeploymentCreate';
 import { inferenceDeploymentChange, type InferenceDeploymentAction } from '../../models/inference/inferenceKinds';
 import { InvalidArgumentError, type FieldProblem } from '../../validation/problems';
 import { sentLine, type SentChange } from '../sentChange';
@@ -24,8 +25,7 @@ export type SentInferenceChange = SentChange<InferenceProjectRef>;
 /** A region of an update: its scale as far as the change gives it (the rest is sent as Gcore holds it). */
 export interface InferenceRegionChange {
   region_id: number;
-  scale?: Partial<InferenceScale>;
-  [extra: string]: unknown;
+  scale?: Partial<InferenceScale> | Partial<InferenceScaleSpec>;
 }
 
 /** Any part of a create payload but the name: `containers`, when given, is the whole set of regions. */

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { COMMAND } from '../../../src/core/contributions';
 import { IMAGE_24_04, virtualClusterBody } from '../../support/gpuClusterBodies';
+import { inferenceDeploymentBody } from '../../support/inferenceBodies';
 import { TOOL_DEFINITIONS, toolNamed, toolNoKeyText, type ToolSchema } from '../../../src/agentTools';
 
 /** The contract's table ("Agent tools"), in its order. */
@@ -33,6 +34,16 @@ const CONTRACT_TOOLS: [name: string, kind: 'read' | 'write', commandId: string][
   ['gcore_resizeGpuCluster', 'write', COMMAND.resizeGpuCluster],
   ['gcore_deleteGpuCluster', 'write', COMMAND.deleteGpuCluster],
   ['gcore_setGpuLease', 'write', COMMAND.setGpuLease],
+  ['gcore_listInferenceDeployments', 'read', COMMAND.listInferenceDeployments],
+  ['gcore_getInferenceDeployment', 'read', COMMAND.getInferenceDeployment],
+  ['gcore_getInferenceLogs', 'read', COMMAND.getInferenceLogs],
+  ['gcore_previewInferenceDeployment', 'read', COMMAND.previewInferenceDeployment],
+  ['gcore_getInferenceQuota', 'read', COMMAND.getInferenceQuota],
+  ['gcore_createInferenceDeployment', 'write', COMMAND.createInferenceDeployment],
+  ['gcore_updateInferenceDeployment', 'write', COMMAND.updateInferenceDeployment],
+  ['gcore_startInferenceDeployment', 'write', COMMAND.startInferenceDeployment],
+  ['gcore_stopInferenceDeployment', 'write', COMMAND.stopInferenceDeployment],
+  ['gcore_deleteInferenceDeployment', 'write', COMMAND.deleteInferenceDeployment],
 ];
 
 /** A valid input of each tool: each must pass its validator, and fail it with one property more. */
@@ -98,6 +109,16 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
     deleteFloatingIps: false,
   },
   gcore_setGpuLease: { projectId: 7, regionId: 76, clusterId: '058e03b4-c44b-4684-9075-810cb0354467', hours: 4, stopWithoutAsking: true },
+  gcore_listInferenceDeployments: { projectId: 1 },
+  gcore_getInferenceDeployment: { projectId: 1, name: 'llama-chat' },
+  gcore_getInferenceLogs: { projectId: 1, name: 'llama-chat', regionId: 76, limit: 200 },
+  gcore_previewInferenceDeployment: { projectId: 1, deployment: inferenceDeploymentBody() },
+  gcore_getInferenceQuota: {},
+  gcore_createInferenceDeployment: { projectId: 1, deployment: inferenceDeploymentBody() },
+  gcore_updateInferenceDeployment: { projectId: 1, name: 'qwen-coder', changes: { containers: [{ region_id: 76, scale: { max: 3 } }] } },
+  gcore_startInferenceDeployment: { projectId: 1, name: 'qwen-coder' },
+  gcore_stopInferenceDeployment: { projectId: 1, name: 'llama-chat' },
+  gcore_deleteInferenceDeployment: { projectId: 1, name: 'mistral-rag' },
 };
 
 /** Every property of a schema and of the objects it holds, with where it is. */
