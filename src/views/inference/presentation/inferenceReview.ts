@@ -1,26 +1,23 @@
 import * as l10n from '@vscode/l10n';
-import type { InferenceFlavor, InferencePrice } from '../../../api/inference/inferenceTypes';
+import type { InferenceFlavor, InferencePrice, InferenceQuota } from '../../../api/inference/inferenceTypes';
 import type {
   InferenceDeploymentCreate,
   InferenceScaleSpec,
   InferenceTriggers,
   ProbeAction,
 } from '../../../models/inference/inferenceDeploymentCreate';
-import { wireAmount } from '../../../models/wireAmount';
+import {
+  priceCeiling,
+  quotaNeeds,
+  quotaShortfall,
+  type InferenceSizing,
+  type QuotaShortfall,
+} from '../../../models/inference/inferenceQuota';
 import { formatMoney } from '../../presentation/money';
 
-/** One `inference_*` limit a new deployment takes: what the account uses, what the deployment adds, what is allowed. */
-export interface InferenceQuotaUse {
-  /** Gcore's name of the limit: `inference_gpu_l40s_count_limit`. */
-  limit: string;
-  used: number;
-  requested: number;
-  allowed: number;
-}
-
-/** What Gcore said of a new deployment before it is sent: null when it did not answer. */
+/** What Gcore said of a new deployment before it is sent: the account's inference quota and the price, null when it did not answer. */
 export interface InferenceForecast {
-  quota: readonly InferenceQuotaUse[] | null;
+  quota: InferenceQuota | null;
   price: InferencePrice | null;
 }
 
@@ -29,8 +26,8 @@ export interface InferenceReview {
   runs: string[];
   quota: string[];
   price: string;
-  /** The account's quota is too small (or zero): Gcore would refuse the create. */
-  short: boolean;
+  /** The limits the account has too little of (zero on a new account): Gcore would refuse the create. */
+  shortfalls: QuotaShortfall[];
 }
 
 /** "1 × L40S (48 GB) · 16 CPUs · 232 GiB": what a flavor gives each pod. */
@@ -50,23 +47,18 @@ export function quotaName(limit: string): string {
   const gpu = /^inference_gpu_([a-z0-9]+)_count_limit$/.exec(limit);
   if (gpu) return l10n.t('{0} GPUs', gpu[1].toUpperCase());
   if (limit === 'inference_cpu_millicore_count_limit') return l10n.t('CPU millicores');
-  if (limit === 'inference_instance_count_limit') return l10n.t('Inference pods');
+  if (limit === 'inference_instance_count_limit') return l10n.t('Inference deployments');
   return limit;
 }
 
-/** The pods at each region's maximum, which the price ceiling is computed at. */
-export function podsAtMost(deployment: Pick<InferenceDeploymentCreate, 'containers'>): number {
-  return deployment.containers.reduce((sum, container) => sum + container.scale.max, 0);
-}
-
-/** "Up to €3.20 per hour at 3 pods; nothing while stopped or at zero." Gcore prices a deployment at its maximum. */
-export function priceCeiling(price: InferencePrice | null, pods: number): string {
-  const perHour = price ? wireAmount(price.price_per_hour) : undefined;
-  if (perHour === undefined) return l10n.t('Price: not available');
-  const amount = formatMoney(perHour, price?.currency_code);
-  return pods === 1
+/** "Up to €3.20 per hour at 3 pods; nothing while stopped or at zero." Gcore prices a deployment at each region's maximum. */
+export function priceWords(price: InferencePrice | null, sizing: Pick<InferenceSizing, 'containers'>): string {
+  const ceiling = priceCeiling(price, sizing);
+  if (!ceiling) return l10n.t('Price: not available');
+  const amount = formatMoney(ceiling.perHour, ceiling.currency);
+  return ceiling.pods === 1
     ? l10n.t('Price: up to {0} per hour at 1 pod; nothing while stopped or at zero.', amount)
-    : l10n.t('Price: up to {0} per hour at {1} pods; nothing while stopped or at zero.', amount, pods);
+    : l10n.t('Price: up to {0} per hour at {1} pods; nothing while stopped or at zero.', amount, ceiling.pods);
 }
 
 /** "GPU utilization above 80 %, more than 10 requests in 60 s": what adds pods, as sent. */
@@ -141,26 +133,47 @@ function probeWords(probe: ProbeAction | undefined): string {
   return l10n.t('when its command succeeds');
 }
 
-/** The review of a create: what runs, each quota it takes (too little said plainly) and the price ceiling. */
+/** The quota's lines: each limit the account has too little of, said plainly, or that it fits and what it takes. */
+function quotaWords(needs: Record<string, number> | undefined, shortfalls: readonly QuotaShortfall[]): string[] {
+  if (!needs) return [l10n.t('Quota: not available')];
+  if (shortfalls.length > 0) {
+    return shortfalls.map((shortfall) =>
+      l10n.t(
+        '{0}: {1} used + {2} needed, {3} allowed: TOO LITTLE',
+        quotaName(shortfall.limit),
+        shortfall.usage,
+        shortfall.needed,
+        shortfall.current,
+      ),
+    );
+  }
+  return [
+    l10n.t(
+      'Quota: it fits ({0})',
+      Object.entries(needs)
+        .map(([limit, needed]) => `${quotaName(limit)} ${needed}`)
+        .join(', '),
+    ),
+  ];
+}
+
+/**
+ * The review of a create: what runs, the quota it takes (too little said plainly) and the price ceiling. The
+ * quota is counted from the flavor (its GPU model): without the flavor or the account's quota it is not available.
+ */
 export function inferenceReview(
   deployment: InferenceDeploymentCreate,
   forecast: InferenceForecast,
   regionName: (regionId: number) => string,
   flavor?: InferenceFlavor,
 ): InferenceReview {
-  const uses = forecast.quota ?? [];
-  const quota = !forecast.quota
-    ? [l10n.t('Quota: not available')]
-    : uses.map((use) =>
-        use.used + use.requested > use.allowed
-          ? l10n.t('{0}: {1} used + {2} needed, {3} allowed: TOO LITTLE', quotaName(use.limit), use.used, use.requested, use.allowed)
-          : l10n.t('{0}: {1} used + {2} needed, {3} allowed', quotaName(use.limit), use.used, use.requested, use.allowed),
-      );
+  const needs = flavor && forecast.quota ? quotaNeeds(deployment, flavor) : undefined;
+  const shortfalls = needs && forecast.quota ? quotaShortfall(needs, forecast.quota) : [];
   return {
     runs: whatRuns(deployment, regionName, flavor),
-    quota: quota.length === 0 ? [l10n.t('Quota: it fits')] : quota,
-    price: priceCeiling(forecast.price, podsAtMost(deployment)),
-    short: uses.some((use) => use.used + use.requested > use.allowed),
+    quota: quotaWords(needs, shortfalls),
+    price: priceWords(forecast.price, deployment),
+    shortfalls,
   };
 }
 
@@ -177,7 +190,7 @@ export function reviewQuestion(
   review: InferenceReview,
 ): { message: string; detail: string; create?: string; requestQuota?: string; edit: string } {
   const edit = l10n.t('Edit');
-  if (review.short) {
+  if (review.shortfalls.length > 0) {
     return {
       message: l10n.t(
         'Inference deployment {0} needs more quota than the account has, so Gcore would refuse it. Request the quota it needs? Gcore usually answers within 15 minutes; the create is offered again when it is granted.',

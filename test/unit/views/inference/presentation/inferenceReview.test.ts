@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { InferenceDeploymentCreate } from '../../../../../src/models/inference/inferenceDeploymentCreate';
 import {
   inferenceReview,
-  priceCeiling,
+  priceWords,
   quotaName,
   reviewQuestion,
   triggerWords,
@@ -35,10 +35,10 @@ describe("a new inference deployment's review", () => {
     const review = inferenceReview(
       DEPLOYMENT,
       {
-        quota: [
-          { limit: 'inference_gpu_l40s_count_limit', used: 1, requested: 3, allowed: 4 },
-          { limit: 'inference_instance_count_limit', used: 0, requested: 3, allowed: 10 },
-        ],
+        quota: {
+          limits: { inference_gpu_l40s_count_limit: 4, inference_instance_count_limit: 10 },
+          usage: { inference_gpu_l40s_count_usage: 1, inference_instance_count_usage: 2 },
+        },
         price: { price_per_hour: '3.6', currency_code: 'EUR' },
       },
       regionName,
@@ -58,9 +58,9 @@ describe("a new inference deployment's review", () => {
         'API keys: team',
         'Name: qwenchat',
       ],
-      quota: ['L40S GPUs: 1 used + 3 needed, 4 allowed', 'Inference pods: 0 used + 3 needed, 10 allowed'],
+      quota: ['Quota: it fits (L40S GPUs 3, Inference deployments 1)'],
       price: 'Price: up to €3.60 per hour at 3 pods; nothing while stopped or at zero.',
-      short: false,
+      shortfalls: [],
     });
     assert.doesNotMatch(JSON.stringify(review), /hf_very_secret/);
     const question = reviewQuestion('qwenchat', review);
@@ -72,18 +72,28 @@ describe("a new inference deployment's review", () => {
   it('says plainly that zero quota is too little and offers Request Quota instead of a create', () => {
     const review = inferenceReview(
       { ...DEPLOYMENT, envs: {}, command: null, api_keys: [], credentials_name: null, probes: null },
-      { quota: [{ limit: 'inference_gpu_l40s_count_limit', used: 0, requested: 3, allowed: 0 }], price: null },
+      { quota: { limits: {}, usage: {} }, price: null },
       regionName,
+      FLAVOR,
     );
-    assert.deepEqual(review.quota, ['L40S GPUs: 0 used + 3 needed, 0 allowed: TOO LITTLE']);
+    assert.deepEqual(review.quota, [
+      'L40S GPUs: 0 used + 3 needed, 0 allowed: TOO LITTLE',
+      'Inference deployments: 0 used + 1 needed, 0 allowed: TOO LITTLE',
+    ]);
     assert.equal(review.price, 'Price: not available');
-    assert.equal(review.short, true);
+    assert.deepEqual(
+      review.shortfalls.map((shortfall) => [shortfall.limit, shortfall.ask]),
+      [
+        ['inference_gpu_l40s_count_limit', 3],
+        ['inference_instance_count_limit', 1],
+      ],
+    );
     assert.deepEqual(review.runs.slice(0, 5), [
       'Image: ghcr.io/me/vllm:0.11',
       'Port: 8000',
       "Command: the image's own",
       'Environment: none',
-      'Flavor: inference-16vcpu-232gib-1xl40s-48gb',
+      'Flavor: inference-16vcpu-232gib-1xl40s-48gb (1 × L40S (48 GB) · 16 CPUs · 232 GiB)',
     ]);
     assert.ok(review.runs.includes('Readiness: no probe (requests reach a pod as soon as it starts)'));
     assert.ok(review.runs.includes('API keys: none (anyone with the address may call it)'));
@@ -93,19 +103,22 @@ describe("a new inference deployment's review", () => {
     assert.match(question.message, /needs more quota than the account has/);
   });
 
-  it('says when the quota could not be read, and that it fits when nothing is taken', () => {
-    assert.deepEqual(inferenceReview(DEPLOYMENT, { quota: null, price: null }, regionName).quota, ['Quota: not available']);
-    assert.deepEqual(inferenceReview(DEPLOYMENT, { quota: [], price: null }, regionName).quota, ['Quota: it fits']);
+  it("says the quota is not available when the account's quota or the flavor could not be read", () => {
+    assert.deepEqual(inferenceReview(DEPLOYMENT, { quota: null, price: null }, regionName, FLAVOR).quota, ['Quota: not available']);
+    assert.deepEqual(inferenceReview(DEPLOYMENT, { quota: { limits: {}, usage: {} }, price: null }, regionName).quota, [
+      'Quota: not available',
+    ]);
   });
 });
 
 describe("the review's words", () => {
   it('reads the price as a ceiling at the pods of every region at its maximum', () => {
+    const one = { containers: [{ region_id: 1, scale: { min: 0, max: 1 } }] };
     assert.equal(
-      priceCeiling({ price_per_hour: 1.2, currency_code: 'USD' }, 1),
+      priceWords({ price_per_hour: 1.2, currency_code: 'USD' }, one),
       'Price: up to $1.20 per hour at 1 pod; nothing while stopped or at zero.',
     );
-    assert.equal(priceCeiling({ price_per_hour: null }, 2), 'Price: not available');
+    assert.equal(priceWords({ price_per_hour: null }, one), 'Price: not available');
   });
 
   it('names limits and triggers as people read them', () => {
