@@ -49,7 +49,7 @@ export interface InferenceDeploymentSources {
 }
 
 /** The answers so far, kept whole through Back, Edit after the review and Edit after a failed create. */
-export interface InferenceDeploymentAnswers {
+export interface InferenceDeploymentAnswers extends PodsAnswers {
   image?: string;
   /** The registry credential's name; null for a public image. */
   credentialsName?: string | null;
@@ -59,9 +59,6 @@ export interface InferenceDeploymentAnswers {
   envs?: Record<string, string>;
   flavor?: string;
   regions?: number[];
-  /** Each region's pods, by region id. */
-  pods?: Record<number, { min: number; max: number }>;
-  timeout?: number;
   triggers?: TriggerPreset;
   readinessProbe?: boolean;
   apiKeys?: string[];
@@ -136,6 +133,53 @@ export function commandWords(text: string): string[] | undefined {
   }
   const words = trimmed.match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
   return words.map((word) => (/^(["']).*\1$/.test(word) ? word.slice(1, -1) : word));
+}
+
+/** What the pods and idle timeout steps keep: a new deployment's answers, or a change's. */
+export interface PodsAnswers {
+  pods?: Record<number, { min: number; max: number }>;
+  timeout?: number;
+}
+
+/** A region's pods as "min-max", checked as typed; it opens with what was typed, else with `fallback`. */
+export function podsStep<S extends PodsAnswers>(
+  ui: PromptUi,
+  title: string,
+  regionName: string,
+  regionId: number,
+  fallback = { min: 0, max: 1 },
+): WizardStep<S> {
+  return {
+    run: async (state, position) => {
+      const current = state.pods?.[regionId] ?? fallback;
+      const answer = await ui.input({
+        title,
+        ...position,
+        prompt: l10n.t(
+          'Pods in {0}: the minimum and the maximum, such as 0-2. At 0 nothing runs (nor is billed) until a request comes; the first one waits for a pod.',
+          regionName,
+        ),
+        value: `${current.min}-${current.max}`,
+        validate: podsProblem,
+      });
+      if (answer === BACK) return BACK;
+      const pods = parsePods(answer);
+      if (pods) state.pods = { ...state.pods, [regionId]: pods };
+    },
+  };
+}
+
+/** The idle timeout, opening with what was typed, else with `fallback`. */
+export function timeoutStep<S extends PodsAnswers>(ui: PromptUi, title: string, fallback = DEFAULT_TIMEOUT): WizardStep<S> {
+  return {
+    run: async (state, position) => {
+      const answer = await promptField(ui, TIMEOUT_FIELD, { title, ...position }, state.timeout ?? fallback, {
+        prompt: l10n.t("Idle timeout: seconds without a request before the pods go down to each region's minimum."),
+      });
+      if (answer === BACK) return BACK;
+      state.timeout = answer as number;
+    },
+  };
 }
 
 function chosenFlavor(sources: InferenceDeploymentSources, answers: InferenceDeploymentAnswers): InferenceFlavorChoice | undefined {
@@ -270,33 +314,6 @@ export function inferenceDeploymentPlan(
       state.regions = picked;
     },
   };
-  const podsStep = (regionId: number): WizardStep<InferenceDeploymentAnswers> => ({
-    run: async (state, position) => {
-      const current = state.pods?.[regionId];
-      const answer = await ui.input({
-        title,
-        ...position,
-        prompt: l10n.t(
-          'Pods in {0}: the minimum and the maximum, such as 0-2. At 0 nothing runs (nor is billed) until a request comes; the first one waits for a pod.',
-          sources.regionName(regionId),
-        ),
-        value: current ? `${current.min}-${current.max}` : '0-1',
-        validate: podsProblem,
-      });
-      if (answer === BACK) return BACK;
-      const pods = parsePods(answer);
-      if (pods) state.pods = { ...state.pods, [regionId]: pods };
-    },
-  });
-  const timeoutStep: WizardStep<InferenceDeploymentAnswers> = {
-    run: async (state, position) => {
-      const answer = await promptField(ui, TIMEOUT_FIELD, { title, ...position }, state.timeout ?? DEFAULT_TIMEOUT, {
-        prompt: l10n.t("Idle timeout: seconds without a request before the pods go down to each region's minimum."),
-      });
-      if (answer === BACK) return BACK;
-      state.timeout = answer as number;
-    },
-  };
   const triggersStep: WizardStep<InferenceDeploymentAnswers> = {
     run: async (state, position) => {
       const choices = triggerPresetChoices();
@@ -381,8 +398,8 @@ export function inferenceDeploymentPlan(
     envsStep,
     flavorStep,
     regionsStep,
-    ...(answers.regions ?? []).map(podsStep),
-    timeoutStep,
+    ...(answers.regions ?? []).map((regionId) => podsStep(ui, title, sources.regionName(regionId), regionId)),
+    timeoutStep(ui, title),
     triggersStep,
     probeStep,
     apiKeysStep,
