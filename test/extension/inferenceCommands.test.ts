@@ -225,6 +225,8 @@ describe('inference commands', () => {
         writes(emulator).map((request) => request.path),
         [`${DEPLOYMENTS}/llama-chat/stop`],
       );
+      // Started again, so that its row awaits no stop once the next suite's emulator has it running.
+      await run('gcore.startInferenceDeployment', { ...PROJECT, name: 'llama-chat' });
     });
   });
 
