@@ -225,6 +225,40 @@ describe('inference commands', () => {
         writes(emulator).map((request) => request.path),
         [`${DEPLOYMENTS}/llama-chat/stop`],
       );
+      // Started again, so that its row awaits no stop once the next suite's emulator has it running.
+      await run('gcore.startInferenceDeployment', { ...PROJECT, name: 'llama-chat' });
+    });
+  });
+
+  describe('from the palette and the rows', () => {
+    it("lists a project's deployments after asking for the project, and copies the one picked", async () => {
+      const ui = new ScriptedUi(['Prod', 'llama-chat']);
+      await useUi(ui);
+      await vscode.commands.executeCommand('gcore.listInferenceDeployments');
+      ui.assertAllAnswersUsed();
+      assert.match(ui.clipboard[0] ?? '', /^https:\/\/llama-chat-/);
+    });
+
+    it('deletes from a row only once the name is typed, then follows its task', async () => {
+      const deployment = await run<Record<string, unknown>>('gcore.getInferenceDeployment', { ...PROJECT, name: 'qwen-coder' });
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      const ui = new ScriptedUi(['qwen', 'qwen-coder']);
+      await useUi(ui);
+      emulator.requests.length = 0;
+      const node = {
+        nodeType: 'inferenceDeployment',
+        id: 'inference/1/deployments/qwen-coder',
+        section: 'inference',
+        projectId: 1,
+        deployment,
+      };
+      await vscode.commands.executeCommand('gcore.deleteInferenceDeployment', node);
+      ui.assertAllAnswersUsed();
+      assert.equal(ui.shown[0].validationMessages.length, 1, 'a name not typed whole is refused');
+      assert.deepEqual(
+        writes(emulator).map((request) => [request.method, request.path]),
+        [['DELETE', `${DEPLOYMENTS}/qwen-coder`]],
+      );
     });
   });
 

@@ -33,12 +33,22 @@ export function inferenceCommandLoads(services: Services, sentChanges: LoadOnce<
         COMMAND.stopInferenceDeployment,
         COMMAND.deleteInferenceDeployment,
       ],
-      async () =>
-        (await import('../../commands/inference/inferenceDeploymentCommands.js')).inferenceDeploymentCommands(
-          services,
-          await sentChanges(),
-          {},
-        ),
+      async () => {
+        const [{ inferenceAsk, inferenceDeploymentCommands }, create, update] = await Promise.all([
+          import('../../commands/inference/inferenceDeploymentCommands.js'),
+          import('../../prompts/inference/inferenceDeploymentAsk.js'),
+          import('../../prompts/inference/inferenceUpdateAsk.js'),
+        ]);
+        const asked = (review: boolean) =>
+          inferenceAsk(create.newInferenceDeploymentDraft, (ui, draft, node) =>
+            create.askInferenceDeployment(ui, services, draft, node, { review }),
+          );
+        return inferenceDeploymentCommands(services, await sentChanges(), {
+          create: asked(true),
+          preview: asked(false),
+          update: inferenceAsk(update.newInferenceChangeDraft, (ui, draft, node) => update.askInferenceUpdate(ui, services, draft, node)),
+        });
+      },
     ),
     lazyCommands([COMMAND.createInferenceApplication, COMMAND.deleteInferenceApplication], async () =>
       (await import('../../commands/inference/inferenceApplicationCommands.js')).inferenceApplicationCommands(

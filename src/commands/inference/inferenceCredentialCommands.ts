@@ -17,7 +17,7 @@ import { BACK, UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import { runWizard, type WizardStep } from '../../ui/wizard';
 import type { StringFieldSpec } from '../../validation/fieldSpec';
 import { unwrap, type Validated } from '../../validation/problems';
-import { isInferenceCredentialNode } from '../../views/inference/inferenceNodes';
+import { isInferenceCredentialNode, isInferenceCredentialsNode } from '../../views/inference/inferenceNodes';
 import { setInferenceRegistryCredential } from '../../writes/inference/registryCredentialWrites';
 import { callOptions, command, type Command } from '../flow/command';
 import type { Services } from '../services';
@@ -40,13 +40,15 @@ function credentialOfNode(node: unknown): InferenceNamedArgs | undefined {
 type CredentialAnswers = Partial<InferenceRegistryCredentialArgs>;
 
 /**
- * Set Registry Credential in the palette or on a row: the name (a row's, to replace it whole), the registry's host
+ * Set Registry Credential in the palette or on a row: the name (a credential row's, to replace it whole), the registry's host
  * name, the user and the password, each checked as typed, the password in a password box and never shown again.
  */
 async function askCredential(ui: PromptUi, node: unknown): Promise<InferenceRegistryCredentialArgs> {
   const title = l10n.t('Gcore: Set Inference Registry Credential');
   const fromRow = credentialOfNode(node);
-  const answers: CredentialAnswers = fromRow ?? (await askProject(ui, title));
+  // A credential's row replaces it; the Registry Credentials row adds one to its project.
+  const answers: CredentialAnswers =
+    fromRow ?? (isInferenceCredentialsNode(node) ? { projectId: node.projectId } : await askProject(ui, title));
   const text = (
     field: keyof CredentialAnswers,
     spec: StringFieldSpec,

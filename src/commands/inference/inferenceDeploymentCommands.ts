@@ -36,6 +36,14 @@ export interface InferenceAsk<Args> {
   ask(ui: PromptUi, draft: unknown, node: unknown): Promise<Args>;
 }
 
+/** A wizard's ask with the draft it starts from: the runner hands `ask` back only the draft `draft` made. */
+export function inferenceAsk<Args, Draft>(
+  draft: () => Draft,
+  ask: (ui: PromptUi, draft: Draft, node: unknown) => Promise<Args>,
+): InferenceAsk<Args> {
+  return { draft, ask: (ui, started, node) => ask(ui, started as Draft, node) };
+}
+
 /**
  * A command's interactive input when a wizard gives it; without one the command is programmatic only, and a call
  * without an argument is refused naming what it needs rather than asking nothing.
