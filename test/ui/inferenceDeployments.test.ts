@@ -1,0 +1,74 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { REPO_ROOT } from '../runner/extension-under-test';
+import { oneLocationSettings, useUiSession, type UiSession } from './ui-session';
+import type { WorkbenchPage } from './workbench-page';
+
+/**
+ * A project's inference deployments as a user sees them in the packaged extension: the project under Inference
+ * expanded to its Deployments (the emulator seeds one running in two regions, one scaled to zero and one being
+ * deployed), then the running one expanded to its address and its regions with their pods. Each step builds on
+ * the one before (mocha --bail).
+ */
+
+const API_KEY = 'ui-inference-deployments-key-51c2';
+const PROJECT = 1;
+const REGION = 76;
+const LOCATION_LABEL = 'Default · Luxembourg-2';
+const RUNNING = 'llama-chat';
+// A test run must not leave the docs' images modified; GCORE_SCREENSHOTS_DIR=docs/images refreshes them.
+const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
+
+describe("A project's inference deployments, from the Inference section", function () {
+  this.timeout(90_000);
+  let session: UiSession;
+  let wb: WorkbenchPage;
+
+  async function descriptionOf(label: string): Promise<string> {
+    const rows = (await wb.treeRows()).filter((row) => row.label === label);
+    assert.equal(rows.length, 1, `one row ${label}: ${JSON.stringify(rows)}`);
+    return rows[0].description;
+  }
+
+  const started = useUiSession({
+    apiKey: API_KEY,
+    screenshotDir: SCREENSHOT_DIR,
+    settings: oneLocationSettings(PROJECT, REGION, LOCATION_LABEL),
+    failurePrefix: 'ui-inference-deployments',
+  });
+
+  before(() => {
+    session = started();
+    wb = session.workbench;
+  });
+
+  it('lists the deployments with their status in words, pods, flavor and image', async () => {
+    await wb.openViewContainer('Gcore');
+    await wb.widenSideBar();
+    await wb.setKeyFromWelcome(API_KEY);
+    await wb.treeRow('Inference').waitFor();
+    // Room for the deployments in the picture: the other sections are folded, so the location's one row is the project's.
+    await wb.foldSections(['GPU', 'DNS Zones', 'Containers'], LOCATION_LABEL);
+    await wb.expandTreeRow(LOCATION_LABEL);
+    await wb.expandTreeRow('Deployments');
+    await wb.treeRow(RUNNING).waitFor();
+    await wb.treeRow('qwen-coder').waitFor();
+    await wb.treeRow('mistral-rag').waitFor();
+    assert.match(await descriptionOf(RUNNING), /^active · \d+\/\d+ ready · /);
+    assert.match(await descriptionOf('qwen-coder'), /^scaled to zero\b/);
+    assert.match(await descriptionOf('mistral-rag'), /^deploying\b/i);
+  });
+
+  it('expands the running deployment to its address and each region with its pods', async () => {
+    await wb.expandTreeRow(RUNNING);
+    const rows = await wb.treeRows();
+    const at = rows.findIndex((row) => row.label === RUNNING);
+    const under = rows.slice(at + 1, at + 4);
+    assert.ok(
+      under.some((row) => /^https:\/\//.test(row.label) || /^https:\/\//.test(row.description)),
+      `the address under ${RUNNING}: ${JSON.stringify(under)}`,
+    );
+    assert.ok(under.filter((row) => /\d+\/\d+/.test(row.description)).length >= 2, `two regions with their pods: ${JSON.stringify(under)}`);
+    await wb.screenshot('inference-deployments');
+  });
+});
