@@ -5,6 +5,7 @@ import type { Figure } from './bench-table';
 import { emulatorProbeRun, type HostSessions } from './host-session';
 import type { PackagedExtension } from './packaged-extension';
 import type { GpuProbeInput, GpuProbeResult, ProjectRegionRef } from './probe-contract';
+import { roundsOf } from './poll-rounds';
 import { median } from './sample-statistics';
 
 const AREA = 'GPU clusters (50 ms latency)';
@@ -23,8 +24,6 @@ const MOVING: GpuProbeInput['moving'] = [
 ];
 const ROUNDS = 7;
 const PROBE_TIMEOUT_MS = 5 * 60_000;
-/** Requests further apart than this belong to different poll rounds. */
-const ROUND_GAP_MS = 2_000;
 
 /** The requests a cluster row's reads send: the cluster lists of both kinds and the location's active tasks. */
 function isClusterRead(request: RecordedRequest): boolean {
@@ -135,15 +134,4 @@ export async function measureGpuClusters(
   } finally {
     await emulator.close();
   }
-}
-
-/** Requests by poll round: a gap of more than two seconds starts the next round. */
-function roundsOf(times: readonly number[]): number[] {
-  const sorted = [...times].sort((a, b) => a - b);
-  const rounds: number[] = [];
-  sorted.forEach((time, index) => {
-    if (index === 0 || time - sorted[index - 1] > ROUND_GAP_MS) rounds.push(0);
-    rounds[rounds.length - 1] += 1;
-  });
-  return rounds;
 }

@@ -1,16 +1,11 @@
-import * as http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import { createGuardedAgents } from '../../../src/api/http/attemptGuard';
 import type { TreeNode } from '../../../src/views/treeNodes';
 import { isGpuClusterNode, isGpuClustersNode, type GpuClustersNode } from '../../../src/views/gpu/gpuNodes';
-import { fetchJsonAsSent } from '../fetch-as-sent';
 import type { GpuProbeInput, GpuProbeResult, ProjectRegionRef } from '../probe-contract';
-import { median } from '../sample-statistics';
 import { children, gpuLocationNodes, type Tree } from './gpu-tree';
-import { activatedTestingApi, delay, readProbeInput, writeProbeResult } from './probe-io';
-
-const ROUND_TRIP_SAMPLES = 3;
+import { activatedTestingApi, delay, readProbeInput, sendAsPortal, writeProbeResult } from './probe-io';
+import { timedRounds } from './timed-rounds';
 
 /** Rows and their TreeItems, as VS Code asks for them when a node is expanded. */
 async function shownRows(tree: Tree, node: TreeNode): Promise<TreeNode[]> {
@@ -43,20 +38,10 @@ async function expandAll(
   return { ms, from, to: Date.now(), clusters: shown.reduce((sum, list) => sum + list.filter(isGpuClusterNode).length, 0) };
 }
 
-/** A soft reboot of a cluster, sent to the API as the portal would: the extension learns of it from the lists. */
+/** A soft reboot of a cluster, sent as the portal would. */
 function softReboot(input: GpuProbeInput, location: ProjectRegionRef, clusterId: string): Promise<void> {
-  const url = `${input.emulatorUrl}/cloud/v3/gpu/virtual/${location.projectId}/${location.regionId}/clusters/${clusterId}/action`;
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      { method: 'POST', headers: { Authorization: `apikey ${input.apiKey}`, 'Content-Type': 'application/json' } },
-      (response) => {
-        response.resume();
-        response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`${url} answered ${response.statusCode}`))));
-      },
-    );
-    request.on('error', reject);
-    request.end(JSON.stringify({ action: 'soft_reboot' }));
+  return sendAsPortal(input, 'POST', `/cloud/v3/gpu/virtual/${location.projectId}/${location.regionId}/clusters/${clusterId}/action`, {
+    action: 'soft_reboot',
   });
 }
 
@@ -73,39 +58,17 @@ export async function run(): Promise<void> {
   await delay(2_000);
 
   const cold = await expandAll(tree, rows);
-  const agents = createGuardedAgents();
   const { projectId, regionId } = input.locations[0];
   const listUrl = `${input.emulatorUrl}/cloud/v3/gpu/virtual/${projectId}/${regionId}/clusters?limit=1000&offset=0`;
-  const bareRoundTripMs = async () => {
-    const started = performance.now();
-    await fetchJsonAsSent(listUrl, agents);
-    return performance.now() - started;
-  };
-  const round = async () => {
-    const before = [];
-    for (let i = 0; i < ROUND_TRIP_SAMPLES; i++) before.push(await bareRoundTripMs());
-    const run = await expandAll(tree, rows);
-    const after = [];
-    for (let i = 0; i < ROUND_TRIP_SAMPLES; i++) after.push(await bareRoundTripMs());
-    return { ...run, roundTripMs: median([...before, ...after]) };
-  };
-  const elapsedMs: number[] = [];
-  const roundTripMs: number[] = [];
-  const windows: { from: number; to: number }[] = [];
-  let clusterRows = 0;
-  try {
-    for (let i = 0; i < input.warmupRounds; i++) await round();
-    for (let i = 0; i < input.rounds; i++) {
-      const measured = await round();
-      elapsedMs.push(measured.ms);
-      roundTripMs.push(measured.roundTripMs);
-      windows.push({ from: measured.from, to: measured.to });
-      clusterRows = measured.clusters;
-    }
-  } finally {
-    agents.http.destroy();
-    agents.https.destroy();
-  }
+  const {
+    elapsedMs,
+    roundTripMs,
+    windows,
+    rows: clusterRows,
+  } = await timedRounds(listUrl, input.warmupRounds, input.rounds, async () => {
+    const measured = await expandAll(tree, rows);
+    return { ...measured, rows: measured.clusters };
+  });
 
   // From here the probe is the view: a row the extension redraws is asked for again, as VS Code asks for a shown one.
   const subscription = tree.onDidChangeTreeData?.((changed) => {

@@ -1,7 +1,5 @@
-import * as http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import { createGuardedAgents } from '../../../src/api/http/attemptGuard';
 import {
   isInferenceDeploymentNode,
   isInferenceDeploymentsNode,
@@ -9,13 +7,11 @@ import {
   type InferenceListNode,
 } from '../../../src/views/inference/inferenceNodes';
 import type { TreeNode } from '../../../src/views/treeNodes';
-import { fetchJsonAsSent } from '../fetch-as-sent';
 import type { InferenceProbeInput, InferenceProbeResult } from '../probe-contract';
-import { median } from '../sample-statistics';
 import { children, type Tree } from './gpu-tree';
-import { activatedTestingApi, delay, readProbeInput, writeProbeResult } from './probe-io';
+import { activatedTestingApi, delay, readProbeInput, sendAsPortal, writeProbeResult } from './probe-io';
+import { timedRounds } from './timed-rounds';
 
-const ROUND_TRIP_SAMPLES = 3;
 const SETTLE_TIMEOUT_MS = 15_000;
 
 async function shownRows(tree: Tree, node: TreeNode): Promise<TreeNode[]> {
@@ -55,20 +51,10 @@ async function expandAll(
   return { ms, from, to: Date.now(), deployments: shown.reduce((sum, list) => sum + list.filter(isInferenceDeploymentNode).length, 0) };
 }
 
-/** A new image for a deployment, sent to the API as the portal would: its pods restart, and the extension learns of it from the list. */
+/** A new image for a deployment, sent as the portal would: its pods restart. */
 function changeImage(input: InferenceProbeInput, projectId: number, name: string): Promise<void> {
-  const url = `${input.emulatorUrl}/cloud/v3/inference/${projectId}/deployments/${name}`;
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      { method: 'PATCH', headers: { Authorization: `apikey ${input.apiKey}`, 'Content-Type': 'application/json' } },
-      (response) => {
-        response.resume();
-        response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`${url} answered ${response.statusCode}`))));
-      },
-    );
-    request.on('error', reject);
-    request.end(JSON.stringify({ image: 'registry.gcore.com/inference/vllm-openai:0.9.0' }));
+  return sendAsPortal(input, 'PATCH', `/cloud/v3/inference/${projectId}/deployments/${name}`, {
+    image: 'registry.gcore.com/inference/vllm-openai:0.9.0',
   });
 }
 
@@ -84,38 +70,16 @@ export async function run(): Promise<void> {
   const rows = await deploymentsRows(tree, projectIds);
 
   const cold = await expandAll(tree, rows);
-  const agents = createGuardedAgents();
   const listUrl = `${input.emulatorUrl}/cloud/v3/inference/${projectIds[0]}/deployments?limit=1000&offset=0`;
-  const bareRoundTripMs = async () => {
-    const started = performance.now();
-    await fetchJsonAsSent(listUrl, agents);
-    return performance.now() - started;
-  };
-  const round = async () => {
-    const before = [];
-    for (let i = 0; i < ROUND_TRIP_SAMPLES; i++) before.push(await bareRoundTripMs());
+  const {
+    elapsedMs,
+    roundTripMs,
+    windows,
+    rows: deploymentRows,
+  } = await timedRounds(listUrl, input.warmupRounds, input.rounds, async () => {
     const measured = await expandAll(tree, rows);
-    const after = [];
-    for (let i = 0; i < ROUND_TRIP_SAMPLES; i++) after.push(await bareRoundTripMs());
-    return { ...measured, roundTripMs: median([...before, ...after]) };
-  };
-  const elapsedMs: number[] = [];
-  const roundTripMs: number[] = [];
-  const windows: { from: number; to: number }[] = [];
-  let deploymentRows = 0;
-  try {
-    for (let i = 0; i < input.warmupRounds; i++) await round();
-    for (let i = 0; i < input.rounds; i++) {
-      const measured = await round();
-      elapsedMs.push(measured.ms);
-      roundTripMs.push(measured.roundTripMs);
-      windows.push({ from: measured.from, to: measured.to });
-      deploymentRows = measured.deployments;
-    }
-  } finally {
-    agents.http.destroy();
-    agents.https.destroy();
-  }
+    return { ...measured, rows: measured.deployments };
+  });
 
   // From here the probe is the view: a row the extension redraws is asked for again, as VS Code asks for a shown one.
   const subscription = tree.onDidChangeTreeData?.((changed) => {

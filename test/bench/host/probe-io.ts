@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as http from 'node:http';
 import * as vscode from 'vscode';
 import type { TestingApi } from '../../../src/extension';
 import { EXTENSION_ID, PROBE_INPUT_VARIABLE } from '../probe-contract';
@@ -25,4 +26,21 @@ export async function activatedTestingApi(): Promise<TestingApi> {
   const api = await extension.activate();
   if (!api) throw new Error('the extension returned no testing API: is the host in test mode?');
   return api;
+}
+
+/** A change sent to the API as the portal would (the key in its header, a JSON body): the extension learns of it from its lists. */
+export function sendAsPortal(input: { emulatorUrl: string; apiKey: string }, method: string, path: string, body: object): Promise<void> {
+  const url = `${input.emulatorUrl}${path}`;
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method, headers: { Authorization: `apikey ${input.apiKey}`, 'Content-Type': 'application/json' } },
+      (response) => {
+        response.resume();
+        response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`${url} answered ${response.statusCode}`))));
+      },
+    );
+    request.on('error', reject);
+    request.end(JSON.stringify(body));
+  });
 }
