@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { ProjectRegionRef } from '../../api';
-import { COMMAND, SCHEME } from '../../core/contributions';
+import { COMMAND, CONTEXT_KEY, SCHEME } from '../../core/contributions';
 import type { LoadOnce } from '../../core/loadOnce';
 import type { ContainerEditor } from '../../documents/containers/containerDocuments';
-import type { LogDocuments } from '../../documents/containers/logDocuments';
+import type { ContainerLogDocuments } from '../../documents/containers/containerLogSource';
 import type { NewContainerEditor } from '../../documents/containers/newContainerDocuments';
 import type { SizeSource } from '../../documents/containers/sizeCompletions';
 import { LazyDocuments } from '../../documents/lazyDocuments';
@@ -19,7 +19,7 @@ import type { Core } from '../core';
 export interface ContainerDocumentParts {
   editor: LazyDocuments<ContainerEditor>;
   newEditor: LazyDocuments<NewContainerEditor>;
-  logs: LazyTextDocuments<LogDocuments>;
+  logs: LazyTextDocuments<ContainerLogDocuments>;
 }
 
 export function containerDocumentParts(core: Core, reads: ContainerReads, sentChanges: LoadOnce<ContainerChanges>): ContainerDocumentParts {
@@ -75,12 +75,21 @@ export function containerDocumentParts(core: Core, reads: ContainerReads, sentCh
     );
     return loaded;
   });
-  const logs = new LazyTextDocuments<LogDocuments>(async () => {
-    const { LogDocuments } = await import('../../documents/containers/logDocuments.js');
+  const logs = new LazyTextDocuments<ContainerLogDocuments>(async () => {
+    const [{ LogDocuments }, { containerLogSource }] = await Promise.all([
+      import('../../documents/logs/logDocuments.js'),
+      import('../../documents/containers/containerLogSource.js'),
+    ]);
     return new LogDocuments({
-      client,
+      kind: {
+        scheme: SCHEME.logs,
+        followedKey: CONTEXT_KEY.activeLogFollowed,
+        statusId: 'gcore.logs',
+        stopCommand: COMMAND.stopFollowingContainerLogs,
+        openTitle: vscode.l10n.t('Gcore: Show Logs'),
+      },
+      source: containerLogSource(client, placeOf),
       settings: logSettings,
-      placeOf,
       ui: ui.get,
       log,
       setApiKey: async () => vscode.commands.executeCommand(COMMAND.setApiKey),

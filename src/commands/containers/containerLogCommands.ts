@@ -17,14 +17,17 @@ import { editorDocumentArgument } from '../arguments';
 import { command, type Command, type FailureHandling } from '../flow/command';
 import { reported } from '../flow/flowRunner';
 import { askContainer } from '../../prompts/containers/containerSources';
-import type { LogDocuments } from '../../documents/containers/logDocuments';
+import type { ContainerLogDocuments } from '../../documents/containers/containerLogSource';
 import type { AreaServices } from '../services';
 import type { ContainerReads } from '../../loaders/containers/containerReads';
 
 const TITLE = vscode.l10n.t('Gcore: Show Logs');
 
 /** A container's log lines: in a read-only editor that can follow them, or as the API returns them. */
-export function containerLogCommands(services: AreaServices<ContainerReads>, logs: LogDocuments): Command<never, unknown, never>[] {
+export function containerLogCommands(
+  services: AreaServices<ContainerReads>,
+  logs: ContainerLogDocuments,
+): Command<never, unknown, never>[] {
   return [
     command<ShowLogsArgs, string>({
       id: COMMAND.showContainerLogs,

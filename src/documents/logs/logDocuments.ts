@@ -1,16 +1,9 @@
 import * as vscode from 'vscode';
-import { COMMAND, CONTEXT_KEY, SCHEME } from '../../core/contributions';
-import type { GcoreClient } from '../../api';
 import { isGcoreApiError } from '../../api/errors';
 import { failureReason } from '../../logging/failureMessage';
 import { redactSessionSecrets } from '../../logging/redaction';
 import type { Logger } from '../../logging/logger';
-import { LogReads, formatLogLine, localOffsetMinutes, readLogLine, type LogLine } from '../../models/containers/containerLogs';
-import {
-  containerDocumentPath,
-  parseContainerDocumentPath,
-  type ContainerDocumentAddress,
-} from '../../models/containers/containerDocument';
+import type { LogMerge, LogSource } from '../../models/logs/logSource';
 import type { PromptUi } from '../../ui/promptUi';
 
 /** A document keeps at most this many lines (the API's own limit); following drops the oldest. */
@@ -27,28 +20,41 @@ const ONE_STEP_LINES = 2_000;
  */
 const FIRST_LINES = 500;
 
-/** One container's log as a read-only document. */
-interface LogView {
-  address: ContainerDocumentAddress;
-  /** The container's own address (`uriFor`): every document of its log shares its path. */
-  container: string;
+/** What tells one area's log documents from another's. */
+export interface LogDocumentsKind {
+  scheme: string;
+  /** The context key of the editor title's Follow / Stop Following. */
+  followedKey: string;
+  /** The status bar item's id. */
+  statusId: string;
+  /** The command of the status bar's Stop Following. */
+  stopCommand: string;
+  /** The title of the command that opens a log, for the messages of a log no longer loaded. */
+  openTitle: string;
+}
+
+/** One log as a read-only document. */
+interface LogView<Address, Page, Line> {
+  address: Address;
+  /** The log's own address (`uriFor`): every document of it shares its path. */
+  logUri: string;
   /** The lines each read asks for: the setting, or fewer when the user chose fewer for this log. */
   limit: number;
   lines: string[];
-  reads: LogReads;
+  reads: LogMerge<Page, Line>;
   following: boolean;
   /** The document's text, joined once per change (VS Code asks for all of it at each change). */
   text?: string;
   /** A first step's: the whole log it stands for, which Follow and the status bar act on. */
-  wholeLog?: LogView;
+  wholeLog?: LogView<Address, Page, Line>;
   timer?: ReturnType<typeof setTimeout>;
   reading?: AbortController;
 }
 
-export interface LogDocumentsDeps {
-  client: Pick<GcoreClient, 'containers'>;
+export interface LogDocumentsDeps<Address, Page, Line> {
+  kind: LogDocumentsKind;
+  source: LogSource<Address, Page, Line>;
   settings: () => { lines: number; followIntervalMs: number };
-  placeOf(address: ContainerDocumentAddress): string;
   ui(): PromptUi;
   log: Logger;
   /** Opens Set API Key, when Gcore refuses the key while a log is followed. */
@@ -56,67 +62,61 @@ export interface LogDocumentsDeps {
 }
 
 /**
- * Container logs in read-only editors (`gcore-logs:/{project}/{region}/{name} · {place}.log`, shown with
- * VS Code's log colouring): local time, pod, message, the newest at the bottom. Following re-reads every
+ * Logs in read-only editors (the source's path, ending in `.log`, shown with VS Code's log colouring): the source's
+ * lines, the newest at the bottom. Following re-reads every
  * interval while the editor is visible and appends only the lines not shown yet; a hidden editor costs
  * nothing, a closed one stops following, a failure stops it with a message and keeps what was shown.
  */
-export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly views = new Map<string, LogView>();
+export class LogDocuments<Address, Page = unknown, Line = unknown> implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly views = new Map<string, LogView<Address, Page, Line>>();
   /** Numbers the documents of long logs, which each read opens anew. */
   private longReads = 0;
   private readonly changes = new vscode.EventEmitter<vscode.Uri>();
-  private readonly status = vscode.window.createStatusBarItem('gcore.logs', vscode.StatusBarAlignment.Left, 10);
+  private readonly status: vscode.StatusBarItem;
   private readonly subscriptions: vscode.Disposable[];
   readonly onDidChange = this.changes.event;
 
-  constructor(private readonly deps: LogDocumentsDeps) {
+  constructor(private readonly deps: LogDocumentsDeps<Address, Page, Line>) {
+    this.status = vscode.window.createStatusBarItem(deps.kind.statusId, vscode.StatusBarAlignment.Left, 10);
     this.status.name = vscode.l10n.t('Gcore Logs');
     this.subscriptions = [
       vscode.window.onDidChangeVisibleTextEditors(() => this.scheduleVisible()),
       vscode.window.onDidChangeActiveTextEditor(() => this.showState()),
       vscode.workspace.onDidCloseTextDocument((document) => {
-        if (document.uri.scheme === SCHEME.logs) this.forget(document.uri);
+        if (document.uri.scheme === deps.kind.scheme) this.forget(document.uri);
       }),
     ];
   }
 
-  uriFor(address: ContainerDocumentAddress): vscode.Uri {
-    return vscode.Uri.from({
-      scheme: SCHEME.logs,
-      path: containerDocumentPath(address, this.deps.placeOf(address)).replace(/\.json$/, '.log'),
-    });
+  uriFor(address: Address): vscode.Uri {
+    return vscode.Uri.from({ scheme: this.deps.kind.scheme, path: this.deps.source.path(address) });
   }
 
   /**
    * Reads the newest `limit` lines (the setting's number unless given) and shows them; an open log of the
-   * container is read again from scratch, in one tab.
+   * log is read again from scratch, in one tab.
    */
-  async show(
-    address: ContainerDocumentAddress,
-    signal?: AbortSignal,
-    limit = this.deps.settings().lines,
-  ): Promise<{ uri: vscode.Uri; lines: number }> {
-    const container = this.uriFor(address);
-    const { logs } = await this.deps.client.containers.logs(address, address.containerName, limit, { signal });
-    const reads = new LogReads();
-    const { lines } = reads.read(logs.map(readLogLine));
+  async show(address: Address, signal?: AbortSignal, limit = this.deps.settings().lines): Promise<{ uri: vscode.Uri; lines: number }> {
+    const logUri = this.uriFor(address);
+    const page = await this.deps.source.newest(address, limit, signal);
+    const reads = this.deps.source.merge();
+    const { lines } = reads.next(page);
     // Read from scratch: a log shown before (and maybe followed) starts again, not followed.
-    for (const [, earlier] of this.entriesOf(container.toString())) {
+    for (const [, earlier] of this.entriesOf(logUri.toString())) {
       this.stopTimer(earlier);
       earlier.reading?.abort();
     }
-    const view: LogView = { address, limit, container: container.toString(), lines: [], reads, following: false };
+    const view: LogView<Address, Page, Line> = { address, limit, logUri: logUri.toString(), lines: [], reads, following: false };
     const shown =
-      lines.length > ONE_STEP_LINES ? await this.showInTwoSteps(container, view, lines) : await this.showInOneStep(container, view, lines);
+      lines.length > ONE_STEP_LINES ? await this.showInTwoSteps(logUri, view, lines) : await this.showInOneStep(logUri, view, lines);
     this.closeOthers(view, shown);
     this.scheduleVisible();
     this.showState();
     return { uri: shown, lines: view.lines.length };
   }
 
-  private async showInOneStep(uri: vscode.Uri, view: LogView, lines: readonly LogLine[]): Promise<vscode.Uri> {
-    view.lines = lines.map(formatted);
+  private async showInOneStep(uri: vscode.Uri, view: LogView<Address, Page, Line>, lines: readonly Line[]): Promise<vscode.Uri> {
+    view.lines = lines.map(this.formatted);
     this.views.set(uri.toString(), view);
     const text = this.provideTextDocumentContent(uri);
     const open = heldDocument(uri);
@@ -130,19 +130,19 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
   }
 
   /** The newest lines in an editor of their own, then the whole log in a new document in that editor's place. */
-  private async showInTwoSteps(container: vscode.Uri, view: LogView, lines: readonly LogLine[]): Promise<vscode.Uri> {
+  private async showInTwoSteps(logUri: vscode.Uri, view: LogView<Address, Page, Line>, lines: readonly Line[]): Promise<vscode.Uri> {
     const read = ++this.longReads;
     const older = lines.length - FIRST_LINES;
-    const firstUri = container.with({ query: `newest-${read}` });
+    const firstUri = logUri.with({ query: `newest-${read}` });
     // Only the lines shown first are formatted before their editor opens; the older ones wait for it.
-    const newest = lines.slice(older).map(formatted);
-    const first: LogView = { ...view, lines: newest, wholeLog: view };
+    const newest = lines.slice(older).map(this.formatted);
+    const first: LogView<Address, Page, Line> = { ...view, lines: newest, wholeLog: view };
     first.text = `${vscode.l10n.t('… {0} older lines are on their way', older.toLocaleString(vscode.env.language))}\n${newest.join('\n')}\n`;
     this.views.set(firstUri.toString(), first);
     openAtEnd(await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(firstUri), { preview: false }));
-    view.lines = lines.slice(0, older).map(formatted).concat(newest);
+    view.lines = lines.slice(0, older).map(this.formatted).concat(newest);
     // A document VS Code still holds would have its text replaced, which is what the second step avoids.
-    const wholeUri = heldDocument(container) ? container.with({ query: `read-${read}` }) : container;
+    const wholeUri = heldDocument(logUri) ? logUri.with({ query: `read-${read}` }) : logUri;
     this.views.set(wholeUri.toString(), view);
     const whole = await vscode.workspace.openTextDocument(wholeUri);
     try {
@@ -191,9 +191,9 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     this.closeTabs(tabsOf(firstUri));
   }
 
-  /** One tab per container's log: those of its earlier reads go once the new one is shown. */
-  private closeOthers(view: LogView, shown: vscode.Uri): void {
-    const others = this.entriesOf(view.container).filter(([key]) => key !== shown.toString());
+  /** One tab per log: those of its earlier reads go once the new one is shown. */
+  private closeOthers(view: LogView<Address, Page, Line>, shown: vscode.Uri): void {
+    const others = this.entriesOf(view.logUri).filter(([key]) => key !== shown.toString());
     for (const [key] of others) this.forget(vscode.Uri.parse(key));
     this.closeTabs(others.flatMap(([key]) => tabsOf(vscode.Uri.parse(key))));
   }
@@ -206,32 +206,32 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
   }
 
   /** The log a document shows: a first step's is the whole log's, which starts following once it is shown. */
-  private viewAt(uri: vscode.Uri): LogView | undefined {
+  private viewAt(uri: vscode.Uri): LogView<Address, Page, Line> | undefined {
     const view = this.views.get(uri.toString());
     return view?.wholeLog ?? view;
   }
 
-  /** The documents of a container's log, by key: its reads, and a first step while the whole log comes. */
-  private entriesOf(container: string): [string, LogView][] {
-    return [...this.views].filter(([, view]) => view.container === container);
+  /** The documents of a log, by key: its reads, and a first step while the whole log comes. */
+  private entriesOf(logUri: string): [string, LogView<Address, Page, Line>][] {
+    return [...this.views].filter(([, view]) => view.logUri === logUri);
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     const view = this.views.get(uri.toString());
     if (!view) {
-      const address = parseContainerDocumentPath(uri.path.replace(/\.log$/, '.json'));
-      return address ? `${vscode.l10n.t('The logs of {0} are not loaded: use Gcore: Show Logs.', address.containerName)}\n` : '';
+      const name = this.deps.source.nameAt(uri.path);
+      return name !== undefined ? `${vscode.l10n.t('The logs of {0} are not loaded: use {1}.', name, this.deps.kind.openTitle)}\n` : '';
     }
     view.text ??=
       view.lines.length === 0
-        ? `${vscode.l10n.t('No log lines from {0} yet.', view.address.containerName)}\n`
+        ? `${vscode.l10n.t('No log lines from {0} yet.', this.deps.source.name(view.address))}\n`
         : `${view.lines.join('\n')}\n`;
     return view.text;
   }
 
   follow(uri: vscode.Uri): void {
     const view = this.viewAt(uri);
-    if (!view) throw new Error(vscode.l10n.t('This log is not loaded any more: open it again with Show Logs.'));
+    if (!view) throw new Error(vscode.l10n.t('This log is not loaded any more: open it again with {0}.', this.deps.kind.openTitle));
     view.following = true;
     this.scheduleVisible();
     this.showState();
@@ -272,14 +272,12 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     try {
       // A setting lowered since the log was opened applies at once; the lines chosen for it stay the most.
       const limit = Math.min(view.limit, this.deps.settings().lines);
-      const { logs } = await this.deps.client.containers.logs(view.address, view.address.containerName, limit, {
-        signal: view.reading.signal,
-      });
+      const page = await this.deps.source.newest(view.address, limit, view.reading.signal);
       if (this.views.get(key) !== view || !view.following) return;
-      const { lines, gap } = view.reads.read(logs.map(readLogLine), limit);
+      const { lines, gap } = view.reads.next(page, limit);
       if (gap) view.lines.push(gapLine(limit));
       if (lines.length > 0 || gap) {
-        view.lines.push(...lines.map(formatted));
+        view.lines.push(...lines.map(this.formatted));
         if (view.lines.length > MAX_LINES) view.lines.splice(0, view.lines.length - MAX_LINES);
         view.text = undefined;
         const uri = vscode.Uri.parse(key);
@@ -299,18 +297,22 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     this.scheduleVisible();
   }
 
-  private async reportStop(view: LogView, error: unknown): Promise<void> {
-    this.deps.log.warn(`following the logs of ${view.address.containerName} stopped: ${failureReason(error)}`);
+  /** A line as shown: a program that logs its environment must not put the API key on the screen. */
+  private readonly formatted = (line: Line): string => redactSessionSecrets(this.deps.source.format(line));
+
+  private async reportStop(view: LogView<Address, Page, Line>, error: unknown): Promise<void> {
+    const name = this.deps.source.name(view.address);
+    this.deps.log.warn(`following the logs of ${name} stopped: ${failureReason(error)}`);
     const unauthorized = isGcoreApiError(error) && (error.kind === 'unauthorized' || error.kind === 'badApiKey');
     const tooLarge = isGcoreApiError(error) && error.tooLarge !== undefined;
     const reason = failureReason(error);
     const message = tooLarge
       ? vscode.l10n.t(
           'Stopped following the logs of {0}: {1} Lower the setting gcore.logs.lines, then follow again. The lines shown are kept.',
-          view.address.containerName,
+          name,
           reason,
         )
-      : vscode.l10n.t('Stopped following the logs of {0}: {1} The lines shown are kept.', view.address.containerName, reason);
+      : vscode.l10n.t('Stopped following the logs of {0}: {1} The lines shown are kept.', name, reason);
     const setApiKey = vscode.l10n.t('Set API Key');
     const openSettings = vscode.l10n.t('Open Settings');
     const choice = await this.deps.ui().notify('error', message, ...(unauthorized ? [setApiKey] : []), ...(tooLarge ? [openSettings] : []));
@@ -327,7 +329,7 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
     this.showState();
   }
 
-  private stopTimer(view: LogView | undefined): void {
+  private stopTimer(view: LogView<Address, Page, Line> | undefined): void {
     if (view?.timer) clearTimeout(view.timer);
     if (view) view.timer = undefined;
   }
@@ -335,19 +337,20 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
   /** The editor title's toggle and the status bar follow the active editor. */
   private showState(): void {
     const active = vscode.window.activeTextEditor?.document.uri;
-    const view = active?.scheme === SCHEME.logs ? this.viewAt(active) : undefined;
+    const view = active?.scheme === this.deps.kind.scheme ? this.viewAt(active) : undefined;
     // The editor title's Follow / Stop Following.
-    void vscode.commands.executeCommand('setContext', CONTEXT_KEY.activeLogFollowed, view?.following === true);
+    void vscode.commands.executeCommand('setContext', this.deps.kind.followedKey, view?.following === true);
     if (view?.following) {
-      this.status.text = `$(sync~spin) ${vscode.l10n.t('Following {0}', view.address.containerName)}`;
+      const name = this.deps.source.name(view.address);
+      this.status.text = `$(sync~spin) ${vscode.l10n.t('Following {0}', name)}`;
       this.status.tooltip = vscode.l10n.t(
         'The logs of {0} are read again every {1} s while shown. Click to stop.',
-        view.address.containerName,
+        name,
         this.deps.settings().followIntervalMs / 1000,
       );
       this.status.command = {
         title: vscode.l10n.t('Stop Following Logs'),
-        command: COMMAND.stopFollowingContainerLogs,
+        command: this.deps.kind.stopCommand,
         arguments: [active],
       };
       this.status.show();
@@ -355,11 +358,6 @@ export class LogDocuments implements vscode.TextDocumentContentProvider, vscode.
       this.status.hide();
     }
   }
-}
-
-/** A line as shown: a container that logs its environment must not put the API key on the screen. */
-function formatted(line: LogLine): string {
-  return redactSessionSecrets(formatLogLine(line, localOffsetMinutes));
 }
 
 /** Where lines are missing: more were written between two reads than one read brings. */
