@@ -108,6 +108,9 @@ export const COMMAND = {
   listInferenceDeployments: 'gcore.listInferenceDeployments',
   getInferenceDeployment: 'gcore.getInferenceDeployment',
   getInferenceLogs: 'gcore.getInferenceLogs',
+  openInferenceLogs: 'gcore.openInferenceLogs',
+  followInferenceLogs: 'gcore.followInferenceLogs',
+  stopFollowingInferenceLogs: 'gcore.stopFollowingInferenceLogs',
   getInferenceQuota: 'gcore.getInferenceQuota',
   previewInferenceDeployment: 'gcore.previewInferenceDeployment',
   createInferenceDeployment: 'gcore.createInferenceDeployment',
@@ -222,6 +225,7 @@ export const ROWS_WITHOUT_MENUS: readonly RowContext[] = [ROW_CONTEXT.tasksSecti
 export const CONTEXT_KEY = {
   apiKeyState: 'gcore.apiKeyState',
   activeLogFollowed: 'gcore.activeLogFollowed',
+  activeInferenceLogFollowed: 'gcore.activeInferenceLogFollowed',
   dnssecEnabledHere: 'gcore.dnssecEnabledHere',
   updateFinishedHere: 'gcore.updateFinishedHere',
 } as const;
@@ -235,6 +239,7 @@ export const SCHEME = {
   newContainer: 'gcore-new-container',
   newGpuCluster: 'gcore-new-gpu-cluster',
   logs: 'gcore-logs',
+  inferenceLogs: 'gcore-inference-logs',
   schema: 'gcore-schema',
   snapshot: 'gcore-snapshot',
   resolution: 'gcore-resolution',

@@ -1,6 +1,10 @@
+import * as vscode from 'vscode';
+import { COMMAND, CONTEXT_KEY, SCHEME } from '../../core/contributions';
 import { loadOnce } from '../../core/loadOnce';
+import { LazyTextDocuments } from '../../documents/lazyTextDocuments';
+import type { InferenceLogDocuments } from '../../commands/inference/inferenceLogCommands';
 import { inferencePlace } from '../../models/inference/inferenceKinds';
-import { readLocations } from '../../state/settings';
+import { logSettings, readLocations } from '../../state/settings';
 import { inferenceChangeKinds } from '../../views/inference/inferenceChangeKind';
 import { inferenceSection } from '../../views/inference/inferenceSection';
 import type { Area } from '../area';
@@ -39,10 +43,31 @@ export function inferenceArea(core: Core): Area {
       expectStatus: (ref, action) => section.expectStatus(ref, action),
     }),
   );
+  // A deployment's log documents load with the first of them or the first log command.
+  const logs = new LazyTextDocuments<InferenceLogDocuments>(async () => {
+    const [{ LogDocuments }, { inferenceLogSource }] = await Promise.all([
+      import('../../documents/logs/logDocuments.js'),
+      import('../../loaders/inference/inferenceLogSource.js'),
+    ]);
+    return new LogDocuments({
+      kind: {
+        scheme: SCHEME.inferenceLogs,
+        followedKey: CONTEXT_KEY.activeInferenceLogFollowed,
+        statusId: 'gcore.inferenceLogs',
+        stopCommand: COMMAND.stopFollowingInferenceLogs,
+        openTitle: vscode.l10n.t('Gcore: Open Logs'),
+      },
+      source: inferenceLogSource(core.client.inference),
+      settings: logSettings,
+      ui: core.ui.get,
+      log: core.log,
+      setApiKey: async () => vscode.commands.executeCommand(COMMAND.setApiKey),
+    });
+  });
   return {
     sections: [section],
     changeKinds: inferenceChangeKinds({ inference: () => core.client.inference, changed, log: core.log }),
-    lazyCommands: (services) => inferenceCommandLoads(services, sentChanges),
-    disposables: [section],
+    lazyCommands: (services) => inferenceCommandLoads(services, sentChanges, logs.documents),
+    disposables: [section, logs, vscode.workspace.registerTextDocumentContentProvider(SCHEME.inferenceLogs, logs)],
   };
 }

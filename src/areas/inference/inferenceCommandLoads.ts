@@ -2,10 +2,15 @@ import { lazyCommands, type LazyCommands } from '../../commands/flow/lazyCommand
 import type { Services } from '../../commands/services';
 import { COMMAND } from '../../core/contributions';
 import type { LoadOnce } from '../../core/loadOnce';
+import type { InferenceLogDocuments } from '../../commands/inference/inferenceLogCommands';
 import type { InferenceSentChanges } from '../../views/inference/inferenceSentChanges';
 
 /** The inference area's commands, by the code each group loads on the first use of one of them. */
-export function inferenceCommandLoads(services: Services, sentChanges: LoadOnce<InferenceSentChanges>): LazyCommands[] {
+export function inferenceCommandLoads(
+  services: Services,
+  sentChanges: LoadOnce<InferenceSentChanges>,
+  logs: LoadOnce<InferenceLogDocuments>,
+): LazyCommands[] {
   return [
     lazyCommands([COMMAND.copyInferenceName, COMMAND.copyInferenceAddress], async () =>
       (await import('../../commands/inference/inferenceRowCommands.js')).inferenceRowCommands(),
@@ -58,6 +63,9 @@ export function inferenceCommandLoads(services: Services, sentChanges: LoadOnce<
     ),
     lazyCommands([COMMAND.setInferenceRegistryCredential, COMMAND.deleteInferenceRegistryCredential], async () =>
       (await import('../../commands/inference/inferenceCredentialCommands.js')).inferenceCredentialCommands(services),
+    ),
+    lazyCommands([COMMAND.openInferenceLogs, COMMAND.followInferenceLogs, COMMAND.stopFollowingInferenceLogs], async () =>
+      (await import('../../commands/inference/inferenceLogCommands.js')).inferenceLogCommands(services.client.inference, logs),
     ),
     lazyCommands([COMMAND.requestInferenceQuota], async () =>
       (await import('../../commands/inference/inferenceQuotaCommands.js')).inferenceQuotaCommands(services),

@@ -67,3 +67,17 @@ export class InferenceLogFollower {
     return { lines: fresh, gap: page.length >= limit && last.length > 0 && shared === 0 };
   }
 }
+
+/** Line breaks an editor may take as the end of a line: a log line stays one document line. */
+const LINE_BREAKS = /\r\n|[\n\r\u2028\u2029\u0085]/g;
+
+/**
+ * A line as its document shows it: local time (to the millisecond, the zone of `offsetMinutes`), pod, message on one
+ * line. A line without a readable time keeps Gcore's text for it.
+ */
+export function formatInferenceLogLine(line: InferenceLogLine, offsetMinutes: (ms: number) => number): string {
+  const ms = timeOf(line);
+  const time =
+    ms === undefined ? String(line.time ?? '—') : new Date(ms + offsetMinutes(ms) * 60_000).toISOString().slice(0, 23).replace('T', ' ');
+  return `${time}  [${line.pod ?? '—'}]  ${String(line.message).replace(LINE_BREAKS, ' ⏎ ')}`;
+}

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { InferenceLogLine } from '../../../../src/api/inference/inferenceTypes';
-import { InferenceLogFollower } from '../../../../src/models/inference/inferenceLogs';
+import { InferenceLogFollower, formatInferenceLogLine } from '../../../../src/models/inference/inferenceLogs';
 
 function line(second: number, pod: string, message = `line ${second}`): InferenceLogLine {
   return { time: new Date(Date.UTC(2026, 10, 29, 9, 0, second)).toISOString(), region_id: 7, pod, message };
@@ -59,5 +59,22 @@ describe('following an inference log', () => {
     const log = [line(1, 'a'), line(2, 'a'), line(3, 'a'), line(4, 'a')];
     follower.next(newestPage(log, 2), 2);
     assert.deepEqual(follower.next(newestPage(log, 4), 4).lines, []);
+  });
+});
+
+describe('an inference log line as shown', () => {
+  it('gives local time, pod and the message on one line', () => {
+    const shown = formatInferenceLogLine(
+      { time: '2026-11-29T09:00:01.250Z', region_id: 7, pod: 'llama-0', message: 'ready\nserving' },
+      () => 60,
+    );
+    assert.equal(shown, '2026-11-29 10:00:01.250  [llama-0]  ready ⏎ serving');
+  });
+
+  it("keeps Gcore's text of a time it cannot read", () => {
+    assert.equal(
+      formatInferenceLogLine({ time: 'soon', message: 'm' }, () => 0),
+      'soon  [—]  m',
+    );
   });
 });

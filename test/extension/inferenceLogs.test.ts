@@ -1,0 +1,121 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Emulator } from '../emulator/server';
+import { eventually, extensionApi, gcoreConfig, signedInAt } from './support/harness';
+
+/*
+ * Open Logs on an inference deployment's row and on a region's row, against the emulator's seeded llama-chat in
+ * project 1 (ACTIVE in regions 76 and 38, its pods writing a line every few seconds): the newest lines at once, each
+ * read after adding only the lines not shown yet, and a region's row showing that region's pods alone.
+ */
+
+type Node = { nodeType: string; id: string };
+
+const LOG_PATH = '/cloud/v3/inference/1/deployments/llama-chat/logs';
+const LINE = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} {2}\[(llama-chat-[\w-]+)\] {2}\S/;
+
+async function children(node?: Node): Promise<Node[]> {
+  const tree = (await extensionApi()).tree as vscode.TreeDataProvider<Node>;
+  return ((await tree.getChildren(node)) ?? []) as Node[];
+}
+
+async function childLabelled(node: Node | undefined, name: string): Promise<Node> {
+  const tree = (await extensionApi()).tree as vscode.TreeDataProvider<Node>;
+  for (const child of await children(node)) {
+    const { label } = await tree.getTreeItem(child);
+    if ((typeof label === 'string' ? label : label?.label) === name) return child;
+  }
+  throw new Error(`no row ${name} under ${node?.id ?? 'the root'}`);
+}
+
+async function llamaRow(): Promise<Node> {
+  return eventually(async () => {
+    const inference = (await children()).find((root) => root.id === 'inference');
+    assert.ok(inference, 'no Inference section');
+    const [project] = await children(inference);
+    return childLabelled(await childLabelled(project, 'Deployments'), 'llama-chat');
+  });
+}
+
+function lines(document: vscode.TextDocument): string[] {
+  return document
+    .getText()
+    .split('\n')
+    .filter((text) => text !== '');
+}
+
+function podOf(line: string): string {
+  const match = LINE.exec(line);
+  assert.ok(match, `a log line: ${line}`);
+  return match[1];
+}
+
+function logReads(emulator: Emulator): URLSearchParams[] {
+  return emulator.requests.filter((request) => request.path === LOG_PATH).map((request) => new URLSearchParams(request.query));
+}
+
+describe('inference deployment logs', () => {
+  let emulator: Emulator;
+
+  before(async () => {
+    await gcoreConfig().update('logs.followIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
+    await gcoreConfig().update('logs.lines', 40, vscode.ConfigurationTarget.Global);
+  });
+
+  after(async () => {
+    await gcoreConfig().update('logs.followIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+    await gcoreConfig().update('logs.lines', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  beforeEach(async () => {
+    emulator = await signedInAt({ projectId: 1, regionId: 76 });
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it("opens a deployment's newest lines from its row and follows the new ones, none twice", async () => {
+    await vscode.commands.executeCommand('gcore.openInferenceLogs', await llamaRow());
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor);
+    const { document } = editor;
+    assert.equal(document.uri.scheme, 'gcore-inference-logs');
+    const first = lines(document);
+    assert.equal(first.length, 40);
+    first.forEach(podOf);
+    const [read] = logReads(emulator);
+    assert.equal(read.get('order_by'), 'time.desc');
+    assert.equal(read.get('limit'), '40');
+    assert.equal(read.get('region_id'), null);
+
+    const followed = await eventually(() => {
+      const now = lines(document);
+      assert.ok(now.length > first.length, 'no new line yet');
+      return now;
+    }, 20_000);
+    assert.deepEqual(followed.slice(0, first.length), first);
+    assert.equal(new Set(followed).size, followed.length, 'a line shown twice');
+    assert.ok(logReads(emulator).length >= 2);
+  });
+
+  it("opens a region's lines from its row: that region's pods alone", async () => {
+    const llama = await llamaRow();
+    const podsOf = async (node: Node): Promise<Set<string>> => {
+      await vscode.commands.executeCommand('gcore.openInferenceLogs', node);
+      const document = vscode.window.activeTextEditor?.document;
+      assert.ok(document);
+      return new Set(lines(document).map(podOf));
+    };
+    emulator.requests.length = 0;
+    const region38 = await podsOf(await childLabelled(llama, 'Region 38'));
+    assert.equal(vscode.window.activeTextEditor?.document.uri.path, '/1/llama-chat/region 38.log');
+    assert.equal(logReads(emulator)[0]?.get('region_id'), '38');
+    const region76 = await podsOf(await childLabelled(llama, 'Region 76'));
+    assert.ok(region38.size > 0 && region76.size > 0);
+    assert.ok(
+      [...region38].every((pod) => !region76.has(pod)),
+      'a pod in both regions',
+    );
+  });
+});
