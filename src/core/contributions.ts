@@ -125,6 +125,10 @@ export const COMMAND = {
   setInferenceRegistryCredential: 'gcore.setInferenceRegistryCredential',
   deleteInferenceRegistryCredential: 'gcore.deleteInferenceRegistryCredential',
   requestInferenceQuota: 'gcore.requestInferenceQuota',
+  newInferenceDeploymentJson: 'gcore.newInferenceDeploymentJson',
+  applyNewInferenceDeploymentJson: 'gcore.applyNewInferenceDeploymentJson',
+  editInferenceDeploymentJson: 'gcore.editInferenceDeploymentJson',
+  applyInferenceDeploymentJson: 'gcore.applyInferenceDeploymentJson',
   showLog: 'gcore.showLog',
 } as const;
 
@@ -238,6 +242,8 @@ export const SCHEME = {
   container: 'gcore-container',
   newContainer: 'gcore-new-container',
   newGpuCluster: 'gcore-new-gpu-cluster',
+  inferenceDeployment: 'gcore-inference-deployment',
+  newInferenceDeployment: 'gcore-new-inference-deployment',
   logs: 'gcore-logs',
   inferenceLogs: 'gcore-inference-logs',
   schema: 'gcore-schema',

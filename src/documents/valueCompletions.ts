@@ -7,6 +7,8 @@ export interface ValueChoice {
   label?: string;
   description?: string;
   detail: string;
+  /** Inserted as written, without quotes: a number. */
+  literal?: boolean;
 }
 
 /** `"key": ` and whatever of a string value has been typed, up to the cursor. */
@@ -33,9 +35,10 @@ export function valueCompletions(
   return choices.map((choice, index) => {
     const label = choice.label ?? choice.value;
     const item = new vscode.CompletionItem({ label, description: choice.description }, vscode.CompletionItemKind.EnumMember);
-    item.insertText = `"${choice.value}"`;
+    const quote = choice.literal ? '' : '"';
+    item.insertText = `${quote}${choice.value}${quote}`;
     // Found by what the list shows and by the value itself.
-    item.filterText = label === choice.value ? `"${label}"` : `"${label} ${choice.value}"`;
+    item.filterText = label === choice.value ? `${quote}${label}${quote}` : `${quote}${label} ${choice.value}${quote}`;
     item.range = range;
     item.sortText = String(index).padStart(4, '0');
     item.detail = choice.detail;

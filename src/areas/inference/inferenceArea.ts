@@ -10,11 +10,13 @@ import { inferenceSection } from '../../views/inference/inferenceSection';
 import type { Area } from '../area';
 import type { Core } from '../core';
 import { inferenceCommandLoads } from './inferenceCommandLoads';
+import { inferenceDocumentKinds, inferenceDocumentParts } from './inferenceDocumentParts';
 
 /**
  * Everywhere Inference in the projects of the configured locations: its section (deployments, applications,
  * registry credentials, the account's quota), the kinds its changes follow as, and its commands. Its reads load with
- * the first row or command that needs them: a start loads none and sends nothing.
+ * the first row or command that needs them: a start loads none and sends nothing. Its JSON documents are wired in
+ * inferenceDocumentParts.ts.
  */
 export function inferenceArea(core: Core): Area {
   const reads = loadOnce(
@@ -64,10 +66,24 @@ export function inferenceArea(core: Core): Area {
       setApiKey: async () => vscode.commands.executeCommand(COMMAND.setApiKey),
     });
   });
+  const documents = inferenceDocumentParts(core, sentChanges);
   return {
     sections: [section],
     changeKinds: inferenceChangeKinds({ inference: () => core.client.inference, changed, log: core.log }),
-    lazyCommands: (services) => inferenceCommandLoads(services, sentChanges, logs.documents),
-    disposables: [section, logs, vscode.workspace.registerTextDocumentContentProvider(SCHEME.inferenceLogs, logs)],
+    lazyCommands: (services) => inferenceCommandLoads(services, sentChanges, logs.documents, documents),
+    documentKinds: inferenceDocumentKinds(documents),
+    disposables: [
+      section,
+      logs,
+      vscode.workspace.registerTextDocumentContentProvider(SCHEME.inferenceLogs, logs),
+      documents.editor,
+      documents.newEditor,
+      vscode.workspace.registerFileSystemProvider(SCHEME.inferenceDeployment, documents.editor, { isCaseSensitive: true }),
+      vscode.workspace.registerFileSystemProvider(SCHEME.newInferenceDeployment, documents.newEditor, { isCaseSensitive: true }),
+      // The inference schemas beside the containers' and the GPU's: each provider answers only its own paths.
+      vscode.workspace.registerTextDocumentContentProvider(SCHEME.schema, {
+        provideTextDocumentContent: async (uri) => (await documents.schemas()).inferenceSchemaText(uri.path),
+      }),
+    ],
   };
 }

@@ -4,12 +4,14 @@ import { COMMAND } from '../../core/contributions';
 import type { LoadOnce } from '../../core/loadOnce';
 import type { InferenceLogDocuments } from '../../commands/inference/inferenceLogCommands';
 import type { InferenceSentChanges } from '../../views/inference/inferenceSentChanges';
+import type { InferenceDocumentParts } from './inferenceDocumentParts';
 
 /** The inference area's commands, by the code each group loads on the first use of one of them. */
 export function inferenceCommandLoads(
   services: Services,
   sentChanges: LoadOnce<InferenceSentChanges>,
   logs: LoadOnce<InferenceLogDocuments>,
+  documents: InferenceDocumentParts,
 ): LazyCommands[] {
   return [
     lazyCommands([COMMAND.copyInferenceName, COMMAND.copyInferenceAddress], async () =>
@@ -66,6 +68,22 @@ export function inferenceCommandLoads(
     ),
     lazyCommands([COMMAND.openInferenceLogs, COMMAND.followInferenceLogs, COMMAND.stopFollowingInferenceLogs], async () =>
       (await import('../../commands/inference/inferenceLogCommands.js')).inferenceLogCommands(services.client.inference, logs),
+    ),
+    lazyCommands(
+      [
+        COMMAND.editInferenceDeploymentJson,
+        COMMAND.applyInferenceDeploymentJson,
+        COMMAND.newInferenceDeploymentJson,
+        COMMAND.applyNewInferenceDeploymentJson,
+      ],
+      async () => {
+        const [{ inferenceJsonCommands }, editor, newEditor] = await Promise.all([
+          import('../../commands/inference/inferenceJsonCommands.js'),
+          documents.editor.editor(),
+          documents.newEditor.editor(),
+        ]);
+        return inferenceJsonCommands(services, editor, newEditor);
+      },
     ),
     lazyCommands([COMMAND.requestInferenceQuota], async () =>
       (await import('../../commands/inference/inferenceQuotaCommands.js')).inferenceQuotaCommands(services),
