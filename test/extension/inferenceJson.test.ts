@@ -12,7 +12,8 @@ import { ScriptedUi } from './support/scriptedUi';
  */
 
 const LOCATION = { projectId: 1, regionId: 76 };
-const DEPLOYMENT = '/cloud/v3/inference/1/deployments/llama-chat';
+const DEPLOYMENTS = '/cloud/v3/inference/1/deployments';
+const DEPLOYMENT = `${DEPLOYMENTS}/llama-chat`;
 
 function writes(emulator: Emulator): RecordedRequest[] {
   return emulator.requests.filter((request) => request.method !== 'GET');
@@ -122,5 +123,37 @@ describe('inference deployments as JSON documents', () => {
       new vscode.Position(line, document.lineAt(line).text.indexOf(': "') + 3),
     );
     assert.ok(list.items.some((item) => item.insertText === '"inference-16vcpu-232gib-1xl40s-48gb"'));
+  });
+
+  it('saves a new deployment through the review of its quota and price, then creates it with one POST', async () => {
+    const document = await open('gcore.newInferenceDeploymentJson', { projectId: 1 });
+    const deployment = {
+      name: 'json-model',
+      image: 'ghcr.io/example/llama-server:1.4.0',
+      listening_port: 8000,
+      flavor_name: 'inference-16vcpu-232gib-1xl40s-48gb',
+      containers: [{ region_id: 76, scale: { min: 1, max: 1 } }],
+    };
+    await write(document, deployment);
+    await eventually(() => assert.deepEqual(gcoreDiagnostics(document), []));
+    emulator.requests.length = 0;
+
+    const ui = new ScriptedUi(['Create']);
+    await useUi(ui);
+    assert.equal(await document.save(), true);
+    const [review, ...more] = ui.shown.filter((prompt) => prompt.kind === 'choose');
+    assert.deepEqual(more, []);
+    assert.equal(review.message, 'Create inference deployment json-model?');
+    assert.deepEqual(review.labels, ['Create', 'Edit']);
+    assert.match(review.detail ?? '', /Quota: it fits/);
+    assert.match(review.detail ?? '', /Price: up to .+ per hour at 1 pod/);
+
+    const creates = writes(emulator).filter((request) => request.path === DEPLOYMENTS);
+    assert.equal(creates.length, 1);
+    assert.deepEqual(creates[0].json, deployment);
+
+    // Saved again unchanged: it was created from this document already, and nothing more is sent.
+    await vscode.commands.executeCommand('gcore.applyNewInferenceDeploymentJson', document.uri);
+    assert.equal(writes(emulator).filter((request) => request.path === DEPLOYMENTS).length, 1);
   });
 });
