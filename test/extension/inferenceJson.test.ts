@@ -107,6 +107,15 @@ describe('inference deployments as JSON documents', () => {
       assert.equal(typeof scale.polling_interval, 'number', 'the polling interval as Gcore holds it');
       assert.deepEqual((scale.triggers as Record<string, unknown>).gpu_utilization, { threshold: 80 }, 'the triggers as Gcore holds them');
     }
+    // The document shows what the PATCH left: each region's scale whole, nothing unsent.
+    await eventually(() => {
+      const shown = JSON.parse(document.getText()) as { containers: { scale: Record<string, unknown> }[] };
+      assert.ok(
+        shown.containers.every(({ scale }) => scale.max === 3 && typeof scale.cooldown_period === 'number'),
+        document.getText(),
+      );
+      assert.ok(!document.isDirty);
+    });
   });
 
   it('opens a new deployment as its create payload, offering the flavors, and checks it as typed', async () => {

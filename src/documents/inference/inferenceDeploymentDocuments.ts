@@ -53,6 +53,7 @@ export function inferenceDeploymentResource<Sent>(deps: InferenceDeploymentDocum
   return {
     scheme: SCHEME.inferenceDeployment,
     applyCommand: COMMAND.applyInferenceDeploymentJson,
+    renderAfterSend: true,
     words: {
       name: (address) => address.name,
       openedEmpty: ({ name }) =>
@@ -113,7 +114,11 @@ export function inferenceDeploymentResource<Sent>(deps: InferenceDeploymentDocum
       };
     },
     send: (address, changes, signal) => deps.update(address, changes, signal),
-    afterSend: (base, changes) => ({ ...(base as InferenceDeployment), ...changes }) as InferenceDeployment,
+    afterSend: (base, changes) => {
+      // As the PATCH left it: each region's scale whole, which the document then shows.
+      const body = base ? inferenceUpdateBody(base, changes) : undefined;
+      return { ...(base as InferenceDeployment), ...(body?.ok ? body.value : changes) } as InferenceDeployment;
+    },
     sent: (address, result, reopen) => deps.updated(address, result, reopen),
   };
 }
