@@ -25,6 +25,7 @@ import type { InferenceRows, InferenceRowsDeps } from './inferenceSource';
 import { inferenceChange } from './presentation/inferenceChangeWords';
 import { APPLICATION_GAPS, CREDENTIAL_GAPS, DEPLOYMENT_GAPS } from './presentation/inferenceGaps';
 import { hasNoGpuQuota, quotaEntries, quotaEntryDescription, quotaSummary } from './presentation/quotaView';
+import { deploymentTooltip } from './presentation/deploymentView';
 
 /** How long a project with a moving deployment waits before its deployments are read again. */
 export const MOVING_DEPLOYMENT_POLL_MS = 5_000;
@@ -188,6 +189,10 @@ export class InferenceRowsOf implements InferenceRows {
     );
     if (rows.length > 0) return rows;
     return [hintNode(node, 'empty', { label: l10n.t('Gcore reports no inference limits for this account'), icon: { id: 'info' } })];
+  }
+
+  deploymentTooltip(node: InferenceDeploymentNode): string {
+    return deploymentTooltip(node.deployment, node.application !== undefined);
   }
 
   quotaSummary(): string | undefined {

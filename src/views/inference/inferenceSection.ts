@@ -128,6 +128,7 @@ export function inferenceSection({ view, locations, reads, changesAt, pollMs }: 
       // A deployment's row and its regions' come from the project's list: that list is read again.
       rowKind(isInferenceDeploymentNode, {
         children: detailRows,
+        tooltip: (node) => code.loaded?.deploymentTooltip(node),
         invalidate: (node) => {
           reloadProject(node);
           return node.parent;

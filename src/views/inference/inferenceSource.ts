@@ -35,6 +35,8 @@ export interface InferenceRows {
   credentialRows(node: InferenceListNode): Promise<TreeNode[]>;
   detailRows(node: InferenceDeploymentNode): TreeNode[];
   quotaRows(node: InferenceQuotaNode): Promise<TreeNode[]>;
+  /** A deployment row's tooltip, built when the row is hovered. */
+  deploymentTooltip(node: InferenceDeploymentNode): string;
   /** "H100 0/0 · L40S 2/4" once the quota is read. */
   quotaSummary(): string | undefined;
   dispose(): void;

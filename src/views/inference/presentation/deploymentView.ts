@@ -57,7 +57,8 @@ function podsText(deployment: InferenceDeployment): string | undefined {
 }
 
 /**
- * A deployment's row: its name, then the change under way, the status in words, the pods ready, flavor and image.
+ * A deployment's row (its tooltip, which hundreds of rows would build for nothing, is deploymentTooltip's, asked on
+ * hover): its name, then the change under way, the status in words, the pods ready, flavor and image.
  * `component`: it is a catalogue application's component, which is changed through its application only.
  */
 export function deploymentRowView(deployment: InferenceDeployment, change?: DeploymentChange, component = false): ItemView {
@@ -73,7 +74,6 @@ export function deploymentRowView(deployment: InferenceDeployment, change?: Depl
   return {
     label: deployment.name,
     description: parts.map(oneLine).join(' · '),
-    tooltip: deploymentTooltip(deployment, component),
     icon: change !== undefined ? { id: 'sync~spin' } : { ...(STATE_ICONS.get(state) ?? { id: 'question' }) },
     contextValue: component ? ROW_CONTEXT.inferenceComponent : contextOf(state, change),
   };

@@ -110,7 +110,8 @@ describe('the Inference section', () => {
       ],
     );
     assert.equal(rows[0].portal, `https://portal.gcore.com/cloud/project/${PROJECT}/inference/deployments/llama`);
-    assert.ok(rows[0].view?.tooltip?.includes('- Region 7\\: 1\\/1 ready · min 1\\, max 2'));
+    assert.equal(rows[0].view?.tooltip, undefined, 'built on hover, not for every row');
+    assert.ok(inference.resolveTooltip?.(rows[0])?.includes('- Region 7\\: 1\\/1 ready · min 1\\, max 2'));
   });
 
   it('shows under a deployment its address, then each region with its pods, address and Gcore’s error', async () => {
