@@ -79,28 +79,23 @@ export function inferenceDocumentParts(core: Core, sentChanges: LoadOnce<Inferen
   const newEditor = new LazyDocuments(
     { scheme: SCHEME.newInferenceDeployment, applyCommand: COMMAND.applyNewInferenceDeploymentJson },
     async () => {
-      const [{ newInferenceDeploymentResource }, { ResourceFileSystem }, { sendInferenceDeploymentCreate }, { priceRequest }, sent] =
-        await Promise.all([
-          import('../../documents/inference/newInferenceDeploymentDocuments.js'),
-          import('../../documents/resourceFileSystem.js'),
-          import('../../writes/inference/inferenceCreates.js'),
-          import('../../models/inference/inferenceQuota.js'),
-          sentChanges(),
-        ]);
-      const unanswered = (what: string) => (error: unknown) => {
-        log.debug(`the ${what} of a new inference deployment could not be read: ${failureReason(error)}`);
-        return null;
-      };
+      const [
+        { newInferenceDeploymentResource },
+        { ResourceFileSystem },
+        { sendInferenceDeploymentCreate },
+        { readInferenceQuotaAndPrice },
+        sent,
+      ] = await Promise.all([
+        import('../../documents/inference/newInferenceDeploymentDocuments.js'),
+        import('../../documents/resourceFileSystem.js'),
+        import('../../writes/inference/inferenceCreates.js'),
+        import('../../writes/inference/inferenceForecast.js'),
+        sentChanges(),
+      ]);
       const loaded: NewInferenceDeploymentEditor<SentInferenceChange> = new ResourceFileSystem(
         newInferenceDeploymentResource<SentInferenceChange>({
           catalogue: (address) => readCatalogue(core, address.projectId),
-          forecast: async (_address, deployment) => {
-            const [quota, price] = await Promise.all([
-              client.inference.quota().catch(unanswered('quota')),
-              client.inference.priceDeployment(priceRequest(deployment)).catch(unanswered('price')),
-            ]);
-            return { quota, price };
-          },
+          forecast: (_address, deployment) => readInferenceQuotaAndPrice(core, deployment),
           create: async (address, deployment, signal) =>
             sent.record(await sendInferenceDeploymentCreate(core, { projectId: address.projectId }, deployment, { signal })),
           created: (_address, { change, result }, reopen) => sent.report(ui.get(), change, result, reopen),

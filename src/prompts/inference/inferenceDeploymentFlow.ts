@@ -7,7 +7,7 @@ import { failureReason } from '../../logging/failureMessage';
 import type { Log } from '../../logging/log';
 import { validateInferenceDeploymentCreate, type InferenceDeploymentCreate } from '../../models/inference/inferenceDeploymentCreate';
 import { validateInferenceQuotaRequestArgs, type InferenceDeploymentCreateArgs } from '../../models/inference/inferenceArgs';
-import { maxPods, priceRequest, requestedLimits, type QuotaShortfall } from '../../models/inference/inferenceQuota';
+import { maxPods, requestedLimits, type QuotaShortfall } from '../../models/inference/inferenceQuota';
 import {
   inferenceDeploymentPayload,
   inferenceDeploymentPlan,
@@ -18,7 +18,8 @@ import { registryCredentialPlan, type RegistryCredentialAnswers } from '../../ui
 import { BACK, isUserCancelled, UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import { runWizard } from '../../ui/wizard';
 import { unwrap } from '../../validation/problems';
-import { flavorFacts, inferenceReview, reviewQuestion, type InferenceForecast } from '../../views/inference/presentation/inferenceReview';
+import { flavorFacts, inferenceReview, reviewQuestion } from '../../views/inference/presentation/inferenceReview';
+import { readInferenceQuotaAndPrice } from '../../writes/inference/inferenceForecast';
 import { followInferenceQuotaRequest, sendInferenceQuotaRequest } from '../../writes/inference/inferenceQuotaRequests';
 import { setInferenceRegistryCredential } from '../../writes/inference/registryCredentialWrites';
 
@@ -101,20 +102,6 @@ async function askRegistryCredential(
       setInferenceRegistryCredential(services, { projectId }, { name, registry_url: registryUrl, username, password }, { signal }),
   });
   return credential.name;
-}
-
-/** The account's inference quota and the price ceiling, each null when Gcore does not answer it: the review says so. */
-async function forecast(services: AskServices, deployment: InferenceDeploymentCreate, signal: AbortSignal): Promise<InferenceForecast> {
-  const { client, log } = services;
-  const unanswered = (what: string) => (error: unknown) => {
-    log.debug(`the ${what} of inference deployment ${deployment.name} could not be read: ${failureReason(error)}`);
-    return null;
-  };
-  const [quota, price] = await Promise.all([
-    client.inference.quota({ signal }).catch(unanswered('quota')),
-    client.inference.priceDeployment(priceRequest(deployment), { signal }).catch(unanswered('price')),
-  ]);
-  return { quota, price };
 }
 
 /** What a quota request says to Gcore unless the user writes otherwise: what the deployment is and what it needs. */
@@ -207,7 +194,7 @@ export async function askInferenceDeploymentIn(
     do {
       const read = await ui.withProgress({
         title: l10n.t('Checking the quota and price of inference deployment {0}…', deployment.name),
-        run: (signal) => forecast(services, deployment, signal),
+        run: (signal) => readInferenceQuotaAndPrice(services, deployment, { signal }),
       });
       const review = inferenceReview(deployment, read, sources.regionName, flavor);
       question = reviewQuestion(deployment.name, review);

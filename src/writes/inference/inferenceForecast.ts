@@ -1,7 +1,23 @@
 import type { CallOptions } from '../../api/callOptions';
-import type { InferenceApi, InferencePrice, InferenceProjectRef, InferenceQuotaCheck } from '../../api/inference/inferenceTypes';
+import type {
+  InferenceApi,
+  InferencePrice,
+  InferenceProjectRef,
+  InferenceQuota,
+  InferenceQuotaCheck,
+} from '../../api/inference/inferenceTypes';
 import type { Log } from '../../logging/log';
 import { priceRequest, quotaCheckRequest, type InferenceSizing } from '../../models/inference/inferenceQuota';
+
+/** An addition's answer, or null when Gcore does not give it (said in the log, never a stop). */
+async function answerOrNull<T>(log: Pick<Log, 'debug'> | undefined, what: string, request: () => Promise<T>): Promise<T | null> {
+  try {
+    return await request();
+  } catch (error) {
+    log?.debug(`${what} could not be read: ${String(error)}`);
+    return null;
+  }
+}
 
 /** What a deployment would take and cost, each answer null when Gcore does not give it. */
 export interface InferenceForecast {
@@ -20,17 +36,30 @@ export async function forecastInferenceDeployment(
   deployment: InferenceSizing & { name: string },
   options: CallOptions = {},
 ): Promise<InferenceForecast> {
-  const quietly = async <T>(what: string, request: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await request();
-    } catch (error) {
-      deps.log?.debug(`the ${what} of inference deployment ${deployment.name} could not be read: ${String(error)}`);
-      return null;
-    }
-  };
+  const quietly = <T>(what: string, request: () => Promise<T>) =>
+    answerOrNull(deps.log, `the ${what} of inference deployment ${deployment.name}`, request);
   const { inference } = deps.client;
   const [quota, price] = await Promise.all([
     quietly('quota', () => inference.checkLimits(project, quotaCheckRequest(deployment), options)),
+    quietly('price', () => inference.priceDeployment(priceRequest(deployment), options)),
+  ]);
+  return { quota, price };
+}
+
+/**
+ * The account's inference quota and a new deployment's price ceiling, each null when Gcore does not answer it: what
+ * the create's review shows, from the wizard and from the New Deployment document alike.
+ */
+export async function readInferenceQuotaAndPrice(
+  deps: { client: { inference: Pick<InferenceApi, 'quota' | 'priceDeployment'> }; log?: Pick<Log, 'debug'> },
+  deployment: InferenceSizing & { name: string },
+  options: CallOptions = {},
+): Promise<{ quota: InferenceQuota | null; price: InferencePrice | null }> {
+  const quietly = <T>(what: string, request: () => Promise<T>) =>
+    answerOrNull(deps.log, `the ${what} of inference deployment ${deployment.name}`, request);
+  const { inference } = deps.client;
+  const [quota, price] = await Promise.all([
+    quietly('quota', () => inference.quota(options)),
     quietly('price', () => inference.priceDeployment(priceRequest(deployment), options)),
   ]);
   return { quota, price };
