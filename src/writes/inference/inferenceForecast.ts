@@ -37,7 +37,7 @@ export async function forecastInferenceDeployment(
   options: CallOptions = {},
 ): Promise<InferenceForecast> {
   const quietly = <T>(what: string, request: () => Promise<T>) =>
-    answerOrNull(deps.log, `the ${what} of inference deployment ${deployment.name}`, request);
+    answerOrNull(deps.log, `the ${what} of inference deployment ${deployment.name}`, request); // not user text: a line of the log
   const { inference } = deps.client;
   const [quota, price] = await Promise.all([
     quietly('quota', () => inference.checkLimits(project, quotaCheckRequest(deployment), options)),
@@ -56,7 +56,7 @@ export async function readInferenceQuotaAndPrice(
   options: CallOptions = {},
 ): Promise<{ quota: InferenceQuota | null; price: InferencePrice | null }> {
   const quietly = <T>(what: string, request: () => Promise<T>) =>
-    answerOrNull(deps.log, `the ${what} of inference deployment ${deployment.name}`, request);
+    answerOrNull(deps.log, `the ${what} of inference deployment ${deployment.name}`, request); // not user text: a line of the log
   const { inference } = deps.client;
   const [quota, price] = await Promise.all([
     quietly('quota', () => inference.quota(options)),
