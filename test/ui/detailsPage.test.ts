@@ -110,7 +110,8 @@ describe("The extension's details page, as installed from the .vsix", function (
     await frame.locator('a[href="#troubleshooting"]').first().click();
     await eventually(async () => {
       const top = await frame.locator('h2#troubleshooting').evaluate((heading) => heading.getBoundingClientRect().top);
-      assert.ok(top >= 0 && top < 200, `the Troubleshooting guide is at the top of the page (${top})`);
+      // A scroll may land a fraction of a pixel past the heading: sub-pixel layout, still the top of the page.
+      assert.ok(top > -1 && top < 200, `the Troubleshooting guide is at the top of the page (${top})`);
     }, 10_000);
   });
 });
