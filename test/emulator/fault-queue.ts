@@ -17,6 +17,11 @@ export interface Fault {
   drop?: boolean;
   /** Send the status line, headers (with the full Content-Length) and half the body, then reset the connection. */
   resetMidBody?: boolean;
+  /**
+   * A deployment's streamed answer (inference-endpoint.ts) sends half its chunks, then an OpenAI-shaped error event
+   * with this status, as a model server whose engine fails mid-answer does, and ends without `[DONE]`.
+   */
+  streamErrorStatus?: number;
   /** Answer 200 with Content-Type application/json and a truncated, non-JSON body. */
   malformed?: boolean;
   /**

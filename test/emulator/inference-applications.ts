@@ -14,10 +14,10 @@ import {
 import { gpuQuotaMessage } from './gpu-limits';
 import { findCatalogApplication, type CatalogApplication, type CatalogParameter } from './inference-catalogue';
 import { buildDeployment, restartPods, startInferenceTask, stopPods } from './inference-deployment-changes';
-import { deploymentAddress, regionProgress } from './inference-deployment-view';
+import { deploymentAddress, regionProgress, type EndpointSite } from './inference-deployment-view';
 import { locateProject, type Located } from './inference-deployments';
 import { deploymentNeeds, exceededInferenceQuotas } from './inference-quota';
-import type { ApplicationRecord, DeploymentRecord, InferenceProject, InferenceState } from './inference-state';
+import { endpointSite, type ApplicationRecord, type DeploymentRecord, type InferenceProject, type InferenceState } from './inference-state';
 import { DEPLOYMENT_NAME } from './inference-validation';
 import { cloudError, cloudQuotaError, cloudValidationError, type Reply } from './replies';
 
@@ -157,7 +157,7 @@ function componentStatus(deployment: DeploymentRecord | undefined, index: number
   };
 }
 
-function applicationStatus(project: InferenceProject, record: ApplicationRecord, now: number): Record<string, unknown> {
+function applicationStatus(project: InferenceProject, record: ApplicationRecord, now: number, site: EndpointSite): Record<string, unknown> {
   const keys = Object.keys(record.components);
   const regions = record.regions.map((regionId) => {
     const components = Object.fromEntries(
@@ -191,13 +191,13 @@ function applicationStatus(project: InferenceProject, record: ApplicationRecord,
     expose_addresses: Object.fromEntries(
       exposed.map((key) => [
         key,
-        { address: deploymentAddress({ projectId: record.projectId, name: componentDeploymentName(record.name, key) }) },
+        { address: deploymentAddress(site, { projectId: record.projectId, name: componentDeploymentName(record.name, key) }) },
       ]),
     ),
   };
 }
 
-function applicationView(project: InferenceProject, record: ApplicationRecord, now: number): Record<string, unknown> {
+function applicationView(project: InferenceProject, record: ApplicationRecord, now: number, site: EndpointSite): Record<string, unknown> {
   return {
     name: record.name,
     project_id: record.projectId,
@@ -205,7 +205,7 @@ function applicationView(project: InferenceProject, record: ApplicationRecord, n
     regions: record.regions,
     components_configuration: record.components,
     api_keys: record.apiKeys,
-    status: applicationStatus(project, record, now),
+    status: applicationStatus(project, record, now, site),
     created_at: record.createdAt,
   };
 }
@@ -234,14 +234,18 @@ export function listInferenceApplications(request: ApiRequest, projectSegment: s
   const located = locateProject(request, projectSegment, state);
   if (!located.ok) return located.reply;
   const now = state.clock.now();
-  const views = [...located.project.applications.values()].map((record) => applicationView(located.project, record, now));
+  const views = [...located.project.applications.values()].map((record) =>
+    applicationView(located.project, record, now, endpointSite(state, request.accountId)),
+  );
   return { status: 200, body: { count: views.length, results: views } };
 }
 
 /** GET /cloud/v3/inference/applications/{project_id}/deployments/{name} */
 export function getInferenceApplication(request: ApiRequest, segments: { projectId: string; name: string }, state: InferenceState): Reply {
   const located = locateApplication(request, segments, state);
-  return located.ok ? { status: 200, body: applicationView(located.project, located.record, state.clock.now()) } : located.reply;
+  return located.ok
+    ? { status: 200, body: applicationView(located.project, located.record, state.clock.now(), endpointSite(state, request.accountId)) }
+    : located.reply;
 }
 
 /** Makes the component's deployment, listed under `…/deployments` with `object_references` to the application. */

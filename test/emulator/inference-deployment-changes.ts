@@ -52,6 +52,7 @@ export function buildDeployment(
     createdAt: new Date(now).toISOString(),
     rollout: { startMs: now, durationMs: deployMs },
     stopped: false,
+    awake: null,
     deletionTaskId: null,
     runs: [],
   };
@@ -79,6 +80,7 @@ function openRun(record: DeploymentRecord, now: number): void {
 /** The pods restart with what the deployment now holds: a new rollout. */
 export function restartPods(record: DeploymentRecord, now: number, deployMs: number): void {
   closeRun(record, now);
+  record.awake = null;
   record.rollout = { startMs: now, durationMs: deployMs };
   openRun(record, now);
 }
@@ -86,6 +88,7 @@ export function restartPods(record: DeploymentRecord, now: number, deployMs: num
 /** Stop: every region to zero pods, nothing billed, no restart by itself. */
 export function stopPods(record: DeploymentRecord, now: number): void {
   closeRun(record, now);
+  record.awake = null;
   record.stopped = true;
 }
 
@@ -94,6 +97,27 @@ export function startPods(record: DeploymentRecord, now: number, deployMs: numbe
   record.stopped = false;
   const atZero = record.containers.every((region) => region.scale.min === 0);
   restartPods(record, now, atZero ? 0 : deployMs);
+}
+
+/** Seconds without a request before a woken deployment's pod goes down again (Gcore's default). */
+const DEFAULT_TIMEOUT_S = 120;
+
+/**
+ * A request reached a deployment at zero: a pod in its first region starts, ready `wakeMs` later, and stays
+ * until the deployment's `timeout` passes without a request. Answers when the pod is ready.
+ */
+export function wakePods(record: DeploymentRecord, now: number, wakeMs: number): number {
+  const timeoutMs = (typeof record.settings.timeout === 'number' ? record.settings.timeout : DEFAULT_TIMEOUT_S) * 1000;
+  if (record.awake === null || record.awake.untilMs <= now) {
+    const readyAtMs = now + wakeMs;
+    record.awake = { readyAtMs, untilMs: readyAtMs + timeoutMs };
+    record.runs.push({ fromMs: now, toMs: record.awake.untilMs, pods: [{ regionId: record.containers[0].region_id, count: 1 }] });
+  } else {
+    record.awake.untilMs = Math.max(record.awake.untilMs, now + timeoutMs);
+    const run = record.runs.at(-1);
+    if (run) run.toMs = record.awake.untilMs;
+  }
+  return record.awake.readyAtMs;
 }
 
 /** An inference task (`create_inference_instance`, …), listed among the tasks; its region is the first one it runs in. */

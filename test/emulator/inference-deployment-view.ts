@@ -21,10 +21,18 @@ function rolloutShare(record: DeploymentRecord, now: number): number {
   return durationMs <= 0 ? 1 : Math.min(1, Math.max(0, (now - startMs) / durationMs));
 }
 
+/** A deployment at zero that a request woke: its pod is starting or running. */
+function wokenPod(record: DeploymentRecord, now: number): { ready: boolean } | undefined {
+  const awake = record.awake;
+  return awake !== null && now < awake.untilMs ? { ready: now >= awake.readyAtMs } : undefined;
+}
+
 /** A region's pods: its `scale.min` once rolled out (none while stopped), ready one after another meanwhile. */
 export function regionProgress(record: DeploymentRecord, index: number, now: number): RegionProgress {
   const region = record.containers[index];
   if (record.stopped) return { total: 0, ready: 0, error: null };
+  const woken = index === 0 ? wokenPod(record, now) : undefined;
+  if (woken) return { total: 1, ready: woken.ready ? 1 : 0, error: null };
   const share = rolloutShare(record, now);
   if (index === 0 && record.failing) {
     return { total: Math.max(1, region.scale.min), ready: 0, error: share < 1 ? null : CRASH_MESSAGE };
@@ -37,7 +45,8 @@ export function deploymentStatus(record: DeploymentRecord, now: number): string 
   if (record.stopped) return 'DISABLED';
   if (rolloutShare(record, now) < 1) return 'DEPLOYING';
   if (record.failing) return 'PARTIALLYDEPLOYED';
-  return record.containers.every((region) => region.scale.min === 0) ? 'PENDING' : 'ACTIVE';
+  if (!record.containers.every((region) => region.scale.min === 0)) return 'ACTIVE';
+  return wokenPod(record, now)?.ready ? 'ACTIVE' : 'PENDING';
 }
 
 /** A short stable hash, as Gcore's generated host names and Kubernetes' pod names carry. */
@@ -45,16 +54,38 @@ export function shortHash(text: string, length = 8): string {
   return createHash('sha256').update(text).digest('hex').slice(0, length);
 }
 
-export function deploymentAddress(record: Pick<DeploymentRecord, 'projectId' | 'name'>): string {
-  return `https://${record.name}-${shortHash(`${record.projectId}/${record.name}`)}.ai.gcore.dev`;
+/** Where the emulator serves the deployments of one account (its own URL: inference-endpoint.ts). */
+export interface EndpointSite {
+  base: string;
+  accountId: number;
 }
 
-function regionAddress(record: DeploymentRecord, region: RegionContainer): string {
-  return `https://${record.name}-${shortHash(`${record.projectId}/${record.name}`)}.${regionSlug(region.region_id)}.ai.gcore.dev`;
+/** The first path segment of every deployment's address. */
+export const ENDPOINTS_SEGMENT = 'inference-endpoints';
+
+/** A deployment's part of its addresses: unique per account, project and name, opaque as Gcore's host names. */
+export function endpointToken(accountId: number, record: Pick<DeploymentRecord, 'projectId' | 'name'>): string {
+  return `${record.name}-${shortHash(`${accountId}/${record.projectId}/${record.name}`)}`;
+}
+
+export function regionToken(deploymentToken: string, regionId: number): string {
+  return `${deploymentToken}-${regionSlug(regionId)}`;
+}
+
+/**
+ * A deployment's address: Gcore's is `https://<name>-<hash>.ai.gcore.dev`; the emulator's is its own URL (http to
+ * loopback, which the contract allows) with the deployment's token, so that it answers there itself.
+ */
+export function deploymentAddress(site: EndpointSite, record: Pick<DeploymentRecord, 'projectId' | 'name'>): string {
+  return `${site.base}/${ENDPOINTS_SEGMENT}/${endpointToken(site.accountId, record)}`;
+}
+
+function regionAddress(site: EndpointSite, record: DeploymentRecord, region: RegionContainer): string {
+  return `${site.base}/${ENDPOINTS_SEGMENT}/${regionToken(endpointToken(site.accountId, record), region.region_id)}`;
 }
 
 /** A deployment as `GET /cloud/v3/inference/{project_id}/deployments/{name}` answers it. */
-export function deploymentView(record: DeploymentRecord, now: number): Record<string, unknown> {
+export function deploymentView(record: DeploymentRecord, now: number, site: EndpointSite): Record<string, unknown> {
   return {
     name: record.name,
     project_id: record.projectId,
@@ -62,7 +93,7 @@ export function deploymentView(record: DeploymentRecord, now: number): Record<st
     image: record.image,
     listening_port: record.listeningPort,
     flavor_name: record.flavorName,
-    address: deploymentAddress(record),
+    address: deploymentAddress(site, record),
     containers: record.containers.map((region, index) => {
       const progress = regionProgress(record, index, now);
       return {
@@ -70,7 +101,7 @@ export function deploymentView(record: DeploymentRecord, now: number): Record<st
         scale: region.scale,
         deploy_status: { total: progress.total, ready: progress.ready },
         error_message: progress.error,
-        address: regionAddress(record, region),
+        address: regionAddress(site, record, region),
       };
     }),
     credentials_name: record.credentialsName,

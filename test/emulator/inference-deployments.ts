@@ -16,7 +16,14 @@ import {
 import { deploymentView, isFailingImage } from './inference-deployment-view';
 import { deploymentLogs, readLogQuery } from './inference-logs';
 import { deploymentNeeds, exceededInferenceQuotas } from './inference-quota';
-import { projectOf, settleProject, type DeploymentRecord, type InferenceProject, type InferenceState } from './inference-state';
+import {
+  endpointSite,
+  projectOf,
+  settleProject,
+  type DeploymentRecord,
+  type InferenceProject,
+  type InferenceState,
+} from './inference-state';
 import { validateDeploymentCreate, validateDeploymentPatch } from './inference-validation';
 import { gpuQuotaMessage } from './gpu-limits';
 import { pageOf, readPageQuery } from './paging-query';
@@ -93,14 +100,18 @@ export function listInferenceDeployments(request: ApiRequest, projectSegment: st
   if (!located.ok) return located.reply;
   if (Object.keys(invalidFields).length > 0) return cloudValidationError(request.requestId, invalidFields);
   const now = state.clock.now();
-  const views = [...located.project.deployments.values()].map((record) => deploymentView(record, now));
+  const views = [...located.project.deployments.values()].map((record) =>
+    deploymentView(record, now, endpointSite(state, request.accountId)),
+  );
   return { status: 200, body: { count: views.length, results: pageOf(views, page) } };
 }
 
 /** GET /cloud/v3/inference/{project_id}/deployments/{name} */
 export function getInferenceDeployment(request: ApiRequest, segments: { projectId: string; name: string }, state: InferenceState): Reply {
   const located = locateDeployment(request, segments, state);
-  return located.ok ? { status: 200, body: deploymentView(located.record, state.clock.now()) } : located.reply;
+  return located.ok
+    ? { status: 200, body: deploymentView(located.record, state.clock.now(), endpointSite(state, request.accountId)) }
+    : located.reply;
 }
 
 /**

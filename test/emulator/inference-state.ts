@@ -9,6 +9,10 @@ export interface InferenceTimings {
   tasks: TaskTimings;
   /** How long a limits request stays `in progress` before it is granted (or rejected). */
   limitsRequestMs: number;
+  /** How long a deployment at zero (PENDING) takes to answer its first request: a pod starts and loads the model. */
+  wakeMs: number;
+  /** The pause between two streamed tokens of a deployment's answer. */
+  tokenMs: number;
 }
 
 /** About as long as Gcore takes: a model server pulls a large image and loads its weights; quota requests take a while. */
@@ -16,6 +20,9 @@ export const REALISTIC_INFERENCE_TIMINGS: InferenceTimings = {
   deployMs: 3 * 60_000,
   tasks: { newMs: 2_000, runningMs: 15_000 },
   limitsRequestMs: 5 * 60_000,
+  // Gcore's take a minute or more; a few seconds keep the playground's first answer bearable.
+  wakeMs: 5_000,
+  tokenMs: 20,
 };
 
 /** The seeded deployment being deployed stays so for half an hour, so that the playground always shows one. */
@@ -83,6 +90,11 @@ export interface DeploymentRecord {
   /** When the pods last started to roll out, and how long the rollout takes. */
   rollout: { startMs: number; durationMs: number };
   stopped: boolean;
+  /**
+   * A deployment at zero woken by a request to its address: one pod from `readyAtMs` (PENDING until then), ACTIVE
+   * until `untilMs` (its `timeout` after the last request), then at zero again.
+   */
+  awake: { readyAtMs: number; untilMs: number } | null;
   /** The deletion's task: the deployment is DELETING until it ends, then gone. */
   deletionTaskId: string | null;
   runs: PodRun[];
@@ -173,6 +185,8 @@ export interface InferenceState {
   seed: (state: InferenceState, project: InferenceProject, projectId: number) => void;
   startingLimits: Record<string, number>;
   nextRequestId: number;
+  /** Where the emulator serves the deployments' addresses (its own URL, once it listens): inference-endpoint.ts. */
+  endpointBase: string;
 }
 
 export function createInferenceState(options: {
@@ -189,6 +203,7 @@ export function createInferenceState(options: {
     seed: options.seed,
     startingLimits: { ...options.limits },
     nextRequestId: 1,
+    endpointBase: '',
   };
 }
 
@@ -198,6 +213,11 @@ export function resetInferenceState(state: InferenceState, limits: Record<string
   state.clock.reset();
   state.startingLimits = { ...limits };
   state.nextRequestId = 1;
+}
+
+/** Where the emulator serves an account's deployments. */
+export function endpointSite(state: InferenceState, accountId: number): { base: string; accountId: number } {
+  return { base: state.endpointBase, accountId };
 }
 
 export function accountOf(state: InferenceState, accountId: number): InferenceAccount {

@@ -27,6 +27,7 @@ import {
   resetInferenceState,
   type InferenceTimings,
 } from './inference-state';
+import { isEndpointPath, serveEndpoint } from './inference-endpoint';
 import { MAX_PROPAGATION_DELAY_MS } from './record-set-store';
 import { PullSecretStore } from './pull-secret-store';
 import { areaError, areaOfPath, cloudError, dnsError, type ApiArea, type Reply } from './replies';
@@ -171,6 +172,8 @@ export interface RecordedRequest {
   receivedAtMs: number;
   /** performance.now() when it was answered or dropped; undefined while it is still in flight. */
   finishedAtMs?: number;
+  /** A deployment's streamed answer whose client closed the connection before it ended (a cancelled request). */
+  closedEarly?: boolean;
 }
 
 export interface Emulator {
@@ -419,6 +422,7 @@ class EmulatorServer implements Emulator {
       this.server.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', () => {
         this.server.off('error', reject);
         this.boundPort = (this.server.address() as AddressInfo).port;
+        this.state.inference.endpointBase = this.url;
         resolve();
       });
     });
@@ -598,9 +602,15 @@ class EmulatorServer implements Emulator {
       // The body is kept as text; handlers report malformed JSON in the API's own words.
     }
 
+    const fault = this.faults.take(method, decodePath(path));
+    if (isEndpointPath(path)) {
+      await this.serveEndpoint(request, response, record, fault);
+      record.finishedAtMs = performance.now();
+      this.options.onResponse?.(record, Math.round(record.finishedAtMs - startedAt));
+      return;
+    }
     const requestId = randomUUID();
     const area = areaOfPath(path);
-    const fault = this.faults.take(method, decodePath(path));
     // The answer is computed before the simulated latency, as a far server would have acted on a request
     // whose response is then lost or late.
     const carriedOut = fault?.afterApplying ? this.answer(request, record, query, requestId) : undefined;
@@ -639,6 +649,40 @@ class EmulatorServer implements Emulator {
     }
     record.finishedAtMs = performance.now();
     this.options.onResponse?.(record, Math.round(record.finishedAtMs - startedAt));
+  }
+
+  /** A request to a deployment's address: no Gcore key is checked there (inference-endpoint.ts). */
+  private async serveEndpoint(
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    record: RecordedRequest,
+    fault: Fault | undefined,
+  ): Promise<void> {
+    let segments: string[];
+    try {
+      segments = record.path
+        .split('/')
+        .slice(2)
+        .map((segment) => decodeURIComponent(segment));
+    } catch {
+      segments = [];
+    }
+    await serveEndpoint(this.state.inference, {
+      method: record.method,
+      segments,
+      headers: request.headers,
+      json: record.json,
+      response,
+      fault,
+      wait: (ms) => (this.closed ? Promise.resolve() : this.wait(ms)),
+      latencyMs: this.latencyMs,
+      onStatus: (status) => {
+        record.status = status;
+      },
+      onClosedEarly: () => {
+        record.closedEarly = true;
+      },
+    });
   }
 
   private answer(request: http.IncomingMessage, record: RecordedRequest, query: URLSearchParams, requestId: string): Reply {

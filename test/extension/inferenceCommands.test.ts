@@ -236,7 +236,7 @@ describe('inference commands', () => {
       await useUi(ui);
       await vscode.commands.executeCommand('gcore.listInferenceDeployments');
       ui.assertAllAnswersUsed();
-      assert.match(ui.clipboard[0] ?? '', /^https:\/\/llama-chat-/);
+      assert.match(ui.clipboard[0] ?? '', /^http:\/\/127\.0\.0\.1:\d+\/inference-endpoints\/llama-chat-/);
     });
 
     it('deletes from a row only once the name is typed, then follows its task', async () => {

@@ -68,7 +68,7 @@ describe("A project's inference deployments, from the Inference section", functi
     const at = rows.findIndex((row) => row.label === RUNNING);
     const under = rows.slice(at + 1, at + 4);
     assert.ok(
-      under.some((row) => /^https:\/\//.test(row.label) || /^https:\/\//.test(row.description)),
+      under.some((row) => /^https?:\/\//.test(row.label) || /^https?:\/\//.test(row.description)),
       `the address under ${RUNNING}: ${JSON.stringify(under)}`,
     );
     assert.ok(under.filter((row) => /\d+\/\d+/.test(row.description)).length >= 2, `two regions with their pods: ${JSON.stringify(under)}`);

@@ -75,8 +75,8 @@ describe('emulator inference deployments', () => {
           [38, { total: 1, ready: 1 }],
         ],
       );
-      assert.match(active.address, /^https:\/\//);
-      assert.ok(active.containers.every((region) => region.address.startsWith('https://') && region.error_message === null));
+      assert.ok(active.address.startsWith(`${emulator.url}/`), active.address);
+      assert.ok(active.containers.every((region) => region.address.startsWith(`${emulator.url}/`) && region.error_message === null));
       assert.deepEqual([active.auth_enabled, active.api_keys], [true, ['team-key']]);
       assert.equal(active.command, '--model meta-llama/Llama-3.1-8B-Instruct --max-model-len 8192');
       assert.equal(byName.get(SEEDED_DEPLOYMENTS.pending)!.status, 'PENDING');

@@ -53,9 +53,9 @@ describe('inference tools against the emulator', () => {
 
     it("reads a deployment with each region's readiness and address, and no secret", async () => {
       const result = await run(tool('gcore_getInferenceDeployment'), { ...PROJECT, name: 'llama-chat' }, h);
-      assert.match(result.text, /^Address: https:\/\//m);
-      assert.match(result.text, /^- region 76: 1\/1 pods ready · min 1, max 2 · https:\/\/\S+$/m);
-      assert.match(result.text, /^- region 38: 1\/1 pods ready · min 1, max 2 · https:\/\/\S+$/m);
+      assert.match(result.text, /^Address: http:\/\/127\.0\.0\.1:\d+\/\S+$/m);
+      assert.match(result.text, /^- region 76: 1\/1 pods ready · min 1, max 2 · http:\/\/127\.0\.0\.1:\d+\/\S+$/m);
+      assert.match(result.text, /^- region 38: 1\/1 pods ready · min 1, max 2 · http:\/\/127\.0\.0\.1:\d+\/\S+$/m);
       const everything = result.text + JSON.stringify(result.json);
       assert.ok(!everything.includes(SEEDED_API_KEY_SECRET));
       assert.ok(!everything.includes(SEEDED_REGISTRY_PASSWORD));
