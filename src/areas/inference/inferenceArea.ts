@@ -76,7 +76,7 @@ export function inferenceArea(core: Core): Area {
   return {
     sections: [section],
     changeKinds: inferenceChangeKinds({ inference: () => core.client.inference, changed, log: core.log }),
-    lazyCommands: (services) => inferenceCommandLoads(services, sentChanges, logs.documents, documents),
+    lazyCommands: (services) => inferenceCommandLoads(services, sentChanges, logs.documents, documents, keySecrets),
     documentKinds: inferenceDocumentKinds(documents),
     disposables: [
       section,
