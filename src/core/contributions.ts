@@ -124,6 +124,12 @@ export const COMMAND = {
   listInferenceRegistryCredentials: 'gcore.listInferenceRegistryCredentials',
   setInferenceRegistryCredential: 'gcore.setInferenceRegistryCredential',
   deleteInferenceRegistryCredential: 'gcore.deleteInferenceRegistryCredential',
+  listInferenceApiKeys: 'gcore.listInferenceApiKeys',
+  createInferenceApiKey: 'gcore.createInferenceApiKey',
+  deleteInferenceApiKey: 'gcore.deleteInferenceApiKey',
+  attachInferenceApiKey: 'gcore.attachInferenceApiKey',
+  detachInferenceApiKey: 'gcore.detachInferenceApiKey',
+  pasteInferenceApiKeySecret: 'gcore.pasteInferenceApiKeySecret',
   requestInferenceQuota: 'gcore.requestInferenceQuota',
   newInferenceDeploymentJson: 'gcore.newInferenceDeploymentJson',
   applyNewInferenceDeploymentJson: 'gcore.applyNewInferenceDeploymentJson',
@@ -162,11 +168,12 @@ export const ROW_CONTEXT = {
   gpuClusterDeleting: 'gpuCluster.deleting',
   gpuServer: 'gpuServer',
   gpuServerWithAddress: 'gpuServer.withAddress',
-  // A project under Inference, its three lists, and the account's quota.
+  // A project under Inference, its four lists, and the account's quota.
   inferenceProject: 'inferenceProject',
   inferenceDeployments: 'inferenceDeployments',
   inferenceApplications: 'inferenceApplications',
   inferenceCredentials: 'inferenceCredentials',
+  inferenceApiKeys: 'inferenceApiKeys',
   inferenceQuota: 'inferenceQuota',
   // A deployment by what its row offers: its state at rest, busy while a change runs (a start or stop too), deleting.
   inferenceDeployment: 'inferenceDeployment',
@@ -184,6 +191,9 @@ export const ROW_CONTEXT = {
   inferenceRegion: 'inferenceRegion',
   inferenceRegionWithAddress: 'inferenceRegion.withAddress',
   inferenceCredential: 'inferenceCredential',
+  // An API key whose secret this machine holds, and one made elsewhere (its secret can be pasted).
+  inferenceApiKey: 'inferenceApiKey',
+  inferenceApiKeyElsewhere: 'inferenceApiKey.elsewhere',
   container: 'container',
   containerWithAddress: 'container.withAddress',
   // Being deleted here: only what reads it (logs, copy) is offered.

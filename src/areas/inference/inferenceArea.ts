@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { InferenceKeySecrets } from '../../auth/inference/inferenceKeySecrets';
 import { COMMAND, CONTEXT_KEY, SCHEME } from '../../core/contributions';
 import { loadOnce } from '../../core/loadOnce';
 import { LazyTextDocuments } from '../../documents/lazyTextDocuments';
@@ -6,6 +7,7 @@ import type { InferenceLogDocuments } from '../../commands/inference/inferenceLo
 import { inferencePlace } from '../../models/inference/inferenceKinds';
 import { logSettings, readLocations } from '../../state/settings';
 import { inferenceChangeKinds } from '../../views/inference/inferenceChangeKind';
+import { INFERENCE_SECTION } from '../../views/inference/inferenceNodes';
 import { inferenceSection } from '../../views/inference/inferenceSection';
 import type { Area } from '../area';
 import type { Core } from '../core';
@@ -14,7 +16,7 @@ import { inferenceDocumentKinds, inferenceDocumentParts } from './inferenceDocum
 
 /**
  * Everywhere Inference in the projects of the configured locations: its section (deployments, applications,
- * registry credentials, the account's quota), the kinds its changes follow as, and its commands. Its reads load with
+ * registry credentials, API keys, the account's quota), the kinds its changes follow as, and its commands. Its reads load with
  * the first row or command that needs them: a start loads none and sends nothing. Its JSON documents are wired in
  * inferenceDocumentParts.ts.
  */
@@ -23,7 +25,10 @@ export function inferenceArea(core: Core): Area {
     async () => new (await import('../../loaders/inference/inferenceReads.js')).InferenceReads(core.client.inference, core.loaders.limit),
   );
   core.loaders.register({ invalidate: () => reads.loaded?.invalidate() });
+  // The one store of the API keys' secrets, which the key commands and the chat models share.
+  const keySecrets = new InferenceKeySecrets(core.context.secrets);
   const section = inferenceSection({
+    keySecrets,
     view: core.treeChanges,
     locations: readLocations,
     reads,
@@ -33,6 +38,7 @@ export function inferenceArea(core: Core): Area {
   const changed = (projectId: number) => {
     reads.loaded?.invalidateDeployments(projectId);
     reads.loaded?.invalidateApplications(projectId);
+    reads.loaded?.invalidateApiKeys(projectId);
     reads.loaded?.invalidateQuota();
   };
   // What a change the commands send leaves behind, built when the first of them loads.
@@ -70,10 +76,12 @@ export function inferenceArea(core: Core): Area {
   return {
     sections: [section],
     changeKinds: inferenceChangeKinds({ inference: () => core.client.inference, changed, log: core.log }),
-    lazyCommands: (services) => inferenceCommandLoads(services, sentChanges, logs.documents, documents),
+    lazyCommands: (services) => inferenceCommandLoads(services, sentChanges, logs.documents, documents, keySecrets),
     documentKinds: inferenceDocumentKinds(documents),
     disposables: [
       section,
+      // A secret stored or removed, here or in another window: the keys' rows say again which this machine holds.
+      keySecrets.onDidChange(() => core.treeChanges.refresh(INFERENCE_SECTION)),
       logs,
       vscode.workspace.registerTextDocumentContentProvider(SCHEME.inferenceLogs, logs),
       documents.editor,

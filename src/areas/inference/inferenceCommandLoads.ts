@@ -1,3 +1,4 @@
+import type { InferenceKeySecrets } from '../../auth/inference/inferenceKeySecrets';
 import { lazyCommands, type LazyCommands } from '../../commands/flow/lazyCommands';
 import type { Services } from '../../commands/services';
 import { COMMAND } from '../../core/contributions';
@@ -12,6 +13,7 @@ export function inferenceCommandLoads(
   sentChanges: LoadOnce<InferenceSentChanges>,
   logs: LoadOnce<InferenceLogDocuments>,
   documents: InferenceDocumentParts,
+  keySecrets: InferenceKeySecrets,
 ): LazyCommands[] {
   return [
     lazyCommands([COMMAND.copyInferenceName, COMMAND.copyInferenceAddress], async () =>
@@ -65,6 +67,22 @@ export function inferenceCommandLoads(
     ),
     lazyCommands([COMMAND.setInferenceRegistryCredential, COMMAND.deleteInferenceRegistryCredential], async () =>
       (await import('../../commands/inference/inferenceCredentialCommands.js')).inferenceCredentialCommands(services),
+    ),
+    lazyCommands(
+      [
+        COMMAND.listInferenceApiKeys,
+        COMMAND.createInferenceApiKey,
+        COMMAND.deleteInferenceApiKey,
+        COMMAND.attachInferenceApiKey,
+        COMMAND.detachInferenceApiKey,
+        COMMAND.pasteInferenceApiKeySecret,
+      ],
+      async () =>
+        (await import('../../commands/inference/inferenceApiKeyCommands.js')).inferenceApiKeyCommands(
+          services,
+          keySecrets,
+          await sentChanges(),
+        ),
     ),
     lazyCommands([COMMAND.openInferenceLogs, COMMAND.followInferenceLogs, COMMAND.stopFollowingInferenceLogs], async () =>
       (await import('../../commands/inference/inferenceLogCommands.js')).inferenceLogCommands(services.client.inference, logs),

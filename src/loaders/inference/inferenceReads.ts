@@ -1,5 +1,6 @@
 import type {
   InferenceApi,
+  InferenceApiKey,
   InferenceApplication,
   InferenceCatalogApplication,
   InferenceDeployment,
@@ -22,7 +23,7 @@ const ACCOUNT = 'account';
 
 /**
  * Everywhere Inference as the tree and the prompts read it: per project its deployments, its applications (catalogue
- * deployments) and its registry credentials; for the account, the inference flavors, each region's free capacity,
+ * deployments), its registry credentials and its API keys; for the account, the inference flavors, each region's free capacity,
  * the catalogue and the quota. Each is read when a row or a prompt asks, and remembered until a Refresh, a poll of a
  * project whose deployments move, or a change made here. Lists come whole: the client pages.
  */
@@ -30,6 +31,7 @@ export class InferenceReads {
   private readonly deploymentLists: KeyedLoader<CloudList<InferenceDeployment>>;
   private readonly applicationLists: KeyedLoader<CloudList<InferenceApplication>>;
   private readonly credentialLists: KeyedLoader<CloudList<InferenceRegistryCredential>>;
+  private readonly apiKeyLists: KeyedLoader<CloudList<InferenceApiKey>>;
   private readonly flavorList: KeyedLoader<CloudList<InferenceFlavor>>;
   private readonly capacityList: KeyedLoader<CloudList<InferenceRegionCapacity>>;
   private readonly catalogList: KeyedLoader<CloudList<InferenceCatalogApplication>>;
@@ -42,6 +44,7 @@ export class InferenceReads {
     this.deploymentLists = new KeyedLoader(limit);
     this.applicationLists = new KeyedLoader(limit);
     this.credentialLists = new KeyedLoader(limit);
+    this.apiKeyLists = new KeyedLoader(limit);
     this.flavorList = new KeyedLoader(limit);
     this.capacityList = new KeyedLoader(limit);
     this.catalogList = new KeyedLoader(limit);
@@ -59,6 +62,10 @@ export class InferenceReads {
 
   registryCredentials(projectId: number, maxAgeMs?: number): Promise<Loaded<CloudList<InferenceRegistryCredential>>> {
     return this.credentialLists.load(projectKey(projectId), (call) => this.client.listRegistryCredentials({ projectId }, call), maxAgeMs);
+  }
+
+  apiKeys(projectId: number, maxAgeMs?: number): Promise<Loaded<CloudList<InferenceApiKey>>> {
+    return this.apiKeyLists.load(projectKey(projectId), (call) => this.client.listApiKeys({ projectId }, call), maxAgeMs);
   }
 
   flavors(): Promise<Loaded<CloudList<InferenceFlavor>>> {
@@ -95,6 +102,10 @@ export class InferenceReads {
     this.credentialLists.invalidate(projectKey(projectId));
   }
 
+  invalidateApiKeys(projectId?: number): void {
+    this.apiKeyLists.invalidate(projectKey(projectId));
+  }
+
   /** The account's quota and free capacity, which a create or a granted request changes. */
   invalidateQuota(): void {
     this.quotas.invalidate();
@@ -106,6 +117,7 @@ export class InferenceReads {
     this.deploymentLists.invalidate();
     this.applicationLists.invalidate();
     this.credentialLists.invalidate();
+    this.apiKeyLists.invalidate();
     this.flavorList.invalidate();
     this.capacityList.invalidate();
     this.catalogList.invalidate();

@@ -147,7 +147,7 @@ export function validateInferenceApplicationArgs(input: unknown): Validated<Infe
   return validateArgs(input, named(APPLICATION_NAME_FIELD));
 }
 
-const API_KEY_DESCRIPTION_FIELD: StringFieldSpec = {
+export const API_KEY_DESCRIPTION_FIELD: StringFieldSpec = {
   name: 'description',
   kind: 'string',
   label: l10n.t('Description'),
@@ -156,9 +156,9 @@ const API_KEY_DESCRIPTION_FIELD: StringFieldSpec = {
 };
 
 /** A full ISO 8601 date and time with its zone, as Gcore writes `expires_at`. */
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+export const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-const EXPIRES_AT_FIELD: StringFieldSpec = {
+export const EXPIRES_AT_FIELD: StringFieldSpec = {
   name: 'expiresAt',
   kind: 'string',
   label: l10n.t('Expires'),
@@ -172,11 +172,17 @@ const EXPIRES_AT_FIELD: StringFieldSpec = {
 export function validateInferenceApiKeyCreateArgs(input: unknown, nowMs: number = Date.now()): Validated<InferenceApiKeyCreateArgs> {
   return validateArgs(input, [...named(API_KEY_NAME_FIELD), API_KEY_DESCRIPTION_FIELD, EXPIRES_AT_FIELD], (args, problems) => {
     if (typeof args.expiresAt !== 'string' || !ISO_TIME.test(args.expiresAt)) return;
-    const at = Date.parse(args.expiresAt);
-    if (!Number.isFinite(at) || !realDateAndTime(args.expiresAt)) {
-      problems.push({ field: 'expiresAt', message: l10n.t('is not a real date and time') });
-    } else if (at <= nowMs) problems.push({ field: 'expiresAt', message: l10n.t('must be in the future') });
+    const problem = expiryProblem(args.expiresAt, nowMs);
+    if (problem) problems.push({ field: 'expiresAt', message: problem });
   });
+}
+
+/** What is wrong with an ISO 8601 time (as ISO_TIME writes it) as a key's expiry: not a real time, or not in the future. */
+export function expiryProblem(text: string, nowMs: number): string | undefined {
+  const at = Date.parse(text);
+  if (!Number.isFinite(at) || !realDateAndTime(text)) return l10n.t('is not a real date and time');
+  if (at <= nowMs) return l10n.t('must be in the future');
+  return undefined;
 }
 
 /** Date.parse takes 2027-02-31 as 3 March: the date and time must be as written. */
@@ -189,6 +195,15 @@ function realDateAndTime(text: string): boolean {
 /** `{ projectId, name }` of an API key's delete. */
 export function validateInferenceApiKeyArgs(input: unknown): Validated<InferenceNamedArgs> {
   return validateArgs(input, named(API_KEY_NAME_FIELD));
+}
+
+/** `{ projectId, name, deployment }` of attaching an API key to a deployment, or detaching it. */
+export interface InferenceApiKeyAttachArgs extends InferenceNamedArgs {
+  deployment: string;
+}
+
+export function validateInferenceApiKeyAttachArgs(input: unknown): Validated<InferenceApiKeyAttachArgs> {
+  return validateArgs(input, [...named(API_KEY_NAME_FIELD), { ...DEPLOYMENT_NAME_FIELD, name: 'deployment' }]);
 }
 
 export const USERNAME_FIELD: StringFieldSpec = {

@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type {
+  InferenceApiKey,
   InferenceApplication,
   InferenceDeployment,
   InferenceRegionContainer,
@@ -19,7 +20,7 @@ export interface InferenceProject {
   label?: string;
 }
 
-/** A project's row under Inference: its deployments, applications and registry credentials. */
+/** A project's row under Inference: its deployments, applications, registry credentials and API keys. */
 export interface InferenceProjectNode extends TreeNode {
   readonly nodeType: 'inferenceProject';
   readonly view: NodeView;
@@ -40,7 +41,10 @@ export function inferenceProjectNode(project: InferenceProject): InferenceProjec
     view: {
       label: project.label ?? ids,
       description: project.label ? ids : undefined,
-      tooltip: l10n.t('Everywhere Inference deployments, applications and registry credentials of project {0}', project.projectId),
+      tooltip: l10n.t(
+        'Everywhere Inference deployments, applications, registry credentials and API keys of project {0}',
+        project.projectId,
+      ),
       icon: { id: 'project' },
       contextValue: ROW_CONTEXT.inferenceProject,
       collapsible: 'collapsed',
@@ -48,9 +52,9 @@ export function inferenceProjectNode(project: InferenceProject): InferenceProjec
   };
 }
 
-/** One of a project's lists: its deployments, its applications or its registry credentials. */
+/** One of a project's lists: its deployments, its applications, its registry credentials or its API keys. */
 export interface InferenceListNode extends TreeNode {
-  readonly nodeType: 'inferenceDeployments' | 'inferenceApplications' | 'inferenceCredentials';
+  readonly nodeType: 'inferenceDeployments' | 'inferenceApplications' | 'inferenceCredentials' | 'inferenceApiKeys';
   readonly view: NodeView;
   readonly projectId: number;
   readonly parent: InferenceProjectNode;
@@ -59,6 +63,7 @@ export interface InferenceListNode extends TreeNode {
 export const isInferenceDeploymentsNode = nodeGuard<InferenceListNode & { nodeType: 'inferenceDeployments' }>('inferenceDeployments');
 export const isInferenceApplicationsNode = nodeGuard<InferenceListNode & { nodeType: 'inferenceApplications' }>('inferenceApplications');
 export const isInferenceCredentialsNode = nodeGuard<InferenceListNode & { nodeType: 'inferenceCredentials' }>('inferenceCredentials');
+export const isInferenceApiKeysNode = nodeGuard<InferenceListNode & { nodeType: 'inferenceApiKeys' }>('inferenceApiKeys');
 
 function listNode(parent: InferenceProjectNode, nodeType: InferenceListNode['nodeType'], key: string, view: NodeView): InferenceListNode {
   return {
@@ -100,6 +105,18 @@ export function inferenceCredentialsNode(parent: InferenceProjectNode): Inferenc
     tooltip: l10n.t('Logins to private registries that deployments of this project pull their images with.'),
     icon: { id: 'key' },
     contextValue: ROW_CONTEXT.inferenceCredentials,
+    collapsible: 'collapsed',
+  });
+}
+
+export function inferenceApiKeysNode(parent: InferenceProjectNode): InferenceListNode {
+  return listNode(parent, 'inferenceApiKeys', 'api-keys', {
+    label: l10n.t('API Keys'),
+    tooltip: l10n.t(
+      'Keys that deployments of this project ask callers for (X-API-Key); a deployment with none attached answers anyone who knows its address.',
+    ),
+    icon: { id: 'shield' },
+    contextValue: ROW_CONTEXT.inferenceApiKeys,
     collapsible: 'collapsed',
   });
 }
@@ -177,3 +194,14 @@ export interface InferenceCredentialNode extends TreeNode {
 }
 
 export const isInferenceCredentialNode = nodeGuard<InferenceCredentialNode>('inferenceCredential');
+
+/** A deployment API key; `secretHeld`: this machine's SecretStorage holds its secret (Gcore shows it only at its create). */
+export interface InferenceApiKeyNode extends TreeNode {
+  readonly nodeType: 'inferenceApiKey';
+  readonly view: NodeView;
+  readonly projectId: number;
+  readonly key: InferenceApiKey;
+  readonly secretHeld: boolean;
+}
+
+export const isInferenceApiKeyNode = nodeGuard<InferenceApiKeyNode>('inferenceApiKey');

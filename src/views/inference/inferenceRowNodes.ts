@@ -1,21 +1,24 @@
 import * as l10n from '@vscode/l10n';
 import type {
+  InferenceApiKey,
   InferenceApplication,
   InferenceDeployment,
   InferenceRegionContainer,
   InferenceRegistryCredential,
 } from '../../api/inference/inferenceTypes';
 import { inferenceDeploymentPortalPage, inferencePortalPage } from '../../models/inference/inferencePortalPages';
-import type { TreeNode } from '../treeNodes';
+import { hintNode, type TreeNode } from '../treeNodes';
 import { nonEmptyText } from '../presentation/wireValues';
 import {
   INFERENCE_SECTION,
+  type InferenceApiKeyNode,
   type InferenceApplicationNode,
   type InferenceCredentialNode,
   type InferenceDeploymentNode,
   type InferenceRegionNode,
 } from './inferenceNodes';
 import type { InferenceChange } from './presentation/inferenceChangeWords';
+import { apiKeyRowView, authRowView } from './presentation/apiKeyView';
 import { applicationRowView } from './presentation/applicationView';
 import { credentialRowView } from './presentation/credentialView';
 import { addressRowView, deploymentRowView, regionRowView, type DeploymentChange } from './presentation/deploymentView';
@@ -64,7 +67,7 @@ export function inferenceApplicationNode(
   };
 }
 
-/** What is under a deployment: its address, then each region it runs in. */
+/** What is under a deployment: its address, whether it asks callers for a key, then each region it runs in. */
 export function deploymentDetailNodes(parent: InferenceDeploymentNode): TreeNode[] {
   const { deployment } = parent;
   const rows: TreeNode[] = [];
@@ -78,6 +81,9 @@ export function deploymentDetailNodes(parent: InferenceDeploymentNode): TreeNode
       copy: { value: address, label: l10n.t('the address'), of: deployment.name },
       view: addressRowView(address),
     });
+  }
+  if (deployment.api_keys !== undefined || deployment.auth_enabled !== undefined) {
+    rows.push(hintNode(parent, 'auth', authRowView(deployment.auth_enabled === false ? [] : (deployment.api_keys ?? []))));
   }
   rows.push(...regionsOf(deployment).map((region) => regionNode(parent, region)));
   return rows;
@@ -116,5 +122,25 @@ export function inferenceCredentialNode(
     portal: inferencePortalPage(parent.projectId),
     copy: { value: credential.name, label: l10n.t('the name'), of: credential.name },
     view: credentialRowView(credential),
+  };
+}
+
+export function inferenceApiKeyNode(
+  parent: TreeNode & { projectId: number },
+  key: InferenceApiKey,
+  secretHeld: boolean,
+  nowMs: number,
+): InferenceApiKeyNode {
+  return {
+    nodeType: 'inferenceApiKey',
+    id: `${parent.id}/${key.name}`,
+    section: INFERENCE_SECTION.section,
+    parent,
+    projectId: parent.projectId,
+    key,
+    secretHeld,
+    portal: inferencePortalPage(parent.projectId),
+    copy: { value: key.name, label: l10n.t('the name'), of: key.name },
+    view: apiKeyRowView(key, secretHeld, nowMs),
   };
 }

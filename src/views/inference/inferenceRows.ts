@@ -1,7 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import { isEndpointMissing } from '../../api/errors';
-import type { InferenceDeployment } from '../../api/inference/inferenceTypes';
+import type { InferenceApiKey, InferenceDeployment } from '../../api/inference/inferenceTypes';
 import type { CloudList } from '../../api/types';
+import type { Loaded } from '../../loaders/keyedLoader';
 import { groupDeployments } from '../../models/inference/inferenceApplications';
 import { INFERENCE_APPLICATION_KIND, INFERENCE_DEPLOYMENT_KIND } from '../../models/inference/inferenceKinds';
 import { deploymentMoves } from '../../models/inference/inferenceStatus';
@@ -11,6 +12,7 @@ import { failedRow, gapRows, quietRow } from '../kit/rows';
 import { hintNode, type TreeNode } from '../treeNodes';
 import {
   INFERENCE_SECTION,
+  inferenceApiKeysNode,
   inferenceApplicationsNode,
   inferenceCredentialsNode,
   inferenceDeploymentsNode,
@@ -20,10 +22,16 @@ import {
   type InferenceProjectNode,
   type InferenceQuotaNode,
 } from './inferenceNodes';
-import { deploymentDetailNodes, inferenceApplicationNode, inferenceCredentialNode, inferenceDeploymentNode } from './inferenceRowNodes';
+import {
+  deploymentDetailNodes,
+  inferenceApiKeyNode,
+  inferenceApplicationNode,
+  inferenceCredentialNode,
+  inferenceDeploymentNode,
+} from './inferenceRowNodes';
 import type { InferenceRows, InferenceRowsDeps } from './inferenceSource';
 import { inferenceChange } from './presentation/inferenceChangeWords';
-import { APPLICATION_GAPS, CREDENTIAL_GAPS, DEPLOYMENT_GAPS } from './presentation/inferenceGaps';
+import { API_KEY_GAPS, APPLICATION_GAPS, CREDENTIAL_GAPS, DEPLOYMENT_GAPS } from './presentation/inferenceGaps';
 import { hasNoGpuQuota, quotaEntries, quotaEntryDescription, quotaSummary } from './presentation/quotaView';
 import { deploymentTooltip } from './presentation/deploymentView';
 
@@ -39,6 +47,7 @@ type DeploymentList = CloudList<InferenceDeployment>;
 export class InferenceRowsOf implements InferenceRows {
   private readonly polls: LocationPolls;
   readonly credentialRows: (node: InferenceListNode) => Promise<TreeNode[]>;
+  readonly apiKeyRows: (node: InferenceListNode) => Promise<TreeNode[]>;
 
   constructor(private readonly deps: InferenceRowsDeps) {
     this.polls = new LocationPolls(deps.pollMs ?? MOVING_DEPLOYMENT_POLL_MS);
@@ -59,6 +68,43 @@ export class InferenceRowsOf implements InferenceRows {
       ],
       empty: (node) => hintNode(node, 'empty', { label: l10n.t('No registry credentials in this project'), icon: { id: 'info' } }),
     });
+    this.apiKeyRows = listRows(deps.view, {
+      load: (node: InferenceListNode) => this.apiKeysWithSecrets(node.projectId),
+      failed: () => l10n.t('Failed to load API keys'),
+      missing: (node) => [
+        quietRow(
+          node,
+          'unavailable',
+          l10n.t('API keys are not available from this API'),
+          l10n.t('The API at gcore.apiBaseUrl has no list of inference API keys. Deployments name a key by typing it.'),
+        ),
+      ],
+      rows: (node, { list, held }) => {
+        const nowMs = (deps.now ?? Date.now)();
+        return [
+          ...list.results.map((key) => inferenceApiKeyNode(node, key, held.has(key.name), nowMs)),
+          ...gapRows(node, list, API_KEY_GAPS),
+        ];
+      },
+      empty: (node) =>
+        hintNode(node, 'empty', {
+          label: l10n.t('No API keys in this project'),
+          description: l10n.t('its deployments answer anyone who knows their address'),
+          icon: { id: 'info' },
+        }),
+    });
+  }
+
+  /** A project's keys, and which of their secrets this machine holds (a store that cannot be read holds none). */
+  private async apiKeysWithSecrets(projectId: number): Promise<Loaded<{ list: CloudList<InferenceApiKey>; held: ReadonlySet<string> }>> {
+    const list = await this.deps.reads.apiKeys(projectId);
+    if (list.state === 'failed') return list;
+    const held = await Promise.all(
+      list.value.results.map(async (key) =>
+        (await this.deps.keySecrets.has({ projectId, name: key.name }).catch(() => false)) ? [key.name] : [],
+      ),
+    );
+    return { state: 'loaded', value: { list: list.value, held: new Set(held.flat()) } };
   }
 
   /**
@@ -73,12 +119,13 @@ export class InferenceRowsOf implements InferenceRows {
       ([deployments, read]) => wasCancelled(deployments) || wasCancelled(read),
     );
     const credentials = inferenceCredentialsNode(node);
+    const apiKeys = inferenceApiKeysNode(node);
     if (list.state === 'failed') {
       if (isEndpointMissing(list.error)) {
         this.deps.unavailable.mark(node);
         return [];
       }
-      return [failedRow(node, l10n.t('Failed to load inference deployments'), list.error), credentials];
+      return [failedRow(node, l10n.t('Failed to load inference deployments'), list.error), credentials, apiKeys];
     }
     this.watch(node, list.value);
     if (list.value.results.length === 0 && quota.state === 'loaded' && hasNoGpuQuota(quota.value)) {
@@ -90,10 +137,11 @@ export class InferenceRowsOf implements InferenceRows {
           l10n.t('A new account starts with zero inference quota: no deployment can be created until Gcore raises it.'),
         ),
         credentials,
+        apiKeys,
       ];
     }
     const { own } = groupDeployments(list.value.results);
-    return [inferenceDeploymentsNode(node, own.length), inferenceApplicationsNode(node), credentials];
+    return [inferenceDeploymentsNode(node, own.length), inferenceApplicationsNode(node), credentials, apiKeys];
   }
 
   /** The project's own deployments (an application's components are under it), those created here and not listed yet after them. */

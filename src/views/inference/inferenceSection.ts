@@ -13,6 +13,8 @@ import {
   INFERENCE_SECTION,
   inferenceProjectNode,
   inferenceQuotaNode,
+  isInferenceApiKeyNode,
+  isInferenceApiKeysNode,
   isInferenceApplicationNode,
   isInferenceApplicationsNode,
   isInferenceCredentialNode,
@@ -44,11 +46,11 @@ export interface InferenceSection extends Section {
 
 /**
  * Inference: one row per project of the configured locations (inference lives in a project, not a region), under each
- * its deployments with their regions, its catalogue applications with their components, and its registry credentials;
+ * its deployments with their regions, its catalogue applications with their components, its registry credentials and API keys;
  * then the account's quota. The rows' code (reads, presentation, polls) loads when a project or the Quota row is first
  * expanded: a start reads nothing. Against an API without inference, the section says so in one row.
  */
-export function inferenceSection({ view, locations, reads, changesAt, pollMs }: InferenceSectionDeps): InferenceSection {
+export function inferenceSection({ view, locations, reads, changesAt, pollMs, keySecrets, now }: InferenceSectionDeps): InferenceSection {
   const root = INFERENCE_SECTION;
   const unavailable = new MissingList(view, (parent) =>
     quietRow(
@@ -61,7 +63,7 @@ export function inferenceSection({ view, locations, reads, changesAt, pollMs }: 
   const waits = new StatusWaits();
   const code = loadOnce(async (): Promise<InferenceRows> => {
     const [{ InferenceRowsOf }, loaded] = await Promise.all([import('./inferenceRows.js'), reads()]);
-    return new InferenceRowsOf({ reads: loaded, view, unavailable, waits, changesAt, pollMs });
+    return new InferenceRowsOf({ reads: loaded, view, unavailable, waits, changesAt, pollMs, keySecrets, now });
   });
   // The rows' code could not be loaded (dist/features.js unreadable): said in the row, whose click tries again.
   const failed = () => l10n.t('Failed to load Everywhere Inference');
@@ -69,6 +71,7 @@ export function inferenceSection({ view, locations, reads, changesAt, pollMs }: 
   const deploymentRows = lazyRows(code, failed, (rows, node: InferenceListNode) => rows.deploymentRows(node));
   const applicationRows = lazyRows(code, failed, (rows, node: InferenceListNode) => rows.applicationRows(node));
   const credentialRows = lazyRows(code, failed, (rows, node: InferenceListNode) => rows.credentialRows(node));
+  const apiKeyRows = lazyRows(code, failed, (rows, node: InferenceListNode) => rows.apiKeyRows(node));
   const componentRows = lazyRows(code, failed, (rows, node: InferenceApplicationNode) => rows.componentRows(node));
   const detailRows = lazyRows(code, failed, (rows, node: InferenceDeploymentNode) => rows.detailRows(node));
   const quotaRows = lazyRows(code, failed, (rows, node: InferenceQuotaNode) => rows.quotaRows(node));
@@ -93,6 +96,7 @@ export function inferenceSection({ view, locations, reads, changesAt, pollMs }: 
         invalidate: (node) => {
           reloadProject(node);
           reads.loaded?.invalidateRegistryCredentials(node.projectId);
+          reads.loaded?.invalidateApiKeys(node.projectId);
           reads.loaded?.invalidateQuota();
           return node;
         },
@@ -116,6 +120,19 @@ export function inferenceSection({ view, locations, reads, changesAt, pollMs }: 
         invalidate: (node) => {
           reads.loaded?.invalidateRegistryCredentials(node.projectId);
           return node;
+        },
+      }),
+      rowKind(isInferenceApiKeysNode, {
+        children: apiKeyRows,
+        invalidate: (node) => {
+          reads.loaded?.invalidateApiKeys(node.projectId);
+          return node;
+        },
+      }),
+      rowKind(isInferenceApiKeyNode, {
+        invalidate: (node) => {
+          reads.loaded?.invalidateApiKeys(node.projectId);
+          return node.parent;
         },
       }),
       rowKind(isInferenceApplicationNode, {

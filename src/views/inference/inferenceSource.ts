@@ -19,6 +19,10 @@ export interface InferenceSource {
   reads: LoadOnce<InferenceReads>;
   /** The changes of a kind followed in a project, by the name of what they change. */
   changesAt: (kind: string, projectId: number) => ReadonlyMap<string, ChangeSubject>;
+  /** Whether this machine holds a key's secret (SecretStorage): a key made elsewhere has none here. */
+  keySecrets: { has(ref: { projectId: number; name: string }): Promise<boolean> };
+  /** The time a key's expiry is compared with (a test's fixed one). */
+  now?: () => number;
   /** How long a project with a moving deployment waits before it is read again (a test's shorter wait). */
   pollMs?: number;
 }
@@ -33,6 +37,7 @@ export interface InferenceRows {
   applicationRows(node: InferenceListNode): Promise<TreeNode[]>;
   componentRows(node: InferenceApplicationNode): TreeNode[];
   credentialRows(node: InferenceListNode): Promise<TreeNode[]>;
+  apiKeyRows(node: InferenceListNode): Promise<TreeNode[]>;
   detailRows(node: InferenceDeploymentNode): TreeNode[];
   quotaRows(node: InferenceQuotaNode): Promise<TreeNode[]>;
   /** A deployment row's tooltip, built when the row is hovered. */

@@ -20,3 +20,9 @@ export const CREDENTIAL_GAPS: ListGapWords = {
   missing: (count, reported) => l10n.t('{0} of {1} registry credentials did not come: Refresh to read them again', count, reported),
   incomplete: () => l10n.t('The registry credentials listed may not be all: Refresh to read them again'),
 };
+
+export const API_KEY_GAPS: ListGapWords = {
+  unreadable: (count) => (count === 1 ? l10n.t('1 API key could not be read') : l10n.t('{0} API keys could not be read', count)),
+  missing: (count, reported) => l10n.t('{0} of {1} API keys did not come: Refresh to read them again', count, reported),
+  incomplete: () => l10n.t('The API keys listed may not be all: Refresh to read them again'),
+};

@@ -16,6 +16,7 @@ function section(options: { locations?: ProjectRegion[]; readsFail?: number } = 
   const reads = new FakeInferenceReads();
   const view = new FakeSectionView();
   const changes = new Map<string, ChangeSubject>();
+  const secretsHeld = new Set<string>();
   let failures = options.readsFail ?? 0;
   const inference = inferenceSection({
     view,
@@ -26,8 +27,10 @@ function section(options: { locations?: ProjectRegion[]; readsFail?: number } = 
     }),
     changesAt: (kind, projectId) => new Map([...changes].filter(([, subject]) => subject.kind === kind && subject.projectId === projectId)),
     pollMs: POLL_MS,
+    keySecrets: { has: async ({ projectId, name }) => secretsHeld.has(`${projectId}/${name}`) },
+    now: () => Date.parse('2026-11-29T12:00:00Z'),
   });
-  return { inference, reads, view, changes };
+  return { inference, reads, view, changes, secretsHeld };
 }
 
 type Inference = ReturnType<typeof section>['inference'];
@@ -70,10 +73,10 @@ describe('the Inference section', () => {
     assert.deepEqual(labels(await inference.children(INFERENCE_SECTION)), ['Add Project and Region…', 'Quota']);
   });
 
-  it('expands a project to its deployments (counted), applications and registry credentials', async () => {
+  it('expands a project to its deployments (counted), applications, registry credentials and API keys', async () => {
     const { inference, reads } = section();
     const rows = await inference.children(await projectRow(inference));
-    assert.deepEqual(labels(rows), ['Deployments', 'Applications', 'Registry Credentials']);
+    assert.deepEqual(labels(rows), ['Deployments', 'Applications', 'Registry Credentials', 'API Keys']);
     assert.equal(rows[0].view?.description, '1');
     assert.deepEqual(reads.reads.sort(), [`deployments ${PROJECT}`, 'quota']);
   });
@@ -173,7 +176,7 @@ describe('the Inference section', () => {
     reads.deploymentList = loaded(cloudList([]));
     reads.quotaRead = loaded(NO_QUOTA);
     const rows = await inference.children(await projectRow(inference));
-    assert.deepEqual(labels(rows), ['No inference quota on this account yet', 'Registry Credentials']);
+    assert.deepEqual(labels(rows), ['No inference quota on this account yet', 'Registry Credentials', 'API Keys']);
     assert.equal(rows[0].view?.icon?.id, 'circle-slash');
   });
 
@@ -239,7 +242,7 @@ describe('the Inference section', () => {
     const { inference } = section({ readsFail: 1 });
     const project = await projectRow(inference);
     assert.deepEqual(labels(await inference.children(project)), ['Failed to load Everywhere Inference']);
-    assert.deepEqual(labels(await inference.children(project)), ['Deployments', 'Applications', 'Registry Credentials']);
+    assert.deepEqual(labels(await inference.children(project)), ['Deployments', 'Applications', 'Registry Credentials', 'API Keys']);
     inference.dispose();
   });
 
@@ -330,9 +333,56 @@ describe('the Inference section', () => {
       ...[`deployments ${PROJECT}`, `applications ${PROJECT}`],
       ...[`deployments ${PROJECT}`, `applications ${PROJECT}`],
       `credentials ${PROJECT}`,
-      ...[`deployments ${PROJECT}`, `applications ${PROJECT}`, `credentials ${PROJECT}`, 'quota'],
+      ...[`deployments ${PROJECT}`, `applications ${PROJECT}`, `credentials ${PROJECT}`, `api keys ${PROJECT}`, 'quota'],
       'all',
     ]);
     inference.dispose();
+  });
+
+  it("lists a project's API keys with their description, expiry and deployments, marking a key whose secret is not here", async () => {
+    const { inference, reads, secretsHeld } = section();
+    reads.apiKeyList = loaded(
+      cloudList([
+        { name: 'team', description: 'For the team', expires_at: null, deployment_names: ['llama'] },
+        { name: 'ci', description: null, expires_at: '2027-01-31T23:59:59Z', deployment_names: [] },
+        { name: 'old', expires_at: '2025-01-01T00:00:00Z', deployment_names: ['llama', 'rag'] },
+      ]),
+    );
+    secretsHeld.add(`${PROJECT}/team`);
+    const keys = await listRow(inference, 'API Keys');
+    const rows = await inference.children(keys);
+    assert.deepEqual(
+      rows.map((row) => [row.view?.label, row.view?.description, row.view?.contextValue]),
+      [
+        ['team', 'For the team · never expires · used by llama', ROW_CONTEXT.inferenceApiKey],
+        ['ci', 'secret not on this machine · expires 2027-01-31 · not attached', ROW_CONTEXT.inferenceApiKeyElsewhere],
+        ['old', 'secret not on this machine · expired 2025-01-01 · used by llama, rag', ROW_CONTEXT.inferenceApiKeyElsewhere],
+      ],
+    );
+    assert.match(rows[1].view?.tooltip ?? '', /This key was made elsewhere .+ Make a new key\\, or paste its secret if you have it\\./);
+    assert.equal(rows[0].copy?.value, 'team');
+    assert.equal(inference.invalidate(rows[0]), keys);
+    assert.deepEqual(reads.invalidated, [`api keys ${PROJECT}`]);
+  });
+
+  it('says a project has no API keys, and its error row as the other lists do', async () => {
+    const { inference, reads } = section();
+    reads.apiKeyList = loaded(cloudList([]));
+    assert.deepEqual(labels(await inference.children(await listRow(inference, 'API Keys'))), ['No API keys in this project']);
+    reads.apiKeyList = failed(SERVER_ERROR);
+    const [row] = await inference.children(await listRow(inference, 'API Keys'));
+    assert.equal(row.nodeType, 'error');
+    assert.equal(row.view?.label, 'Failed to load API keys');
+    reads.apiKeyList = failed(MISSING);
+    assert.deepEqual(labels(await inference.children(await listRow(inference, 'API Keys'))), ['API keys are not available from this API']);
+  });
+
+  it('says under a deployment whether it asks callers for a key', async () => {
+    const { inference, reads } = section();
+    reads.deploymentList = loaded(cloudList([deployment('llama', { api_keys: ['team'] }), deployment('open', { api_keys: [] })]));
+    const [locked, open] = await inference.children(await listRow(inference, 'Deployments'));
+    const auth = async (row: TreeNode) => (await inference.children(row)).find((child) => child.id.endsWith('/auth'))?.view;
+    assert.deepEqual([(await auth(locked))?.label, (await auth(locked))?.description], ['Auth on', 'team']);
+    assert.deepEqual([(await auth(open))?.label, (await auth(open))?.description], ['Auth off', 'no API key attached']);
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  InferenceApiKey,
   InferenceApplication,
   InferenceDeployment,
   InferenceQuota,
@@ -47,6 +48,9 @@ export class FakeInferenceReads {
   credentialList: Loaded<CloudList<InferenceRegistryCredential>> = loaded(
     cloudList([{ name: 'dockerhub', username: 'me', registry_url: 'registry.hub.docker.com' }]),
   );
+  apiKeyList: Loaded<CloudList<InferenceApiKey>> = loaded(
+    cloudList<InferenceApiKey>([{ name: 'team', description: 'For the team', expires_at: null, deployment_names: ['llama'] }]),
+  );
   quotaRead: Loaded<InferenceQuota> = loaded(QUOTA);
   quotaSettled = false;
   readonly reads: string[] = [];
@@ -64,6 +68,10 @@ export class FakeInferenceReads {
     this.reads.push(`credentials ${projectId}`);
     return this.credentialList;
   }
+  async apiKeys(projectId: number): Promise<Loaded<CloudList<InferenceApiKey>>> {
+    this.reads.push(`api keys ${projectId}`);
+    return this.apiKeyList;
+  }
   async quota(): Promise<Loaded<InferenceQuota>> {
     this.reads.push('quota');
     this.quotaSettled = true;
@@ -80,6 +88,9 @@ export class FakeInferenceReads {
   }
   invalidateRegistryCredentials(projectId?: number): void {
     this.invalidated.push(`credentials ${projectId ?? 'all'}`);
+  }
+  invalidateApiKeys(projectId?: number): void {
+    this.invalidated.push(`api keys ${projectId ?? 'all'}`);
   }
   invalidateQuota(): void {
     this.invalidated.push('quota');
