@@ -26,16 +26,20 @@ export function componentDeploymentName(application: string, component: string):
   return `${application}-${component}`;
 }
 
+/** Gcore takes every parameter's value as text (its SDKs type `value` as a string), read by the parameter's type. */
 function checkParameter(errors: FieldErrors, field: string, value: unknown, parameter: CatalogParameter): void {
+  if (typeof value !== 'string') return errors.add(field, 'Not a valid string.');
   if (parameter.type === 'integer' || parameter.type === 'float') {
-    const number = typeof value === 'number' && (parameter.type === 'float' || Number.isInteger(value));
-    if (!number) return errors.add(field, parameter.type === 'integer' ? 'Not a valid integer.' : 'Not a valid number.');
-    if ((parameter.min_value !== null && value < parameter.min_value) || (parameter.max_value !== null && value > parameter.max_value)) {
+    const pattern = parameter.type === 'integer' ? /^-?\d+$/ : /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+    if (!pattern.test(value.trim())) {
+      return errors.add(field, parameter.type === 'integer' ? 'Not a valid integer.' : 'Not a valid number.');
+    }
+    const number = Number(value);
+    if ((parameter.min_value !== null && number < parameter.min_value) || (parameter.max_value !== null && number > parameter.max_value)) {
       errors.add(field, `Must be greater than or equal to ${parameter.min_value} and less than or equal to ${parameter.max_value}.`);
     }
     return;
   }
-  if (typeof value !== 'string') return errors.add(field, 'Not a valid string.');
   if (parameter.type === 'enum' && !(parameter.enum_values ?? []).includes(value)) {
     errors.add(field, `Must be one of: ${(parameter.enum_values ?? []).join(', ')}.`);
   }

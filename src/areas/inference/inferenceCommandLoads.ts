@@ -59,12 +59,18 @@ export function inferenceCommandLoads(
         });
       },
     ),
-    lazyCommands([COMMAND.createInferenceApplication, COMMAND.deleteInferenceApplication], async () =>
-      (await import('../../commands/inference/inferenceApplicationCommands.js')).inferenceApplicationCommands(
+    lazyCommands([COMMAND.createInferenceApplication, COMMAND.deleteInferenceApplication], async () => {
+      const [{ inferenceApplicationCommands }, { inferenceAsk }, create] = await Promise.all([
+        import('../../commands/inference/inferenceApplicationCommands.js'),
+        import('../../commands/inference/inferenceDeploymentCommands.js'),
+        import('../../prompts/inference/inferenceApplicationAsk.js'),
+      ]);
+      return inferenceApplicationCommands(
         services,
         await sentChanges(),
-      ),
-    ),
+        inferenceAsk(create.newInferenceApplicationDraft, (ui, draft, node) => create.askInferenceApplication(ui, services, draft, node)),
+      );
+    }),
     lazyCommands([COMMAND.setInferenceRegistryCredential, COMMAND.deleteInferenceRegistryCredential], async () =>
       (await import('../../commands/inference/inferenceCredentialCommands.js')).inferenceCredentialCommands(services),
     ),

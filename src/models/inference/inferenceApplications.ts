@@ -286,6 +286,14 @@ function patternProblem(pattern: string | null | undefined, value: string): stri
   return regex.test(value) ? undefined : l10n.t('must match {0}', pattern);
 }
 
+/**
+ * A parameter whose value may be a secret (a Hugging Face token, a password): typed in a password box and never
+ * shown back, in the wizard or the review. The catalogue marks none as secret, so its name tells.
+ */
+export function isSecretParameter(name: string): boolean {
+  return /token|secret|password|passwd|api_?key|credential/i.test(name);
+}
+
 /** The kind of reference that makes a deployment a component of a catalogue application. */
 export const APP_DEPLOYMENT_REFERENCE = 'AppDeployment'; // not user text: the kind Gcore names a component's reference with
 

@@ -111,6 +111,33 @@ export function priceRequest(sizing: InferenceSizing): Record<string, unknown> {
   };
 }
 
+/** An application's price request: each component's flavor and pods at `scale.max`, in every region of the application. */
+export function applicationPriceRequest(
+  application: Pick<InferenceApplicationCreate, 'application_name' | 'regions' | 'components_configuration'>,
+): Record<string, unknown> {
+  return {
+    application_name: application.application_name,
+    regions: [...application.regions],
+    components_configuration: Object.fromEntries(
+      Object.entries(application.components_configuration).map(([key, component]) => [
+        key,
+        { flavor: component.flavor, scale: { max: component.scale.max } },
+      ]),
+    ),
+  };
+}
+
+/** An application's pods as a deployment's regions: each component's scale in every region, what its price ceiling counts. */
+export function applicationSizing(
+  application: Pick<InferenceApplicationCreate, 'regions' | 'components_configuration'>,
+): Pick<InferenceSizing, 'containers'> {
+  return {
+    containers: Object.values(application.components_configuration).flatMap((component) =>
+      application.regions.map((region_id) => ({ region_id, scale: component.scale })),
+    ),
+  };
+}
+
 /** The numbers of "up to X per hour at N pods; nothing while stopped or at zero". */
 export interface PriceCeiling {
   perHour: number;

@@ -86,7 +86,7 @@ export function inferenceDeploymentTitle(): string {
 }
 
 /** A step's choices with the one chosen before first, so that Back and Edit open on it. */
-function currentFirst<T>(items: readonly T[], isCurrent: (item: T) => boolean): T[] {
+export function currentFirst<T>(items: readonly T[], isCurrent: (item: T) => boolean): T[] {
   return [...items.filter(isCurrent), ...items.filter((item) => !isCurrent(item))];
 }
 
@@ -96,7 +96,7 @@ export function freeCapacity(region: InferenceRegionCapacity, flavor: string | u
 }
 
 /** "Luxembourg 4 · Amsterdam 0": each region's free capacity of a flavor. */
-function capacityWords(sources: InferenceDeploymentSources, flavor: string): string {
+export function capacityWords(sources: Pick<InferenceDeploymentSources, 'capacity' | 'regionName'>, flavor: string): string {
   if (sources.capacity.length === 0) return l10n.t('free capacity not known');
   return l10n.t(
     'free: {0}',

@@ -7,7 +7,8 @@ import type {
   InferenceQuotaCheck,
 } from '../../api/inference/inferenceTypes';
 import type { Log } from '../../logging/log';
-import { priceRequest, quotaCheckRequest, type InferenceSizing } from '../../models/inference/inferenceQuota';
+import type { InferenceApplicationCreate } from '../../models/inference/inferenceApplications';
+import { applicationPriceRequest, priceRequest, quotaCheckRequest, type InferenceSizing } from '../../models/inference/inferenceQuota';
 
 /** An addition's answer, or null when Gcore does not give it (said in the log, never a stop). */
 async function answerOrNull<T>(log: Pick<Log, 'debug'> | undefined, what: string, request: () => Promise<T>): Promise<T | null> {
@@ -61,6 +62,22 @@ export async function readInferenceQuotaAndPrice(
   const [quota, price] = await Promise.all([
     quietly('quota', () => inference.quota(options)),
     quietly('price', () => inference.priceDeployment(priceRequest(deployment), options)),
+  ]);
+  return { quota, price };
+}
+
+/** The account's inference quota and a catalogue application's price ceiling, each null when Gcore does not answer it. */
+export async function readInferenceApplicationQuotaAndPrice(
+  deps: { client: { inference: Pick<InferenceApi, 'quota' | 'priceApplication'> }; log?: Pick<Log, 'debug'> },
+  application: InferenceApplicationCreate,
+  options: CallOptions = {},
+): Promise<{ quota: InferenceQuota | null; price: InferencePrice | null }> {
+  const quietly = <T>(what: string, request: () => Promise<T>) =>
+    answerOrNull(deps.log, `the ${what} of inference application ${application.name}`, request); // not user text: a line of the log
+  const { inference } = deps.client;
+  const [quota, price] = await Promise.all([
+    quietly('quota', () => inference.quota(options)),
+    quietly('price', () => inference.priceApplication(applicationPriceRequest(application), options)),
   ]);
   return { quota, price };
 }

@@ -41,7 +41,7 @@ function chatBody(overrides: Json = {}): Json {
         flavor: L40S,
         exposed: true,
         scale: { min: 1, max: 1 },
-        parameter_overrides: { model_id: { value: 'Qwen/Qwen2.5-7B-Instruct' }, max_model_len: { value: 16384 } },
+        parameter_overrides: { model_id: { value: 'Qwen/Qwen2.5-7B-Instruct' }, max_model_len: { value: '16384' } },
       },
       'open-webui': { flavor: 'inference-1vcpu-1gib', exposed: true, scale: { min: 1, max: 1 } },
     },
@@ -129,10 +129,19 @@ describe('emulator inference applications, API keys and registry credentials', (
         [
           {
             components_configuration: {
-              vllm: { flavor: 'inference-1vcpu-1gib', scale: { min: 1, max: 1 }, parameter_overrides: { max_model_len: { value: 100 } } },
+              vllm: { flavor: 'inference-1vcpu-1gib', scale: { min: 1, max: 1 }, parameter_overrides: { max_model_len: { value: '100' } } },
             },
           },
           ['components_configuration.vllm.flavor', 'components_configuration.vllm.parameter_overrides.max_model_len.value'],
+        ],
+        [
+          // Gcore takes a value as text whatever the parameter's type.
+          {
+            components_configuration: {
+              vllm: { flavor: L40S, scale: { min: 1, max: 1 }, parameter_overrides: { max_model_len: { value: 16384 } } },
+            },
+          },
+          ['components_configuration.vllm.parameter_overrides.max_model_len.value'],
         ],
         [
           {

@@ -84,7 +84,7 @@ export function triggerWords(triggers: InferenceTriggers | null | undefined): st
   return words.length === 0 ? l10n.t("Gcore's defaults (CPU and memory above 80 %)") : words.join(', ');
 }
 
-function podsWords(scale: InferenceScaleSpec): string {
+export function podsWords(scale: InferenceScaleSpec): string {
   if (scale.min !== scale.max) return l10n.t('{0} to {1} pods', scale.min, scale.max);
   return scale.max === 1 ? l10n.t('1 pod') : l10n.t('{0} pods', scale.max);
 }
@@ -134,7 +134,7 @@ function probeWords(probe: ProbeAction | undefined): string {
 }
 
 /** The quota's lines: each limit the account has too little of, said plainly, or that it fits and what it takes. */
-function quotaWords(needs: Record<string, number> | undefined, shortfalls: readonly QuotaShortfall[]): string[] {
+export function quotaWords(needs: Record<string, number> | undefined, shortfalls: readonly QuotaShortfall[]): string[] {
   if (!needs) return [l10n.t('Quota: not available')];
   if (shortfalls.length > 0) {
     return shortfalls.map((shortfall) =>
@@ -181,25 +181,42 @@ export function reviewText(review: InferenceReview): string {
   return [...review.runs, '', ...review.quota, review.price].join('\n');
 }
 
+/** The review as it is asked: its message and detail, and the buttons it offers. */
+export interface ReviewQuestion {
+  message: string;
+  detail: string;
+  create?: string;
+  requestQuota?: string;
+  edit: string;
+}
+
 /**
  * The review as it is asked: Create; or, when the quota is too little, Request Quota in its place (a create
- * Gcore would refuse is not offered). Edit goes back to the wizard.
+ * Gcore would refuse is not offered). Edit goes back to the wizard. `kind` says what is created.
  */
-export function reviewQuestion(
-  name: string,
-  review: InferenceReview,
-): { message: string; detail: string; create?: string; requestQuota?: string; edit: string } {
+export function reviewQuestion(name: string, review: InferenceReview, kind: 'deployment' | 'application' = 'deployment'): ReviewQuestion {
   const edit = l10n.t('Edit');
+  const application = kind === 'application';
   if (review.shortfalls.length > 0) {
     return {
-      message: l10n.t(
-        'Inference deployment {0} needs more quota than the account has, so Gcore would refuse it. Request the quota it needs? Gcore usually answers within 15 minutes; the create is offered again when it is granted.',
-        name,
-      ),
+      message: application
+        ? l10n.t(
+            'Inference application {0} needs more quota than the account has, so Gcore would refuse it. Request the quota it needs? Gcore usually answers within 15 minutes; the create is offered again when it is granted.',
+            name,
+          )
+        : l10n.t(
+            'Inference deployment {0} needs more quota than the account has, so Gcore would refuse it. Request the quota it needs? Gcore usually answers within 15 minutes; the create is offered again when it is granted.',
+            name,
+          ),
       detail: reviewText(review),
       requestQuota: l10n.t('Request Quota'),
       edit,
     };
   }
-  return { message: l10n.t('Create inference deployment {0}?', name), detail: reviewText(review), create: l10n.t('Create'), edit };
+  return {
+    message: application ? l10n.t('Create inference application {0}?', name) : l10n.t('Create inference deployment {0}?', name),
+    detail: reviewText(review),
+    create: l10n.t('Create'),
+    edit,
+  };
 }
