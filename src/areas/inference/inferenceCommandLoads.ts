@@ -66,8 +66,9 @@ export function inferenceCommandLoads(
     lazyCommands([COMMAND.setInferenceRegistryCredential, COMMAND.deleteInferenceRegistryCredential], async () =>
       (await import('../../commands/inference/inferenceCredentialCommands.js')).inferenceCredentialCommands(services),
     ),
-    lazyCommands([COMMAND.openInferenceLogs, COMMAND.followInferenceLogs, COMMAND.stopFollowingInferenceLogs], async () =>
-      (await import('../../commands/inference/inferenceLogCommands.js')).inferenceLogCommands(services.client.inference, logs),
+    lazyCommands(
+      [COMMAND.openInferenceLogs, COMMAND.followInferenceLogs, COMMAND.stopFollowingInferenceLogs, COMMAND.filterInferenceLogsByPod],
+      async () => (await import('../../commands/inference/inferenceLogCommands.js')).inferenceLogCommands(services.client.inference, logs),
     ),
     lazyCommands(
       [
