@@ -111,6 +111,7 @@ export const COMMAND = {
   openInferenceLogs: 'gcore.openInferenceLogs',
   followInferenceLogs: 'gcore.followInferenceLogs',
   stopFollowingInferenceLogs: 'gcore.stopFollowingInferenceLogs',
+  filterInferenceLogsByPod: 'gcore.filterInferenceLogsByPod',
   getInferenceQuota: 'gcore.getInferenceQuota',
   previewInferenceDeployment: 'gcore.previewInferenceDeployment',
   createInferenceDeployment: 'gcore.createInferenceDeployment',

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Emulator } from '../emulator/server';
-import { eventually, extensionApi, gcoreConfig, signedInAt } from './support/harness';
+import { eventually, extensionApi, gcoreConfig, signedInAt, useUi } from './support/harness';
+import { ScriptedUi } from './support/scriptedUi';
 
 /*
  * Open Logs on an inference deployment's row and on a region's row, against the emulator's seeded llama-chat in
@@ -44,6 +45,10 @@ function lines(document: vscode.TextDocument): string[] {
     .filter((text) => text !== '');
 }
 
+function timeOf(line: string): number {
+  return Date.parse(line.slice(0, 23).replace(' ', 'T'));
+}
+
 function podOf(line: string): string {
   const match = LINE.exec(line);
   assert.ok(match, `a log line: ${line}`);
@@ -72,6 +77,7 @@ describe('inference deployment logs', () => {
   });
 
   afterEach(async () => {
+    await useUi(undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -117,5 +123,51 @@ describe('inference deployment logs', () => {
       [...region38].every((pod) => !region76.has(pod)),
       'a pod in both regions',
     );
+  });
+
+  it("shows one pod's lines under a filter while following every pod, and all of them again, none twice or lost", async () => {
+    await vscode.commands.executeCommand('gcore.openInferenceLogs', await llamaRow());
+    const document = vscode.window.activeTextEditor?.document;
+    assert.ok(document);
+    const pods = [...new Set(lines(document).map(podOf))];
+    assert.ok(pods.length >= 2, `pods: ${pods.join(', ')}`);
+    const [pod] = pods;
+
+    const ui = new ScriptedUi([pod, 'All pods']);
+    await useUi(ui);
+    await vscode.commands.executeCommand('gcore.filterInferenceLogsByPod', document.uri);
+    const picked = ui.shown[0];
+    assert.deepEqual(picked.labels?.slice().sort(), ['All pods', ...pods].sort());
+    const filtered = lines(document);
+    assert.ok(filtered.length > 0);
+    assert.ok(
+      filtered.every((line) => podOf(line) === pod),
+      'a line of another pod under the filter',
+    );
+    const followed = await eventually(() => {
+      const now = lines(document);
+      assert.ok(now.length > filtered.length, 'no new line of the pod yet');
+      return now;
+    }, 20_000);
+    assert.deepEqual(followed.slice(0, filtered.length), filtered);
+    assert.ok(followed.every((line) => podOf(line) === pod));
+
+    await vscode.commands.executeCommand('gcore.filterInferenceLogsByPod', document.uri);
+    assert.equal(ui.shown[1].descriptions?.[ui.shown[1].labels?.indexOf(pod) ?? -1], 'shown now');
+    const all = lines(document);
+    assert.equal(new Set(all).size, all.length, 'a line shown twice');
+    assert.deepEqual(
+      all.filter((line) => podOf(line) === pod),
+      followed,
+    );
+    assert.ok(
+      all.some((line) => podOf(line) !== pod),
+      'no line of the other pods',
+    );
+    // Each pod writes a line every 5 s: none of any pod is missing between its first and last line shown.
+    for (const each of pods) {
+      const times = all.filter((line) => podOf(line) === each).map(timeOf);
+      times.slice(1).forEach((time, index) => assert.equal(time - times[index], 5_000, `a line of ${each} missing`));
+    }
   });
 });

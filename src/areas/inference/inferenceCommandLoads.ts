@@ -90,8 +90,9 @@ export function inferenceCommandLoads(
           await sentChanges(),
         ),
     ),
-    lazyCommands([COMMAND.openInferenceLogs, COMMAND.followInferenceLogs, COMMAND.stopFollowingInferenceLogs], async () =>
-      (await import('../../commands/inference/inferenceLogCommands.js')).inferenceLogCommands(services.client.inference, logs),
+    lazyCommands(
+      [COMMAND.openInferenceLogs, COMMAND.followInferenceLogs, COMMAND.stopFollowingInferenceLogs, COMMAND.filterInferenceLogsByPod],
+      async () => (await import('../../commands/inference/inferenceLogCommands.js')).inferenceLogCommands(services.client.inference, logs),
     ),
     lazyCommands(
       [

@@ -41,6 +41,10 @@ interface LogView<Address, Page, Line> {
   /** The lines each read asks for: the setting, or fewer when the user chose fewer for this log. */
   limit: number;
   lines: string[];
+  /** The pod of each line (undefined for a line of no pod, such as a gap's), when the source names pods. */
+  pods: (string | undefined)[];
+  /** The pod whose lines alone are shown; every pod's are still read and kept, so none is lost under it. */
+  pod?: string;
   reads: LogMerge<Page, Line>;
   following: boolean;
   /** The document's text, joined once per change (VS Code asks for all of it at each change). */
@@ -106,7 +110,7 @@ export class LogDocuments<Address, Page = unknown, Line = unknown> implements vs
       this.stopTimer(earlier);
       earlier.reading?.abort();
     }
-    const view: LogView<Address, Page, Line> = { address, limit, logUri: logUri.toString(), lines: [], reads, following: false };
+    const view: LogView<Address, Page, Line> = { address, limit, logUri: logUri.toString(), lines: [], pods: [], reads, following: false };
     const shown =
       lines.length > ONE_STEP_LINES ? await this.showInTwoSteps(logUri, view, lines) : await this.showInOneStep(logUri, view, lines);
     this.closeOthers(view, shown);
@@ -117,6 +121,7 @@ export class LogDocuments<Address, Page = unknown, Line = unknown> implements vs
 
   private async showInOneStep(uri: vscode.Uri, view: LogView<Address, Page, Line>, lines: readonly Line[]): Promise<vscode.Uri> {
     view.lines = lines.map(this.formatted);
+    view.pods = this.podsOf(lines);
     this.views.set(uri.toString(), view);
     const text = this.provideTextDocumentContent(uri);
     const open = heldDocument(uri);
@@ -136,11 +141,12 @@ export class LogDocuments<Address, Page = unknown, Line = unknown> implements vs
     const firstUri = logUri.with({ query: `newest-${read}` });
     // Only the lines shown first are formatted before their editor opens; the older ones wait for it.
     const newest = lines.slice(older).map(this.formatted);
-    const first: LogView<Address, Page, Line> = { ...view, lines: newest, wholeLog: view };
+    const first: LogView<Address, Page, Line> = { ...view, lines: newest, pods: [], wholeLog: view };
     first.text = `${vscode.l10n.t('… {0} older lines are on their way', older.toLocaleString(vscode.env.language))}\n${newest.join('\n')}\n`;
     this.views.set(firstUri.toString(), first);
     openAtEnd(await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(firstUri), { preview: false }));
     view.lines = lines.slice(0, older).map(this.formatted).concat(newest);
+    view.pods = this.podsOf(lines);
     // A document VS Code still holds would have its text replaced, which is what the second step avoids.
     const wholeUri = heldDocument(logUri) ? logUri.with({ query: `read-${read}` }) : logUri;
     this.views.set(wholeUri.toString(), view);
@@ -222,11 +228,56 @@ export class LogDocuments<Address, Page = unknown, Line = unknown> implements vs
       const name = this.deps.source.nameAt(uri.path);
       return name !== undefined ? `${vscode.l10n.t('The logs of {0} are not loaded: use {1}.', name, this.deps.kind.openTitle)}\n` : '';
     }
-    view.text ??=
-      view.lines.length === 0
-        ? `${vscode.l10n.t('No log lines from {0} yet.', this.deps.source.name(view.address))}\n`
-        : `${view.lines.join('\n')}\n`;
+    view.text ??= this.textOf(view);
     return view.text;
+  }
+
+  private textOf(view: LogView<Address, Page, Line>): string {
+    const name = this.deps.source.name(view.address);
+    const { pod } = view;
+    if (pod === undefined) {
+      return view.lines.length === 0 ? `${vscode.l10n.t('No log lines from {0} yet.', name)}\n` : `${view.lines.join('\n')}\n`;
+    }
+    // A line of no pod (a gap) is every pod's.
+    const shown = view.lines.filter((_line, index) => view.pods[index] === undefined || view.pods[index] === pod);
+    return shown.length === 0 ? `${vscode.l10n.t('No log lines from pod {0} of {1} yet.', pod, name)}\n` : `${shown.join('\n')}\n`;
+  }
+
+  /** The pods the lines of a log's document name, in the order of their first line; empty when its source names none. */
+  podsShown(uri: vscode.Uri): string[] {
+    const view = this.viewAt(uri);
+    if (!view) throw new Error(vscode.l10n.t('This log is not loaded any more: open it again with {0}.', this.deps.kind.openTitle));
+    return [...new Set(view.pods.filter((pod): pod is string => pod !== undefined))];
+  }
+
+  /** The pod whose lines alone a log's document shows, if one is chosen. */
+  podFilter(uri: vscode.Uri): string | undefined {
+    return this.viewAt(uri)?.pod;
+  }
+
+  /**
+   * Shows one pod's lines alone, or every pod's (`undefined`), once the open editors show them; following goes on as
+   * it was.
+   */
+  async filterByPod(uri: vscode.Uri, pod: string | undefined): Promise<void> {
+    const view = this.viewAt(uri);
+    if (!view) throw new Error(vscode.l10n.t('This log is not loaded any more: open it again with {0}.', this.deps.kind.openTitle));
+    if (view.pod === pod) return;
+    view.pod = pod;
+    view.text = undefined;
+    const keys = this.entriesOf(view.logUri)
+      .filter(([, shown]) => shown === view)
+      .map(([key]) => key);
+    const text = this.textOf(view);
+    // Any change from now on shows the filter (a followed read's too, which would make the text differ).
+    const updated = keys
+      .filter((key) => {
+        const held = heldDocument(vscode.Uri.parse(key));
+        return held !== undefined && held.getText() !== text;
+      })
+      .map((key) => documentChanged(key, () => true));
+    for (const key of keys) this.changes.fire(vscode.Uri.parse(key));
+    await Promise.all(updated);
   }
 
   follow(uri: vscode.Uri): void {
@@ -275,10 +326,17 @@ export class LogDocuments<Address, Page = unknown, Line = unknown> implements vs
       const page = await this.deps.source.newest(view.address, limit, view.reading.signal);
       if (this.views.get(key) !== view || !view.following) return;
       const { lines, gap } = view.reads.next(page, limit);
-      if (gap) view.lines.push(gapLine(limit));
+      if (gap) {
+        view.lines.push(gapLine(limit));
+        if (this.deps.source.pod) view.pods.push(undefined);
+      }
       if (lines.length > 0 || gap) {
         view.lines.push(...lines.map(this.formatted));
-        if (view.lines.length > MAX_LINES) view.lines.splice(0, view.lines.length - MAX_LINES);
+        view.pods.push(...this.podsOf(lines));
+        if (view.lines.length > MAX_LINES) {
+          view.lines.splice(0, view.lines.length - MAX_LINES);
+          view.pods.splice(0, view.pods.length - MAX_LINES);
+        }
         view.text = undefined;
         const uri = vscode.Uri.parse(key);
         const atEnd = vscode.window.visibleTextEditors.filter((editor) => editor.document.uri.toString() === key && showsEnd(editor));
@@ -295,6 +353,21 @@ export class LogDocuments<Address, Page = unknown, Line = unknown> implements vs
       view.reading = undefined;
     }
     this.scheduleVisible();
+  }
+
+  /** Each line's pod, as one string per pod (100,000 lines of a few pods keep a few strings). */
+  private podsOf(lines: readonly Line[]): (string | undefined)[] {
+    const podOf = this.deps.source.pod;
+    if (!podOf) return [];
+    const names = new Map<string, string>();
+    return lines.map((line) => {
+      const pod = podOf(line);
+      if (pod === undefined) return undefined;
+      const known = names.get(pod);
+      if (known !== undefined) return known;
+      names.set(pod, pod);
+      return pod;
+    });
   }
 
   /** A line as shown: a program that logs its environment must not put the API key on the screen. */

@@ -32,5 +32,6 @@ export function inferenceLogSource(
       return { next: (page, limit = INFERENCE_LOG_PAGE) => follower.next(page, Math.min(limit, INFERENCE_LOG_PAGE)) };
     },
     format: (line) => formatInferenceLogLine(line, (ms) => -new Date(ms).getTimezoneOffset()),
+    pod: (line) => line.pod ?? undefined,
   };
 }

@@ -15,6 +15,8 @@ export interface LogSource<Address, Page, Line> {
   merge(): LogMerge<Page, Line>;
   /** A line as shown (secrets are redacted after). */
   format(line: Line): string;
+  /** The pod that wrote the line, for a log whose document can show one pod's lines alone. */
+  pod?(line: Line): string | undefined;
 }
 
 export interface LogMerge<Page, Line> {
