@@ -5,6 +5,7 @@ import type { FieldSpec, ListFieldSpec, ObjectFieldSpec } from '../../validation
 import { objectSchema, type JsonSchema } from '../../validation/jsonSchema';
 import { validated, type FieldProblem, type Validated } from '../../validation/problems';
 import { sameValue } from '../jsonDocuments';
+import { shownEnvValue } from './inferenceEnvs';
 import {
   CONTAINER_FIELD,
   CONTAINERS_FIELD,
@@ -177,6 +178,17 @@ export function inferenceUpdateBody(
   return validated(body, problems);
 }
 
+/**
+ * The scale of a region a change adds: its minimum and maximum, the rest (cooldown, polling, triggers) as the
+ * deployment's first region has it, so that the new region scales as the others do rather than on Gcore's
+ * defaults, which differ from what was chosen (the inference notes, "Traps" 4).
+ */
+export function addedRegionScale(current: InferenceDeployment, pods: { min: number; max: number }): Partial<InferenceScaleSpec> {
+  const [first] = readRegions(current).values();
+  const { min: _min, max: _max, ...rest } = scaleAsRead(first);
+  return { ...(rest as Partial<InferenceScaleSpec>), min: pods.min, max: pods.max };
+}
+
 /** The regions the deployment runs in that the changes leave out of `containers`: their pods stop. */
 export function removedRegions(current: InferenceDeployment, changes: InferenceDeploymentChanges): number[] {
   if (changes.containers === undefined) return [];
@@ -203,24 +215,34 @@ function readValue(current: InferenceDeployment, field: string): unknown {
   return field === 'probes' ? readProbes(current) : current[field];
 }
 
+/** How a review names a region when it is given no names: by its id. */
+function regionById(regionId: number): string {
+  return l10n.t('region {0}', regionId);
+}
+
 /**
  * The lines a review shows for a PATCH body against the deployment as read: each changed field's `field: current
- * → new`, each region's scale, the regions added and removed; the fields that restart the pods first. An
- * environment's values and a probe's headers are never shown (a token is often one of them): only which changed.
+ * → new`, each region's scale (named by `regionName`), the regions added, and those removed with what stops there;
+ * the fields that restart the pods first. An environment's value that looks like a secret and a probe's headers are
+ * never shown (a token is often one of them).
  */
-export function describeChanges(current: InferenceDeployment, body: Record<string, unknown>): InferenceChangeReview {
+export function describeChanges(
+  current: InferenceDeployment,
+  body: Record<string, unknown>,
+  regionName: (regionId: number) => string = regionById,
+): InferenceChangeReview {
   const fields = Object.keys(body).filter((field) => field === 'containers' || !sameValue(body[field], readValue(current, field)));
   const restarting = RESTARTING_FIELDS.filter((field) => fields.includes(field));
   const ordered = [...restarting, ...fields.filter((field) => !(RESTARTING_FIELDS as readonly string[]).includes(field))];
   const lines = ordered.flatMap((field) => {
-    if (field === 'containers') return regionLines(current, body.containers);
+    if (field === 'containers') return regionLines(current, body.containers, regionName);
     if (field === 'envs') return [envLine(readValue(current, field), body.envs)];
     return [l10n.t('{0}: {1} → {2}', field, shown(readValue(current, field)), shown(body[field]))];
   });
   return { restarting: [...restarting], lines };
 }
 
-function regionLines(current: InferenceDeployment, containers: unknown): string[] {
+function regionLines(current: InferenceDeployment, containers: unknown, regionName: (regionId: number) => string): string[] {
   const regions = readRegions(current);
   const next = Array.isArray(containers) ? containers.filter(isPlainObject) : [];
   const lines: string[] = [];
@@ -228,16 +250,33 @@ function regionLines(current: InferenceDeployment, containers: unknown): string[
     const region = container.region_id;
     if (typeof region !== 'number') continue;
     if (!regions.has(region)) {
-      lines.push(l10n.t('region {0}: added, {1}', region, scaleText(container.scale)));
+      lines.push(l10n.t('{0}: added, {1}', regionName(region), scaleText(container.scale)));
     } else if (!sameValue(scaleAsRead(regions.get(region)), container.scale)) {
-      lines.push(l10n.t('region {0}: {1} → {2}', region, scaleText(scaleAsRead(regions.get(region))), scaleText(container.scale)));
+      lines.push(l10n.t('{0}: {1} → {2}', regionName(region), scaleText(scaleAsRead(regions.get(region))), scaleText(container.scale)));
     }
   }
   const kept = new Set(next.map((container) => container.region_id));
-  for (const region of regions.keys()) {
-    if (!kept.has(region)) lines.push(l10n.t('region {0}: removed, its pods stop', region));
+  for (const container of current.containers ?? []) {
+    if (typeof container?.region_id === 'number' && !kept.has(container.region_id)) {
+      lines.push(l10n.t('{0}: removed: {1}', regionName(container.region_id), whatStops(container)));
+    }
   }
   return lines;
+}
+
+/** What stops in a region removed: its pods, as many as Gcore counts, and its address. */
+function whatStops(container: NonNullable<InferenceDeployment['containers']>[number]): string {
+  const total = container.deploy_status?.total;
+  const pods =
+    typeof total !== 'number'
+      ? l10n.t('its pods stop')
+      : total === 0
+        ? l10n.t('no pod runs there')
+        : total === 1
+          ? l10n.t('its 1 pod stops')
+          : l10n.t('its {0} pods stop', total);
+  const address = typeof container.address === 'string' && container.address.trim() !== '' ? container.address.trim() : undefined;
+  return address === undefined ? pods : l10n.t('{0}, and {1} stops answering', pods, address);
 }
 
 const TRIGGER_WORDS: Record<string, (trigger: Record<string, unknown>) => string> = {
@@ -266,12 +305,17 @@ export function scaleText(scale: unknown): string {
   return parts.join(' · ');
 }
 
-/** Which variables are added, changed and removed, by name only. */
+/** Which variables are added, changed and removed, with their values, those that look like secrets hidden. */
 function envLine(read: unknown, next: unknown): string {
   const before = isPlainObject(read) ? read : {};
   const after = isPlainObject(next) ? next : {};
-  const added = Object.keys(after).filter((name) => !Object.hasOwn(before, name));
-  const changed = Object.keys(after).filter((name) => Object.hasOwn(before, name) && before[name] !== after[name]);
+  const value = (name: string, map: Record<string, unknown>) => shownEnvValue(name, String(map[name]));
+  const added = Object.keys(after)
+    .filter((name) => !Object.hasOwn(before, name))
+    .map((name) => `${name}=${value(name, after)}`);
+  const changed = Object.keys(after)
+    .filter((name) => Object.hasOwn(before, name) && before[name] !== after[name])
+    .map((name) => l10n.t('{0}: {1} → {2}', name, value(name, before), value(name, after)));
   const removed = Object.keys(before).filter((name) => !Object.hasOwn(after, name));
   const parts = [
     ...(added.length > 0 ? [l10n.t('added {0}', added.join(', '))] : []),

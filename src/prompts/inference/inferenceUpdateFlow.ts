@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { InferenceDeploymentRef } from '../../api/inference/inferenceTypes';
+import type { InferenceDeploymentRef, InferenceRegionCapacity } from '../../api/inference/inferenceTypes';
 import type { Region } from '../../api/types';
 import { failureReason } from '../../logging/failureMessage';
 import type { InferenceDeploymentUpdateArgs } from '../../models/inference/inferenceArgs';
@@ -18,8 +18,8 @@ import type { AskServices } from './inferenceDeploymentFlow';
 
 /**
  * A change of a deployment, asked: the deployment read fresh, the change wizard, then the review of current →
- * new (models/inference's describeChanges: what restarts the pods first, each region's scale, a region removed and
- * that its pods stop) before anything is sent. Edit reopens the wizard with the answers kept. `parts` fixed
+ * new (models/inference's describeChanges: what restarts the pods first, each region's scale, a region added, a
+ * region removed with its pods and address that stop) before anything is sent. Edit reopens the wizard with the answers kept. `parts` fixed
  * (Scale) skips the choice of what changes.
  */
 export async function askInferenceChangeIn(
@@ -30,7 +30,7 @@ export async function askInferenceChangeIn(
   parts?: readonly InferenceChangePart[],
 ): Promise<InferenceDeploymentUpdateArgs> {
   const { client, log } = services;
-  const [current, flavors, regions] = await ui.withProgress({
+  const [current, flavors, regions, capacity] = await ui.withProgress({
     title: l10n.t('Reading inference deployment {0}…', ref.name),
     run: (signal) =>
       Promise.all([
@@ -43,14 +43,22 @@ export async function askInferenceChangeIn(
             return [] as Region[];
           },
         ),
+        // Only Regions needs it: without it, no region is offered to add, and the others can still be changed.
+        client.inference.capacity({ signal }).then(
+          (list) => list.results,
+          (error: unknown) => {
+            log.debug(`the inference capacity could not be read; no region is offered to add: ${failureReason(error)}`);
+            return [] as InferenceRegionCapacity[];
+          },
+        ),
       ]),
   });
   const regionName = (regionId: number) => regions.find((region) => region.id === regionId)?.display_name ?? l10n.t('region {0}', regionId);
-  const choices = flavors.results.map((flavor) => ({ flavor, facts: flavorFacts(flavor) }));
+  const sources = { flavors: flavors.results.map((flavor) => ({ flavor, facts: flavorFacts(flavor) })), capacity, regionName };
   for (;;) {
-    await runWizard(answers, (state) => inferenceChangePlan(ui, current, choices, regionName, state, parts));
+    await runWizard(answers, (state) => inferenceChangePlan(ui, current, sources, state, parts));
     const changes = unwrap(validateInferenceDeploymentChanges(inferenceChanges(current, answers, parts ?? answers.parts ?? [])));
-    const review = describeChanges(current, unwrap(inferenceUpdateBody(current, changes)));
+    const review = describeChanges(current, unwrap(inferenceUpdateBody(current, changes)), regionName);
     const change = l10n.t('Change');
     const edit = l10n.t('Edit');
     const choice = await ui.choose({

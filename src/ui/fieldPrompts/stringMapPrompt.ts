@@ -15,6 +15,8 @@ export interface MapEntryWords {
   /** What the entry box asks for (NAME=value and the rules of each), and an example. */
   prompt: string;
   example: string;
+  /** An entry's value as the list shows it (a secret hidden); as it is when absent. */
+  shownValue?(name: string, value: string): string;
 }
 
 export interface StringMapPromptOptions {
@@ -44,7 +46,7 @@ export async function promptStringMap(
         { label: `$(check) ${l10n.t('Done')}`, description: entries.count(names.length), value: { kind: 'done' } },
         { label: `$(add) ${entries.add}`, description: l10n.t('NAME=value'), value: { kind: 'add' } },
         ...names.map((name) => ({
-          label: `$(trash) ${name}=${map[name]}`,
+          label: `$(trash) ${name}=${entries.shownValue?.(name, map[name]) ?? map[name]}`,
           description: l10n.t('remove'),
           value: { kind: 'remove' as const, name },
         })),

@@ -14,6 +14,7 @@ import {
   SCALE_MIN_FIELD,
   type InferenceDeploymentCreate,
 } from '../../models/inference/inferenceDeploymentCreate';
+import { shownEnvValue } from '../../models/inference/inferenceEnvs';
 import { OFFERED_DEPLOYMENT_NAME_FIELD } from '../../models/inference/inferenceNames';
 import { openAiReadinessProbe, presetTriggers, triggerPresetChoices, type TriggerPreset } from '../../models/inference/inferencePresets';
 import { findFieldSpec } from '../../validation/fieldChecks';
@@ -77,8 +78,9 @@ const ENVIRONMENT_VARIABLE: MapEntryWords = {
   label: l10n.t('Environment variable'),
   add: l10n.t('Add variable…'),
   count: (entries) => (entries === 1 ? l10n.t('1 variable') : l10n.t('{0} variables', entries)),
-  prompt: l10n.t('NAME=value: what the model server reads at start (its values are not shown in the review)'),
+  prompt: l10n.t('NAME=value: what the model server reads at start (a value that looks like a secret is not shown)'),
   example: 'HF_TOKEN=hf_…',
+  shownValue: shownEnvValue,
 };
 
 export function inferenceDeploymentTitle(): string {
@@ -182,6 +184,25 @@ export function timeoutStep<S extends PodsAnswers>(ui: PromptUi, title: string, 
   };
 }
 
+/** The environment as a list of variables, opening with what was typed, else with `fallback`. */
+export function environmentStep<S extends { envs?: Record<string, string> }>(
+  ui: PromptUi,
+  title: string,
+  placeholder: string,
+  fallback: Record<string, string> = {},
+): WizardStep<S> {
+  return {
+    run: async (state, position) => {
+      const answer = await promptField(ui, ENVS_FIELD, { title, ...position }, state.envs ?? fallback, {
+        placeholder,
+        entries: ENVIRONMENT_VARIABLE,
+      });
+      if (answer === BACK) return BACK;
+      state.envs = answer;
+    },
+  };
+}
+
 function chosenFlavor(sources: InferenceDeploymentSources, answers: InferenceDeploymentAnswers): InferenceFlavorChoice | undefined {
   return sources.flavors.find((choice) => choice.flavor.name === answers.flavor);
 }
@@ -260,16 +281,6 @@ export function inferenceDeploymentPlan(
       });
       if (answer === BACK) return BACK;
       state.command = answer.trim();
-    },
-  };
-  const envsStep: WizardStep<InferenceDeploymentAnswers> = {
-    run: async (state, position) => {
-      const answer = await promptField(ui, ENVS_FIELD, { title, ...position }, state.envs ?? {}, {
-        placeholder: l10n.t('Environment variables of the model server. Pick a variable to remove it.'),
-        entries: ENVIRONMENT_VARIABLE,
-      });
-      if (answer === BACK) return BACK;
-      state.envs = answer;
     },
   };
   const flavorStep: WizardStep<InferenceDeploymentAnswers> = {
@@ -395,7 +406,11 @@ export function inferenceDeploymentPlan(
     credentialStep,
     portStep,
     commandStep,
-    envsStep,
+    environmentStep<InferenceDeploymentAnswers>(
+      ui,
+      title,
+      l10n.t('Environment variables of the model server. Pick a variable to remove it.'),
+    ),
     flavorStep,
     regionsStep,
     ...(answers.regions ?? []).map((regionId) => podsStep(ui, title, sources.regionName(regionId), regionId)),

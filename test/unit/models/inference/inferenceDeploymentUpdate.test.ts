@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { InferenceDeployment } from '../../../../src/api/inference/inferenceTypes';
 import {
+  addedRegionScale,
   describeChanges,
   editableDeployment,
   inferenceDeploymentChangesSchema,
@@ -102,7 +103,7 @@ describe('an inference deployment update', () => {
     assert.deepEqual(removedRegions(CURRENT, { timeout: 1 }), []);
   });
 
-  it('reviews current → new, the changes that restart pods first, never an environment value', () => {
+  it('reviews current → new, the changes that restart pods first, an environment value that looks like a secret hidden', () => {
     const review = describeChanges(
       CURRENT,
       body({
@@ -118,13 +119,50 @@ describe('an inference deployment update', () => {
     assert.deepEqual(review.restarting, ['image', 'envs']);
     assert.deepEqual(review.lines, [
       'image: vllm/vllm-openai:v0.6.3 → vllm/vllm-openai:v0.7.0',
-      'envs: added PORT; changed HF_TOKEN',
+      'envs: added PORT=8000; changed HF_TOKEN: •••••• → ••••••',
       'timeout: 120 → 300',
       'region 8: 1–1 pods · cooldown 60 s · polling 30 s → 1–3 pods · cooldown 60 s · polling 30 s',
       'region 9: added, 0–1 pods · cooldown 60 s · polling 30 s',
-      'region 7: removed, its pods stop',
+      'region 7: removed: its 1 pod stops, and https://a stops answering',
     ]);
     assert.ok(!review.lines.join('\n').includes('secret'));
+  });
+
+  it('names the regions it is given, and says what a region removed leaves running: its pods and address', () => {
+    const names: Record<number, string> = { 7: 'Luxembourg-2', 8: 'Manassas' };
+    const twoPods: InferenceDeployment = {
+      ...CURRENT,
+      containers: [{ ...CURRENT.containers![0], deploy_status: { total: 2, ready: 1 }, address: null }, CURRENT.containers![1]],
+    };
+    const removeFirst = describeChanges(twoPods, body({ containers: [{ region_id: 8 }] }), (id) => names[id]);
+    assert.deepEqual(removeFirst.lines, ['Luxembourg-2: removed: its 2 pods stop']);
+    const removeSecond = describeChanges(CURRENT, body({ containers: [{ region_id: 7 }] }), (id) => names[id]);
+    assert.deepEqual(removeSecond.lines, ['Manassas: removed: its pods stop']);
+    const idle = describeChanges(
+      { ...CURRENT, containers: [{ ...CURRENT.containers![0], deploy_status: { total: 0, ready: 0 } }, CURRENT.containers![1]] },
+      body({ containers: [{ region_id: 8 }] }),
+    );
+    assert.deepEqual(idle.lines, ['region 7: removed: no pod runs there, and https://a stops answering']);
+  });
+
+  it('shows the values of variables added, changed and removed but those that look like secrets', () => {
+    const review = describeChanges(CURRENT, body({ envs: { MODEL: 'Qwen/Qwen3-Next', OPENAI_API_KEY: 'x', TOKENIZER: 'auto' } }));
+    assert.deepEqual(review.lines, [
+      'envs: added OPENAI_API_KEY=••••••, TOKENIZER=auto; changed MODEL: Qwen/Qwen3-Coder → Qwen/Qwen3-Next; removed HF_TOKEN',
+    ]);
+  });
+
+  it("adds a region with its pods and the first region's scaling, not Gcore's defaults", () => {
+    assert.deepEqual(addedRegionScale(CURRENT, { min: 1, max: 3 }), {
+      min: 1,
+      max: 3,
+      cooldown_period: 90,
+      polling_interval: 15,
+      triggers: { cpu: null, gpu_utilization: { threshold: 70 } },
+    });
+    assert.deepEqual(addedRegionScale({ name: 'bare' }, { min: 0, max: 1 }), { min: 0, max: 1, cooldown_period: 60, polling_interval: 30 });
+    const sent = body({ containers: [{ region_id: 7 }, { region_id: 9, scale: addedRegionScale(CURRENT, { min: 1, max: 3 }) }] });
+    assert.deepEqual((sent.containers as unknown[])[1], { region_id: 9, scale: addedRegionScale(CURRENT, { min: 1, max: 3 }) });
   });
 
   it('leaves out what a change sets as it already is', () => {
