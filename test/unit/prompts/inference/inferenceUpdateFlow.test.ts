@@ -98,7 +98,7 @@ describe('Change Inference Deployment, asked', () => {
     );
     assert.match(refused.placeholder ?? '', /at least one region/);
     const review = ui.shown.find((shown) => shown.kind === 'choose');
-    assert.match(review?.detail ?? '', /^Manassas: removed: its 1 pod stops, and https:\/\/\S+ stops answering$/);
+    assert.match(review?.detail ?? '', /^Manassas: removed: its 1 pod stops, and https?:\/\/\S+ stops answering$/);
   });
 
   it('adds a region with free capacity for the flavor, with its pods and the others’ scaling', async () => {
@@ -115,7 +115,7 @@ describe('Change Inference Deployment, asked', () => {
       ],
       'Frankfurt has no L40S free: not offered',
     );
-    assert.match(regions.items?.[0].description ?? '', /^now 0–2 pods · 0 pods running · https:\/\//);
+    assert.match(regions.items?.[0].description ?? '', /^now 0–2 pods · 0 pods running · https?:\/\//);
     assert.equal(regions.items?.[1].description, '12 pods free for inference-16vcpu-232gib-1xl40s-48gb');
     assert.match(ui.prompts()[2].prompt ?? '', /^Pods in Manassas/);
     const current = await harness.client.inference.getDeployment(pending);
