@@ -114,10 +114,10 @@ describe('inference deployment logs', () => {
       return new Set(lines(document).map(podOf));
     };
     emulator.requests.length = 0;
-    const region38 = await podsOf(await childLabelled(llama, 'Region 38'));
+    const region38 = await podsOf(await childLabelled(llama, 'Manassas'));
     assert.equal(vscode.window.activeTextEditor?.document.uri.path, '/1/llama-chat/region 38.log');
     assert.equal(logReads(emulator)[0]?.get('region_id'), '38');
-    const region76 = await podsOf(await childLabelled(llama, 'Region 76'));
+    const region76 = await podsOf(await childLabelled(llama, 'Luxembourg-2'));
     assert.ok(region38.size > 0 && region76.size > 0);
     assert.ok(
       [...region38].every((pod) => !region76.has(pod)),

@@ -123,8 +123,8 @@ describe('Everywhere Inference in the tree', () => {
       details.map(([name, , context]) => [name, context]),
       [
         ['Address', 'inferenceAddress'],
-        ['Region 76', 'inferenceRegion.withAddress'],
-        ['Region 38', 'inferenceRegion.withAddress'],
+        ['Luxembourg-2', 'inferenceRegion.withAddress'],
+        ['Manassas', 'inferenceRegion.withAddress'],
       ],
     );
     assert.match(details[1][1], /^\d+\/\d+ ready · min 1, max 2 · https?:\/\//);

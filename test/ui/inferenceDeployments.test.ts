@@ -63,7 +63,7 @@ describe("A project's inference deployments, from the Inference section", functi
     await wb.expandTreeRow(RUNNING);
     // Its rows come from the list already read; the view draws them a moment later.
     await wb.treeRow('Address').waitFor();
-    await wb.treeRow('Region 38').waitFor();
+    await wb.treeRow('Manassas').waitFor();
     const rows = await wb.treeRows();
     const at = rows.findIndex((row) => row.label === RUNNING);
     const under = rows.slice(at + 1, at + 4);

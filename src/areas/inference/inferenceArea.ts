@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { InferenceKeySecrets } from '../../auth/inference/inferenceKeySecrets';
 import { COMMAND, CONTEXT_KEY, SCHEME } from '../../core/contributions';
 import { loadOnce } from '../../core/loadOnce';
+import { failureReason } from '../../logging/failureMessage';
 import { LazyTextDocuments } from '../../documents/lazyTextDocuments';
 import type { InferenceLogDocuments } from '../../commands/inference/inferenceLogCommands';
 import { inferencePlace } from '../../models/inference/inferenceKinds';
@@ -27,11 +28,17 @@ export function inferenceArea(core: Core): Area {
   core.loaders.register({ invalidate: () => reads.loaded?.invalidate() });
   // The one store of the API keys' secrets, which the key commands and the chat models share.
   const keySecrets = new InferenceKeySecrets(core.context.secrets);
+  // The names of the regions that run inference, as the account reads them (the GPU and container areas' too).
+  const regionNames = async (): Promise<ReadonlyMap<number, string>> => {
+    const regions = await core.accountReads.regions('inference');
+    return regions.state === 'loaded' ? new Map(regions.value.results.map((region) => [region.id, region.display_name])) : new Map();
+  };
   const section = inferenceSection({
     keySecrets,
     view: core.treeChanges,
     locations: readLocations,
     reads,
+    regionNames,
     changesAt: (kind, projectId) => core.tasks.changesAt(kind, inferencePlace({ projectId })),
   });
   // A change ended: the project's lists and the quota it took or gave back are read again.
@@ -75,7 +82,25 @@ export function inferenceArea(core: Core): Area {
   const documents = inferenceDocumentParts(core, sentChanges);
   return {
     sections: [section],
-    changeKinds: inferenceChangeKinds({ inference: () => core.client.inference, changed, log: core.log }),
+    changeKinds: inferenceChangeKinds({
+      inference: () => core.client.inference,
+      changed,
+      regionNames,
+      // As Open Logs runs it: the newest lines, followed.
+      openLogs: async (ref) => {
+        try {
+          const documents = await logs.documents();
+          const { uri } = await documents.show(ref);
+          documents.follow(uri);
+        } catch (error) {
+          core.log.error(`the logs of inference deployment ${ref.name} could not be read`, error);
+          void core.ui
+            .get()
+            .notify('error', vscode.l10n.t('The logs of inference deployment {0} could not be read: {1}', ref.name, failureReason(error)));
+        }
+      },
+      log: core.log,
+    }),
     lazyCommands: (services) => inferenceCommandLoads(services, sentChanges, logs.documents, documents, keySecrets),
     documentKinds: inferenceDocumentKinds(documents),
     disposables: [

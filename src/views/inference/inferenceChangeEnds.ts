@@ -1,14 +1,15 @@
 import * as l10n from '@vscode/l10n';
 import type { ChangeSubject } from '../../loaders/taskPoller';
 import type { PromptUi } from '../../ui/promptUi';
-import { nonEmptyText } from '../presentation/wireValues';
 import type { InferenceChangeKindDeps } from './inferenceChangeDeps';
+import { announceCreatedDeployment } from './inferenceCreateEnd';
 import { applicationStatusWords, exposedAddresses } from './presentation/applicationView';
 import { deploymentStatusWords } from './presentation/deploymentView';
 
 /*
  * The last word of an inference change, loaded with the first change that ends (inferenceChangeKind.ts): it reads
- * what the change made and says how it stands, a create with its address one click from the clipboard.
+ * what the change made and says how it stands; a deployment's create is followed until it is ready
+ * (inferenceCreateEnd.ts), an application's ends with its address one click from the clipboard.
  */
 
 export async function announceDeployment(deps: InferenceChangeKindDeps, ui: PromptUi, subject: ChangeSubject, ids: string): Promise<void> {
@@ -28,14 +29,11 @@ export async function announceDeployment(deps: InferenceChangeKindDeps, ui: Prom
     );
     return;
   }
-  const status = deploymentStatusWords(deployment);
-  if (subject.action !== 'create') {
-    void ui.notify('info', l10n.t('Inference deployment {0} is updated: {1}.', name, status));
+  if (subject.action === 'create') {
+    await announceCreatedDeployment(deps, ui, { projectId: subject.projectId, name }, deployment);
     return;
   }
-  await offerAddress(ui, nonEmptyText(deployment.address), l10n.t('Inference deployment {0} is created: {1}.', name, status), (address) =>
-    l10n.t('Inference deployment {0} is created: {1}, at {2}', name, status, address),
-  );
+  void ui.notify('info', l10n.t('Inference deployment {0} is updated: {1}.', name, deploymentStatusWords(deployment)));
 }
 
 export async function announceApplication(deps: InferenceChangeKindDeps, ui: PromptUi, subject: ChangeSubject, ids: string): Promise<void> {

@@ -14,7 +14,8 @@ import {
 /**
  * The changes of inference deployments and of catalogue applications (create, update, delete) as the task tracking
  * follows them: their words, the Inference section's "Deploying…", the project's deployments read again when one
- * ends, and the last word, which reads what the change made: a created deployment's end names its address.
+ * ends, Open Logs when one failed, and the last word, which reads what the change made: a created deployment is
+ * followed until ready, its end naming its address or Gcore's error, with its logs one click away.
  */
 export function inferenceChangeKinds(deps: InferenceChangeKindDeps): ChangeKind[] {
   // What the end of a change says, loaded with the first end: a start follows none.
@@ -27,7 +28,8 @@ export function inferenceChangeKinds(deps: InferenceChangeKindDeps): ChangeKind[
       taskTypes: inferenceDeploymentTaskTypes(),
       section: INFERENCE_SECTION,
       changed: (subject) => deps.changed(subject.projectId),
-      failureActions: () => [],
+      // A create or update that failed at Gcore: its pods' logs say why. A delete's say nothing of it.
+      failureActions: (subject) => (subject.action === 'delete' ? [] : [{ title: l10n.t('Open Logs'), run: () => deps.openLogs(subject) }]),
       announce: async (ui, subject, ids) => (await ends()).announceDeployment(deps, ui, subject, ids),
     },
     {

@@ -67,8 +67,8 @@ export function inferenceApplicationNode(
   };
 }
 
-/** What is under a deployment: its address, whether it asks callers for a key, then each region it runs in. */
-export function deploymentDetailNodes(parent: InferenceDeploymentNode): TreeNode[] {
+/** What is under a deployment: its address, whether it asks callers for a key, then each region it runs in, by its name when `regionName` knows it. */
+export function deploymentDetailNodes(parent: InferenceDeploymentNode, regionName: (regionId: number) => string | undefined): TreeNode[] {
   const { deployment } = parent;
   const rows: TreeNode[] = [];
   const address = nonEmptyText(deployment.address);
@@ -85,11 +85,11 @@ export function deploymentDetailNodes(parent: InferenceDeploymentNode): TreeNode
   if (deployment.api_keys !== undefined || deployment.auth_enabled !== undefined) {
     rows.push(hintNode(parent, 'auth', authRowView(deployment.auth_enabled === false ? [] : (deployment.api_keys ?? []))));
   }
-  rows.push(...regionsOf(deployment).map((region) => regionNode(parent, region)));
+  rows.push(...regionsOf(deployment).map((region) => regionNode(parent, region, regionName(region.region_id))));
   return rows;
 }
 
-function regionNode(parent: InferenceDeploymentNode, region: InferenceRegionContainer): InferenceRegionNode {
+function regionNode(parent: InferenceDeploymentNode, region: InferenceRegionContainer, name: string | undefined): InferenceRegionNode {
   const address = nonEmptyText(region.address);
   return {
     nodeType: 'inferenceRegion',
@@ -103,8 +103,12 @@ function regionNode(parent: InferenceDeploymentNode, region: InferenceRegionCont
     copy:
       address === undefined
         ? undefined
-        : { value: address, label: l10n.t('the address in region {0}', region.region_id), of: parent.deployment.name },
-    view: regionRowView(region),
+        : {
+            value: address,
+            label: l10n.t('the address in {0}', name ?? l10n.t('region {0}', region.region_id)),
+            of: parent.deployment.name,
+          },
+    view: regionRowView(region, name),
   };
 }
 

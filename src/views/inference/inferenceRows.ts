@@ -207,8 +207,10 @@ export class InferenceRowsOf implements InferenceRows {
     return [hintNode(node, 'empty', { label: l10n.t('No component deployments listed yet'), icon: { id: 'info' } })];
   }
 
-  detailRows(node: InferenceDeploymentNode): TreeNode[] {
-    return deploymentDetailNodes(node);
+  /** Its address and regions, each region named as the account's regions name it (its id when they cannot be read). */
+  async detailRows(node: InferenceDeploymentNode): Promise<TreeNode[]> {
+    const names = await this.deps.regionNames();
+    return deploymentDetailNodes(node, (regionId) => names.get(regionId));
   }
 
   /** The account's limits, each with its usage; the Quota row says the GPUs' once they are read. */

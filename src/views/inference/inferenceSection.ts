@@ -50,7 +50,16 @@ export interface InferenceSection extends Section {
  * then the account's quota. The rows' code (reads, presentation, polls) loads when a project or the Quota row is first
  * expanded: a start reads nothing. Against an API without inference, the section says so in one row.
  */
-export function inferenceSection({ view, locations, reads, changesAt, pollMs, keySecrets, now }: InferenceSectionDeps): InferenceSection {
+export function inferenceSection({
+  view,
+  locations,
+  reads,
+  regionNames,
+  changesAt,
+  pollMs,
+  keySecrets,
+  now,
+}: InferenceSectionDeps): InferenceSection {
   const root = INFERENCE_SECTION;
   const unavailable = new MissingList(view, (parent) =>
     quietRow(
@@ -63,7 +72,7 @@ export function inferenceSection({ view, locations, reads, changesAt, pollMs, ke
   const waits = new StatusWaits();
   const code = loadOnce(async (): Promise<InferenceRows> => {
     const [{ InferenceRowsOf }, loaded] = await Promise.all([import('./inferenceRows.js'), reads()]);
-    return new InferenceRowsOf({ reads: loaded, view, unavailable, waits, changesAt, pollMs, keySecrets, now });
+    return new InferenceRowsOf({ reads: loaded, view, unavailable, waits, regionNames, changesAt, pollMs, keySecrets, now });
   });
   // The rows' code could not be loaded (dist/features.js unreadable): said in the row, whose click tries again.
   const failed = () => l10n.t('Failed to load Everywhere Inference');

@@ -17,6 +17,8 @@ import type { StatusWaits } from './statusWaits';
 export interface InferenceSource {
   /** The reads, loaded with the rows' code on first need. */
   reads: LoadOnce<InferenceReads>;
+  /** The names of the regions that run inference, by id (none when they cannot be read): a region's row shows its name. */
+  regionNames: () => Promise<ReadonlyMap<number, string>>;
   /** The changes of a kind followed in a project, by the name of what they change. */
   changesAt: (kind: string, projectId: number) => ReadonlyMap<string, ChangeSubject>;
   /** Whether this machine holds a key's secret (SecretStorage): a key made elsewhere has none here. */
@@ -38,7 +40,7 @@ export interface InferenceRows {
   componentRows(node: InferenceApplicationNode): TreeNode[];
   credentialRows(node: InferenceListNode): Promise<TreeNode[]>;
   apiKeyRows(node: InferenceListNode): Promise<TreeNode[]>;
-  detailRows(node: InferenceDeploymentNode): TreeNode[];
+  detailRows(node: InferenceDeploymentNode): Promise<TreeNode[]>;
   quotaRows(node: InferenceQuotaNode): Promise<TreeNode[]>;
   /** A deployment row's tooltip, built when the row is hovered. */
   deploymentTooltip(node: InferenceDeploymentNode): string;

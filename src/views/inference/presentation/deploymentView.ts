@@ -112,8 +112,11 @@ function regionLine(region: InferenceRegionContainer): string {
   return [view.label, view.description].filter(Boolean).join(': ');
 }
 
-/** A region's row under its deployment: its pods ready of all, its address, and Gcore's error message when it has one. */
-export function regionRowView(region: InferenceRegionContainer): ItemView {
+/**
+ * A region's row under its deployment: its name (`name`, as the account's regions give it; its id without one), its
+ * pods ready of all, its address, and Gcore's error message when it has one; its id in the tooltip.
+ */
+export function regionRowView(region: InferenceRegionContainer, name?: string): ItemView {
   const pods = regionPods(region);
   const error = nonEmptyText(region.error_message);
   const address = nonEmptyText(region.address);
@@ -124,9 +127,11 @@ export function regionRowView(region: InferenceRegionContainer): ItemView {
     address,
   ].filter((part): part is string => part !== undefined);
   return {
-    label: l10n.t('Region {0}', region.region_id),
+    label: name === undefined ? l10n.t('Region {0}', region.region_id) : oneLine(name),
     description: parts.map(oneLine).join(' · '),
-    tooltip: error === undefined ? undefined : escapeMarkdown(l10n.t('Gcore reports: {0}', error)),
+    tooltip: [l10n.t('Region ID {0}', region.region_id), ...(error === undefined ? [] : [l10n.t('Gcore reports: {0}', error)])]
+      .map(escapeMarkdown)
+      .join('\n\n'),
     icon: error !== undefined ? { id: 'error', color: 'errorForeground' } : { id: 'globe' },
     contextValue: address === undefined ? ROW_CONTEXT.inferenceRegion : ROW_CONTEXT.inferenceRegionWithAddress,
   };

@@ -21,6 +21,36 @@ import { CountingMemento, NotedUi } from '../../support/trackingFakes';
 
 const REF = { projectId: 482, name: 'llama' };
 
+/** NotedUi that also keeps what each progress reported. */
+class ReportingUi extends NotedUi {
+  readonly reports: string[] = [];
+  override async withProgress<T>(task: {
+    title: string;
+    run: (signal: AbortSignal, report: (message: string) => void) => Promise<T>;
+  }): Promise<T> {
+    this.titles.push(task.title);
+    return task.run(new AbortController().signal, (message) => void this.reports.push(message));
+  }
+}
+
+/** A deployment rising in Luxembourg-2 (7) and region 9, whose names the account does not give, `ready` pods each. */
+function rising(status: string, ready: number): InferenceDeployment {
+  return {
+    name: 'llama',
+    status,
+    address: 'https://llama.ai.example',
+    containers: [
+      { region_id: 7, scale: { min: 1, max: 1 }, deploy_status: { ready, total: 1 } },
+      { region_id: 9, scale: { min: 1, max: 1 }, deploy_status: { ready, total: 1 } },
+    ],
+  };
+}
+
+/** Each read answers the next of `answers`, then the last again. */
+function readings(...answers: InferenceDeployment[]): () => Promise<InferenceDeployment> {
+  return async () => (answers.length > 1 ? answers.shift()! : answers[0]);
+}
+
 describe('the inference kinds of change', () => {
   let clock: FakeClock;
   let poller: TaskPoller;
@@ -30,6 +60,7 @@ describe('the inference kinds of change', () => {
   let refreshed: TreeNode[];
   let changed: number[];
   let warned: string[];
+  let logsOpened: string[];
 
   function follow(
     answers: (id: string) => Task[],
@@ -50,7 +81,11 @@ describe('the inference kinds of change', () => {
         getApplication: read.application ?? (async () => assert.fail('no application is read')),
       }),
       changed: (projectId) => void changed.push(projectId),
+      regionNames: async () => new Map([[7, 'Luxembourg-2']]),
+      openLogs: async (ref) => void logsOpened.push(`${ref.projectId}/${ref.name}`),
       log: { warn: (line: string) => void warned.push(line) },
+      clock,
+      readyFollow: { intervalMs: 5_000, maxMs: 60_000 },
     })) {
       kinds.register(kind);
     }
@@ -65,11 +100,17 @@ describe('the inference kinds of change', () => {
     });
   }
 
+  before(async () => {
+    // The ends load with the first change that ends; loaded here, they do not race the fake clock.
+    await import('../../../../src/views/inference/inferenceChangeEnds.js');
+  });
+
   beforeEach(() => {
     clock = new FakeClock();
     refreshed = [];
     changed = [];
     warned = [];
+    logsOpened = [];
   });
 
   afterEach(() => {
@@ -77,16 +118,18 @@ describe('the inference kinds of change', () => {
     poller.dispose();
   });
 
-  it('follows a create as Deploying… on the Inference section, and ends naming the address with Copy Address', async () => {
+  it('follows a create as Deploying… on the Inference section, then until ready, and ends naming the address', async () => {
+    const halfway = rising('DEPLOYING', 0);
+    halfway.containers![0].deploy_status = { ready: 1, total: 1 };
     follow(
       (id) => [
         { id, state: 'RUNNING', task_type: 'create_inference_instance' },
         { id, state: 'FINISHED', task_type: 'create_inference_instance' },
       ],
-      { deployment: async () => ({ name: 'llama', status: 'DEPLOYING', address: 'https://llama.ai.example' }) },
+      { deployment: readings(rising('DEPLOYING', 0), halfway, rising('ACTIVE', 1)) },
     );
     const subject = inferenceDeploymentChange(REF, 'create');
-    const ui = new NotedUi('Copy Address');
+    const ui = new ReportingUi('Copy Address');
     const following = tracking.follow(ui as unknown as PromptUi, subject, ['t1'], async () => undefined);
     assert.deepEqual(ui.titles, ['Deploying inference deployment llama']);
     assert.equal(kinds.wordsOf(subject).inProgress(), 'Deploying…');
@@ -98,14 +141,77 @@ describe('the inference kinds of change', () => {
     assert.equal(runningUpdatesText(poller.unfinished(), kinds), 'Gcore: 1 inference deployment running');
     await clock.advance(3_000);
     await clock.advance(3_000);
+    assert.deepEqual(ui.titles, ['Deploying inference deployment llama', 'Inference deployment llama is getting ready']);
+    assert.deepEqual(ui.notifications, [], 'nothing is said before it is ready');
+    await clock.advance(5_000);
+    await clock.advance(5_000);
     await following;
-    assert.deepEqual(ui.notifications, ['Inference deployment llama is created: deploying, at https://llama.ai.example']);
+    assert.deepEqual(ui.reports.slice(-2), ['Luxembourg-2 0/1 ready · region 9 0/1 ready', 'Luxembourg-2 1/1 ready · region 9 0/1 ready']);
+    assert.deepEqual(ui.notifications, ['Inference deployment llama is ready: active, at https://llama.ai.example']);
+    assert.deepEqual(ui.buttons, [['Copy Address', 'Open Logs']]);
     assert.deepEqual(ui.clipboard, ['https://llama.ai.example']);
     assert.deepEqual(changed, [482]);
     assert.equal(refreshed.filter((node) => node === INFERENCE_SECTION).length, 2);
     const row = taskRowView(history.all()[0], clock.now(), kinds);
     assert.equal(row.label, 'llama');
     assert.match(String(row.description), /^Finished · creation · /);
+  });
+
+  it("ends a create that rose partly deployed with Gcore's error of each region, and opens its logs", async () => {
+    const partial: InferenceDeployment = {
+      ...rising('PARTIALLYDEPLOYED', 1),
+      containers: [
+        {
+          region_id: 7,
+          scale: { min: 1, max: 1 },
+          deploy_status: { ready: 0, total: 1 },
+          error_message: 'Back-off restarting failed container',
+        },
+        { region_id: 9, scale: { min: 1, max: 1 }, deploy_status: { ready: 1, total: 1 } },
+      ],
+    };
+    follow((id) => [{ id, state: 'FINISHED', task_type: 'create_inference_instance' }], {
+      deployment: readings(rising('DEPLOYING', 0), partial),
+    });
+    const ui = new ReportingUi('Open Logs');
+    const following = tracking.follow(ui as unknown as PromptUi, inferenceDeploymentChange(REF, 'create'), ['t6'], async () => undefined);
+    await clock.advance(3_000);
+    await clock.advance(5_000);
+    await following;
+    assert.deepEqual(ui.notifications, [
+      'Inference deployment llama is partly deployed: Luxembourg-2: Back-off restarting failed container',
+    ]);
+    assert.deepEqual(ui.buttons, [['Open Logs']]);
+    assert.deepEqual(logsOpened, ['482/llama']);
+  });
+
+  it('says a create that is not ready in time as it stands, with its logs', async () => {
+    follow((id) => [{ id, state: 'FINISHED', task_type: 'create_inference_instance' }], {
+      deployment: readings(rising('DEPLOYING', 0)),
+    });
+    const ui = new ReportingUi();
+    const following = tracking.follow(ui as unknown as PromptUi, inferenceDeploymentChange(REF, 'create'), ['t7'], async () => undefined);
+    await clock.advance(3_000);
+    for (let round = 0; round < 13; round++) await clock.advance(5_000);
+    await following;
+    assert.deepEqual(ui.notifications, [
+      'Inference deployment llama is not ready after 1 min: Luxembourg-2 0/1 ready · region 9 0/1 ready.',
+    ]);
+    assert.deepEqual(ui.buttons, [['Open Logs']]);
+  });
+
+  it('offers Open Logs when a create or an update fails at Gcore, not a delete', async () => {
+    follow((id) => [{ id, state: 'ERROR', task_type: 'create_inference_instance', error: 'Image pull failed' }], {});
+    const ui = new ReportingUi('Open Logs');
+    await Promise.all([
+      tracking.follow(ui as unknown as PromptUi, inferenceDeploymentChange(REF, 'create'), ['t8'], async () => undefined),
+      clock.advance(3_000),
+    ]);
+    assert.match(ui.notifications[0], /could not be created at Gcore: Image pull failed/);
+    assert.deepEqual(ui.buttons, [['Retry', 'Open Logs', 'Copy Task ID']]);
+    assert.deepEqual(logsOpened, ['482/llama']);
+    const kind = kinds.of(inferenceDeploymentChange(REF, 'delete'));
+    assert.deepEqual(kind.failureActions(inferenceDeploymentChange(REF, 'delete')), []);
   });
 
   it('says an update’s end in the row’s words, and a delete’s without reading anything', async () => {

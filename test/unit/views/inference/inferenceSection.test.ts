@@ -25,6 +25,7 @@ function section(options: { locations?: ProjectRegion[]; readsFail?: number } = 
       if (failures-- > 0) throw new Error('dist/features.js is unreadable');
       return asReads(reads);
     }),
+    regionNames: async () => new Map([[7, 'Luxembourg-2']]),
     changesAt: (kind, projectId) => new Map([...changes].filter(([, subject]) => subject.kind === kind && subject.projectId === projectId)),
     pollMs: POLL_MS,
     keySecrets: { has: async ({ projectId, name }) => secretsHeld.has(`${projectId}/${name}`) },
@@ -136,10 +137,16 @@ describe('the Inference section', () => {
       details.map((detail) => [detail.view?.label, detail.view?.description, detail.copy?.value]),
       [
         ['Address', 'https://llama.ai.example', 'https://llama.ai.example'],
-        ['Region 7', '2/2 ready · min 1, max 2 · https://llama-7.ai.example', 'https://llama-7.ai.example'],
+        ['Luxembourg-2', '2/2 ready · min 1, max 2 · https://llama-7.ai.example', 'https://llama-7.ai.example'],
         ['Region 9', '0/1 ready · min 1, max 1 · ImagePullBackOff', undefined],
       ],
     );
+    assert.deepEqual(
+      details.slice(1).map((detail) => detail.view?.tooltip),
+      ['Region ID 7', 'Region ID 9\n\nGcore reports\\: ImagePullBackOff'],
+      'a region named by the account keeps its id in the tooltip; one it does not name shows its id',
+    );
+    assert.equal(details[1].copy?.label, 'the address in Luxembourg-2');
     assert.equal(details[2].view?.icon?.id, 'error');
     assert.equal(details[2].view?.contextValue, ROW_CONTEXT.inferenceRegion);
     assert.equal(details[1].view?.contextValue, ROW_CONTEXT.inferenceRegionWithAddress);
