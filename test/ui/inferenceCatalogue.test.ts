@@ -141,7 +141,7 @@ describe('An application from the catalogue, deployed and followed to its addres
 
   it('announces the end with the address to copy, and the row says the application is active', async () => {
     session.emulator.advanceTasks(AN_HOUR_MS);
-    const end = wb.notification(new RegExp(`Application ${NAME} is deployed: active, at https://`));
+    const end = wb.notification(new RegExp(`Application ${NAME} is deployed: active, at https?://`));
     await end.waitFor({ timeout: 45_000 });
     await end.locator('.monaco-button', { hasText: 'Copy Address' }).waitFor();
     await applicationRow(NAME)
