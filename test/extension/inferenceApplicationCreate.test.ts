@@ -67,7 +67,7 @@ describe('New Inference Application from the Catalogue', () => {
         assert.fail('no end yet'),
       30_000,
     );
-    assert.match(end.message, /^Application teamwhisper is deployed: active, at https:\/\/\S+$/);
+    assert.match(end.message, /^Application teamwhisper is deployed: active, at https?:\/\/\S+$/);
     assert.deepEqual(end.actions, ['Copy Address']);
     await eventually(() => assert.equal(ui.clipboard.length, 1));
     assert.ok(end.message.endsWith(ui.clipboard[0]));

@@ -214,6 +214,10 @@ function parametersStep(
   };
 }
 
+function componentCount(count: number): string {
+  return count === 1 ? l10n.t('1 component') : l10n.t('{0} components', count);
+}
+
 /** The steps; a component's follow the components chosen. */
 export function inferenceApplicationPlan(
   ui: PromptUi,
@@ -229,7 +233,7 @@ export function inferenceApplicationPlan(
         placeholder: l10n.t("Which application of Gcore's catalogue?"),
         items: currentFirst(sources.catalogue, (entry) => entry.name === state.application).map((entry) => ({
           label: entry.display_name ?? entry.name,
-          description: [entry.name, l10n.t('{0} components', Object.keys(entry.components ?? {}).length)].join(' · '),
+          description: [entry.name, componentCount(Object.keys(entry.components ?? {}).length)].join(' · '),
           detail: entry.description ?? undefined,
           value: entry,
           picked: entry.name === state.application,
@@ -241,7 +245,8 @@ export function inferenceApplicationPlan(
       state.application = picked.name;
     },
   };
-  const entry = catalogueEntry(sources, answers);
+  // Before an application is picked, the first one's steps stand in for the count the first step shows.
+  const entry = catalogueEntry(sources, answers) ?? sources.catalogue[0];
   if (entry === undefined) return [applicationStep];
   const components = chosenComponents(entry, answers);
   return [

@@ -4,6 +4,7 @@ import {
   applicationCatalogProblems,
   applicationOf,
   groupDeployments,
+  isSecretParameter,
   parameterProblem,
   validateInferenceApplicationCreate,
   type InferenceApplicationCreate,
@@ -156,5 +157,14 @@ describe("an application's components among the deployments", () => {
     const grouped = groupDeployments([own, model, stray, embedder]);
     assert.deepEqual(grouped.own, [own, stray]);
     assert.deepEqual([...grouped.components], [['ragchat', [model, embedder]]]);
+  });
+});
+
+describe("a catalogue parameter's secrecy", () => {
+  it('tells a token, a password or a key by its name, whatever its case', () => {
+    for (const name of ['hf_token', 'HF_TOKEN', 'admin_password', 'api_key', 'apikey', 'client_secret']) {
+      assert.ok(isSecretParameter(name), name);
+    }
+    for (const name of ['model_id', 'max_model_len', 'webui_name', 'keyword_boost']) assert.ok(!isSecretParameter(name), name);
   });
 });

@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import {
+  applicationPriceRequest,
   applicationQuotaNeeds,
+  applicationSizing,
   gpuQuotaModel,
   maxPods,
   priceCeiling,
@@ -55,6 +57,27 @@ describe('inference quota and price', () => {
       inference_instance_count_limit: 3,
       inference_cpu_millicore_count_limit: 8000,
     });
+  });
+
+  it("prices an application at each component's maximum in every region, and counts its pods as the ceiling's", () => {
+    const application = {
+      name: 'teamchat',
+      application_name: 'chat-llm',
+      regions: [7, 8],
+      components_configuration: {
+        model: { flavor: H100.name, exposed: true, scale: { min: 0, max: 2 }, parameter_overrides: { hf_token: { value: 'hf_x' } } },
+        ui: { flavor: 'inference-1vcpu-1gib', exposed: true, scale: { min: 1, max: 1 } },
+      },
+    };
+    assert.deepEqual(applicationPriceRequest(application), {
+      application_name: 'chat-llm',
+      regions: [7, 8],
+      components_configuration: {
+        model: { flavor: H100.name, scale: { max: 2 } },
+        ui: { flavor: 'inference-1vcpu-1gib', scale: { max: 1 } },
+      },
+    });
+    assert.equal(maxPods(applicationSizing(application)), 6);
   });
 
   it('says what is missing against the account, zero when it has none, and what to ask', () => {
