@@ -12,6 +12,7 @@ import {
   listInferenceDeployments,
 } from './inference/inferenceDeploymentTools';
 import { createInferenceDeployment, previewInferenceDeployment } from './inference/inferenceCreateTools';
+import { createInferenceApiKey, deleteInferenceApiKey, listInferenceApiKeys } from './inference/inferenceApiKeyTools';
 import {
   deleteInferenceDeployment,
   startInferenceDeployment,
@@ -80,6 +81,9 @@ export const TOOL_DEFINITIONS: readonly AnyToolDefinition[] = [
   startInferenceDeployment,
   stopInferenceDeployment,
   deleteInferenceDeployment,
+  listInferenceApiKeys,
+  createInferenceApiKey,
+  deleteInferenceApiKey,
 ];
 
 /** A tool by its name (`gcore_listZones`), or undefined. */

@@ -103,6 +103,7 @@ describe('Everywhere Inference in the tree', () => {
         ['Deployments', '3'],
         ['Applications', ''],
         ['Registry Credentials', ''],
+        ['API Keys', ''],
       ],
     );
     const deployments = await childLabelled(project, 'Deployments');
@@ -123,11 +124,13 @@ describe('Everywhere Inference in the tree', () => {
       details.map(([name, , context]) => [name, context]),
       [
         ['Address', 'inferenceAddress'],
+        ['Auth on', 'hint'],
         ['Luxembourg-2', 'inferenceRegion.withAddress'],
         ['Manassas', 'inferenceRegion.withAddress'],
       ],
     );
-    assert.match(details[1][1], /^\d+\/\d+ ready · min 1, max 2 · https?:\/\//);
+    assert.equal(details[1][1], 'team-key');
+    assert.match(details[2][1], /^\d+\/\d+ ready · min 1, max 2 · https?:\/\//);
 
     await vscode.commands.executeCommand('gcore.copyInferenceAddress', llama);
     assert.equal(ui.clipboard.at(-1), details[0][1]);

@@ -149,6 +149,7 @@ describe('the MCP server (dist/mcp-server.js) driven by the SDK client over stdi
       'gcore_getInferenceLogs',
       'gcore_previewInferenceDeployment',
       'gcore_getInferenceQuota',
+      'gcore_listInferenceApiKeys',
     ]);
     const all = await connect(withKey(), ['--allow-writes']);
     assert.deepEqual(inference((await all.client.listTools()).tools.map((tool) => tool.name)).slice(5), [
@@ -157,6 +158,9 @@ describe('the MCP server (dist/mcp-server.js) driven by the SDK client over stdi
       'gcore_startInferenceDeployment',
       'gcore_stopInferenceDeployment',
       'gcore_deleteInferenceDeployment',
+      'gcore_listInferenceApiKeys',
+      'gcore_createInferenceApiKey',
+      'gcore_deleteInferenceApiKey',
     ]);
     emulator.requests.length = 0;
     const result = await all.client.callTool({ name: 'gcore_stopInferenceDeployment', arguments: { projectId: 1, name: 'llama-chat' } });
@@ -165,6 +169,15 @@ describe('the MCP server (dist/mcp-server.js) driven by the SDK client over stdi
       emulator.requests.map((request) => [request.method, request.path]),
       [['POST', '/cloud/v3/inference/1/deployments/llama-chat/stop']],
     );
+  });
+
+  it('refuses to create an inference API key, having no secret storage, before sending anything', async () => {
+    const { client } = await connect(withKey(), ['--allow-writes']);
+    emulator.requests.length = 0;
+    const result = await client.callTool({ name: 'gcore_createInferenceApiKey', arguments: { projectId: 1, name: 'ci-key' } });
+    assert.equal(result.isError, true);
+    assert.match(texts(result)[0], /The Gcore MCP server does not create inference API keys: .+no secret storage/);
+    assert.deepEqual(emulator.requests, []);
   });
 
   it("creates a GPU cluster whose answer was lost on the command's path: one POST, the running task named", async () => {

@@ -44,6 +44,9 @@ const CONTRACT_TOOLS: [name: string, kind: 'read' | 'write', commandId: string][
   ['gcore_startInferenceDeployment', 'write', COMMAND.startInferenceDeployment],
   ['gcore_stopInferenceDeployment', 'write', COMMAND.stopInferenceDeployment],
   ['gcore_deleteInferenceDeployment', 'write', COMMAND.deleteInferenceDeployment],
+  ['gcore_listInferenceApiKeys', 'read', COMMAND.listInferenceApiKeys],
+  ['gcore_createInferenceApiKey', 'write', COMMAND.createInferenceApiKey],
+  ['gcore_deleteInferenceApiKey', 'write', COMMAND.deleteInferenceApiKey],
 ];
 
 /** A valid input of each tool: each must pass its validator, and fail it with one property more. */
@@ -119,6 +122,9 @@ const VALID_INPUTS: Record<string, Record<string, unknown>> = {
   gcore_startInferenceDeployment: { projectId: 1, name: 'qwen-coder' },
   gcore_stopInferenceDeployment: { projectId: 1, name: 'llama-chat' },
   gcore_deleteInferenceDeployment: { projectId: 1, name: 'mistral-rag' },
+  gcore_listInferenceApiKeys: { projectId: 1 },
+  gcore_createInferenceApiKey: { projectId: 1, name: 'ci-key', description: 'For CI', expiresAt: '2099-01-01T00:00:00Z' },
+  gcore_deleteInferenceApiKey: { projectId: 1, name: 'team-key' },
 };
 
 /** Every property of a schema and of the objects it holds, with where it is. */
