@@ -37,9 +37,11 @@ export interface ReviewDescription {
   detail: string;
   /**
    * The resource's own question and buttons, in place of Apply / Keep Editing / Discard: a new GPU cluster asks as
-   * its wizard does (Create, or Create Anyway past the quota; Edit). `send` sends, `keep` keeps the edits.
+   * its wizard does (Create, or Create Anyway past the quota; Edit). `send` sends, `keep` keeps the edits. `first`
+   * is a button before them that does something else first (Request Quota): once it has run, the review is shown
+   * again when it answers true (the quota granted), else the edits are kept.
    */
-  asked?: { message: string; send: string; keep: string };
+  asked?: { message: string; send: string; keep: string; first?: { label: string; run(): Promise<boolean> } };
 }
 
 /**

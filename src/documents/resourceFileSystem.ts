@@ -4,7 +4,7 @@ import { failureReason } from '../logging/failureMessage';
 import type { Logger } from '../logging/logger';
 import type { PromptUi } from '../ui/promptUi';
 import { describeProblems, type DocumentProblem } from '../validation/problems';
-import type { DocumentBase, EditableResource } from './editableResource';
+import type { DocumentBase, EditableResource, ReviewDescription } from './editableResource';
 import type { Snapshots } from './snapshots';
 
 /** One open document. */
@@ -319,16 +319,15 @@ export class ResourceFileSystem<Address, Opened, Context, Edited, Change, Result
 
     const name = words.name(address);
     const diff = await this.showDiff(uri, base, vscode.l10n.t('{0}: at Gcore ↔ your edits', name));
-    const { count, detail, asked } = await resource.describe(change, atGcore, address);
-    const send = asked?.send ?? APPLY;
-    const choice = await ui.choose({
-      message: asked?.message ?? words.applyQuestion(address, count),
-      detail,
-      choices: asked ? [send, asked.keep] : [APPLY, KEEP_EDITING, DISCARD],
-    });
-    await closeTab(diff);
-    if (choice === DISCARD && !asked) return { kind: 'replace', text: resource.render(base) };
-    if (choice !== send) return { kind: 'kept' };
+    let reviewed: Reviewed | undefined;
+    try {
+      reviewed = await this.askReview(change, atGcore, address);
+    } finally {
+      await closeTab(diff);
+    }
+    if (!reviewed) return { kind: 'kept' };
+    if (reviewed.choice === DISCARD && !reviewed.asked) return { kind: 'replace', text: resource.render(base) };
+    if (reviewed.choice !== (reviewed.asked?.send ?? APPLY)) return { kind: 'kept' };
 
     let result: Result;
     try {
@@ -363,6 +362,25 @@ export class ResourceFileSystem<Address, Opened, Context, Edited, Change, Result
     this.baseChanges.fire();
     resource.sent(address, result, async () => vscode.window.showTextDocument(uri));
     return resource.renderAfterSend ? { kind: 'replace', text: resource.render(entry.opened) } : { kind: 'applied' };
+  }
+
+  /**
+   * The review's question and the button chosen; undefined when a button that acts first (Request Quota) ended in
+   * keeping the edits. After one that says to review again, the change is described anew (the quota granted).
+   */
+  private async askReview(change: Change, atGcore: Opened | undefined, address: Address): Promise<Reviewed | undefined> {
+    const resource = this.resource;
+    for (;;) {
+      const { count, detail, asked } = await resource.describe(change, atGcore, address);
+      const first = asked?.first;
+      const choice = await this.deps.ui().choose({
+        message: asked?.message ?? resource.words.applyQuestion(address, count),
+        detail,
+        choices: asked ? [...(first ? [first.label] : []), asked.send, asked.keep] : [APPLY, KEEP_EDITING, DISCARD],
+      });
+      if (!first || choice !== first.label) return { choice, asked };
+      if (!(await first.run())) return undefined;
+    }
   }
 
   /** A diff of what is at Gcore (left, read-only) and the document (right); returns the left side. */
@@ -433,4 +451,10 @@ function encode(text: string): Uint8Array {
 
 function decode(bytes: Uint8Array): string {
   return new TextDecoder().decode(bytes);
+}
+
+/** What the review asked and the button chosen (undefined when the question was dismissed). */
+interface Reviewed {
+  choice: string | undefined;
+  asked: ReviewDescription['asked'];
 }

@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Emulator, RecordedRequest } from '../emulator/server';
 import { SEEDED_REGISTRY_PASSWORD } from '../emulator/inference-seed';
+import { REALISTIC_INFERENCE_TIMINGS } from '../emulator/inference-state';
+import { BACK } from '../../src/ui/promptUi';
 import { inferenceDeploymentBody } from '../support/inferenceBodies';
 import { eventually, extensionApi, rejects, run, signedInAt, useUi } from './support/harness';
 import { ScriptedUi } from './support/scriptedUi';
@@ -333,6 +335,41 @@ describe('inference commands', () => {
         ],
       );
     });
+  });
+
+  it('requests quota from the palette: the limits, how many and the words asked with Back, followed to the grant', async () => {
+    const ui = new ScriptedUi([['H100'], BACK, ['H100', 'L40S'], '2', '3', '16', 'Two 70B models for the team']);
+    // Gcore answers a limits request after a while: it has passed once the wait for the answer starts.
+    ui.beforeProgress(/Waiting for Gcore to answer/, () => emulator.advanceTasks(REALISTIC_INFERENCE_TIMINGS.limitsRequestMs + 1));
+    await useUi(ui);
+    await vscode.commands.executeCommand('gcore.requestInferenceQuota');
+
+    const [limits, firstH100, again, h100, l40s, description] = ui.shown;
+    assert.equal(limits.kind, 'pickMany');
+    assert.ok(limits.labels?.includes('H100') && limits.labels.includes('L40S'));
+    assert.equal(firstH100.step, 2);
+    assert.equal(again.kind, 'pickMany');
+    assert.equal(h100.value, '3', 'one more than the account has');
+    assert.deepEqual(h100.validationMessages, ['H100: more than the 2 the account has now']);
+    assert.equal(h100.canGoBack, true);
+    assert.equal(l40s.value, '13');
+    assert.equal(description.value, 'More Everywhere Inference quota for our deployments: H100: 3 (now 2), L40S: 16 (now 12).');
+    assert.deepEqual(
+      writes(emulator).map((sent) => [sent.method, sent.path, sent.json]),
+      [
+        [
+          'POST',
+          '/cloud/v2/limits_request',
+          {
+            description: 'Two 70B models for the team',
+            requested_limits: { global_limits: { inference_gpu_h100_count_limit: 3, inference_gpu_l40s_count_limit: 16 } },
+          },
+        ],
+      ],
+    );
+    await eventually(() => assert.match(ui.notifications.at(-1)?.message ?? '', /^Gcore granted quota request \S+\.$/));
+    const quota = await run<{ limits: Record<string, number> }>('gcore.getInferenceQuota');
+    assert.equal(quota.limits.inference_gpu_h100_count_limit, 3);
   });
 
   it('refuses bad arguments naming the field, before any request', async () => {

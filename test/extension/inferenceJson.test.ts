@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { REALISTIC_INFERENCE_TIMINGS } from '../emulator/inference-state';
 import type { Emulator, RecordedRequest } from '../emulator/server';
 import { eventually, extensionApi, signedInAt, useUi } from './support/harness';
 import { ScriptedUi } from './support/scriptedUi';
@@ -164,5 +165,50 @@ describe('inference deployments as JSON documents', () => {
     // Saved again unchanged: it was created from this document already, and nothing more is sent.
     await vscode.commands.executeCommand('gcore.applyNewInferenceDeploymentJson', document.uri);
     assert.equal(writes(emulator).filter((request) => request.path === DEPLOYMENTS).length, 1);
+  });
+
+  it('offers Request Quota in a new deployment’s review when the quota is short, then the create once granted', async () => {
+    emulator.setInferenceLimits({ inference_gpu_l40s_count_limit: 0 });
+    const document = await open('gcore.newInferenceDeploymentJson', { projectId: 1 });
+    const deployment = {
+      name: 'quota-model',
+      image: 'ghcr.io/example/llama-server:1.4.0',
+      listening_port: 8000,
+      flavor_name: 'inference-16vcpu-232gib-1xl40s-48gb',
+      containers: [{ region_id: 76, scale: { min: 0, max: 1 } }],
+    };
+    await write(document, deployment);
+    await eventually(() => assert.deepEqual(gcoreDiagnostics(document), []));
+    emulator.requests.length = 0;
+
+    const ui = new ScriptedUi(['Request Quota', 'One L40S pod for quota-model', 'Create']);
+    ui.beforeProgress(/Waiting for Gcore to answer/, () => emulator.advanceTasks(REALISTIC_INFERENCE_TIMINGS.limitsRequestMs + 1));
+    await useUi(ui);
+    assert.equal(await document.save(), true);
+    const [short, words, fits, ...more] = ui.shown;
+    assert.deepEqual(more, []);
+    assert.match(short.message ?? '', /needs more quota than the account has/);
+    assert.deepEqual(short.labels, ['Request Quota', 'Create Anyway', 'Edit']);
+    assert.equal(words.kind, 'input');
+    // What the account uses of L40S already, and the one pod more.
+    const asked = Number(/^What Gcore reads with the request for inference_gpu_l40s_count_limit = (\d+);/.exec(words.prompt ?? '')?.[1]);
+    assert.ok(asked >= 1, words.prompt);
+    assert.equal(fits.message, 'Create inference deployment quota-model?');
+    assert.deepEqual(fits.labels, ['Create', 'Edit']);
+    assert.deepEqual(
+      writes(emulator)
+        .filter((request) => !request.path.startsWith('/cloud/v2/pricing/'))
+        .map((request) => [request.path, request.json]),
+      [
+        [
+          '/cloud/v2/limits_request',
+          {
+            description: 'One L40S pod for quota-model',
+            requested_limits: { global_limits: { inference_gpu_l40s_count_limit: asked } },
+          },
+        ],
+        [DEPLOYMENTS, deployment],
+      ],
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { SEEDED_DEPLOYMENTS } from '../emulator/inference-seed';
 import { CleanupStack } from '../runner/cleanup-stack';
 import { runEntryPoint } from '../runner/entry-point';
 import { DEMO_KEY, DEMO_LOCATION, DEMO_UPDATES, startPlayground } from './playground';
@@ -28,7 +29,10 @@ runEntryPoint({
         'section follows both to their end in about 10 s. Update a container from its row to watch one yourself; an image with ' +
         '"does-not-exist" in its name fails at Gcore (its notification offers Show Logs). Show Logs and Edit Container as JSON ' +
         'are on every container row; the + on the location creates a container (its review shows the demo quota and a price) and ' +
-        "Delete Container removes one. DNS Zones lists the account's zones in every DNSSEC state; example.com has DNSSEC on with " +
+        'Delete Container removes one. Under Inference, the project has ' +
+        `${SEEDED_DEPLOYMENTS.active} running in two regions, ${SEEDED_DEPLOYMENTS.pending} scaled to zero and ` +
+        `${SEEDED_DEPLOYMENTS.deploying} being deployed: Open Logs on a deployment follows its pods' lines, and the Quota row ` +
+        "shows the account's inference limits with Request Quota. DNS Zones lists the account's zones in every DNSSEC state; example.com has DNSSEC on with " +
         'its DS record at the "registrar", so disabling it shows Gcore\'s refusal. Import Zone File on example.org reads the ' +
         'workspace\'s example.org.zone. "Gcore: Show Log" lists every request.',
     );

@@ -110,8 +110,16 @@ export function inferenceCommandLoads(
         return inferenceJsonCommands(services, editor, newEditor);
       },
     ),
-    lazyCommands([COMMAND.requestInferenceQuota], async () =>
-      (await import('../../commands/inference/inferenceQuotaCommands.js')).inferenceQuotaCommands(services),
-    ),
+    lazyCommands([COMMAND.requestInferenceQuota], async () => {
+      const [{ inferenceQuotaCommands }, { inferenceAsk }, { askInferenceQuotaRequest, newInferenceQuotaDraft }] = await Promise.all([
+        import('../../commands/inference/inferenceQuotaCommands.js'),
+        import('../../commands/inference/inferenceDeploymentCommands.js'),
+        import('../../prompts/inference/inferenceQuotaAsk.js'),
+      ]);
+      return inferenceQuotaCommands(
+        services,
+        inferenceAsk(newInferenceQuotaDraft, (ui, draft) => askInferenceQuotaRequest(ui, services.client.inference, draft)),
+      );
+    }),
   ];
 }

@@ -7,7 +7,9 @@ import type { InferenceDeploymentEditor } from '../../documents/inference/infere
 import type * as InferenceSchemas from '../../documents/inference/inferenceSchemas';
 import type { NewInferenceDeploymentEditor } from '../../documents/inference/newInferenceDeploymentDocuments';
 import { LazyDocuments } from '../../documents/lazyDocuments';
+import { isCancelled } from '../../api/errors';
 import { failureReason } from '../../logging/failureMessage';
+import { isUserCancelled } from '../../ui/promptUi';
 import type { InferenceSentChanges } from '../../views/inference/inferenceSentChanges';
 import type { SentInferenceChange } from '../../writes/inference/inferenceDeploymentWrites';
 import type { Core } from '../core';
@@ -76,6 +78,10 @@ export function inferenceDocumentParts(core: Core, sentChanges: LoadOnce<Inferen
     );
     return loaded;
   });
+  // Request Quota from the new deployment's review: the create wizard's, loaded when first chosen.
+  const createFlow = loadOnce(() =>
+    Promise.all([import('../../prompts/inference/inferenceCreateReview.js'), import('../../prompts/inference/inferenceDeploymentFlow.js')]),
+  );
   const newEditor = new LazyDocuments(
     { scheme: SCHEME.newInferenceDeployment, applyCommand: COMMAND.applyNewInferenceDeploymentJson },
     async () => {
@@ -98,6 +104,17 @@ export function inferenceDocumentParts(core: Core, sentChanges: LoadOnce<Inferen
           forecast: (_address, deployment) => readInferenceQuotaAndPrice(core, deployment),
           create: async (address, deployment, signal) =>
             sent.record(await sendInferenceDeploymentCreate(core, { projectId: address.projectId }, deployment, { signal })),
+          requestQuota: async (_address, deployment, shortfalls, regionName) => {
+            const [{ requestCreateQuota }, { quotaRequestDescription }] = await createFlow();
+            const subject = { name: deployment.name, quotaDescription: quotaRequestDescription(deployment, regionName) };
+            try {
+              return await requestCreateQuota(ui.get(), core, shortfalls, subject);
+            } catch (error) {
+              // Leaving the request or its wait keeps the edits, as Edit does.
+              if (isUserCancelled(error) || isCancelled(error)) return false;
+              throw error;
+            }
+          },
           created: (_address, { change, result }, reopen) => sent.report(ui.get(), change, result, reopen),
         }),
         { ui: ui.get, log, snapshots },

@@ -2,7 +2,8 @@ import * as l10n from '@vscode/l10n';
 import type { LimitsRequest } from '../../api/inference/inferenceTypes';
 import { COMMAND } from '../../core/contributions';
 import { validateInferenceQuotaRequestArgs, type InferenceQuotaRequestArgs } from '../../models/inference/inferenceArgs';
-import { followInferenceQuotaRequest, sendInferenceQuotaRequest } from '../../writes/inference/inferenceQuotaRequests';
+import { inferenceQuotaNode } from '../../views/inference/inferenceNodes';
+import { followInferenceQuotaRequest, isAnswered, sendInferenceQuotaRequest } from '../../writes/inference/inferenceQuotaRequests';
 import { unwrap } from '../../validation/problems';
 import { callOptions, command, type Command } from '../flow/command';
 import type { Services } from '../services';
@@ -10,8 +11,8 @@ import { asked, type InferenceAsk } from './inferenceDeploymentCommands';
 
 /**
  * The contract's Request Inference Quota: one `limits_request`, sent once. Programmatically it resolves to the request
- * as Gcore took it; interactively (the limits and the description asked by ui/inference/) it is followed to Gcore's
- * answer, which Gcore gives within about 15 minutes.
+ * as Gcore took it; interactively (from the palette or the Quota row: the limits, how many and the description asked by
+ * prompts/inference/inferenceQuotaAsk.ts) it is followed to Gcore's answer, which Gcore gives within about 15 minutes.
  */
 export function inferenceQuotaCommands(
   services: Services,
@@ -36,6 +37,8 @@ export function inferenceQuotaCommands(
               onStatus: (read) => progress(l10n.t('Gcore says: {0}', read.status ?? l10n.t('no status yet'))),
             }),
         });
+        // A granted request changes the limits the Quota row shows; a rejected one may have been partly granted.
+        if (isAnswered(answered)) services.tree.reload(inferenceQuotaNode());
         if (answered.status === 'done') void ui.notify('info', l10n.t('Gcore granted quota request {0}.', String(request.id)));
         else if (answered.status === 'rejected') void ui.notify('warning', l10n.t('Gcore rejected quota request {0}.', String(request.id)));
       },

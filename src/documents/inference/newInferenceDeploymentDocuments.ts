@@ -10,6 +10,7 @@ import {
   readInferenceDocument,
   type NewInferenceDeploymentAddress,
 } from '../../models/inference/inferenceDeploymentDocuments';
+import type { QuotaShortfall } from '../../models/inference/inferenceQuota';
 import { locateJsonProperties } from '../../validation/jsonLocations';
 import { inferenceReview, reviewQuestion, type InferenceForecast } from '../../views/inference/presentation/inferenceReview';
 import type { ResourceFileSystem } from '../resourceFileSystem';
@@ -32,6 +33,16 @@ export interface NewInferenceDeploymentDocumentsDeps<Sent> {
   forecast(address: NewInferenceDeploymentAddress, deployment: InferenceDeploymentCreate): Promise<InferenceForecast>;
   /** New Inference Deployment's create path: the name looked up first, the create sent once. */
   create(address: NewInferenceDeploymentAddress, deployment: InferenceDeploymentCreate, signal: AbortSignal): Promise<Sent>;
+  /**
+   * Request Quota from the review: the limits short asked of Gcore with words the user edits, followed to Gcore's
+   * answer; true when it granted them.
+   */
+  requestQuota(
+    address: NewInferenceDeploymentAddress,
+    deployment: InferenceDeploymentCreate,
+    shortfalls: readonly QuotaShortfall[],
+    regionName: (regionId: number) => string,
+  ): Promise<boolean>;
   /** Gcore took it: follow its tasks; `reopen` shows the document (Retry). */
   created(address: NewInferenceDeploymentAddress, sent: Sent, reopen: () => Promise<unknown>): void;
 }
@@ -93,9 +104,16 @@ export function newInferenceDeploymentResource<Sent>(
         catalogue.regions?.find((region) => region.id === regionId)?.name ?? l10n.t('region {0}', regionId);
       const flavor = catalogue.flavors?.find((candidate) => candidate.name === deployment.flavor_name);
       const review = inferenceReview(deployment, await deps.forecast(address, deployment), regionName, flavor);
-      const { message, detail, create, edit } = reviewQuestion(deployment.name, review);
-      // Past the quota the wizard offers Request Quota; a document has one way to send, said for what it is.
-      return { count: 1, detail, asked: { message, send: create ?? l10n.t('Create Anyway'), keep: edit } };
+      const { message, detail, create, requestQuota, edit } = reviewQuestion(deployment.name, review);
+      // Past the quota, as in the wizard, Request Quota comes first; once granted the review is shown again with Create.
+      const first =
+        requestQuota === undefined
+          ? undefined
+          : {
+              label: requestQuota,
+              run: () => deps.requestQuota(address, deployment, review.shortfalls, regionName),
+            };
+      return { count: 1, detail, asked: { message, send: create ?? l10n.t('Create Anyway'), keep: edit, first } };
     },
     send: (address, deployment, signal) => deps.create(address, deployment, signal),
     afterSend: (_base, deployment) => ({ ...deployment }) as Record<string, unknown>,

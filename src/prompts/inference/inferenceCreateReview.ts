@@ -3,7 +3,7 @@ import type { GcoreClient } from '../../api';
 import type { LimitsRequest } from '../../api/inference/inferenceTypes';
 import type { Log } from '../../logging/log';
 import { validateInferenceQuotaRequestArgs } from '../../models/inference/inferenceArgs';
-import { requestedLimits } from '../../models/inference/inferenceQuota';
+import { requestedLimits, type QuotaShortfall } from '../../models/inference/inferenceQuota';
 import { BACK, UserCancelledError, type PromptUi } from '../../ui/promptUi';
 import type { InferenceReview, ReviewQuestion } from '../../views/inference/presentation/inferenceReview';
 import { followInferenceQuotaRequest, sendInferenceQuotaRequest } from '../../writes/inference/inferenceQuotaRequests';
@@ -37,11 +37,17 @@ function quotaRequestStatus(request: LimitsRequest): string {
 }
 
 /**
- * Request Quota from the review: the limits the create needs, with a description the user can edit, sent once and
- * followed to Gcore's answer with progress. True when Gcore granted it.
+ * Request Quota from a create's review (the wizards' or New Inference Deployment from JSON's): the limits the create
+ * is short of, with a description the user can edit, sent once and followed to Gcore's answer with progress. True
+ * when Gcore granted it.
  */
-async function requestQuota(ui: PromptUi, services: ReviewServices, review: InferenceReview, subject: ReviewSubject): Promise<boolean> {
-  const limits = requestedLimits(review.shortfalls);
+export async function requestCreateQuota(
+  ui: PromptUi,
+  services: ReviewServices,
+  shortfalls: readonly QuotaShortfall[],
+  subject: Pick<ReviewSubject, 'name' | 'quotaDescription'>,
+): Promise<boolean> {
+  const limits = requestedLimits(shortfalls);
   const description = await ui.input({
     title: l10n.t('Gcore: Request Inference Quota'),
     prompt: l10n.t(
@@ -96,6 +102,6 @@ export async function reviewCreate(
     if (choice === question.create) return 'create';
     if (choice === question.edit) return 'edit';
     if (choice === undefined || choice !== question.requestQuota) throw new UserCancelledError();
-    if (!(await requestQuota(ui, services, review, subject))) return 'edit';
+    if (!(await requestCreateQuota(ui, services, review.shortfalls, subject))) return 'edit';
   }
 }

@@ -70,9 +70,16 @@ export class ScriptedUi implements PromptUi {
   private cancelAfterMs: number | undefined;
   /** Only a progress task whose title matches is cancelled (undefined: the next one). */
   private cancelTitle: RegExp | undefined;
+  private readonly progressHooks: { match: RegExp; before: () => void }[] = [];
 
   constructor(answers: Answer[]) {
     this.answers = [...answers];
+  }
+
+  /** Runs `before` as the next progress task whose title matches starts (time passing at the emulator, say). */
+  beforeProgress(match: RegExp, before: () => void): this {
+    this.progressHooks.push({ match, before });
+    return this;
   }
 
   /** Presses `action` (a label, or the first label it matches) on the next notification whose message matches. */
@@ -173,6 +180,8 @@ export class ScriptedUi implements PromptUi {
 
   async withProgress<T>(task: ProgressTask<T>): Promise<T> {
     this.progressTitles.push(task.title);
+    const hook = this.progressHooks.findIndex((candidate) => candidate.match.test(task.title));
+    if (hook >= 0) this.progressHooks.splice(hook, 1)[0].before();
     const controller = new AbortController();
     const chosen = this.cancelTitle === undefined || this.cancelTitle.test(task.title);
     const cancelAfter = chosen ? this.cancelAfterMs : undefined;
