@@ -11,6 +11,7 @@ import { INFERENCE_SECTION } from '../../views/inference/inferenceNodes';
 import { inferenceSection } from '../../views/inference/inferenceSection';
 import type { Area } from '../area';
 import type { Core } from '../core';
+import { inferenceChatParts } from './inferenceChatParts';
 import { inferenceCommandLoads } from './inferenceCommandLoads';
 import { inferenceDocumentKinds, inferenceDocumentParts } from './inferenceDocumentParts';
 
@@ -73,12 +74,14 @@ export function inferenceArea(core: Core): Area {
     });
   });
   const documents = inferenceDocumentParts(core, sentChanges);
+  const chat = inferenceChatParts(core, keySecrets);
   return {
     sections: [section],
     changeKinds: inferenceChangeKinds({ inference: () => core.client.inference, changed, log: core.log }),
-    lazyCommands: (services) => inferenceCommandLoads(services, sentChanges, logs.documents, documents, keySecrets),
+    lazyCommands: (services) => inferenceCommandLoads(services, sentChanges, logs.documents, documents, keySecrets, chat.parts),
     documentKinds: inferenceDocumentKinds(documents),
     disposables: [
+      ...chat.disposables,
       section,
       // A secret stored or removed, here or in another window: the keys' rows say again which this machine holds.
       keySecrets.onDidChange(() => core.treeChanges.refresh(INFERENCE_SECTION)),
