@@ -207,12 +207,15 @@ async function statusError(response: Response, signal: AbortSignal | undefined):
 async function* chatEvents(response: Response, signal: AbortSignal | undefined): AsyncGenerator<ChatStreamEvent> {
   let done = false;
   try {
-    for await (const data of readSseData(response.body as AsyncIterable<Buffer>)) {
-      if (data === '[DONE]') {
-        done = true;
-        break;
+    for await (const batch of readSseData(response.body as AsyncIterable<Buffer>)) {
+      for (const data of batch) {
+        if (data === '[DONE]') {
+          done = true;
+          break;
+        }
+        for (const event of eventsOf(data)) yield event;
       }
-      yield* eventsOf(data);
+      if (done) break;
     }
   } catch (error) {
     throw transportError(error, signal);
