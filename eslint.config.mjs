@@ -22,6 +22,8 @@ const LAYERS = [
   // What the extension does on this machine (files under ~/.ssh, ssh processes, local ports), without VS Code.
   'machine',
   'agentTools',
+  // VS Code's chat: the areas' models offered to it (a chat provider), on top of the layers a command would use.
+  'chat',
   'documents',
   // What a command asks and resolves before it runs: its subject from a row or from the user, the offers it picks
   // from, the editor parts it prepares.

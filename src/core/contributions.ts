@@ -136,6 +136,8 @@ export const COMMAND = {
   applyNewInferenceDeploymentJson: 'gcore.applyNewInferenceDeploymentJson',
   editInferenceDeploymentJson: 'gcore.editInferenceDeploymentJson',
   applyInferenceDeploymentJson: 'gcore.applyInferenceDeploymentJson',
+  addInferenceChatModels: 'gcore.addInferenceChatModels',
+  removeInferenceChatModels: 'gcore.removeInferenceChatModels',
   showLog: 'gcore.showLog',
 } as const;
 

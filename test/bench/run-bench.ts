@@ -15,6 +15,7 @@ import { measureReads } from './read-bench';
 import { measureRecordSets } from './record-bench';
 import { measureGpuClusters } from './gpu-bench';
 import { measureInferenceDeployments } from './inference-bench';
+import { measureInferenceChat } from './inference-chat-bench';
 import { measureLogs } from './logs-bench';
 import { measureRoundTrips } from './round-trips';
 import { measureTaskFollowing, stopTaskEmulator } from './task-bench';
@@ -127,6 +128,11 @@ async function bench(): Promise<number> {
       { area: 'Round trips (50 ms latency)', name: 'client and loader against the emulator', measure: () => measureRoundTrips(progress) },
       { area: 'CPU per request (no latency)', name: 'client vs bare node:http', measure: () => measureRequestCpu(progress) },
       { area: 'Following tasks', name: '100 tasks followed, then a minute with none', measure: () => measureTaskFollowing(progress) },
+      {
+        area: 'Inference chat (a deployment answering 100,000 tokens)',
+        name: 'the endpoint client over the bare stream',
+        measure: () => measureInferenceChat(progress),
+      },
       {
         area: 'Zone files (50 ms latency)',
         name: 'importing a zone file of 5,000 record sets',

@@ -2,7 +2,9 @@ import * as l10n from '@vscode/l10n';
 import fetch, { type Response } from 'node-fetch';
 import { checkApiBaseUrl } from '../http/baseUrl';
 import { readSseData } from './sseReader';
-import type { OpenAiMessage, OpenAiTool, ToolCallFragment } from './endpointTypes';
+import { EndpointError, type OpenAiMessage, type OpenAiTool, type ToolCallFragment } from './endpointTypes';
+
+export { EndpointError, type EndpointErrorKind } from './endpointTypes';
 
 /**
  * A deployment's own OpenAI-compatible address (`GET {address}/v1/models`, `POST {address}/v1/chat/completions`),
@@ -10,38 +12,6 @@ import type { OpenAiMessage, OpenAiTool, ToolCallFragment } from './endpointType
  * sends only the deployment's `X-API-Key` when one is given. The address follows the API's rule: `https:`, or
  * `http:` to a loopback host.
  */
-
-export type EndpointErrorKind =
-  /** The address is not one a key may be sent to (or not a URL). */
-  | 'badAddress'
-  /** 401/403: the key is missing, wrong, or no longer attached. */
-  | 'unauthorized'
-  /** 404 `model_not_found`: the deployment no longer serves the model. */
-  | 'modelNotFound'
-  /** 404 otherwise: nothing answers at this address (the deployment is gone). */
-  | 'notFound'
-  /** 503 and 502: the gateway has no pod to send to (stopped, deploying, failing). */
-  | 'unavailable'
-  | 'badRequest'
-  | 'rateLimited'
-  | 'server'
-  /** The connection failed or broke, the stream ended before `[DONE]`, or an error event came mid-answer. */
-  | 'network'
-  | 'broken'
-  | 'cancelled'
-  | 'badResponse';
-
-/** A failure at a deployment's address. Its message holds the server's words, never a key. */
-export class EndpointError extends Error {
-  constructor(
-    readonly kind: EndpointErrorKind,
-    message: string,
-    readonly details: { status?: number; code?: string; midStream?: boolean } = {},
-  ) {
-    super(message);
-    this.name = 'EndpointError';
-  }
-}
 
 export interface EndpointModel {
   id: string;
@@ -237,12 +207,15 @@ async function statusError(response: Response, signal: AbortSignal | undefined):
 async function* chatEvents(response: Response, signal: AbortSignal | undefined): AsyncGenerator<ChatStreamEvent> {
   let done = false;
   try {
-    for await (const data of readSseData(response.body as AsyncIterable<Buffer>)) {
-      if (data === '[DONE]') {
-        done = true;
-        break;
+    for await (const batch of readSseData(response.body as AsyncIterable<Buffer>)) {
+      for (const data of batch) {
+        if (data === '[DONE]') {
+          done = true;
+          break;
+        }
+        for (const event of eventsOf(data)) yield event;
       }
-      yield* eventsOf(data);
+      if (done) break;
     }
   } catch (error) {
     throw transportError(error, signal);

@@ -26,3 +26,35 @@ export interface ToolCallFragment {
   name?: string;
   arguments?: string;
 }
+
+export type EndpointErrorKind =
+  /** The address is not one a key may be sent to (or not a URL). */
+  | 'badAddress'
+  /** 401/403: the key is missing, wrong, or no longer attached. */
+  | 'unauthorized'
+  /** 404 `model_not_found`: the deployment no longer serves the model. */
+  | 'modelNotFound'
+  /** 404 otherwise: nothing answers at this address (the deployment is gone). */
+  | 'notFound'
+  /** 503 and 502: the gateway has no pod to send to (stopped, deploying, failing). */
+  | 'unavailable'
+  | 'badRequest'
+  | 'rateLimited'
+  | 'server'
+  /** The connection failed or broke, the stream ended before `[DONE]`, or an error event came mid-answer. */
+  | 'network'
+  | 'broken'
+  | 'cancelled'
+  | 'badResponse';
+
+/** A failure at a deployment's address. Its message holds the server's words, never a key. */
+export class EndpointError extends Error {
+  constructor(
+    readonly kind: EndpointErrorKind,
+    message: string,
+    readonly details: { status?: number; code?: string; midStream?: boolean } = {},
+  ) {
+    super(message);
+    this.name = 'EndpointError';
+  }
+}

@@ -4,11 +4,12 @@ import * as l10n from '@vscode/l10n';
 export const MAX_SSE_LINE_CHARS = 1024 * 1024;
 
 /**
- * The `data` of each server-sent event as it arrives (the `data:` lines of an event joined by a newline), from
+ * The `data` of the server-sent events each chunk completes, a list a chunk (one step of the iteration per chunk,
+ * not per event: a model's stream is tens of thousands of small events), as they arrive (the `data:` lines of an event joined by a newline), from
  * chunks cut anywhere: inside a line, inside a UTF-8 character, between `\r` and `\n`. Comments and other fields
  * are skipped. Only the line being read is held, never the stream; a line past MAX_SSE_LINE_CHARS throws.
  */
-export async function* readSseData(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<string> {
+export async function* readSseData(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<string[]> {
   const decoder = new TextDecoder('utf-8');
   let line = '';
   let data: string[] = [];
@@ -25,6 +26,7 @@ export async function* readSseData(chunks: AsyncIterable<Uint8Array | string>): 
     return undefined;
   };
   for await (const chunk of chunks) {
+    const events: string[] = [];
     const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
     let start = 0;
     for (let index = 0; index < text.length; index++) {
@@ -39,19 +41,18 @@ export async function* readSseData(chunks: AsyncIterable<Uint8Array | string>): 
       start = index + 1;
       skipNewline = char === 13;
       const event = endLine();
-      if (event !== undefined) yield event;
+      if (event !== undefined) events.push(event);
     }
     if (start < text.length) {
       skipNewline = false;
       line += text.slice(start);
     }
+    if (events.length > 0) yield events;
     if (line.length > MAX_SSE_LINE_CHARS) {
       throw new Error(l10n.t('The model server sent a line longer than {0} characters.', MAX_SSE_LINE_CHARS));
     }
   }
   line += decoder.decode();
-  const last = endLine();
-  if (last !== undefined) yield last;
-  const trailing = endLine();
-  if (trailing !== undefined) yield trailing;
+  const last = [endLine(), endLine()].filter((event): event is string => event !== undefined);
+  if (last.length > 0) yield last;
 }

@@ -12,6 +12,7 @@ import { INFERENCE_SECTION } from '../../views/inference/inferenceNodes';
 import { inferenceSection } from '../../views/inference/inferenceSection';
 import type { Area } from '../area';
 import type { Core } from '../core';
+import { inferenceChatParts } from './inferenceChatParts';
 import { inferenceCommandLoads } from './inferenceCommandLoads';
 import { inferenceDocumentKinds, inferenceDocumentParts } from './inferenceDocumentParts';
 
@@ -80,6 +81,7 @@ export function inferenceArea(core: Core): Area {
     });
   });
   const documents = inferenceDocumentParts(core, sentChanges);
+  const chat = inferenceChatParts(core, keySecrets);
   return {
     sections: [section],
     changeKinds: inferenceChangeKinds({
@@ -101,9 +103,10 @@ export function inferenceArea(core: Core): Area {
       },
       log: core.log,
     }),
-    lazyCommands: (services) => inferenceCommandLoads(services, sentChanges, logs.documents, documents, keySecrets),
+    lazyCommands: (services) => inferenceCommandLoads(services, sentChanges, logs.documents, documents, keySecrets, chat.parts),
     documentKinds: inferenceDocumentKinds(documents),
     disposables: [
+      ...chat.disposables,
       section,
       // A secret stored or removed, here or in another window: the keys' rows say again which this machine holds.
       keySecrets.onDidChange(() => core.treeChanges.refresh(INFERENCE_SECTION)),

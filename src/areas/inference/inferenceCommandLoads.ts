@@ -6,6 +6,7 @@ import type { LoadOnce } from '../../core/loadOnce';
 import type { InferenceLogDocuments } from '../../commands/inference/inferenceLogCommands';
 import type { InferenceSentChanges } from '../../views/inference/inferenceSentChanges';
 import type { InferenceDocumentParts } from './inferenceDocumentParts';
+import type { InferenceChatParts } from '../../commands/inference/inferenceChatCommands';
 
 /** The inference area's commands, by the code each group loads on the first use of one of them. */
 export function inferenceCommandLoads(
@@ -14,6 +15,7 @@ export function inferenceCommandLoads(
   logs: LoadOnce<InferenceLogDocuments>,
   documents: InferenceDocumentParts,
   keySecrets: InferenceKeySecrets,
+  chat: InferenceChatParts,
 ): LazyCommands[] {
   return [
     lazyCommands([COMMAND.copyInferenceName, COMMAND.copyInferenceAddress], async () =>
@@ -109,6 +111,9 @@ export function inferenceCommandLoads(
         ]);
         return inferenceJsonCommands(services, editor, newEditor);
       },
+    ),
+    lazyCommands([COMMAND.addInferenceChatModels, COMMAND.removeInferenceChatModels], async () =>
+      (await import('../../commands/inference/inferenceChatCommands.js')).inferenceChatCommands(services, chat),
     ),
     lazyCommands([COMMAND.requestInferenceQuota], async () => {
       const [{ inferenceQuotaCommands }, { inferenceAsk }, { askInferenceQuotaRequest, newInferenceQuotaDraft }] = await Promise.all([

@@ -90,6 +90,24 @@ export function validateInferenceProjectArgs(input: unknown): Validated<Inferenc
   return validateArgs(input, [PROJECT_ID_FIELD]);
 }
 
+/** `{ projectId, name, apiKeyName? }` of Use in Chat: the key whose secret goes to the deployment. */
+export interface InferenceChatArgs extends InferenceNamedArgs {
+  apiKeyName?: string;
+}
+
+const CHAT_API_KEY_FIELD: StringFieldSpec = {
+  ...API_KEY_NAME_FIELD,
+  name: 'apiKeyName',
+  required: false,
+  description: l10n.t(
+    'The API key whose secret this machine holds, sent to the deployment as X-API-Key; left out for a deployment without keys.',
+  ),
+};
+
+export function validateInferenceChatArgs(input: unknown): Validated<InferenceChatArgs> {
+  return validateArgs(input, [...named(DEPLOYMENT_NAME_FIELD), CHAT_API_KEY_FIELD]);
+}
+
 /** `{ projectId, name }` of a deployment's get, start, stop and delete. */
 export function validateInferenceDeploymentArgs(input: unknown): Validated<InferenceNamedArgs> {
   return validateArgs(input, named(DEPLOYMENT_NAME_FIELD));

@@ -6,7 +6,7 @@ async function read(chunks: readonly (string | Uint8Array)[]): Promise<string[]>
   async function* source() {
     yield* chunks;
   }
-  for await (const data of readSseData(source())) events.push(data);
+  for await (const batch of readSseData(source())) events.push(...batch);
   return events;
 }
 
