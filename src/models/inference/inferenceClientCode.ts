@@ -38,6 +38,11 @@ export interface ClientCode {
   placeholder?: string;
 }
 
+/** What the code asks the model, and what Send Test Request offers to ask it. */
+export function samplePrompt(): string {
+  return l10n.t('Say hello in one sentence.');
+}
+
 /** The address without the slashes it may end with, so that paths join it once. */
 export function endpointBase(address: string): string {
   return address.trim().replace(/\/+$/, '');
@@ -63,7 +68,7 @@ export function clientCode(request: ClientCodeRequest): ClientCode {
     base,
     model,
     key: request.key,
-    prompt: oneLine(l10n.t('Say hello in one sentence.')),
+    prompt: samplePrompt(),
     placeholderNote:
       request.model === undefined
         ? oneLine(l10n.t('Replace {0} with one of the model ids that GET {1}/v1/models lists.', MODEL_PLACEHOLDER, base))
