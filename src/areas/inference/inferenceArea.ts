@@ -101,7 +101,11 @@ export function inferenceArea(core: Core): Area {
       },
       log: core.log,
     }),
-    lazyCommands: (services) => inferenceCommandLoads(services, sentChanges, logs.documents, documents, keySecrets),
+    lazyCommands: (services) =>
+      inferenceCommandLoads(services, sentChanges, logs.documents, documents, keySecrets, {
+        userAgent: core.userAgent,
+        reports: core.snapshots,
+      }),
     documentKinds: inferenceDocumentKinds(documents),
     disposables: [
       section,
