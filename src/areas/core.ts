@@ -30,6 +30,8 @@ export interface Core {
   /** The kinds of remote window the areas open (a GPU server's), each registered by its area with the extensions it needs. */
   readonly remoteWindows: RemoteWindowKinds;
   readonly client: GcoreClient;
+  /** The User-Agent of every request the extension sends: the Gcore API's and a deployment's address's. */
+  readonly userAgent: string;
   /** The hub each area registers its loaders with; a new key or base URL invalidates them all. */
   readonly loaders: Loaders;
   /** The account, its projects and regions: the key's status and the Accounts menu need the account. */
@@ -62,10 +64,11 @@ export function createCore(context: vscode.ExtensionContext): Core {
   const remoteWindows = new RemoteWindowKinds();
   const ui = new ActiveUi(remoteWindows);
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
+  const userAgent = `gcore-vscode/${version} (VS Code ${vscode.version}; ${process.platform})`; // not user text: the HTTP User-Agent header
   const client = new GcoreClient({
     settings: connectionSettings,
     apiKey: () => apiKey.keyIfRead() ?? apiKey.get().then((key) => key?.key),
-    userAgent: `gcore-vscode/${version} (VS Code ${vscode.version}; ${process.platform})`, // not user text: the HTTP User-Agent header
+    userAgent,
     onRequest: (event) => (event.outcome === 'ok' ? log.info(requestLogLine(event)) : log.warn(requestLogLine(event))),
   });
   const loaders = new Loaders();
@@ -115,6 +118,7 @@ export function createCore(context: vscode.ExtensionContext): Core {
     ui,
     remoteWindows,
     client,
+    userAgent,
     loaders,
     accountReads,
     recentContainers,

@@ -45,6 +45,8 @@ export const COMMAND = {
   setGpuLease: 'gcore.setGpuLease',
   copyInferenceName: 'gcore.copyInferenceName',
   copyInferenceAddress: 'gcore.copyInferenceAddress',
+  copyInferenceClientCode: 'gcore.copyInferenceClientCode',
+  sendInferenceTestRequest: 'gcore.sendInferenceTestRequest',
   updateContainer: 'gcore.updateContainer',
   createContainer: 'gcore.createContainer',
   newContainerJson: 'gcore.newContainerJson',

@@ -99,7 +99,11 @@ export interface PromptUi {
   withProgress<T>(task: ProgressTask<T>): Promise<T>;
   /** The file chosen, as a URI string; undefined when the dialog was dismissed. */
   chooseFile(request: FileRequest): Promise<string | undefined>;
-  copyToClipboard(text: string): Promise<void>;
+  /**
+   * `secretAsked`: the text holds a secret the person asked to copy (a key's secret, client code with it written
+   * in), which the redaction of every other text must then leave as it is.
+   */
+  copyToClipboard(text: string, options?: { secretAsked?: boolean }): Promise<void>;
   /** Opens a web address outside the editor (VS Code may first ask whether to trust its site). */
   openExternal(url: string): Promise<void>;
   /**

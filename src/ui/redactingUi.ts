@@ -56,8 +56,8 @@ export class RedactingUi implements PromptUi {
     return this.inner.chooseFile({ ...request, title: redactSessionSecrets(request.title) });
   }
 
-  copyToClipboard(text: string): Promise<void> {
-    return this.inner.copyToClipboard(redactSessionSecrets(text));
+  copyToClipboard(text: string, options?: { secretAsked?: boolean }): Promise<void> {
+    return this.inner.copyToClipboard(options?.secretAsked ? text : redactSessionSecrets(text), options);
   }
 
   openExternal(url: string): Promise<void> {

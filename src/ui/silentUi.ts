@@ -51,8 +51,8 @@ export class SilentUi implements PromptUi {
     return refuse(request.title);
   }
 
-  copyToClipboard(text: string): Promise<void> {
-    return this.outside.copyToClipboard(text);
+  copyToClipboard(text: string, options?: { secretAsked?: boolean }): Promise<void> {
+    return this.outside.copyToClipboard(text, options);
   }
 
   openExternal(url: string): Promise<void> {

@@ -4,7 +4,8 @@
 # tools (bind9-utils: named-compilezone, named-checkzone), against which the zone file tests check the reader
 # and the export, ssh-keygen and ssh (openssh-client), with which the SSH key tests make a local pair and connect and
 # the SSH entry tests read back what was written (ssh -G), and
-# sshd (openssh-server), which the GPU SSH tests start on a loopback port of their own. Progress and failures go to
+# sshd (openssh-server), which the GPU SSH tests start on a loopback port of their own, and curl, with which the
+# inference client code tests run the curl snippet they hand people. Progress and failures go to
 # stderr; a failure names the command and shows its output's end.
 set -euo pipefail
 
@@ -18,6 +19,7 @@ command -v named-compilezone >/dev/null 2>&1 || need_apt+=(bind9-utils)
 { command -v ssh-keygen && command -v ssh; } >/dev/null 2>&1 || need_apt+=(openssh-client)
 # sbin is not on every user's PATH: Debian's place is looked at too.
 { command -v sshd || [ -x /usr/sbin/sshd ]; } >/dev/null 2>&1 || need_apt+=(openssh-server)
+command -v curl >/dev/null 2>&1 || need_apt+=(curl)
 [ "${#need_apt[@]}" -eq 0 ] && exit 0
 
 by_hand="  To install them yourself: sudo apt-get install --no-install-recommends ${need_apt[*]}"

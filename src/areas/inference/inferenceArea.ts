@@ -103,7 +103,11 @@ export function inferenceArea(core: Core): Area {
       },
       log: core.log,
     }),
-    lazyCommands: (services) => inferenceCommandLoads(services, sentChanges, logs.documents, documents, keySecrets, chat.parts),
+    lazyCommands: (services) =>
+      inferenceCommandLoads(services, sentChanges, logs.documents, documents, keySecrets, chat.parts, {
+        userAgent: core.userAgent,
+        reports: core.snapshots,
+      }),
     documentKinds: inferenceDocumentKinds(documents),
     disposables: [
       ...chat.disposables,

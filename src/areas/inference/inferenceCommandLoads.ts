@@ -3,6 +3,7 @@ import { lazyCommands, type LazyCommands } from '../../commands/flow/lazyCommand
 import type { Services } from '../../commands/services';
 import { COMMAND } from '../../core/contributions';
 import type { LoadOnce } from '../../core/loadOnce';
+import type { Snapshots } from '../../documents/snapshots';
 import type { InferenceLogDocuments } from '../../commands/inference/inferenceLogCommands';
 import type { InferenceSentChanges } from '../../views/inference/inferenceSentChanges';
 import type { InferenceDocumentParts } from './inferenceDocumentParts';
@@ -16,6 +17,7 @@ export function inferenceCommandLoads(
   documents: InferenceDocumentParts,
   keySecrets: InferenceKeySecrets,
   chat: InferenceChatParts,
+  endpoint: { userAgent: string; reports: Snapshots },
 ): LazyCommands[] {
   return [
     lazyCommands([COMMAND.copyInferenceName, COMMAND.copyInferenceAddress], async () =>
@@ -92,6 +94,18 @@ export function inferenceCommandLoads(
           await sentChanges(),
         ),
     ),
+    lazyCommands([COMMAND.copyInferenceClientCode, COMMAND.sendInferenceTestRequest], async () => {
+      const [{ inferenceClientCommands }, { InferenceEndpointClient }] = await Promise.all([
+        import('../../commands/inference/inferenceClientCommands.js'),
+        import('../../api/inference/endpointClient.js'),
+      ]);
+      return inferenceClientCommands({
+        services,
+        endpoint: new InferenceEndpointClient({ userAgent: endpoint.userAgent }),
+        secrets: keySecrets,
+        reports: endpoint.reports,
+      });
+    }),
     lazyCommands(
       [COMMAND.openInferenceLogs, COMMAND.followInferenceLogs, COMMAND.stopFollowingInferenceLogs, COMMAND.filterInferenceLogsByPod],
       async () => (await import('../../commands/inference/inferenceLogCommands.js')).inferenceLogCommands(services.client.inference, logs),

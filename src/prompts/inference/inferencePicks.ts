@@ -6,6 +6,7 @@ import { orCancel } from '../../ui/loneAnswer';
 import { pickProjectRegion } from '../../ui/pickers/projectRegionPicker';
 import type { PromptUi } from '../../ui/promptUi';
 import { isInferenceDeploymentNode } from '../../views/inference/inferenceNodes';
+import { endpointTarget, type EndpointTarget } from './inferenceEndpointAsk';
 
 /** A deployment as a command names it: its ref, and what the row or the pick showed of it. */
 export type DeploymentTarget = InferenceDeploymentRef & { status?: string | null };
@@ -58,4 +59,20 @@ export async function askDeployment(
     }),
   );
   return { projectId, name: chosen.name, status: chosen.status };
+}
+
+/** The deployment of the row, or one picked in a project and read again for its address and keys. */
+export async function askEndpointTarget(
+  inference: Pick<InferenceApi, 'listDeployments' | 'getDeployment'>,
+  ui: PromptUi,
+  title: string,
+  node: unknown,
+): Promise<EndpointTarget> {
+  if (isInferenceDeploymentNode(node)) return endpointTarget(node.projectId, node.deployment);
+  const picked = await askDeployment(inference, ui, title, node);
+  const deployment = await ui.withProgress({
+    title: l10n.t('Reading inference deployment {0}…', picked.name),
+    run: (signal) => inference.getDeployment(picked, { signal }),
+  });
+  return endpointTarget(picked.projectId, deployment);
 }

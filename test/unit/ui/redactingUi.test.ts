@@ -43,4 +43,12 @@ describe('RedactingUi: no key reaches a person through a prompt', () => {
     for (const text of seen) assert.ok(!text.includes(KEY), text);
     assert.equal(seen[1], 'req-***');
   });
+
+  it('leaves a secret on the clipboard only when the person asked to copy it', async () => {
+    const seen: string[] = [];
+    const ui = new RedactingUi(recordingUi(seen));
+    await ui.copyToClipboard(`code with ${KEY}`, { secretAsked: true });
+    await ui.copyToClipboard(`code with ${KEY}`, { secretAsked: false });
+    assert.deepEqual(seen, [`code with ${KEY}`, 'code with ***']);
+  });
 });
