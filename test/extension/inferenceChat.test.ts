@@ -47,6 +47,15 @@ describe('inference chat models', function () {
     await run('gcore.removeInferenceChatModels', LLAMA).catch(() => undefined);
   });
 
+  after(async () => {
+    await run('gcore.removeInferenceChatModels', LLAMA).catch(() => undefined);
+    // Detached and deleted, the key takes its stored secret with it: the next test files expect none held.
+    emulator = await signedInAt(LOCATION);
+    await run('gcore.detachInferenceApiKey', { ...LLAMA, name: 'team-key', deployment: LLAMA.name });
+    await run('gcore.deleteInferenceApiKey', { projectId: LLAMA.projectId, name: 'team-key' });
+    (await extensionApi()).stopFollowingTasks();
+  });
+
   it('offers the deployment’s models to vscode.lm and answers through sendRequest', async () => {
     const ids = await run<string[]>('gcore.addInferenceChatModels', { ...LLAMA, apiKeyName: 'team-key' });
     assert.deepEqual(ids, [`1/${SEEDED_DEPLOYMENTS.active}/${LLAMA_MODEL}`]);
