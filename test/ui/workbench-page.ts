@@ -201,6 +201,27 @@ export class WorkbenchPage {
     await this.page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached' });
   }
 
+  /** VS Code's chat view, opened with its own shortcut (the one the empty editor area advertises). */
+  async openChatView(): Promise<Locator> {
+    await this.page.keyboard.press('Control+Alt+I');
+    const input = this.page.locator('.auxiliarybar .interactive-input-part');
+    await input.waitFor();
+    return input;
+  }
+
+  /** The chat input's model picker: its button names the model chosen. */
+  get chatModelPicker(): Locator {
+    return this.page.locator('.auxiliarybar .interactive-input-part a.model-picker-name');
+  }
+
+  /** Opens the model picker's list and returns it. */
+  async openChatModelList(): Promise<Locator> {
+    await this.chatModelPicker.click();
+    const list = this.page.locator('.action-widget.action-widget-dropdown');
+    await list.waitFor();
+    return list;
+  }
+
   get dialog(): Locator {
     return this.page.locator('.monaco-dialog-box');
   }
@@ -246,11 +267,14 @@ export class WorkbenchPage {
     console.error(`    notifications shown: ${JSON.stringify(toasts)}`);
   }
 
-  /** A PNG of the whole window, with the pointer parked where it highlights nothing. */
-  async screenshot(name: string): Promise<string> {
+  /**
+   * A PNG of the whole window, with the pointer parked where it highlights nothing, or left where it is
+   * (`keepPointer`) when the picture is of the menu item it points at.
+   */
+  async screenshot(name: string, options: { keepPointer?: boolean } = {}): Promise<string> {
     fs.mkdirSync(this.screenshotDir, { recursive: true });
     const file = path.join(this.screenshotDir, `${name}.png`);
-    await this.page.mouse.move(PARKED_POINTER.x, PARKED_POINTER.y);
+    if (!options.keepPointer) await this.page.mouse.move(PARKED_POINTER.x, PARKED_POINTER.y);
     await this.page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
     return file;
   }

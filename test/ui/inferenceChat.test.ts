@@ -1,0 +1,98 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { SEEDED_API_KEY_SECRET, SEEDED_DEPLOYMENTS } from '../emulator/inference-seed';
+import { REPO_ROOT } from '../runner/extension-under-test';
+import { oneLocationSettings, useUiSession, type UiSession } from './ui-session';
+import type { WorkbenchPage } from './workbench-page';
+
+/**
+ * Use in Chat as a user reaches it in the packaged extension: the secret of the deployment's key pasted on its row
+ * (the seeded key was made elsewhere), Use in Chat on the ready deployment's row, then VS Code's chat view, whose
+ * model picker chooses and lists the deployment's model under Gcore. Each step builds on the one before (mocha
+ * --bail).
+ *
+ * The journey stops at the picker: code-server's chat sends every message to GitHub Copilot's agent, which here
+ * answers "You need to set up GitHub Copilot and be signed in to use Chat." without calling any model. The answer
+ * streamed from the deployment is proven in the extension host (test/extension/inferenceChat.test.ts).
+ */
+
+const API_KEY = 'ui-inference-chat-key-7a21';
+const PROJECT = 1;
+const REGION = 76;
+const LOCATION_LABEL = 'Default · Luxembourg-2';
+const DEPLOYMENT = SEEDED_DEPLOYMENTS.active;
+const KEY_NAME = 'team-key';
+const MODEL_NAME = `${DEPLOYMENT} · meta-llama/Llama-3.1-8B-Instruct`;
+// A test run must not leave the docs' images modified; GCORE_SCREENSHOTS_DIR=docs/images refreshes them.
+const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
+
+describe('A ready inference deployment, used in VS Code chat', function () {
+  this.timeout(90_000);
+  let session: UiSession;
+  let wb: WorkbenchPage;
+
+  async function descriptionOf(label: string): Promise<string> {
+    const rows = (await wb.treeRows()).filter((row) => row.label === label);
+    assert.equal(rows.length, 1, `one row ${label}: ${JSON.stringify(rows)}`);
+    return rows[0].description;
+  }
+
+  const started = useUiSession({
+    apiKey: API_KEY,
+    screenshotDir: SCREENSHOT_DIR,
+    // The clean profile turns AI features off, which hides the chat view and its model picker.
+    settings: { ...oneLocationSettings(PROJECT, REGION, LOCATION_LABEL), 'chat.disableAIFeatures': false },
+    failurePrefix: 'ui-inference-chat',
+  });
+
+  before(() => {
+    session = started();
+    wb = session.workbench;
+  });
+
+  it("pastes the secret of the deployment's key, made elsewhere, on the key's row", async () => {
+    await wb.openViewContainer('Gcore');
+    await wb.widenSideBar();
+    await wb.setKeyFromWelcome(API_KEY);
+    await wb.treeRow('Inference').waitFor();
+    await wb.foldSections(['GPU', 'DNS Zones', 'Containers'], LOCATION_LABEL);
+    await wb.expandTreeRow(LOCATION_LABEL);
+    await wb.expandTreeRow('API Keys');
+    await wb.treeRow(KEY_NAME).waitFor();
+    assert.match(await descriptionOf(KEY_NAME), /^secret not on this machine · /);
+    const menu = await wb.treeContextMenu(KEY_NAME);
+    await wb.chooseMenuItem(menu, 'Paste Inference API Key Secret');
+    await wb.waitForQuickInput('Gcore: Paste Inference API Key Secret');
+    await wb.answer(SEEDED_API_KEY_SECRET);
+    await wb.treeRow(KEY_NAME).filter({ hasNotText: 'secret not on this machine' }).waitFor();
+  });
+
+  it("offers Use in Chat on the ready deployment's row and adds its model", async () => {
+    await wb.clearNotifications();
+    await wb.expandTreeRow('Deployments');
+    await wb.treeRow(DEPLOYMENT).waitFor();
+    const menu = await wb.treeContextMenu(DEPLOYMENT);
+    const item = menu.locator('.action-item', { hasText: 'Use in Chat' });
+    await item.hover();
+    await menu.locator('.action-item.focused', { hasText: 'Use in Chat' }).waitFor();
+    await wb.screenshot('inference-use-in-chat', { keepPointer: true });
+    await wb.chooseMenuItem(menu, 'Use in Chat');
+    await wb.notification(`VS Code chat now offers meta-llama/Llama-3.1-8B-Instruct from inference deployment ${DEPLOYMENT}`).waitFor();
+    const models = session.emulator.requests.filter((request) => request.path.endsWith('/v1/models'));
+    assert.equal(models.length, 1);
+    assert.equal(models[0].headers['x-api-key'], SEEDED_API_KEY_SECRET);
+  });
+
+  it("lists the deployment's model under Gcore in the chat's model picker", async () => {
+    await wb.clearNotifications();
+    await wb.openChatView();
+    await wb.chatModelPicker.filter({ hasText: MODEL_NAME }).waitFor();
+    const list = await wb.openChatModelList();
+    const entries = (await list.locator('.monaco-list-row').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+    assert.ok(
+      entries.some((entry) => entry.startsWith(MODEL_NAME) && entry.includes(`Gcore · project ${PROJECT}`)),
+      JSON.stringify(entries),
+    );
+    await wb.screenshot('inference-chat-model-picker');
+  });
+});
