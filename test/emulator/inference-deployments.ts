@@ -264,7 +264,7 @@ export function inferenceDeploymentLogs(request: ApiRequest, segments: { project
   const located = locateDeployment(request, segments, state);
   if (!located.ok) return located.reply;
   if (Object.keys(invalidFields).length > 0) return cloudValidationError(request.requestId, invalidFields);
-  return { status: 200, body: deploymentLogs(located.record, query, state.clock.now()) };
+  return { status: 200, body: deploymentLogs(located.record, query, state.clock.now(), state.timings.logLineMs) };
 }
 
 /**

@@ -3,8 +3,6 @@ import type { DeploymentRecord, PodRun } from './inference-state';
 import { pageOf, readPageQuery } from './paging-query';
 import type { InvalidFields } from './replies';
 
-/** Each pod writes a line this often; lines are computed from the clock, so a re-read finds the same ones. */
-export const INFERENCE_LOG_STEP_MS = 5_000;
 /** How far back Gcore keeps a deployment's lines. */
 export const INFERENCE_LOG_RETENTION_MS = 60 * 60_000;
 const MAX_LIMIT = 1000;
@@ -28,28 +26,46 @@ function messageAt(port: number, step: number, failing: boolean): string {
   return `INFO: 10.0.${step % 7}.${(step % 200) + 10}:${40_000 + (step % 9_000)} - "${path === '/health' ? 'GET' : 'POST'} ${path} HTTP/1.1" 200 OK`;
 }
 
-/** The lines one run of pods wrote between `from` and `to`. */
-function runLines(record: DeploymentRecord, run: PodRun, from: number, to: number): LogLine[] {
-  const lines: LogLine[] = [];
-  for (const { regionId, count } of run.pods) {
+/** One pod's lines: one every `stepMs` from `startMs`, its steps `first` to `last` (none when `last` < `first`). */
+interface PodWrites {
+  regionId: number;
+  pod: string;
+  failing: boolean;
+  startMs: number;
+  first: number;
+  last: number;
+}
+
+/** What each pod of one run wrote between `from` and `to`, as steps: a log is counted without building its lines. */
+function runWrites(record: DeploymentRecord, run: PodRun, from: number, to: number, stepMs: number): PodWrites[] {
+  return run.pods.flatMap(({ regionId, count }) => {
     const failing = record.failing && record.containers[0]?.region_id === regionId;
     const replicaSet = shortHash(`${record.projectId}/${record.name}/${regionId}/${run.fromMs}`, 10);
-    for (let pod = 0; pod < count; pod++) {
-      const podName = `${record.name}-${replicaSet}-${shortHash(`${replicaSet}/${pod}`, 5)}`;
+    return Array.from({ length: count }, (_, pod) => {
       // Pods of a run start a little apart, so their lines interleave.
-      const podStart = run.fromMs + pod * 700 + (regionId % 5) * 300;
-      const firstStep = Math.max(0, Math.ceil((from - podStart) / INFERENCE_LOG_STEP_MS));
-      for (let step = firstStep; ; step++) {
-        const at = podStart + step * INFERENCE_LOG_STEP_MS;
-        if (at > to) break;
-        lines.push({
-          time: new Date(at).toISOString(),
-          region_id: regionId,
-          pod: podName,
-          message: messageAt(record.listeningPort, step, failing),
-        });
-      }
-    }
+      const startMs = run.fromMs + pod * 700 + (regionId % 5) * 300;
+      return {
+        regionId,
+        pod: `${record.name}-${replicaSet}-${shortHash(`${replicaSet}/${pod}`, 5)}`,
+        failing,
+        startMs,
+        first: Math.max(0, Math.ceil((from - startMs) / stepMs)),
+        last: Math.floor((to - startMs) / stepMs),
+      };
+    });
+  });
+}
+
+/** A pod's lines from step `from` to step `to`. */
+function linesOf(writes: PodWrites, from: number, to: number, listeningPort: number, stepMs: number): LogLine[] {
+  const lines: LogLine[] = [];
+  for (let step = from; step <= to; step++) {
+    lines.push({
+      time: new Date(writes.startMs + step * stepMs).toISOString(),
+      region_id: writes.regionId,
+      pod: writes.pod,
+      message: messageAt(listeningPort, step, writes.failing),
+    });
   }
   return lines;
 }
@@ -69,19 +85,31 @@ export function readLogQuery(
 
 /**
  * A deployment's lines of the last hour, as `{count, results}`: every pod of every run writes a line every
- * five seconds (start-up first, then requests; a crashing pod its crash), until the run ended or now.
+ * `stepMs` (start-up first, then requests; a crashing pod its crash), until the run ended or now. Only the lines
+ * a page can hold are built (each pod's newest, or oldest, `offset + limit`), so a log of millions of lines
+ * answers as fast as a short one.
  */
 export function deploymentLogs(
   record: DeploymentRecord,
   query: { page: { limit: number; offset: number }; order: string; regionId: number | undefined },
   now: number,
+  stepMs: number,
 ): { count: number; results: LogLine[] } {
   const from = now - INFERENCE_LOG_RETENTION_MS;
-  const lines = record.runs
+  const writes = record.runs
     .filter((run) => (run.toMs ?? now) >= from)
-    .flatMap((run) => runLines(record, run, Math.max(from, run.fromMs), Math.min(now, run.toMs ?? now)))
-    .filter((line) => query.regionId === undefined || line.region_id === query.regionId)
+    .flatMap((run) => runWrites(record, run, Math.max(from, run.fromMs), Math.min(now, run.toMs ?? now), stepMs))
+    .filter((pod) => pod.last >= pod.first && (query.regionId === undefined || pod.regionId === query.regionId));
+  const reach = query.page.offset + query.page.limit;
+  const newestFirst = query.order === 'time.desc';
+  const lines = writes
+    .flatMap((pod) =>
+      newestFirst
+        ? linesOf(pod, Math.max(pod.first, pod.last - reach + 1), pod.last, record.listeningPort, stepMs)
+        : linesOf(pod, pod.first, Math.min(pod.last, pod.first + reach - 1), record.listeningPort, stepMs),
+    )
     .sort((a, b) => a.time.localeCompare(b.time) || a.pod.localeCompare(b.pod));
-  if (query.order === 'time.desc') lines.reverse();
-  return { count: lines.length, results: pageOf(lines, query.page) };
+  if (newestFirst) lines.reverse();
+  const count = writes.reduce((sum, pod) => sum + pod.last - pod.first + 1, 0);
+  return { count, results: pageOf(lines, query.page) };
 }

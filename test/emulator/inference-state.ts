@@ -13,6 +13,8 @@ export interface InferenceTimings {
   wakeMs: number;
   /** The pause between two streamed tokens of a deployment's answer. */
   tokenMs: number;
+  /** How often each pod writes a log line (at least 1 ms: a line's time is to the millisecond). */
+  logLineMs: number;
 }
 
 /** About as long as Gcore takes: a model server pulls a large image and loads its weights; quota requests take a while. */
@@ -23,6 +25,7 @@ export const REALISTIC_INFERENCE_TIMINGS: InferenceTimings = {
   // Gcore's take a minute or more; a few seconds keep the playground's first answer bearable.
   wakeMs: 5_000,
   tokenMs: 20,
+  logLineMs: 5_000,
 };
 
 /** The seeded deployment being deployed stays so for half an hour, so that the playground always shows one. */

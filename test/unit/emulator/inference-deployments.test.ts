@@ -363,6 +363,32 @@ describe('emulator inference deployments', () => {
       );
     });
 
+    it('writes a line every logLineMs when asked: pages of millions of lines, counted and ordered alike', async () => {
+      const fast = await start({ apiKey: API_KEY, inferenceTimings: { ...TIMINGS, logLineMs: 1 } });
+      try {
+        fast.holdTasks(true);
+        const page = (query: string) => get<List<LogLine>>(fast, `${DEPLOYMENTS}/${SEEDED_DEPLOYMENTS.active}/logs?${query}`);
+        const first = await page('limit=1000');
+        const second = await page('limit=1000&offset=1000');
+        // Two pods, one line each a millisecond, for the 45 minutes the seeded deployment has run.
+        assert.ok(first.count > 2 * 44 * 60_000 && first.count <= 2 * 45 * 60_000, String(first.count));
+        const times = [...first.results, ...second.results].map((line) => Date.parse(line.time));
+        assert.equal(times.length, 2000);
+        assert.ok(times.every((ms, index) => index === 0 || ms <= times[index - 1]));
+        assert.ok(times[0] - times[1999] < 1000, 'a thousand lines a second from each of two pods');
+        const both = await page('limit=1000&offset=999');
+        assert.deepEqual(both.results.slice(0, 2), [first.results[999], second.results[0]]);
+        const oldest = await page('limit=3&order_by=time.asc');
+        assert.equal(oldest.count, first.count);
+        assert.deepEqual(
+          oldest.results.map((line) => line.message),
+          ['INFO: Starting model server', 'INFO: Loading model weights (4 shards)', 'INFO: Model loaded; warming up CUDA graphs'],
+        );
+      } finally {
+        await fast.close();
+      }
+    });
+
     it('has a crashing region write its crash', async () => {
       taskOf(await create(createBody({ image: 'ghcr.io/example/failing-model:1' })));
       emulator.advanceTasks(30_000);
