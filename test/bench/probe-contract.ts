@@ -269,3 +269,45 @@ export interface InferenceProbeResult {
   quiet: { from: number; to: number };
   moving: { from: number; to: number; deployments: number };
 }
+
+export interface InferenceLogsProbeInput {
+  resultFile: string;
+  apiKey: string;
+  /** The seeded project's location; its deployment of two pods is the one followed. */
+  location: ProjectRegionRef;
+  deployment: string;
+  /** How often each pod writes a line in the probe's emulator (InferenceTimings.logLineMs). */
+  logLineMs: number;
+  /** The lines the document fills to by following (the log viewer's cap). */
+  lines: number;
+  followIntervalSeconds: number;
+  /** Reads followed at the cap with a pod filter on. */
+  filteredReads: number;
+  /** Rounds of the floor: the same change of a document that size from a bare content provider. */
+  bareRounds: number;
+  watchSeconds: number;
+}
+
+export interface InferenceLogsProbeResult {
+  /** From the emulator's last byte of a followed read to the editor's document holding its lines, per read, until the cap. */
+  readToEditorMs: number[];
+  /** The same with one pod's lines shown alone, at the cap: each batch rebuilds the filtered text. */
+  filteredReadToEditorMs: number[];
+  /** From the first followed read's answer to the document holding `lines` lines. */
+  fillMs: number;
+  /** Log reads it took to fill, and the gap lines among the lines (reads that brought a full page sharing no line). */
+  fillReads: number;
+  gapLines: number;
+  /** The document's lines at the cap, every pod's. */
+  lines: number;
+  /**
+   * VS Code alone: a bare provider's document of the same text, changed as a followed read at the cap changes it
+   * (its oldest 1,000 lines gone, 1,000 new at the end), from firing the change to the document holding it, per round.
+   */
+  bareChangeMs: number[];
+  /** Retained heap of the host before the log was opened, at the cap, after the filtered reads, after it was closed. */
+  heapBytes: { before: number; atCap: number; afterFiltered: number; afterClose: number };
+  /** Length of the document's text at the cap (UTF-16 units, as the heap holds it). */
+  textChars: number;
+  follow: { readsWhileShown: number; readsWhileHidden: number; readsAfterClose: number };
+}

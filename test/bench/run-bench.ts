@@ -16,6 +16,7 @@ import { measureRecordSets } from './record-bench';
 import { measureGpuClusters } from './gpu-bench';
 import { measureInferenceDeployments } from './inference-bench';
 import { measureInferenceChat } from './inference-chat-bench';
+import { measureInferenceLogs } from './inference-logs-bench';
 import { measureLogs } from './logs-bench';
 import { measureRoundTrips } from './round-trips';
 import { measureTaskFollowing, stopTaskEmulator } from './task-bench';
@@ -151,6 +152,9 @@ async function bench(): Promise<number> {
       ),
       hostPart(needs, { area: 'Container logs', name: '100,000 lines and following in code-server' }, (host, extension) =>
         measureLogs(host, extension, progress),
+      ),
+      hostPart(needs, { area: 'Inference logs', name: '100,000 lines followed, with a pod filter, in code-server' }, (host, extension) =>
+        measureInferenceLogs(host, extension, progress),
       ),
       hostPart(needs, { area: 'GPU clusters (50 ms latency)', name: '50 locations × 20 clusters in code-server' }, (host, extension) =>
         measureGpuClusters(host, extension, progress),
