@@ -228,7 +228,11 @@ export async function run(): Promise<void> {
       () => readsSince(beforeFiltered).length > input.filteredReads,
       FILL_TIMEOUT_MS,
     );
-    const filteredReadToEditorMs = readToEditor(readsSince(beforeFiltered), changes.slice(changesFrom));
+    // VS Code may still be taking earlier changes in: the last read is waited for until its lines are shown.
+    const filteredReads = readsSince(beforeFiltered);
+    const lastSent = filteredReads[filteredReads.length - 2].receivedMs;
+    await until('the filtered reads shown', () => changes.at(-1)!.newestMs > lastSent, FILL_TIMEOUT_MS);
+    const filteredReadToEditorMs = readToEditor(filteredReads, changes.slice(changesFrom));
     const afterFiltered = await retainedHeap(collect);
 
     const follow = await watchFollowing(emulator, path, document.uri, input.watchSeconds);
