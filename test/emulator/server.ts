@@ -253,6 +253,11 @@ export interface Emulator {
    * that is not a whole number from 0.
    */
   setInferenceLimits(limits: Record<string, number>): void;
+  /**
+   * How long a deployment at zero takes to answer its first request (a pod starts); a RangeError for a value that is
+   * not a whole number from 0. A reset restores the starting one.
+   */
+  setInferenceWakeMs(ms: number): void;
   /** An inference API key's secret in a project of the main account, or undefined: the list never answers it. */
   inferenceApiKeySecret(projectId: number, name: string): string | undefined;
   /** A registry credential's password in a project of the main account, or undefined: no answer carries it. */
@@ -347,6 +352,7 @@ class EmulatorServer implements Emulator {
   private readonly startingQuota: Readonly<QuotaLimits>;
   private readonly startingGpuQuota: Readonly<GpuQuota>;
   private readonly startingInferenceLimits: Readonly<Record<string, number>>;
+  private readonly startingInferenceTimings: Readonly<InferenceTimings>;
   /** Resolvers of pending latency waits, released at close so no handler outlives the server. */
   private readonly waits = new Map<NodeJS.Timeout, () => void>();
   private latencyMs: number;
@@ -363,6 +369,7 @@ class EmulatorServer implements Emulator {
     this.startingGpuQuota = checkedGpuQuota({ ...DEFAULT_GPU_QUOTA, ...options.gpuQuota });
     const flavors = new GpuFlavorCatalogue(options.flavorsPerLocation);
     this.startingInferenceLimits = checkedInferenceLimits({ ...DEFAULT_INFERENCE_LIMITS, ...options.inferenceLimits });
+    this.startingInferenceTimings = { ...REALISTIC_INFERENCE_TIMINGS, ...options.inferenceTimings };
     this.state = {
       containers,
       zones: new ZoneStore(options.demo === true, options.zonesInAccount, options.recordSetsInZone),
@@ -382,7 +389,7 @@ class EmulatorServer implements Emulator {
       }),
       inference: createInferenceState({
         tasks,
-        timings: { ...REALISTIC_INFERENCE_TIMINGS, ...options.inferenceTimings },
+        timings: { ...this.startingInferenceTimings },
         limits: this.startingInferenceLimits,
         seed:
           options.inferenceDeploymentsPerProject === undefined
@@ -446,6 +453,7 @@ class EmulatorServer implements Emulator {
     this.state.quota = { ...this.startingQuota };
     resetGpuState(this.state.gpu, this.startingGpuQuota);
     resetInferenceState(this.state.inference, this.startingInferenceLimits);
+    this.state.inference.timings = { ...this.startingInferenceTimings };
   }
 
   zone(name: string): ZoneRecord | undefined {
@@ -481,6 +489,11 @@ class EmulatorServer implements Emulator {
   setInferenceLimits(limits: Record<string, number>): void {
     checkedInferenceLimits(limits);
     Object.assign(accountOf(this.state.inference, ACCOUNT.id).limits, limits);
+  }
+
+  setInferenceWakeMs(ms: number): void {
+    if (!Number.isInteger(ms) || ms < 0) throw new RangeError(`The wake time must be a whole number of milliseconds from 0, got ${ms}`);
+    this.state.inference.timings.wakeMs = ms;
   }
 
   inferenceApiKeySecret(projectId: number, name: string): string | undefined {

@@ -12,6 +12,10 @@ import { extensionApi, rejects, run, signedInAt, TEST_KEY } from './support/harn
 const LOCATION = { projectId: 1, regionId: 76 };
 const LLAMA = { projectId: 1, name: SEEDED_DEPLOYMENTS.active };
 const LLAMA_MODEL = 'meta-llama/Llama-3.1-8B-Instruct';
+const QWEN = { projectId: 1, name: SEEDED_DEPLOYMENTS.pending };
+/** A real image: the workbench decodes an image part (to scale it) before the provider sees it. */
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const COMPLETIONS = /\/v1\/chat\/completions$/;
 
 function atAddresses(emulator: Emulator) {
   return emulator.requests.filter((request) => request.path.startsWith('/inference-endpoints/'));
@@ -21,6 +25,37 @@ async function answerText(response: vscode.LanguageModelChatResponse): Promise<s
   let text = '';
   for await (const part of response.stream) if (part instanceof vscode.LanguageModelTextPart) text += part.value;
   return text;
+}
+
+/** The text a response streamed, and the error it ended with (none when it ended well). */
+async function answerUntilFailure(response: vscode.LanguageModelChatResponse): Promise<{ text: string; error?: Error }> {
+  let text = '';
+  try {
+    for await (const part of response.stream) {
+      if (part instanceof vscode.LanguageModelTextPart) text += part.value;
+    }
+    return { text };
+  } catch (error) {
+    return { text, error: error as Error };
+  }
+}
+
+/** The numbers counted before the answer broke off, then the note saying so, with the count of what came. */
+function assertKeptWithNote(text: string): void {
+  const found = /^(1 2 3(?: \d+)*)\n\n_The answer of inference deployment llama-chat broke off after (\d+) characters: ask again\._$/.exec(
+    text,
+  );
+  assert.ok(found, text);
+  assert.equal(Number(found[2]), found[1].length);
+  assert.ok(!found[1].endsWith(' 40'), text);
+}
+
+function ask(model: vscode.LanguageModelChat, ...content: vscode.LanguageModelChatMessage['content']) {
+  return model.sendRequest(
+    [new vscode.LanguageModelChatMessage(vscode.LanguageModelChatMessageRole.User, content)],
+    {},
+    new vscode.CancellationTokenSource().token,
+  );
 }
 
 async function gcoreModel(id: string): Promise<vscode.LanguageModelChat> {
@@ -132,12 +167,81 @@ describe('inference chat models', function () {
   it('says a stopped deployment is stopped, and a model gone, with the next step', async () => {
     const [id] = await run<string[]>('gcore.addInferenceChatModels', { ...LLAMA, apiKeyName: 'team-key' });
     const model = await gcoreModel(id);
+    emulator.inject({
+      method: 'POST',
+      path: COMPLETIONS,
+      status: 404,
+      body: {
+        error: {
+          message: `The model \`${LLAMA_MODEL}\` does not exist.`,
+          type: 'invalid_request_error',
+          param: 'model',
+          code: 'model_not_found',
+        },
+      },
+    });
+    await rejects(
+      model.sendRequest([vscode.LanguageModelChatMessage.User('hi')], {}, new vscode.CancellationTokenSource().token).then(answerText),
+      /no longer serves model meta-llama\/Llama-3\.1-8B-Instruct: run "Gcore: Use in Chat" on it again/,
+    );
     await run('gcore.stopInferenceDeployment', LLAMA);
     const stopped = model.sendRequest([vscode.LanguageModelChatMessage.User('hi')], {}, new vscode.CancellationTokenSource().token);
     await rejects(
       stopped.then((response) => answerText(response)),
-      /is stopped\. Start it/,
+      /is stopped: start it \("Gcore: Start Inference Deployment"\), then ask again\./,
     );
+  });
+
+  it('says a deployment at zero is waking, then answers', async () => {
+    emulator.setInferenceWakeMs(50);
+    const [id] = await run<string[]>('gcore.addInferenceChatModels', QWEN);
+    // Past the deployment's idle timeout its woken pod is gone again: the next answer wakes one.
+    emulator.advanceTasks(10 * 60_000);
+    emulator.setInferenceWakeMs(4_000);
+    const model = await gcoreModel(id);
+    const started = Date.now();
+    const { text, error } = await answerUntilFailure(await ask(model, new vscode.LanguageModelTextPart('hi')));
+    assert.equal(error, undefined);
+    assert.ok(Date.now() - started >= 4_000, `answered after ${Date.now() - started} ms`);
+    assert.match(
+      text,
+      /^_Waking inference deployment qwen-coder: it was scaled to zero.*_\n\nHello from Qwen\/Qwen2\.5-Coder-7B-Instruct\. You said: hi$/s,
+    );
+  });
+
+  it('keeps the text of a stream broken off mid-way and ends it with a note', async () => {
+    const [id] = await run<string[]>('gcore.addInferenceChatModels', { ...LLAMA, apiKeyName: 'team-key' });
+    const model = await gcoreModel(id);
+    emulator.inject({ method: 'POST', path: COMPLETIONS, resetMidBody: true });
+    const { text, error } = await answerUntilFailure(await ask(model, new vscode.LanguageModelTextPart('count to 40')));
+    assert.equal(error, undefined, 'a failure after text ends the answer with a note: an error would drop the text');
+    assertKeptWithNote(text);
+  });
+
+  it('keeps the text of a stream ended by an error event and ends it with a note', async () => {
+    const [id] = await run<string[]>('gcore.addInferenceChatModels', { ...LLAMA, apiKeyName: 'team-key' });
+    const model = await gcoreModel(id);
+    emulator.inject({ method: 'POST', path: COMPLETIONS, streamErrorStatus: 500 });
+    const { text, error } = await answerUntilFailure(await ask(model, new vscode.LanguageModelTextPart('count to 40')));
+    assert.equal(error, undefined, 'a failure after text ends the answer with a note: an error would drop the text');
+    assertKeptWithNote(text);
+  });
+
+  it('leaves an image out with a note for a model without vision', async () => {
+    const [id] = await run<string[]>('gcore.addInferenceChatModels', { ...LLAMA, apiKeyName: 'team-key' });
+    const model = await gcoreModel(id);
+    // 1.104's data part, not in the 1.101 types the project builds with.
+    const dataPart = (vscode as unknown as { LanguageModelDataPart: { image(data: Uint8Array, mime: string): unknown } })
+      .LanguageModelDataPart;
+    const image = dataPart.image(ONE_PIXEL_PNG, 'image/png') as vscode.LanguageModelTextPart;
+    const { text, error } = await answerUntilFailure(await ask(model, new vscode.LanguageModelTextPart('what is this'), image));
+    assert.equal(error, undefined);
+    assert.equal(
+      text,
+      `_${LLAMA_MODEL} does not take images: the 1 image(s) of this chat were left out._\n\nHello from ${LLAMA_MODEL}. You said: what is this`,
+    );
+    const sent = atAddresses(emulator).find((request) => COMPLETIONS.test(request.path));
+    assert.ok(sent && !sent.body.includes('image_url'), sent?.body);
   });
 
   it('refuses a deployment with keys without a key whose secret this machine holds, naming the field', async () => {

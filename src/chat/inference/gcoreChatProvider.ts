@@ -3,11 +3,13 @@ import type { InferenceEndpointClient } from '../../api/inference/endpointClient
 import { EndpointError } from '../../api/inference/endpointTypes';
 import type { InferenceApi } from '../../api/inference/inferenceTypes';
 import type { InferenceKeySecrets } from '../../auth/inference/inferenceKeySecrets';
+import { endsWithNote, saysWaking } from '../../models/inference/chatAnswerRules';
 import { openAiMessages, openAiTools } from '../../models/inference/chatMessages';
 import { chatModelInfo, seesImages, type ChatModelInfo } from '../../models/inference/chatModels';
 import { estimateTokens } from '../../models/inference/tokenEstimate';
 import { ToolCallJoiner } from '../../models/inference/toolCallFragments';
 import type { ChatDeployment, ChatDeploymentStore } from '../../state/inference/chatDeployments';
+import { endpointFailure } from '../../views/inference/presentation/endpointFailures';
 import { countedText, neutralMessages } from './chatRequestMessages';
 import type {
   LanguageModelChatProvider,
@@ -89,6 +91,7 @@ export class GcoreChatProvider implements LanguageModelChatProvider<GcoreChatMod
     const controller = new AbortController();
     const cancelled = token.onCancellationRequested(() => controller.abort());
     const waking = setTimeout(() => void this.sayIfWaking(deployment, progress, token), this.deps.wakingNoticeMs ?? WAKING_NOTICE_MS);
+    let received = 0;
     try {
       const client = await this.deps.endpoint();
       if (token.isCancellationRequested) throw new vscode.CancellationError();
@@ -99,13 +102,19 @@ export class GcoreChatProvider implements LanguageModelChatProvider<GcoreChatMod
       clearTimeout(waking);
       const calls = new ToolCallJoiner();
       for await (const event of events) {
-        if (event.type === 'text') progress.report(new vscode.LanguageModelTextPart(event.text));
-        else if (event.type === 'toolCall') calls.add(event.fragment);
+        if (event.type === 'text') {
+          received += event.text.length;
+          progress.report(new vscode.LanguageModelTextPart(event.text));
+        } else if (event.type === 'toolCall') calls.add(event.fragment);
       }
       for (const call of calls.finish()) progress.report(new vscode.LanguageModelToolCallPart(call.id, call.name, call.input));
     } catch (error) {
       if (token.isCancellationRequested) throw new vscode.CancellationError();
-      throw await this.explained(error, model);
+      if (error instanceof EndpointError && endsWithNote({ kind: error.kind, midStream: error.details.midStream }, received)) {
+        progress.report(new vscode.LanguageModelTextPart(`\n\n_${(await this.failureWords(error, model, secret, received)).trim()}_`));
+        return;
+      }
+      throw error instanceof EndpointError ? new Error(await this.failureWords(error, model, secret, received)) : error;
     } finally {
       clearTimeout(waking);
       cancelled.dispose();
@@ -134,7 +143,7 @@ export class GcoreChatProvider implements LanguageModelChatProvider<GcoreChatMod
     token: vscode.CancellationToken,
   ) {
     const status = await this.statusOf(deployment);
-    if (token.isCancellationRequested || (status !== 'PENDING' && status !== undefined)) return;
+    if (token.isCancellationRequested || !saysWaking(status)) return;
     progress.report(
       new vscode.LanguageModelTextPart(
         vscode.l10n.t(
@@ -153,52 +162,19 @@ export class GcoreChatProvider implements LanguageModelChatProvider<GcoreChatMod
     }
   }
 
-  /** A failure as the chat says it: what happened and what to do next. */
-  private async explained(error: unknown, model: GcoreChatModel): Promise<Error> {
-    if (!(error instanceof EndpointError)) return error instanceof Error ? error : new Error(String(error));
-    const name = model.deployment.name;
-    switch (error.kind) {
-      case 'unauthorized':
-        return new Error(
-          vscode.l10n.t(
-            'Inference deployment {0} refused the API key: it may have been detached or deleted. Attach a key to the deployment, then run "Gcore: Use in Chat" on it again.',
-            name,
-          ),
-        );
-      case 'modelNotFound':
-        return new Error(
-          vscode.l10n.t(
-            'Inference deployment {0} no longer serves {1}. Run "Gcore: Use in Chat" on it again to offer the models it serves now.',
-            name,
-            model.modelId,
-          ),
-        );
-      case 'unavailable': {
-        const status = await this.statusOf(model.deployment);
-        if (status === 'DISABLED') {
-          return new Error(
-            vscode.l10n.t('Inference deployment {0} is stopped. Start it ("Gcore: Start Inference Deployment") and ask again.', name),
-          );
-        }
-        return new Error(
-          vscode.l10n.t('Inference deployment {0} cannot answer now ({1}). Ask again when it is ready.', name, status ?? error.message),
-        );
-      }
-      case 'notFound':
-      case 'network':
-      case 'badAddress':
-        return new Error(
-          vscode.l10n.t(
-            'Could not reach inference deployment {0} ({1}). Check that it still exists and is running, then run "Gcore: Use in Chat" on it again.',
-            name,
-            error.message,
-          ),
-        );
-      case 'broken':
-      case 'server':
-        return new Error(vscode.l10n.t('Inference deployment {0} stopped answering mid-way ({1}). Ask again.', name, error.message));
-      default:
-        return new Error(vscode.l10n.t('Inference deployment {0} could not answer: {1}', name, error.message));
-    }
+  /** A failure as the chat says it, in Send Test Request's words: what happened and what to do next. */
+  private async failureWords(error: EndpointError, model: GcoreChatModel, secret: string | undefined, received: number): Promise<string> {
+    const status = error.kind === 'unavailable' || error.kind === 'network' ? await this.statusOf(model.deployment) : undefined;
+    return endpointFailure({
+      kind: error.kind,
+      message: error.message,
+      code: error.details.code,
+      deployment: model.deployment.name,
+      status,
+      keyName: secret === undefined ? undefined : model.deployment.apiKeyName,
+      model: model.modelId,
+      received,
+      surface: 'chat',
+    }).message;
   }
 }

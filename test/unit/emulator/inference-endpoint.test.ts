@@ -214,6 +214,21 @@ describe('emulator inference endpoints', () => {
     assert.ok(Date.now() - again < WAKE_MS, 'a woken deployment answers at once');
   });
 
+  it('takes the wake time a test sets until a reset, and refuses one that is not a whole number', async () => {
+    emulator.setInferenceWakeMs(WAKE_MS * 3);
+    const pending = await deployment(SEEDED_DEPLOYMENTS.pending);
+    const body = { model: 'Qwen/Qwen2.5-Coder-7B-Instruct', messages: [{ role: 'user', content: 'hi' }] };
+    const started = Date.now();
+    await call(pending.address, 'POST', '/v1/chat/completions', { body, headers: {} });
+    assert.ok(Date.now() - started >= WAKE_MS * 3 - 20, `${Date.now() - started} ms`);
+    assert.throws(() => emulator.setInferenceWakeMs(-1), RangeError);
+    assert.throws(() => emulator.setInferenceWakeMs(1.5), RangeError);
+    emulator.reset();
+    const again = Date.now();
+    await call((await deployment(SEEDED_DEPLOYMENTS.pending)).address, 'POST', '/v1/chat/completions', { body, headers: {} });
+    assert.ok(Date.now() - again < WAKE_MS * 2, `${Date.now() - again} ms after a reset`);
+  });
+
   it('answers for a stopped deployment as the gateway does', async () => {
     await rawRequest(emulator, 'POST', `/cloud/v3/inference/1/deployments/${SEEDED_DEPLOYMENTS.active}/stop`);
     const { address } = await deployment(SEEDED_DEPLOYMENTS.active);

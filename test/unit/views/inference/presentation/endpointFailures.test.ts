@@ -37,4 +37,44 @@ describe('inference endpoint failures', () => {
     assert.match(endpointFailure({ ...BASE, kind: 'server', received: 0 }).message, /failed to answer: try again/);
     assert.equal(endpointFailure({ ...BASE, kind: 'badAddress' }).next, undefined);
   });
+
+  it('says each failure in the chat in the same words, with the chat’s next step', () => {
+    const kinds: EndpointFailureInput[] = [
+      { ...BASE, kind: 'unavailable', status: 'DISABLED' },
+      { ...BASE, kind: 'unavailable' },
+      { ...BASE, kind: 'network', status: 'PENDING' },
+      { ...BASE, kind: 'network' },
+      { ...BASE, kind: 'unauthorized', keyName: 'team-key' },
+      { ...BASE, kind: 'unauthorized' },
+      { ...BASE, kind: 'modelNotFound', model: 'm-1' },
+      { ...BASE, kind: 'notFound' },
+      { ...BASE, kind: 'broken', received: 42 },
+      { ...BASE, kind: 'server' },
+      { ...BASE, kind: 'rateLimited' },
+      { ...BASE, kind: 'badAddress' },
+      { ...BASE, kind: 'badResponse' },
+    ];
+    for (const input of kinds) {
+      const button = endpointFailure(input);
+      const chat = endpointFailure({ ...input, surface: 'chat' });
+      const failure = (message: string) => message.split(/: (?=[a-z])|, then |; (?=try|ask)/)[0];
+      assert.equal(failure(chat.message), failure(button.message), `${input.kind}: ${chat.message} / ${button.message}`);
+      assert.equal(chat.next, button.next);
+    }
+    const chat = (input: EndpointFailureInput) => endpointFailure({ ...input, surface: 'chat' }).message;
+    assert.match(
+      chat({ ...BASE, kind: 'unavailable', status: 'DISABLED' }),
+      /is stopped: start it \("Gcore: Start Inference Deployment"\), then ask again\.$/,
+    );
+    assert.match(
+      chat({ ...BASE, kind: 'modelNotFound', model: 'm-1' }),
+      /no longer serves model m-1: run "Gcore: Use in Chat" on it again/,
+    );
+    assert.match(
+      chat({ ...BASE, kind: 'unauthorized', keyName: 'team-key' }),
+      /refused API key team-key: .*"Gcore: Paste Inference API Key Secret"/,
+    );
+    assert.match(chat({ ...BASE, kind: 'broken', received: 42 }), /broke off after 42 characters: ask again\.$/);
+    assert.match(chat({ ...BASE, kind: 'network' }), /^words Check the network and the deployment, then ask again\.$/);
+  });
 });
