@@ -54,11 +54,13 @@ async function clientRun(client: InferenceEndpointClient, address: string): Prom
   const calls = new ToolCallJoiner();
   let tokens = 0;
   let firstTokenMs = 0;
-  for await (const event of events) {
-    if (event.type === 'toolCall') calls.add(event.fragment);
-    if (event.type !== 'text') continue;
-    if (tokens++ === 0) firstTokenMs = performance.now() - started;
-    if (tokens % 5_000 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed);
+  for await (const batch of events) {
+    for (const event of batch) {
+      if (event.type === 'toolCall') calls.add(event.fragment);
+      if (event.type !== 'text') continue;
+      if (tokens++ === 0) firstTokenMs = performance.now() - started;
+      if (tokens % 5_000 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed);
+    }
   }
   calls.finish();
   return { totalMs: performance.now() - started, firstTokenMs, tokens, peakHeapKb: Math.round((peak - baseline) / 1024) };

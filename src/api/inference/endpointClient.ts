@@ -68,9 +68,10 @@ export class InferenceEndpointClient {
 
   /**
    * Sends a streamed chat completion and answers once the server has answered its headers (a deployment at zero
-   * answers late); the events then arrive as the server sends them. Aborting the signal ends the HTTP request at once.
+   * answers late); the events then arrive as the server sends them, a list for each network chunk (a step of an
+   * async iteration per event would cost more than the event). Aborting the signal ends the HTTP request at once.
    */
-  async openChatStream(call: EndpointCall, request: ChatCompletionRequest): Promise<AsyncIterable<ChatStreamEvent>> {
+  async openChatStream(call: EndpointCall, request: ChatCompletionRequest): Promise<AsyncIterable<ChatStreamEvent[]>> {
     const body = {
       model: request.model,
       messages: request.messages,
@@ -203,18 +204,30 @@ async function statusError(response: Response, signal: AbortSignal | undefined):
   return new EndpointError('badRequest', l10n.t('The model server refused the request ({0}).', said), details);
 }
 
-/** The events of a streamed completion; throws `broken` when the stream ends before `[DONE]`, `server` for an error event. */
-async function* chatEvents(response: Response, signal: AbortSignal | undefined): AsyncGenerator<ChatStreamEvent> {
+/**
+ * The events of a streamed completion, those of each chunk in one list; throws `broken` when the stream ends before
+ * `[DONE]`, `server` for an error event (the events before it in its chunk are yielded first).
+ */
+async function* chatEvents(response: Response, signal: AbortSignal | undefined): AsyncGenerator<ChatStreamEvent[]> {
   let done = false;
   try {
     for await (const batch of readSseData(response.body as AsyncIterable<Buffer>)) {
+      const events: ChatStreamEvent[] = [];
+      let failure: unknown;
       for (const data of batch) {
         if (data === '[DONE]') {
           done = true;
           break;
         }
-        for (const event of eventsOf(data)) yield event;
+        try {
+          addEvents(data, events);
+        } catch (error) {
+          failure = error;
+          break;
+        }
       }
+      if (events.length > 0) yield events;
+      if (failure !== undefined) throw failure;
       if (done) break;
     }
   } catch (error) {
@@ -226,14 +239,15 @@ async function* chatEvents(response: Response, signal: AbortSignal | undefined):
   }
 }
 
-function eventsOf(data: string): ChatStreamEvent[] {
+/** Adds the events of one `data` to `events`. */
+function addEvents(data: string, events: ChatStreamEvent[]): void {
   let chunk: unknown;
   try {
     chunk = JSON.parse(data);
   } catch {
     throw new EndpointError('badResponse', l10n.t('The model server sent an event that is not JSON.'), { midStream: true });
   }
-  if (!isRecord(chunk)) return [];
+  if (!isRecord(chunk)) return;
   if (chunk.error !== undefined) {
     const { message, code } = errorWords(chunk);
     throw new EndpointError('server', l10n.t('The model server failed mid-answer ({0}).', message ?? code ?? 'error'), {
@@ -241,7 +255,6 @@ function eventsOf(data: string): ChatStreamEvent[] {
       midStream: true,
     });
   }
-  const events: ChatStreamEvent[] = [];
   const choice = Array.isArray(chunk.choices) && isRecord(chunk.choices[0]) ? chunk.choices[0] : undefined;
   const delta = choice && isRecord(choice.delta) ? choice.delta : undefined;
   if (delta && typeof delta.content === 'string' && delta.content !== '') events.push({ type: 'text', text: delta.content });
@@ -264,5 +277,4 @@ function eventsOf(data: string): ChatStreamEvent[] {
   if (isRecord(chunk.usage) && typeof chunk.usage.prompt_tokens === 'number' && typeof chunk.usage.completion_tokens === 'number') {
     events.push({ type: 'usage', promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens });
   }
-  return events;
 }

@@ -101,11 +101,16 @@ export class GcoreChatProvider implements LanguageModelChatProvider<GcoreChatMod
       );
       clearTimeout(waking);
       const calls = new ToolCallJoiner();
-      for await (const event of events) {
-        if (event.type === 'text') {
-          received += event.text.length;
-          progress.report(new vscode.LanguageModelTextPart(event.text));
-        } else if (event.type === 'toolCall') calls.add(event.fragment);
+      for await (const batch of events) {
+        // The text of a chunk as one part: a part a token would cost a message to the chat each.
+        let text = '';
+        for (const event of batch) {
+          if (event.type === 'text') text += event.text;
+          else if (event.type === 'toolCall') calls.add(event.fragment);
+        }
+        if (text === '') continue;
+        received += text.length;
+        progress.report(new vscode.LanguageModelTextPart(text));
       }
       for (const call of calls.finish()) progress.report(new vscode.LanguageModelToolCallPart(call.id, call.name, call.input));
     } catch (error) {

@@ -176,11 +176,12 @@ async function streamAnswer(
   const waiting = report && setInterval(() => report(waitingLine(args.target, performance.now() - started)), WAITING_TICK_MS);
   try {
     const events = await deps.endpoint.openChatStream(call, { model, messages: [{ role: 'user', content: args.prompt }] });
-    for await (const event of events) {
-      if (event.type !== 'text') continue;
+    for await (const batch of events) {
+      const text = batch.map((event) => (event.type === 'text' ? event.text : '')).join('');
+      if (text === '') continue;
       if (waiting) clearInterval(waiting);
-      answer.add(event.text);
-      received.characters += event.text.length;
+      answer.add(text);
+      received.characters += text.length;
       report?.(l10n.t('Receiving the answer of {0}: {1} characters…', args.target.name, received.characters));
     }
   } finally {

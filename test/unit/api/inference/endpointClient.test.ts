@@ -6,9 +6,9 @@ const API_KEY = 'gcore-key-that-must-stay-home';
 const MODEL = 'meta-llama/Llama-3.1-8B-Instruct';
 const TIMINGS = { wakeMs: 0, tokenMs: 0 };
 
-async function collect(events: AsyncIterable<ChatStreamEvent>): Promise<ChatStreamEvent[]> {
+async function collect(events: AsyncIterable<ChatStreamEvent[]>): Promise<ChatStreamEvent[]> {
   const all: ChatStreamEvent[] = [];
-  for await (const event of events) all.push(event);
+  for await (const batch of events) all.push(...batch);
   return all;
 }
 
@@ -121,8 +121,9 @@ describe('InferenceEndpointClient against the emulator', () => {
     let seen = 0;
     const error = await failure(
       (async () => {
-        for await (const event of events) {
-          if (event.type === 'text' && ++seen === 5) controller.abort();
+        for await (const batch of events) {
+          seen += batch.filter((event) => event.type === 'text').length;
+          if (seen >= 5) controller.abort();
         }
       })(),
     );

@@ -25,6 +25,16 @@ describe('readSseData', () => {
     assert.deepEqual(await read([...bytes].map((byte) => Uint8Array.of(byte))), ['{"a":"é"}', 'one\ntwo', '[DONE]']);
   });
 
+  it('takes a lone carriage return as a line end, and many events of one chunk as one list', async () => {
+    assert.deepEqual(await read(['data: a\r\rdata: b\r\r', '\ndata: c\n\n']), ['a', 'b', 'c']);
+    const batches: string[][] = [];
+    async function* one() {
+      yield 'data: 1\n\ndata: 2\n\ndata: 3\n\n';
+    }
+    for await (const batch of readSseData(one())) batches.push(batch);
+    assert.deepEqual(batches, [['1', '2', '3']]);
+  });
+
   it('yields the last event of a stream that ends without a blank line', async () => {
     assert.deepEqual(await read(['data: a\n\ndata: b']), ['a', 'b']);
   });
