@@ -83,7 +83,7 @@ describe('inference chat models', function () {
   });
 
   after(async () => {
-    await run('gcore.removeInferenceChatModels', LLAMA).catch(() => undefined);
+    for (const deployment of [LLAMA, QWEN]) await run('gcore.removeInferenceChatModels', deployment).catch(() => undefined);
     // Detached and deleted, the key takes its stored secret with it: the next test files expect none held.
     emulator = await signedInAt(LOCATION);
     await run('gcore.detachInferenceApiKey', { ...LLAMA, name: 'team-key', deployment: LLAMA.name });
