@@ -66,7 +66,8 @@ describe("A project's inference deployments, from the Inference section", functi
     await wb.treeRow('Manassas').waitFor();
     const rows = await wb.treeRows();
     const at = rows.findIndex((row) => row.label === RUNNING);
-    const under = rows.slice(at + 1, at + 4);
+    // Its address, its auth row and its two regions.
+    const under = rows.slice(at + 1, at + 5);
     assert.ok(
       under.some((row) => /^https?:\/\//.test(row.label) || /^https?:\/\//.test(row.description)),
       `the address under ${RUNNING}: ${JSON.stringify(under)}`,
