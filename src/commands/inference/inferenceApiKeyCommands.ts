@@ -23,7 +23,6 @@ import { promptText } from '../../ui/fieldPrompts/textPrompt';
 import { orCancel } from '../../ui/loneAnswer';
 import { pickToCopy } from '../../ui/pickers/pickToCopy';
 import { BACK, UserCancelledError, type PromptUi } from '../../ui/promptUi';
-import { RedactingUi } from '../../ui/redactingUi';
 import { runWizard, type WizardStep } from '../../ui/wizard';
 import { unwrap } from '../../validation/problems';
 import type { SentChanges } from '../../views/sentChanges';
@@ -162,8 +161,7 @@ async function offerCopy(ui: PromptUi, secrets: InferenceKeySecrets, projectId: 
   if (choice !== copy) return;
   const secret = await secrets.get({ projectId, name });
   if (secret === undefined) throw new Error(l10n.t('The secret of API key {0} is no longer in the secret storage.', name));
-  // The one place a secret is meant to leave the store: past the session's redaction, which would copy "***".
-  await (ui instanceof RedactingUi ? ui.inner : ui).copyToClipboard(secret);
+  await ui.copyToClipboard(secret, { secretAsked: true });
   void ui.notify('info', l10n.t('The secret of API key {0} is on the clipboard.', name));
 }
 
