@@ -17,7 +17,6 @@ import { registerDocumentKinds } from './documents/documentKinds';
 import type { Logger } from './logging/logger';
 import type { CachedModule, CodeCacheUse } from './startup/codeCache';
 import { SECTION } from './state/settings';
-import { InferenceKeySecrets } from './auth/inference/inferenceKeySecrets';
 import type { PromptUi } from './ui/promptUi';
 import { Explorer } from './views/explorer';
 import type { TreeNode } from './views/treeNodes';
@@ -43,8 +42,6 @@ export interface TestingApi {
   readonly codeCache: { use: CodeCacheUse; saved: Promise<boolean>; loadMs: number };
   /** How long each part of activate() took, in its order: the shared core, each area, the tree and the commands. */
   readonly setUpMs: readonly { part: string; ms: number }[];
-  /** Stores a deployment API key's secret where the extension keeps them, as a key's create does (tests only). */
-  storeInferenceKeySecret(projectId: number, name: string, secret: string): Promise<void>;
 }
 
 /** How src/extensionStart.ts loaded this code: what the code cache did, its save, and the time it took. */
@@ -141,7 +138,6 @@ export function activate(context: vscode.ExtensionContext, startup: Startup): Te
     lazyCommands: () => Promise.all(lazyCommands.map(async (group) => ({ declared: group.ids, loaded: [...(await group.load()).keys()] }))),
     codeCache: { use: startup.use, saved: codeCache.saved, loadMs: startup.loadMs },
     setUpMs,
-    storeInferenceKeySecret: (projectId, name, secret) => new InferenceKeySecrets(context.secrets).store({ projectId, name }, secret),
   };
 }
 

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Emulator } from '../emulator/server';
 import { SEEDED_API_KEY_SECRET, SEEDED_DEPLOYMENTS } from '../emulator/inference-seed';
 import { extensionApi, rejects, run, signedInAt, TEST_KEY } from './support/harness';
+import { pasteKeySecret } from './support/inferenceKeyRows';
 
 /*
  * Use in Chat against the emulator's deployment addresses: the models VS Code's chat lists under the vendor gcore,
@@ -74,7 +75,8 @@ describe('inference chat models', function () {
   let emulator: Emulator;
 
   before(async () => {
-    await (await extensionApi()).storeInferenceKeySecret(1, 'team-key', SEEDED_API_KEY_SECRET);
+    await signedInAt(LOCATION);
+    await pasteKeySecret('team-key', SEEDED_API_KEY_SECRET);
   });
 
   beforeEach(async () => {

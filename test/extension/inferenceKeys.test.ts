@@ -2,10 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Emulator } from '../emulator/server';
 import { SEEDED_API_KEY_SECRET } from '../emulator/inference-seed';
-import type { TreeNode } from '../../src/views/treeNodes';
 import { eventually, extensionApi, rejects, run, signedInAt, useUi } from './support/harness';
+import { apiKeyRows, keyRow } from './support/inferenceKeyRows';
 import { ScriptedUi } from './support/scriptedUi';
-import { label, rows } from './support/treeRows';
+import { label } from './support/treeRows';
 
 /*
  * Deployment API keys against the emulator's seeded project 1 (team-key attached to llama-chat, its secret made
@@ -17,28 +17,6 @@ const LOCATION = { projectId: 1, regionId: 76 };
 const PROJECT = { projectId: 1 };
 const KEYS = '/cloud/v3/inference/1/api_keys';
 const DEPLOYMENTS = '/cloud/v3/inference/1/deployments';
-
-async function rowLabelled(parent: TreeNode | undefined, name: string): Promise<{ node: TreeNode; item: vscode.TreeItem }> {
-  return eventually(async () => {
-    const found = (await rows(parent)).find((row) => label(row.item) === name || row.node.id === name);
-    assert.ok(found, `no row ${name} under ${parent?.id ?? 'the root'}`);
-    return found;
-  });
-}
-
-/** The API Keys row of project 1, and its rows as drawn. */
-async function apiKeys(): Promise<{ node: TreeNode; keys: { node: TreeNode; item: vscode.TreeItem }[] }> {
-  const section = await rowLabelled(undefined, 'inference');
-  const project = await rowLabelled(section.node, 'Prod');
-  const list = await rowLabelled(project.node, 'API Keys');
-  return { node: list.node, keys: await rows(list.node) };
-}
-
-async function keyRow(name: string): Promise<{ node: TreeNode; item: vscode.TreeItem }> {
-  const found = (await apiKeys()).keys.find((row) => label(row.item) === name);
-  assert.ok(found, `no API key row ${name}`);
-  return found;
-}
 
 describe('inference API keys', () => {
   let emulator: Emulator;
@@ -82,7 +60,7 @@ describe('inference API keys', () => {
   it('creates a key interactively, keeps its secret in SecretStorage only, and copies it once when asked', async () => {
     const ui = new ScriptedUi(['ci-key', 'For CI', '2099-12-31']).answerNotification(/^API key ci-key was created/, 'Copy Secret');
     await useUi(ui);
-    const { node } = await apiKeys();
+    const { node } = await apiKeyRows();
     await vscode.commands.executeCommand('gcore.createInferenceApiKey', node);
     await eventually(() => assert.equal(ui.clipboard.length, 1));
     const secret = ui.clipboard[0];
@@ -109,7 +87,7 @@ describe('inference API keys', () => {
 
     await run('gcore.deleteInferenceApiKey', { ...PROJECT, name: 'prog-key' });
     assert.ok(emulator.requests.some((request) => request.method === 'DELETE' && request.path === `${KEYS}/prog-key`));
-    await eventually(async () => assert.ok(!(await apiKeys()).keys.some((row) => label(row.item) === 'prog-key')));
+    await eventually(async () => assert.ok(!(await apiKeyRows()).keys.some((row) => label(row.item) === 'prog-key')));
     // Listed again by Gcore (a key of the same name made elsewhere): this machine no longer holds a secret for it.
     emulator.inject({ method: 'GET', path: KEYS, status: 200, body: { count: 1, results: [{ name: 'prog-key', deployment_names: [] }] } });
     await vscode.commands.executeCommand('gcore.refresh');

@@ -31,6 +31,8 @@ export interface ShownPrompt {
   value?: string;
   /** The text under an input box that says what to type. */
   prompt?: string;
+  /** An input box that hides what is typed (a secret's). */
+  password?: boolean;
   labels?: string[];
   /** A pick's items' descriptions, in the order of their labels. */
   descriptions?: (string | undefined)[];
@@ -99,7 +101,11 @@ export class ScriptedUi implements PromptUi {
   }
 
   async input(request: InputRequest): Promise<string | Back> {
-    const shown = this.record('input', request, { value: request.value, prompt: request.prompt });
+    const shown = this.record('input', request, {
+      value: request.value,
+      prompt: request.prompt,
+      ...(request.password ? { password: true } : {}),
+    });
     for (;;) {
       const answer = this.next(shown);
       if (answer === BACK) return BACK;
