@@ -5,7 +5,8 @@ import type { Fault } from './fault-queue';
 import { answerDeltas, answerMessage, planAnswer, servedModelIds, usageOf, type PlannedAnswer } from './inference-endpoint-answers';
 import { wakePods } from './inference-deployment-changes';
 import { deploymentStatus, ENDPOINTS_SEGMENT, endpointToken, regionProgress, regionToken } from './inference-deployment-view';
-import { settleProject, type DeploymentRecord, type InferenceProject, type InferenceState } from './inference-state';
+import { ACCOUNT } from './account-endpoints';
+import { accountOf, settleProject, type DeploymentRecord, type InferenceProject, type InferenceState } from './inference-state';
 
 /**
  * The deployments' addresses, served by the emulator itself: `{address}/v1/models` and
@@ -47,6 +48,9 @@ interface Target {
 
 /** The deployment (and region) whose address this token is, in any account. */
 function findTarget(state: InferenceState, token: string): Target | undefined {
+  // The main account's seeded deployments answer at their addresses from the start, as Gcore's do: a new
+  // emulator at the port of an earlier one serves the addresses it gave, before anyone asks the API.
+  accountOf(state, ACCOUNT.id);
   for (const account of state.accounts.values()) {
     for (const project of account.projects.values()) {
       settleProject(state, project);

@@ -84,6 +84,28 @@ describe('emulator inference endpoints', () => {
     for (const address of addresses) assert.ok(address.startsWith(`${emulator.url}/`), address);
   });
 
+  it('serves the seeded deployments at the addresses an earlier emulator on its port gave, before its API is asked', async () => {
+    const first = await start({ apiKey: API_KEY });
+    const { address } = await get<Deployment>(first, `/cloud/v3/inference/1/deployments/${SEEDED_DEPLOYMENTS.active}`);
+    await first.close();
+    const second = await start({ apiKey: API_KEY, port: first.port });
+    try {
+      // A new agent, as a new process has: a pooled connection would still be the first emulator's.
+      const models = await rawRequest(second, 'GET', `${new URL(address).pathname}/v1/models`, {
+        authorization: null,
+        headers: KEYED,
+        agent: new http.Agent(),
+      });
+      assert.equal(models.status, 200);
+      assert.deepEqual(
+        second.requests.map((request) => request.path),
+        [`${new URL(address).pathname}/v1/models`],
+      );
+    } finally {
+      await second.close();
+    }
+  });
+
   it('lists the models the deployment serves, at its address and at each region', async () => {
     const llama = await deployment(SEEDED_DEPLOYMENTS.active);
     for (const address of [llama.address, llama.containers[1].address]) {
