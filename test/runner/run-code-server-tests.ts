@@ -1,5 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
-import { RELOAD_PHASE_VARIABLE, type ReloadPhase } from '../extension/reload/reloadPhase';
+import { RELOAD_ENDPOINT_PORT_VARIABLE, RELOAD_PHASE_VARIABLE, type ReloadPhase } from '../extension/reload/reloadPhase';
 import { CleanupStack } from './cleanup-stack';
 import { type CodeServerInstall, ensureCodeServerInstalled } from './code-server-install';
 import { CodeServerProcess } from './code-server-process';
@@ -58,6 +58,9 @@ async function runTests(): Promise<number> {
   const profile = createCleanedUpProfile(cleanups);
 
   const port = await findFreeLoopbackPort();
+  let endpointPort = await findFreeLoopbackPort();
+  // The kernel may hand out a port again once its listener closed; code-server's is taken for the whole run.
+  while (endpointPort === port) endpointPort = await findFreeLoopbackPort();
   const browser = await launchChromium(profile.privateDirsEnv);
   // Playwright kills the browsers it launched when the process exits, so no synchronous step is needed.
   cleanups.push({ name: 'close browser', run: () => browser.close(), runNow: () => undefined });
@@ -65,7 +68,7 @@ async function runTests(): Promise<number> {
   // The web workbench keeps globalState and SecretStorage in the browser's storage for code-server's origin
   // (the user-data dir holds the settings), so both starts share one browser context and one port.
   const context = await browser.newContext();
-  const shared: SharedByBothStarts = { install, profile, port, env, context };
+  const shared: SharedByBothStarts = { install, profile, port, endpointPort, env, context };
 
   const main = await runStart('main', shared);
   // The reload: the window closes, the extension host deactivates the extension and exits, code-server stops.
@@ -82,6 +85,8 @@ interface SharedByBothStarts {
   install: CodeServerInstall;
   profile: ThrowawayProfile;
   port: number;
+  /** Where the reload check's emulator serves an inference deployment in each start (reload/reloadPhase.ts). */
+  endpointPort: number;
   env: NodeJS.ProcessEnv;
   context: BrowserContext;
 }
@@ -98,8 +103,13 @@ interface FinishedStart {
 async function runStart(reloadPhase: ReloadPhase, shared: SharedByBothStarts): Promise<FinishedStart> {
   // A signal or the timeout may have started the teardown while the previous start was finishing.
   if (cleanups.isDraining()) throw new Error('the teardown has started');
-  const { install, profile, port, env, context } = shared;
-  const server = CodeServerProcess.start({ install, profile, port, env: { ...env, [RELOAD_PHASE_VARIABLE]: reloadPhase } });
+  const { install, profile, port, endpointPort, env, context } = shared;
+  const server = CodeServerProcess.start({
+    install,
+    profile,
+    port,
+    env: { ...env, [RELOAD_PHASE_VARIABLE]: reloadPhase, [RELOAD_ENDPOINT_PORT_VARIABLE]: String(endpointPort) },
+  });
   cleanups.push(server.cleanup(`stop code-server (${reloadPhase})`));
   // Newest first: the window closes before its code-server stops, as when a user closes VS Code.
   cleanups.push({ name: `close the ${reloadPhase} window`, run: () => closeWindows(context), runNow: () => undefined });

@@ -2,13 +2,23 @@ import * as assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import * as vscode from 'vscode';
 import { dnssecRecordFor } from '../../emulator/dnssec-keys';
-import type { Emulator } from '../../emulator/server';
+import { SEEDED_API_KEY_SECRET, start, type Emulator } from '../../emulator/server';
 import { API_KEY_ENV } from '../../../src/auth/apiKeyStore';
-import { TEST_KEY, eventually, extensionApi, gcoreConfig, sharedEmulator, useUi } from '../support/harness';
+import { TEST_KEY, eventually, extensionApi, gcoreConfig, run, sharedEmulator, useUi } from '../support/harness';
 import { ScriptedUi } from '../support/scriptedUi';
 import { virtualClusterBody } from '../../support/gpuClusterBodies';
 import type { TaskNode } from '../../../src/views/tasks/taskNodes';
-import { ADDED_ZONE, CREATED_GPU_CLUSTER, DNSSEC_ZONE, FOLLOWED_CONTAINER, LOCATION } from './reloadFixture';
+import {
+  ADDED_ZONE,
+  CHAT_API_KEY,
+  CHAT_DEPLOYMENT,
+  CHAT_MODELS,
+  CREATED_GPU_CLUSTER,
+  DNSSEC_ZONE,
+  FOLLOWED_CONTAINER,
+  LOCATION,
+} from './reloadFixture';
+import { reloadEndpointPortFrom } from './reloadPhase';
 import { rowNamed, rowsUnder, sectionRow } from './treeReading';
 
 /**
@@ -128,5 +138,62 @@ describe('after a reload: state kept', () => {
     );
     const locations = await rowsUnder((await sectionRow('GPU')).node);
     assert.equal(rowNamed(locations, LOCATION.label).node.id, `gpu/${LOCATION.projectId}/${LOCATION.regionId}`);
+  });
+});
+
+describe('after a reload: chat models kept', function () {
+  this.timeout(60_000);
+  let gcore: Emulator;
+
+  before(async () => {
+    // The API the extension is pointed at has the core operations only: no inference read can stand in for what was kept.
+    await sharedEmulator({ coreOnly: true, keepFollowedTasks: true });
+    await useUi(new ScriptedUi([]));
+    // A new process where the first start's Gcore listened: the deployment answers at the address the chat kept,
+    // as Gcore's does across a reload. Nothing of the first start's requests is known to it.
+    gcore = await start({ apiKey: TEST_KEY, port: reloadEndpointPortFrom(process.env) });
+  });
+
+  after(async () => {
+    await run('gcore.removeInferenceChatModels', CHAT_DEPLOYMENT);
+    // Detached and deleted, the key takes its stored secret with it (through the Gcore that has the full API).
+    await gcoreConfig().update('apiBaseUrl', gcore.url, vscode.ConfigurationTarget.Global);
+    await run('gcore.detachInferenceApiKey', {
+      projectId: CHAT_DEPLOYMENT.projectId,
+      name: CHAT_API_KEY,
+      deployment: CHAT_DEPLOYMENT.name,
+    });
+    await run('gcore.deleteInferenceApiKey', { projectId: CHAT_DEPLOYMENT.projectId, name: CHAT_API_KEY });
+    (await extensionApi()).stopFollowingTasks();
+    await sharedEmulator({ coreOnly: true });
+    await gcore.close();
+  });
+
+  it(`still offers the models of ${CHAT_DEPLOYMENT.name}, answering from the kept address with the key's stored secret`, async () => {
+    const [model] = await eventually(async () => {
+      const listed = await vscode.lm.selectChatModels({ vendor: 'gcore' });
+      assert.deepEqual(
+        listed.map(({ id, name }) => ({ id, name })),
+        CHAT_MODELS,
+      );
+      return listed;
+    });
+    const response = await model.sendRequest(
+      [vscode.LanguageModelChatMessage.User('hi after the reload')],
+      {},
+      new vscode.CancellationTokenSource().token,
+    );
+    let answer = '';
+    for await (const text of response.text) answer += text;
+    assert.equal(answer, 'Hello from meta-llama/Llama-3.1-8B-Instruct. You said: hi after the reload');
+    assert.deepEqual(
+      gcore.requests.map((request) => [
+        request.method,
+        request.path.replace(/^\/inference-endpoints\/[^/]+/, '{address}'),
+        request.headers['x-api-key'],
+      ]),
+      [['POST', '{address}/v1/chat/completions', SEEDED_API_KEY_SECRET]],
+      'one request, to the address kept at the add: neither the models nor the address were read again',
+    );
   });
 });

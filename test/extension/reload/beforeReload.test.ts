@@ -2,12 +2,24 @@ import * as assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import * as vscode from 'vscode';
 import { dnssecRecordFor } from '../../emulator/dnssec-keys';
-import type { Emulator } from '../../emulator/server';
-import { TEST_KEY, eventually, extensionApi, gcoreConfig, setKey, sharedEmulator, useUi } from '../support/harness';
+import { SEEDED_API_KEY_SECRET, start, type Emulator } from '../../emulator/server';
+import { TEST_KEY, eventually, extensionApi, gcoreConfig, run, setKey, setLocations, sharedEmulator, useUi } from '../support/harness';
+import { pasteKeySecret } from '../support/inferenceKeyRows';
 import { ScriptedUi } from '../support/scriptedUi';
 import { virtualClusterBody } from '../../support/gpuClusterBodies';
 import type { TaskNode } from '../../../src/views/tasks/taskNodes';
-import { ADDED_ZONE, CREATED_GPU_CLUSTER, DNSSEC_ZONE, FOLLOWED_CONTAINER, LOCATION } from './reloadFixture';
+import {
+  ADDED_ZONE,
+  CHAT_API_KEY,
+  CHAT_DEPLOYMENT,
+  CHAT_LOCATION,
+  CHAT_MODELS,
+  CREATED_GPU_CLUSTER,
+  DNSSEC_ZONE,
+  FOLLOWED_CONTAINER,
+  LOCATION,
+} from './reloadFixture';
+import { reloadEndpointPortFrom } from './reloadPhase';
 import { rowNamed, rowsUnder, sectionRow } from './treeReading';
 
 /**
@@ -91,6 +103,53 @@ describe('before a reload: state to keep', () => {
           .get<unknown[]>('locations')
           ?.some((location) => isDeepStrictEqual(location, LOCATION)),
       ),
+    );
+  });
+});
+
+describe('before a reload: chat models to keep', function () {
+  this.timeout(60_000);
+  let gcore: Emulator;
+  let kept: { apiBaseUrl?: string; locations?: Parameters<typeof setLocations>[0] };
+
+  before(async () => {
+    // Gcore for this part listens where the second start's emulator will: the address the chat keeps for the
+    // deployment is then served after the reload too, as Gcore keeps a deployment's address.
+    gcore = await start({ apiKey: TEST_KEY, port: reloadEndpointPortFrom(process.env) });
+    kept = {
+      apiBaseUrl: gcoreConfig().inspect<string>('apiBaseUrl')?.globalValue,
+      locations: gcoreConfig().inspect<Parameters<typeof setLocations>[0]>('locations')?.globalValue,
+    };
+    await gcoreConfig().update('apiBaseUrl', gcore.url, vscode.ConfigurationTarget.Global);
+    await setLocations([CHAT_LOCATION, ...(kept.locations ?? [])]);
+    await vscode.commands.executeCommand('gcore.refresh');
+  });
+
+  after(async () => {
+    // The settings the first suite left are what afterReload.test checks; the chat's kept models and the key's secret stay.
+    await gcoreConfig().update('apiBaseUrl', kept.apiBaseUrl, vscode.ConfigurationTarget.Global);
+    await gcoreConfig().update('locations', kept.locations, vscode.ConfigurationTarget.Global);
+    await useUi(new ScriptedUi([]));
+    await gcore.close();
+  });
+
+  it(`offers the models of ${CHAT_DEPLOYMENT.name} to the chat, its key's secret pasted on the key's row`, async () => {
+    await pasteKeySecret(CHAT_API_KEY, SEEDED_API_KEY_SECRET, CHAT_LOCATION.label);
+    const ids = await run<string[]>('gcore.addInferenceChatModels', { ...CHAT_DEPLOYMENT, apiKeyName: CHAT_API_KEY });
+    assert.deepEqual(
+      ids,
+      CHAT_MODELS.map((model) => model.id),
+    );
+    await eventually(async () =>
+      assert.deepEqual(
+        (await vscode.lm.selectChatModels({ vendor: 'gcore' })).map((model) => ({ id: model.id, name: model.name })),
+        CHAT_MODELS,
+      ),
+    );
+    const models = gcore.requests.filter((request) => request.path.endsWith('/v1/models'));
+    assert.deepEqual(
+      models.map((request) => request.headers['x-api-key']),
+      [SEEDED_API_KEY_SECRET],
     );
   });
 });

@@ -14,3 +14,17 @@ export const LOCATION = { projectId: 4711, regionId: 76, label: 'Survives a relo
 
 /** A GPU cluster whose create Gcore had not listed yet when the window closed: followed by its name alone. */
 export const CREATED_GPU_CLUSTER = 'reload-train';
+
+/** A ready inference deployment (the emulator's seeded one) whose models the first start adds to the chat. */
+export const CHAT_DEPLOYMENT = { projectId: 1, name: 'llama-chat' } as const;
+
+/** The deployment's API key; its secret is pasted on the key's row, as a person does. */
+export const CHAT_API_KEY = 'team-key';
+
+/** The location whose project's rows hold the key; first in gcore.locations, so its project row has this label. */
+export const CHAT_LOCATION = { projectId: 1, regionId: 76, label: 'Chat kept' } as const;
+
+/** The chat models of CHAT_DEPLOYMENT as vscode.lm lists them, before the reload and after it. */
+export const CHAT_MODELS = [
+  { id: '1/llama-chat/meta-llama/Llama-3.1-8B-Instruct', name: 'llama-chat · meta-llama/Llama-3.1-8B-Instruct' },
+] as const;

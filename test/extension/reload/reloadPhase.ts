@@ -7,6 +7,13 @@ export const RELOAD_PHASE_VARIABLE = 'GCORE_TEST_RELOAD_PHASE';
 
 export type ReloadPhase = 'main' | 'afterReload';
 
+/**
+ * A loopback port the driver picks once for both starts, as it does code-server's: where the reload check's
+ * emulator listens in each, so that the inference deployment kept in the chat answers at the same address after
+ * the reload, as Gcore keeps a deployment's address while the deployment lives.
+ */
+export const RELOAD_ENDPOINT_PORT_VARIABLE = 'GCORE_TEST_RELOAD_ENDPOINT_PORT';
+
 const PHASES: readonly ReloadPhase[] = ['main', 'afterReload'];
 const RELOAD_DIR = 'reload/';
 const BEFORE_RELOAD_SUITE = `${RELOAD_DIR}beforeReload.test.js`;
@@ -19,6 +26,15 @@ export function reloadPhaseFrom(env: NodeJS.ProcessEnv): ReloadPhase | undefined
   const phase = PHASES.find((known) => known === value);
   if (!phase) throw new Error(`${RELOAD_PHASE_VARIABLE} must be one of ${PHASES.join(', ')}, not "${value}".`);
   return phase;
+}
+
+export function reloadEndpointPortFrom(env: NodeJS.ProcessEnv): number {
+  const value = env[RELOAD_ENDPOINT_PORT_VARIABLE];
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new Error(`${RELOAD_ENDPOINT_PORT_VARIABLE} must be a port number, not "${value ?? ''}".`);
+  }
+  return port;
 }
 
 /**
