@@ -1,10 +1,8 @@
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
 import type { RecordedRequest } from '../emulator/server';
-import { REPO_ROOT } from '../runner/extension-under-test';
 import { eventually } from '../support/eventually';
 import { oneLocationSettings, useUiSession, type UiSession } from './ui-session';
-import type { WorkbenchPage } from './workbench-page';
+import { TASK_ROW, type WorkbenchPage } from './workbench-page';
 
 /**
  * A container from birth to removal, as a user does it in the packaged extension: New Container from a
@@ -23,15 +21,11 @@ const PRICING_PATH = `/cloud/v1/pricing/${PROJECT}/${REGION}/caas`;
 const NEW_CONTAINER = { name: 'hello-api', image: 'nginx:1.27', listening_port: 8080, flavor: '250mCPU-512MiB', scale: { min: 1, max: 2 } };
 /** A seeded container of every location. */
 const DOOMED = 'staging-api';
-// A test run must not leave the docs' images modified; GCORE_SCREENSHOTS_DIR=docs/images refreshes them.
-const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
 /**
  * The emulator's create task takes 4 s and its delete task 6.5 s at the session's timings, polled every
  * second; the rest is room for a loaded machine (another code-server may run beside this one).
  */
 const TASK_END_TIMEOUT_MS = 45_000;
-/** What a row of the Tasks section says and a container's row never does. */
-const TASK_ROW = / · started \d\d:\d\d UTC/;
 
 describe('New Container and Delete Container, from the Containers tree', function () {
   this.timeout(90_000);
@@ -47,14 +41,8 @@ describe('New Container and Delete Container, from the Containers tree', functio
     return wb.treeRow(LOCATION_LABEL);
   }
 
-  /** A container's own row under the location: the Tasks section's rows of its tasks share its label (and say when they started). */
-  function containerRow(name: string) {
-    return wb.treeRow(name).filter({ hasNotText: TASK_ROW });
-  }
-
   const started = useUiSession({
     apiKey: API_KEY,
-    screenshotDir: SCREENSHOT_DIR,
     settings: oneLocationSettings(PROJECT, REGION, LOCATION_LABEL),
     failurePrefix: 'ui-container-lifecycle',
   });
@@ -65,14 +53,11 @@ describe('New Container and Delete Container, from the Containers tree', functio
   });
 
   it('sets the key and expands the location under Containers: Pull Secrets first, then its containers', async () => {
-    await wb.openViewContainer('Gcore');
-    await wb.widenSideBar();
-    await wb.setKeyFromWelcome(API_KEY);
-    await wb.treeRow('Containers').waitFor();
+    await wb.openWithKey(API_KEY, 'Containers');
     // Room for the containers in the pictures: the other sections are folded, so the location's one row is under Containers.
-    await wb.foldSections(['GPU', 'Inference', 'DNS Zones'], LOCATION_LABEL);
+    await wb.foldSectionsBut('Containers', LOCATION_LABEL);
     await wb.expandTreeRow(LOCATION_LABEL);
-    await containerRow(DOOMED).waitFor();
+    await wb.ownRow(DOOMED).waitFor();
     const rows = await wb.treeRows();
     const location = rows.findIndex((row) => row.label === LOCATION_LABEL);
     assert.equal(rows[location - 1]?.label, 'Containers', JSON.stringify(rows));
@@ -164,7 +149,7 @@ describe('New Container and Delete Container, from the Containers tree', functio
     await wb.clickDialogButton('Create');
 
     // Shown at once under the location, before Gcore lists it as ready.
-    await containerRow(NEW_CONTAINER.name).filter({ hasText: 'Creating…' }).waitFor({ timeout: 30_000 });
+    await wb.ownRow(NEW_CONTAINER.name).filter({ hasText: 'Creating…' }).waitFor({ timeout: 30_000 });
     const posts = await eventually(() => {
       const sent = writes().map((request): [string, string, unknown] => [request.method, request.path, request.json]);
       assert.ok(
@@ -191,7 +176,7 @@ describe('New Container and Delete Container, from the Containers tree', functio
     await done.waitFor({ timeout: TASK_END_TIMEOUT_MS });
     await done.locator('.monaco-button', { hasText: 'Open in Browser' }).waitFor();
     await done.locator('.monaco-button', { hasText: 'Copy Address' }).waitFor();
-    await containerRow(NEW_CONTAINER.name).filter({ hasText: /Ready/ }).waitFor({ timeout: 30_000 });
+    await wb.ownRow(NEW_CONTAINER.name).filter({ hasText: /Ready/ }).waitFor({ timeout: 30_000 });
     await wb.notification(`Creating container ${NEW_CONTAINER.name}`).waitFor({ state: 'detached' });
     assert.match(
       (await wb.treeRows()).find((row) => row.label === NEW_CONTAINER.name && !TASK_ROW.test(row.description))?.description ?? '',
@@ -236,11 +221,11 @@ describe('New Container and Delete Container, from the Containers tree', functio
         ),
       10_000,
     );
-    await containerRow(DOOMED).filter({ hasText: 'Deleting…' }).waitFor({ timeout: 30_000 });
+    await wb.ownRow(DOOMED).filter({ hasText: 'Deleting…' }).waitFor({ timeout: 30_000 });
     await wb.notification(`Deleted container ${DOOMED} and its logs.`).waitFor({ timeout: TASK_END_TIMEOUT_MS });
-    await containerRow(DOOMED).waitFor({ state: 'detached', timeout: 30_000 });
+    await wb.ownRow(DOOMED).waitFor({ state: 'detached', timeout: 30_000 });
     assert.equal(session.emulator.container(PROJECT, REGION, DOOMED), undefined, 'gone at the emulator');
     // The new container is still there.
-    await containerRow(NEW_CONTAINER.name).filter({ hasText: /Ready/ }).waitFor();
+    await wb.ownRow(NEW_CONTAINER.name).filter({ hasText: /Ready/ }).waitFor();
   });
 });

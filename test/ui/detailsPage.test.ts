@@ -9,8 +9,6 @@ import { PACKAGED_README } from '../packaging/packagedReadmePath';
 import { startUiSession, type UiSession } from './ui-session';
 
 const FAILURE_DIR = path.join(REPO_ROOT, 'test-results');
-// As in the user journey: GCORE_SCREENSHOTS_DIR=docs/images refreshes the docs' image.
-const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
 
 /**
  * The details page of the installed .vsix, as a user opens it from the Extensions view: the README with the
@@ -23,7 +21,7 @@ describe("The extension's details page, as installed from the .vsix", function (
 
   before(async function () {
     this.timeout(240_000);
-    session = await startUiSession({ apiKey: 'details-page-key-0123456789', screenshotDir: SCREENSHOT_DIR });
+    session = await startUiSession({ apiKey: 'details-page-key-0123456789' });
   });
 
   afterEach(async function () {

@@ -1,6 +1,4 @@
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
-import { REPO_ROOT } from '../runner/extension-under-test';
 import { eventually } from '../support/eventually';
 import { IMAGE_24_04 } from '../support/gpuClusterBodies';
 import { oneLocationSettings, useUiSession, type UiSession } from './ui-session';
@@ -23,24 +21,15 @@ const FLAVOR = 'g3-ai-24-232-1000-h100-80-1';
 const CLUSTERS_PATH = `/cloud/v3/gpu/virtual/${PROJECT}/${REGION}/clusters`;
 const NAME = 'llm-train';
 const WIZARD = /^Gcore: New GPU Cluster/;
-// A test run must not leave the docs' images modified; GCORE_SCREENSHOTS_DIR=docs/images refreshes them.
-const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
 /** A virtual create takes Gcore's minutes: the emulator's time is moved on past them once the row is seen. */
 const AN_HOUR_MS = 60 * 60_000;
 /** The end, polled every second, and room for a loaded machine. */
 const TASK_END_TIMEOUT_MS = 45_000;
-/** What a row of the Tasks section says and a cluster's row never does. */
-const TASK_ROW = / · started \d\d:\d\d UTC/;
 
 describe('A GPU cluster created from a flavor row, followed to its end', function () {
   this.timeout(90_000);
   let session: UiSession;
   let wb: WorkbenchPage;
-
-  /** A cluster's own row: the Tasks section's rows of its tasks share its label (and say when they started). */
-  function clusterRow(name: string) {
-    return wb.treeRow(name).filter({ hasNotText: TASK_ROW });
-  }
 
   function creates() {
     return session.emulator.requests.filter((request) => request.method === 'POST' && request.path === CLUSTERS_PATH);
@@ -67,7 +56,6 @@ describe('A GPU cluster created from a flavor row, followed to its end', functio
 
   const started = useUiSession({
     apiKey: API_KEY,
-    screenshotDir: SCREENSHOT_DIR,
     settings: oneLocationSettings(PROJECT, REGION, LOCATION_LABEL),
     failurePrefix: 'ui-gpu-cluster-create',
   });
@@ -80,14 +68,11 @@ describe('A GPU cluster created from a flavor row, followed to its end', functio
   });
 
   it('offers New GPU Cluster on a flavor row under GPU', async () => {
-    await wb.openViewContainer('Gcore');
-    await wb.widenSideBar();
-    await wb.setKeyFromWelcome(API_KEY);
-    await wb.treeRow('GPU').waitFor();
+    await wb.openWithKey(API_KEY, 'GPU');
     // The key's notification would stay in the pictures: cleared before the tree is redrawn by the rows below.
     await wb.notification('Gcore API key saved').waitFor();
     await wb.clearNotifications();
-    await wb.foldSections(['Inference', 'Containers', 'DNS Zones'], LOCATION_LABEL);
+    await wb.foldSectionsBut('GPU', LOCATION_LABEL);
     await eventually(async () => {
       await wb.expandTreeRow(LOCATION_LABEL);
       await wb.treeRow(FLAVOR).waitFor({ timeout: 5_000 });
@@ -168,9 +153,10 @@ describe('A GPU cluster created from a flavor row, followed to its end', functio
 
     await eventually(async () => {
       await wb.expandTreeRow('Clusters');
-      await clusterRow(NAME).waitFor({ timeout: 5_000 });
+      await wb.ownRow(NAME).waitFor({ timeout: 5_000 });
     }, 30_000);
-    await clusterRow(NAME)
+    await wb
+      .ownRow(NAME)
       .locator('.label-description', { hasText: /^Creating… · / })
       .waitFor({ timeout: 30_000 });
     // The sending's progress closes once the create is answered (VS Code keeps it up a moment).
@@ -186,7 +172,8 @@ describe('A GPU cluster created from a flavor row, followed to its end', functio
     );
     await end.waitFor({ timeout: TASK_END_TIMEOUT_MS });
     await end.locator('.monaco-button', { hasText: 'Copy Addresses' }).waitFor();
-    await clusterRow(NAME)
+    await wb
+      .ownRow(NAME)
       .locator('.label-description', { hasText: /^running · .*\b2 servers\b/ })
       .waitFor({ timeout: 30_000 });
     await wb.notification(`Creating GPU cluster ${NAME}`).first().waitFor({ state: 'detached' });

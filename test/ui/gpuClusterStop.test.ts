@@ -1,11 +1,9 @@
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
-import { REPO_ROOT } from '../runner/extension-under-test';
 import { eventually, present } from '../support/eventually';
 import type { TappedResponse } from './api-tap';
 import { oneLocationSettings, useUiSession, type UiSession } from './ui-session';
 import type { Locator } from 'playwright-core';
-import type { WorkbenchPage } from './workbench-page';
+import { TASK_ROW, type WorkbenchPage } from './workbench-page';
 
 /**
  * A GPU cluster seen and stopped as a user does it in the packaged extension: a location under GPU expanded
@@ -22,8 +20,6 @@ const LOCATION_LABEL = 'Production · Luxembourg-2';
 const CLUSTERS_PATH = `/cloud/v3/gpu/virtual/${PROJECT}/${REGION}/clusters`;
 /** The seeded running virtual cluster with two servers on the public network. */
 const CLUSTER = 'train-h100';
-// A test run must not leave the docs' images modified; GCORE_SCREENSHOTS_DIR=docs/images refreshes them.
-const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
 /**
  * A stop queued a second, then running long enough to be seen running on a loaded machine (another
  * code-server may run beside this one); the picture is taken with the task held where it stands.
@@ -31,8 +27,6 @@ const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR
 const TASK_TIMINGS = { newMs: 1_000, runningMs: 15_000 };
 /** The rest of the stop once it is let go, polled every second, and room for a loaded machine. */
 const TASK_END_TIMEOUT_MS = 45_000;
-/** What a row of the Tasks section says and a cluster's row never does. */
-const TASK_ROW = / · started \d\d:\d\d UTC/;
 
 interface ListedServer {
   id: string;
@@ -52,20 +46,9 @@ describe('A GPU cluster expanded to its servers, then stopped from its row', fun
   let wb: WorkbenchPage;
   let clusterId: string;
 
-  /** A cluster's own row: the Tasks section's rows of its tasks share its label (and say when they started). */
-  function clusterRow(name: string) {
-    return wb.treeRow(name).filter({ hasNotText: TASK_ROW });
-  }
-
   /** Resolves once the row's description matches: descriptions gain parts (a price) that this test does not check. */
   async function waitForDescription(name: string, pattern: RegExp, timeout?: number): Promise<void> {
-    await clusterRow(name).locator('.label-description', { hasText: pattern }).waitFor({ timeout });
-  }
-
-  async function descriptionOf(name: string): Promise<string> {
-    const rows = (await wb.treeRows()).filter((row) => row.label === name && !TASK_ROW.test(row.description));
-    assert.equal(rows.length, 1, `one row ${name}: ${JSON.stringify(rows)}`);
-    return rows[0].description;
+    await wb.ownRow(name).locator('.label-description', { hasText: pattern }).waitFor({ timeout });
   }
 
   /** The first answer after `mark` (a length of tap.responses taken earlier) to a GET of a path `pattern` matches. */
@@ -102,7 +85,7 @@ describe('A GPU cluster expanded to its servers, then stopped from its row', fun
   async function clusterMenu(name: string): Promise<Locator> {
     return eventually(async () => {
       const menu = await wb.treeContextMenu(name);
-      if ((await clusterRow(name).getAttribute('class'))?.split(' ').includes('focused')) return menu;
+      if ((await wb.ownRow(name).getAttribute('class'))?.split(' ').includes('focused')) return menu;
       await wb.page.keyboard.press('Escape');
       await menu.waitFor({ state: 'detached' });
       throw new Error(`The context menu did not open on ${name}'s row.`);
@@ -119,7 +102,6 @@ describe('A GPU cluster expanded to its servers, then stopped from its row', fun
 
   const started = useUiSession({
     apiKey: API_KEY,
-    screenshotDir: SCREENSHOT_DIR,
     settings: oneLocationSettings(PROJECT, REGION, LOCATION_LABEL),
     taskTimings: TASK_TIMINGS,
     failurePrefix: 'ui-gpu-cluster-stop',
@@ -131,16 +113,13 @@ describe('A GPU cluster expanded to its servers, then stopped from its row', fun
   });
 
   it("lists a location's clusters under GPU: status in words, bare metal and Kubernetes marked", async () => {
-    await wb.openViewContainer('Gcore');
-    await wb.widenSideBar();
-    await wb.setKeyFromWelcome(API_KEY);
-    await wb.treeRow('GPU').waitFor();
+    await wb.openWithKey(API_KEY, 'GPU');
     // Room for the clusters in the pictures: the other sections are folded, so the location's one row is under GPU.
-    await wb.foldSections(['Inference', 'Containers', 'DNS Zones'], LOCATION_LABEL);
+    await wb.foldSectionsBut('GPU', LOCATION_LABEL);
     await wb.expandTreeRow(LOCATION_LABEL);
     await wb.treeRow('Clusters').waitFor();
     const mark = session.tap.responses.length;
-    await expandUntil('Clusters', clusterRow(CLUSTER));
+    await expandUntil('Clusters', wb.ownRow(CLUSTER));
 
     const listed = JSON.parse((await answerAfter(mark, new RegExp(`^${CLUSTERS_PATH}$`))).body) as {
       results: { id: string; name: string }[];
@@ -255,7 +234,7 @@ describe('A GPU cluster expanded to its servers, then stopped from its row', fun
     session.emulator.holdTasks(false);
     await wb.notification(new RegExp(`GPU cluster ${CLUSTER} is \\w+ now, with 2 servers\\.`)).waitFor({ timeout: TASK_END_TIMEOUT_MS });
     await waitForDescription(CLUSTER, /^stopped · .*\b2 servers\b/, 30_000);
-    assert.doesNotMatch(await descriptionOf(CLUSTER), /Stopping…/);
+    assert.doesNotMatch(await wb.descriptionOf(CLUSTER, { ownRow: true }), /Stopping…/);
     await wb.notification(`Stopping GPU cluster ${CLUSTER}`).waitFor({ state: 'detached' });
 
     const servers = (await wb.treeRows()).filter((row) => row.label.startsWith(`${CLUSTER}-`));

@@ -1,7 +1,5 @@
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
 import { SEEDED_API_KEY_SECRET, SEEDED_DEPLOYMENTS } from '../emulator/inference-seed';
-import { REPO_ROOT } from '../runner/extension-under-test';
 import { oneLocationSettings, useUiSession, type UiSession } from './ui-session';
 import type { WorkbenchPage } from './workbench-page';
 
@@ -23,23 +21,14 @@ const LOCATION_LABEL = 'Default · Luxembourg-2';
 const DEPLOYMENT = SEEDED_DEPLOYMENTS.active;
 const KEY_NAME = 'team-key';
 const MODEL_NAME = `${DEPLOYMENT} · meta-llama/Llama-3.1-8B-Instruct`;
-// A test run must not leave the docs' images modified; GCORE_SCREENSHOTS_DIR=docs/images refreshes them.
-const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
 
 describe('A ready inference deployment, used in VS Code chat', function () {
   this.timeout(90_000);
   let session: UiSession;
   let wb: WorkbenchPage;
 
-  async function descriptionOf(label: string): Promise<string> {
-    const rows = (await wb.treeRows()).filter((row) => row.label === label);
-    assert.equal(rows.length, 1, `one row ${label}: ${JSON.stringify(rows)}`);
-    return rows[0].description;
-  }
-
   const started = useUiSession({
     apiKey: API_KEY,
-    screenshotDir: SCREENSHOT_DIR,
     // The clean profile turns AI features off, which hides the chat view and its model picker.
     settings: { ...oneLocationSettings(PROJECT, REGION, LOCATION_LABEL), 'chat.disableAIFeatures': false },
     failurePrefix: 'ui-inference-chat',
@@ -51,15 +40,12 @@ describe('A ready inference deployment, used in VS Code chat', function () {
   });
 
   it("pastes the secret of the deployment's key, made elsewhere, on the key's row", async () => {
-    await wb.openViewContainer('Gcore');
-    await wb.widenSideBar();
-    await wb.setKeyFromWelcome(API_KEY);
-    await wb.treeRow('Inference').waitFor();
-    await wb.foldSections(['GPU', 'DNS Zones', 'Containers'], LOCATION_LABEL);
+    await wb.openWithKey(API_KEY, 'Inference');
+    await wb.foldSectionsBut('Inference', LOCATION_LABEL);
     await wb.expandTreeRow(LOCATION_LABEL);
     await wb.expandTreeRow('API Keys');
     await wb.treeRow(KEY_NAME).waitFor();
-    assert.match(await descriptionOf(KEY_NAME), /^secret not on this machine · /);
+    assert.match(await wb.descriptionOf(KEY_NAME), /^secret not on this machine · /);
     const menu = await wb.treeContextMenu(KEY_NAME);
     await wb.chooseMenuItem(menu, 'Paste Inference API Key Secret');
     await wb.waitForQuickInput('Gcore: Paste Inference API Key Secret');

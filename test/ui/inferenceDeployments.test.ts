@@ -1,6 +1,4 @@
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
-import { REPO_ROOT } from '../runner/extension-under-test';
 import { oneLocationSettings, useUiSession, type UiSession } from './ui-session';
 import type { WorkbenchPage } from './workbench-page';
 
@@ -16,23 +14,14 @@ const PROJECT = 1;
 const REGION = 76;
 const LOCATION_LABEL = 'Default · Luxembourg-2';
 const RUNNING = 'llama-chat';
-// A test run must not leave the docs' images modified; GCORE_SCREENSHOTS_DIR=docs/images refreshes them.
-const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
 
 describe("A project's inference deployments, from the Inference section", function () {
   this.timeout(90_000);
   let session: UiSession;
   let wb: WorkbenchPage;
 
-  async function descriptionOf(label: string): Promise<string> {
-    const rows = (await wb.treeRows()).filter((row) => row.label === label);
-    assert.equal(rows.length, 1, `one row ${label}: ${JSON.stringify(rows)}`);
-    return rows[0].description;
-  }
-
   const started = useUiSession({
     apiKey: API_KEY,
-    screenshotDir: SCREENSHOT_DIR,
     settings: oneLocationSettings(PROJECT, REGION, LOCATION_LABEL),
     failurePrefix: 'ui-inference-deployments',
   });
@@ -43,20 +32,17 @@ describe("A project's inference deployments, from the Inference section", functi
   });
 
   it('lists the deployments with their status in words, pods, flavor and image', async () => {
-    await wb.openViewContainer('Gcore');
-    await wb.widenSideBar();
-    await wb.setKeyFromWelcome(API_KEY);
-    await wb.treeRow('Inference').waitFor();
+    await wb.openWithKey(API_KEY, 'Inference');
     // Room for the deployments in the picture: the other sections are folded, so the location's one row is the project's.
-    await wb.foldSections(['GPU', 'DNS Zones', 'Containers'], LOCATION_LABEL);
+    await wb.foldSectionsBut('Inference', LOCATION_LABEL);
     await wb.expandTreeRow(LOCATION_LABEL);
     await wb.expandTreeRow('Deployments');
     await wb.treeRow(RUNNING).waitFor();
     await wb.treeRow('qwen-coder').waitFor();
     await wb.treeRow('mistral-rag').waitFor();
-    assert.match(await descriptionOf(RUNNING), /^active · \d+\/\d+ ready · /);
-    assert.match(await descriptionOf('qwen-coder'), /^scaled to zero\b/);
-    assert.match(await descriptionOf('mistral-rag'), /^deploying\b/i);
+    assert.match(await wb.descriptionOf(RUNNING), /^active · \d+\/\d+ ready · /);
+    assert.match(await wb.descriptionOf('qwen-coder'), /^scaled to zero\b/);
+    assert.match(await wb.descriptionOf('mistral-rag'), /^deploying\b/i);
   });
 
   it('expands the running deployment to its address and each region with its pods', async () => {

@@ -13,8 +13,6 @@ import { eventually } from '../support/eventually';
 import { WorkbenchPage } from './workbench-page';
 
 const FAILURE_DIR = path.join(REPO_ROOT, 'test-results');
-// As in the user journey: GCORE_SCREENSHOTS_DIR=docs/images refreshes the docs' image.
-const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
 
 /**
  * `npm start`'s playground as a newcomer meets it: the window opens, and the Tasks section follows the
@@ -48,7 +46,7 @@ describe('The playground, as it opens', function () {
     playground = await startPlayground(cleanups, await findFreeLoopbackPort());
     const browser = await launchChromium(playground.profile.privateDirsEnv);
     cleanups.push({ name: 'close the browser', run: () => browser.close(), runNow: () => undefined });
-    wb = await WorkbenchPage.open(browser, `${playground.server.url}/`, SCREENSHOT_DIR);
+    wb = await WorkbenchPage.open(browser, `${playground.server.url}/`);
     await wb.waitForViewContainer('Gcore');
   });
 

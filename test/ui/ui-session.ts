@@ -16,8 +16,6 @@ const FAILURE_DIR = path.join(REPO_ROOT, 'test-results');
 export interface UiSessionOptions {
   /** The key the emulator accepts; the session starts with no key anywhere else. */
   apiKey: string;
-  /** Where WorkbenchPage.screenshot writes. */
-  screenshotDir: string;
   /** The emulator's demo zones, one in each DNSSEC state, in the account's zone list. */
   demoZones?: boolean;
   /** More user settings of the new profile (locations, the task poll interval); never the key. */
@@ -71,7 +69,7 @@ export async function startUiSession(options: UiSessionOptions): Promise<UiSessi
     cleanups.push({ name: 'close the browser', run: () => browser.close(), runNow: () => undefined });
     const url = new URL('/', server.url);
     url.searchParams.set('folder', profile.workspaceDir);
-    const workbench = await WorkbenchPage.open(browser, url.toString(), options.screenshotDir);
+    const workbench = await WorkbenchPage.open(browser, url.toString());
     await workbench.waitForViewContainer('Gcore');
     return { emulator, tap, profile, workbench, close };
   } catch (error) {

@@ -34,8 +34,6 @@ const WEB_APP_AUTOSCALING = { cooldown_period: 60, triggers: { cpu: { threshold:
 // Fixed so that the screenshot of the rejected key is the same on every run.
 const REJECTED_REQUEST_ID = '5c0e2f1a-61d4-4c47-9d2e-0b7a3e9f4d21';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-// A test run must not leave the docs' images modified; GCORE_SCREENSHOTS_DIR=docs/images refreshes them.
-const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
 const FAILURE_DIR = path.join(REPO_ROOT, 'test-results');
 
 describe('Gcore in VS Code, used through its UI', function () {
@@ -81,7 +79,7 @@ describe('Gcore in VS Code, used through its UI', function () {
 
   before(async function () {
     this.timeout(240_000);
-    session = await startUiSession({ apiKey: API_KEY, screenshotDir: SCREENSHOT_DIR, demoZones: true });
+    session = await startUiSession({ apiKey: API_KEY, demoZones: true });
     wb = session.workbench;
   });
 

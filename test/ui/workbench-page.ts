@@ -1,6 +1,8 @@
+import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { REPO_ROOT } from '../runner/extension-under-test';
 
 /** The window size of the screenshots used in the README. */
 const WINDOW = { width: 1280, height: 800 };
@@ -8,6 +10,18 @@ const WINDOW = { width: 1280, height: 800 };
 const PARKED_POINTER = { x: WINDOW.width - 80, y: WINDOW.height / 3 };
 
 const SIDE_BAR_WIDTH = 520;
+
+/**
+ * Where WorkbenchPage.screenshot writes. A test run must not leave the docs' images modified;
+ * GCORE_SCREENSHOTS_DIR=docs/images refreshes them.
+ */
+const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.GCORE_SCREENSHOTS_DIR ?? path.join('test-results', 'screenshots'));
+
+/** The sections of the Gcore view that list locations. */
+const LOCATION_SECTIONS = ['GPU', 'Inference', 'Containers', 'DNS Zones'];
+
+/** What the row of a task under Tasks says, and the row of what it changes, which shares its label, never does. */
+export const TASK_ROW = / · started \d\d:\d\d UTC/;
 
 export interface TreeRow {
   label: string;
@@ -24,16 +38,13 @@ function exactly(text: string): RegExp {
  * into quick inputs. Every wait is on something becoming visible, never on time.
  */
 export class WorkbenchPage {
-  private constructor(
-    readonly page: Page,
-    private readonly screenshotDir: string,
-  ) {}
+  private constructor(readonly page: Page) {}
 
-  static async open(browser: Browser, url: string, screenshotDir: string): Promise<WorkbenchPage> {
+  static async open(browser: Browser, url: string): Promise<WorkbenchPage> {
     const page = await browser.newPage({ viewport: WINDOW });
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     await page.locator('.monaco-workbench .activitybar').waitFor();
-    return new WorkbenchPage(page, screenshotDir);
+    return new WorkbenchPage(page);
   }
 
   private viewContainerIcon(title: string): Locator {
@@ -76,12 +87,20 @@ export class WorkbenchPage {
     await this.answer(apiKey);
   }
 
+  /** What a new user does first: the Gcore view opened and widened, the key set from its welcome, until the tree lists `section`. */
+  async openWithKey(apiKey: string, section: string): Promise<void> {
+    await this.openViewContainer('Gcore');
+    await this.widenSideBar();
+    await this.setKeyFromWelcome(apiKey);
+    await this.treeRow(section).waitFor();
+  }
+
   /**
-   * Folds these sections and waits until the location is left on one row: every section that lists locations
-   * shows it, and a picture wants room for one.
+   * Folds every section that lists locations but `section`, and waits until the location is left on one row, under
+   * `section`: every such section shows it, and a picture wants room for one.
    */
-  async foldSections(sections: readonly string[], locationLabel: string): Promise<void> {
-    for (const section of sections) await this.collapseTreeRow(section);
+  async foldSectionsBut(section: string, locationLabel: string): Promise<void> {
+    for (const other of LOCATION_SECTIONS) if (other !== section) await this.collapseTreeRow(other);
     await this.treeRow(locationLabel).nth(1).waitFor({ state: 'detached' });
   }
 
@@ -103,6 +122,21 @@ export class WorkbenchPage {
         description: row.querySelector('.label-description')?.textContent?.trim() ?? '',
       })),
     );
+  }
+
+  /** The row of what is labelled `label`, without the rows of its tasks under Tasks. */
+  ownRow(label: string): Locator {
+    return this.treeRow(label).filter({ hasNotText: TASK_ROW });
+  }
+
+  /**
+   * The description of the one row labelled `label` (`ownRow`: of its own row, the rows of its tasks left out);
+   * fails, listing them, when there are none or several.
+   */
+  async descriptionOf(label: string, options: { ownRow?: boolean } = {}): Promise<string> {
+    const rows = (await this.treeRows()).filter((row) => row.label === label && !(options.ownRow && TASK_ROW.test(row.description)));
+    assert.equal(rows.length, 1, `one row ${label}: ${JSON.stringify(rows)}`);
+    return rows[0].description;
   }
 
   /** `index` picks among rows of the same label, as a location shown in two sections. */
@@ -272,8 +306,8 @@ export class WorkbenchPage {
    * (`keepPointer`) when the picture is of the menu item it points at.
    */
   async screenshot(name: string, options: { keepPointer?: boolean } = {}): Promise<string> {
-    fs.mkdirSync(this.screenshotDir, { recursive: true });
-    const file = path.join(this.screenshotDir, `${name}.png`);
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const file = path.join(SCREENSHOT_DIR, `${name}.png`);
     if (!options.keepPointer) await this.page.mouse.move(PARKED_POINTER.x, PARKED_POINTER.y);
     await this.page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
     return file;
