@@ -3,8 +3,9 @@ import * as vscode from 'vscode';
 import type { GpuCluster, GpuKind, GpuServer } from '../../src/api/gpu/gpuClusterTypes';
 import type { Emulator, RecordedRequest } from '../emulator/server';
 import { stableUuid } from '../emulator/gpu-servers';
-import { eventually, extensionApi, rejects, run, setLocations, signedInAt, TEST_KEY, useUi } from './support/harness';
+import { eventually, rejects, run, setLocations, TEST_KEY, useUi } from './support/harness';
 import { ScriptedUi, type Answer } from './support/scriptedUi';
+import { signInEachTest } from './support/signedInTests';
 import { label, rows } from './support/treeRows';
 
 /*
@@ -54,23 +55,14 @@ async function interact(emulator: Emulator, answers: Answer[], id: string, node:
 }
 
 describe('GPU cluster writes', () => {
-  let emulator: Emulator;
-
-  beforeEach(async () => {
-    emulator = await signedInAt(LOCATION);
-  });
-
-  after(async () => {
-    (await extensionApi()).stopFollowingTasks();
-    await useUi(undefined);
-  });
+  const emulator = signInEachTest(LOCATION);
 
   describe('programmatic', () => {
     it('stops a running cluster with exactly {"action":"stop"} and follows its task under the cluster name to shutoff', async () => {
       const result = await run<{ tasks: string[] }>('gcore.gpuClusterAction', { ...LOCATION, clusterId: TRAIN, action: 'stop' });
       assert.equal(result.tasks.length, 1);
       assert.deepEqual(Object.keys(result), ['tasks']);
-      const [post, ...more] = writes(emulator);
+      const [post, ...more] = writes(emulator());
       assert.deepEqual(more, []);
       assert.equal(post.path, `${V3}/${TRAIN}/action`);
       assert.equal(post.body, '{"action":"stop"}');
@@ -78,20 +70,20 @@ describe('GPU cluster writes', () => {
       assert.ok(tasksSection);
       const [task] = await rows(tasksSection.node);
       assert.equal(label(task.item), 'train-h100', 'the task is followed by the cluster name');
-      emulator.advanceTasks(AN_HOUR_MS);
+      emulator().advanceTasks(AN_HOUR_MS);
       const { tasks } = await run<{ tasks: { state: string }[] }>('gcore.waitForTasks', { taskIds: result.tasks, timeoutSeconds: 30 });
       assert.deepEqual(
         tasks.map((ended) => ended.state),
         ['FINISHED'],
       );
-      assert.equal((await readCluster(emulator, 'virtual', TRAIN)).status, 'shutoff');
+      assert.equal((await readCluster(emulator(), 'virtual', TRAIN)).status, 'shutoff');
       await eventually(async () => assert.match(String((await rows(tasksSection.node))[0].item.description), /^Finished · stop/));
     });
 
     it('resizes a virtual cluster through its resize action and a bare-metal one through the v1 resize', async () => {
       await run('gcore.resizeGpuCluster', { ...LOCATION, clusterId: TRAIN, serversCount: 3 });
       await run('gcore.resizeGpuCluster', { ...LOCATION, kind: 'baremetal', clusterId: BARE_METAL, serversCount: 1 });
-      const [virtual, bareMetal] = writes(emulator);
+      const [virtual, bareMetal] = writes(emulator());
       assert.equal(virtual.path, `${V3}/${TRAIN}/action`);
       assert.deepEqual(virtual.json, { action: 'resize', servers_count: 3 });
       assert.equal(bareMetal.path, `/cloud/v1/ai/clusters/gpu/1/76/${BARE_METAL}/resize`);
@@ -106,17 +98,17 @@ describe('GPU cluster writes', () => {
         deleteFloatingIps: true,
       });
       assert.equal(result.tasks.length, 1);
-      const [remove] = writes(emulator);
+      const [remove] = writes(emulator());
       assert.equal(remove.method, 'DELETE');
       assert.equal(remove.path, `${V3}/${TRAIN}`);
       assert.deepEqual(remove.query, { all_volumes: 'false', all_floating_ips: 'true' });
     });
 
     it('deletes one server of a cluster', async () => {
-      const [server] = await readServers(emulator, TRAIN);
-      emulator.requests.length = 0;
+      const [server] = await readServers(emulator(), TRAIN);
+      emulator().requests.length = 0;
       await run('gcore.deleteGpuServer', { ...LOCATION, clusterId: TRAIN, serverId: server.id });
-      const [remove] = writes(emulator);
+      const [remove] = writes(emulator());
       assert.equal(remove.method, 'DELETE');
       assert.equal(remove.path, `${V3}/${TRAIN}/servers/${server.id}`);
     });
@@ -133,37 +125,37 @@ describe('GPU cluster writes', () => {
         run('gcore.deleteGpuCluster', { ...LOCATION, kind: 'baremetal', clusterId: BARE_METAL, deleteVolumes: false }),
         /deleteVolumes: is not a choice for a bare-metal cluster, whose disks are local/,
       );
-      assert.deepEqual(emulator.requests, []);
+      assert.deepEqual(emulator().requests, []);
     });
 
     it("passes Gcore's 409 through for a state that does not allow the action, sent once", async () => {
       await rejects(run('gcore.gpuClusterAction', { ...LOCATION, clusterId: TRAIN, action: 'start' }), /not allow for start/);
-      assert.equal(writes(emulator).length, 1);
+      assert.equal(writes(emulator()).length, 1);
     });
   });
 
   describe('from a row', () => {
     it('says what a virtual stop does before sending it, and sends nothing when declined', async () => {
-      const cluster = await readCluster(emulator, 'virtual', TRAIN);
-      const declined = await interact(emulator, [false], 'gcore.stopGpuCluster', clusterNode(cluster));
-      assert.deepEqual(writes(emulator), []);
+      const cluster = await readCluster(emulator(), 'virtual', TRAIN);
+      const declined = await interact(emulator(), [false], 'gcore.stopGpuCluster', clusterNode(cluster));
+      assert.deepEqual(writes(emulator()), []);
       const [question] = declined.shown;
       assert.equal(question.kind, 'confirm');
       assert.equal(question.message, 'Stop GPU cluster train-h100?');
       assert.match(question.detail ?? '', /shelves its servers: their local disks are erased, and billing for the servers stops/);
       assert.match(question.detail ?? '', /needs free capacity .* which can fail/);
 
-      const ui = await interact(emulator, [true], 'gcore.stopGpuCluster', clusterNode(cluster));
-      const [post] = writes(emulator);
+      const ui = await interact(emulator(), [true], 'gcore.stopGpuCluster', clusterNode(cluster));
+      const [post] = writes(emulator());
       assert.deepEqual(post.json, { action: 'stop' });
       assert.ok(ui.progressTitles.includes('Stopping GPU cluster train-h100'));
     });
 
     it("announces a stop's end in the row's words: stopped, not Gcore's shutoff", async function () {
       this.timeout(40_000);
-      const cluster = await readCluster(emulator, 'virtual', TRAIN);
-      const ui = await interact(emulator, [true], 'gcore.stopGpuCluster', clusterNode(cluster));
-      emulator.advanceTasks(AN_HOUR_MS);
+      const cluster = await readCluster(emulator(), 'virtual', TRAIN);
+      const ui = await interact(emulator(), [true], 'gcore.stopGpuCluster', clusterNode(cluster));
+      emulator().advanceTasks(AN_HOUR_MS);
       const end = await eventually(
         () =>
           ui.notifications.find((notification) => notification.message.startsWith('GPU cluster train-h100 is ')) ??
@@ -174,29 +166,29 @@ describe('GPU cluster writes', () => {
     });
 
     it('says a bare-metal stop powers the servers off and billing continues', async () => {
-      const cluster = await readCluster(emulator, 'baremetal', BARE_METAL);
-      const ui = await interact(emulator, [false], 'gcore.stopGpuCluster', clusterNode(cluster, 'baremetal'));
+      const cluster = await readCluster(emulator(), 'baremetal', BARE_METAL);
+      const ui = await interact(emulator(), [false], 'gcore.stopGpuCluster', clusterNode(cluster, 'baremetal'));
       assert.match(ui.shown[0].detail ?? '', /powers its bare-metal servers off.*billing continues/);
-      assert.deepEqual(writes(emulator), []);
+      assert.deepEqual(writes(emulator()), []);
     });
 
     it('offers Soft and Hard Reboot and sends the one chosen', async () => {
-      const cluster = await readCluster(emulator, 'virtual', TRAIN);
-      const ui = await interact(emulator, ['Hard Reboot'], 'gcore.rebootGpuCluster', clusterNode(cluster));
+      const cluster = await readCluster(emulator(), 'virtual', TRAIN);
+      const ui = await interact(emulator(), ['Hard Reboot'], 'gcore.rebootGpuCluster', clusterNode(cluster));
       assert.deepEqual(ui.shown[0].labels, ['Soft Reboot', 'Hard Reboot']);
-      assert.deepEqual(writes(emulator)[0].json, { action: 'hard_reboot' });
+      assert.deepEqual(writes(emulator())[0].json, { action: 'hard_reboot' });
     });
 
     it('asks the new count with the current one, checks the quota first and shows what is exceeded', async () => {
-      const cluster = await readCluster(emulator, 'virtual', TRAIN);
-      emulator.setGpuQuota({ gpu_virtual_h100_count: 2 });
-      const ui = await interact(emulator, ['0', '2', '4', 'Resize Anyway'], 'gcore.resizeGpuCluster', clusterNode(cluster));
+      const cluster = await readCluster(emulator(), 'virtual', TRAIN);
+      emulator().setGpuQuota({ gpu_virtual_h100_count: 2 });
+      const ui = await interact(emulator(), ['0', '2', '4', 'Resize Anyway'], 'gcore.resizeGpuCluster', clusterNode(cluster));
       const [count, review] = ui.shown;
       assert.equal(count.value, '2');
       assert.match(count.prompt ?? '', /1 to 999 \(it has 2\)/);
       assert.deepEqual(count.validationMessages.length, 2);
       assert.match(count.validationMessages[0], /^Servers /);
-      const [check, post] = writes(emulator);
+      const [check, post] = writes(emulator());
       assert.equal(check.path, '/cloud/v3/gpu/virtual/1/76/check_limits');
       assert.deepEqual(check.json, { flavor: 'g3-ai-24-232-1000-h100-80-1', servers_count: 2, existing_cluster: true });
       assert.match(review.detail ?? '', /exceeds the quota/);
@@ -205,19 +197,19 @@ describe('GPU cluster writes', () => {
     });
 
     it('says that shrinking a bare-metal cluster removes a node Gcore picks', async () => {
-      const cluster = await readCluster(emulator, 'baremetal', BARE_METAL);
-      const ui = await interact(emulator, ['1', 'Resize'], 'gcore.resizeGpuCluster', clusterNode(cluster, 'baremetal'));
+      const cluster = await readCluster(emulator(), 'baremetal', BARE_METAL);
+      const ui = await interact(emulator(), ['1', 'Resize'], 'gcore.resizeGpuCluster', clusterNode(cluster, 'baremetal'));
       assert.match(ui.shown[1].detail ?? '', /Gcore picks the bare-metal node it removes/);
       assert.deepEqual(
-        writes(emulator).map((request) => request.path),
+        writes(emulator()).map((request) => request.path),
         [`/cloud/v1/ai/clusters/gpu/1/76/${BARE_METAL}/resize`],
       );
     });
 
     it("deletes only once the cluster's name is typed, with what to do with its volumes and floating IPs", async () => {
-      const cluster = await readCluster(emulator, 'virtual', TRAIN);
+      const cluster = await readCluster(emulator(), 'virtual', TRAIN);
       const ui = await interact(
-        emulator,
+        emulator(),
         ['train', 'train-h100', 'Keep its volumes (kept volumes keep costing)', 'Delete its floating IPs with it'],
         'gcore.deleteGpuCluster',
         clusterNode(cluster),
@@ -226,7 +218,7 @@ describe('GPU cluster writes', () => {
       assert.deepEqual(typed.validationMessages, ['Type train-h100 to delete the cluster, or press Escape to keep it.']);
       assert.equal(volumes.labels?.[0], 'Delete its volumes with it', 'deleting them is the default');
       assert.ok(addresses.labels?.includes('Keep its floating IPs (kept floating IPs keep costing)'));
-      const [remove, ...more] = writes(emulator);
+      const [remove, ...more] = writes(emulator());
       assert.deepEqual(more, []);
       assert.deepEqual(remove.query, { all_volumes: 'false', all_floating_ips: 'true' });
     });
@@ -239,14 +231,14 @@ describe('GPU cluster writes', () => {
         { projectId: 1, regionId: 78, label: 'Lab' },
       ]);
       try {
-        emulator.setGpuFlavorCapacity('virtual', 1, 76, L40S, 0);
-        emulator.setGpuFlavorCapacity('virtual', 1, 77, L40S, 3);
-        emulator.setGpuFlavorCapacity('virtual', 1, 78, L40S, 0);
-        const cluster = await readCluster(emulator, 'virtual', EVAL);
+        emulator().setGpuFlavorCapacity('virtual', 1, 76, L40S, 0);
+        emulator().setGpuFlavorCapacity('virtual', 1, 77, L40S, 3);
+        emulator().setGpuFlavorCapacity('virtual', 1, 78, L40S, 0);
+        const cluster = await readCluster(emulator(), 'virtual', EVAL);
         const ui = new ScriptedUi(['Staging']).answerNotification(/^GPU cluster eval-l40s could not start/, 'Other Locations');
         await useUi(ui);
         await vscode.commands.executeCommand('gcore.startGpuCluster', clusterNode(cluster));
-        emulator.advanceTasks(AN_HOUR_MS);
+        emulator().advanceTasks(AN_HOUR_MS);
         const pick = await eventually(async () => ui.shown.find((shown) => shown.kind === 'pick') ?? assert.fail('no pick yet'), 30_000);
         const failure = ui.notifications.find((notification) => notification.severity === 'error');
         assert.match(failure?.message ?? '', /the free capacity of its flavor ran out in this location/);
@@ -254,7 +246,7 @@ describe('GPU cluster writes', () => {
         assert.equal(pick.title, `Gcore: ${L40S} in your other locations`);
         assert.deepEqual(pick.labels, ['Staging']);
         assert.deepEqual(pick.descriptions, ['project 1 · region 77 · 3 servers free']);
-        const read = emulator.requests.map((request) => request.path);
+        const read = emulator().requests.map((request) => request.path);
         assert.ok(read.includes('/cloud/v3/gpu/virtual/1/77/flavors') && read.includes('/cloud/v3/gpu/virtual/1/78/flavors'));
       } finally {
         await setLocations([{ ...LOCATION, label: 'Prod' }]);
@@ -268,17 +260,17 @@ describe('GPU cluster writes', () => {
         { projectId: 1, regionId: 77, label: 'Staging' },
       ]);
       try {
-        emulator.setGpuFlavorCapacity('virtual', 1, 77, L40S, 2);
-        emulator.failGpuTask({
+        emulator().setGpuFlavorCapacity('virtual', 1, 77, L40S, 2);
+        emulator().failGpuTask({
           kind: 'virtual',
           change: 'start',
           error: `The region Luxembourg-2 has reached the limit of flavor ${L40S}`,
         });
-        const cluster = await readCluster(emulator, 'virtual', EVAL);
+        const cluster = await readCluster(emulator(), 'virtual', EVAL);
         const ui = new ScriptedUi(['Staging']).answerNotification(/^GPU cluster eval-l40s could not start/, 'Other Locations');
         await useUi(ui);
         await vscode.commands.executeCommand('gcore.startGpuCluster', clusterNode(cluster));
-        emulator.advanceTasks(AN_HOUR_MS);
+        emulator().advanceTasks(AN_HOUR_MS);
         const pick = await eventually(async () => ui.shown.find((shown) => shown.kind === 'pick') ?? assert.fail('no pick yet'), 30_000);
         const failure = ui.notifications.find((notification) => notification.severity === 'error');
         assert.match(failure?.message ?? '', /ran out in this location \(The region Luxembourg-2 has reached the limit of flavor/);
@@ -295,9 +287,9 @@ describe('GPU cluster writes', () => {
         { projectId: 1, regionId: 77, label: 'Staging' },
       ]);
       try {
-        emulator.setGpuFlavorCapacity('virtual', 1, 76, H100, 0);
-        emulator.setGpuFlavorCapacity('virtual', 1, 77, H100, 0);
-        const cluster = await readCluster(emulator, 'virtual', TRAIN);
+        emulator().setGpuFlavorCapacity('virtual', 1, 76, H100, 0);
+        emulator().setGpuFlavorCapacity('virtual', 1, 77, H100, 0);
+        const cluster = await readCluster(emulator(), 'virtual', TRAIN);
         const ui = new ScriptedUi(['3', 'Resize']).answerNotification(/^Resize GPU cluster train-h100/, 'Other Locations');
         await useUi(ui);
         await vscode.commands.executeCommand('gcore.resizeGpuCluster', clusterNode(cluster));
@@ -306,24 +298,24 @@ describe('GPU cluster writes', () => {
         assert.match(refused.message, /Not enough capacity for flavor/);
         assert.equal(refused.actions[0], 'Other Locations');
         assert.equal(answer?.message, `No other location of yours has free servers of ${H100} now.`);
-        assert.ok(emulator.requests.some((request) => request.path === '/cloud/v3/gpu/virtual/1/77/flavors'));
+        assert.ok(emulator().requests.some((request) => request.path === '/cloud/v3/gpu/virtual/1/77/flavors'));
       } finally {
         await setLocations([{ ...LOCATION, label: 'Prod' }]);
       }
     });
 
     it("asks as Delete Cluster does when the server is the cluster's last", async () => {
-      const cluster = await readCluster(emulator, 'virtual', EVAL);
-      const [server] = await readServers(emulator, EVAL);
+      const cluster = await readCluster(emulator(), 'virtual', EVAL);
+      const [server] = await readServers(emulator(), EVAL);
       const node = { ...clusterNode(cluster), nodeType: 'gpuServer', id: `gpu/${EVAL}/${server.id}`, server };
       const ui = await interact(
-        emulator,
+        emulator(),
         ['eval-l40s', 'Delete its volumes with it', 'Delete its floating IPs with it'],
         'gcore.deleteGpuServer',
         node,
       );
       assert.match(ui.shown[0].prompt ?? '', /is the last of GPU cluster eval-l40s: deleting it deletes the cluster too/);
-      const [remove] = writes(emulator);
+      const [remove] = writes(emulator());
       assert.equal(remove.path, `${V3}/${EVAL}/servers/${server.id}`);
       assert.deepEqual(remove.query, { all_volumes: 'true', all_floating_ips: 'true' });
     });

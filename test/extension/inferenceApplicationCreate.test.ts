@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Emulator } from '../emulator/server';
-import { eventually, extensionApi, signedInAt, useUi } from './support/harness';
+import { eventually, useUi } from './support/harness';
 import { CANCEL, ScriptedUi } from './support/scriptedUi';
+import { signInEachTest } from './support/signedInTests';
 import { label, rows } from './support/treeRows';
 
 /*
@@ -18,16 +18,7 @@ const AN_HOUR_MS = 60 * 60_000;
 const APPLICATIONS_ROW = { nodeType: 'inferenceApplications', id: 'inference/1/applications', section: 'inference', projectId: 1 };
 
 describe('New Inference Application from the Catalogue', () => {
-  let emulator: Emulator;
-
-  beforeEach(async () => {
-    emulator = await signedInAt(LOCATION);
-  });
-
-  after(async () => {
-    (await extensionApi()).stopFollowingTasks();
-    await useUi(undefined);
-  });
+  const emulator = signInEachTest(LOCATION);
 
   it('creates what the wizard asked once, after the review, and follows it to its address', async function () {
     this.timeout(60_000);
@@ -42,7 +33,7 @@ describe('New Inference Application from the Catalogue', () => {
     assert.equal(review?.message, 'Create inference application teamwhisper?');
     assert.match(review?.detail ?? '', /Quota: it fits/);
     assert.match(review?.detail ?? '', /Price: up to .+ per hour at 1 pod; nothing while stopped or at zero\./);
-    const posts = emulator.requests.filter((request) => request.method === 'POST' && request.path === APPLICATIONS);
+    const posts = emulator().requests.filter((request) => request.method === 'POST' && request.path === APPLICATIONS);
     assert.deepEqual(
       posts.map((request) => request.json),
       [
@@ -60,7 +51,7 @@ describe('New Inference Application from the Catalogue', () => {
     assert.ok(tasksSection);
     await eventually(async () => assert.ok((await rows(tasksSection.node)).some((row) => label(row.item) === 'teamwhisper')));
 
-    emulator.advanceTasks(AN_HOUR_MS);
+    emulator().advanceTasks(AN_HOUR_MS);
     const end = await eventually(
       () =>
         ui.notifications.find((notification) => notification.message.startsWith('Application teamwhisper is deployed')) ??
@@ -80,7 +71,7 @@ describe('New Inference Application from the Catalogue', () => {
     ui.assertAllAnswersUsed();
     assert.equal(ui.shown[0].title, 'Gcore: New Inference Application');
     assert.equal(
-      emulator.requests.filter((request) => request.method === 'POST' && request.path === APPLICATIONS).length,
+      emulator().requests.filter((request) => request.method === 'POST' && request.path === APPLICATIONS).length,
       0,
       'no create without Create',
     );

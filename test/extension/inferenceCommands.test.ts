@@ -5,8 +5,9 @@ import { SEEDED_REGISTRY_PASSWORD } from '../emulator/inference-seed';
 import { REALISTIC_INFERENCE_TIMINGS } from '../emulator/inference-state';
 import { BACK } from '../../src/ui/promptUi';
 import { inferenceDeploymentBody } from '../support/inferenceBodies';
-import { eventually, extensionApi, rejects, run, signedInAt, useUi } from './support/harness';
+import { eventually, rejects, run, useUi } from './support/harness';
 import { ScriptedUi } from './support/scriptedUi';
+import { signInEachTest } from './support/signedInTests';
 import { label, rows } from './support/treeRows';
 
 /*
@@ -25,16 +26,7 @@ function writes(emulator: Emulator): RecordedRequest[] {
 }
 
 describe('inference commands', () => {
-  let emulator: Emulator;
-
-  beforeEach(async () => {
-    emulator = await signedInAt(LOCATION);
-  });
-
-  after(async () => {
-    (await extensionApi()).stopFollowingTasks();
-    await useUi(undefined);
-  });
+  const emulator = signInEachTest(LOCATION);
 
   describe('reads', () => {
     it('lists the account-wide flavors, capacity, catalogue and quota without an argument', async () => {
@@ -71,9 +63,9 @@ describe('inference commands', () => {
         projectId: 1,
         deployment,
       };
-      emulator.requests.length = 0;
+      emulator().requests.length = 0;
       await vscode.commands.executeCommand('gcore.getInferenceDeployment', node);
-      assert.ok(emulator.requests.some((request) => request.path === `${DEPLOYMENTS}/llama-chat`));
+      assert.ok(emulator().requests.some((request) => request.path === `${DEPLOYMENTS}/llama-chat`));
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     });
 
@@ -83,7 +75,7 @@ describe('inference commands', () => {
         name: 'llama-chat',
         limit: 1005,
       });
-      assert.ok(page.count > 1005, `the emulator holds more than 1005 lines (${page.count})`);
+      assert.ok(page.count > 1005, `the emulator() holds more than 1005 lines (${page.count})`);
       assert.equal(page.results.length, 1005);
       const times = page.results.map((line) => Date.parse(line.time));
       assert.deepEqual(
@@ -91,7 +83,7 @@ describe('inference commands', () => {
         [...times].sort((a, b) => b - a),
       );
       assert.deepEqual(
-        emulator.requests.map((request) => request.query),
+        emulator().requests.map((request) => request.query),
         [
           { order_by: 'time.desc', limit: '1000', offset: '0' },
           { order_by: 'time.desc', limit: '5', offset: '1000' },
@@ -107,7 +99,7 @@ describe('inference commands', () => {
       assert.deepEqual(preview.quota, {});
       assert.ok(preview.price.price_per_hour);
       assert.deepEqual(
-        writes(emulator)
+        writes(emulator())
           .map((request) => request.path)
           .sort(),
         ['/cloud/v2/pricing/inference/deployments', `${DEPLOYMENTS}/check_limits`],
@@ -115,11 +107,11 @@ describe('inference commands', () => {
     });
 
     it('retries a read Gcore answered 429 or 503, as it asked', async () => {
-      emulator.inject({ method: 'GET', path: DEPLOYMENTS, status: 429, headers: { 'retry-after': '0' } });
-      emulator.inject({ method: 'GET', path: DEPLOYMENTS, status: 503 });
+      emulator().inject({ method: 'GET', path: DEPLOYMENTS, status: 429, headers: { 'retry-after': '0' } });
+      emulator().inject({ method: 'GET', path: DEPLOYMENTS, status: 503 });
       const deployments = await run<{ count: number }>('gcore.listInferenceDeployments', PROJECT);
       assert.equal(deployments.count, 3);
-      assert.equal(emulator.requests.filter((request) => request.path === DEPLOYMENTS).length, 3);
+      assert.equal(emulator().requests.filter((request) => request.path === DEPLOYMENTS).length, 3);
     });
   });
 
@@ -131,7 +123,7 @@ describe('inference commands', () => {
       });
       assert.deepEqual(Object.keys(result), ['tasks']);
       assert.equal(result.tasks.length, 1);
-      const posts = writes(emulator).filter((request) => request.path === DEPLOYMENTS);
+      const posts = writes(emulator()).filter((request) => request.path === DEPLOYMENTS);
       assert.deepEqual(
         posts.map((request) => request.json),
         [inferenceDeploymentBody()],
@@ -142,9 +134,9 @@ describe('inference commands', () => {
     });
 
     it('never sends a create twice when its answer is lost: the name is looked up', async () => {
-      emulator.inject({ method: 'POST', path: DEPLOYMENTS, status: 502, afterApplying: true });
+      emulator().inject({ method: 'POST', path: DEPLOYMENTS, status: 502, afterApplying: true });
       await run('gcore.createInferenceDeployment', { ...PROJECT, deployment: inferenceDeploymentBody({ name: 'lostone' }) });
-      assert.equal(writes(emulator).filter((request) => request.path === DEPLOYMENTS).length, 1);
+      assert.equal(writes(emulator()).filter((request) => request.path === DEPLOYMENTS).length, 1);
       const made = await run<{ name: string }>('gcore.getInferenceDeployment', { ...PROJECT, name: 'lostone' });
       assert.equal(made.name, 'lostone');
     });
@@ -157,13 +149,13 @@ describe('inference commands', () => {
         }),
         /llama-chat/,
       );
-      assert.deepEqual(writes(emulator), []);
-      emulator.inject({ method: 'POST', path: DEPLOYMENTS, status: 500 });
+      assert.deepEqual(writes(emulator()), []);
+      emulator().inject({ method: 'POST', path: DEPLOYMENTS, status: 500 });
       await rejects(
         vscode.commands.executeCommand('gcore.createInferenceDeployment', { ...PROJECT, deployment: inferenceDeploymentBody() }),
         /./,
       );
-      assert.equal(writes(emulator).filter((request) => request.path === DEPLOYMENTS).length, 1);
+      assert.equal(writes(emulator()).filter((request) => request.path === DEPLOYMENTS).length, 1);
     });
 
     it("updates a region's maximum with its scale sent whole, and the regions as the whole set", async () => {
@@ -173,7 +165,7 @@ describe('inference commands', () => {
         changes: { containers: [{ region_id: 76, scale: { max: 3 } }] },
       });
       assert.equal(result.tasks.length, 1);
-      const [patch, ...more] = writes(emulator);
+      const [patch, ...more] = writes(emulator());
       assert.deepEqual(more, []);
       assert.equal(patch.method, 'PATCH');
       assert.equal(patch.path, `${DEPLOYMENTS}/llama-chat`);
@@ -197,7 +189,7 @@ describe('inference commands', () => {
       const deleted = await run<{ tasks: string[] }>('gcore.deleteInferenceDeployment', { ...PROJECT, name: 'qwen-coder' });
       assert.equal(deleted.tasks.length, 1);
       assert.deepEqual(
-        writes(emulator).map((request) => [request.method, request.path, request.body ?? '']),
+        writes(emulator()).map((request) => [request.method, request.path, request.body ?? '']),
         [
           ['POST', `${DEPLOYMENTS}/llama-chat/stop`, ''],
           ['POST', `${DEPLOYMENTS}/llama-chat/start`, ''],
@@ -211,7 +203,7 @@ describe('inference commands', () => {
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       const ui = new ScriptedUi([true]);
       await useUi(ui);
-      emulator.requests.length = 0;
+      emulator().requests.length = 0;
       const node = {
         nodeType: 'inferenceDeployment',
         id: 'inference/1/deployments/llama-chat',
@@ -224,10 +216,10 @@ describe('inference commands', () => {
       assert.match(ui.shown[0].message ?? '', /Stop inference deployment llama-chat\?/);
       await eventually(() => assert.ok(ui.notifications.some((note) => /Inference deployment llama-chat is stopped\./.test(note.message))));
       assert.deepEqual(
-        writes(emulator).map((request) => request.path),
+        writes(emulator()).map((request) => request.path),
         [`${DEPLOYMENTS}/llama-chat/stop`],
       );
-      // Started again, so that its row awaits no stop once the next suite's emulator has it running.
+      // Started again, so that its row awaits no stop once the next suite's emulator() has it running.
       await run('gcore.startInferenceDeployment', { ...PROJECT, name: 'llama-chat' });
     });
   });
@@ -246,7 +238,7 @@ describe('inference commands', () => {
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       const ui = new ScriptedUi(['qwen', 'qwen-coder']);
       await useUi(ui);
-      emulator.requests.length = 0;
+      emulator().requests.length = 0;
       const node = {
         nodeType: 'inferenceDeployment',
         id: 'inference/1/deployments/qwen-coder',
@@ -258,7 +250,7 @@ describe('inference commands', () => {
       ui.assertAllAnswersUsed();
       assert.equal(ui.shown[0].validationMessages.length, 1, 'a name not typed whole is refused');
       assert.deepEqual(
-        writes(emulator).map((request) => [request.method, request.path]),
+        writes(emulator()).map((request) => [request.method, request.path]),
         [['DELETE', `${DEPLOYMENTS}/qwen-coder`]],
       );
     });
@@ -276,13 +268,13 @@ describe('inference commands', () => {
       assert.equal(created.tasks.length, 1);
       const applications = '/cloud/v3/inference/applications/1/deployments';
       assert.deepEqual(
-        writes(emulator).map((request) => [request.method, request.path, request.json]),
+        writes(emulator()).map((request) => [request.method, request.path, request.json]),
         [['POST', applications, application]],
       );
-      emulator.advanceTasks(60 * 60_000);
+      emulator().advanceTasks(60 * 60_000);
       const deleted = await run<{ tasks: string[] }>('gcore.deleteInferenceApplication', { ...PROJECT, name: 'whisperone' });
       assert.equal(deleted.tasks.length, 1);
-      assert.deepEqual(writes(emulator).at(-1)?.path, `${applications}/whisperone`);
+      assert.deepEqual(writes(emulator()).at(-1)?.path, `${applications}/whisperone`);
     });
 
     it('sets a registry credential: created when new, replaced with all three fields when it exists, never answering its password', async () => {
@@ -299,7 +291,7 @@ describe('inference commands', () => {
       await run('gcore.setInferenceRegistryCredential', { ...credential, username: 'other' });
       const credentials = '/cloud/v3/inference/1/registry_credentials';
       assert.deepEqual(
-        writes(emulator).map((request) => [request.method, request.path, request.json]),
+        writes(emulator()).map((request) => [request.method, request.path, request.json]),
         [
           [
             'POST',
@@ -314,7 +306,7 @@ describe('inference commands', () => {
         ],
       );
       assert.equal(await run('gcore.deleteInferenceRegistryCredential', { ...PROJECT, name: 'hubcreds' }), undefined);
-      assert.deepEqual(writes(emulator).at(-1)?.method, 'DELETE');
+      assert.deepEqual(writes(emulator()).at(-1)?.method, 'DELETE');
     });
 
     it('requests more quota once, resolving to the request Gcore took', async () => {
@@ -325,7 +317,7 @@ describe('inference commands', () => {
       assert.ok(request.id !== undefined);
       assert.equal(request.status, 'in progress');
       assert.deepEqual(
-        writes(emulator).map((sent) => [sent.method, sent.path, sent.json]),
+        writes(emulator()).map((sent) => [sent.method, sent.path, sent.json]),
         [
           [
             'POST',
@@ -340,7 +332,7 @@ describe('inference commands', () => {
   it('requests quota from the palette: the limits, how many and the words asked with Back, followed to the grant', async () => {
     const ui = new ScriptedUi([['H100'], BACK, ['H100', 'L40S'], '2', '3', '16', 'Two 70B models for the team']);
     // Gcore answers a limits request after a while: it has passed once the wait for the answer starts.
-    ui.beforeProgress(/Waiting for Gcore to answer/, () => emulator.advanceTasks(REALISTIC_INFERENCE_TIMINGS.limitsRequestMs + 1));
+    ui.beforeProgress(/Waiting for Gcore to answer/, () => emulator().advanceTasks(REALISTIC_INFERENCE_TIMINGS.limitsRequestMs + 1));
     await useUi(ui);
     await vscode.commands.executeCommand('gcore.requestInferenceQuota');
 
@@ -355,7 +347,7 @@ describe('inference commands', () => {
     assert.equal(l40s.value, '13');
     assert.equal(description.value, 'More Everywhere Inference quota for our deployments: H100: 3 (now 2), L40S: 16 (now 12).');
     assert.deepEqual(
-      writes(emulator).map((sent) => [sent.method, sent.path, sent.json]),
+      writes(emulator()).map((sent) => [sent.method, sent.path, sent.json]),
       [
         [
           'POST',
@@ -401,6 +393,6 @@ describe('inference commands', () => {
     for (const [id, argument, field] of refused) {
       await rejects(vscode.commands.executeCommand(id, argument), field);
     }
-    assert.deepEqual(emulator.requests, []);
+    assert.deepEqual(emulator().requests, []);
   });
 });
