@@ -38,3 +38,8 @@ export const LOCATION_PROPERTIES: Record<string, ToolSchema> = {
 };
 
 export const LOCATION_REQUIRED: readonly string[] = ['projectId', 'regionId'];
+
+/** `{ projectId }`, which every tool about what a whole project holds (inference, across regions) starts with. */
+export const PROJECT_PROPERTIES: Record<string, ToolSchema> = { projectId: specSchema(PROJECT_ID_FIELD) };
+
+export const PROJECT_REQUIRED: readonly string[] = ['projectId'];

@@ -16,6 +16,11 @@ export function itemLines(heading: string, items: readonly string[]): string {
   return [heading, ...shown, ...(more > 0 ? [l10n.t('… and {0} more (see the JSON).', more)] : [])].join('\n');
 }
 
+/** A list's text: `none` when it holds nothing, else its heading, told how many, and a line per item (itemLines). */
+export function listText(items: readonly string[], none: string, heading: (count: number) => string): string {
+  return items.length === 0 ? none : itemLines(heading(items.length), items);
+}
+
 /** What a list left out (entries it could not read, entries that never came), a line each. */
 export function gapLines(gaps: ListGaps, words: ListGapWords): string[] {
   return listGapViews(gaps, words).map((row) => `${row.view.label}.`);

@@ -8,22 +8,17 @@ import {
   EXPIRES_AT_FIELD,
   validateInferenceApiKeyArgs,
   validateInferenceApiKeyCreateArgs,
-  validateInferenceProjectArgs,
   type InferenceApiKeyCreateArgs,
   type InferenceNamedArgs,
   type InferenceProjectArgs,
 } from '../../models/inference/inferenceArgs';
-import { API_KEY_NAME_FIELD } from '../../models/inference/inferenceNames';
-import { PROJECT_ID_FIELD } from '../../models/projectRegion';
 import { unwrap } from '../../validation/problems';
 import { deleteInferenceApiKey as sendKeyDelete } from '../../writes/inference/apiKeyWrites';
 import { currentUnknownLine, readCurrent } from '../currentState';
 import type { ToolContext, ToolDefinition } from '../toolDefinition';
 import { objectInput, specSchema } from '../toolSchemas';
-import { itemLines, lines } from '../toolText';
-
-const PROJECT_PROPERTY = { projectId: specSchema(PROJECT_ID_FIELD) };
-const KEY_PROPERTIES = { ...PROJECT_PROPERTY, name: specSchema(API_KEY_NAME_FIELD) };
+import { lines, listText } from '../toolText';
+import { API_KEY_PROPERTIES, NAMED_REQUIRED, PROJECT_ARGUMENT } from './inferenceToolArguments';
 
 /** `team: For the team · expires 2027-01-31T… · used by llama-chat`: never a secret, which Gcore does not list. */
 function keyLine(key: InferenceApiKey): string {
@@ -61,16 +56,14 @@ export const listInferenceApiKeys: ToolDefinition<InferenceProjectArgs> = {
     "Lists the API keys of one Gcore project's inference deployments: each key's name, description, expiry and the deployments it is attached to (a deployment with a key attached asks callers for one in X-API-Key). Never a secret: Gcore shows a key's secret only once, when it is created, and the extension keeps it in VS Code's secret storage.",
   ),
   userDescription: l10n.t('Lists the inference API keys of a Gcore project, without their secrets.'),
-  inputSchema: objectInput(PROJECT_PROPERTY, ['projectId']),
-  parse: (input) => unwrap(validateInferenceProjectArgs(input)),
+  ...PROJECT_ARGUMENT,
   invoke: async ({ projectId }, { client, signal }) => {
     const list = await client.inference.listApiKeys({ projectId }, { signal });
     const results = list.results.map(withoutSecret);
-    const heading =
-      results.length === 0
-        ? l10n.t('No inference API keys in project {0}.', projectId)
-        : l10n.t('{0} inference API keys in project {1}:', results.length, projectId);
-    return { text: results.length === 0 ? heading : itemLines(heading, results.map(keyLine)), json: { ...list, results } };
+    const text = listText(results.map(keyLine), l10n.t('No inference API keys in project {0}.', projectId), (count) =>
+      l10n.t('{0} inference API keys in project {1}:', count, projectId),
+    );
+    return { text, json: { ...list, results } };
   },
 };
 
@@ -84,8 +77,8 @@ export const createInferenceApiKey: ToolDefinition<InferenceApiKeyCreateArgs> = 
   ),
   userDescription: l10n.t("Creates a Gcore inference API key, after you confirm; its secret goes to VS Code's secret storage only."),
   inputSchema: objectInput(
-    { ...KEY_PROPERTIES, description: specSchema(API_KEY_DESCRIPTION_FIELD), expiresAt: specSchema(EXPIRES_AT_FIELD) },
-    ['projectId', 'name'],
+    { ...API_KEY_PROPERTIES, description: specSchema(API_KEY_DESCRIPTION_FIELD), expiresAt: specSchema(EXPIRES_AT_FIELD) },
+    NAMED_REQUIRED,
   ),
   parse: (input) => unwrap(validateInferenceApiKeyCreateArgs(input)),
   confirm: async (args) => ({
@@ -129,7 +122,7 @@ export const deleteInferenceApiKey: ToolDefinition<InferenceNamedArgs> = {
     "Deletes an inference API key; callers that send it are refused afterwards. Gcore refuses to delete a key still attached to a deployment: detach it first with gcore_updateInferenceDeployment (changes.api_keys without it; an empty list turns the deployment's auth off). In VS Code its stored secret is removed too.",
   ),
   userDescription: l10n.t('Deletes a Gcore inference API key, after you confirm.'),
-  inputSchema: objectInput(KEY_PROPERTIES, ['projectId', 'name']),
+  inputSchema: objectInput(API_KEY_PROPERTIES, NAMED_REQUIRED),
   parse: (input) => unwrap(validateInferenceApiKeyArgs(input)),
   confirm: async (args, context) => {
     const current = await readKey(args, context);

@@ -3,18 +3,17 @@ import type { ContainerUpdateResult, GcoreClient } from '../../api';
 import { COMMAND } from '../../core/contributions';
 import { validateInferenceDeploymentCreateArgs, type InferenceDeploymentCreateArgs } from '../../models/inference/inferenceArgs';
 import { INFERENCE_DEPLOYMENT_CREATE_FIELDS } from '../../models/inference/inferenceDeploymentCreate';
-import { PROJECT_ID_FIELD } from '../../models/projectRegion';
 import { unwrap } from '../../validation/problems';
 import { forecastInferenceDeployment, type InferenceForecast } from '../../writes/inference/inferenceForecast';
 import { sendInferenceDeploymentCreate } from '../../writes/inference/inferenceCreates';
 import type { ToolContext, ToolDefinition, ToolWrite } from '../toolDefinition';
-import { objectInput, specSchema } from '../toolSchemas';
+import { objectInput, PROJECT_PROPERTIES, PROJECT_REQUIRED, specSchema } from '../toolSchemas';
 import { lines } from '../toolText';
 import { exceededQuotaLines, priceCeilingLine, regionsWords } from './inferenceToolWords';
 
 const INPUT = objectInput(
   {
-    projectId: specSchema(PROJECT_ID_FIELD),
+    ...PROJECT_PROPERTIES,
     deployment: specSchema({
       name: 'deployment',
       kind: 'object',
@@ -26,7 +25,7 @@ const INPUT = objectInput(
       fields: [...INFERENCE_DEPLOYMENT_CREATE_FIELDS],
     }),
   },
-  ['projectId', 'deployment'],
+  [...PROJECT_REQUIRED, 'deployment'],
 );
 
 /** Both tools take gcore.createInferenceDeployment's argument, checked by its validator. */

@@ -5,25 +5,19 @@ import { oneLine } from '../../core/wellFormedText';
 import {
   LOG_LIMIT_FIELD,
   LOG_REGION_FIELD,
-  validateInferenceDeploymentArgs,
   validateInferenceLogsArgs,
-  validateInferenceProjectArgs,
   type InferenceLogsArgs,
   type InferenceNamedArgs,
   type InferenceProjectArgs,
 } from '../../models/inference/inferenceArgs';
-import { DEPLOYMENT_NAME_FIELD } from '../../models/inference/inferenceNames';
 import { statusWords } from '../../models/inference/inferenceStatus';
-import { PROJECT_ID_FIELD } from '../../models/projectRegion';
 import { validateNoArgs } from '../../validation/argumentObjects';
 import { unwrap } from '../../validation/problems';
 import { readInferenceLogs } from '../../loaders/inference/inferenceLogPages';
 import type { ToolDefinition } from '../toolDefinition';
 import { objectInput, specSchema } from '../toolSchemas';
-import { itemLines, lines } from '../toolText';
-
-const PROJECT_PROPERTY = { projectId: specSchema(PROJECT_ID_FIELD) };
-const DEPLOYMENT_PROPERTIES = { ...PROJECT_PROPERTY, name: specSchema(DEPLOYMENT_NAME_FIELD) };
+import { itemLines, lines, listText } from '../toolText';
+import { DEPLOYMENT_ARGUMENT, DEPLOYMENT_PROPERTIES, NAMED_REQUIRED, PROJECT_ARGUMENT } from './inferenceToolArguments';
 
 /** `2/3 pods ready`, or what Gcore did not say. */
 function podsWords(container: InferenceRegionContainer): string {
@@ -75,15 +69,13 @@ export const listInferenceDeployments: ToolDefinition<InferenceProjectArgs> = {
     'Lists the Everywhere Inference deployments of one Gcore project (they span regions; there is no region in the argument): each with its status ("scaled to zero" for PENDING, "stopped" for DISABLED, DEPLOYING, ACTIVE, …), flavor, image and number of regions. gcore_listLocations gives the project IDs; gcore_getInferenceDeployment gives one deployment\'s readiness per region and its address.',
   ),
   userDescription: l10n.t('Lists the inference deployments of a Gcore project.'),
-  inputSchema: objectInput(PROJECT_PROPERTY, ['projectId']),
-  parse: (input) => unwrap(validateInferenceProjectArgs(input)),
+  ...PROJECT_ARGUMENT,
   invoke: async ({ projectId }, { client, signal }) => {
     const list = await client.inference.listDeployments({ projectId }, { signal });
-    const heading =
-      list.results.length === 0
-        ? l10n.t('No inference deployments in project {0}.', projectId)
-        : l10n.t('{0} inference deployments in project {1}:', list.results.length, projectId);
-    return { text: list.results.length === 0 ? heading : itemLines(heading, list.results.map(deploymentLine)), json: list };
+    const text = listText(list.results.map(deploymentLine), l10n.t('No inference deployments in project {0}.', projectId), (count) =>
+      l10n.t('{0} inference deployments in project {1}:', count, projectId),
+    );
+    return { text, json: list };
   },
 };
 
@@ -96,8 +88,7 @@ export const getInferenceDeployment: ToolDefinition<InferenceNamedArgs> = {
     "Reads one inference deployment: its status, flavor and image, its address (the HTTPS endpoint; read it, never build it), and per region the ready and total pods, the region's address and Gcore's error message, which say why it is not ready. gcore_listInferenceDeployments gives the names.",
   ),
   userDescription: l10n.t('Reads an inference deployment with its readiness and address in each region.'),
-  inputSchema: objectInput(DEPLOYMENT_PROPERTIES, ['projectId', 'name']),
-  parse: (input) => unwrap(validateInferenceDeploymentArgs(input)),
+  ...DEPLOYMENT_ARGUMENT,
   invoke: async (ref, { client, signal }) => {
     const deployment = await client.inference.getDeployment(ref, { signal });
     return { text: deploymentText(deployment, ref.projectId), json: deployment };
@@ -121,19 +112,18 @@ export const getInferenceLogs: ToolDefinition<InferenceLogsArgs> = {
     "Reads an inference deployment's log lines, newest first, each with its time, region and pod: what the model server printed while loading, serving or failing. regionId keeps one region's lines; limit (1 to 100000, default 1000) bounds how many.",
   ),
   userDescription: l10n.t("Reads an inference deployment's logs."),
-  inputSchema: objectInput({ ...DEPLOYMENT_PROPERTIES, regionId: specSchema(LOG_REGION_FIELD), limit: specSchema(LOG_LIMIT_FIELD) }, [
-    'projectId',
-    'name',
-  ]),
+  inputSchema: objectInput(
+    { ...DEPLOYMENT_PROPERTIES, regionId: specSchema(LOG_REGION_FIELD), limit: specSchema(LOG_LIMIT_FIELD) },
+    NAMED_REQUIRED,
+  ),
   narrowing: l10n.t('Give a smaller limit, or a regionId to read one region.'),
   parse: (input) => unwrap(validateInferenceLogsArgs(input)),
   invoke: async (args, { client, signal }) => {
     const page = await readInferenceLogs(client.inference, args, { signal });
-    const heading =
-      page.results.length === 0
-        ? l10n.t('No log lines of inference deployment {0}.', args.name)
-        : l10n.t('The {0} newest log lines of inference deployment {1} (Gcore counts {2}):', page.results.length, args.name, page.count);
-    return { text: page.results.length === 0 ? heading : itemLines(heading, page.results.map(logLine)), json: page };
+    const text = listText(page.results.map(logLine), l10n.t('No log lines of inference deployment {0}.', args.name), (count) =>
+      l10n.t('The {0} newest log lines of inference deployment {1} (Gcore counts {2}):', count, args.name, page.count),
+    );
+    return { text, json: page };
   },
 };
 

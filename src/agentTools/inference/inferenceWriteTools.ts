@@ -4,16 +4,13 @@ import type { InferenceDeployment, InferenceDeploymentRef } from '../../api/infe
 import { COMMAND } from '../../core/contributions';
 import type { Log } from '../../logging/log';
 import {
-  validateInferenceDeploymentArgs,
   validateInferenceDeploymentUpdateArgs,
   type InferenceDeploymentUpdateArgs,
   type InferenceNamedArgs,
 } from '../../models/inference/inferenceArgs';
 import { describeChanges, inferenceUpdateBody, INFERENCE_DEPLOYMENT_UPDATE_FIELDS } from '../../models/inference/inferenceDeploymentUpdate';
-import { DEPLOYMENT_NAME_FIELD } from '../../models/inference/inferenceNames';
 import { inferenceDeploymentChange, type InferenceDeploymentAction } from '../../models/inference/inferenceKinds';
 import { statusWords } from '../../models/inference/inferenceStatus';
-import { PROJECT_ID_FIELD } from '../../models/projectRegion';
 import { describeProblems, unwrap } from '../../validation/problems';
 import { priceInferenceDeployment } from '../../writes/inference/inferenceForecast';
 import {
@@ -28,10 +25,8 @@ import { currentUnknownLine, readCurrent, type Current } from '../currentState';
 import type { ToolContext, ToolDefinition, ToolResult, ToolWrite } from '../toolDefinition';
 import { objectInput, specSchema } from '../toolSchemas';
 import { lines } from '../toolText';
+import { DEPLOYMENT_ARGUMENT, DEPLOYMENT_PROPERTIES, NAMED_REQUIRED } from './inferenceToolArguments';
 import { priceCeilingLine, regionsWords } from './inferenceToolWords';
-
-const DEPLOYMENT_PROPERTIES = { projectId: specSchema(PROJECT_ID_FIELD), name: specSchema(DEPLOYMENT_NAME_FIELD) };
-const DEPLOYMENT_REQUIRED = ['projectId', 'name'];
 
 function refOf({ projectId, name }: InferenceNamedArgs): InferenceDeploymentRef {
   return { projectId, name };
@@ -112,7 +107,7 @@ export const updateInferenceDeployment: ToolDefinition<InferenceDeploymentUpdate
         fields: [...INFERENCE_DEPLOYMENT_UPDATE_FIELDS],
       }),
     },
-    [...DEPLOYMENT_REQUIRED, 'changes'],
+    [...NAMED_REQUIRED, 'changes'],
   ),
   parse: (input) => unwrap(validateInferenceDeploymentUpdateArgs(input)),
   confirm: async (args, context) => {
@@ -150,8 +145,7 @@ export const startInferenceDeployment: ToolDefinition<InferenceNamedArgs> = {
     'Starts a stopped inference deployment: each region goes back to its scale.min pods (0: it starts at zero and scales up on requests), and billing for running pods starts again. Gcore answers 204 without a task: read the deployment with gcore_getInferenceDeployment until its status moves.',
   ),
   userDescription: l10n.t('Starts a Gcore inference deployment, after you confirm.'),
-  inputSchema: objectInput(DEPLOYMENT_PROPERTIES, DEPLOYMENT_REQUIRED),
-  parse: (input) => unwrap(validateInferenceDeploymentArgs(input)),
+  ...DEPLOYMENT_ARGUMENT,
   confirm: async (args, context) => {
     const current = await readDeployment(args, context);
     return {
@@ -181,8 +175,7 @@ export const stopInferenceDeployment: ToolDefinition<InferenceNamedArgs> = {
     'Stops an inference deployment: every region goes to zero pods, nothing is billed while it is stopped, and it does not start again by itself (gcore_startInferenceDeployment does). Requests to its address fail while it is stopped. Gcore answers 204 without a task: read the deployment until its status says stopped.',
   ),
   userDescription: l10n.t('Stops a Gcore inference deployment, after you confirm.'),
-  inputSchema: objectInput(DEPLOYMENT_PROPERTIES, DEPLOYMENT_REQUIRED),
-  parse: (input) => unwrap(validateInferenceDeploymentArgs(input)),
+  ...DEPLOYMENT_ARGUMENT,
   confirm: async (args, context) => ({
     title: l10n.t('Stop inference deployment {0} in project {1}?', args.name, args.projectId),
     message: lines(
@@ -210,8 +203,7 @@ export const deleteInferenceDeployment: ToolDefinition<InferenceNamedArgs> = {
     'Deletes an inference deployment in every region; its address stops answering and this cannot be undone. Gcore answers with a task ID; the deployment is gone when gcore_getTask says FINISHED.',
   ),
   userDescription: l10n.t('Deletes a Gcore inference deployment, after you confirm.'),
-  inputSchema: objectInput(DEPLOYMENT_PROPERTIES, DEPLOYMENT_REQUIRED),
-  parse: (input) => unwrap(validateInferenceDeploymentArgs(input)),
+  ...DEPLOYMENT_ARGUMENT,
   confirm: async (args, context) => ({
     title: l10n.t('Delete inference deployment {0} in project {1}?', args.name, args.projectId),
     message: lines(
