@@ -5,7 +5,7 @@ import { validateListRegionsArgs, type RegionProductArg } from '../../models/acc
 import { unwrap } from '../../validation/problems';
 import type { ToolDefinition } from '../toolDefinition';
 import { objectInput } from '../toolSchemas';
-import { itemLines, lines } from '../toolText';
+import { itemLines, lines, listText } from '../toolText';
 
 /** Gcore's word for a project or region in its normal state: only another one is worth saying. */
 const ACTIVE = 'ACTIVE';
@@ -72,9 +72,9 @@ export const listLocations: ToolDefinition<{ product?: RegionProductArg }> = {
         product ? l10n.t('{0} regions that run {1}:', regions.count, product) : l10n.t('{0} regions:', regions.count),
         regions.results.map(regionLine),
       ),
-      configured.length === 0
-        ? l10n.t('No project and region pairs are set up here.')
-        : itemLines(l10n.t('{0} project and region pairs set up here:', configured.length), configured.map(configuredLine)),
+      listText(configured.map(configuredLine), l10n.t('No project and region pairs are set up here.'), (count) =>
+        l10n.t('{0} project and region pairs set up here:', count),
+      ),
     );
     return { text, json: { projects, regions, configuredLocations: configured } };
   },

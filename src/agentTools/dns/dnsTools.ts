@@ -22,7 +22,7 @@ import { resolverName } from '../../views/dns/presentation/resolutionReport';
 import { nonEmptyText } from '../../views/presentation/wireValues';
 import type { ToolDefinition } from '../toolDefinition';
 import { objectInput, specSchema } from '../toolSchemas';
-import { gapLines, itemLines, lines } from '../toolText';
+import { gapLines, itemLines, lines, listText } from '../toolText';
 import { RECORD_SET_GAPS, ZONE_GAPS } from '../../views/dns/presentation/dnsGaps';
 
 /** `{ zoneName }`, the argument of every tool about one zone. */
@@ -165,10 +165,9 @@ export const lookupName: ToolDefinition<LookupNameArgs> = {
   invoke: async (args, { client, signal }) => {
     const answers = await client.dns.lookup(args.name, args.server, { signal });
     const resolver = resolverName(args.server);
-    const text =
-      answers.length === 0
-        ? l10n.t('{0} answer nothing for {1}.', resolver, args.name)
-        : itemLines(l10n.t('{0} answer for {1}:', resolver, args.name), answers.map(answerLine));
+    const text = listText(answers.map(answerLine), l10n.t('{0} answer nothing for {1}.', resolver, args.name), () =>
+      l10n.t('{0} answer for {1}:', resolver, args.name),
+    );
     return { text, json: answers };
   },
 };

@@ -9,7 +9,7 @@ import { sortFlavors } from '../../views/gpu/presentation/flavorOrder';
 import { formatHourlyPrice } from '../../views/gpu/presentation/flavorPrice';
 import type { ToolDefinition } from '../toolDefinition';
 import { LOCATION_PROPERTIES, LOCATION_REQUIRED, objectInput } from '../toolSchemas';
-import { itemLines, lines } from '../toolText';
+import { lines, listText } from '../toolText';
 
 const AVAILABILITY_WORDS: Record<FlavorAvailability, () => string> = {
   available: () => l10n.t('available'),
@@ -61,21 +61,22 @@ export const listGpuFlavors: ToolDefinition<ListGpuFlavorsArgs> = {
     );
     const counts = new Map<FlavorAvailability, number>();
     for (const flavor of list.results) counts.set(flavorAvailability(flavor), (counts.get(flavorAvailability(flavor)) ?? 0) + 1);
-    const heading =
-      list.results.length === 0
-        ? l10n.t('No GPU flavors in project {0}, region {1}.', args.projectId, args.regionId)
-        : l10n.t(
+    const unreadable = list.unreadable?.length ?? 0;
+    const text = lines(
+      listText(
+        sortFlavors(list.results).map(flavorLine),
+        l10n.t('No GPU flavors in project {0}, region {1}.', args.projectId, args.regionId),
+        (count) =>
+          l10n.t(
             '{0} GPU flavors in project {1}, region {2} ({3} available, {4} out of stock, {5} disabled):',
-            list.results.length,
+            count,
             args.projectId,
             args.regionId,
             counts.get('available') ?? 0,
             counts.get('outOfStock') ?? 0,
             counts.get('disabled') ?? 0,
-          );
-    const unreadable = list.unreadable?.length ?? 0;
-    const text = lines(
-      list.results.length === 0 ? heading : itemLines(heading, sortFlavors(list.results).map(flavorLine)),
+          ),
+      ),
       unreadable > 0 ? l10n.t('{0} flavors could not be read and are left out (see "unreadable" in the JSON).', unreadable) : undefined,
     );
     return { text, json: list };

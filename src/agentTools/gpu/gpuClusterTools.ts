@@ -21,7 +21,7 @@ import { contextPart } from '../toolContextParts';
 import type { ToolDefinition } from '../toolDefinition';
 import { GPU_SSH_SETTINGS, type GpuSshToolSettings } from './gpuSshToolSettings';
 import { LOCATION_PROPERTIES, LOCATION_REQUIRED, objectInput, specSchema } from '../toolSchemas';
-import { gapLines, itemLines, lines } from '../toolText';
+import { gapLines, itemLines, lines, listText } from '../toolText';
 import { GPU_CLUSTER_GAPS, GPU_SERVER_GAPS } from '../../views/gpu/presentation/gpuGaps';
 
 /** `train-h100 (058e…): running · g3-ai-24-232-1000-h100-80-1 · 2 servers`, on one line whatever Gcore's values hold. */
@@ -95,12 +95,12 @@ export const listGpuClusters: ToolDefinition<GpuLocationArgs> = {
   invoke: async (args, { client, signal }) => {
     const list = await client.gpuClusters.list(args, { signal });
     const kind = args.kind === 'baremetal' ? l10n.t('bare-metal') : l10n.t('virtual');
-    const heading =
-      list.results.length === 0
-        ? l10n.t('No {0} GPU clusters in project {1}, region {2}.', kind, args.projectId, args.regionId)
-        : l10n.t('{0} {1} GPU clusters in project {2}, region {3}:', list.results.length, kind, args.projectId, args.regionId);
     const text = lines(
-      list.results.length === 0 ? heading : itemLines(heading, list.results.map(clusterLine)),
+      listText(
+        list.results.map(clusterLine),
+        l10n.t('No {0} GPU clusters in project {1}, region {2}.', kind, args.projectId, args.regionId),
+        (count) => l10n.t('{0} {1} GPU clusters in project {2}, region {3}:', count, kind, args.projectId, args.regionId),
+      ),
       ...gapLines(list, GPU_CLUSTER_GAPS),
     );
     return { text, json: list };
