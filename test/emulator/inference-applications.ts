@@ -17,7 +17,14 @@ import { buildDeployment, restartPods, startInferenceTask, stopPods } from './in
 import { deploymentAddress, regionProgress, type EndpointSite } from './inference-deployment-view';
 import { locateProject, type Located } from './inference-deployments';
 import { deploymentNeeds, exceededInferenceQuotas } from './inference-quota';
-import { endpointSite, type ApplicationRecord, type DeploymentRecord, type InferenceProject, type InferenceState } from './inference-state';
+import {
+  endpointSite,
+  placeDeployment,
+  type ApplicationRecord,
+  type DeploymentRecord,
+  type InferenceProject,
+  type InferenceState,
+} from './inference-state';
 import { DEPLOYMENT_NAME } from './inference-validation';
 import { cloudError, cloudQuotaError, cloudValidationError, type Reply } from './replies';
 
@@ -193,10 +200,11 @@ function applicationStatus(project: InferenceProject, record: ApplicationRecord,
     consolidated_status: consolidated,
     regions,
     expose_addresses: Object.fromEntries(
-      exposed.map((key) => [
-        key,
-        { address: deploymentAddress(site, { projectId: record.projectId, name: componentDeploymentName(record.name, key) }) },
-      ]),
+      exposed.map((key) => {
+        const name = componentDeploymentName(record.name, key);
+        const component = project.deployments.get(name) ?? { projectId: record.projectId, name, creation: 0 };
+        return [key, { address: deploymentAddress(site, component) }];
+      }),
     ),
   };
 }
@@ -265,7 +273,7 @@ function deployComponent(
     application: record.name,
     failing: record.name.includes('failing'),
   });
-  project.deployments.set(deployment.name, deployment);
+  placeDeployment(project, deployment);
 }
 
 /**

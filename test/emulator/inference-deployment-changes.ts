@@ -55,6 +55,7 @@ export function buildDeployment(
     awake: null,
     deletionTaskId: null,
     runs: [],
+    creation: 0,
   };
   openRun(record, now);
   return record;

@@ -63,9 +63,16 @@ export interface EndpointSite {
 /** The first path segment of every deployment's address. */
 export const ENDPOINTS_SEGMENT = 'inference-endpoints';
 
-/** A deployment's part of its addresses: unique per account, project and name, opaque as Gcore's host names. */
-export function endpointToken(accountId: number, record: Pick<DeploymentRecord, 'projectId' | 'name'>): string {
-  return `${record.name}-${shortHash(`${accountId}/${record.projectId}/${record.name}`)}`;
+/** What the address of a deployment depends on: its account, project and name, and which of that name it is. */
+export type AddressedDeployment = Pick<DeploymentRecord, 'projectId' | 'name' | 'creation'>;
+
+/**
+ * A deployment's part of its addresses: unique per account, project, name and creation, opaque as Gcore's host
+ * names. The first of a name hashes as it always did, so the seeded deployments keep their addresses.
+ */
+export function endpointToken(accountId: number, record: AddressedDeployment): string {
+  const made = record.creation === 0 ? '' : `#${record.creation}`;
+  return `${record.name}-${shortHash(`${accountId}/${record.projectId}/${record.name}${made}`)}`;
 }
 
 export function regionToken(deploymentToken: string, regionId: number): string {
@@ -76,7 +83,7 @@ export function regionToken(deploymentToken: string, regionId: number): string {
  * A deployment's address: Gcore's is `https://<name>-<hash>.ai.gcore.dev`; the emulator's is its own URL (http to
  * loopback, which the contract allows) with the deployment's token, so that it answers there itself.
  */
-export function deploymentAddress(site: EndpointSite, record: Pick<DeploymentRecord, 'projectId' | 'name'>): string {
+export function deploymentAddress(site: EndpointSite, record: AddressedDeployment): string {
   return `${site.base}/${ENDPOINTS_SEGMENT}/${endpointToken(site.accountId, record)}`;
 }
 

@@ -18,6 +18,7 @@ import { deploymentLogs, readLogQuery } from './inference-logs';
 import { deploymentNeeds, exceededInferenceQuotas } from './inference-quota';
 import {
   endpointSite,
+  placeDeployment,
   projectOf,
   settleProject,
   type DeploymentRecord,
@@ -136,7 +137,7 @@ export function createInferenceDeployment(request: ApiRequest, projectSegment: s
   if (Object.keys(exceeded).length > 0) return cloudQuotaError(request.requestId, gpuQuotaMessage(exceeded), exceeded);
 
   const record = buildDeployment(located.projectId, body.value, state.clock.now(), state.timings.deployMs);
-  located.project.deployments.set(name, record);
+  placeDeployment(located.project, record);
   const task = startInferenceTask(state, taskOwner(record), 'create_inference_instance', { inference_instances: [name] });
   return { status: 200, body: { tasks: [task.id] } };
 }

@@ -1,5 +1,12 @@
 import { buildDeployment } from './inference-deployment-changes';
-import { SEEDED_DEPLOY_MS, SEEDED_PROJECT_ID, type DeploymentRecord, type InferenceProject, type InferenceState } from './inference-state';
+import {
+  placeDeployment,
+  SEEDED_DEPLOY_MS,
+  SEEDED_PROJECT_ID,
+  type DeploymentRecord,
+  type InferenceProject,
+  type InferenceState,
+} from './inference-state';
 
 /** The seeded API key's secret: a test proves with it what a deployment's caller sends (never to show it). */
 export const SEEDED_API_KEY_SECRET = 'seeded-inference-key-0f3b9c2e7a';
@@ -91,7 +98,7 @@ export function seedInferenceProject(state: InferenceState, project: InferencePr
     SEEDED_DEPLOY_MS,
   );
 
-  for (const record of [active, pending, deploying]) project.deployments.set(record.name, record);
+  for (const record of [active, pending, deploying]) placeDeployment(project, record);
 }
 
 /**
@@ -114,7 +121,7 @@ export function generatedInferenceSeed(count: number): InferenceState['seed'] {
         settled,
         0,
       );
-      project.deployments.set(record.name, record);
+      placeDeployment(project, record);
     }
   };
 }

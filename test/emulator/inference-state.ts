@@ -101,6 +101,8 @@ export interface DeploymentRecord {
   /** The deletion's task: the deployment is DELETING until it ends, then gone. */
   deletionTaskId: string | null;
   runs: PodRun[];
+  /** How many deployments of its name its project held before it: a name made again gets a new address. */
+  creation: number;
 }
 
 export interface ApplicationRecord {
@@ -135,6 +137,8 @@ export interface InferenceProject {
   applications: Map<string, ApplicationRecord>;
   apiKeys: Map<string, ApiKeyRecord>;
   credentials: Map<string, RegistryCredentialRecord>;
+  /** How many deployments of each name were made here, the seeded ones included. */
+  creations: Map<string, number>;
 }
 
 export interface LimitsRequestRecord {
@@ -236,7 +240,13 @@ export function accountOf(state: InferenceState, accountId: number): InferenceAc
 }
 
 function addProject(state: InferenceState, account: InferenceAccount, projectId: number): InferenceProject {
-  const project: InferenceProject = { deployments: new Map(), applications: new Map(), apiKeys: new Map(), credentials: new Map() };
+  const project: InferenceProject = {
+    deployments: new Map(),
+    applications: new Map(),
+    apiKeys: new Map(),
+    credentials: new Map(),
+    creations: new Map(),
+  };
   account.projects.set(projectId, project);
   if (account.id === ACCOUNT.id) state.seed(state, project, projectId);
   return project;
@@ -246,6 +256,16 @@ function addProject(state: InferenceState, account: InferenceAccount, projectId:
 export function projectOf(state: InferenceState, accountId: number, projectId: number): InferenceProject {
   const account = accountOf(state, accountId);
   return account.projects.get(projectId) ?? addProject(state, account, projectId);
+}
+
+/**
+ * Puts a new deployment in its project with its creation number: one made again under a name gets a new address, as
+ * Gcore's hash does, while the seeded ones are the first of their names on every start, at the same addresses.
+ */
+export function placeDeployment(project: InferenceProject, record: DeploymentRecord): void {
+  record.creation = project.creations.get(record.name) ?? 0;
+  project.creations.set(record.name, record.creation + 1);
+  project.deployments.set(record.name, record);
 }
 
 /** Drops what finished deleting, so that every read sees it gone. */

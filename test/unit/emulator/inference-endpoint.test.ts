@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import { SEEDED_API_KEY_SECRET, SEEDED_DEPLOYMENTS, start, type Emulator } from '../../emulator/server';
-import { get, type Json } from './gpu-requests';
+import { get, taskOf, type Json } from './gpu-requests';
 import { API_KEY, rawRequest, type RawResponse } from './raw-http';
 
 const WAKE_MS = 400;
@@ -129,6 +129,35 @@ describe('emulator inference endpoints', () => {
     assert.equal(gcore.status, 401);
     const wrong = await call(address, 'GET', '/v1/models', { headers: { 'X-API-Key': 'not-it' } });
     assert.equal(wrong.status, 401);
+  });
+
+  it('gives a deployment made again under its name a new address, the old one answering as for one gone', async () => {
+    const path = `/cloud/v3/inference/1/deployments/${SEEDED_DEPLOYMENTS.active}`;
+    const seeded = await deployment(SEEDED_DEPLOYMENTS.active);
+    taskOf(await rawRequest(emulator, 'DELETE', path));
+    emulator.advanceTasks(TIMINGS.tasks.newMs + TIMINGS.tasks.runningMs);
+    const remade = {
+      name: SEEDED_DEPLOYMENTS.active,
+      image: 'ghcr.io/example/llama-server:1.4.0',
+      listening_port: 8000,
+      flavor_name: 'inference-16vcpu-232gib-1xl40s-48gb',
+      command: ['--model', LLAMA_MODEL],
+      api_keys: ['team-key'],
+      containers: [{ region_id: 76, scale: { min: 1, max: 1 } }],
+    };
+    taskOf(await rawRequest(emulator, 'POST', '/cloud/v3/inference/1/deployments', { body: remade }));
+    emulator.advanceTasks(TIMINGS.deployMs);
+    const again = await deployment(SEEDED_DEPLOYMENTS.active);
+    assert.equal(again.status, 'ACTIVE');
+    assert.notEqual(again.address, seeded.address);
+    assert.notEqual(again.containers[0].address, seeded.containers[0].address);
+    const old = await call(seeded.address, 'GET', '/v1/models');
+    assert.equal(old.status, 404);
+    assert.equal(errorCode(old), 'deployment_not_found');
+    assert.equal((await call(again.address, 'GET', '/v1/models')).status, 200);
+
+    emulator.reset();
+    assert.equal((await deployment(SEEDED_DEPLOYMENTS.active)).address, seeded.address);
   });
 
   it('answers a chat completion whole', async () => {
