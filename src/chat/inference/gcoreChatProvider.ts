@@ -11,6 +11,7 @@ import { ToolCallJoiner } from '../../models/inference/toolCallFragments';
 import type { ChatDeployment, ChatDeploymentStore } from '../../state/inference/chatDeployments';
 import { endpointFailure } from '../../views/inference/presentation/endpointFailures';
 import { countedText, neutralMessages } from './chatRequestMessages';
+import { openFollowingMove } from './movedDeployments';
 import type {
   LanguageModelChatProvider,
   LanguageModelChatRequestMessage,
@@ -53,8 +54,8 @@ export function chatModels(store: ChatDeploymentStore): GcoreChatModel[] {
 
 /**
  * Gcore's deployments as VS Code chat models. Nothing is read at a listing (the models were read when the deployment
- * was added); each answer reads the key's secret, streams from the deployment's address, and says what went wrong
- * with the next step to take.
+ * was added); each answer reads the key's secret, streams from the deployment's address (following it once to the
+ * one Gcore now gives, when nothing answers at the kept one), and says what went wrong with the next step to take.
  */
 export class GcoreChatProvider implements LanguageModelChatProvider<GcoreChatModel> {
   readonly onDidChangeLanguageModelChatInformation: vscode.Event<void>;
@@ -78,7 +79,8 @@ export class GcoreChatProvider implements LanguageModelChatProvider<GcoreChatMod
     progress: vscode.Progress<LanguageModelResponsePart>,
     token: vscode.CancellationToken,
   ): Promise<void> {
-    const { deployment } = model;
+    // The kept entry, not the one VS Code listed: an answer may have followed the deployment to a new address since.
+    const deployment = this.deps.store.find(model.deployment) ?? model.deployment;
     const secret = await this.secretOf(deployment);
     const chat = openAiMessages(neutralMessages(messages), seesImages(model.modelId));
     if (chat.imagesLeftOut > 0) {
@@ -95,9 +97,9 @@ export class GcoreChatProvider implements LanguageModelChatProvider<GcoreChatMod
     try {
       const client = await this.deps.endpoint();
       if (token.isCancellationRequested) throw new vscode.CancellationError();
-      const events = await client.openChatStream(
-        { address: deployment.address, secret, signal: controller.signal },
-        { model: model.modelId, messages: chat.messages, tools: openAiTools(options.tools ?? []) },
+      const request = { model: model.modelId, messages: chat.messages, tools: openAiTools(options.tools ?? []) };
+      const events = await openFollowingMove(this.deps, deployment, (address) =>
+        client.openChatStream({ address, secret, signal: controller.signal }, request),
       );
       clearTimeout(waking);
       const calls = new ToolCallJoiner();

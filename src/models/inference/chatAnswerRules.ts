@@ -20,3 +20,12 @@ export function saysWaking(status: string | undefined): boolean {
 export function endsWithNote(failure: { kind: EndpointErrorKind; midStream?: boolean }, received: number): boolean {
   return received > 0 && failure.midStream === true && failure.kind !== 'cancelled';
 }
+
+/**
+ * A deployment deleted and made again under its name can get a new address: an answer that could not start because
+ * nothing answers at the kept one (unreachable, or 404 at the address) is worth asking Gcore where it is now. A
+ * refusal of the key (401/403) is never taken elsewhere, nor any answer the deployment itself gave.
+ */
+export function mayHaveMoved(kind: EndpointErrorKind): boolean {
+  return kind === 'network' || kind === 'notFound';
+}

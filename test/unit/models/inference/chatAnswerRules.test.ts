@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { endsWithNote, saysWaking } from '../../../../src/models/inference/chatAnswerRules';
+import { endsWithNote, mayHaveMoved, saysWaking } from '../../../../src/models/inference/chatAnswerRules';
 
 describe('inference chat answer rules', () => {
   it('says a slow start is a wake from zero for a deployment at zero or of unknown status only', () => {
@@ -14,5 +14,13 @@ describe('inference chat answer rules', () => {
     assert.equal(endsWithNote({ kind: 'broken', midStream: true }, 0), false, 'nothing shown yet: the error is the answer');
     assert.equal(endsWithNote({ kind: 'server' }, 12), false, 'a status before the stream is not mid-answer');
     assert.equal(endsWithNote({ kind: 'cancelled', midStream: true }, 12), false);
+  });
+
+  it('asks Gcore where the deployment is now only when nothing answered at its address', () => {
+    assert.equal(mayHaveMoved('notFound'), true);
+    assert.equal(mayHaveMoved('network'), true);
+    for (const kind of ['unauthorized', 'modelNotFound', 'unavailable', 'badAddress', 'server', 'broken', 'cancelled'] as const) {
+      assert.equal(mayHaveMoved(kind), false, kind);
+    }
   });
 });
