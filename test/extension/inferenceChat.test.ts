@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Emulator } from '../emulator/server';
 import { SEEDED_API_KEY_SECRET, SEEDED_DEPLOYMENTS } from '../emulator/inference-seed';
+import { inferenceDeploymentBody } from '../support/inferenceBodies';
 import { extensionApi, rejects, run, signedInAt, TEST_KEY } from './support/harness';
 import { pasteKeySecret } from './support/inferenceKeyRows';
 
@@ -244,6 +245,60 @@ describe('inference chat models', function () {
     );
     const sent = atAddresses(emulator).find((request) => COMPLETIONS.test(request.path));
     assert.ok(sent && !sent.body.includes('image_url'), sent?.body);
+  });
+
+  it('follows a deployment made again under its name to its new address, once, and keeps it', async () => {
+    const [id] = await run<string[]>('gcore.addInferenceChatModels', { ...LLAMA, apiKeyName: 'team-key' });
+    const model = await gcoreModel(id);
+    const before = await run<{ address: string }>('gcore.getInferenceDeployment', LLAMA);
+    try {
+      const deleted = await run<{ tasks: string[] }>('gcore.deleteInferenceDeployment', LLAMA);
+      // Gone at once at the emulator, so that the name is free: both tasks are then waited for together.
+      emulator.advanceTasks(60 * 60_000);
+      const made = await run<{ tasks: string[] }>('gcore.createInferenceDeployment', {
+        projectId: LLAMA.projectId,
+        deployment: inferenceDeploymentBody({
+          name: LLAMA.name,
+          command: ['--model', LLAMA_MODEL],
+          api_keys: ['team-key'],
+          containers: [{ region_id: 76, scale: { min: 1, max: 1 } }],
+        }),
+      });
+      emulator.advanceTasks(60 * 60_000);
+      await run('gcore.waitForTasks', { taskIds: [...deleted.tasks, ...made.tasks] });
+      const after = await run<{ address: string; status: string }>('gcore.getInferenceDeployment', LLAMA);
+      assert.equal(after.status, 'ACTIVE');
+      assert.notEqual(after.address, before.address);
+
+      // The answers' requests and the read of the deployment; the tree's own reads after the tasks are not the chat's.
+      const deploymentPath = `/cloud/v3/inference/${LLAMA.projectId}/deployments/${LLAMA.name}`;
+      const chatRequests = (from: number) =>
+        emulator.requests
+          .slice(from)
+          .filter((request) => COMPLETIONS.test(request.path) || request.path === deploymentPath)
+          .map((request) => [request.method, request.path, request.status]);
+      const asked = emulator.requests.length;
+      assert.equal(await answerText(await ask(model, new vscode.LanguageModelTextPart('hi'))), `Hello from ${LLAMA_MODEL}. You said: hi`);
+      assert.deepEqual(chatRequests(asked), [
+        ['POST', `${new URL(before.address).pathname}/v1/chat/completions`, 404],
+        ['GET', deploymentPath, 200],
+        ['POST', `${new URL(after.address).pathname}/v1/chat/completions`, 200],
+      ]);
+      for (const request of atAddresses(emulator).slice(-2)) {
+        assert.equal(request.headers['x-api-key'], SEEDED_API_KEY_SECRET);
+        assert.ok(!JSON.stringify(request.headers).includes(TEST_KEY));
+      }
+
+      const again = emulator.requests.length;
+      assert.equal(
+        await answerText(await ask(model, new vscode.LanguageModelTextPart('again'))),
+        `Hello from ${LLAMA_MODEL}. You said: again`,
+      );
+      assert.deepEqual(chatRequests(again), [['POST', `${new URL(after.address).pathname}/v1/chat/completions`, 200]]);
+    } finally {
+      await run('gcore.removeInferenceChatModels', LLAMA);
+      emulator.reset();
+    }
   });
 
   it('refuses a deployment with keys without a key whose secret this machine holds, naming the field', async () => {
