@@ -3,6 +3,8 @@ import { isGcoreApiError } from '../../api/errors';
 import { failureReason } from '../../logging/failureMessage';
 import { redactSessionSecrets } from '../../logging/redaction';
 import type { Logger } from '../../logging/logger';
+import { addFollowedLines, followedText } from '../../models/logs/followedLines';
+import type { FollowedChange, FollowedLines } from '../../models/logs/followedLines';
 import type { LogMerge, LogSource } from '../../models/logs/logSource';
 import type { PromptUi } from '../../ui/promptUi';
 
@@ -33,22 +35,21 @@ export interface LogDocumentsKind {
   openTitle: string;
 }
 
-/** One log as a read-only document. */
-interface LogView<Address, Page, Line> {
+/** One log as a read-only document. Under a pod's filter every pod's lines are still read and kept, so none is lost. */
+interface LogView<Address, Page, Line> extends FollowedLines {
   address: Address;
   /** The log's own address (`uriFor`): every document of it shares its path. */
   logUri: string;
   /** The lines each read asks for: the setting, or fewer when the user chose fewer for this log. */
   limit: number;
-  lines: string[];
-  /** The pod of each line (undefined for a line of no pod, such as a gap's), when the source names pods. */
-  pods: (string | undefined)[];
-  /** The pod whose lines alone are shown; every pod's are still read and kept, so none is lost under it. */
-  pod?: string;
   reads: LogMerge<Page, Line>;
   following: boolean;
-  /** The document's text, joined once per change (VS Code asks for all of it at each change). */
+  /** The lines a followed log's document took as edits since it was opened, which VS Code keeps to undo. */
+  editedLines?: number;
+  /** The document's text, joined once per text VS Code asks for (a followed read changes the document by edits). */
   text?: string;
+  /** A change of the whole text on its way to the document (a filter's), which a followed read's edits wait for. */
+  changing?: Promise<unknown>;
   /** A first step's: the whole log it stands for, which Follow and the status bar act on. */
   wholeLog?: LogView<Address, Page, Line>;
   timer?: ReturnType<typeof setTimeout>;
@@ -88,6 +89,14 @@ export class LogDocuments<Address, Page = unknown, Line = unknown> implements vs
       vscode.window.onDidChangeActiveTextEditor(() => this.showState()),
       vscode.workspace.onDidCloseTextDocument((document) => {
         if (document.uri.scheme === deps.kind.scheme) this.forget(document.uri);
+      }),
+      // VS Code keeps a document an extension opened for minutes after its last tab closes: the log's lines go at once.
+      vscode.window.tabGroups.onDidChangeTabs(({ closed }) => {
+        const uris = closed.flatMap(({ input }) =>
+          input instanceof vscode.TabInputText && input.uri.scheme === deps.kind.scheme ? [input.uri] : [],
+        );
+        // A tab moved to another group closes before it opens there: a log is forgotten only once no tab shows it.
+        if (uris.length > 0) setTimeout(() => uris.filter((uri) => tabsOf(uri).length === 0).forEach((uri) => this.forget(uri)), 0);
       }),
     ];
   }
@@ -233,14 +242,15 @@ export class LogDocuments<Address, Page = unknown, Line = unknown> implements vs
   }
 
   private textOf(view: LogView<Address, Page, Line>): string {
+    return followedText(view, this.emptyTextOf(view));
+  }
+
+  /** What a log's document says while it shows no line. */
+  private emptyTextOf(view: LogView<Address, Page, Line>): string {
     const name = this.deps.source.name(view.address);
-    const { pod } = view;
-    if (pod === undefined) {
-      return view.lines.length === 0 ? `${vscode.l10n.t('No log lines from {0} yet.', name)}\n` : `${view.lines.join('\n')}\n`;
-    }
-    // A line of no pod (a gap) is every pod's.
-    const shown = view.lines.filter((_line, index) => view.pods[index] === undefined || view.pods[index] === pod);
-    return shown.length === 0 ? `${vscode.l10n.t('No log lines from pod {0} of {1} yet.', pod, name)}\n` : `${shown.join('\n')}\n`;
+    return view.pod === undefined
+      ? `${vscode.l10n.t('No log lines from {0} yet.', name)}\n`
+      : `${vscode.l10n.t('No log lines from pod {0} of {1} yet.', view.pod, name)}\n`;
   }
 
   /** The pods the lines of a log's document name, in the order of their first line; empty when its source names none. */
@@ -277,7 +287,10 @@ export class LogDocuments<Address, Page = unknown, Line = unknown> implements vs
       })
       .map((key) => documentChanged(key, () => true));
     for (const key of keys) this.changes.fire(vscode.Uri.parse(key));
-    await Promise.all(updated);
+    const changing = Promise.all(updated);
+    view.changing = changing;
+    await changing;
+    if (view.changing === changing) view.changing = undefined;
   }
 
   follow(uri: vscode.Uri): void {
@@ -324,25 +337,22 @@ export class LogDocuments<Address, Page = unknown, Line = unknown> implements vs
       // A setting lowered since the log was opened applies at once; the lines chosen for it stay the most.
       const limit = Math.min(view.limit, this.deps.settings().lines);
       const page = await this.deps.source.newest(view.address, limit, view.reading.signal);
+      // A filter's new text is shown first: the edits are made to what the document then holds.
+      await view.changing;
       if (this.views.get(key) !== view || !view.following) return;
       const { lines, gap } = view.reads.next(page, limit);
+      const added = lines.map(this.formatted);
+      const addedPods = this.podsOf(lines);
       if (gap) {
-        view.lines.push(gapLine(limit));
-        if (this.deps.source.pod) view.pods.push(undefined);
+        added.unshift(gapLine(limit));
+        if (this.deps.source.pod) addedPods.unshift(undefined);
       }
-      if (lines.length > 0 || gap) {
-        view.lines.push(...lines.map(this.formatted));
-        view.pods.push(...this.podsOf(lines));
-        if (view.lines.length > MAX_LINES) {
-          view.lines.splice(0, view.lines.length - MAX_LINES);
-          view.pods.splice(0, view.pods.length - MAX_LINES);
-        }
+      const change = addFollowedLines(view, added, addedPods, MAX_LINES, this.emptyTextOf(view));
+      if (change) {
         view.text = undefined;
-        const uri = vscode.Uri.parse(key);
-        const atEnd = vscode.window.visibleTextEditors.filter((editor) => editor.document.uri.toString() === key && showsEnd(editor));
-        // Those who watched the end keep watching it; those who scrolled up stay where they are.
-        if (atEnd.length > 0) void documentChanged(key, () => true).then((changed) => changed && atEnd.forEach(revealEnd));
-        this.changes.fire(uri);
+        await this.showFollowed(key, change);
+        view.editedLines = (view.editedLines ?? 0) + added.length;
+        if (view.editedLines >= MAX_LINES) await this.renew(key, view);
       }
     } catch (error) {
       if (view.reading?.signal.aborted) return;
@@ -353,6 +363,51 @@ export class LogDocuments<Address, Page = unknown, Line = unknown> implements vs
       view.reading = undefined;
     }
     this.scheduleVisible();
+  }
+
+  /**
+   * Shows a followed read's lines in the open document as edits. A document that does not hold what the change was
+   * made for (its editor closed and opened while the read was under way) takes the whole text instead.
+   */
+  private async showFollowed(key: string, change: FollowedChange): Promise<void> {
+    const uri = vscode.Uri.parse(key);
+    const document = heldDocument(uri);
+    if (!document) return;
+    // Those who watched the end keep watching it; those who scrolled up stay where they are.
+    const atEnd = vscode.window.visibleTextEditors.filter((editor) => editor.document.uri.toString() === key && showsEnd(editor));
+    const edited =
+      document.lineCount === change.linesBefore &&
+      (await vscode.workspace.applyEdit(followedEdit(uri, change)).then(
+        (applied) => applied,
+        (error: unknown) => {
+          this.deps.log.warn(`a followed log's lines could not be added as edits: ${failureReason(error)}`);
+          return false;
+        },
+      ));
+    if (!edited) {
+      const changed = documentChanged(key, () => true);
+      this.changes.fire(uri);
+      if (!(await changed)) return;
+    }
+    atEnd.forEach(revealEnd);
+  }
+
+  /**
+   * Shows a followed log in a document of its own in its tab. VS Code keeps every edit of a document to undo it
+   * (a read-only one too) until the document is closed: a new document once a log has taken as many lines as it
+   * holds bounds that to about its text, at the cost of one opening.
+   */
+  private async renew(key: string, view: LogView<Address, Page, Line>): Promise<void> {
+    const fresh = vscode.Uri.parse(view.logUri).with({ query: `read-${++this.longReads}` });
+    view.editedLines = 0;
+    this.views.set(fresh.toString(), view);
+    // Not forgotten (which would stop the follow): the old document now only stands in the tab until the new one is shown.
+    this.views.delete(key);
+    const document = await vscode.workspace.openTextDocument(fresh);
+    // The text VS Code asked for is in the document now; kept, it would hold the log twice until the next read.
+    view.text = undefined;
+    // Line n of the old document is line n of the new one.
+    await this.putInPlaceOf(vscode.Uri.parse(key), document, 1);
   }
 
   /** Each line's pod, as one string per pod (100,000 lines of a few pods keep a few strings). */
@@ -443,6 +498,20 @@ function gapLine(limit: number): string {
         '… Lines are missing here: more than {0} lines were written since the last read. Raise gcore.logs.lines or lower gcore.logs.followIntervalSeconds to keep up.',
         limit.toLocaleString(vscode.env.language),
       );
+}
+
+/** The edits of a followed read: its dropped lines deleted at the top, its new lines inserted before the last empty line. */
+function followedEdit(uri: vscode.Uri, change: FollowedChange): vscode.WorkspaceEdit {
+  const edit = new vscode.WorkspaceEdit();
+  const lastLine = change.linesBefore - 1;
+  if (change.dropLines === lastLine) {
+    // Every line goes: one replacement, as a deletion and an insertion at the same place would touch.
+    edit.replace(uri, new vscode.Range(0, 0, lastLine, 0), change.append);
+    return edit;
+  }
+  if (change.dropLines > 0) edit.delete(uri, new vscode.Range(0, 0, change.dropLines, 0));
+  if (change.append !== '') edit.insert(uri, new vscode.Position(lastLine, 0), change.append);
+  return edit;
 }
 
 /** Whether the editor shows the last line of text of its document (or the empty line after it). */
