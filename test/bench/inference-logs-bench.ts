@@ -1,5 +1,6 @@
 import { BENCH_API_KEY } from './bench-client';
 import type { Figure } from './bench-table';
+import { followFigures } from './log-follow-figures';
 import { emulatorProbeRun, type HostSessions } from './host-session';
 import type { PackagedExtension } from './packaged-extension';
 import type { InferenceLogsProbeInput, InferenceLogsProbeResult } from './probe-contract';
@@ -15,15 +16,26 @@ const NEWEST_SHOWN_MS = 500;
 const OVER_VSCODE_ALONE = 1.5;
 /** The tree's no-leak budget: what following at the cap may keep growing by. */
 const GROWTH_MB = 5;
-/** What the log may hold in the host for its text: its lines, their text joined, VS Code's copy of the document. */
-const HELD_PER_TEXT = 4;
+/**
+ * What the extension may hold for a log at its cap beyond what VS Code holds for the document: its lines (the text, a
+ * string header each) and each line's pod.
+ */
+const OWN_PER_TEXT = 1.5;
 const MB = 1024 * 1024;
+
+function inMb(bytes: number): string {
+  return (bytes / MB).toFixed(1);
+}
 
 function ms(values: readonly number[]): string {
   return values.map((value) => value.toFixed(0)).join(', ');
 }
 
-/** The read-to-editor figures of one phase: the median against the newest-lines budget, the worst against VS Code alone. */
+/**
+ * The read-to-editor figures of one phase: the median against the newest-lines budget, and against VS Code alone as
+ * the containers' pairs are (medians: the worst of a hundred reads on a busy machine is a pause of the window's or of
+ * the collector's, which five rounds of the floor would not meet).
+ */
 function readFigures(phase: string, samples: readonly number[], bareMs: number): Figure[] {
   const worst = Math.max(...samples);
   return [
@@ -38,8 +50,8 @@ function readFigures(phase: string, samples: readonly number[], bareMs: number):
     },
     {
       area: AREA,
-      name: `${phase}: the worst read ÷ VS Code alone changing a ${LINES.toLocaleString('en-US')}-line document so (${worst.toFixed(0)} ms; the containers' ≤ ${OVER_VSCODE_ALONE}×)`,
-      value: worst / bareMs,
+      name: `${phase}: that median ÷ VS Code alone making the same edit of a ${LINES.toLocaleString('en-US')}-line document (the worst read ${worst.toFixed(0)} ms; the containers' ≤ ${OVER_VSCODE_ALONE}×)`,
+      value: median(samples) / bareMs,
       unit: 'ratio',
       rule: 'atMost',
       budget: OVER_VSCODE_ALONE,
@@ -78,18 +90,18 @@ export async function measureInferenceLogs(
   );
   progress(`Inference logs under a pod filter: ${ms(result.filteredReadToEditorMs)} ms; VS Code alone: ${ms(result.bareChangeMs)} ms`);
   progress(
-    `Inference logs heap: ${[heapBytes.before, heapBytes.atCap, heapBytes.afterFiltered, heapBytes.afterClose].map((bytes) => (bytes / MB).toFixed(1)).join(' → ')} MB (before, at the cap, after the filtered reads, closed); text ${(result.textChars / 1e6).toFixed(1)} M chars; ` +
+    `Inference logs heap: ${[heapBytes.before, heapBytes.atCap, heapBytes.filtered, heapBytes.afterFiltered, heapBytes.afterClose].map(inMb).join(' → ')} MB (before, at the cap, filtered, after the filtered reads, closed); text ${(result.textChars / 1e6).toFixed(1)} M chars; VS Code let go of the closed log after ${(result.releaseMs / 1000).toFixed(0)} s; ` +
       `reads ${follow.readsWhileShown} shown, ${follow.readsWhileHidden} covered, ${follow.readsAfterClose} closed`,
   );
-  const intervals = WATCH_SECONDS / FOLLOW_INTERVAL_SECONDS;
   // A JavaScript string of one-byte characters takes a byte a character.
   const textBytes = result.textChars;
+  const heldAtCap = heapBytes.atCap - heapBytes.before;
   return [
     ...readFigures(`following to ${LINES.toLocaleString('en-US')} lines`, result.readToEditorMs, bareMs),
     ...readFigures(`one pod's lines at the cap`, result.filteredReadToEditorMs, bareMs),
     {
       area: AREA,
-      name: `VS Code alone: a bare provider's ${LINES.toLocaleString('en-US')}-line document, its oldest 1,000 lines gone and 1,000 new (${result.bareChangeMs.length} rounds)`,
+      name: `VS Code alone: one workspace edit of a bare provider's ${LINES.toLocaleString('en-US')}-line document, its oldest 1,000 lines deleted and 1,000 inserted (${result.bareChangeMs.length} rounds)`,
       value: bareMs,
       samples: result.bareChangeMs,
       unit: 'ms',
@@ -107,51 +119,28 @@ export async function measureInferenceLogs(
     },
     {
       area: AREA,
-      name: `heap held by the log at its cap ÷ its text (${((heapBytes.atCap - heapBytes.before) / MB).toFixed(1)} MB for ${(textBytes / MB).toFixed(1)} MB)`,
-      value: (heapBytes.atCap - heapBytes.before) / textBytes,
+      name: `heap held by the log at its cap (${inMb(heldAtCap)} MB) less VS Code alone's for the same document (${inMb(result.bareHeldBytes)} MB), ÷ its text (${inMb(textBytes)} MB)`,
+      value: (heldAtCap - result.bareHeldBytes) / textBytes,
       unit: 'ratio',
       rule: 'atMost',
-      budget: HELD_PER_TEXT,
+      budget: OWN_PER_TEXT,
     },
     {
       area: AREA,
-      name: `heap growth over ${input.filteredReads} more reads at the cap`,
-      value: (heapBytes.afterFiltered - heapBytes.atCap) / MB,
+      name: `heap growth over ${input.filteredReads} more reads at the cap, one pod's lines shown`,
+      value: (heapBytes.afterFiltered - heapBytes.filtered) / MB,
       unit: 'MB',
       rule: 'atMost',
       budget: GROWTH_MB,
     },
     {
       area: AREA,
-      name: 'heap held after the log was closed, over before it was opened',
+      name: `heap held after the log was closed and VS Code let go of its documents (${(result.releaseMs / 1000).toFixed(0)} s later), over before it was opened`,
       value: (heapBytes.afterClose - heapBytes.before) / MB,
       unit: 'MB',
       rule: 'atMost',
       budget: GROWTH_MB,
     },
-    {
-      area: AREA,
-      name: `reads per interval of a followed log while shown (${WATCH_SECONDS} s at ${FOLLOW_INTERVAL_SECONDS} s)`,
-      value: follow.readsWhileShown / intervals,
-      unit: 'ratio',
-      rule: 'atMost',
-      budget: 1,
-    },
-    {
-      area: AREA,
-      name: `reads in ${WATCH_SECONDS} s while another editor covers it`,
-      value: follow.readsWhileHidden,
-      unit: 'requests',
-      rule: 'exactly',
-      budget: 0,
-    },
-    {
-      area: AREA,
-      name: `reads in ${WATCH_SECONDS} s after it was closed`,
-      value: follow.readsAfterClose,
-      unit: 'requests',
-      rule: 'exactly',
-      budget: 0,
-    },
+    ...followFigures(AREA, follow, WATCH_SECONDS, FOLLOW_INTERVAL_SECONDS),
   ];
 }

@@ -1,5 +1,6 @@
 import { BENCH_API_KEY } from './bench-client';
 import type { Figure } from './bench-table';
+import { followFigures } from './log-follow-figures';
 import { emulatorProbeRun, type HostSessions } from './host-session';
 import type { PackagedExtension } from './packaged-extension';
 import type { LogsProbeInput, LogsProbeResult } from './probe-contract';
@@ -35,7 +36,6 @@ export async function measureLogs(
   progress(
     `following for ${WATCH_SECONDS} s at ${FOLLOW_INTERVAL_SECONDS} s: ${follow.readsWhileShown} reads shown, ${follow.readsWhileHidden} hidden, ${follow.readsAfterClose} closed`,
   );
-  const intervals = WATCH_SECONDS / FOLLOW_INTERVAL_SECONDS;
   const wholeRatios = open.afterResponseMs.map((ms, index) => ms / open.bareShownMs[index]);
   return [
     {
@@ -78,29 +78,6 @@ export async function measureLogs(
     },
     // The document ends with a newline, so VS Code counts one empty line more.
     { area: AREA, name: 'lines in that document', value: open.lines - 1, unit: 'lines', rule: 'exactly', budget: LINES },
-    {
-      area: AREA,
-      name: `reads per interval of a followed log while shown (${WATCH_SECONDS} s at ${FOLLOW_INTERVAL_SECONDS} s)`,
-      value: follow.readsWhileShown / intervals,
-      unit: 'ratio',
-      rule: 'atMost',
-      budget: 1,
-    },
-    {
-      area: AREA,
-      name: `reads in ${WATCH_SECONDS} s while another editor covers it`,
-      value: follow.readsWhileHidden,
-      unit: 'requests',
-      rule: 'exactly',
-      budget: 0,
-    },
-    {
-      area: AREA,
-      name: `reads in ${WATCH_SECONDS} s after it was closed`,
-      value: follow.readsAfterClose,
-      unit: 'requests',
-      rule: 'exactly',
-      budget: 0,
-    },
+    ...followFigures(AREA, follow, WATCH_SECONDS, FOLLOW_INTERVAL_SECONDS),
   ];
 }

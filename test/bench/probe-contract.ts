@@ -147,6 +147,16 @@ export interface ReadProbeResult {
   };
 }
 
+/** A followed log's reads, each phase watched `watchSeconds`. */
+export interface FollowReads {
+  /** While its editor was visible and followed. */
+  readsWhileShown: number;
+  /** While another editor covered it. */
+  readsWhileHidden: number;
+  /** After the editor was closed. */
+  readsAfterClose: number;
+}
+
 export interface LogsProbeInput {
   resultFile: string;
   apiKey: string;
@@ -173,14 +183,7 @@ export interface LogsProbeResult {
      */
     bareShownMs: number[];
   };
-  follow: {
-    /** Reads of the log while its editor was visible and followed, over `watchSeconds`. */
-    readsWhileShown: number;
-    /** Reads while another editor covered it, over `watchSeconds`. */
-    readsWhileHidden: number;
-    /** Reads after the editor was closed, over `watchSeconds`. */
-    readsAfterClose: number;
-  };
+  follow: FollowReads;
 }
 
 export interface RecordProbeInput {
@@ -291,7 +294,7 @@ export interface InferenceLogsProbeInput {
 export interface InferenceLogsProbeResult {
   /** From the emulator's last byte of a followed read to the editor's document holding its lines, per read, until the cap. */
   readToEditorMs: number[];
-  /** The same with one pod's lines shown alone, at the cap: each batch rebuilds the filtered text. */
+  /** The same with one pod's lines shown alone, at the cap. */
   filteredReadToEditorMs: number[];
   /** From the first followed read's answer to the document holding `lines` lines. */
   fillMs: number;
@@ -301,13 +304,20 @@ export interface InferenceLogsProbeResult {
   /** The document's lines at the cap, every pod's. */
   lines: number;
   /**
-   * VS Code alone: a bare provider's document of the same text, changed as a followed read at the cap changes it
-   * (its oldest 1,000 lines gone, 1,000 new at the end), from firing the change to the document holding it, per round.
+   * VS Code alone: a bare provider's document of the same text, edited as a followed read at the cap edits it (its
+   * oldest 1,000 lines deleted, 1,000 inserted at the end, one workspace edit), to the document holding it, per round.
    */
   bareChangeMs: number[];
-  /** Retained heap of the host before the log was opened, at the cap, after the filtered reads, after it was closed. */
-  heapBytes: { before: number; atCap: number; afterFiltered: number; afterClose: number };
+  /** Retained heap the bare provider's document held after its rounds: VS Code's part of a document that size. */
+  bareHeldBytes: number;
+  /**
+   * Retained heap of the host before the log was opened, at the cap, once filtered, after the filtered reads, and after
+   * it was closed once VS Code let go of its documents.
+   */
+  heapBytes: { before: number; atCap: number; filtered: number; afterFiltered: number; afterClose: number };
+  /** From closing the log's tab to VS Code no longer holding any of its documents (it keeps one an extension opened for a while). */
+  releaseMs: number;
   /** Length of the document's text at the cap (UTF-16 units, as the heap holds it). */
   textChars: number;
-  follow: { readsWhileShown: number; readsWhileHidden: number; readsAfterClose: number };
+  follow: FollowReads;
 }

@@ -8,11 +8,20 @@ import { ScriptedUi } from '../../extension/support/scriptedUi';
 import type { InferenceLogsProbeInput, InferenceLogsProbeResult } from '../probe-contract';
 import { children, type Tree } from './gpu-tree';
 import { garbageCollector, retainedHeap } from './heap';
+import { readsWhileFollowed } from './log-following';
 import { activatedTestingApi, delay, readProbeInput, writeProbeResult } from './probe-io';
 
 const SETTLE_TIMEOUT_MS = 30_000;
 const FILL_TIMEOUT_MS = 6 * 60_000;
+const RELEASE_TIMEOUT_MS = 5 * 60_000;
+/**
+ * VS Code's own extensions ask a document for its whole text after a change, which the document then keeps until the
+ * next one, or not, as their timers fall. Each document is measured settled and holding it (asked here), the log's as
+ * the bare one's, so that the difference is the extension's.
+ */
+const HEAP_SETTLE_MS = 2_000;
 const BARE_SCHEME = 'gcore-bench-bare';
+const LOG_SCHEME = 'gcore-inference-logs';
 /** What one followed read at the cap changes: its oldest lines go, as many new ones come. */
 const PAGE = 1000;
 const GAP_LINE = '… Lines are missing here';
@@ -81,11 +90,63 @@ function readToEditor(reads: readonly Read[], changes: readonly Change[]): numbe
   });
 }
 
+/**
+ * The log's document shown now: a followed log moves to a new document of the same path once it has taken as many
+ * lines as it holds.
+ */
+function shownLog(path: string): vscode.TextDocument {
+  const editor = vscode.window.visibleTextEditors.find(({ document }) => document.uri.scheme === LOG_SCHEME && document.uri.path === path);
+  if (!editor) throw new Error(`no editor shows the log ${path}`);
+  return editor.document;
+}
+
+/**
+ * Only counts and a small sample are kept from the log's text, so that the heap figures do not hold it. Its length
+ * is counted line by line: `getText()` would leave the whole text cached in the document until its next change.
+ */
+function shownText(document: vscode.TextDocument): { lines: number; textChars: number; gapLines: number; sample: string[] } {
+  // The document ends with a line break: VS Code counts one line more.
+  const lines = document.lineCount - 1;
+  let gapLines = 0;
+  let textChars = 0;
+  // The sample starts at a gap line, as a full read's lines do: one character beyond Latin-1 makes a read's text two
+  // bytes a character in VS Code's copy.
+  let sampleStart = lines - PAGE;
+  for (let line = 0; line < lines; line++) {
+    const { text } = document.lineAt(line);
+    if (text.startsWith(GAP_LINE)) {
+      gapLines += 1;
+      if (line <= lines - PAGE) sampleStart = line;
+    }
+    textChars += text.length + 1;
+  }
+  const sample = Array.from({ length: PAGE }, (_, index) => document.lineAt(sampleStart + index).text);
+  return { lines, textChars, gapLines, sample };
+}
+
+/**
+ * One region's log opened, followed for two reads and closed, so that the code a log runs is compiled before the
+ * heap's first measurement: what is measured then is what the log itself holds.
+ */
+async function warmUp(tree: Tree, row: TreeNode, followIntervalSeconds: number): Promise<void> {
+  const region = (await children(tree, row)).find((node) => node.nodeType === 'inferenceRegion');
+  if (!region) throw new Error('the deployment shows no region');
+  await vscode.commands.executeCommand('gcore.openInferenceLogs', region);
+  await delay(followIntervalSeconds * 2000 + 500);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await delay(500);
+}
+
+async function settledWithText(document: vscode.TextDocument): Promise<void> {
+  await delay(HEAP_SETTLE_MS);
+  document.getText();
+}
+
 /** Follows (the command, as the editor title's button runs it) until `done`; then stops, and waits out a read in flight. */
-async function followUntil(uri: vscode.Uri, what: string, done: () => boolean, timeoutMs: number): Promise<void> {
-  await vscode.commands.executeCommand('gcore.followInferenceLogs', uri);
+async function followUntil(path: string, what: string, done: () => boolean, timeoutMs: number): Promise<void> {
+  await vscode.commands.executeCommand('gcore.followInferenceLogs', shownLog(path).uri);
   await until(what, done, timeoutMs);
-  await vscode.commands.executeCommand('gcore.stopFollowingInferenceLogs', uri);
+  await vscode.commands.executeCommand('gcore.stopFollowingInferenceLogs', shownLog(path).uri);
   await delay(500);
 }
 
@@ -98,52 +159,36 @@ async function filterByPod(api: TestingApi, uri: vscode.Uri, pod: string): Promi
   }
 }
 
-/** The log followed shown, covered by another editor, then closed: the reads in each window. */
-async function watchFollowing(
-  emulator: Emulator,
-  path: string,
-  uri: vscode.Uri,
-  seconds: number,
-): Promise<InferenceLogsProbeResult['follow']> {
-  await vscode.commands.executeCommand('gcore.followInferenceLogs', uri);
-  const watch = async () => {
-    const from = emulator.requests.length;
-    await delay(seconds * 1000);
-    return logReadsAt(emulator, path, from).length;
-  };
-  const readsWhileShown = await watch();
-  const other = await vscode.workspace.openTextDocument({ content: 'covering the log', language: 'plaintext' });
-  await vscode.window.showTextDocument(other, { preview: false });
-  await delay(200);
-  const readsWhileHidden = await watch();
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  await delay(200);
-  const readsAfterClose = await watch();
-  return { readsWhileShown, readsWhileHidden, readsAfterClose };
-}
-
 /**
- * VS Code alone: a content provider that only hands over the text, its document of `count` log lines (the sample
- * repeated) changed as a followed read at the cap changes the log's: the oldest 1,000 lines gone, 1,000 new at the end.
+ * VS Code alone: a content provider that only hands over the text, its document of the sample's 1,000 lines grown by
+ * edits of them to `count` lines as following grows the log's, then edited as a followed read at the cap edits it: the
+ * oldest 1,000 lines deleted, 1,000 new inserted at the end, in one workspace edit. Its heap is VS Code's for a document
+ * so built.
  */
-async function bareChanges(sample: readonly string[], count: number, rounds: number): Promise<number[]> {
-  let lines = Array.from({ length: count }, (_, index) => sample[index % sample.length]);
-  let current = '';
-  const changes = new vscode.EventEmitter<vscode.Uri>();
-  const provider = vscode.workspace.registerTextDocumentContentProvider(BARE_SCHEME, {
-    onDidChange: changes.event,
-    provideTextDocumentContent: () => current,
-  });
+async function bareChanges(
+  sample: readonly string[],
+  count: number,
+  rounds: number,
+  collect: () => void,
+): Promise<{ times: number[]; heldBytes: number }> {
+  const before = await retainedHeap(collect);
+  const page = `${sample.join('\n')}\n`;
+  const provider = vscode.workspace.registerTextDocumentContentProvider(BARE_SCHEME, { provideTextDocumentContent: () => page });
   const uri = vscode.Uri.from({ scheme: BARE_SCHEME, path: '/followed.log' });
   try {
-    current = `${lines.join('\n')}\n`;
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(document, { preview: false });
+    while (document.lineCount - 1 < count) {
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(uri, new vscode.Position(document.lineCount - 1, 0), page);
+      if (!(await vscode.workspace.applyEdit(edit))) throw new Error('VS Code refused the bare document edit');
+    }
     const times: number[] = [];
     for (let round = 0; round < rounds; round++) {
       const marker = ` (round ${round})`;
-      lines = [...lines.slice(PAGE), ...lines.slice(0, PAGE).map((line) => `${line}${marker}`)];
-      current = `${lines.join('\n')}\n`;
+      const edit = new vscode.WorkspaceEdit();
+      edit.delete(uri, new vscode.Range(0, 0, PAGE, 0));
+      edit.insert(uri, new vscode.Position(document.lineCount - 1, 0), `${sample.map((line) => `${line}${marker}`).join('\n')}\n`);
       const changed = new Promise<number>((resolve) => {
         const subscription = vscode.workspace.onDidChangeTextDocument((event) => {
           const { document: changedDocument } = event;
@@ -154,15 +199,15 @@ async function bareChanges(sample: readonly string[], count: number, rounds: num
         });
       });
       const started = performance.now();
-      changes.fire(uri);
+      if (!(await vscode.workspace.applyEdit(edit))) throw new Error('VS Code refused the bare document edit');
       times.push((await changed) - started);
       await delay(300);
     }
-    return times;
+    await settledWithText(document);
+    return { times, heldBytes: (await retainedHeap(collect)) - before };
   } finally {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     provider.dispose();
-    changes.dispose();
   }
 }
 
@@ -173,10 +218,10 @@ export async function run(): Promise<void> {
   const { collect } = garbageCollector();
   const emulator = await start({ apiKey: input.apiKey, inferenceTimings: { logLineMs: input.logLineMs } });
   const changes: Change[] = [];
-  let logUri: string | undefined;
+  let logPath: string | undefined;
   const subscription = vscode.workspace.onDidChangeTextDocument((event) => {
     const { document } = event;
-    if (document.uri.toString() !== logUri || event.contentChanges.length === 0) return;
+    if (document.uri.scheme !== LOG_SCHEME || document.uri.path !== logPath || event.contentChanges.length === 0) return;
     const newestMs = lineTimeMs(document.lineAt(Math.max(0, document.lineCount - 2)).text);
     changes.push({ at: performance.now(), lines: document.lineCount, newestMs });
   });
@@ -188,42 +233,51 @@ export async function run(): Promise<void> {
     await config.update('logs.followIntervalSeconds', input.followIntervalSeconds, vscode.ConfigurationTarget.Global);
     const path = `/cloud/v3/inference/${input.location.projectId}/deployments/${input.deployment}/logs`;
     const row = await deploymentRow(api.tree, input);
+    await warmUp(api.tree, row, input.followIntervalSeconds);
     const before = await retainedHeap(collect);
 
     // Open Logs follows at once; it is stopped here so that the fill is timed from its first followed read.
     const opened = emulator.requests.length;
     await vscode.commands.executeCommand('gcore.openInferenceLogs', row);
-    const document = vscode.window.activeTextEditor?.document;
-    if (document?.uri.scheme !== 'gcore-inference-logs') throw new Error('Open Logs showed no log');
-    await vscode.commands.executeCommand('gcore.stopFollowingInferenceLogs', document.uri);
+    const openedUri = vscode.window.activeTextEditor?.document.uri;
+    if (openedUri?.scheme !== LOG_SCHEME) throw new Error('Open Logs showed no log');
+    await vscode.commands.executeCommand('gcore.stopFollowingInferenceLogs', openedUri);
     await delay(input.followIntervalSeconds * 1000 + 500);
-    logUri = document.uri.toString();
+    logPath = openedUri.path;
+    // Looked up each time: a document held here would keep its text in the heap figures.
+    const log = () => shownLog(openedUri.path);
 
-    // The document ends with a line break: VS Code counts one line more.
     // The read before the fill (Open Logs') bounds the first one's lines; the document ends with a line break.
     const readsSince = (count: number) => logReadsAt(emulator, path, opened).slice(count - 1);
     const beforeFill = logReadsAt(emulator, path, opened).length;
-    await followUntil(document.uri, `${input.lines} lines`, () => document.lineCount - 1 >= input.lines, FILL_TIMEOUT_MS);
+    await followUntil(openedUri.path, `${input.lines} lines`, () => log().lineCount - 1 >= input.lines, FILL_TIMEOUT_MS);
     const fillReads = readsSince(beforeFill);
     const capped = changes.find((change) => change.lines - 1 >= input.lines);
     if (!capped || fillReads.length < 2) throw new Error('the log was not followed');
     const readToEditorMs = readToEditor(fillReads, changes);
-    // Only counts and a small sample are kept from the text, so that the heap figures do not hold it.
-    const lines = document.lineCount - 1;
-    const textChars = document.getText().length;
-    let gapLines = 0;
-    for (let line = 0; line < lines; line++) if (document.lineAt(line).text.startsWith(GAP_LINE)) gapLines += 1;
-    const sample = Array.from({ length: PAGE }, (_, index) => document.lineAt(lines - PAGE + index).text);
+    const { lines, textChars, gapLines, sample } = shownText(log());
+    await settledWithText(log());
     const atCap = await retainedHeap(collect);
 
     const pod = /\[([^\]]+)\]/.exec(sample[sample.length - 1])?.[1];
     if (!pod) throw new Error('the log names no pod');
-    await filterByPod(api, document.uri, pod);
+    await filterByPod(api, log().uri, pod);
+    // Once the log has taken as many lines as it holds it moves to a fresh document; the growth is measured past that,
+    // when VS Code let go of the one before (it keeps a document an extension opened for a while).
+    const logDocuments = () => vscode.workspace.textDocuments.filter(({ uri }) => uri.scheme === LOG_SCHEME && uri.path === openedUri.path);
+    await followUntil(
+      openedUri.path,
+      'the log moving to a fresh document',
+      () => log().uri.query.startsWith('read-') && logDocuments().length === 1,
+      RELEASE_TIMEOUT_MS,
+    );
+    await settledWithText(log());
+    const filtered = await retainedHeap(collect);
     // The read before the filtered ones bounds the first one's lines.
     const beforeFiltered = logReadsAt(emulator, path, opened).length;
     const changesFrom = changes.length;
     await followUntil(
-      document.uri,
+      openedUri.path,
       `${input.filteredReads} reads under a filter`,
       () => readsSince(beforeFiltered).length > input.filteredReads,
       FILL_TIMEOUT_MS,
@@ -233,11 +287,25 @@ export async function run(): Promise<void> {
     const lastSent = filteredReads[filteredReads.length - 2].receivedMs;
     await until('the filtered reads shown', () => changes.at(-1)!.newestMs > lastSent, FILL_TIMEOUT_MS);
     const filteredReadToEditorMs = readToEditor(filteredReads, changes.slice(changesFrom));
+    await settledWithText(log());
     const afterFiltered = await retainedHeap(collect);
 
-    const follow = await watchFollowing(emulator, path, document.uri, input.watchSeconds);
+    await vscode.commands.executeCommand('gcore.followInferenceLogs', log().uri);
+    const follow = await readsWhileFollowed(
+      () => emulator.requests.length,
+      (from) => logReadsAt(emulator, path, from).length,
+      input.watchSeconds,
+    );
+    // VS Code holds a document an extension opened for minutes after its tab closed: its copy is VS Code's, not the log's.
+    const closedAt = performance.now();
+    await until(
+      'VS Code letting go of the closed log',
+      () => !vscode.workspace.textDocuments.some(({ uri }) => uri.scheme === LOG_SCHEME),
+      RELEASE_TIMEOUT_MS,
+    );
+    const releaseMs = performance.now() - closedAt;
     const afterClose = await retainedHeap(collect);
-    const bareChangeMs = await bareChanges(sample, lines, input.bareRounds);
+    const bare = await bareChanges(sample, lines, input.bareRounds, collect);
 
     const result: InferenceLogsProbeResult = {
       readToEditorMs,
@@ -246,8 +314,10 @@ export async function run(): Promise<void> {
       fillReads: fillReads.length - 1,
       gapLines,
       lines,
-      bareChangeMs,
-      heapBytes: { before, atCap, afterFiltered, afterClose },
+      bareChangeMs: bare.times,
+      bareHeldBytes: bare.heldBytes,
+      heapBytes: { before, atCap, filtered, afterFiltered, afterClose },
+      releaseMs,
       textChars,
       follow,
     };

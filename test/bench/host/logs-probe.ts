@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { start, type Emulator } from '../../emulator/server';
 import { type LogsProbeInput, type LogsProbeResult } from '../probe-contract';
+import { readsWhileFollowed } from './log-following';
 import { activatedTestingApi, delay, readProbeInput, writeProbeResult } from './probe-io';
 
 const SETTLE_TIMEOUT_MS = 30_000;
@@ -102,21 +103,11 @@ async function measureFollow(emulator: Emulator, input: LogsProbeInput, path: st
     await vscode.commands.executeCommand<string>('gcore.showContainerLogs', { ...input.location, containerName: 'web-app' }),
   );
   await vscode.commands.executeCommand('gcore.followContainerLogs', uri);
-  const watch = async () => {
-    const from = emulator.requests.length;
-    await delay(input.watchSeconds * 1000);
-    return logReads(emulator, path, from).length;
-  };
-  const readsWhileShown = await watch();
-  // Another editor in the same group covers the log: it stays open and followed, but hidden.
-  const other = await vscode.workspace.openTextDocument({ content: 'covering the log', language: 'plaintext' });
-  await vscode.window.showTextDocument(other, { preview: false });
-  await delay(200);
-  const readsWhileHidden = await watch();
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  await delay(200);
-  const readsAfterClose = await watch();
-  return { readsWhileShown, readsWhileHidden, readsAfterClose };
+  return readsWhileFollowed(
+    () => emulator.requests.length,
+    (from) => logReads(emulator, path, from).length,
+    input.watchSeconds,
+  );
 }
 
 /** extensionTestsPath module: opening 100,000 log lines, and what following costs shown, hidden and closed. */
