@@ -30,6 +30,8 @@ export interface Fault {
    * or drops leaves Gcore untouched.
    */
   afterApplying?: boolean;
+  /** Faults queued once this one is applied: what fails only after it, whatever else was asked in between. */
+  then?: readonly Fault[];
 }
 
 interface QueuedFault {
@@ -52,6 +54,7 @@ export class FaultQueue {
     if (!entry) return undefined;
     entry.remaining -= 1;
     if (entry.remaining === 0) this.queued = this.queued.filter((queued) => queued !== entry);
+    for (const next of entry.fault.then ?? []) this.add(next);
     return entry.fault;
   }
 

@@ -9,7 +9,6 @@ import { eventually, extensionApi, rejects, run, signedInAt, useUi } from './sup
 import { ScriptedUi } from './support/scriptedUi';
 import { label, rows } from './support/treeRows';
 import type { TreeNode } from '../../src/views/treeNodes';
-import type { ChooseRequest } from '../../src/ui/promptUi';
 
 /*
  * New GPU Cluster from JSON against the emulator: the document opens filled in from the flavor row it was started
@@ -302,16 +301,15 @@ describe('New GPU Cluster from JSON', () => {
     const cluster = { ...(JSON.parse(document.getText()) as Record<string, unknown>), name: 'json-unsure' };
     await write(document, cluster);
     emulator.requests.length = 0;
-    emulator.inject({ method: 'POST', path: CLUSTERS, resetMidBody: true });
-    // Once the review is answered, the list the create reads first answers and every read after it fails; the
-    // tree's reads before (its polls of an earlier test's new clusters) are left alone.
-    const ui = new (class extends ScriptedUi {
-      override async choose(request: ChooseRequest): Promise<string | undefined> {
-        emulator.inject({ method: 'GET', path: CLUSTERS, status: 200, body: { count: 0, results: [] } });
-        emulator.inject({ method: 'GET', path: CLUSTERS, status: 500, times: 1_000 });
-        return super.choose(request);
-      }
-    })(['Create']);
+    // Every read of the clusters fails once the answer is lost; the reads before (the create's own, the tree's polls
+    // of an earlier test's new clusters) are left alone.
+    emulator.inject({
+      method: 'POST',
+      path: CLUSTERS,
+      resetMidBody: true,
+      then: [{ method: 'GET', path: CLUSTERS, status: 500, times: 1_000 }],
+    });
+    const ui = new ScriptedUi(['Create']);
     await useUi(ui);
     await vscode.commands.executeCommand('gcore.applyNewGpuClusterJson', document.uri).then(
       () => undefined,
