@@ -22,6 +22,7 @@ const KEY_NAME = 'team-key';
 const MODEL_ID = 'meta-llama/Llama-3.1-8B-Instruct';
 const MODEL_NAME = `${DEPLOYMENT} · ${MODEL_ID}`;
 const QUESTION = 'What can you do for my team?';
+const FOLLOW_UP = 'And for the one next door?';
 
 describe('A ready inference deployment, used in VS Code chat', function () {
   this.timeout(90_000);
@@ -94,5 +95,41 @@ describe('A ready inference deployment, used in VS Code chat', function () {
     assert.equal(completions.length, 1);
     assert.equal(completions[0].headers['x-api-key'], SEEDED_API_KEY_SECRET);
     await wb.screenshot('inference-chat-answer');
+  });
+
+  it('sends the @gcore conversation so far with the next question', async () => {
+    await wb.sendChatMessage(`@gcore ${FOLLOW_UP}`);
+    await wb.chatResponses
+      .last()
+      .filter({ hasText: `You said: ${FOLLOW_UP}` })
+      .waitFor();
+    const completions = session.emulator.requests.filter((request) => request.path.endsWith('/v1/chat/completions'));
+    assert.equal(completions.length, 2);
+    assert.deepEqual((completions[1].json as { messages: unknown }).messages, [
+      { role: 'user', content: QUESTION },
+      { role: 'assistant', content: `Hello from ${MODEL_ID}. You said: ${QUESTION}` },
+      { role: 'user', content: FOLLOW_UP },
+    ]);
+  });
+
+  it('says a failure in the chat view with its next step', async () => {
+    session.emulator.inject({
+      method: 'POST',
+      path: /\/v1\/chat\/completions$/,
+      status: 404,
+      body: {
+        error: {
+          message: `The model \`${MODEL_ID}\` does not exist.`,
+          type: 'invalid_request_error',
+          param: 'model',
+          code: 'model_not_found',
+        },
+      },
+    });
+    await wb.sendChatMessage('@gcore Still there?');
+    await wb.chatResponses
+      .last()
+      .filter({ hasText: `no longer serves model ${MODEL_ID}: run "Gcore: Use in Chat" on it again` })
+      .waitFor();
   });
 });
