@@ -34,6 +34,8 @@ function failureMessage(error: unknown): string {
 export function gcoreParticipantHandler(deps: ParticipantDeps): vscode.ChatRequestHandler {
   return async (request, context, response, token): Promise<vscode.ChatResult> => {
     const model = request.model.vendor === CHAT_VENDOR ? request.model : (await deps.gcoreModels())[0];
+    // Reached with another vendor's model picked: with no model at all, VS Code answers "Language model
+    // unavailable" without asking the participant.
     if (model === undefined) {
       response.markdown(
         vscode.l10n.t('No Gcore model is in the chat yet. Run **Use in Chat** on a ready inference deployment, then ask @gcore again.'),
