@@ -6,12 +6,11 @@ import type { WorkbenchPage } from './workbench-page';
 /**
  * Use in Chat as a user reaches it in the packaged extension: the secret of the deployment's key pasted on its row
  * (the seeded key was made elsewhere), Use in Chat on the ready deployment's row, then VS Code's chat view, whose
- * model picker chooses and lists the deployment's model under Gcore. Each step builds on the one before (mocha
- * --bail).
+ * model picker chooses and lists the deployment's model under Gcore, and @gcore, which answers with it. Each step
+ * builds on the one before (mocha --bail).
  *
- * The journey stops at the picker: code-server's chat sends every message to GitHub Copilot's agent, which here
- * answers "You need to set up GitHub Copilot and be signed in to use Chat." without calling any model. The answer
- * streamed from the deployment is proven in the extension host (test/extension/inferenceChat.test.ts).
+ * A message without @gcore goes to GitHub Copilot's agent, which here answers "You need to set up GitHub Copilot and
+ * be signed in to use Chat." without calling any model; @gcore is the chat view's way to the deployment without it.
  */
 
 const API_KEY = 'ui-inference-chat-key-7a21';
@@ -20,7 +19,10 @@ const REGION = 76;
 const LOCATION_LABEL = 'Default · Luxembourg-2';
 const DEPLOYMENT = SEEDED_DEPLOYMENTS.active;
 const KEY_NAME = 'team-key';
-const MODEL_NAME = `${DEPLOYMENT} · meta-llama/Llama-3.1-8B-Instruct`;
+const MODEL_ID = 'meta-llama/Llama-3.1-8B-Instruct';
+const MODEL_NAME = `${DEPLOYMENT} · ${MODEL_ID}`;
+const QUESTION = 'What can you do for my team?';
+const FOLLOW_UP = 'And for the one next door?';
 
 describe('A ready inference deployment, used in VS Code chat', function () {
   this.timeout(90_000);
@@ -80,5 +82,54 @@ describe('A ready inference deployment, used in VS Code chat', function () {
       JSON.stringify(entries),
     );
     await wb.screenshot('inference-chat-model-picker');
+  });
+
+  it('answers @gcore in the chat view with the deployment, streamed from its address', async () => {
+    // Closes the model list the step before left open.
+    await wb.page.keyboard.press('Escape');
+    await wb.sendChatMessage(`@gcore ${QUESTION}`);
+    const answer = wb.chatResponses.last();
+    // The emulator's deployment echoes the last message, token by token.
+    await answer.filter({ hasText: `Hello from ${MODEL_ID}. You said: ${QUESTION}` }).waitFor();
+    const completions = session.emulator.requests.filter((request) => request.path.endsWith('/v1/chat/completions'));
+    assert.equal(completions.length, 1);
+    assert.equal(completions[0].headers['x-api-key'], SEEDED_API_KEY_SECRET);
+    await wb.screenshot('inference-chat-answer');
+  });
+
+  it('sends the @gcore conversation so far with the next question', async () => {
+    await wb.sendChatMessage(`@gcore ${FOLLOW_UP}`);
+    await wb.chatResponses
+      .last()
+      .filter({ hasText: `You said: ${FOLLOW_UP}` })
+      .waitFor();
+    const completions = session.emulator.requests.filter((request) => request.path.endsWith('/v1/chat/completions'));
+    assert.equal(completions.length, 2);
+    assert.deepEqual((completions[1].json as { messages: unknown }).messages, [
+      { role: 'user', content: QUESTION },
+      { role: 'assistant', content: `Hello from ${MODEL_ID}. You said: ${QUESTION}` },
+      { role: 'user', content: FOLLOW_UP },
+    ]);
+  });
+
+  it('says a failure in the chat view with its next step', async () => {
+    session.emulator.inject({
+      method: 'POST',
+      path: /\/v1\/chat\/completions$/,
+      status: 404,
+      body: {
+        error: {
+          message: `The model \`${MODEL_ID}\` does not exist.`,
+          type: 'invalid_request_error',
+          param: 'model',
+          code: 'model_not_found',
+        },
+      },
+    });
+    await wb.sendChatMessage('@gcore Still there?');
+    await wb.chatResponses
+      .last()
+      .filter({ hasText: `no longer serves model ${MODEL_ID}: run "Gcore: Use in Chat" on it again` })
+      .waitFor();
   });
 });

@@ -256,6 +256,19 @@ export class WorkbenchPage {
     return list;
   }
 
+  /** Types a message into the chat input, as a user does, and sends it. */
+  async sendChatMessage(text: string): Promise<void> {
+    const editor = this.page.locator('.auxiliarybar .interactive-input-part .interactive-input-editor');
+    await editor.click();
+    await this.page.keyboard.type(text, { delay: 20 });
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** The answers in the chat view, the latest last. */
+  get chatResponses(): Locator {
+    return this.page.locator('.auxiliarybar .interactive-item-container.interactive-response');
+  }
+
   get dialog(): Locator {
     return this.page.locator('.monaco-dialog-box');
   }

@@ -162,6 +162,8 @@ describe('localization', function () {
             // A language model tool's name is its identifier, and its input schema is what models read (like
             // its modelDescription): the same words the MCP server serves, not shown to people.
             if (/languageModelTools\[\d+\]$/.test(where) && (key === 'name' || key === 'inputSchema')) continue;
+            // A chat participant's name is what people type after @, the same in every language.
+            if (/chatParticipants\[\d+\]$/.test(where) && key === 'name') continue;
             const shown = [
               'title',
               'description',
