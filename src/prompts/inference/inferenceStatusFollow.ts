@@ -1,24 +1,12 @@
 import * as l10n from '@vscode/l10n';
 import type { InferenceApi, InferenceDeployment, InferenceDeploymentRef } from '../../api/inference/inferenceTypes';
 import { statusWords } from '../../models/inference/inferenceStatus';
+import { pollerPause } from '../../loaders/pollerPause';
+import { SYSTEM_CLOCK } from '../../loaders/taskPoller';
 import type { PromptUi } from '../../ui/promptUi';
 
 /** How often a start or stop is read again, and for how long at most: Gcore takes about a minute to scale down. */
 export const STATUS_FOLLOW = { intervalMs: 3000, maxMs: 10 * 60_000 };
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
-}
 
 /**
  * A start or stop, which Gcore answers with no task, followed as its status moves: the deployment read again until
@@ -42,7 +30,7 @@ export function followStatus(
         const deployment = await inference.getDeployment(ref, { signal });
         if (arrived(deployment)) return deployment;
         report(l10n.t('Now {0}', statusWords(deployment.status)));
-        await pause(timing.intervalMs, signal);
+        await pollerPause(SYSTEM_CLOCK, timing.intervalMs, signal);
       }
       return undefined;
     },

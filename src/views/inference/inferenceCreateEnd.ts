@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { InferenceDeployment, InferenceDeploymentRef } from '../../api/inference/inferenceTypes';
-import { SYSTEM_CLOCK, type PollerClock } from '../../loaders/taskPoller';
+import { SYSTEM_CLOCK } from '../../loaders/taskPoller';
+import { pollerPause } from '../../loaders/pollerPause';
 import { deploymentMoves, statusKey } from '../../models/inference/inferenceStatus';
 import type { PromptUi } from '../../ui/promptUi';
 import { nonEmptyText } from '../presentation/wireValues';
@@ -20,20 +21,6 @@ export const READY_FOLLOW = { intervalMs: 5_000, maxMs: 30 * 60_000 };
 type Followed =
   { how: 'settled' | 'timedOut'; deployment: InferenceDeployment } | { how: 'stopped' } | { how: 'unreadable'; error: unknown };
 
-function pause(clock: PollerClock, ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const aborted = () => {
-      clock.clearTimeout(timer);
-      resolve();
-    };
-    const timer = clock.setTimeout(() => {
-      signal.removeEventListener('abort', aborted);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', aborted, { once: true });
-  });
-}
-
 /** The deployment read again until it no longer moves, under a progress that says each region's readiness. */
 function followToReady(
   deps: InferenceChangeKindDeps,
@@ -52,7 +39,7 @@ function followToReady(
       let deployment = first;
       for (;;) {
         report(readinessWords(deployment, regionName));
-        await pause(clock, timing.intervalMs, signal);
+        await pollerPause(clock, timing.intervalMs, signal);
         if (signal.aborted) return { how: 'stopped' };
         try {
           deployment = await deps.inference().getDeployment(ref, { signal });

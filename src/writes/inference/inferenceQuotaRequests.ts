@@ -4,6 +4,7 @@ import type { CallOptions } from '../../api/callOptions';
 import { jsonObject } from '../../api/decodeItems';
 import { defaultMessage, GcoreApiError, isCancelled, isGcoreApiError, UnknownOutcomeError } from '../../api/errors';
 import type { LimitsRequest } from '../../api/inference/inferenceTypes';
+import { pollerPause } from '../../loaders/pollerPause';
 import { SYSTEM_CLOCK, type PollerClock } from '../../loaders/taskPoller';
 import type { InferenceWritesDeps } from './inferenceDeploymentWrites';
 
@@ -118,18 +119,7 @@ function mayPass(error: unknown): boolean {
   return isGcoreApiError(error) && ['rateLimited', 'server', 'network', 'timeout'].includes(error.kind);
 }
 
-function pause(clock: PollerClock, ms: number, signal: AbortSignal | undefined): Promise<void> {
-  const cancelled = () => new GcoreApiError('cancelled', defaultMessage('cancelled'));
-  if (signal?.aborted) return Promise.reject(cancelled());
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clock.clearTimeout(handle);
-      reject(cancelled());
-    };
-    const handle = clock.setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+/** A pause between two reads of a request; a cancellation rejects it, as a read's would. */
+async function pause(clock: PollerClock, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (!(await pollerPause(clock, ms, signal))) throw new GcoreApiError('cancelled', defaultMessage('cancelled'));
 }
