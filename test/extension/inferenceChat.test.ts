@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Emulator } from '../emulator/server';
+import type { Emulator, Fault } from '../emulator/server';
 import { SEEDED_API_KEY_SECRET, SEEDED_DEPLOYMENTS } from '../emulator/inference-seed';
 import { inferenceDeploymentBody } from '../support/inferenceBodies';
 import { extensionApi, rejects, run, signedInAt, TEST_KEY } from './support/harness';
@@ -212,23 +212,20 @@ describe('inference chat models', function () {
     );
   });
 
-  it('keeps the text of a stream broken off mid-way and ends it with a note', async () => {
-    const [id] = await run<string[]>('gcore.addInferenceChatModels', { ...LLAMA, apiKeyName: 'team-key' });
-    const model = await gcoreModel(id);
-    emulator.inject({ method: 'POST', path: COMPLETIONS, resetMidBody: true });
-    const { text, error } = await answerUntilFailure(await ask(model, new vscode.LanguageModelTextPart('count to 40')));
-    assert.equal(error, undefined, 'a failure after text ends the answer with a note: an error would drop the text');
-    assertKeptWithNote(text);
-  });
-
-  it('keeps the text of a stream ended by an error event and ends it with a note', async () => {
-    const [id] = await run<string[]>('gcore.addInferenceChatModels', { ...LLAMA, apiKeyName: 'team-key' });
-    const model = await gcoreModel(id);
-    emulator.inject({ method: 'POST', path: COMPLETIONS, streamErrorStatus: 500 });
-    const { text, error } = await answerUntilFailure(await ask(model, new vscode.LanguageModelTextPart('count to 40')));
-    assert.equal(error, undefined, 'a failure after text ends the answer with a note: an error would drop the text');
-    assertKeptWithNote(text);
-  });
+  const brokenStreams: [string, Fault][] = [
+    ['broken off mid-way', { method: 'POST', path: COMPLETIONS, resetMidBody: true }],
+    ['ended by an error event', { method: 'POST', path: COMPLETIONS, streamErrorStatus: 500 }],
+  ];
+  for (const [how, fault] of brokenStreams) {
+    it(`keeps the text of a stream ${how} and ends it with a note`, async () => {
+      const [id] = await run<string[]>('gcore.addInferenceChatModels', { ...LLAMA, apiKeyName: 'team-key' });
+      const model = await gcoreModel(id);
+      emulator.inject(fault);
+      const { text, error } = await answerUntilFailure(await ask(model, new vscode.LanguageModelTextPart('count to 40')));
+      assert.equal(error, undefined, 'a failure after text ends the answer with a note: an error would drop the text');
+      assertKeptWithNote(text);
+    });
+  }
 
   it('leaves an image out with a note for a model without vision', async () => {
     const [id] = await run<string[]>('gcore.addInferenceChatModels', { ...LLAMA, apiKeyName: 'team-key' });

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { COMMAND } from '../../core/contributions';
+import { failureReason } from '../../logging/failureMessage';
 import { participantConversation, type ParticipantTurn } from '../../models/inference/participantConversation';
 import { CHAT_VENDOR } from './gcoreChatProvider';
 
@@ -21,10 +22,6 @@ function turnOf(turn: vscode.ChatRequestTurn | vscode.ChatResponseTurn): Partici
   const text = turn.response.map((part) => (part instanceof vscode.ChatResponseMarkdownPart ? part.value.value : '')).join('');
   const metadata = turn.result.metadata as ParticipantMetadata | undefined;
   return { kind: 'response', participant: turn.participant, text, answered: metadata?.answered === true };
-}
-
-function failureMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -53,7 +50,7 @@ export function gcoreParticipantHandler(deps: ParticipantDeps): vscode.ChatReque
       for await (const text of answer.text) response.markdown(text);
     } catch (error) {
       if (token.isCancellationRequested) return {};
-      return { errorDetails: { message: failureMessage(error) } };
+      return { errorDetails: { message: failureReason(error) } };
     }
     const metadata: ParticipantMetadata = { answered: !token.isCancellationRequested };
     return { metadata };

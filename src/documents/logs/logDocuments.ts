@@ -161,7 +161,8 @@ export class LogDocuments<Address, Page = unknown, Line = unknown> implements vs
     this.views.set(wholeUri.toString(), view);
     const whole = await vscode.workspace.openTextDocument(wholeUri);
     try {
-      await this.putInPlaceOf(firstUri, whole, older);
+      // The first step's line n is the whole log's line n - 1 + older (its first line is the note).
+      await this.putInPlaceOf(firstUri, whole, (line) => Math.max(0, line - 1 + older));
     } finally {
       this.forget(firstUri);
     }
@@ -170,17 +171,15 @@ export class LogDocuments<Address, Page = unknown, Line = unknown> implements vs
 
   /**
    * Shows `whole` where the first step's document is, as the reader left it: at the end if it was there,
-   * else at the same line; behind another tab if it was, and without taking the focus from elsewhere. A first
-   * step closed in the meantime is not shown again.
+   * else at the same line (`lineInWhole` maps a line of the first to its line in `whole`); behind another tab if it
+   * was, and without taking the focus from elsewhere. A first step closed in the meantime is not shown again.
    */
-  private async putInPlaceOf(firstUri: vscode.Uri, whole: vscode.TextDocument, older: number): Promise<void> {
+  private async putInPlaceOf(firstUri: vscode.Uri, whole: vscode.TextDocument, lineInWhole: (line: number) => number): Promise<void> {
     const [tab] = tabsOf(firstUri);
     if (!tab) return;
     const firstEditor = vscode.window.visibleTextEditors.find(
       (editor) => editor.document.uri.toString() === firstUri.toString() && editor.viewColumn === tab.group.viewColumn,
     );
-    // The first step's line n is the whole log's line n - 1 + older (its first line is the note).
-    const lineInWhole = (line: number) => Math.max(0, line - 1 + older);
     const atEnd = !firstEditor || showsEnd(firstEditor);
     const cursor = firstEditor && !atEnd ? lineInWhole(readerLine(firstEditor)) : lastTextLine(whole);
     const options: vscode.TextDocumentShowOptions = {
@@ -406,8 +405,7 @@ export class LogDocuments<Address, Page = unknown, Line = unknown> implements vs
     const document = await vscode.workspace.openTextDocument(fresh);
     // The text VS Code asked for is in the document now; kept, it would hold the log twice until the next read.
     view.text = undefined;
-    // Line n of the old document is line n of the new one.
-    await this.putInPlaceOf(vscode.Uri.parse(key), document, 1);
+    await this.putInPlaceOf(vscode.Uri.parse(key), document, (line) => line);
   }
 
   /** Each line's pod, as one string per pod (100,000 lines of a few pods keep a few strings). */
